@@ -1,0 +1,20 @@
+// The one place that knows how DATABASE_URL maps to a provider. Shared by lib/db.ts, prisma.config.ts and scripts.
+import fs from "node:fs";
+import path from "node:path";
+
+export type DatabaseProvider = "sqlite" | "postgres";
+
+export const defaultDatabaseUrl = "file:./data/app.db";
+
+export function databaseProvider(url: string): DatabaseProvider {
+  if (/^postgres(ql)?:\/\//.test(url)) return "postgres";
+  if (url.startsWith("file:")) return "sqlite";
+  throw new Error("DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)");
+}
+
+/** Absolute path of a file: URL, relative paths resolved from the working directory; creates its folder. */
+export function sqliteFilePath(url: string): string {
+  const file = path.resolve(url.slice("file:".length).replace(/^\/\//, ""));
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  return file;
+}

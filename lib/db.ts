@@ -1,0 +1,56 @@
+// The Prisma client for the configured database. Every provider-specific line of the application lives here.
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
+import { databaseProvider, sqliteFilePath } from "./database-url";
+import { env } from "./env";
+
+export { Prisma } from "./generated/sqlite/client";
+export type * from "./generated/sqlite/models";
+
+/** Both generated clients share one model (tests/integration/schema-drift.test.ts), so one type serves both. */
+export type Db = InstanceType<typeof SqliteClient>;
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+function createClient(url: string): Db {
+  if (databaseProvider(url) === "postgres") {
+    const adapter = new PrismaPg({ connectionString: url, max: 10 });
+    return new PostgresClient({ adapter }) as unknown as Db;
+  }
+  const adapter = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: SQLITE_BUSY_TIMEOUT_MS });
+  return new SqliteClient({ adapter });
+}
+
+// One client per process, kept on globalThis so hot reloads in development do not open new pools.
+const globalForDb = globalThis as unknown as { __db?: Db; __dbReady?: Promise<void> };
+
+export function db(): Db {
+  globalForDb.__db ??= createClient(env().DATABASE_URL);
+  return globalForDb.__db;
+}
+
+export function isPostgres(): boolean {
+  return databaseProvider(env().DATABASE_URL) === "postgres";
+}
+
+/** Per-connection settings. WAL lets readers run beside the one writer; it is stored in the file, so once is enough. */
+export function prepareDatabase(): Promise<void> {
+  globalForDb.__dbReady ??= (async () => {
+    if (!isPostgres()) await db().$queryRawUnsafe("PRAGMA journal_mode = WAL");
+  })();
+  return globalForDb.__dbReady;
+}
+
+/** True when the error is a unique-constraint violation (P2002), whichever provider raised it. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}
+
+export async function disconnectDb(): Promise<void> {
+  if (globalForDb.__db) await globalForDb.__db.$disconnect();
+  globalForDb.__db = undefined;
+  globalForDb.__dbReady = undefined;
+}

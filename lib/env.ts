@@ -1,0 +1,88 @@
+// The only reader of process.env. Every setting, its default and its meaning is listed here and in the README.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { defaultDatabaseUrl } from "./database-url";
+
+const int = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .default(fallback ? "true" : "false")
+    .transform((v) => v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().default(defaultDatabaseUrl),
+  PORT: int(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** Public origin of the service, used in links (sendout links, OpenAPI servers). */
+  SITE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Secrets. When unset they are generated once and kept in SECRETS_FILE (fine for one instance; set them for several). */
+  JWT_SECRET: z.string().min(32).optional(),
+  ENCRYPTION_KEY: z.string().min(32).optional(),
+  LINK_SIGNING_SECRET: z.string().min(32).optional(),
+  NEXTAUTH_SECRET: z.string().min(32).optional(),
+  SECRETS_FILE: z.string().default("./data/secrets.json"),
+  ACCESS_TOKEN_TTL_SECONDS: int(3600),
+  REFRESH_TOKEN_TTL_SECONDS: int(30 * 24 * 3600),
+  /** Rate-limit store shared by all instances; in-process memory when unset. */
+  REDIS_URL: z.string().optional(),
+  RATE_LIMIT_PREFIX: z.string().default("rl"),
+  RATE_LIMIT_TOKEN_BASIC_PER_MIN: int(10),
+  RATE_LIMIT_TOKEN_REFRESH_PER_MIN: int(20),
+  RATE_LIMIT_PUBLIC_GET_PER_MIN: int(120),
+  RATE_LIMIT_PUBLIC_POST_PER_MIN: int(20),
+  /** How many reverse-proxy hops in X-Forwarded-For to trust; 0 uses the socket address. */
+  TRUST_PROXY_HOPS: int(0),
+  /** Seed the demo organization when the database is empty. */
+  DEMO_SEED: bool(true),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  JWT_SECRET: string;
+  ENCRYPTION_KEY: string;
+  LINK_SIGNING_SECRET: string;
+  NEXTAUTH_SECRET: string;
+};
+
+const generatedSecretNames = ["JWT_SECRET", "ENCRYPTION_KEY", "LINK_SIGNING_SECRET", "NEXTAUTH_SECRET"] as const;
+
+function loadOrCreateSecrets(file: string, given: Partial<Record<(typeof generatedSecretNames)[number], string>>) {
+  const missing = generatedSecretNames.filter((name) => !given[name]);
+  if (missing.length === 0) return given as Record<(typeof generatedSecretNames)[number], string>;
+  const absolute = path.resolve(file);
+  let stored: Record<string, string> = {};
+  if (fs.existsSync(absolute)) stored = JSON.parse(fs.readFileSync(absolute, "utf8"));
+  let changed = false;
+  for (const name of missing) {
+    if (!stored[name]) {
+      stored[name] = crypto.randomBytes(32).toString("base64url");
+      changed = true;
+    }
+  }
+  if (changed) {
+    fs.mkdirSync(path.dirname(absolute), { recursive: true });
+    fs.writeFileSync(absolute, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  return Object.fromEntries(generatedSecretNames.map((name) => [name, given[name] || stored[name]])) as Record<
+    (typeof generatedSecretNames)[number],
+    string
+  >;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const secrets = loadOrCreateSecrets(parsed.data.SECRETS_FILE, parsed.data);
+  cached = { ...parsed.data, ...secrets };
+  return cached;
+}

@@ -1,0 +1,77 @@
+// Typed service errors. Services throw these; lib/http/route.ts maps each to the spec's status and body.
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 400 with the ValidationError body: reason "<field>: <message>", code, errors, form_errors. */
+export class ValidationFailed extends ServiceError {
+  constructor(
+    readonly errors: FieldErrors,
+    readonly formErrors: string[] = [],
+    reason?: string,
+  ) {
+    super(400, reason ?? firstReason(errors, formErrors));
+  }
+}
+
+function firstReason(errors: FieldErrors, formErrors: string[]): string {
+  const [field, messages] = Object.entries(errors)[0] ?? [];
+  if (field && messages?.length) return `${field}: ${messages[0]}`;
+  return formErrors[0] ?? "invalid request";
+}
+
+export class Unauthorized extends ServiceError {
+  constructor(reason = "unauthorized") {
+    super(401, reason);
+  }
+}
+
+/** 401 with {"error":"expired","context":"user"}: the access token has expired. */
+export class AccessTokenExpired extends ServiceError {
+  constructor() {
+    super(401, "expired");
+  }
+}
+
+export class Forbidden extends ServiceError {
+  constructor(reason = "forbidden") {
+    super(403, reason);
+  }
+}
+
+export class NotFound extends ServiceError {
+  constructor(reason = "not found") {
+    super(404, reason);
+  }
+}
+
+export class Conflict extends ServiceError {
+  constructor(reason: string) {
+    super(409, reason);
+  }
+}
+
+export class RateLimited extends ServiceError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    reason = "too many requests",
+  ) {
+    super(429, reason);
+  }
+}
+
+/** A failure the caller should see as 500 with a reason (e.g. the external leisure-card service failed). */
+export class UpstreamFailed extends ServiceError {
+  constructor(reason: string) {
+    super(500, reason);
+  }
+}

@@ -1,0 +1,62 @@
+// Per-IP rate limits through rate-limiter-flexible: Redis when REDIS_URL is set (shared by all instances),
+// process memory otherwise. If Redis is unreachable, the in-memory limiter takes over instead of failing requests.
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { env } from "../env";
+import { RateLimited } from "../errors";
+
+export type RateLimitName = "token_basic" | "token_refresh" | "public_get" | "public_post";
+
+function pointsPerMinute(name: RateLimitName): number {
+  const e = env();
+  switch (name) {
+    case "token_basic":
+      return e.RATE_LIMIT_TOKEN_BASIC_PER_MIN;
+    case "token_refresh":
+      return e.RATE_LIMIT_TOKEN_REFRESH_PER_MIN;
+    case "public_get":
+      return e.RATE_LIMIT_PUBLIC_GET_PER_MIN;
+    case "public_post":
+      return e.RATE_LIMIT_PUBLIC_POST_PER_MIN;
+  }
+}
+
+const globalForLimits = globalThis as unknown as {
+  __rateLimiters?: Map<RateLimitName, RateLimiterAbstract>;
+  __redis?: Redis;
+};
+
+function redisClient(url: string): Redis {
+  globalForLimits.__redis ??= new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  return globalForLimits.__redis;
+}
+
+function limiter(name: RateLimitName): RateLimiterAbstract {
+  const limiters = (globalForLimits.__rateLimiters ??= new Map());
+  let found = limiters.get(name);
+  if (!found) {
+    const e = env();
+    const options = { keyPrefix: `${e.RATE_LIMIT_PREFIX}:${name}`, points: pointsPerMinute(name), duration: 60 };
+    found = e.REDIS_URL
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redisClient(e.REDIS_URL),
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
+      : new RateLimiterMemory(options);
+    limiters.set(name, found);
+  }
+  return found;
+}
+
+/** Spends one request of the IP's budget; throws RateLimited (429 with Retry-After) when it is used up. */
+export async function consumeRateLimit(name: RateLimitName, ip: string, reason?: string): Promise<void> {
+  try {
+    await limiter(name).consume(ip);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      throw new RateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), reason);
+    }
+    throw rejection;
+  }
+}

@@ -1,0 +1,121 @@
+// The one wrapper every /v3 route handler goes through: request id, rate limit, bearer authentication, module and
+// permission checks, zod parsing of params/query/body, typed-error mapping to the spec's bodies, and a log line.
+import crypto from "node:crypto";
+import type { z } from "zod";
+import { env } from "../env";
+import { AccessTokenExpired, RateLimited, ServiceError, ValidationFailed } from "../errors";
+import { logger } from "../logger";
+import { requireModule, requirePermission, type Caller, type Module, type Permission } from "../services/access";
+import { authenticateBearer } from "../services/tokens";
+import { clientIp } from "./client-ip";
+import { consumeRateLimit, type RateLimitName } from "./rate-limit";
+import { errorBody, json } from "./responses";
+import { zodFieldErrors } from "./zod-errors";
+
+type Schema<T> = z.ZodType<T>;
+
+interface RouteOptions<P, Q, B, A extends "bearer" | "none"> {
+  auth: A;
+  module?: Module;
+  permission?: Permission;
+  rateLimit?: { name: RateLimitName; reason?: string };
+  params?: Schema<P>;
+  query?: Schema<Q>;
+  body?: Schema<B>;
+}
+
+export interface RouteInput<P, Q, B, A extends "bearer" | "none"> {
+  request: Request;
+  caller: A extends "bearer" ? Caller : null;
+  params: P;
+  query: Q;
+  body: B;
+  ip: string;
+  requestId: string;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function route<P = Record<string, never>, Q = Record<string, never>, B = undefined, A extends "bearer" | "none" = "bearer">(
+  options: RouteOptions<P, Q, B, A>,
+  handler: (input: RouteInput<P, Q, B, A>) => Promise<Response | unknown>,
+) {
+  return async (request: Request, context: RouteContext): Promise<Response> => {
+    const requestId = request.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+    const started = performance.now();
+    const ip = clientIp(request.headers, env().TRUST_PROXY_HOPS);
+    let actor: string | undefined;
+    let response: Response;
+    try {
+      if (options.rateLimit) await consumeRateLimit(options.rateLimit.name, ip, options.rateLimit.reason);
+      let caller: Caller | null = null;
+      if (options.auth === "bearer") {
+        caller = await authenticateBearer(request.headers.get("authorization"));
+        actor = caller.actor;
+        if (options.module) requireModule(caller, options.module);
+        if (options.permission) requirePermission(caller, options.permission);
+      }
+      const params = parseWith(options.params, await context.params);
+      const query = parseWith(options.query, Object.fromEntries(new URL(request.url).searchParams));
+      const body = options.body ? parseWith(options.body, await readJsonBody(request)) : undefined;
+      const result = await handler({
+        request,
+        caller: caller as RouteInput<P, Q, B, A>["caller"],
+        params: params as P,
+        query: query as Q,
+        body: body as B,
+        ip,
+        requestId,
+      });
+      response = result instanceof Response ? result : json(result);
+    } catch (error) {
+      response = errorResponse(error, requestId);
+    }
+    response.headers.set("x-request-id", requestId);
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+    logger().info(
+      {
+        requestId,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: response.status,
+        ms: Math.round(performance.now() - started),
+        actor,
+      },
+      "request",
+    );
+    return response;
+  };
+}
+
+function parseWith<T>(schema: Schema<T> | undefined, value: unknown): T | undefined {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ValidationFailed(zodFieldErrors(parsed.error));
+  return parsed.data;
+}
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  const contentType = request.headers.get("content-type") ?? "";
+  if (contentType.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationFailed({ body: ["must be valid JSON"] });
+  }
+}
+
+export function errorResponse(error: unknown, requestId: string): Response {
+  if (error instanceof AccessTokenExpired) return json({ error: "expired", context: "user" }, 401);
+  if (error instanceof RateLimited) {
+    return json(errorBody(error.message), 429, { "retry-after": String(error.retryAfterSeconds) });
+  }
+  if (error instanceof ValidationFailed) {
+    return json({ reason: error.message, code: "validation_error", errors: error.errors, form_errors: error.formErrors }, 400);
+  }
+  if (error instanceof ServiceError) return json(errorBody(error.message), error.status);
+  logger().error({ requestId, err: error }, "unhandled error");
+  return json(errorBody("internal server error"), 500);
+}

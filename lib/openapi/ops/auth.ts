@@ -1,0 +1,41 @@
+import { RefreshTokenRequest, TokenResponse } from "../../validation/auth";
+import { ErrorBody } from "../../validation/common";
+import type { Operation } from "../operations";
+import { responses } from "./shared";
+
+export const authOperations: Operation[] = [
+  {
+    method: "post",
+    path: "/access/user/basic",
+    operationId: "issueTokens",
+    summary: "Exchange client credentials for a token pair",
+    description:
+      "HTTP Basic with client_id as username and client_secret as password; no body. Starts a new refresh-token family.",
+    tags: ["Authentication"],
+    security: "basic",
+    responses: {
+      200: { description: "Token pair", schema: TokenResponse },
+      401: { description: "Basic header missing or invalid, unparseable credentials, or no matching active API key", schema: ErrorBody },
+      429: responses.rateLimited("10 requests per minute per IP"),
+    },
+  },
+  {
+    method: "post",
+    path: "/access/user/oauth/refresh_token",
+    operationId: "refreshTokens",
+    summary: "Rotate a refresh token into a new token pair",
+    description:
+      "Each refresh token works once. Reusing a rotated token answers 403 and revokes every token of its family; " +
+      "of concurrent requests with one token exactly one succeeds.",
+    tags: ["Authentication"],
+    security: "none",
+    body: RefreshTokenRequest,
+    responses: {
+      200: { description: "New token pair (new refresh token)", schema: TokenResponse },
+      400: responses.validation,
+      401: { description: "`expired`: the refresh token has expired; authenticate again", schema: ErrorBody },
+      403: { description: "`forbidden`: unknown, revoked or already used refresh token", schema: ErrorBody },
+      429: responses.rateLimited("20 requests per minute per IP"),
+    },
+  },
+];

@@ -1,0 +1,97 @@
+// API keys: integrator credentials. The client_secret is returned once, at creation; only its hash is stored.
+import { db } from "../db";
+import { constantTimeEqual, randomToken, sha256Hex } from "../crypto";
+import { NotFound, ValidationFailed } from "../errors";
+import { callerRights, createAccessGroup, type AccessGroupInput, type Caller } from "./access";
+
+export interface CreatedApiKey {
+  id: number;
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  companyId: string;
+  accessGroupId: number;
+}
+
+export async function createApiKey(input: {
+  name: string;
+  companyId: string;
+  access: AccessGroupInput;
+}): Promise<CreatedApiKey> {
+  const company = await db().company.findFirst({ where: { id: input.companyId, deletedAt: null } });
+  if (!company) throw new ValidationFailed({ companyId: ["unknown company id"] });
+  const clientId = `ck_${randomToken(18)}`;
+  const clientSecret = randomToken(32);
+  const key = await db().$transaction(async (tx) => {
+    const group = await createAccessGroup({ ...input.access, name: input.access.name || input.name }, tx);
+    return tx.apiKey.create({
+      data: {
+        name: input.name,
+        clientId,
+        secretHash: sha256Hex(clientSecret),
+        companyId: company.id,
+        accessGroupId: group.id,
+      },
+    });
+  });
+  return { id: key.id, name: key.name, clientId, clientSecret, companyId: key.companyId, accessGroupId: key.accessGroupId };
+}
+
+export async function listApiKeys() {
+  const keys = await db().apiKey.findMany({
+    orderBy: { id: "asc" },
+    include: { accessGroup: { include: { companies: true } } },
+  });
+  return keys.map((key) => {
+    const rights = callerRights(key.accessGroup);
+    return {
+      id: key.id,
+      name: key.name,
+      clientId: key.clientId,
+      companyId: key.companyId,
+      modules: [...rights.modules],
+      permissions: [...rights.permissions],
+      scope: rights.scope,
+      revokedAt: key.revokedAt,
+      lastUsedAt: key.lastUsedAt,
+      createdAt: key.createdAt,
+    };
+  });
+}
+
+/** Revokes the key and every refresh token it holds; its access tokens stop working at the next request. */
+export async function revokeApiKey(clientId: string): Promise<void> {
+  const now = new Date();
+  await db().$transaction(async (tx) => {
+    const key = await tx.apiKey.findUnique({ where: { clientId } });
+    if (!key) throw new NotFound("api key not found");
+    await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: key.revokedAt ?? now } });
+    await tx.refreshToken.updateMany({ where: { apiKeyId: key.id, revokedAt: null }, data: { revokedAt: now } });
+  });
+}
+
+// A fixed hash to compare against when the client_id is unknown, so both paths cost the same.
+const UNKNOWN_CLIENT_HASH = sha256Hex("unknown-client");
+
+/** The active key matching client_id and client_secret, or null. */
+export async function verifyClientCredentials(clientId: string, clientSecret: string) {
+  const key = await db().apiKey.findUnique({ where: { clientId } });
+  const matches = constantTimeEqual(sha256Hex(clientSecret), key?.secretHash ?? UNKNOWN_CLIENT_HASH);
+  if (!key || !matches || key.revokedAt) return null;
+  return key;
+}
+
+/** The caller behind an API key id, or null when the key is unknown or revoked. One query. */
+export async function callerForApiKey(apiKeyId: number): Promise<Caller | null> {
+  const key = await db().apiKey.findUnique({
+    where: { id: apiKeyId },
+    include: { accessGroup: { include: { companies: true } } },
+  });
+  if (!key || key.revokedAt) return null;
+  return {
+    kind: "api_key",
+    actor: `api:${key.clientId}`,
+    companyId: key.companyId,
+    ...callerRights(key.accessGroup),
+  };
+}

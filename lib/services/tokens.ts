@@ -1,0 +1,118 @@
+// Access tokens (JWT, HS256) and rotating refresh tokens with reuse detection (RFC 9700 section 4.14.2).
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { db } from "../db";
+import { randomToken, sha256Hex } from "../crypto";
+import { env } from "../env";
+import { AccessTokenExpired, Forbidden, Unauthorized } from "../errors";
+import { callerForApiKey, verifyClientCredentials } from "./api-keys";
+import type { Caller } from "./access";
+
+const ISSUER = "forening-service";
+const AUDIENCE = "v3";
+
+export interface TokenPair {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  refresh_token: string;
+  refresh_expires_ts: number;
+}
+
+function signingKey(): Uint8Array {
+  return new TextEncoder().encode(env().JWT_SECRET);
+}
+
+async function signAccessToken(apiKeyId: number, clientId: string): Promise<string> {
+  return new SignJWT({ client_id: clientId })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(apiKeyId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setJti(randomToken(12))
+    .setExpirationTime(`${env().ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(signingKey());
+}
+
+type Writer = Pick<ReturnType<typeof db>, "refreshToken">;
+
+async function issuePair(writer: Writer, apiKeyId: number, clientId: string, familyId: string): Promise<TokenPair> {
+  const refreshToken = randomToken(32);
+  const refreshTtl = env().REFRESH_TOKEN_TTL_SECONDS;
+  const expiresAt = new Date(Date.now() + refreshTtl * 1000);
+  await writer.refreshToken.create({
+    data: { tokenHash: sha256Hex(refreshToken), familyId, apiKeyId, expiresAt },
+  });
+  return {
+    access_token: await signAccessToken(apiKeyId, clientId),
+    token_type: "Bearer",
+    expires_in: env().ACCESS_TOKEN_TTL_SECONDS,
+    refresh_token: refreshToken,
+    refresh_expires_ts: Math.floor(expiresAt.getTime() / 1000),
+  };
+}
+
+/** A new token pair (and a new refresh-token family) for verified client credentials. */
+export async function issueTokenPair(apiKey: { id: number; clientId: string }): Promise<TokenPair> {
+  await db().apiKey.update({ where: { id: apiKey.id }, data: { lastUsedAt: new Date() } });
+  return issuePair(db(), apiKey.id, apiKey.clientId, randomToken(16));
+}
+
+/**
+ * Exchanges a refresh token for a new pair. The token works once. Presenting a token that was already rotated
+ * before this request read it is reuse: the whole family is revoked. Requests racing on the same token (all read
+ * it unrotated) get exactly one winner; the others are refused without revoking the winner's new pair.
+ */
+export async function rotateRefreshToken(refreshToken: string): Promise<TokenPair> {
+  const now = new Date();
+  const row = await db().refreshToken.findUnique({
+    where: { tokenHash: sha256Hex(refreshToken) },
+    include: { apiKey: true },
+  });
+  if (!row || row.revokedAt || row.apiKey.revokedAt) throw new Forbidden("forbidden");
+  if (row.rotatedAt) {
+    await db().refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
+    throw new Forbidden("forbidden");
+  }
+  if (row.expiresAt <= now) throw new Unauthorized("expired");
+
+  const pair = await db().$transaction(async (tx) => {
+    const claimed = await tx.refreshToken.updateMany({
+      where: { id: row.id, rotatedAt: null, revokedAt: null },
+      data: { rotatedAt: now },
+    });
+    if (claimed.count !== 1) return null;
+    return issuePair(tx, row.apiKeyId, row.apiKey.clientId, row.familyId);
+  });
+  if (!pair) throw new Forbidden("forbidden");
+  return pair;
+}
+
+/** The caller behind a bearer token: 401 when missing, malformed, forged or of a revoked key; expired has its own body. */
+export async function authenticateBearer(authorization: string | null): Promise<Caller> {
+  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
+  if (!match) throw new Unauthorized("missing bearer token");
+  let subject: string | undefined;
+  try {
+    const { payload } = await jwtVerify(match[1], signingKey(), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+    subject = payload.sub;
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw new AccessTokenExpired();
+    throw new Unauthorized("invalid token");
+  }
+  const apiKeyId = Number(subject);
+  const caller = Number.isSafeInteger(apiKeyId) ? await callerForApiKey(apiKeyId) : null;
+  if (!caller) throw new Unauthorized("invalid token");
+  return caller;
+}
+
+/** POST /v3/access/user/basic: verified client credentials -> a token pair. */
+export async function exchangeClientCredentials(clientId: string, clientSecret: string): Promise<TokenPair> {
+  const key = await verifyClientCredentials(clientId, clientSecret);
+  if (!key) throw new Unauthorized("invalid client credentials");
+  return issueTokenPair(key);
+}

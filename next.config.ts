@@ -1,0 +1,20 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Native modules and the Prisma runtime load from node_modules at run time instead of being bundled.
+  serverExternalPackages: [
+    "better-sqlite3",
+    "@prisma/adapter-better-sqlite3",
+    "@prisma/adapter-pg",
+    "@prisma/client",
+    "pg",
+    "pino",
+    "@node-rs/argon2",
+    "ioredis",
+    "rate-limiter-flexible",
+  ],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default nextConfig;

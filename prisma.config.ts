@@ -1,0 +1,24 @@
+// Prisma CLI configuration. DATABASE_URL picks the provider: file:... is SQLite, postgres(ql)://... is PostgreSQL.
+// The JavaScript schema engine (engine: "js") runs offline; the classic binary engine would be downloaded.
+import path from "node:path";
+import { defineConfig } from "prisma/config";
+import { databaseProvider, defaultDatabaseUrl, sqliteFilePath } from "./lib/database-url";
+
+// The schemas still name env("DATABASE_URL"), so the default must be in the environment too.
+const url = (process.env.DATABASE_URL ||= defaultDatabaseUrl);
+const provider = databaseProvider(url);
+
+export default defineConfig({
+  experimental: { adapter: true },
+  schema: path.join("prisma", provider, "schema.prisma"),
+  migrations: { path: path.join("prisma", provider, "migrations") },
+  engine: "js",
+  async adapter() {
+    if (provider === "postgres") {
+      const { PrismaPg } = await import("@prisma/adapter-pg");
+      return new PrismaPg({ connectionString: url });
+    }
+    const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
+    return new PrismaBetterSQLite3({ url: sqliteFilePath(url) });
+  },
+});

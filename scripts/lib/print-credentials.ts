@@ -1,0 +1,19 @@
+import type { DemoCredentials } from "../../lib/services/demo";
+
+/** Printed once, when the demo is seeded: secrets are not stored in a readable form afterwards. */
+export function printDemoCredentials(c: DemoCredentials, origin: string): void {
+  const basic = Buffer.from(`${c.clientId}:${c.clientSecret}`).toString("base64");
+  console.log(
+    [
+      "",
+      "=== Demo organization seeded (these secrets are shown only now) ===",
+      `Admin user:     email ${c.adminEmail}  password ${c.adminPassword}`,
+      `API client_id:  ${c.clientId}`,
+      `API secret:     ${c.clientSecret}`,
+      `Root company:   ${c.rootCompanyId}`,
+      `Try it:         curl -s -X POST -H 'Authorization: Basic ${basic}' ${origin}/v3/access/user/basic`,
+      "===================================================================",
+      "",
+    ].join("\n"),
+  );
+}

@@ -1,0 +1,39 @@
+// The production server: applies migrations, seeds the demo on an empty database, then serves Next.js over a plain
+// Node HTTP server so route handlers can see the socket address (lib/http/client-ip.ts).
+import http from "node:http";
+import next from "next";
+import { SOCKET_IP_HEADER } from "./lib/http/client-ip";
+import { env } from "./lib/env";
+import { prepareDatabase } from "./lib/db";
+import { applyMigrations } from "./scripts/lib/migrate";
+import { seedDemoIfEmpty } from "./lib/services/demo";
+import { printDemoCredentials } from "./scripts/lib/print-credentials";
+import { logger } from "./lib/logger";
+
+async function main() {
+  const config = env();
+  applyMigrations(config.DATABASE_URL);
+  await prepareDatabase();
+  if (config.DEMO_SEED) {
+    const credentials = await seedDemoIfEmpty();
+    if (credentials) printDemoCredentials(credentials, `http://localhost:${config.PORT}`);
+  }
+  const app = next({ dev: false, dir: process.cwd() });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const server = http.createServer((req, res) => {
+    req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    void handle(req, res);
+  });
+  server.listen(config.PORT, config.HOST, () => {
+    logger().info({ port: config.PORT, host: config.HOST }, `listening on http://localhost:${config.PORT}`);
+  });
+  const shutdown = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
