@@ -28,6 +28,8 @@ const envSchema = z.object({
   SECRETS_FILE: z.string().default("./data/secrets.json"),
   ACCESS_TOKEN_TTL_SECONDS: int(3600),
   REFRESH_TOKEN_TTL_SECONDS: int(30 * 24 * 3600),
+  /** A rotated refresh token presented again within this many seconds is a concurrent duplicate, not a theft. */
+  REFRESH_REUSE_GRACE_SECONDS: int(2),
   /** Rate-limit store shared by all instances; in-process memory when unset. */
   REDIS_URL: z.string().optional(),
   RATE_LIMIT_PREFIX: z.string().default("rl"),

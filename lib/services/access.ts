@@ -65,12 +65,17 @@ export function validateAccessGroupInput(input: AccessGroupInput): void {
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
 }
 
-export async function createAccessGroup(input: AccessGroupInput, tx: Prisma.TransactionClient = db()) {
+/** Checks names and companies; call it before a transaction (SQLite transactions should start with a write). */
+export async function checkAccessGroupInput(input: AccessGroupInput): Promise<void> {
   validateAccessGroupInput(input);
   if (input.companyIds) {
-    const found = await tx.company.count({ where: { id: { in: input.companyIds }, deletedAt: null } });
+    const found = await db().company.count({ where: { id: { in: input.companyIds }, deletedAt: null } });
     if (found !== new Set(input.companyIds).size) throw new ValidationFailed({ companyIds: ["unknown company id"] });
   }
+}
+
+/** Writes an access group checked by checkAccessGroupInput. */
+export async function createAccessGroup(input: AccessGroupInput, tx: Prisma.TransactionClient) {
   return tx.accessGroup.create({
     data: {
       name: input.name,

@@ -2,7 +2,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { db, isUniqueViolation } from "../db";
 import { Conflict, ValidationFailed } from "../errors";
-import { createAccessGroup, type AccessGroupInput } from "./access";
+import { checkAccessGroupInput, createAccessGroup, type AccessGroupInput } from "./access";
 
 export const ADMIN_ROLES = ["ADMIN", "EDITOR", "VIEWER"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -21,6 +21,7 @@ export async function createAdminUser(input: {
   if (input.password.length < 12) throw new ValidationFailed({ password: ["must be at least 12 characters"] });
   const email = normalizeEmail(input.email);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new ValidationFailed({ email: ["must be a valid email address"] });
+  await checkAccessGroupInput(input.access);
   const passwordHash = await hash(input.password);
   try {
     return await db().$transaction(async (tx) => {

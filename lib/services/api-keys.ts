@@ -2,7 +2,7 @@
 import { db } from "../db";
 import { constantTimeEqual, randomToken, sha256Hex } from "../crypto";
 import { NotFound, ValidationFailed } from "../errors";
-import { callerRights, createAccessGroup, type AccessGroupInput, type Caller } from "./access";
+import { callerRights, checkAccessGroupInput, createAccessGroup, type AccessGroupInput, type Caller } from "./access";
 
 export interface CreatedApiKey {
   id: number;
@@ -20,10 +20,12 @@ export async function createApiKey(input: {
 }): Promise<CreatedApiKey> {
   const company = await db().company.findFirst({ where: { id: input.companyId, deletedAt: null } });
   if (!company) throw new ValidationFailed({ companyId: ["unknown company id"] });
+  const access = { ...input.access, name: input.access.name || input.name };
+  await checkAccessGroupInput(access);
   const clientId = `ck_${randomToken(18)}`;
   const clientSecret = randomToken(32);
   const key = await db().$transaction(async (tx) => {
-    const group = await createAccessGroup({ ...input.access, name: input.access.name || input.name }, tx);
+    const group = await createAccessGroup(access, tx);
     return tx.apiKey.create({
       data: {
         name: input.name,
@@ -62,11 +64,11 @@ export async function listApiKeys() {
 /** Revokes the key and every refresh token it holds; its access tokens stop working at the next request. */
 export async function revokeApiKey(clientId: string): Promise<void> {
   const now = new Date();
+  // Writes first: on SQLite a transaction that reads before writing can fail to upgrade its lock under contention.
   await db().$transaction(async (tx) => {
-    const key = await tx.apiKey.findUnique({ where: { clientId } });
-    if (!key) throw new NotFound("api key not found");
-    await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: key.revokedAt ?? now } });
-    await tx.refreshToken.updateMany({ where: { apiKeyId: key.id, revokedAt: null }, data: { revokedAt: now } });
+    await tx.apiKey.updateMany({ where: { clientId, revokedAt: null }, data: { revokedAt: now } });
+    await tx.refreshToken.updateMany({ where: { apiKey: { clientId }, revokedAt: null }, data: { revokedAt: now } });
+    if (!(await tx.apiKey.findUnique({ where: { clientId }, select: { id: true } }))) throw new NotFound("api key not found");
   });
 }
 

@@ -59,9 +59,10 @@ export async function issueTokenPair(apiKey: { id: number; clientId: string }): 
 }
 
 /**
- * Exchanges a refresh token for a new pair. The token works once. Presenting a token that was already rotated
- * before this request read it is reuse: the whole family is revoked. Requests racing on the same token (all read
- * it unrotated) get exactly one winner; the others are refused without revoking the winner's new pair.
+ * Exchanges a refresh token for a new pair. The token works once. Presenting an already rotated token is reuse
+ * (RFC 9700 4.14.2): the whole family is revoked. Within REFRESH_REUSE_GRACE_SECONDS of the rotation a repeat is
+ * taken for a concurrent duplicate of the winning request (a client refreshing from several threads): it is
+ * refused too, but the winner's new pair stays valid. Of requests racing on one token exactly one wins.
  */
 export async function rotateRefreshToken(refreshToken: string): Promise<TokenPair> {
   const now = new Date();
@@ -71,7 +72,8 @@ export async function rotateRefreshToken(refreshToken: string): Promise<TokenPai
   });
   if (!row || row.revokedAt || row.apiKey.revokedAt) throw new Forbidden("forbidden");
   if (row.rotatedAt) {
-    await db().refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
+    const graceEnds = row.rotatedAt.getTime() + env().REFRESH_REUSE_GRACE_SECONDS * 1000;
+    if (now.getTime() > graceEnds) await revokeFamily(row.familyId, now);
     throw new Forbidden("forbidden");
   }
   if (row.expiresAt <= now) throw new Unauthorized("expired");
@@ -86,6 +88,10 @@ export async function rotateRefreshToken(refreshToken: string): Promise<TokenPai
   });
   if (!pair) throw new Forbidden("forbidden");
   return pair;
+}
+
+async function revokeFamily(familyId: string, now: Date): Promise<void> {
+  await db().refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
 }
 
 /** The caller behind a bearer token: 401 when missing, malformed, forged or of a revoked key; expired has its own body. */

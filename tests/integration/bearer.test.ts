@@ -1,0 +1,63 @@
+// Spec 5 and 7.2 (401 rows): bearer checks on an authenticated route.
+import { SignJWT } from "jose";
+import { describe, expect, inject, it } from "vitest";
+import { revokeApiKey } from "@/lib/services/api-keys";
+import { accessTokenFor, call, makeApiKey } from "../helpers";
+
+async function sign(claims: { sub: string; expSecondsFromNow: number; secret?: string; issuer?: string }) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ client_id: "whatever" })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(claims.sub)
+    .setIssuer(claims.issuer ?? "forening-service")
+    .setAudience("v3")
+    .setIssuedAt(now - 7200)
+    .setExpirationTime(now + claims.expSecondsFromNow)
+    .sign(new TextEncoder().encode(claims.secret ?? inject("secrets").JWT_SECRET));
+}
+
+describe("Bearer authentication", () => {
+  it("401 without an Authorization header", async () => {
+    const res = await call("/v3/company");
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ reason: "missing bearer token" });
+  });
+
+  it("401 for a malformed, forged or wrongly issued token", async () => {
+    const { key } = await accessTokenFor();
+    const forged = await sign({ sub: String(key.id), expSecondsFromNow: 600, secret: "x".repeat(40) });
+    const wrongIssuer = await sign({ sub: String(key.id), expSecondsFromNow: 600, issuer: "someone-else" });
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(`{"sub":"${key.id}"}`).toString("base64url")}.`;
+    for (const token of ["garbage", forged, wrongIssuer, unsigned]) {
+      const res = await call("/v3/company", { token });
+      expect(res.status).toBe(401);
+      expect(res.json).toEqual({ reason: "invalid token" });
+    }
+    const wrongScheme = await call("/v3/company", { headers: { authorization: `Token ${forged}` } });
+    expect(wrongScheme.status).toBe(401);
+  });
+
+  it('401 {"error":"expired","context":"user"} for an expired access token', async () => {
+    const key = await makeApiKey();
+    const expired = await sign({ sub: String(key.id), expSecondsFromNow: -5 });
+    const res = await call("/v3/company", { token: expired });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ error: "expired", context: "user" });
+  });
+
+  it("401 for a valid token whose API key was revoked or no longer exists", async () => {
+    const { key, token } = await accessTokenFor();
+    expect((await call("/v3/company", { token })).status).toBe(200);
+    await revokeApiKey(key.clientId);
+    const revoked = await call("/v3/company", { token });
+    expect(revoked.status).toBe(401);
+    expect(revoked.json).toEqual({ reason: "invalid token" });
+    const ghost = await call("/v3/company", { token: await sign({ sub: "99999999", expSecondsFromNow: 600 }) });
+    expect(ghost.status).toBe(401);
+  });
+
+  it("every response carries a request id", async () => {
+    const res = await call("/v3/company");
+    expect(res.headers.get("x-request-id")).toMatch(/.+/);
+  });
+});

@@ -1,0 +1,6 @@
+// Runs in every test worker before the tests import lib/: points the in-process services at the run's database.
+import { inject } from "vitest";
+
+process.env.DATABASE_URL = inject("databaseUrl");
+Object.assign(process.env, inject("secrets"));
+process.env.LOG_LEVEL = "silent";

@@ -1,0 +1,16 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// TEST_DB=sqlite (default) or postgres: the whole suite runs once per provider (scripts/test.mjs runs both).
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(__dirname) } },
+  test: {
+    include: ["tests/**/*.test.ts"],
+    globalSetup: ["tests/setup/global.ts"],
+    setupFiles: ["tests/setup/worker.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
