@@ -1,0 +1,71 @@
+// Operator CLI: npm run cli -- <command> [options] [--json]. `npm run cli -- help` lists the commands.
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { ServiceError, ValidationFailed } from "../lib/errors";
+import { disconnectDb, prepareDatabase } from "../lib/db";
+import { env } from "../lib/env";
+import { applyMigrations } from "./lib/migrate";
+import type { CliCommand } from "./cli/types";
+import { accessCommands } from "./cli/access";
+
+const commands: CliCommand[] = [...accessCommands];
+
+function usage(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    "Usage: npm run cli -- <command> [options] [--json]",
+    "",
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    "",
+    "npm run cli -- <command> --help shows a command's options.",
+  ].join("\n");
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    console.log(usage());
+    return name && name !== "help" ? 2 : 0;
+  }
+  const config: ParseArgsConfig = {
+    args: rest,
+    options: { ...command.options, json: { type: "boolean" }, help: { type: "boolean" } },
+    allowPositionals: true,
+    strict: true,
+  };
+  let parsed;
+  try {
+    parsed = parseArgs(config);
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${command.usage}`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    console.log(command.usage);
+    return 0;
+  }
+  const asJson = Boolean(parsed.values.json);
+  try {
+    applyMigrations(env().DATABASE_URL);
+    await prepareDatabase();
+    const result = await command.run(parsed.values as Record<string, string | boolean | undefined>, parsed.positionals);
+    console.log(asJson ? JSON.stringify(result, null, 2) : command.human(result));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    const details = error instanceof ValidationFailed ? error.errors : undefined;
+    if (asJson) console.log(JSON.stringify({ error: error.message, details }, null, 2));
+    else console.error(`error: ${error.message}`);
+    return 1;
+  } finally {
+    await disconnectDb();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
