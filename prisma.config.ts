@@ -19,6 +19,6 @@ export default defineConfig({
       return new PrismaPg({ connectionString: url });
     }
     const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
-    return new PrismaBetterSQLite3({ url: sqliteFilePath(url) });
+    return new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: 5000 });
   },
 });

@@ -5,14 +5,14 @@ import next from "next";
 import { SOCKET_IP_HEADER } from "./lib/http/client-ip";
 import { env } from "./lib/env";
 import { prepareDatabase } from "./lib/db";
-import { applyMigrations } from "./scripts/lib/migrate";
+import { applyPendingMigrations } from "./lib/services/migrations";
 import { seedDemoIfEmpty } from "./lib/services/demo";
 import { printDemoCredentials } from "./scripts/lib/print-credentials";
 import { logger } from "./lib/logger";
 
 async function main() {
   const config = env();
-  applyMigrations(config.DATABASE_URL);
+  await applyPendingMigrations(config.DATABASE_URL);
   await prepareDatabase();
   if (config.DEMO_SEED) {
     const credentials = await seedDemoIfEmpty();

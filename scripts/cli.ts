@@ -3,11 +3,12 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { ServiceError, ValidationFailed } from "../lib/errors";
 import { disconnectDb, prepareDatabase } from "../lib/db";
 import { env } from "../lib/env";
-import { applyMigrations } from "./lib/migrate";
+import { applyPendingMigrations } from "../lib/services/migrations";
 import type { CliCommand } from "./cli/types";
 import { accessCommands } from "./cli/access";
+import { companyCommands } from "./cli/company";
 
-const commands: CliCommand[] = [...accessCommands];
+const commands: CliCommand[] = [...accessCommands, ...companyCommands];
 
 function usage(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -46,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const asJson = Boolean(parsed.values.json);
   try {
-    applyMigrations(env().DATABASE_URL);
+    await applyPendingMigrations(env().DATABASE_URL);
     await prepareDatabase();
     const result = await command.run(parsed.values as Record<string, string | boolean | undefined>, parsed.positionals);
     console.log(asJson ? JSON.stringify(result, null, 2) : command.human(result));

@@ -1,4 +1,5 @@
 // Applies the committed migrations of the provider DATABASE_URL selects (prisma.config.ts picks the folder).
+// Free of lib/db imports so test setups that cannot load the generated client can use it too.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 
@@ -9,3 +10,4 @@ export function applyMigrations(databaseUrl: string): void {
     stdio: ["ignore", "ignore", "inherit"],
   });
 }
+

@@ -1,0 +1,15 @@
+// The API reference page in a real browser.
+import { expect, test } from "@playwright/test";
+
+test("/docs lists the token endpoints with their responses", async ({ page }) => {
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Förening service API");
+  const basic = page.locator("article", { hasText: "/access/user/basic" });
+  await expect(basic).toContainText("Exchange client credentials for a token pair");
+  await expect(basic).toContainText("429");
+  const refresh = page.locator("article", { hasText: "/access/user/oauth/refresh_token" });
+  await expect(refresh).toContainText("RefreshTokenRequest");
+  await page.getByRole("link", { name: "/v3/openapi.json" }).click();
+  await expect(page).toHaveURL(/\/v3\/openapi\.json$/);
+  expect(JSON.parse(await page.locator("body").innerText()).openapi).toBe("3.1.0");
+});

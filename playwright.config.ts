@@ -1,0 +1,31 @@
+// Playwright: API flows and pages against the built server on a fresh SQLite database (e2e/global-setup.ts),
+// in Debian's Chromium (npx playwright install cannot download browsers on our machines).
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT || 3217);
+
+export default defineConfig({
+  testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+});

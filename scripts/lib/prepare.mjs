@@ -1,0 +1,42 @@
+// Shared by `npm start` and `npm test`: make a fresh clone runnable (dependencies installed, production build
+// current). Plain Node.js with no dependencies, because it runs before node_modules exists.
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export function run(command, env = {}) {
+  console.log(`$ ${command}`);
+  execSync(command, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
+}
+
+function newestMtime(entry) {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) {
+    if (child === "generated" || child === "node_modules") continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+/** npm ci when node_modules is missing or older than package-lock.json. */
+export function ensureDependencies() {
+  const marker = "node_modules/.package-lock.json";
+  if (!fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync("package-lock.json").mtimeMs) {
+    run("npm ci --no-audit --no-fund");
+  }
+  if (!fs.existsSync("lib/generated/sqlite/client.ts") || !fs.existsSync("lib/generated/postgres/client.ts")) {
+    run("npm run db:generate");
+  }
+}
+
+const buildInputs = ["app", "components", "lib", "public", "prisma", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+
+/** next build when there is no build or a source is newer than it. */
+export function ensureBuild({ force = false } = {}) {
+  const built = fs.existsSync(".next/BUILD_ID") ? fs.statSync(".next/BUILD_ID").mtimeMs : 0;
+  const sources = Math.max(...buildInputs.map(newestMtime));
+  if (force || built === 0 || sources > built) run("npx next build");
+}
