@@ -21,11 +21,14 @@ function newestMtime(entry) {
   return newest;
 }
 
-/** npm ci when node_modules is missing or older than package-lock.json. */
+/**
+ * Installs when node_modules is missing or older than package-lock.json. `npm install` rather than `npm ci`: the
+ * lockfile cannot list other platforms' optional binaries here (see .ci/run), which `npm ci` rejects.
+ */
 export function ensureDependencies() {
   const marker = "node_modules/.package-lock.json";
   if (!fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync("package-lock.json").mtimeMs) {
-    run("npm ci --no-audit --no-fund");
+    run("npm install --no-audit --no-fund");
   }
   if (!fs.existsSync("lib/generated/sqlite/client.ts") || !fs.existsSync("lib/generated/postgres/client.ts")) {
     run("npm run db:generate");
