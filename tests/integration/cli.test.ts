@@ -1,0 +1,70 @@
+// The operator CLI as an operator runs it: a separate process on the run's database, --json output.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { verifyAdminPassword } from "@/lib/services/admin-users";
+import { basicHeader, call, makeCompany } from "../helpers";
+
+function cli(args: string[]): { code: number; json: any } {
+  try {
+    const out = execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/cli.ts", ...args, "--json"], {
+      env: { ...process.env, DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "silent" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    return { code: 0, json: JSON.parse(out.toString()) };
+  } catch (error) {
+    const e = error as { status: number; stdout: Buffer };
+    return { code: e.status, json: JSON.parse(e.stdout.toString()) };
+  }
+}
+
+describe("operator CLI", () => {
+  it("creates, lists and revokes an API key with a scoped access group", async () => {
+    const company = await makeCompany("CLI-förening");
+    const created = cli([
+      "api-key:create", "--name", "Integrator AB", "--company", company.id,
+      "--modules", "company", "--permissions", "COMPANY.U", "--scope", company.id, "--no-descendants",
+    ]);
+    expect(created.code).toBe(0);
+    expect(created.json).toMatchObject({ name: "Integrator AB", company_id: company.id, client_id: expect.stringMatching(/^ck_/) });
+    const token = await call("/v3/access/user/basic", {
+      method: "POST",
+      headers: { authorization: basicHeader(created.json.client_id, created.json.client_secret) },
+    });
+    expect(token.status).toBe(200);
+
+    const listed = cli(["api-key:list"]).json as any[];
+    const entry = listed.find((k) => k.clientId === created.json.client_id);
+    expect(entry).toMatchObject({
+      modules: ["company"],
+      permissions: ["COMPANY.U"],
+      scope: { kind: "companies", companyIds: [company.id], includeDescendants: false },
+      revokedAt: null,
+    });
+    expect(JSON.stringify(listed)).not.toContain(created.json.client_secret);
+
+    expect(cli(["api-key:revoke", created.json.client_id]).code).toBe(0);
+    const after = await call("/v3/company", { token: token.json.access_token });
+    expect(after.status).toBe(401);
+  });
+
+  it("rejects unknown modules, permissions and companies with a clear error and exit code 1", async () => {
+    const company = await makeCompany();
+    const badModule = cli(["api-key:create", "--name", "x", "--company", company.id, "--modules", "everything"]);
+    expect(badModule.code).toBe(1);
+    expect(badModule.json.error).toMatch(/^modules: unknown module\(s\) everything/);
+    const badCompany = cli(["api-key:create", "--name", "x", "--company", "nope"]);
+    expect(badCompany).toEqual({ code: 1, json: { error: "companyId: unknown company id", details: { companyId: ["unknown company id"] } } });
+    expect(cli(["api-key:revoke", "ck_unknown"]).json).toEqual({ error: "api key not found" });
+  });
+
+  it("creates an admin user whose generated password verifies (argon2id) and is shown once", async () => {
+    const email = `Admin.${Date.now()}@Example.org`;
+    const created = cli(["admin:create", "--email", email, "--name", "Ada Admin", "--role", "editor"]);
+    expect(created.code).toBe(0);
+    expect(created.json).toMatchObject({ email: email.toLowerCase(), role: "EDITOR", password: expect.any(String) });
+    expect(await verifyAdminPassword(email, created.json.password)).not.toBeNull();
+    expect(await verifyAdminPassword(email, "wrong password!")).toBeNull();
+    expect(cli(["admin:create", "--email", email]).json).toEqual({ error: "an admin user with that email exists" });
+  });
+});
