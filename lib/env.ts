@@ -39,6 +39,10 @@ const envSchema = z.object({
   RATE_LIMIT_PUBLIC_POST_PER_MIN: int(20),
   /** How many reverse-proxy hops in X-Forwarded-For to trust; 0 uses the socket address. */
   TRUST_PROXY_HOPS: int(0),
+  /** Active-subscriber cap of a list whose admin set none; the public form answers 429 once it is reached. */
+  SUBSCRIBER_CAP_DEFAULT: int(10_000),
+  /** Lifetime of the signed global opt-out links in sendouts. */
+  OPT_OUT_LINK_TTL_DAYS: int(365),
   /** Seed the demo organization when the database is empty. */
   DEMO_SEED: bool(true),
 });

@@ -69,6 +69,13 @@ export class RateLimited extends ServiceError {
   }
 }
 
+/** 429 without Retry-After: a list's subscriber cap is reached (it frees up only when someone unsubscribes). */
+export class CapReached extends ServiceError {
+  constructor() {
+    super(429, "subscription temporarily unavailable");
+  }
+}
+
 /** A failure the caller should see as 500 with a reason (e.g. the external leisure-card service failed). */
 export class UpstreamFailed extends ServiceError {
   constructor(reason: string) {

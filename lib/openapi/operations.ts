@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { authOperations } from "./ops/auth";
 import { companyOperations } from "./ops/company";
+import { subscriptionOperations } from "./ops/subscription";
 
 export interface OperationResponse {
   description: string;
@@ -24,4 +25,4 @@ export interface Operation {
   responses: Record<string, OperationResponse>;
 }
 
-export const operations: Operation[] = [...authOperations, ...companyOperations];
+export const operations: Operation[] = [...authOperations, ...companyOperations, ...subscriptionOperations];

@@ -1,0 +1,10 @@
+// GET /v3/subscription_list/{id}/subscribers: subscribers, paginated, newest first
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { listSubscribers } from "@/lib/services/subscription-lists";
+import { IntId, SubscribersQuery } from "@/lib/validation/subscription";
+
+export const GET = route(
+  { auth: "bearer", module: "subscription_list", params: z.object({ id: IntId }), query: SubscribersQuery },
+  async ({ caller, params, query }) => listSubscribers(caller, params.id, query),
+);

@@ -1,0 +1,13 @@
+// POST /v3/subscription_list/unsubscribe/{list_uuid}/{member_uuid}: unsubscribe from one list; always {ok: true}.
+// Also the RFC 8058 one-click target (body "List-Unsubscribe=One-Click"), so the body is not read.
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { unsubscribeByUuids } from "@/lib/services/subscriptions";
+
+export const POST = route(
+  { auth: "none", rateLimit: { name: "public_post" }, params: z.object({ list_uuid: z.string(), member_uuid: z.string() }) },
+  async ({ params }) => {
+    await unsubscribeByUuids(params.list_uuid, params.member_uuid);
+    return { ok: true };
+  },
+);

@@ -1,0 +1,209 @@
+import { z } from "zod";
+import { CompanyId, ErrorBody } from "../../validation/common";
+import {
+  AdminList,
+  CreateListRequest,
+  GlobalOptOutRequest,
+  IntId,
+  MemberListEntry,
+  OkResponse,
+  PublicListInfo,
+  PublicListSummary,
+  SubscribeRequest,
+  SubscribeResult,
+  SubscribersPage,
+  SubscribersQuery,
+  SubscriptionView,
+  UpdateListRequest,
+} from "../../validation/subscription";
+import type { Operation } from "../operations";
+import { responses } from "./shared";
+
+const publicTags = ["Subscription lists (public)"];
+const adminTags = ["Subscription lists (admin)"];
+const notFound = (reason: string) => ({ description: `\`${reason}\``, schema: ErrorBody });
+const adminErrors = {
+  401: responses.unauthorized,
+  403: responses.forbidden,
+  404: notFound("list not found"),
+};
+const MemberSubscriptionResult = z
+  .object({ member_id: z.number().int(), subscription: SubscriptionView.nullable() })
+  .meta({ id: "MemberSubscriptionResult" });
+
+export const subscriptionOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/subscription_list/public/{uuid}",
+    operationId: "getPublicSubscriptionList",
+    summary: "Public information of an active list",
+    description: "No authentication. The consent term's HTML is sanitized (allowlist). Inactive lists and lists of deleted companies are not found.",
+    tags: publicTags,
+    security: "none",
+    responses: { 200: { description: "The list", schema: PublicListInfo }, 404: notFound("list not found"), 429: responses.rateLimited("120 requests per minute per IP") },
+  },
+  {
+    method: "post",
+    path: "/subscription_list/public/{uuid}",
+    operationId: "subscribeVisitor",
+    summary: "Subscribe a visitor",
+    description:
+      "Reuses the organization's member with that email (case-insensitive) or creates one; re-subscribing after an " +
+      "unsubscribe works. Only `answered_prop_ids` of the list's questions are stored; `terms_accepted: true` records " +
+      "consent to the list's current term. Names and phone only fill fields the member does not have. An explicit " +
+      "subscribe lifts a global opt-out. Subscribing an already subscribed member returns the existing subscription. " +
+      "Every list has an active-subscriber cap (`subscriber_cap`, default SUBSCRIBER_CAP_DEFAULT = 10000).",
+    tags: publicTags,
+    security: "none",
+    body: SubscribeRequest,
+    responses: {
+      201: { description: "Subscribed", schema: SubscribeResult },
+      400: responses.validation,
+      404: notFound("list not found"),
+      429: { description: "`subscription temporarily unavailable` (cap reached), or the per-IP limit (20/min, with Retry-After)", schema: ErrorBody },
+    },
+  },
+  {
+    method: "get",
+    path: "/subscription_list/public/company/{company_id}",
+    operationId: "listPublicSubscriptionLists",
+    summary: "An organization's active lists",
+    description: "No uuids, by design. An unknown company has no lists (empty array).",
+    tags: publicTags,
+    security: "none",
+    responses: { 200: { description: "Lists", schema: z.array(PublicListSummary) }, 429: responses.rateLimited("120 requests per minute per IP") },
+  },
+  {
+    method: "post",
+    path: "/subscription_list/unsubscribe/{list_uuid}/{member_uuid}",
+    operationId: "unsubscribeFromList",
+    summary: "Unsubscribe from one list (also the RFC 8058 one-click target)",
+    description: "Always 200 `{ok: true}`, whether or not the list, member or subscription exists. The body is ignored (`List-Unsubscribe=One-Click` is accepted).",
+    tags: publicTags,
+    security: "none",
+    responses: { 200: { description: "Done (or nothing to do)", schema: OkResponse }, 429: responses.rateLimited("20 requests per minute per IP") },
+  },
+  {
+    method: "post",
+    path: "/subscription_list/unsubscribe/all/{member_uuid}",
+    operationId: "globalOptOut",
+    summary: "Opt out of all sendouts",
+    description:
+      "Needs the signed `token` of the service's own sendout link, in the body (JSON or form) or as `?token=`. " +
+      "The token is an HMAC over purpose, member and expiry (OPT_OUT_LINK_TTL_DAYS, default 365).",
+    tags: publicTags,
+    security: "none",
+    query: { token: z.string().optional() },
+    body: GlobalOptOutRequest,
+    responses: {
+      200: { description: "Opted out of everything", schema: OkResponse },
+      403: { description: "`invalid or expired link`", schema: ErrorBody },
+      429: responses.rateLimited("20 requests per minute per IP"),
+    },
+  },
+  {
+    method: "get",
+    path: "/subscription_list",
+    operationId: "listSubscriptionLists",
+    summary: "An organization's lists",
+    tags: adminTags,
+    security: "bearer",
+    query: { company_id: CompanyId },
+    responses: { 200: { description: "Lists", schema: z.array(AdminList) }, 400: responses.validation, 401: responses.unauthorized, 403: responses.forbidden, 404: notFound("company not found") },
+  },
+  {
+    method: "post",
+    path: "/subscription_list",
+    operationId: "createSubscriptionList",
+    summary: "Create a list",
+    tags: adminTags,
+    security: "bearer",
+    body: CreateListRequest,
+    responses: { 201: { description: "Created", schema: AdminList }, 400: responses.validation, 401: responses.unauthorized, 403: responses.forbidden, 404: notFound("company not found") },
+  },
+  {
+    method: "get",
+    path: "/subscription_list/{id}",
+    operationId: "getSubscriptionList",
+    summary: "One list, with its uuid",
+    tags: adminTags,
+    security: "bearer",
+    params: { id: IntId },
+    responses: { 200: { description: "The list", schema: AdminList }, 400: responses.validation, ...adminErrors },
+  },
+  {
+    method: "put",
+    path: "/subscription_list/{id}",
+    operationId: "updateSubscriptionList",
+    summary: "Update a list",
+    description: "Only the fields sent change. `question_prop_ids` replaces the question set (properties of the list's organization).",
+    tags: adminTags,
+    security: "bearer",
+    params: { id: IntId },
+    body: UpdateListRequest,
+    responses: { 200: { description: "The updated list", schema: AdminList }, 400: responses.validation, ...adminErrors },
+  },
+  {
+    method: "delete",
+    path: "/subscription_list/{id}",
+    operationId: "deleteSubscriptionList",
+    summary: "Delete a list and its subscriptions",
+    description: "Members and their consents stay; a consent's source list becomes null.",
+    tags: adminTags,
+    security: "bearer",
+    params: { id: IntId },
+    responses: {
+      200: { description: "Deleted", schema: z.object({ id: z.number().int(), deleted: z.literal(true) }) },
+      400: responses.validation,
+      ...adminErrors,
+    },
+  },
+  {
+    method: "get",
+    path: "/subscription_list/{id}/subscribers",
+    operationId: "listSubscribers",
+    summary: "Subscribers of a list, newest first",
+    tags: adminTags,
+    security: "bearer",
+    params: { id: IntId },
+    query: SubscribersQuery.shape,
+    responses: { 200: { description: "A page of subscribers", schema: SubscribersPage }, 400: responses.validation, ...adminErrors },
+  },
+  {
+    method: "get",
+    path: "/subscription_list/member/{member_id}",
+    operationId: "listsOfMember",
+    summary: "The lists of a member's organization, each with is_subscribed",
+    tags: adminTags,
+    security: "bearer",
+    params: { member_id: IntId },
+    responses: {
+      200: { description: "Lists", schema: z.array(MemberListEntry) },
+      400: responses.validation,
+      401: responses.unauthorized,
+      403: responses.forbidden,
+      404: notFound("member not found"),
+    },
+  },
+  {
+    method: "post",
+    path: "/subscription_list/{id}/subscribe/{member_id}",
+    operationId: "subscribeMember",
+    summary: "Subscribe a member of the list's organization",
+    description: "Admin subscriptions are not limited by the subscriber cap (it guards the public form).",
+    tags: adminTags,
+    security: "bearer",
+    params: { id: IntId, member_id: IntId },
+    responses: { 200: { description: "Subscribed", schema: MemberSubscriptionResult }, 400: responses.validation, ...adminErrors },
+  },
+  {
+    method: "post",
+    path: "/subscription_list/{id}/unsubscribe/{member_id}",
+    operationId: "unsubscribeMember",
+    summary: "Unsubscribe a member",
+    tags: adminTags,
+    security: "bearer",
+    params: { id: IntId, member_id: IntId },
+    responses: { 200: { description: "Unsubscribed (subscription null when there never was one)", schema: MemberSubscriptionResult }, 400: responses.validation, ...adminErrors },
+  },
+];

@@ -1,0 +1,62 @@
+// Links that sendouts carry: the per-list unsubscribe link (also the RFC 8058 List-Unsubscribe one-click target) and
+// the global opt-out link with a signed token. The token is an HMAC over purpose, member and expiry, so it works for
+// that member, for that purpose, until it expires, and cannot be made without LINK_SIGNING_SECRET.
+import { constantTimeEqual, hmacSha256 } from "../crypto";
+import { env } from "../env";
+import { db } from "../db";
+import { NotFound } from "../errors";
+
+const PURPOSE = "global-opt-out";
+
+function signature(memberUuid: string, expiresAt: number): string {
+  return hmacSha256(env().LINK_SIGNING_SECRET, `${PURPOSE}|${memberUuid}|${expiresAt}`);
+}
+
+export function globalOptOutToken(memberUuid: string, now = Date.now()): string {
+  const expiresAt = Math.floor(now / 1000) + env().OPT_OUT_LINK_TTL_DAYS * 24 * 3600;
+  return `${expiresAt}.${signature(memberUuid, expiresAt)}`;
+}
+
+export function isValidGlobalOptOutToken(memberUuid: string, token: string, now = Date.now()): boolean {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
+  if (!match) return false;
+  const expiresAt = Number(match[1]);
+  const valid = constantTimeEqual(match[2], signature(memberUuid, expiresAt));
+  return valid && expiresAt * 1000 > now;
+}
+
+export function siteUrl(): string {
+  return (env().SITE_URL ?? `http://localhost:${env().PORT}`).replace(/\/$/, "");
+}
+
+export function listUnsubscribeUrl(listUuid: string, memberUuid: string): string {
+  return `${siteUrl()}/v3/subscription_list/unsubscribe/${listUuid}/${memberUuid}`;
+}
+
+export function globalOptOutUrl(memberUuid: string): string {
+  return `${siteUrl()}/v3/subscription_list/unsubscribe/all/${memberUuid}?token=${globalOptOutToken(memberUuid)}`;
+}
+
+/** The links a sendout puts in a member's message, per list the member is subscribed to, plus the global opt-out. */
+export async function sendoutLinksForMember(memberId: number) {
+  const member = await db().member.findUnique({
+    where: { id: memberId },
+    select: { uuid: true, email: true, subscriptions: { where: { status: "SUBSCRIBED" }, select: { list: { select: { uuid: true, name: true } } } } },
+  });
+  if (!member) throw new NotFound("member not found");
+  return {
+    member_id: memberId,
+    email: member.email,
+    global_opt_out_url: globalOptOutUrl(member.uuid),
+    lists: member.subscriptions.map(({ list }) => ({
+      list_uuid: list.uuid,
+      name: list.name,
+      unsubscribe_url: listUnsubscribeUrl(list.uuid, member.uuid),
+      // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the List-Unsubscribe URL.
+      headers: {
+        "List-Unsubscribe": `<${listUnsubscribeUrl(list.uuid, member.uuid)}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    })),
+  };
+}

@@ -1,0 +1,192 @@
+// Subscription list shapes (spec 2.10-2.12, 4.4, 4.5). Admin bodies are ours to decide; the OpenAPI document shows them.
+import { z } from "zod";
+import { CompanyId } from "./common";
+
+export const LIST_FIELDS = ["firstname", "lastname", "phone"] as const;
+export const ListField = z.enum(LIST_FIELDS, { error: `must be one of ${LIST_FIELDS.join(", ")}` });
+
+export const ListUuid = z.string().uuid({ error: "must be a uuid" });
+export const IntId = z.coerce
+  .number({ error: "must be an integer id" })
+  .int({ error: "must be an integer id" })
+  .positive({ error: "must be an integer id" })
+  .max(2_147_483_647, { error: "must be an integer id" });
+
+// ------------------------------------------------------------------ public
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: "must be a string" })
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .optional()
+    .transform((v) => (v === "" ? undefined : v));
+
+export const SubscribeRequest = z
+  .object({
+    email: z
+      .string({ error: "required" })
+      .trim()
+      .min(1, { error: "required" })
+      .max(254, { error: "must be at most 254 characters" })
+      .pipe(z.email({ error: "must be a valid email address" })),
+    firstname: optionalText(128),
+    lastname: optionalText(128),
+    phone: optionalText(64),
+    answered_prop_ids: z.array(z.coerce.number().int(), { error: "must be an array of numbers" }).max(500).optional(),
+    terms_accepted: z.boolean({ error: "must be true or false" }).optional(),
+  })
+  .meta({ id: "SubscribeRequest" });
+export type SubscribeInput = z.infer<typeof SubscribeRequest>;
+
+export const SubscriptionView = z
+  .object({
+    id: z.number().int(),
+    list_id: z.number().int(),
+    member_id: z.number().int(),
+    status: z.enum(["SUBSCRIBED", "UNSUBSCRIBED"]),
+    source: z.enum(["PUBLIC_FORM", "ADMIN"]),
+    subscribed_at: z.string(),
+    unsubscribed_at: z.string().nullable(),
+  })
+  .meta({ id: "Subscription" });
+
+export const SubscribeResult = z
+  .object({ member_id: z.number().int(), subscription: SubscriptionView })
+  .meta({ id: "SubscribeResult" });
+
+export const PublicQuestion = z.object({
+  prop_id: z.number().int(),
+  name: z.string(),
+  descr: z.string(),
+  group_name: z.string(),
+  group_descr: z.string().nullable(),
+});
+
+export const PublicTerm = z
+  .object({ id: z.number().int(), name: z.string(), html: z.string().meta({ description: "sanitized HTML" }) })
+  .meta({ id: "ConsentTerm" });
+
+export const PublicListInfo = z
+  .object({
+    name: z.string(),
+    description: z.string().nullable(),
+    fields: z.array(ListField),
+    uuid: z.string(),
+    image_url: z.string().nullable(),
+    show_image: z.boolean(),
+    design: z.unknown().nullable(),
+    term: PublicTerm.nullable(),
+    questions: z.array(PublicQuestion),
+  })
+  .meta({ id: "SubscriptionListPublicInfo" });
+
+export const PublicListSummary = z
+  .object({ id: z.number().int(), name: z.string(), description: z.string().nullable() })
+  .meta({ id: "SubscriptionListSummary" });
+
+export const OkResponse = z.object({ ok: z.literal(true) }).meta({ id: "Ok" });
+
+/** Body of POST .../unsubscribe/all/{member_uuid}: the token from the sendout link (also accepted as ?token=). */
+export const GlobalOptOutRequest = z
+  .object({ token: z.string({ error: "required" }).min(1, { error: "required" }).optional() })
+  .passthrough()
+  .meta({ id: "GlobalOptOutRequest" });
+
+// ------------------------------------------------------------------ admin
+
+const nullableText = (max: number) =>
+  z
+    .string({ error: "must be a string" })
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .nullable()
+    .optional();
+
+export const CreateListRequest = z
+  .object({
+    name: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" }),
+    company_id: CompanyId,
+    description: nullableText(2000),
+    fields: z.array(ListField, { error: "must be an array" }).optional(),
+  })
+  .meta({ id: "CreateSubscriptionListRequest" });
+
+export const UpdateListRequest = z
+  .object({
+    name: z.string().trim().min(1, { error: "must not be empty" }).max(200, { error: "must be at most 200 characters" }).optional(),
+    description: nullableText(2000),
+    fields: z.array(ListField, { error: "must be an array" }).optional(),
+    is_active: z.boolean({ error: "must be true or false" }).optional(),
+    image_url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2000).nullable().optional(),
+    show_image: z.boolean({ error: "must be true or false" }).optional(),
+    design: z.record(z.string(), z.unknown(), { error: "must be an object" }).nullable().optional(),
+    term: z
+      .object({
+        name: z.string().trim().min(1, { error: "required" }).max(200),
+        html: z.string().max(20_000, { error: "must be at most 20000 characters" }),
+      })
+      .nullable()
+      .optional()
+      .meta({ description: "The consent text. A change creates a new term version; consents keep the version accepted. null removes it." }),
+    question_prop_ids: z.array(IntId, { error: "must be an array of property ids" }).max(100).optional(),
+    subscriber_cap: z.number().int().min(0).max(10_000_000).nullable().optional().meta({
+      description: "Active-subscriber cap for the public form; null uses the configured default (SUBSCRIBER_CAP_DEFAULT).",
+    }),
+  })
+  .meta({ id: "UpdateSubscriptionListRequest" });
+export type UpdateListInput = z.infer<typeof UpdateListRequest>;
+
+export const AdminList = z
+  .object({
+    id: z.number().int(),
+    uuid: z.string(),
+    company_id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    fields: z.array(ListField),
+    is_active: z.boolean(),
+    image_url: z.string().nullable(),
+    show_image: z.boolean(),
+    design: z.unknown().nullable(),
+    term: PublicTerm.nullable(),
+    question_prop_ids: z.array(z.number().int()),
+    subscriber_cap: z.number().int().nullable(),
+    effective_subscriber_cap: z.number().int(),
+    active_subscribers: z.number().int(),
+    public_url: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "SubscriptionList" });
+
+export const ListQuery = z.object({ company_id: CompanyId });
+
+export const SubscribersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  status: z.enum(["SUBSCRIBED", "UNSUBSCRIBED"]).optional(),
+});
+
+export const SubscriberView = z.object({
+  member_id: z.number().int(),
+  member_uuid: z.string(),
+  email: z.string(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  status: z.enum(["SUBSCRIBED", "UNSUBSCRIBED"]),
+  source: z.string(),
+  subscribed_at: z.string(),
+  unsubscribed_at: z.string().nullable(),
+});
+
+export const SubscribersPage = z
+  .object({ subscribers: z.array(SubscriberView), count: z.number().int(), page: z.number().int(), limit: z.number().int() })
+  .meta({ id: "SubscribersPage" });
+
+export const MemberListEntry = z
+  .object({ id: z.number().int(), name: z.string(), description: z.string().nullable(), is_active: z.boolean(), is_subscribed: z.boolean() })
+  .meta({ id: "MemberSubscriptionListEntry" });
+
+/** Path of {id}/(un)subscribe/{member_id}. */
+export const ListMemberParams = z.object({ id: IntId, member_id: IntId });

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "SubscriptionList" ADD COLUMN     "activeCount" INTEGER NOT NULL DEFAULT 0;
+

@@ -1,0 +1,42 @@
+// Subscription-list fixtures made through the admin API (so the tests exercise it) and the property service.
+import { createProperty, createPropertyGroup } from "@/lib/services/properties";
+import { accessTokenFor, call, makeCompany } from "./helpers";
+
+export interface ListFixture {
+  companyId: string;
+  token: string;
+  id: number;
+  uuid: string;
+  questionIds: number[];
+  list: any;
+}
+
+export async function makeList(
+  options: { cap?: number | null; termHtml?: string; fields?: string[]; questions?: number; isActive?: boolean; companyId?: string } = {},
+): Promise<ListFixture> {
+  const companyId = options.companyId ?? (await makeCompany("Listföreningen")).id;
+  const { token } = await accessTokenFor({ companyId, modules: ["subscription_list"], companyIds: [companyId] });
+  const created = await call("/v3/subscription_list", {
+    method: "POST",
+    token,
+    body: { name: "Nyhetsbrev", company_id: companyId, description: "Månadens nyheter", fields: options.fields ?? ["firstname", "lastname"] },
+  });
+  if (created.status !== 201) throw new Error(`create list failed: ${created.status} ${created.text}`);
+  const questionIds: number[] = [];
+  if (options.questions) {
+    const group = await createPropertyGroup({ companyId, name: "Intressen", descr: "Vad vill du höra om?" });
+    for (let i = 0; i < options.questions; i++) questionIds.push((await createProperty({ groupId: group.id, name: `Intresse ${i + 1}`, descr: `Beskrivning ${i + 1}` })).id);
+  }
+  const updated = await call(`/v3/subscription_list/${created.json.id}`, {
+    method: "PUT",
+    token,
+    body: {
+      subscriber_cap: options.cap === undefined ? null : options.cap,
+      is_active: options.isActive ?? true,
+      ...(options.termHtml !== undefined ? { term: { name: "Villkor", html: options.termHtml } } : {}),
+      ...(questionIds.length ? { question_prop_ids: questionIds } : {}),
+    },
+  });
+  if (updated.status !== 200) throw new Error(`update list failed: ${updated.status} ${updated.text}`);
+  return { companyId, token, id: created.json.id, uuid: created.json.uuid, questionIds, list: updated.json };
+}
