@@ -7,8 +7,9 @@ import { applyPendingMigrations } from "../lib/services/migrations";
 import type { CliCommand } from "./cli/types";
 import { accessCommands } from "./cli/access";
 import { companyCommands } from "./cli/company";
+import { subscriptionCommands } from "./cli/subscription";
 
-const commands: CliCommand[] = [...accessCommands, ...companyCommands];
+const commands: CliCommand[] = [...accessCommands, ...companyCommands, ...subscriptionCommands];
 
 function usage(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

@@ -104,7 +104,8 @@ export async function startTestStack(options: { provider: Provider; port?: numbe
     async stop() {
       server.kill("SIGTERM");
       await new Promise((r) => setTimeout(r, 300));
-      if (/"level":50/.test(log)) console.error(`server logged errors:\n${log}`);
+      if (process.env.TEST_SERVER_LOG) console.error(`server log:\n${log}`);
+      else if (/"level":50/.test(log)) console.error(`server logged errors:\n${log}`);
       await database.drop();
     },
   };

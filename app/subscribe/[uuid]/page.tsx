@@ -1,0 +1,52 @@
+// /subscribe/<list_uuid>: the hosted subscribe form of an active list.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PageShell } from "@/components/public/page-shell";
+import { pageLanguage } from "@/components/public/page-language";
+import { SubscribeForm } from "@/components/public/subscribe-form";
+import { NotFound } from "@/lib/errors";
+import { getPublicListInfo } from "@/lib/services/subscription-lists";
+
+type Props = { params: Promise<{ uuid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+async function loadList(uuid: string) {
+  try {
+    return await getPublicListInfo(uuid);
+  } catch (error) {
+    if (error instanceof NotFound) notFound();
+    throw error;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { uuid } = await params;
+  const list = await getPublicListInfo(uuid).catch(() => null);
+  return { title: list ? list.name : "Förening service", robots: { index: false } };
+}
+
+export default async function SubscribePage({ params, searchParams }: Props) {
+  const { uuid } = await params;
+  const list = await loadList(uuid);
+  const { lang, t, switchHref, switchLabel } = await pageLanguage(`/subscribe/${uuid}`, await searchParams);
+  return (
+    <PageShell lang={lang} switchHref={switchHref} switchLabel={switchLabel}>
+      {list.show_image && list.image_url && (
+        // A plain img: list images are admin-chosen URLs on other hosts, outside next/image's allowlist.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={list.image_url} alt="" className="mb-4 max-h-56 w-full rounded-lg object-cover" />
+      )}
+      <h1 className="text-2xl font-semibold">{list.name}</h1>
+      {list.description && <p className="mt-2 whitespace-pre-line text-slate-700">{list.description}</p>}
+      <div className="mt-6">
+        <SubscribeForm
+          listUuid={list.uuid}
+          listName={list.name}
+          fields={list.fields}
+          questions={list.questions}
+          termHtml={list.term?.html ?? null}
+          t={t}
+        />
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,35 @@
+// /unsubscribe/<list_uuid>/<member_uuid>: confirm leaving one list. Showing the page changes nothing.
+import type { Metadata } from "next";
+import { unsubscribeAction } from "@/app/unsubscribe/actions";
+import { ConfirmForm } from "@/components/public/confirm-form";
+import { PageShell } from "@/components/public/page-shell";
+import { pageLanguage } from "@/components/public/page-language";
+import { format } from "@/lib/i18n/public-pages";
+import { listNameForUnsubscribe } from "@/lib/services/public-pages";
+
+export const metadata: Metadata = { robots: { index: false } };
+
+type Props = {
+  params: Promise<{ list_uuid: string; member_uuid: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export default async function UnsubscribePage({ params, searchParams }: Props) {
+  const { list_uuid, member_uuid } = await params;
+  const { lang, t, switchHref, switchLabel } = await pageLanguage(`/unsubscribe/${list_uuid}/${member_uuid}`, await searchParams);
+  const listName = await listNameForUnsubscribe(list_uuid);
+  return (
+    <PageShell lang={lang} switchHref={switchHref} switchLabel={switchLabel}>
+      <h1 className="text-2xl font-semibold">{t.unsubscribeTitle}</h1>
+      <p className="mb-6 mt-2 text-slate-700">{listName ? format(t.unsubscribeBody, { list: listName }) : t.unsubscribeUnknownList}</p>
+      <ConfirmForm
+        action={unsubscribeAction}
+        hidden={{ list_uuid, member_uuid }}
+        button={t.unsubscribeButton}
+        done={{ title: t.unsubscribedTitle, body: t.unsubscribedBody }}
+        invalidLink={{ title: t.invalidLinkTitle, body: t.invalidLinkBody }}
+        tooManyRequests={t.tooManyRequests}
+      />
+    </PageShell>
+  );
+}

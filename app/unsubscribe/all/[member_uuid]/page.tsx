@@ -1,0 +1,35 @@
+// /unsubscribe/all/<member_uuid>?token=…: confirm the global opt-out of a sendout link. Showing the page changes nothing.
+import type { Metadata } from "next";
+import { optOutAction } from "@/app/unsubscribe/actions";
+import { ConfirmForm } from "@/components/public/confirm-form";
+import { PageShell } from "@/components/public/page-shell";
+import { pageLanguage } from "@/components/public/page-language";
+import { isValidGlobalOptOutToken } from "@/lib/services/unsubscribe-links";
+
+export const metadata: Metadata = { robots: { index: false } };
+
+type Props = { params: Promise<{ member_uuid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function OptOutPage({ params, searchParams }: Props) {
+  const { member_uuid } = await params;
+  const query = await searchParams;
+  const token = typeof query.token === "string" ? query.token : "";
+  const { lang, t, switchHref, switchLabel } = await pageLanguage(`/unsubscribe/all/${member_uuid}`, query);
+  const valid = isValidGlobalOptOutToken(member_uuid, token);
+  return (
+    <PageShell lang={lang} switchHref={switchHref} switchLabel={switchLabel}>
+      <h1 className="text-2xl font-semibold">{valid ? t.optOutTitle : t.invalidLinkTitle}</h1>
+      <p className="mb-6 mt-2 text-slate-700">{valid ? t.optOutBody : t.invalidLinkBody}</p>
+      {valid && (
+        <ConfirmForm
+          action={optOutAction}
+          hidden={{ member_uuid, token }}
+          button={t.optOutButton}
+          done={{ title: t.optedOutTitle, body: t.optedOutBody }}
+          invalidLink={{ title: t.invalidLinkTitle, body: t.invalidLinkBody }}
+          tooManyRequests={t.tooManyRequests}
+        />
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+// One button that confirms an unsubscribe or opt-out; works as a plain form post without JavaScript.
+import { useActionState } from "react";
+import type { UnsubscribeState } from "@/app/unsubscribe/actions";
+import { buttonClass } from "./page-shell";
+
+interface Props {
+  action: (previous: UnsubscribeState, form: FormData) => Promise<UnsubscribeState>;
+  hidden: Record<string, string>;
+  button: string;
+  done: { title: string; body: string };
+  invalidLink: { title: string; body: string };
+  tooManyRequests: string;
+}
+
+export function ConfirmForm({ action, hidden, button, done, invalidLink, tooManyRequests }: Props) {
+  const [state, formAction, pending] = useActionState<UnsubscribeState, FormData>(action, { status: "idle" });
+  if (state.status === "done" || state.status === "invalidLink") {
+    const text = state.status === "done" ? done : invalidLink;
+    return (
+      <div role="status" aria-live="polite" className="rounded-md border border-slate-300 bg-slate-50 p-4">
+        <h2 className="text-lg font-semibold">{text.title}</h2>
+        <p className="mt-1">{text.body}</p>
+      </div>
+    );
+  }
+  return (
+    <form action={formAction} className="space-y-3">
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {state.status === "tooManyRequests" && (
+        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+          {tooManyRequests}
+        </p>
+      )}
+      <button type="submit" className={buttonClass} disabled={pending}>
+        {button}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+// The frame of the hosted pages: mobile-first card, page language on the element, a language switch.
+import type { Lang } from "@/lib/i18n/public-pages";
+
+export function PageShell(props: { lang: Lang; switchHref: string; switchLabel: string; children: React.ReactNode }) {
+  return (
+    <main lang={props.lang} className="mx-auto flex min-h-screen w-full max-w-lg flex-col px-4 py-6 sm:py-12">
+      <div className="mb-4 text-right text-sm">
+        <a
+          href={props.switchHref}
+          hrefLang={props.lang === "sv" ? "en" : "sv"}
+          className="rounded px-1 text-blue-800 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+        >
+          {props.switchLabel}
+        </a>
+      </div>
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">{props.children}</div>
+    </main>
+  );
+}
+
+export const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 " +
+  "focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700 aria-[invalid=true]:border-red-700";
+
+export const buttonClass =
+  "inline-flex w-full items-center justify-center rounded-md bg-blue-800 px-4 py-3 text-base font-semibold text-white " +
+  "hover:bg-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 " +
+  "disabled:cursor-wait disabled:opacity-70";

@@ -1,0 +1,134 @@
+"use client";
+// The hosted subscribe form. Without JavaScript it posts to the server action like any HTML form; with it,
+// react-hook-form validates with the same zod schema first and the action runs in a transition.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { startTransition, useActionState, useRef } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { subscribeAction, type SubscribeFormState } from "@/app/subscribe/[uuid]/actions";
+import type { Messages } from "@/lib/i18n/public-pages";
+import { SubscribeRequest } from "@/lib/validation/subscription";
+import { buttonClass, inputClass } from "./page-shell";
+
+const FormFields = SubscribeRequest.pick({ email: true, firstname: true, lastname: true, phone: true });
+
+interface Props {
+  listUuid: string;
+  listName: string;
+  fields: ("firstname" | "lastname" | "phone")[];
+  questions: { prop_id: number; name: string; descr: string; group_name: string }[];
+  termHtml: string | null;
+  t: Messages;
+}
+
+export function SubscribeForm({ listUuid, listName, fields, questions, termHtml, t }: Props) {
+  const [state, formAction, pending] = useActionState<SubscribeFormState, FormData>(subscribeAction, { status: "idle" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const values = state.status === "error" ? state.values : {};
+  const form = useForm<z.input<typeof FormFields>, unknown, z.output<typeof FormFields>>({
+    resolver: zodResolver(FormFields),
+    mode: "onTouched",
+  });
+
+  if (state.status === "success") {
+    return (
+      <div role="status" aria-live="polite" className="rounded-md border border-green-700 bg-green-50 p-4 text-green-900">
+        <h2 className="text-lg font-semibold">{t.subscribedTitle}</h2>
+        <p className="mt-1">{t.subscribedBody.replace("{email}", state.email).replace("{list}", listName)}</p>
+      </div>
+    );
+  }
+
+  const serverErrors = state.status === "error" ? state.fieldErrors : {};
+  const errorFor = (name: keyof z.input<typeof FormFields>) => {
+    const message = form.formState.errors[name]?.message ?? serverErrors[name]?.[0];
+    return message ? (t.errors[message] ?? message) : undefined;
+  };
+  const banner = state.status === "error" && state.problem !== "fields" ? t[state.problem] : state.status === "error" ? t.fixErrors : null;
+
+  const textField = (name: "email" | "firstname" | "lastname" | "phone", type: string, autoComplete: string, required = false) => {
+    const error = errorFor(name);
+    return (
+      <div>
+        <label htmlFor={name} className="block font-medium">
+          {t[name]}
+          {required && <span className="text-slate-600"> ({t.required})</span>}
+        </label>
+        <input
+          id={name}
+          type={type}
+          autoComplete={autoComplete}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${name}-error` : undefined}
+          // Without JavaScript react-hook-form never runs, so the server-rendered value must be in the markup.
+          defaultValue={values[name] ?? ""}
+          className={inputClass}
+          {...form.register(name)}
+        />
+        {error && (
+          <p id={`${name}-error`} className="mt-1 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      ref={formRef}
+      action={formAction}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit(() => startTransition(() => formAction(new FormData(formRef.current!))))(event);
+      }}
+      className="space-y-4"
+    >
+      <input type="hidden" name="list_uuid" value={listUuid} />
+      {banner && (
+        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+          {banner}
+        </p>
+      )}
+      {textField("email", "email", "email", true)}
+      {fields.includes("firstname") && textField("firstname", "text", "given-name")}
+      {fields.includes("lastname") && textField("lastname", "text", "family-name")}
+      {fields.includes("phone") && textField("phone", "tel", "tel")}
+      {questions.length > 0 && (
+        <fieldset className="space-y-2">
+          <legend className="font-medium">{t.questions}</legend>
+          {questions.map((q) => (
+            <div key={q.prop_id} className="flex items-start gap-3">
+              <input
+                id={`q-${q.prop_id}`}
+                type="checkbox"
+                name="answered_prop_ids"
+                value={q.prop_id}
+                className="mt-1 h-5 w-5 shrink-0 accent-blue-800"
+              />
+              <label htmlFor={`q-${q.prop_id}`}>
+                {q.name}
+                {q.descr && <span className="block text-sm text-slate-700">{q.descr}</span>}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+      )}
+      {termHtml !== null && (
+        <div className="space-y-2">
+          {/* Sanitized server-side with an allowlist (lib/sanitize.ts). */}
+          <div className="consent-text max-h-48 overflow-y-auto rounded-md border border-slate-300 bg-slate-50 p-3 text-sm" dangerouslySetInnerHTML={{ __html: termHtml }} />
+          <div className="flex items-start gap-3">
+            <input id="terms_accepted" type="checkbox" name="terms_accepted" className="mt-1 h-5 w-5 shrink-0 accent-blue-800" />
+            <label htmlFor="terms_accepted">{t.acceptTerms}</label>
+          </div>
+        </div>
+      )}
+      <button type="submit" className={buttonClass} disabled={pending}>
+        {pending ? t.sending : t.subscribe}
+      </button>
+    </form>
+  );
+}
