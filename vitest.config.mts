@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 // TEST_DB=sqlite (default) or postgres: the whole suite runs once per provider (scripts/test.mjs runs both).
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(__dirname) } },
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/setup/global.ts"],
