@@ -56,7 +56,14 @@ test.describe("hosted pages", () => {
     const context = await browser.newContext(swedishPhone);
     const page = await context.newPage();
     const response = await page.goto(`/subscribe/${list.uuid}`);
-    expect(response!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+    const csp = response!.headers()["content-security-policy"];
+    const nonce = /script-src 'self' 'nonce-([^']+)' 'strict-dynamic'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    // Every script the page carries has this request's nonce; nothing inline runs without it.
+    const scripts = await page.locator("script").evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).nonce));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.every((value) => value === nonce)).toBe(true);
 
     await expect(page.getByRole("heading", { level: 1, name: "Klubbnytt" })).toBeVisible();
     await expect(page.locator("main")).toHaveAttribute("lang", "sv");
