@@ -38,8 +38,12 @@ async function applySchemaDirectly(provider: "sqlite" | "postgres", databaseUrl:
   }
 }
 
+/** The introspected models, each with its lines sorted: PostgreSQL appends added columns, so order is not drift. */
 function introspect(databaseUrl: string): string {
-  return prismaCli(["db", "pull", "--print"], databaseUrl).replace(/^[\s\S]*?(?=^model )/m, "");
+  const models = prismaCli(["db", "pull", "--print"], databaseUrl).replace(/^[\s\S]*?(?=^model )/m, "");
+  return models.replace(/(^model \w+ \{\n)([\s\S]*?)(^\})/gm, (_, head: string, body: string, tail: string) =>
+    head + body.split("\n").map((line) => line.trim().replace(/\s+/g, " ")).filter(Boolean).sort().join("\n") + "\n" + tail,
+  );
 }
 
 describe("schema drift", () => {
