@@ -39,6 +39,10 @@ const envSchema = z.object({
   RATE_LIMIT_PUBLIC_POST_PER_MIN: int(20),
   /** How many reverse-proxy hops in X-Forwarded-For to trust; 0 uses the socket address. */
   TRUST_PROXY_HOPS: int(0),
+  /** The external leisure-card (Fritidskortet) service; the default is the bundled simulator (npm run simulator). */
+  LEISURE_CARD_API_URL: z.string().url().default("http://127.0.0.1:4010"),
+  /** Upper bound for one call to the leisure-card service, connect to last byte. */
+  LEISURE_CARD_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** Seed the demo organization when the database is empty. */
   DEMO_SEED: bool(true),
 });
