@@ -6,8 +6,9 @@ import { env } from "../lib/env";
 import { applyMigrations } from "./lib/migrate";
 import type { CliCommand } from "./cli/types";
 import { accessCommands } from "./cli/access";
+import { companyCommands } from "./cli/company";
 
-const commands: CliCommand[] = [...accessCommands];
+const commands: CliCommand[] = [...accessCommands, ...companyCommands];
 
 function usage(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
