@@ -8,6 +8,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "../../scripts/lib/migrate";
 import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl } from "../../scripts/lib/postgres";
+import { startLeisureCardSimulator } from "../../scripts/leisure-card-simulator";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ declare module "vitest" {
     databaseUrl: string;
     provider: "sqlite" | "postgres";
     secrets: Record<string, string>;
+    leisureCardUrl: string;
+    leisureCardTimeoutMs: number;
   }
 }
 
@@ -71,6 +74,10 @@ export default async function setup(project: TestProject) {
   };
   if (!fs.existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` (npm test does it).");
 
+  // Tests add their own approved providers and faults over its /__control endpoints (scripts/leisure-card-simulator.ts).
+  const simulator = await startLeisureCardSimulator({ port: 0, approved: [] });
+  const leisureCardTimeoutMs = 1000;
+
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
@@ -87,6 +94,10 @@ export default async function setup(project: TestProject) {
       // Tests give each scenario its own client address through one trusted proxy hop, so rate limits don't collide.
       TRUST_PROXY_HOPS: "1",
       NEXT_TELEMETRY_DISABLED: "1",
+      // A zone with an offset from UTC, so tests can tell server-local timestamps (spec 2.5) from UTC ones.
+      TZ: "Europe/Stockholm",
+      LEISURE_CARD_API_URL: simulator.url,
+      LEISURE_CARD_TIMEOUT_MS: String(leisureCardTimeoutMs),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -98,10 +109,13 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", databaseUrl);
   project.provide("provider", provider);
   project.provide("secrets", secrets);
+  project.provide("leisureCardUrl", simulator.url);
+  project.provide("leisureCardTimeoutMs", leisureCardTimeoutMs);
 
   return async () => {
     server.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 300));
+    await simulator.close();
     if (/"level":50/.test(log)) console.error(`server logged errors:\n${log}`);
     await dropDatabase();
   };
