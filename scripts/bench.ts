@@ -125,7 +125,7 @@ async function main() {
   let server: ReturnType<typeof spawn> | undefined;
   try {
     console.log(`seeding ${companies} companies (${provider}) ...`);
-    let t = performance.now();
+    const t = performance.now();
     await seedLargeRegister(companies);
     console.log(`  ${Math.round(performance.now() - t)} ms`);
     const rootId = (await db().company.findFirstOrThrow({ where: { parentId: null } })).id;
