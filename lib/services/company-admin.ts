@@ -1,6 +1,6 @@
 // Operator-side company register changes (CLI, demo seed): companies in the tree, grants, soft deletion.
 import crypto from "node:crypto";
-import { db } from "../db";
+import { db, isUniqueViolation } from "../db";
 import { Conflict, NotFound, ValidationFailed } from "../errors";
 import { companyWithAncestors } from "./access";
 
@@ -102,11 +102,16 @@ export async function activateGrant(companyId: string, grantId: number, activate
   if (!company) throw new NotFound("company not found");
   const grant = await db().grant.findUnique({ where: { id: grantId } });
   if (!grant) throw new NotFound("grant not found");
-  return db().companyGrant.upsert({
-    where: { companyId_grantId: { companyId, grantId } },
-    create: { companyId, grantId, ...(activatedAt ? { createdAt: activatedAt } : {}) },
-    update: {},
-  });
+  // A plain insert, not upsert: Prisma's upsert reads before it writes in one transaction, which SQLite cannot
+  // upgrade to a write lock while another connection writes.
+  try {
+    return await db().companyGrant.create({
+      data: { companyId, grantId, ...(activatedAt ? { createdAt: activatedAt } : {}) },
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return db().companyGrant.findUniqueOrThrow({ where: { companyId_grantId: { companyId, grantId } } });
+  }
 }
 
 /**

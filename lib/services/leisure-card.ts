@@ -1,6 +1,6 @@
 // Leisure-card enrollment: the company's credential at the external service, and its approved-provider status.
 import { decryptSecret, encryptSecret } from "../crypto";
-import { db } from "../db";
+import { db, isUniqueViolation } from "../db";
 import { env } from "../env";
 import { NotFound, UpstreamFailed, ValidationFailed } from "../errors";
 import { fetchProviderStatus, type ProviderStatus } from "../leisure-card/client";
@@ -59,11 +59,18 @@ export async function setLeisureCardApiKey(companyId: string, input: LeisureCard
     giroType,
     giroNumber: input.giroNumber?.trim() || null,
   };
-  const record = await db().leisureCardApiKey.upsert({
-    where: { companyId },
-    create: { companyId, ...data },
-    update: data,
-  });
+  // Update, else insert (not Prisma's upsert, which reads before writing in one transaction: SQLite cannot upgrade
+  // that to a write lock while another connection writes).
+  const updated = await db().leisureCardApiKey.updateMany({ where: { companyId }, data });
+  if (updated.count === 0) {
+    try {
+      await db().leisureCardApiKey.create({ data: { companyId, ...data } });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await db().leisureCardApiKey.updateMany({ where: { companyId }, data });
+    }
+  }
+  const record = await db().leisureCardApiKey.findUniqueOrThrow({ where: { companyId } });
   // Never hand the credential back, not even encrypted.
   return { company_id: companyId, giro_type: record.giroType, giro_number: record.giroNumber, updated_at: record.updatedAt };
 }
