@@ -1,7 +1,7 @@
 // Spec 2.2-2.7, 3.1, 4.2 and the 7.2 rows of GET /company/fk, GET /company/{company_id}/fk and PUT
 // /company/{company_id}/fk, over HTTP against the built server.
 import crypto from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { fkStatusHistory, formatLocalDateTime } from "@/lib/services/companies";
 import { activateGrant, createCompany, createGrant, deleteCompany, updateCompany } from "@/lib/services/company-admin";
@@ -356,6 +356,54 @@ describe("PUT /v3/company/{company_id}/fk", () => {
     await call(`/v3/company/${company.id}/fk`, { method: "PUT", token: await companyToken(), body: { fk_status: "FK_ADDED" } });
     await updateCompany(company.id, { name: "Nytt namn" });
     expect((await fkStatusHistory(company.id)).map((h) => h.to)).toEqual(["FK_ADDED"]);
+  });
+});
+
+describe("unexpected server errors (the 500 rows of 7.2)", () => {
+  it("500 {reason} without internals on all three endpoints when the caller's access group is corrupt", async () => {
+    const company = await makeCompany();
+    const { key, token } = await accessTokenFor({ modules: ["company"], permissions: ["COMPANY.U"] });
+    // Only this key's group: other tests keep running against the same server.
+    await db().accessGroup.update({ where: { id: key.accessGroupId }, data: { modules: "{not json" } });
+    const responses = [
+      await call("/v3/company/fk", { token }),
+      await call(`/v3/company/${company.id}/fk`, { token }),
+      await call(`/v3/company/${company.id}/fk`, { method: "PUT", token, body: { fk_status: "ACTIVE" } }),
+    ];
+    for (const res of responses) {
+      expect(res.status).toBe(500);
+      expect(res.json).toEqual({ reason: "internal server error" });
+    }
+    expect((await db().company.findUniqueOrThrow({ where: { id: company.id } })).fkStatus).toBe("NONE");
+  });
+
+  it("PUT: 500 when the history row cannot be written, and fk_status stays unchanged (one transaction)", async () => {
+    const company = await makeCompany();
+    const token = await companyToken();
+    const name = `fail_fk_${crypto.randomBytes(4).toString("hex")}`;
+    // A trigger that rejects history rows of this one company only.
+    if (inject("provider") === "postgres") {
+      await db().$executeRawUnsafe(
+        `CREATE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure'; END $$ LANGUAGE plpgsql`,
+      );
+      await db().$executeRawUnsafe(
+        `CREATE TRIGGER ${name} BEFORE INSERT ON "FkStatusChange" FOR EACH ROW WHEN (NEW."companyId" = '${company.id}') EXECUTE FUNCTION ${name}()`,
+      );
+    } else {
+      await db().$executeRawUnsafe(
+        `CREATE TRIGGER ${name} BEFORE INSERT ON "FkStatusChange" WHEN NEW."companyId" = '${company.id}' BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`,
+      );
+    }
+    try {
+      const res = await call(`/v3/company/${company.id}/fk`, { method: "PUT", token, body: { fk_status: "ACTIVE" } });
+      expect(res.status).toBe(500);
+      expect(res.json).toEqual({ reason: "internal server error" });
+      expect((await db().company.findUniqueOrThrow({ where: { id: company.id } })).fkStatus).toBe("NONE");
+      expect(await fkStatusHistory(company.id)).toEqual([]);
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER ${name}${inject("provider") === "postgres" ? ' ON "FkStatusChange"' : ""}`);
+      if (inject("provider") === "postgres") await db().$executeRawUnsafe(`DROP FUNCTION ${name}()`);
+    }
   });
 });
 
