@@ -202,9 +202,9 @@ async function main() {
       overDriverRaw: fk1.p50 / driverRaw.p50,
       throughputVsTrivial: fkN.requestsPerSecond / rows[3].requestsPerSecond,
     };
-    const report = renderReport(rows, ratios, peak, listed, body.length);
-    fs.writeFileSync(args.out!, report);
-    console.log(`\n${report}\nwritten to ${args.out}`);
+    const section = renderSection(rows, ratios, peak, listed, body.length);
+    fs.writeFileSync(args.out!, mergeSection(fs.existsSync(args.out!) ? fs.readFileSync(args.out!, "utf8") : "", section));
+    console.log(`\n${section}\nwritten to ${args.out} (section "${provider}")`);
   } finally {
     server?.kill("SIGTERM");
     await disconnectDb();
@@ -212,22 +212,37 @@ async function main() {
   }
 }
 
-function renderReport(rows: Row[], ratios: Record<string, number>, peakRss: number | null, listed: number, bytes: number): string {
+const HEADER = [
+  "# Benchmarks",
+  "",
+  "Produced by `npm run bench` (scripts/bench.ts; `-- --db postgres` for the PostgreSQL section). Each run replaces the",
+  "section of its database. Loopback, production build, one server process, autocannon as the load generator on the",
+  "same machine (it competes for the same cores, so absolute numbers are low; the ratios are the point).",
+  "",
+].join("\n");
+
+/** Replaces this provider's section (between its markers) and keeps the other provider's. */
+function mergeSection(existing: string, section: string): string {
+  const begin = `<!-- bench:${provider} -->`;
+  const end = `<!-- /bench:${provider} -->`;
+  const block = `${begin}\n${section}${end}\n`;
+  const from = existing.indexOf(begin);
+  const to = existing.indexOf(end);
+  if (from >= 0 && to > from) return existing.slice(0, from) + block + existing.slice(to + end.length + 1);
+  return `${existing.includes("<!-- bench:") ? existing.trimEnd() : HEADER.trimEnd()}\n\n${block}`;
+}
+
+function renderSection(rows: Row[], ratios: Record<string, number>, peakRss: number | null, listed: number, bytes: number): string {
   const cpus = os.cpus();
   const fmt = (n: number, digits = 1) => n.toFixed(digits);
   return [
-    "# Benchmarks",
-    "",
-    "Produced by `npm run bench` (scripts/bench.ts); rerun it to refresh this file. Loopback, production build, one",
-    "server process, autocannon as the load generator on the same machine (it competes for the same cores).",
+    `## ${provider === "postgres" ? "PostgreSQL" : "SQLite"}: GET /v3/company/fk (whole register)`,
     "",
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}`,
-    `- Node ${process.version}, database: ${provider}${provider === "sqlite" ? " (file, WAL)" : ""}`,
+    `- Node ${process.version}, database: ${provider === "sqlite" ? "SQLite file (WAL)" : "PostgreSQL on 127.0.0.1"}`,
     `- Settings: ${listed} companies (${fmt(bytes / 1e6, 2)} MB JSON per response), ${duration} s per scenario, ${connections} connections for the loaded runs`,
     `- Server peak RSS: ${peakRss === null ? "n/a" : `${peakRss} MB`}`,
-    "",
-    "## GET /v3/company/fk (whole register)",
     "",
     "| scenario | concurrency | req/s | p50 ms | p99 ms |",
     "|---|---:|---:|---:|---:|",
