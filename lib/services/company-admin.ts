@@ -118,7 +118,7 @@ export async function activateGrant(companyId: string, grantId: number, activate
  * A large register for load tests (scripts/bench.ts): `count` companies under `roots` top-level companies, inserted
  * in batches. Org numbers are "B" + a sequence so they never collide with real ones.
  */
-export async function seedLargeRegister(count: number, roots = 20): Promise<void> {
+export async function seedLargeRegister(count: number, roots = 20): Promise<{ rootIds: string[] }> {
   const rootIds: string[] = [];
   const batchSize = 500;
   let batch: { id: string; uuid: string; name: string; orgNumber: string; parentId: string | null }[] = [];
@@ -138,4 +138,5 @@ export async function seedLargeRegister(count: number, roots = 20): Promise<void
       batch = [];
     }
   }
+  return { rootIds };
 }
