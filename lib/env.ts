@@ -43,6 +43,10 @@ const envSchema = z.object({
   SUBSCRIBER_CAP_DEFAULT: int(10_000),
   /** Lifetime of the signed global opt-out links in sendouts. */
   OPT_OUT_LINK_TTL_DAYS: int(365),
+  /** The external leisure-card (Fritidskortet) service; the default is the bundled simulator (npm run simulator). */
+  LEISURE_CARD_API_URL: z.string().url().default("http://127.0.0.1:4010"),
+  /** Upper bound for one call to the leisure-card service, connect to last byte. */
+  LEISURE_CARD_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** Seed the demo organization when the database is empty. */
   DEMO_SEED: bool(true),
 });

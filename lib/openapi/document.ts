@@ -8,18 +8,29 @@ type JsonSchema = Record<string, unknown>;
 function collectSchemas() {
   const components: Record<string, JsonSchema> = {};
   const toSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
-    const converted = z.toJSONSchema(schema, {
+    const raw = z.toJSONSchema(schema, {
       target: "draft-2020-12",
       io,
       unrepresentable: "any",
       reused: "inline",
       override: undefined,
     }) as JsonSchema;
+    // Named schemas nested in others come back under $defs (the outer one too, as a bare $ref): hoist them all
+    // into components so every reference points at #/components/schemas/<id>.
+    const converted = JSON.parse(JSON.stringify(raw).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
     delete converted.$schema;
+    const defs = (converted.$defs ?? {}) as Record<string, JsonSchema>;
+    delete converted.$defs;
+    for (const [name, def] of Object.entries(defs)) {
+      delete def.id;
+      components[name] ??= def;
+    }
     const id = (z.globalRegistry.get(schema) as { id?: string } | undefined)?.id;
     if (!id) return converted;
-    delete converted.id;
-    components[id] ??= converted;
+    if (!defs[id]) {
+      delete converted.id;
+      components[id] ??= converted;
+    }
     return { $ref: `#/components/schemas/${id}` };
   };
   return { components, toSchema };

@@ -1,10 +1,13 @@
 // The demo organization seeded on an empty database: a federation with districts and clubs, an admin user and an
 // API key with every module. Credentials are returned once so the start command can print them.
 import { randomToken } from "../crypto";
+import { DEMO_LEISURE_CARD_PROVIDERS, demoOrgNumber } from "../leisure-card/demo-providers";
 import { MODULES, PERMISSIONS } from "./access";
 import { createAdminUser } from "./admin-users";
 import { createApiKey } from "./api-keys";
-import { countCompanies, createCompany } from "./company-admin";
+import { activateGrant, countCompanies, createCompany, createGrant } from "./company-admin";
+import { setFkStatus } from "./companies";
+import { setLeisureCardApiKey } from "./leisure-card";
 
 export interface DemoCredentials {
   adminEmail: string;
@@ -17,15 +20,20 @@ export interface DemoCredentials {
 const districts = ["Stockholm", "Göteborg", "Malmö"];
 const clubKinds = ["IF", "Simklubb", "Scoutkår", "Schackklubb", "Kulturförening", "Ridklubb", "Friidrottsklubb", "Ungdomsförening"];
 
-function orgNumber(seq: number): string {
-  const digits = String(8020000000 + seq * 7919).padStart(10, "0");
-  return `${digits.slice(0, 6)}-${digits.slice(6)}`;
-}
+const orgNumber = demoOrgNumber;
+
+const demoGrants = [
+  { name: "Lokalt aktivitetsstöd", descr: "Kommunalt stöd per deltagartillfälle" },
+  { name: "Fritidskortet", descr: "Deltagare kan betala med fritidskortet" },
+  { name: "Lovaktiviteter", descr: "Stöd för aktiviteter under skollov" },
+];
 
 /** Seeds the demo when the company register is empty; returns null when there was data already. */
 export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
   if ((await countCompanies()) > 0) return null;
   let seq = 1;
+  const idBySeq = new Map<number, string>();
+  const clubIds: string[] = [];
   const root = await createCompany({
     name: "Svenska Föreningsförbundet (demo)",
     shortname: "SFF",
@@ -37,7 +45,9 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
     email: "kansli@example.org",
     web: "https://example.org",
   });
+  idBySeq.set(1, root.id);
   for (const district of districts) {
+    const parentSeq = seq;
     const parent = await createCompany({
       name: `${district}s distrikt`,
       orgNumber: orgNumber(seq++),
@@ -45,8 +55,10 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
       post: district,
       country: "SE",
     });
+    idBySeq.set(parentSeq, parent.id);
     for (const kind of clubKinds) {
-      await createCompany({
+      const clubSeq = seq;
+      const club = await createCompany({
         name: `${district} ${kind}`,
         orgNumber: orgNumber(seq++),
         parentId: parent.id,
@@ -55,8 +67,11 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
         cName: "Kim Kassör",
         cEmail: `kontakt@${kind.toLowerCase().replace(/[^a-z]/g, "")}.example.org`,
       });
+      idBySeq.set(clubSeq, club.id);
+      clubIds.push(club.id);
     }
   }
+  await seedDemoEnrollment(idBySeq, clubIds);
   const adminPassword = randomToken(12);
   const adminEmail = "admin@example.org";
   const everything = { modules: [...MODULES], permissions: [...PERMISSIONS], companyIds: null, includeDescendants: true };
@@ -73,4 +88,20 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
     access: { name: "Demo integration: everything", ...everything },
   });
   return { adminEmail, adminPassword, clientId: key.clientId, clientSecret: key.clientSecret, rootCompanyId: root.id };
+}
+
+/** Grants on some clubs, and the two leisure-card providers the simulator knows: one approved, one not. */
+async function seedDemoEnrollment(idBySeq: Map<number, string>, clubIds: string[]) {
+  const grants = [];
+  for (const g of demoGrants) grants.push(await createGrant(g));
+  for (const [i, clubId] of clubIds.slice(0, 10).entries()) {
+    await activateGrant(clubId, grants[i % grants.length].id);
+    if (i % 3 === 0) await activateGrant(clubId, grants[(i + 1) % grants.length].id);
+  }
+  for (const provider of DEMO_LEISURE_CARD_PROVIDERS) {
+    const companyId = idBySeq.get(provider.seq);
+    if (!companyId) continue;
+    await setLeisureCardApiKey(companyId, { apiKey: provider.apiKey, giroType: provider.giroType, giroNumber: provider.giroNumber });
+    await setFkStatus("demo-seed", companyId, provider.approved ? "ACTIVE" : "FK_ADDED");
+  }
 }

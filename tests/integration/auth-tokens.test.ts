@@ -10,7 +10,7 @@ const REFRESH = "/v3/access/user/oauth/refresh_token";
 /** Past REFRESH_REUSE_GRACE_SECONDS (default 2): a repeat is reuse, not a concurrent duplicate. */
 const pastReuseGrace = () => new Promise((resolve) => setTimeout(resolve, 2100));
 
-function expectTokenResponse(body: any) {
+function expectTokenResponse(body: { access_token: string; refresh_expires_ts: number }) {
   expect(body).toEqual({
     access_token: expect.any(String),
     token_type: "Bearer",

@@ -1,5 +1,7 @@
-// Vitest global setup: the test stack (fresh database of TEST_DB's provider, built server) for this run.
+// Vitest global setup: the leisure-card simulator and the test stack (fresh database of TEST_DB's provider, built
+// server pointed at the simulator) for this run. Nothing is mocked.
 import type { TestProject } from "vitest/node";
+import { startLeisureCardSimulator } from "../../scripts/leisure-card-simulator";
 import { startTestStack } from "../../scripts/lib/test-stack";
 
 declare module "vitest" {
@@ -8,14 +10,32 @@ declare module "vitest" {
     databaseUrl: string;
     provider: "sqlite" | "postgres";
     secrets: Record<string, string>;
+    leisureCardUrl: string;
+    leisureCardTimeoutMs: number;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const stack = await startTestStack({ provider: process.env.TEST_DB === "postgres" ? "postgres" : "sqlite" });
+  // Tests add their own approved providers and faults over its /__control endpoints (scripts/leisure-card-simulator.ts).
+  const simulator = await startLeisureCardSimulator({ port: 0, approved: [] });
+  const leisureCardTimeoutMs = 1000;
+  const stack = await startTestStack({
+    provider: process.env.TEST_DB === "postgres" ? "postgres" : "sqlite",
+    env: {
+      // A zone with an offset from UTC, so tests can tell server-local timestamps (spec 2.5) from UTC ones.
+      TZ: "Europe/Stockholm",
+      LEISURE_CARD_API_URL: simulator.url,
+      LEISURE_CARD_TIMEOUT_MS: String(leisureCardTimeoutMs),
+    },
+  });
   project.provide("baseUrl", stack.baseUrl);
   project.provide("databaseUrl", stack.databaseUrl);
   project.provide("provider", stack.provider);
   project.provide("secrets", stack.secrets);
-  return () => stack.stop();
+  project.provide("leisureCardUrl", simulator.url);
+  project.provide("leisureCardTimeoutMs", leisureCardTimeoutMs);
+  return async () => {
+    await stack.stop();
+    await simulator.close();
+  };
 }
