@@ -39,9 +39,20 @@ export function isPostgres(): boolean {
 /** Per-connection settings. WAL lets readers run beside the one writer; it is stored in the file, so once is enough. */
 export function prepareDatabase(): Promise<void> {
   globalForDb.__dbReady ??= (async () => {
-    if (!isPostgres()) await db().$queryRawUnsafe("PRAGMA journal_mode = WAL");
+    if (isPostgres()) return;
+    // Switching the mode needs a lock other connections may hold (a CLI beside a busy server): only when needed.
+    const [{ journal_mode }] = await db().$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
+    if (journal_mode !== "wal") await db().$queryRawUnsafe("PRAGMA journal_mode = WAL");
   })();
   return globalForDb.__dbReady;
+}
+
+/** Whether a table exists in the connected database. */
+export async function tableExists(name: string): Promise<boolean> {
+  const rows = isPostgres()
+    ? await db().$queryRaw<{ found: string | null }[]>`SELECT to_regclass(${name})::text AS found`
+    : await db().$queryRaw<{ found: string | null }[]>`SELECT name AS found FROM sqlite_master WHERE type = 'table' AND name = ${name}`;
+  return rows.length > 0 && rows[0].found !== null;
 }
 
 /** True when the error is a unique-constraint violation (P2002), whichever provider raised it. */

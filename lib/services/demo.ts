@@ -1,6 +1,8 @@
 // The demo organization seeded on an empty database: a federation with districts and clubs, an admin user and an
 // API key with every module. Credentials are returned once so the start command can print them.
+import crypto from "node:crypto";
 import { randomToken } from "../crypto";
+import { db } from "../db";
 import { DEMO_LEISURE_CARD_PROVIDERS, demoOrgNumber } from "../leisure-card/demo-providers";
 import { MODULES, PERMISSIONS } from "./access";
 import { createAdminUser } from "./admin-users";
@@ -8,6 +10,7 @@ import { createApiKey } from "./api-keys";
 import { activateGrant, countCompanies, createCompany, createGrant } from "./company-admin";
 import { setFkStatus } from "./companies";
 import { setLeisureCardApiKey } from "./leisure-card";
+import { createProperty, createPropertyGroup } from "./properties";
 
 export interface DemoCredentials {
   adminEmail: string;
@@ -15,6 +18,7 @@ export interface DemoCredentials {
   clientId: string;
   clientSecret: string;
   rootCompanyId: string;
+  subscribeListUuid: string;
 }
 
 const districts = ["Stockholm", "Göteborg", "Malmö"];
@@ -87,7 +91,8 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
     companyId: root.id,
     access: { name: "Demo integration: everything", ...everything },
   });
-  return { adminEmail, adminPassword, clientId: key.clientId, clientSecret: key.clientSecret, rootCompanyId: root.id };
+  const subscribeListUuid = await seedDemoList(root.id);
+  return { adminEmail, adminPassword, clientId: key.clientId, clientSecret: key.clientSecret, rootCompanyId: root.id, subscribeListUuid };
 }
 
 /** Grants on some clubs, and the two leisure-card providers the simulator knows: one approved, one not. */
@@ -104,4 +109,38 @@ async function seedDemoEnrollment(idBySeq: Map<number, string>, clubIds: string[
     await setLeisureCardApiKey(companyId, { apiKey: provider.apiKey, giroType: provider.giroType, giroNumber: provider.giroNumber });
     await setFkStatus("demo-seed", companyId, provider.approved ? "ACTIVE" : "FK_ADDED");
   }
+}
+
+/** A newsletter of the federation with questions and a consent text, so the hosted form has something to show. */
+async function seedDemoList(companyId: string): Promise<string> {
+  const group = await createPropertyGroup({ companyId, name: "Intressen", descr: "Vad vill du få nyheter om?" });
+  const questions = [];
+  for (const [name, descr] of [
+    ["Barn och ungdom", "Aktiviteter för barn och unga"],
+    ["Tävlingar", "Kommande tävlingar och resultat"],
+    ["Ledarutbildning", "Kurser för ledare och tränare"],
+  ]) {
+    questions.push(await createProperty({ groupId: group.id, name, descr }));
+  }
+  const term = await db().term.create({
+    data: {
+      companyId,
+      name: "Samtycke till nyhetsbrev",
+      html:
+        "<p>Jag samtycker till att förbundet sparar min e-postadress och mina svar för att skicka nyhetsbrev. " +
+        'Du kan när som helst avsluta prenumerationen. <a href="https://example.org/integritet">Integritetspolicy</a></p>',
+    },
+  });
+  const list = await db().subscriptionList.create({
+    data: {
+      uuid: crypto.randomUUID(),
+      companyId,
+      name: "Förbundsnytt",
+      description: "Nyheter från förbundet en gång i månaden.",
+      fields: JSON.stringify(["firstname", "lastname"]),
+      termId: term.id,
+      questions: { create: questions.map((q, position) => ({ propertyId: q.id, position })) },
+    },
+  });
+  return list.uuid;
 }

@@ -3,21 +3,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { applyMigrations } from "../migrate-deploy";
 import { databaseProvider } from "../database-url";
-import { db } from "../db";
+import { db, tableExists } from "../db";
 
 /** Names of committed migrations the database has not finished applying (all of them on a new database). */
 async function pendingMigrations(databaseUrl: string): Promise<string[]> {
   const folder = path.join("prisma", databaseProvider(databaseUrl), "migrations");
   const committed = fs.readdirSync(folder).filter((name) => fs.statSync(path.join(folder, name)).isDirectory());
-  try {
-    const applied = await db().$queryRawUnsafe<{ migration_name: string }[]>(
-      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-    );
-    const done = new Set(applied.map((row) => row.migration_name));
-    return committed.filter((name) => !done.has(name));
-  } catch {
-    return committed; // no migrations table yet
-  }
+  if (!(await tableExists("_prisma_migrations"))) return committed;
+  const applied = await db().$queryRawUnsafe<{ migration_name: string }[]>(
+    `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+  );
+  const done = new Set(applied.map((row) => row.migration_name));
+  return committed.filter((name) => !done.has(name));
 }
 
 /**

@@ -11,6 +11,7 @@ export function printDemoCredentials(c: DemoCredentials, origin: string): void {
       `API client_id:  ${c.clientId}`,
       `API secret:     ${c.clientSecret}`,
       `Root company:   ${c.rootCompanyId}`,
+      `Subscribe page: ${origin}/subscribe/${c.subscribeListUuid}`,
       `Try it:         curl -s -X POST -H 'Authorization: Basic ${basic}' ${origin}/v3/access/user/basic`,
       "===================================================================",
       "",

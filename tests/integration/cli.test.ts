@@ -13,7 +13,8 @@ function cli(args: string[]): { code: number; json: any } {
     });
     return { code: 0, json: JSON.parse(out.toString()) };
   } catch (error) {
-    const e = error as { status: number; stdout: Buffer };
+    const e = error as { status: number; stdout: Buffer; stderr: Buffer };
+    if (!e.stdout.toString().trim()) throw new Error(`cli ${args.join(" ")} failed without output:\n${e.stderr}`);
     return { code: e.status, json: JSON.parse(e.stdout.toString()) };
   }
 }
