@@ -10,13 +10,13 @@
 import { execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { applyMigrations } from "../lib/migrate-deploy";
 import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl } from "./lib/postgres";
+import { freePort } from "./lib/test-stack";
 
 const { values: args } = parseArgs({
   options: {
@@ -40,17 +40,6 @@ interface Row {
   p50: number;
   p99: number;
   note?: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -1,6 +1,5 @@
 // Spec 2.8, 4.2 rule 4 and the 7.2 rows of GET /company/fk/status/{company_id}: the real simulator over HTTP.
 import crypto from "node:crypto";
-import net from "node:net";
 import { describe, expect, inject, it } from "vitest";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
@@ -8,19 +7,11 @@ import { UpstreamFailed } from "@/lib/errors";
 import { fetchProviderStatus } from "@/lib/leisure-card/client";
 import { deleteCompany } from "@/lib/services/company-admin";
 import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
+import { freePort } from "@/scripts/lib/test-stack";
 import { accessTokenFor, call, makeCompany } from "../helpers";
 
 /** A port nothing listens on (bound, read, released). */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
+const closedPort = freePort;
 
 async function simulator(pathname: string, body: unknown) {
   const res = await fetch(`${inject("leisureCardUrl")}${pathname}`, {
