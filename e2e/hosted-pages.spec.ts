@@ -47,7 +47,14 @@ async function setUpList(request: APIRequestContext) {
     data: { term: { name: "Samtycke", html: HOSTILE_TERM }, question_prop_ids: [football.prop_id, swimming.prop_id] },
   });
   expect(updated.status()).toBe(200);
-  return { id: created.id as number, uuid: created.uuid as string, football: football.prop_id, swimming: swimming.prop_id, termId: (await updated.json()).term.id as number };
+  return {
+    id: created.id as number,
+    uuid: created.uuid as string,
+    auth,
+    football: football.prop_id,
+    swimming: swimming.prop_id,
+    termId: (await updated.json()).term.id as number,
+  };
 }
 
 test.describe("hosted pages", () => {
@@ -132,10 +139,24 @@ test.describe("hosted pages", () => {
     await context.close();
   });
 
-  test("an unknown list is a proper 404 page", async ({ page }) => {
-    const response = await page.goto("/subscribe/00000000-0000-4000-8000-000000000000");
-    expect(response!.status()).toBe(404);
+  test("an unknown or inactive list is a proper 404 page; a full list says so", async ({ browser, request }) => {
+    const context = await browser.newContext(swedishPhone);
+    const page = await context.newPage();
+    const unknown = await page.goto("/subscribe/00000000-0000-4000-8000-000000000000");
+    expect(unknown!.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Listan hittades inte" })).toBeVisible();
+
+    const list = await setUpList(request);
+    await request.put(`/v3/subscription_list/${list.id}`, { headers: list.auth, data: { subscriber_cap: 0 } });
+    await page.goto(`/subscribe/${list.uuid}`);
+    await page.getByLabel("E-postadress").fill(`full.${Date.now()}@example.se`);
+    await page.getByRole("button", { name: "Prenumerera" }).click();
+    await expect(page.locator("main").getByRole("alert")).toHaveText("Listan tar inte emot fler prenumeranter just nu. Försök igen senare.");
+
+    await request.put(`/v3/subscription_list/${list.id}`, { headers: list.auth, data: { is_active: false } });
+    const inactive = await page.goto(`/subscribe/${list.uuid}`);
+    expect(inactive!.status()).toBe(404);
+    await context.close();
   });
 
   test("a recipient unsubscribes through the confirmation page; showing the page changes nothing", async ({ browser, request }) => {

@@ -36,7 +36,7 @@ interface RegisterRow {
  * A deleted parent counts as not existing, so its children show `parent: null`, like top-level companies.
  */
 export async function listRegister(): Promise<RegisterEntry[]> {
-  const rows = await db().$queryRaw<RegisterRow[]>(registerQuery);
+  const rows = await registerRowsRaw();
   return rows.map((r) => ({
     name: r.name,
     org_number: r.orgNumber,
@@ -68,7 +68,7 @@ export function formatLocalDateTime(date: Date): string {
 }
 
 /** A company as the single-company operations see it: deleted ones do not exist (spec 4.2 rule 5). */
-async function findLiveCompany(companyId: string) {
+export async function findLiveCompany(companyId: string) {
   const company = await db().company.findFirst({ where: { id: companyId, deletedAt: null } });
   if (!company) throw new NotFound("company not found");
   return company;

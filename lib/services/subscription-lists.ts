@@ -5,6 +5,7 @@ import { NotFound, ValidationFailed } from "../errors";
 import { sanitizeConsentHtml } from "../sanitize";
 import { LIST_FIELDS, type UpdateListInput } from "../validation/subscription";
 import { assertCompanyInScope, type Caller } from "./access";
+import { findLiveCompany } from "./companies";
 import { effectiveCap, setSubscriptionByAdmin, subscriptionView } from "./subscriptions";
 import { siteUrl } from "./unsubscribe-links";
 
@@ -101,8 +102,7 @@ function adminView(list: AdminListRow) {
 }
 
 async function assertLiveCompanyInScope(caller: Caller, companyId: string): Promise<void> {
-  const company = await db().company.findFirst({ where: { id: companyId, deletedAt: null }, select: { id: true } });
-  if (!company) throw new NotFound("company not found");
+  await findLiveCompany(companyId);
   await assertCompanyInScope(caller, companyId);
 }
 
