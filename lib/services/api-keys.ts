@@ -45,15 +45,22 @@ export async function listApiKeys() {
     include: { accessGroup: { include: { companies: true } } },
   });
   return keys.map((key) => {
-    const rights = callerRights(key.accessGroup);
+    // One unreadable access group must not hide every other key from the operator: that row says so instead.
+    let rights: ReturnType<typeof callerRights> | null = null;
+    try {
+      rights = callerRights(key.accessGroup);
+    } catch {
+      rights = null;
+    }
     return {
       id: key.id,
       name: key.name,
       clientId: key.clientId,
       companyId: key.companyId,
-      modules: [...rights.modules],
-      permissions: [...rights.permissions],
-      scope: rights.scope,
+      modules: rights ? [...rights.modules] : null,
+      permissions: rights ? [...rights.permissions] : null,
+      scope: rights?.scope ?? null,
+      accessGroupError: rights ? null : "access group is unreadable (modules or permissions are not a JSON list)",
       revokedAt: key.revokedAt,
       lastUsedAt: key.lastUsedAt,
       createdAt: key.createdAt,

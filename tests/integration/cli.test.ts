@@ -3,7 +3,8 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { verifyAdminPassword } from "@/lib/services/admin-users";
-import { basicHeader, call, makeCompany } from "../helpers";
+import { db } from "@/lib/db";
+import { basicHeader, call, makeApiKey, makeCompany } from "../helpers";
 
 function cli(args: string[]): { code: number; json: any } {
   try {
@@ -47,6 +48,17 @@ describe("operator CLI", () => {
     expect(cli(["api-key:revoke", created.json.client_id]).code).toBe(0);
     const after = await call("/v3/company", { token: token.json.access_token });
     expect(after.status).toBe(401);
+  });
+
+  it("lists every key even when one key's access group is unreadable", async () => {
+    const broken = await makeApiKey();
+    const healthy = await makeApiKey();
+    await db().accessGroup.update({ where: { id: broken.accessGroupId }, data: { permissions: "{not json" } });
+    const listed = cli(["api-key:list"]);
+    expect(listed.code).toBe(0);
+    const rows = listed.json as any[];
+    expect(rows.find((k) => k.clientId === broken.clientId)).toMatchObject({ modules: null, accessGroupError: expect.stringContaining("unreadable") });
+    expect(rows.find((k) => k.clientId === healthy.clientId)).toMatchObject({ accessGroupError: null, modules: expect.any(Array) });
   });
 
   it("rejects unknown modules, permissions and companies with a clear error and exit code 1", async () => {
