@@ -24,11 +24,33 @@ function pointsPerMinute(name: RateLimitName): number {
 const globalForLimits = globalThis as unknown as {
   __rateLimiters?: Map<RateLimitName, RateLimiterAbstract>;
   __redis?: Redis;
+  __redisFirstConnection?: Promise<void>;
 };
 
 function redisClient(url: string): Redis {
   globalForLimits.__redis ??= new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   return globalForLimits.__redis;
+}
+
+const REDIS_READY_WAIT_MS = 3000;
+
+/**
+ * Without an offline queue, commands sent before the connection is up fail at once and the in-memory insurance
+ * limiter counts them: a new instance would start with a budget of its own. So the first request of a process waits
+ * (once, at most REDIS_READY_WAIT_MS) for the connection; later ones never wait, even while Redis is down.
+ */
+function firstConnection(client: Redis): Promise<void> {
+  globalForLimits.__redisFirstConnection ??= new Promise<void>((resolve) => {
+    if (client.status === "ready") return resolve();
+    const timer = setTimeout(done, REDIS_READY_WAIT_MS);
+    client.once("ready", done);
+    function done() {
+      clearTimeout(timer);
+      client.off("ready", done);
+      resolve();
+    }
+  });
+  return globalForLimits.__redisFirstConnection;
 }
 
 function limiter(name: RateLimitName): RateLimiterAbstract {
@@ -51,6 +73,8 @@ function limiter(name: RateLimitName): RateLimiterAbstract {
 
 /** Spends one request of the IP's budget; throws RateLimited (429 with Retry-After) when it is used up. */
 export async function consumeRateLimit(name: RateLimitName, ip: string, reason?: string): Promise<void> {
+  const redisUrl = env().REDIS_URL;
+  if (redisUrl) await firstConnection(redisClient(redisUrl));
   try {
     await limiter(name).consume(ip);
   } catch (rejection) {
