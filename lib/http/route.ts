@@ -44,6 +44,7 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
     const requestId = request.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
     const started = performance.now();
     const ip = clientIp(request.headers, env().TRUST_PROXY_HOPS);
+    const url = new URL(request.url);
     let actor: string | undefined;
     let response: Response;
     try {
@@ -56,7 +57,7 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
         if (options.permission) requirePermission(caller, options.permission);
       }
       const params = parseWith(options.params, await context.params);
-      const query = parseWith(options.query, Object.fromEntries(new URL(request.url).searchParams));
+      const query = parseWith(options.query, Object.fromEntries(url.searchParams));
       const body = options.body ? parseWith(options.body, await readJsonBody(request)) : undefined;
       const result = await handler({
         request,
@@ -77,7 +78,7 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
       {
         requestId,
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: url.pathname,
         status: response.status,
         ms: Math.round(performance.now() - started),
         actor,

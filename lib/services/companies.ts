@@ -4,17 +4,23 @@ import { NotFound } from "../errors";
 import type { FkStatusValue } from "../validation/company";
 import { assertCompanyInScope, type Caller } from "./access";
 
-export async function getOwnCompany(caller: Caller) {
-  const company = await db().company.findFirst({ where: { id: caller.companyId, deletedAt: null } });
-  if (!company) throw new NotFound("company not found");
+type CompanyRow = { id: string; uuid: string; name: string; shortname: string | null; orgNumber: string };
+
+/** The fields every company view starts with. */
+function companyIdentity(company: CompanyRow) {
   return {
     company_id: company.id,
     uuid: company.uuid,
     name: company.name,
     shortname: company.shortname,
     org_number: company.orgNumber,
-    parent_id: company.parentId,
   };
+}
+
+export async function getOwnCompany(caller: Caller) {
+  const company = await db().company.findFirst({ where: { id: caller.companyId, deletedAt: null } });
+  if (!company) throw new NotFound("company not found");
+  return { ...companyIdentity(company), parent_id: company.parentId };
 }
 
 export interface RegisterEntry {
@@ -82,11 +88,7 @@ export async function getCompanyFk(caller: Caller, companyId: string) {
   if (!company) throw new NotFound("company not found");
   await assertCompanyInScope(caller, companyId);
   return {
-    company_id: company.id,
-    uuid: company.uuid,
-    name: company.name,
-    shortname: company.shortname,
-    org_number: company.orgNumber,
+    ...companyIdentity(company),
     fk_status: company.fkStatus,
     street: company.street,
     co: company.co,
