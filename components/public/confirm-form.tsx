@@ -2,6 +2,7 @@
 // One button that confirms an unsubscribe or opt-out; works as a plain form post without JavaScript.
 import { useActionState } from "react";
 import type { UnsubscribeState } from "@/app/unsubscribe/actions";
+import type { Messages } from "@/lib/i18n/public-pages";
 import { buttonClass } from "./page-shell";
 
 interface Props {
@@ -9,14 +10,13 @@ interface Props {
   hidden: Record<string, string>;
   button: string;
   done: { title: string; body: string };
-  invalidLink: { title: string; body: string };
-  tooManyRequests: string;
+  t: Messages;
 }
 
-export function ConfirmForm({ action, hidden, button, done, invalidLink, tooManyRequests }: Props) {
+export function ConfirmForm({ action, hidden, button, done, t }: Props) {
   const [state, formAction, pending] = useActionState<UnsubscribeState, FormData>(action, { status: "idle" });
   if (state.status === "done" || state.status === "invalidLink") {
-    const text = state.status === "done" ? done : invalidLink;
+    const text = state.status === "done" ? done : { title: t.invalidLinkTitle, body: t.invalidLinkBody };
     return (
       <div role="status" aria-live="polite" className="rounded-md border border-slate-300 bg-slate-50 p-4">
         <h2 className="text-lg font-semibold">{text.title}</h2>
@@ -31,7 +31,7 @@ export function ConfirmForm({ action, hidden, button, done, invalidLink, tooMany
       ))}
       {state.status === "tooManyRequests" && (
         <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-          {tooManyRequests}
+          {t.tooManyRequests}
         </p>
       )}
       <button type="submit" className={buttonClass} disabled={pending}>

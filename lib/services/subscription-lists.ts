@@ -73,6 +73,12 @@ export async function listPublicListsOfCompany(companyId: string) {
   return lists;
 }
 
+/** The list's name for the unsubscribe confirmation page, or null (the page then speaks of "this list"). */
+export async function listNameForUnsubscribe(listUuid: string): Promise<string | null> {
+  const list = await db().subscriptionList.findUnique({ where: { uuid: listUuid }, select: { name: true } });
+  return list?.name ?? null;
+}
+
 // ------------------------------------------------------------------ admin
 
 const adminInclude = { term: true, questions: { select: { propertyId: true }, orderBy: { position: "asc" } } } satisfies Prisma.SubscriptionListInclude;

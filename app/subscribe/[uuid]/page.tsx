@@ -1,6 +1,7 @@
 // /subscribe/<list_uuid>: the hosted subscribe form of an active list.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
 import { SubscribeForm } from "@/components/public/subscribe-form";
@@ -9,9 +10,12 @@ import { getPublicListInfo } from "@/lib/services/subscription-lists";
 
 type Props = { params: Promise<{ uuid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+// generateMetadata and the page both need the list: one query per request.
+const listInfo = cache(getPublicListInfo);
+
 async function loadList(uuid: string) {
   try {
-    return await getPublicListInfo(uuid);
+    return await listInfo(uuid);
   } catch (error) {
     if (error instanceof NotFound) notFound();
     throw error;
@@ -20,7 +24,7 @@ async function loadList(uuid: string) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { uuid } = await params;
-  const list = await getPublicListInfo(uuid).catch(() => null);
+  const list = await listInfo(uuid).catch(() => null);
   return { title: list ? list.name : "Förening service", robots: { index: false } };
 }
 

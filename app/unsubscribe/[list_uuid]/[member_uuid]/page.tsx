@@ -5,7 +5,7 @@ import { ConfirmForm } from "@/components/public/confirm-form";
 import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
 import { format } from "@/lib/i18n/public-pages";
-import { listNameForUnsubscribe } from "@/lib/services/public-pages";
+import { listNameForUnsubscribe } from "@/lib/services/subscription-lists";
 
 export const metadata: Metadata = { robots: { index: false } };
 
@@ -27,8 +27,7 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
         hidden={{ list_uuid, member_uuid }}
         button={t.unsubscribeButton}
         done={{ title: t.unsubscribedTitle, body: t.unsubscribedBody }}
-        invalidLink={{ title: t.invalidLinkTitle, body: t.invalidLinkBody }}
-        tooManyRequests={t.tooManyRequests}
+        t={t}
       />
     </PageShell>
   );

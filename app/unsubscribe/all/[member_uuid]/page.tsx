@@ -26,8 +26,7 @@ export default async function OptOutPage({ params, searchParams }: Props) {
           hidden={{ member_uuid, token }}
           button={t.optOutButton}
           done={{ title: t.optedOutTitle, body: t.optedOutBody }}
-          invalidLink={{ title: t.invalidLinkTitle, body: t.invalidLinkBody }}
-          tooManyRequests={t.tooManyRequests}
+          t={t}
         />
       )}
     </PageShell>
