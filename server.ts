@@ -1,13 +1,14 @@
 // The production server: applies migrations, seeds the demo on an empty database, then serves Next.js over a plain
-// Node HTTP server so route handlers can see the socket address (lib/http/client-ip.ts).
+// Node HTTP server so route handlers can see the socket address (lib/http/client-ip.ts). Run it with the
+// react-server condition (npm run serve does), under which `import "server-only"` is the empty module it is in Next.
 import http from "node:http";
 import next from "next";
 import { SOCKET_IP_HEADER } from "./lib/http/client-ip";
 import { env } from "./lib/env";
 import { prepareDatabase } from "./lib/db";
-import { applyPendingMigrations } from "./lib/services/migrations";
-import { seedDemoIfEmpty } from "./lib/services/demo";
-import { printDemoCredentials } from "./scripts/lib/print-credentials";
+import { applyPendingMigrations } from "./lib/bootstrap/migrations";
+import { seedDemoIfEmpty } from "./lib/bootstrap/demo-seed";
+import { printDemoCredentials } from "./lib/bootstrap/print-credentials";
 import { logger } from "./lib/logger";
 
 async function main() {

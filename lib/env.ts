@@ -37,6 +37,13 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN_REFRESH_PER_MIN: int(20),
   RATE_LIMIT_PUBLIC_GET_PER_MIN: int(120),
   RATE_LIMIT_PUBLIC_POST_PER_MIN: int(20),
+  /** Dashboard sign-in attempts: per client IP per minute, and per account per 15 minutes. */
+  RATE_LIMIT_LOGIN_IP_PER_MIN: int(20),
+  RATE_LIMIT_LOGIN_ACCOUNT_PER_15_MIN: int(10),
+  /** Dashboard writes (server actions) per signed-in user per minute. */
+  RATE_LIMIT_DASHBOARD_WRITE_PER_MIN: int(120),
+  /** How long a dashboard session lasts after sign-in. */
+  ADMIN_SESSION_MAX_AGE_SECONDS: int(8 * 3600),
   /** How many reverse-proxy hops in X-Forwarded-For to trust; 0 uses the socket address. */
   TRUST_PROXY_HOPS: int(0),
   /** Active-subscriber cap of a list whose admin set none; the public form answers 429 once it is reached. */

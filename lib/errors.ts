@@ -14,6 +14,9 @@ export class ServiceError extends Error {
 
 /** 400 with the ValidationError body: reason "<field>: <message>", code, errors, form_errors. */
 export class ValidationFailed extends ServiceError {
+  /** Stable keys of schema problems per field (lib/validation/issues.ts), for forms to translate. */
+  issueKeys: Record<string, string[]> = {};
+
   constructor(
     readonly errors: FieldErrors,
     readonly formErrors: string[] = [],
@@ -81,4 +84,31 @@ export class UpstreamFailed extends ServiceError {
   constructor(reason: string) {
     super(500, reason);
   }
+}
+
+/** What a typed error means at any edge (HTTP, server action, CLI): the spec's status, body and headers. */
+export interface ErrorOutcome {
+  status: number;
+  body:
+    | { reason: string }
+    | { error: "expired"; context: "user" }
+    | { reason: string; code: "validation_error"; errors: FieldErrors; form_errors: string[] };
+  headers: Record<string, string>;
+}
+
+/** The outcome of a typed service error, or null for anything else (a bug: the edge logs it and answers 500). */
+export function errorOutcome(error: unknown): ErrorOutcome | null {
+  if (error instanceof AccessTokenExpired) return { status: 401, body: { error: "expired", context: "user" }, headers: {} };
+  if (error instanceof RateLimited) {
+    return { status: 429, body: { reason: error.message }, headers: { "retry-after": String(error.retryAfterSeconds) } };
+  }
+  if (error instanceof ValidationFailed) {
+    return {
+      status: 400,
+      body: { reason: error.message, code: "validation_error", errors: error.errors, form_errors: error.formErrors },
+      headers: {},
+    };
+  }
+  if (error instanceof ServiceError) return { status: error.status, body: { reason: error.message }, headers: {} };
+  return null;
 }

@@ -1,9 +1,11 @@
-// Operator CLI: npm run cli -- <command> [options] [--json]. `npm run cli -- help` lists the commands.
+// Operator CLI: npm run cli -- <command> [options] [--json]. `npm run cli -- help` lists the commands. Every command
+// calls the services as the operator (operatorCaller: all modules, permissions and companies), through the same
+// checks and schemas as the API and the dashboard.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { ServiceError, ValidationFailed } from "../lib/errors";
+import { errorOutcome } from "../lib/errors";
 import { disconnectDb, prepareDatabase } from "../lib/db";
 import { env } from "../lib/env";
-import { applyPendingMigrations } from "../lib/services/migrations";
+import { applyPendingMigrations } from "../lib/bootstrap/migrations";
 import type { CliCommand } from "./cli/types";
 import { accessCommands } from "./cli/access";
 import { companyCommands } from "./cli/company";
@@ -54,10 +56,11 @@ async function main(argv: string[]): Promise<number> {
     console.log(asJson ? JSON.stringify(result, null, 2) : command.human(result));
     return 0;
   } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    const details = error instanceof ValidationFailed ? error.errors : undefined;
-    if (asJson) console.log(JSON.stringify({ error: error.message, details }, null, 2));
-    else console.error(`error: ${error.message}`);
+    // The same outcome the API would answer (status and the spec's body), so operators read the same words.
+    const outcome = errorOutcome(error);
+    if (!outcome) throw error;
+    if (asJson) console.log(JSON.stringify({ status: outcome.status, ...outcome.body }, null, 2));
+    else console.error(`error: ${"reason" in outcome.body ? outcome.body.reason : "expired"}`);
     return 1;
   } finally {
     await disconnectDb();

@@ -14,7 +14,7 @@ if (!process.env.LEISURE_CARD_API_URL) {
   simulator.on("exit", (code) => code && console.error(`leisure-card simulator exited (${code}); status checks will fail`));
   children.push(simulator);
 }
-const server = spawn("npx", ["tsx", "server.ts"], { stdio: "inherit", env });
+const server = spawn("npx", ["tsx", "--conditions=react-server", "server.ts"], { stdio: "inherit", env });
 children.push(server);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => children.forEach((child) => child.kill(signal)));
 server.on("exit", (code) => {

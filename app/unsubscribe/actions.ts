@@ -1,39 +1,36 @@
 "use server";
-// Server actions behind the unsubscribe confirmation pages. GET shows the page; only these change state.
-import { headers } from "next/headers";
-import { env } from "@/lib/env";
-import { Forbidden, RateLimited } from "@/lib/errors";
-import { clientIp } from "@/lib/http/client-ip";
-import { consumeRateLimit } from "@/lib/http/rate-limit";
+// Server actions behind the unsubscribe confirmation pages. GET shows the page; only these change state. The policy
+// (rate limit per client IP, parsing, error mapping) is the action wrapper's.
+import { z } from "zod";
+import type { UnsubscribeState } from "@/components/public/form-states";
+import { action } from "@/lib/actions/action";
 import { optOutWithToken, unsubscribeByUuids } from "@/lib/services/subscriptions";
 
-export type UnsubscribeState = { status: "idle" | "done" | "invalidLink" | "tooManyRequests" };
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");
+const text = z.string().max(200);
 
-async function limited(): Promise<boolean> {
-  try {
-    await consumeRateLimit("public_post", clientIp(await headers(), env().TRUST_PROXY_HOPS));
-    return false;
-  } catch (error) {
-    if (error instanceof RateLimited) return true;
-    throw error;
-  }
+const unsubscribe = action(
+  { auth: "none", rateLimit: "public_post", input: z.object({ list_uuid: text, member_uuid: text }) },
+  ({ list_uuid, member_uuid }) => unsubscribeByUuids(list_uuid, member_uuid),
+);
+
+const optOut = action(
+  { auth: "none", rateLimit: "public_post", input: z.object({ member_uuid: text, token: text }) },
+  ({ member_uuid, token }) => optOutWithToken(member_uuid, token),
+);
+
+function stateOf(result: Awaited<ReturnType<typeof unsubscribe>>): UnsubscribeState {
+  if (result.ok) return { status: "done" };
+  if (result.status === 429) return { status: "tooManyRequests" };
+  if (result.status === 403 || result.status === 400) return { status: "invalidLink" };
+  throw new Error(result.reason);
 }
 
 export async function unsubscribeAction(_previous: UnsubscribeState, form: FormData): Promise<UnsubscribeState> {
-  if (await limited()) return { status: "tooManyRequests" };
-  await unsubscribeByUuids(field(form, "list_uuid"), field(form, "member_uuid"));
-  return { status: "done" };
+  return stateOf(await unsubscribe({ list_uuid: field(form, "list_uuid"), member_uuid: field(form, "member_uuid") }));
 }
 
 export async function optOutAction(_previous: UnsubscribeState, form: FormData): Promise<UnsubscribeState> {
-  if (await limited()) return { status: "tooManyRequests" };
-  try {
-    await optOutWithToken(field(form, "member_uuid"), field(form, "token"));
-    return { status: "done" };
-  } catch (error) {
-    if (error instanceof Forbidden) return { status: "invalidLink" };
-    throw error;
-  }
+  return stateOf(await optOut({ member_uuid: field(form, "member_uuid"), token: field(form, "token") }));
 }

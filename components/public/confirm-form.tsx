@@ -1,7 +1,7 @@
 "use client";
 // One button that confirms an unsubscribe or opt-out; works as a plain form post without JavaScript.
 import { useActionState } from "react";
-import type { UnsubscribeState } from "@/app/unsubscribe/actions";
+import type { UnsubscribeState } from "./form-states";
 import type { Messages } from "@/lib/i18n/public-pages";
 import { buttonClass } from "./page-shell";
 

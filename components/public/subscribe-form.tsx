@@ -1,13 +1,14 @@
 "use client";
 // The hosted subscribe form. Without JavaScript it posts to the server action like any HTML form; with it,
 // react-hook-form validates with the same zod schema first and the action runs in a transition.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { startTransition, useActionState, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { subscribeAction, type SubscribeFormState } from "@/app/subscribe/[uuid]/actions";
-import type { Messages } from "@/lib/i18n/public-pages";
+import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
+import { fieldErrorText } from "@/lib/i18n/field-errors";
+import type { Lang, Messages } from "@/lib/i18n/public-pages";
 import { SubscribeRequest } from "@/lib/validation/subscription";
+import type { SubscribeFormState } from "./form-states";
 import { buttonClass, inputClass } from "./page-shell";
 
 const FormFields = SubscribeRequest.pick({ email: true, firstname: true, lastname: true, phone: true });
@@ -18,15 +19,17 @@ interface Props {
   fields: ("firstname" | "lastname" | "phone")[];
   questions: { prop_id: number; name: string; descr: string; group_name: string }[];
   termHtml: string | null;
+  lang: Lang;
   t: Messages;
+  action: (previous: SubscribeFormState, form: FormData) => Promise<SubscribeFormState>;
 }
 
-export function SubscribeForm({ listUuid, listName, fields, questions, termHtml, t }: Props) {
-  const [state, formAction, pending] = useActionState<SubscribeFormState, FormData>(subscribeAction, { status: "idle" });
+export function SubscribeForm({ listUuid, listName, fields, questions, termHtml, lang, t, action }: Props) {
+  const [state, formAction, pending] = useActionState<SubscribeFormState, FormData>(action, { status: "idle" });
   const formRef = useRef<HTMLFormElement>(null);
   const values = state.status === "error" ? state.values : {};
   const form = useForm<z.input<typeof FormFields>, unknown, z.output<typeof FormFields>>({
-    resolver: zodResolver(FormFields),
+    resolver: keyedZodResolver(FormFields),
     mode: "onTouched",
   });
 
@@ -40,9 +43,11 @@ export function SubscribeForm({ listUuid, listName, fields, questions, termHtml,
   }
 
   const serverErrors = state.status === "error" ? state.fieldErrors : {};
+  const serverKeys = state.status === "error" ? state.issueKeys : {};
   const errorFor = (name: keyof z.input<typeof FormFields>) => {
-    const message = form.formState.errors[name]?.message ?? serverErrors[name]?.[0];
-    return message ? (t.errors[message] ?? message) : undefined;
+    const client = form.formState.errors[name];
+    if (client) return fieldErrorText(lang, name, client.type, client.message);
+    return fieldErrorText(lang, name, serverKeys[name]?.[0], serverErrors[name]?.[0]);
   };
   const banner = state.status === "error" && state.problem !== "fields" ? t[state.problem] : state.status === "error" ? t.fixErrors : null;
 

@@ -5,19 +5,33 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { env } from "../env";
 import { RateLimited } from "../errors";
 
-export type RateLimitName = "token_basic" | "token_refresh" | "public_get" | "public_post";
+export type RateLimitName =
+  | "token_basic"
+  | "token_refresh"
+  | "public_get"
+  | "public_post"
+  | "login_ip"
+  | "login_account"
+  | "dashboard_write";
 
-function pointsPerMinute(name: RateLimitName): number {
+/** Points per window (seconds) of each limit. */
+function budget(name: RateLimitName): { points: number; duration: number } {
   const e = env();
   switch (name) {
     case "token_basic":
-      return e.RATE_LIMIT_TOKEN_BASIC_PER_MIN;
+      return { points: e.RATE_LIMIT_TOKEN_BASIC_PER_MIN, duration: 60 };
     case "token_refresh":
-      return e.RATE_LIMIT_TOKEN_REFRESH_PER_MIN;
+      return { points: e.RATE_LIMIT_TOKEN_REFRESH_PER_MIN, duration: 60 };
     case "public_get":
-      return e.RATE_LIMIT_PUBLIC_GET_PER_MIN;
+      return { points: e.RATE_LIMIT_PUBLIC_GET_PER_MIN, duration: 60 };
     case "public_post":
-      return e.RATE_LIMIT_PUBLIC_POST_PER_MIN;
+      return { points: e.RATE_LIMIT_PUBLIC_POST_PER_MIN, duration: 60 };
+    case "login_ip":
+      return { points: e.RATE_LIMIT_LOGIN_IP_PER_MIN, duration: 60 };
+    case "login_account":
+      return { points: e.RATE_LIMIT_LOGIN_ACCOUNT_PER_15_MIN, duration: 15 * 60 };
+    case "dashboard_write":
+      return { points: e.RATE_LIMIT_DASHBOARD_WRITE_PER_MIN, duration: 60 };
   }
 }
 
@@ -58,7 +72,7 @@ function limiter(name: RateLimitName): RateLimiterAbstract {
   let found = limiters.get(name);
   if (!found) {
     const e = env();
-    const options = { keyPrefix: `${e.RATE_LIMIT_PREFIX}:${name}`, points: pointsPerMinute(name), duration: 60 };
+    const options = { keyPrefix: `${e.RATE_LIMIT_PREFIX}:${name}`, ...budget(name) };
     found = e.REDIS_URL
       ? new RateLimiterRedis({
           ...options,
@@ -71,12 +85,15 @@ function limiter(name: RateLimitName): RateLimiterAbstract {
   return found;
 }
 
-/** Spends one request of the IP's budget; throws RateLimited (429 with Retry-After) when it is used up. */
-export async function consumeRateLimit(name: RateLimitName, ip: string, reason?: string): Promise<void> {
+/**
+ * Spends one point of the key's budget (a client IP, or an account for login_account); throws RateLimited (429 with
+ * Retry-After) when it is used up.
+ */
+export async function consumeRateLimit(name: RateLimitName, key: string, reason?: string): Promise<void> {
   const redisUrl = env().REDIS_URL;
   if (redisUrl) await firstConnection(redisClient(redisUrl));
   try {
-    await limiter(name).consume(ip);
+    await limiter(name).consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) {
       throw new RateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), reason);

@@ -1,20 +1,23 @@
-// The one wrapper every /v3 route handler goes through: request id, rate limit, bearer authentication, module and
-// permission checks, zod parsing of params/query/body, typed-error mapping to the spec's bodies, and a log line.
+// The one wrapper every route handler goes through (/v3 with bearer tokens, the dashboard's data routes with the
+// session): request id, rate limit, authentication, module and permission checks, zod parsing of params/query/body,
+// typed-error mapping to the spec's bodies, and a log line. Server actions have the same policy in lib/actions.
 import crypto from "node:crypto";
 import type { z } from "zod";
 import { env } from "../env";
-import { AccessTokenExpired, RateLimited, ServiceError, ValidationFailed } from "../errors";
+import { errorOutcome, Unauthorized, ValidationFailed } from "../errors";
 import { logger } from "../logger";
 import { requireModule, requirePermission, type Caller, type Module, type Permission } from "../services/access";
 import { authenticateBearer } from "../services/tokens";
+import { sessionCaller } from "../auth/session";
 import { clientIp } from "./client-ip";
 import { consumeRateLimit, type RateLimitName } from "./rate-limit";
-import { errorBody, json } from "./responses";
-import { zodFieldErrors } from "./zod-errors";
+import { json } from "./responses";
+import { parseInput } from "../validation/parse";
 
 type Schema<T> = z.ZodType<T>;
+type Auth = "bearer" | "session" | "none";
 
-interface RouteOptions<P, Q, B, A extends "bearer" | "none"> {
+interface RouteOptions<P, Q, B, A extends Auth> {
   auth: A;
   module?: Module;
   permission?: Permission;
@@ -24,9 +27,9 @@ interface RouteOptions<P, Q, B, A extends "bearer" | "none"> {
   body?: Schema<B>;
 }
 
-export interface RouteInput<P, Q, B, A extends "bearer" | "none"> {
+export interface RouteInput<P, Q, B, A extends Auth> {
   request: Request;
-  caller: A extends "bearer" ? Caller : null;
+  caller: A extends "none" ? null : Caller;
   params: P;
   query: Q;
   body: B;
@@ -36,7 +39,7 @@ export interface RouteInput<P, Q, B, A extends "bearer" | "none"> {
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-export function route<P = Record<string, never>, Q = Record<string, never>, B = undefined, A extends "bearer" | "none" = "bearer">(
+export function route<P = Record<string, never>, Q = Record<string, never>, B = undefined, A extends Auth = "bearer">(
   options: RouteOptions<P, Q, B, A>,
   handler: (input: RouteInput<P, Q, B, A>) => Promise<Response | unknown>,
 ) {
@@ -50,8 +53,11 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
     try {
       if (options.rateLimit) await consumeRateLimit(options.rateLimit.name, ip, options.rateLimit.reason);
       let caller: Caller | null = null;
-      if (options.auth === "bearer") {
-        caller = await authenticateBearer(request.headers.get("authorization"));
+      if (options.auth !== "none") {
+        caller =
+          options.auth === "bearer"
+            ? await authenticateBearer(request.headers.get("authorization"))
+            : ((await sessionCaller()) ?? throwError(new Unauthorized("not signed in")));
         actor = caller.actor;
         if (options.module) requireModule(caller, options.module);
         if (options.permission) requirePermission(caller, options.permission);
@@ -89,11 +95,12 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
   };
 }
 
+function throwError(error: Error): never {
+  throw error;
+}
+
 function parseWith<T>(schema: Schema<T> | undefined, value: unknown): T | undefined {
-  if (!schema) return undefined;
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ValidationFailed(zodFieldErrors(parsed.error));
-  return parsed.data;
+  return schema ? parseInput(schema, value) : undefined;
 }
 
 async function readJsonBody(request: Request): Promise<unknown> {
@@ -109,14 +116,8 @@ async function readJsonBody(request: Request): Promise<unknown> {
 }
 
 export function errorResponse(error: unknown, requestId: string): Response {
-  if (error instanceof AccessTokenExpired) return json({ error: "expired", context: "user" }, 401);
-  if (error instanceof RateLimited) {
-    return json(errorBody(error.message), 429, { "retry-after": String(error.retryAfterSeconds) });
-  }
-  if (error instanceof ValidationFailed) {
-    return json({ reason: error.message, code: "validation_error", errors: error.errors, form_errors: error.formErrors }, 400);
-  }
-  if (error instanceof ServiceError) return json(errorBody(error.message), error.status);
+  const outcome = errorOutcome(error);
+  if (outcome) return json(outcome.body, outcome.status, outcome.headers);
   logger().error({ requestId, err: error }, "unhandled error");
-  return json(errorBody("internal server error"), 500);
+  return json({ reason: "internal server error" }, 500);
 }

@@ -1,40 +1,98 @@
-// Dashboard users. Passwords are hashed with argon2id.
+// Dashboard users. Passwords are hashed with argon2id. Only the operator and ADMIN users manage them, never granting
+// more than they have, and never over users whose scope reaches outside their own.
+import "server-only";
 import { hash, verify } from "@node-rs/argon2";
-import { db, isUniqueViolation } from "../db";
-import { Conflict, ValidationFailed } from "../errors";
-import { checkAccessGroupInput, createAccessGroup, type AccessGroupInput } from "./access";
+import { db, isUniqueViolation, type Prisma } from "../db";
+import { Forbidden, NotFound, ValidationFailed } from "../errors";
+import type { CreateAdminUserInput, UpdateAdminUserInput } from "../validation/access";
+import { normalizeEmail } from "../validation/email";
+import {
+  accessGroupValues,
+  adminUserCaller,
+  assertGrantWithinCaller,
+  checkAccessGroupInput,
+  companyIdsInScope,
+  createAccessGroup,
+  requireAdminRole,
+  type Caller,
+} from "./access";
+import { recordAudit } from "./audit";
 
-export const ADMIN_ROLES = ["ADMIN", "EDITOR", "VIEWER"] as const;
-export type AdminRole = (typeof ADMIN_ROLES)[number];
+const userInclude = { accessGroup: { include: { companies: true } } } as const;
+type AdminUserRow = Prisma.AdminUserGetPayload<{ include: typeof userInclude }>;
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+function userView(user: AdminUserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    active: user.disabledAt === null,
+    access: accessGroupValues(user.accessGroup),
+    created_at: user.createdAt.toISOString(),
+  };
 }
 
-export async function createAdminUser(input: {
-  email: string;
-  name: string;
-  password: string;
-  role: AdminRole;
-  access: AccessGroupInput;
-}) {
-  if (input.password.length < 12) throw new ValidationFailed({ password: ["must be at least 12 characters"] });
-  const email = normalizeEmail(input.email);
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new ValidationFailed({ email: ["must be a valid email address"] });
+/** Whether every company the user may reach lies inside the caller's scope. */
+function userWithinCaller(user: AdminUserRow, idsInScope: string[] | null): boolean {
+  if (idsInScope === null) return true;
+  if (user.accessGroup.scopeAll) return false;
+  return user.accessGroup.companies.every((c) => idsInScope.includes(c.companyId));
+}
+
+export async function createAdminUser(caller: Caller, input: CreateAdminUserInput) {
+  requireAdminRole(caller);
   await checkAccessGroupInput(input.access);
+  await assertGrantWithinCaller(caller, input.access);
+  const email = normalizeEmail(input.email);
   const passwordHash = await hash(input.password);
   try {
-    return await db().$transaction(async (tx) => {
-      const group = await createAccessGroup(input.access, tx);
-      return tx.adminUser.create({
+    const user = await db().$transaction(async (tx) => {
+      const group = await createAccessGroup(`admin ${email}`, input.access, tx);
+      const created = await tx.adminUser.create({
         data: { email, name: input.name, passwordHash, role: input.role, accessGroupId: group.id },
-        select: { id: true, email: true, name: true, role: true, accessGroupId: true },
+        include: userInclude,
       });
+      await recordAudit(tx, caller, { action: "admin_user.create", objectType: "admin_user", objectId: created.id, companyId: input.access.company_ids?.[0] ?? null, summary: `${email} (${input.role})` });
+      return created;
     });
+    return userView(user);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict("an admin user with that email exists");
+    if (isUniqueViolation(error)) throw new ValidationFailed({ email: ["an admin user with that email exists"] });
     throw error;
   }
+}
+
+export async function listAdminUsers(caller: Caller) {
+  requireAdminRole(caller);
+  const ids = await companyIdsInScope(caller);
+  const users = await db().adminUser.findMany({ orderBy: { email: "asc" }, include: userInclude });
+  return users.filter((u) => userWithinCaller(u, ids)).map(userView);
+}
+
+/** Role, access and active state. Nobody changes their own role or deactivates themselves (no lock-out by mistake). */
+export async function updateAdminUser(caller: Caller, input: UpdateAdminUserInput) {
+  requireAdminRole(caller);
+  const user = await db().adminUser.findUnique({ where: { id: input.id }, include: userInclude });
+  if (!user || !userWithinCaller(user, await companyIdsInScope(caller))) throw new NotFound("admin user not found");
+  if (caller.userId === user.id && (input.role !== undefined || input.active === false || input.access !== undefined)) {
+    throw new Forbidden("you cannot change your own role, access or active state");
+  }
+  if (input.access) {
+    await checkAccessGroupInput(input.access);
+    await assertGrantWithinCaller(caller, input.access);
+  }
+  const updated = await db().$transaction(async (tx) => {
+    const data: Prisma.AdminUserUncheckedUpdateInput = {};
+    if (input.role) data.role = input.role;
+    if (input.active !== undefined) data.disabledAt = input.active ? null : new Date();
+    if (input.access) data.accessGroupId = (await createAccessGroup(`admin ${user.email}`, input.access, tx)).id;
+    const changed = await tx.adminUser.update({ where: { id: user.id }, data, include: userInclude });
+    const what = [input.role && `role ${input.role}`, input.active !== undefined && (input.active ? "activated" : "deactivated"), input.access && "access changed"].filter(Boolean);
+    await recordAudit(tx, caller, { action: "admin_user.update", objectType: "admin_user", objectId: user.id, companyId: user.accessGroup.companies[0]?.companyId ?? null, summary: `${user.email}: ${what.join(", ")}` });
+    return changed;
+  });
+  return userView(updated);
 }
 
 // Verified against when the email is unknown, so unknown and known emails cost the same.
@@ -45,5 +103,21 @@ export async function verifyAdminPassword(email: string, password: string) {
   const user = await db().adminUser.findUnique({ where: { email: normalizeEmail(email) } });
   const ok = await verify(user?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
   if (!user || !ok || user.disabledAt) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+/** The caller behind a dashboard session, read fresh on every request: a deactivated user stops at once. */
+export async function callerForAdminUser(userId: number): Promise<Caller | null> {
+  const user = await db().adminUser.findUnique({ where: { id: userId }, include: userInclude });
+  if (!user || user.disabledAt) return null;
+  return adminUserCaller(user, user.accessGroup);
+}
+
+/** The signed-in user's own name and role for the dashboard's header. */
+export async function adminUserProfile(caller: Caller) {
+  if (caller.kind !== "admin_user" || caller.userId === null) throw new Forbidden("not a dashboard user");
+  const user = await db().adminUser.findUnique({ where: { id: caller.userId }, select: { email: true, name: true, role: true } });
+  if (!user) throw new NotFound("admin user not found");
   return user;
 }
+

@@ -1,51 +1,63 @@
 // API keys: integrator credentials. The client_secret is returned once, at creation; only its hash is stored.
-import { db } from "../db";
+// Managing keys is for the operator and ADMIN dashboard users, who can grant no more than they have themselves.
+import "server-only";
 import { constantTimeEqual, randomToken, sha256Hex } from "../crypto";
+import { db } from "../db";
 import { NotFound, ValidationFailed } from "../errors";
-import { callerRights, checkAccessGroupInput, createAccessGroup, type AccessGroupInput, type Caller } from "./access";
+import type { CreateApiKeyInput } from "../validation/access";
+import {
+  assertCompanyInScope,
+  assertGrantWithinCaller,
+  callerRights,
+  checkAccessGroupInput,
+  createAccessGroup,
+  requireAdminRole,
+  scopedCompanyWhere,
+  type Caller,
+} from "./access";
+import { recordAudit } from "./audit";
+import { liveCompany } from "./live-records";
 
 export interface CreatedApiKey {
   id: number;
   name: string;
-  clientId: string;
-  clientSecret: string;
-  companyId: string;
-  accessGroupId: number;
+  client_id: string;
+  /** Shown once. */
+  client_secret: string;
+  company_id: string;
 }
 
-export async function createApiKey(input: {
-  name: string;
-  companyId: string;
-  access: AccessGroupInput;
-}): Promise<CreatedApiKey> {
-  const company = await db().company.findFirst({ where: { id: input.companyId, deletedAt: null } });
-  if (!company) throw new ValidationFailed({ companyId: ["unknown company id"] });
-  const access = { ...input.access, name: input.access.name || input.name };
-  await checkAccessGroupInput(access);
+export async function createApiKey(caller: Caller, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+  requireAdminRole(caller);
+  const company = await db().company.findFirst({ where: { id: input.company_id, ...liveCompany } });
+  if (!company) throw new ValidationFailed({ company_id: ["unknown company id"] });
+  await assertCompanyInScope(caller, company.id);
+  await checkAccessGroupInput(input.access);
+  await assertGrantWithinCaller(caller, input.access);
   const clientId = `ck_${randomToken(18)}`;
   const clientSecret = randomToken(32);
   const key = await db().$transaction(async (tx) => {
-    const group = await createAccessGroup(access, tx);
-    return tx.apiKey.create({
-      data: {
-        name: input.name,
-        clientId,
-        secretHash: sha256Hex(clientSecret),
-        companyId: company.id,
-        accessGroupId: group.id,
-      },
+    const group = await createAccessGroup(`API key: ${input.name}`, input.access, tx);
+    const created = await tx.apiKey.create({
+      data: { name: input.name, clientId, secretHash: sha256Hex(clientSecret), companyId: company.id, accessGroupId: group.id },
     });
+    await recordAudit(tx, caller, { action: "api_key.create", objectType: "api_key", objectId: created.id, companyId: company.id, summary: `${input.name} (${clientId})` });
+    return created;
   });
-  return { id: key.id, name: key.name, clientId, clientSecret, companyId: key.companyId, accessGroupId: key.accessGroupId };
+  return { id: key.id, name: key.name, client_id: clientId, client_secret: clientSecret, company_id: key.companyId };
 }
 
-export async function listApiKeys() {
+/** The keys of companies in the caller's scope, with their access and last use. */
+export async function listApiKeys(caller: Caller) {
+  requireAdminRole(caller);
+  const companyId = await scopedCompanyWhere(caller);
   const keys = await db().apiKey.findMany({
+    where: companyId ? { companyId } : {},
     orderBy: { id: "asc" },
-    include: { accessGroup: { include: { companies: true } } },
+    include: { accessGroup: { include: { companies: true } }, company: { select: { name: true } } },
   });
   return keys.map((key) => {
-    // One unreadable access group must not hide every other key from the operator: that row says so instead.
+    // One unreadable access group must not hide every other key: that row says so instead.
     let rights: ReturnType<typeof callerRights> | null = null;
     try {
       rights = callerRights(key.accessGroup);
@@ -55,28 +67,33 @@ export async function listApiKeys() {
     return {
       id: key.id,
       name: key.name,
-      clientId: key.clientId,
-      companyId: key.companyId,
+      client_id: key.clientId,
+      company_id: key.companyId,
+      company_name: key.company.name,
       modules: rights ? [...rights.modules] : null,
       permissions: rights ? [...rights.permissions] : null,
       scope: rights?.scope ?? null,
-      accessGroupError: rights ? null : "access group is unreadable (modules or permissions are not a JSON list)",
-      revokedAt: key.revokedAt,
-      lastUsedAt: key.lastUsedAt,
-      createdAt: key.createdAt,
+      access_group_error: rights ? null : "access group is unreadable (modules or permissions are not a JSON list)",
+      revoked_at: key.revokedAt?.toISOString() ?? null,
+      last_used_at: key.lastUsedAt?.toISOString() ?? null,
+      created_at: key.createdAt.toISOString(),
     };
   });
 }
 
 /** Revokes the key and every refresh token it holds; its access tokens stop working at the next request. */
-export async function revokeApiKey(clientId: string): Promise<void> {
+export async function revokeApiKey(caller: Caller, clientId: string): Promise<{ client_id: string; revoked: true }> {
+  requireAdminRole(caller);
+  const key = await db().apiKey.findUnique({ where: { clientId }, select: { id: true, companyId: true, name: true } });
+  if (!key) throw new NotFound("api key not found");
+  await assertCompanyInScope(caller, key.companyId);
   const now = new Date();
-  // Writes first: on SQLite a transaction that reads before writing can fail to upgrade its lock under contention.
   await db().$transaction(async (tx) => {
-    await tx.apiKey.updateMany({ where: { clientId, revokedAt: null }, data: { revokedAt: now } });
-    await tx.refreshToken.updateMany({ where: { apiKey: { clientId }, revokedAt: null }, data: { revokedAt: now } });
-    if (!(await tx.apiKey.findUnique({ where: { clientId }, select: { id: true } }))) throw new NotFound("api key not found");
+    const revoked = await tx.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: now } });
+    await tx.refreshToken.updateMany({ where: { apiKeyId: key.id, revokedAt: null }, data: { revokedAt: now } });
+    if (revoked.count) await recordAudit(tx, caller, { action: "api_key.revoke", objectType: "api_key", objectId: key.id, companyId: key.companyId, summary: `${key.name} (${clientId})` });
   });
+  return { client_id: clientId, revoked: true };
 }
 
 // A fixed hash to compare against when the client_id is unknown, so both paths cost the same.
@@ -92,15 +109,7 @@ export async function verifyClientCredentials(clientId: string, clientSecret: st
 
 /** The caller behind an API key id, or null when the key is unknown or revoked. One query. */
 export async function callerForApiKey(apiKeyId: number): Promise<Caller | null> {
-  const key = await db().apiKey.findUnique({
-    where: { id: apiKeyId },
-    include: { accessGroup: { include: { companies: true } } },
-  });
+  const key = await db().apiKey.findUnique({ where: { id: apiKeyId }, include: { accessGroup: { include: { companies: true } } } });
   if (!key || key.revokedAt) return null;
-  return {
-    kind: "api_key",
-    actor: `api:${key.clientId}`,
-    companyId: key.companyId,
-    ...callerRights(key.accessGroup),
-  };
+  return { kind: "api_key", actor: `api:${key.clientId}`, companyId: key.companyId, role: null, userId: null, ...callerRights(key.accessGroup) };
 }

@@ -1,25 +1,25 @@
-// Company register: the caller's own company, the whole register, one company's enrollment view and its fk_status.
+// The company register: the caller's own company, the whole register, one company's enrollment view, the tree, and
+// register changes. fk_status has its own module (fk-status.ts), grants theirs (grants.ts).
+import "server-only";
+import crypto from "node:crypto";
 import { db, Prisma } from "../db";
-import { NotFound } from "../errors";
-import type { FkStatusValue } from "../validation/company";
-import { assertCompanyInScope, type Caller } from "./access";
+import { Conflict, NotFound, ValidationFailed } from "../errors";
+import type { CompanyListQueryInput } from "../validation/company";
+import { assertCompanyInScope, companyIdsInScope, companyWithAncestors, requireModule, requirePermission, type Caller } from "./access";
+import { recordAudit } from "./audit";
+import { findLiveCompany, liveCompany } from "./live-records";
 
 type CompanyRow = { id: string; uuid: string; name: string; shortname: string | null; orgNumber: string };
 
 /** The fields every company view starts with. */
 function companyIdentity(company: CompanyRow) {
-  return {
-    company_id: company.id,
-    uuid: company.uuid,
-    name: company.name,
-    shortname: company.shortname,
-    org_number: company.orgNumber,
-  };
+  return { company_id: company.id, uuid: company.uuid, name: company.name, shortname: company.shortname, org_number: company.orgNumber };
 }
 
+/** GET /v3/company: the company that owns the calling API key. */
 export async function getOwnCompany(caller: Caller) {
-  const company = await db().company.findFirst({ where: { id: caller.companyId, deletedAt: null } });
-  if (!company) throw new NotFound("company not found");
+  if (!caller.companyId) throw new NotFound("company not found");
+  const company = await findLiveCompany(caller.companyId);
   return { ...companyIdentity(company), parent_id: company.parentId };
 }
 
@@ -41,7 +41,8 @@ interface RegisterRow {
  * instead of Prisma's relation loading, which issues a second query for the parents (slow at 20,000 rows).
  * A deleted parent counts as not existing, so its children show `parent: null`, like top-level companies.
  */
-export async function listRegister(): Promise<RegisterEntry[]> {
+export async function listRegister(caller: Caller): Promise<RegisterEntry[]> {
+  requireModule(caller, "company");
   const rows = await registerRowsRaw();
   return rows.map((r) => ({
     name: r.name,
@@ -50,15 +51,14 @@ export async function listRegister(): Promise<RegisterEntry[]> {
   }));
 }
 
-/** Exported for the benchmark, which times the bare query next to the endpoint. */
-export const registerQuery = Prisma.sql`
+const registerQuery = Prisma.sql`
   SELECT c."name" AS "name", c."orgNumber" AS "orgNumber", p."name" AS "parentName", p."orgNumber" AS "parentOrgNumber"
   FROM "Company" c
   LEFT JOIN "Company" p ON p."id" = c."parentId" AND p."deletedAt" IS NULL
   WHERE c."deletedAt" IS NULL
   ORDER BY c."name", c."id"`;
 
-/** The register query's rows as the database returns them, unmapped (the benchmark's baseline). */
+/** The register query's rows as the database returns them, unmapped (also the benchmark's baseline). */
 export async function registerRowsRaw(): Promise<RegisterRow[]> {
   return db().$queryRaw<RegisterRow[]>(registerQuery);
 }
@@ -73,16 +73,11 @@ export function formatLocalDateTime(date: Date): string {
   );
 }
 
-/** A company as the single-company operations see it: deleted ones do not exist (spec 4.2 rule 5). */
-export async function findLiveCompany(companyId: string) {
-  const company = await db().company.findFirst({ where: { id: companyId, deletedAt: null } });
-  if (!company) throw new NotFound("company not found");
-  return company;
-}
-
+/** GET /v3/company/{company_id}/fk: existence first (404), then scope (403). */
 export async function getCompanyFk(caller: Caller, companyId: string) {
+  requireModule(caller, "company");
   const company = await db().company.findFirst({
-    where: { id: companyId, deletedAt: null },
+    where: { id: companyId, ...liveCompany },
     include: { companyGrants: { include: { grant: true }, orderBy: { id: "asc" } } },
   });
   if (!company) throw new NotFound("company not found");
@@ -110,38 +105,141 @@ export async function getCompanyFk(caller: Caller, companyId: string) {
   };
 }
 
-/**
- * Sets fk_status and records the change (from, to, who, when) in the same transaction. The transaction starts with a
- * write that only touches updatedAt: it takes the row lock (PostgreSQL) or the database write lock (SQLite) before the
- * current value is read, so concurrent updates queue up and every history row's "from" is the value it replaced.
- * (Reading first would also make SQLite upgrade a read lock to a write lock, which fails under concurrency.)
- * Setting the current value again is not a change: nothing is written to the history.
- */
-export async function setFkStatus(actor: string, companyId: string, status: FkStatusValue) {
-  const found = await db().$transaction(async (tx) => {
-    const locked = await tx.company.updateMany({ where: { id: companyId, deletedAt: null }, data: { updatedAt: new Date() } });
-    if (locked.count === 0) return false;
-    const { fkStatus: from } = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { fkStatus: true } });
-    if (from === status) return true;
-    await tx.company.update({ where: { id: companyId }, data: { fkStatus: status } });
-    await tx.fkStatusChange.create({ data: { companyId, fromStatus: from, toStatus: status, changedBy: actor } });
-    return true;
-  });
-  if (!found) throw new NotFound("company not found");
-  return { company_id: companyId, fk_status: status };
-}
-
-/** PUT /v3/company/{company_id}/fk: existence first (404), then scope (403), then the change. */
-export async function updateFkStatus(caller: Caller, companyId: string, status: FkStatusValue) {
-  await findLiveCompany(companyId);
+/** A live company in the caller's scope, for operations that change it or read its details: 404, then 403. */
+export async function companyInScope(caller: Caller, companyId: string) {
+  requireModule(caller, "company");
+  const company = await findLiveCompany(companyId);
   await assertCompanyInScope(caller, companyId);
-  return setFkStatus(caller.actor, companyId, status);
+  return company;
 }
 
-/** The fk_status history of a company, oldest first (operators: npm run cli -- company:fk-history). */
-export async function fkStatusHistory(companyId: string) {
-  const company = await db().company.findUnique({ where: { id: companyId } });
-  if (!company) throw new NotFound("company not found");
-  const changes = await db().fkStatusChange.findMany({ where: { companyId }, orderBy: [{ changedAt: "asc" }, { id: "asc" }] });
-  return changes.map((c) => ({ from: c.fromStatus, to: c.toStatus, changed_by: c.changedBy, changed_at: c.changedAt }));
+const companySummarySelect = { id: true, name: true, orgNumber: true, parentId: true, fkStatus: true, deletedAt: true } as const;
+
+/**
+ * The companies in the caller's scope, by name, with an optional search on name or org number. The dashboard's
+ * register and tree; the CLI lists deleted ones too on request.
+ */
+export async function listCompanies(caller: Caller, query: CompanyListQueryInput = {}) {
+  requireModule(caller, "company");
+  const ids = await companyIdsInScope(caller);
+  const search = query.q?.trim();
+  return db().company.findMany({
+    where: {
+      ...(query.include_deleted ? {} : liveCompany),
+      ...(ids ? { id: { in: ids } } : {}),
+      ...(search ? { OR: [{ name: { contains: search } }, { orgNumber: { contains: search } }] } : {}),
+    },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    select: companySummarySelect,
+  });
+}
+
+export interface NewCompany {
+  name: string;
+  orgNumber: string;
+  parentId?: string | null;
+  shortname?: string | null;
+  street?: string | null;
+  co?: string | null;
+  zipcode?: string | null;
+  post?: string | null;
+  country?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  landline?: string | null;
+  web?: string | null;
+  cName?: string | null;
+  cEmail?: string | null;
+  cPhone?: string | null;
+}
+
+export type CompanyChanges = Partial<NewCompany>;
+
+async function assertLiveParent(parentId: string) {
+  const parent = await db().company.findFirst({ where: { id: parentId, ...liveCompany } });
+  if (!parent) throw new ValidationFailed({ parentId: ["unknown parent company"] });
+}
+
+/**
+ * A new company. A top-level company needs an all-scope caller; a sub-company needs its parent in scope (the new
+ * company then is too, when the scope includes descendants).
+ */
+export async function createCompany(caller: Caller, input: NewCompany) {
+  requirePermission(caller, "COMPANY.U");
+  if (!input.name.trim()) throw new ValidationFailed({ name: ["required"] });
+  if (!input.orgNumber.trim()) throw new ValidationFailed({ orgNumber: ["required"] });
+  if (input.parentId) {
+    await assertLiveParent(input.parentId);
+    await assertCompanyInScope(caller, input.parentId);
+  } else if (caller.scope.kind !== "all") {
+    throw new ValidationFailed({ parentId: ["required: you may only add companies under your own"] });
+  }
+  const data = { ...input, id: crypto.randomUUID(), uuid: crypto.randomUUID(), name: input.name.trim(), orgNumber: input.orgNumber.trim() };
+  return db().$transaction(async (tx) => {
+    const company = await tx.company.create({ data });
+    await recordAudit(tx, caller, { action: "company.create", objectType: "company", objectId: company.id, companyId: company.id, summary: company.name });
+    return company;
+  });
+}
+
+/** Changes register fields (not fk_status: that has its own history). A parent may not be a descendant. */
+export async function updateCompany(caller: Caller, companyId: string, changes: CompanyChanges) {
+  requirePermission(caller, "COMPANY.U");
+  await companyInScope(caller, companyId);
+  if (changes.name !== undefined && !changes.name.trim()) throw new ValidationFailed({ name: ["required"] });
+  if (changes.orgNumber !== undefined && !changes.orgNumber.trim()) throw new ValidationFailed({ orgNumber: ["required"] });
+  if (changes.parentId) {
+    await assertLiveParent(changes.parentId);
+    await assertCompanyInScope(caller, changes.parentId);
+    if ((await companyWithAncestors(changes.parentId)).includes(companyId)) {
+      throw new ValidationFailed({ parentId: ["a company cannot be placed under itself or its own sub-company"] });
+    }
+  }
+  const data = {
+    ...changes,
+    ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
+    ...(changes.orgNumber !== undefined ? { orgNumber: changes.orgNumber.trim() } : {}),
+  };
+  return db().$transaction(async (tx) => {
+    const company = await tx.company.update({ where: { id: companyId }, data });
+    await recordAudit(tx, caller, {
+      action: "company.update",
+      objectType: "company",
+      objectId: companyId,
+      companyId,
+      summary: `changed ${Object.keys(changes).join(", ")}`,
+    });
+    return company;
+  });
+}
+
+/**
+ * Soft delete: the company disappears from the register and the single-company operations, its history stays.
+ * Refused while it has live sub-companies, so the tree never has live children under a deleted parent.
+ */
+export async function deleteCompany(caller: Caller, companyId: string) {
+  requirePermission(caller, "COMPANY.U");
+  await companyInScope(caller, companyId);
+  const children = await db().company.count({ where: { parentId: companyId, ...liveCompany } });
+  if (children > 0) throw new Conflict(`company has ${children} sub-company(ies); move or delete them first`);
+  return db().$transaction(async (tx) => {
+    const company = await tx.company.update({ where: { id: companyId }, data: { deletedAt: new Date() } });
+    await recordAudit(tx, caller, { action: "company.delete", objectType: "company", objectId: companyId, companyId, summary: company.name });
+    return company;
+  });
+}
+
+/** Whether the register has any company at all (the demo seeds only an empty database). */
+export async function registerIsEmpty(): Promise<boolean> {
+  return (await db().company.count()) === 0;
+}
+
+/** Many companies in one statement per batch, for the operator's bulk loads (the benchmark's large register). */
+export async function importCompanies(
+  caller: Caller,
+  rows: { id: string; uuid: string; name: string; orgNumber: string; parentId: string | null }[],
+): Promise<void> {
+  requirePermission(caller, "COMPANY.U");
+  if (caller.scope.kind !== "all") throw new ValidationFailed({}, ["bulk import needs an all-company scope"]);
+  await db().company.createMany({ data: rows });
 }

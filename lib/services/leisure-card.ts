@@ -1,22 +1,24 @@
 // Leisure-card enrollment: the company's credential at the external service, and its approved-provider status.
+import "server-only";
 import { decryptSecret, encryptSecret } from "../crypto";
 import { db, isUniqueViolation } from "../db";
 import { env } from "../env";
-import { NotFound, UpstreamFailed, ValidationFailed } from "../errors";
+import { UpstreamFailed } from "../errors";
 import { fetchProviderStatus, type ProviderStatus } from "../leisure-card/client";
-
-export const GIRO_TYPES = ["BANKGIRO", "PLUSGIRO"] as const;
+import type { LeisureCardKeyInput } from "../validation/company";
+import { requireModule, requirePermission, type Caller } from "./access";
+import { recordAudit } from "./audit";
+import { companyInScope } from "./companies";
+import { liveCompany } from "./live-records";
 
 /**
  * GET /v3/company/fk/status/{company_id}. Spec 7.2: every failure, including a missing or deleted company, is a 500
  * with a reason. Only the `company` module is required, not scope: the spec lists no 403 for this endpoint, and the
  * answer (is this org_number an approved provider) is no more private than the register list, which is unscoped too.
  */
-export async function getUtforarstatus(companyId: string): Promise<{ utforarestatus: ProviderStatus }> {
-  const company = await db().company.findFirst({
-    where: { id: companyId, deletedAt: null },
-    include: { leisureCardApiKey: true },
-  });
+export async function getUtforarstatus(caller: Caller, companyId: string): Promise<{ utforarestatus: ProviderStatus }> {
+  requireModule(caller, "company");
+  const company = await db().company.findFirst({ where: { id: companyId, ...liveCompany }, include: { leisureCardApiKey: true } });
   if (!company) throw new UpstreamFailed("company not found");
   const record = company.leisureCardApiKey;
   if (!record) throw new UpstreamFailed("company has no leisure-card API key record");
@@ -28,7 +30,7 @@ export async function getUtforarstatus(companyId: string): Promise<{ utforaresta
   try {
     apiKey = decryptSecret(record.apiKeyEncrypted, env().ENCRYPTION_KEY);
   } catch {
-    // Typically ENCRYPTION_KEY changed since the record was stored; set the key again with the CLI.
+    // Typically ENCRYPTION_KEY changed since the record was stored; set the key again.
     throw new UpstreamFailed("leisure-card API key cannot be decrypted");
   }
   const { LEISURE_CARD_API_URL, LEISURE_CARD_TIMEOUT_MS } = env();
@@ -39,38 +41,38 @@ export async function getUtforarstatus(companyId: string): Promise<{ utforaresta
   return { utforarestatus: status };
 }
 
-export interface LeisureCardKeyInput {
-  apiKey: string;
-  giroType?: string | null;
-  giroNumber?: string | null;
+/** What the company's leisure-card record says, without the key itself (never shown back, not even encrypted). */
+export async function leisureCardKeyInfo(caller: Caller, companyId: string) {
+  await companyInScope(caller, companyId);
+  const record = await db().leisureCardApiKey.findUnique({ where: { companyId } });
+  if (!record) return null;
+  return { company_id: companyId, giro_type: record.giroType, giro_number: record.giroNumber, updated_at: record.updatedAt.toISOString() };
 }
 
 /** Creates or replaces the company's leisure-card credential; the key is stored AES-256-GCM encrypted. */
-export async function setLeisureCardApiKey(companyId: string, input: LeisureCardKeyInput) {
-  const errors: Record<string, string[]> = {};
-  if (!input.apiKey.trim()) errors.apiKey = ["required"];
-  const giroType = input.giroType?.trim().toUpperCase() || null;
-  if (giroType && !(GIRO_TYPES as readonly string[]).includes(giroType)) errors.giroType = [`must be one of ${GIRO_TYPES.join(", ")}`];
-  if (Object.keys(errors).length) throw new ValidationFailed(errors);
-  const company = await db().company.findFirst({ where: { id: companyId, deletedAt: null } });
-  if (!company) throw new NotFound("company not found");
+export async function setLeisureCardApiKey(caller: Caller, companyId: string, input: LeisureCardKeyInput) {
+  await companyInScope(caller, companyId);
+  requirePermission(caller, "COMPANY.U");
   const data = {
-    apiKeyEncrypted: encryptSecret(input.apiKey.trim(), env().ENCRYPTION_KEY),
-    giroType,
-    giroNumber: input.giroNumber?.trim() || null,
+    apiKeyEncrypted: encryptSecret(input.api_key, env().ENCRYPTION_KEY),
+    giroType: input.giro_type ?? null,
+    giroNumber: input.giro_number ?? null,
   };
+  const audit = { action: "leisure_card_key.set", objectType: "leisure_card_key", objectId: companyId, companyId } as const;
   // Update, else insert (not Prisma's upsert, which reads before writing in one transaction: SQLite cannot upgrade
   // that to a write lock while another connection writes).
-  const updated = await db().leisureCardApiKey.updateMany({ where: { companyId }, data });
-  if (updated.count === 0) {
-    try {
-      await db().leisureCardApiKey.create({ data: { companyId, ...data } });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      await db().leisureCardApiKey.updateMany({ where: { companyId }, data });
-    }
-  }
-  const record = await db().leisureCardApiKey.findUniqueOrThrow({ where: { companyId } });
-  // Never hand the credential back, not even encrypted.
-  return { company_id: companyId, giro_type: record.giroType, giro_number: record.giroNumber, updated_at: record.updatedAt };
+  await db().$transaction(async (tx) => {
+    const updated = await tx.leisureCardApiKey.updateMany({ where: { companyId }, data });
+    if (updated.count === 0) await tx.leisureCardApiKey.create({ data: { companyId, ...data } });
+    await recordAudit(tx, caller, { ...audit, summary: updated.count ? "key replaced" : "key set" });
+  }).catch(async (error) => {
+    // Two first-time writes raced: the other one created the record; this one replaces it.
+    if (!isUniqueViolation(error)) throw error;
+    await db().$transaction(async (tx) => {
+      await tx.leisureCardApiKey.updateMany({ where: { companyId }, data });
+      await recordAudit(tx, caller, { ...audit, summary: "key replaced" });
+    });
+  });
+  const info = await leisureCardKeyInfo(caller, companyId);
+  return info!;
 }

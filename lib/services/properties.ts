@@ -1,20 +1,48 @@
 // Member properties (prop_id) in groups, per organization; a subscription list's questions are properties.
+import "server-only";
 import { db } from "../db";
 import { ValidationFailed } from "../errors";
+import type { CreatePropertyInput } from "../validation/subscription";
+import { assertCompanyInScope, requireModule, requirePermission, type Caller } from "./access";
+import { recordAudit } from "./audit";
+import { findLiveCompany } from "./live-records";
 
-export async function createPropertyGroup(input: { companyId: string; name: string; descr?: string | null }) {
-  if (!input.name.trim()) throw new ValidationFailed({ name: ["required"] });
-  return db().propertyGroup.create({ data: { companyId: input.companyId, name: input.name.trim(), descr: input.descr ?? null } });
+/** The company's property groups with their properties (the questions a list can ask). */
+export async function listPropertyGroups(caller: Caller, companyId: string) {
+  requireModule(caller, "subscription_list");
+  await findLiveCompany(companyId);
+  await assertCompanyInScope(caller, companyId);
+  const groups = await db().propertyGroup.findMany({
+    where: { companyId },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    include: { properties: { orderBy: [{ name: "asc" }, { id: "asc" }] } },
+  });
+  return groups.map((g) => ({
+    id: g.id,
+    name: g.name,
+    descr: g.descr,
+    properties: g.properties.map((p) => ({ prop_id: p.id, name: p.name, descr: p.descr })),
+  }));
 }
 
-export async function createProperty(input: { groupId: number; name: string; descr?: string }) {
-  if (!input.name.trim()) throw new ValidationFailed({ name: ["required"] });
-  return db().property.create({ data: { groupId: input.groupId, name: input.name.trim(), descr: input.descr ?? "" } });
-}
-
-export async function findOrCreatePropertyGroup(input: { companyId: string; name: string; descr?: string | null }) {
-  const company = await db().company.findFirst({ where: { id: input.companyId, deletedAt: null }, select: { id: true } });
-  if (!company) throw new ValidationFailed({ company: ["unknown company id"] });
-  const existing = await db().propertyGroup.findFirst({ where: { companyId: input.companyId, name: input.name.trim() } });
-  return existing ?? createPropertyGroup(input);
+/**
+ * A new property in the named group of the company, the group created on first use. Staff create properties from
+ * the list editor (subscription_list module, SUBSCRIPTION_LIST.U), operators from the CLI.
+ */
+export async function createProperty(caller: Caller, input: CreatePropertyInput) {
+  requireModule(caller, "subscription_list");
+  await findLiveCompany(input.company_id).catch(() => {
+    throw new ValidationFailed({ company_id: ["unknown company id"] });
+  });
+  await assertCompanyInScope(caller, input.company_id);
+  requirePermission(caller, "SUBSCRIPTION_LIST.U");
+  const groupName = input.group_name.trim();
+  return db().$transaction(async (tx) => {
+    const group =
+      (await tx.propertyGroup.findFirst({ where: { companyId: input.company_id, name: groupName } })) ??
+      (await tx.propertyGroup.create({ data: { companyId: input.company_id, name: groupName, descr: input.group_descr ?? null } }));
+    const property = await tx.property.create({ data: { groupId: group.id, name: input.name.trim(), descr: input.descr ?? "" } });
+    await recordAudit(tx, caller, { action: "property.create", objectType: "property", objectId: property.id, companyId: input.company_id, summary: `${group.name}: ${property.name}` });
+    return { prop_id: property.id, name: property.name, descr: property.descr, group_id: group.id, group_name: group.name };
+  });
 }

@@ -1,85 +1,19 @@
-// Subscription lists: public reads and the admin API, scoped to the caller's companies.
+// Subscription lists as staff and integrators manage them, scoped to the caller's companies. Reads need the
+// subscription_list module; writes also SUBSCRIPTION_LIST.U. Every write is audited in its transaction.
+import "server-only";
 import crypto from "node:crypto";
 import { db, type Prisma } from "../db";
 import { NotFound, ValidationFailed } from "../errors";
 import { sanitizeConsentHtml } from "../sanitize";
-import { LIST_FIELDS, type UpdateListInput } from "../validation/subscription";
-import { assertCompanyInScope, type Caller } from "./access";
-import { findLiveCompany } from "./companies";
-import { effectiveCap, setSubscriptionByAdmin, subscriptionView } from "./subscriptions";
+import type { LIST_FIELDS, UpdateListInput } from "../validation/subscription";
+import { assertCompanyInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
+import { recordAudit } from "./audit";
+import { findLiveCompany, listOfLiveCompany } from "./live-records";
+import { parseDesign, parseFields, termView } from "./public-lists";
+import { effectiveCap } from "./subscriptions";
 import { siteUrl } from "./unsubscribe-links";
 
 type ListField = (typeof LIST_FIELDS)[number];
-
-function parseFields(json: string): ListField[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((f): f is ListField => (LIST_FIELDS as readonly string[]).includes(f)) : [];
-  } catch {
-    return [];
-  }
-}
-
-function parseDesign(json: string | null): unknown {
-  if (!json) return null;
-  try {
-    return JSON.parse(json);
-  } catch {
-    return null;
-  }
-}
-
-const termView = (term: { id: number; name: string; html: string } | null) =>
-  term ? { id: term.id, name: term.name, html: sanitizeConsentHtml(term.html) } : null;
-
-// ------------------------------------------------------------------ public
-
-/** GET /v3/subscription_list/public/{uuid}: an active list of a live company, or 404 `list not found`. */
-export async function getPublicListInfo(uuid: string) {
-  const list = await db().subscriptionList.findFirst({
-    where: { uuid, isActive: true, company: { deletedAt: null } },
-    include: {
-      term: true,
-      questions: { orderBy: [{ position: "asc" }, { propertyId: "asc" }], include: { property: { include: { group: true } } } },
-    },
-  });
-  if (!list) throw new NotFound("list not found");
-  return {
-    name: list.name,
-    description: list.description,
-    fields: parseFields(list.fields),
-    uuid: list.uuid,
-    image_url: list.imageUrl,
-    show_image: list.showImage,
-    design: parseDesign(list.design),
-    term: termView(list.term),
-    questions: list.questions.map(({ property }) => ({
-      prop_id: property.id,
-      name: property.name,
-      descr: property.descr,
-      group_name: property.group.name,
-      group_descr: property.group.descr,
-    })),
-  };
-}
-
-/** GET /v3/subscription_list/public/company/{company_id}: the organization's active lists, without uuids. */
-export async function listPublicListsOfCompany(companyId: string) {
-  const lists = await db().subscriptionList.findMany({
-    where: { companyId, isActive: true, company: { deletedAt: null } },
-    orderBy: { id: "asc" },
-    select: { id: true, name: true, description: true },
-  });
-  return lists;
-}
-
-/** The list's name for the unsubscribe confirmation page, or null (the page then speaks of "this list"). */
-export async function listNameForUnsubscribe(listUuid: string): Promise<string | null> {
-  const list = await db().subscriptionList.findUnique({ where: { uuid: listUuid }, select: { name: true } });
-  return list?.name ?? null;
-}
-
-// ------------------------------------------------------------------ admin
 
 const adminInclude = { term: true, questions: { select: { propertyId: true }, orderBy: { position: "asc" } } } satisfies Prisma.SubscriptionListInclude;
 type AdminListRow = Prisma.SubscriptionListGetPayload<{ include: typeof adminInclude }>;
@@ -107,23 +41,41 @@ function adminView(list: AdminListRow) {
   };
 }
 
-async function assertLiveCompanyInScope(caller: Caller, companyId: string): Promise<void> {
-  await findLiveCompany(companyId);
-  await assertCompanyInScope(caller, companyId);
-}
-
-/** The list, if it exists and its company is in the caller's scope (404 / 403 otherwise). */
-async function listInScope(caller: Caller, id: number): Promise<AdminListRow> {
-  const list = await db().subscriptionList.findFirst({ where: { id, company: { deletedAt: null } }, include: adminInclude });
+/** The list, if it exists under a live company in the caller's scope: 404 `list not found`, then 403. */
+export async function listInScope(caller: Caller, id: number): Promise<AdminListRow> {
+  requireModule(caller, "subscription_list");
+  const list = await db().subscriptionList.findFirst({ where: { id, ...listOfLiveCompany }, include: adminInclude });
   if (!list) throw new NotFound("list not found");
   await assertCompanyInScope(caller, list.companyId);
   return list;
 }
 
+async function writableCompany(caller: Caller, companyId: string): Promise<void> {
+  requireModule(caller, "subscription_list");
+  await findLiveCompany(companyId);
+  await assertCompanyInScope(caller, companyId);
+  requirePermission(caller, "SUBSCRIPTION_LIST.U");
+}
+
+/** GET /v3/subscription_list?company_id=: one organization's lists. */
 export async function listListsOfCompany(caller: Caller, companyId: string) {
-  await assertLiveCompanyInScope(caller, companyId);
+  requireModule(caller, "subscription_list");
+  await findLiveCompany(companyId);
+  await assertCompanyInScope(caller, companyId);
   const lists = await db().subscriptionList.findMany({ where: { companyId }, include: adminInclude, orderBy: { id: "asc" } });
   return lists.map(adminView);
+}
+
+/** Every list of every live company in the caller's scope, with its company's name (the dashboard's table). */
+export async function listListsInScope(caller: Caller) {
+  requireModule(caller, "subscription_list");
+  const companyId = await scopedCompanyWhere(caller);
+  const lists = await db().subscriptionList.findMany({
+    where: { ...listOfLiveCompany, ...(companyId ? { companyId } : {}) },
+    include: { ...adminInclude, company: { select: { name: true } } },
+    orderBy: [{ company: { name: "asc" } }, { name: "asc" }, { id: "asc" }],
+  });
+  return lists.map((list) => ({ ...adminView(list), company_name: list.company.name }));
 }
 
 export async function getList(caller: Caller, id: number) {
@@ -134,16 +86,20 @@ export async function createList(
   caller: Caller,
   input: { name: string; company_id: string; description?: string | null; fields?: ListField[] },
 ) {
-  await assertLiveCompanyInScope(caller, input.company_id);
-  const list = await db().subscriptionList.create({
-    data: {
-      uuid: crypto.randomUUID(),
-      companyId: input.company_id,
-      name: input.name,
-      description: input.description ?? null,
-      fields: JSON.stringify([...new Set(input.fields ?? [])]),
-    },
-    include: adminInclude,
+  await writableCompany(caller, input.company_id);
+  const list = await db().$transaction(async (tx) => {
+    const created = await tx.subscriptionList.create({
+      data: {
+        uuid: crypto.randomUUID(),
+        companyId: input.company_id,
+        name: input.name,
+        description: input.description ?? null,
+        fields: JSON.stringify([...new Set(input.fields ?? [])]),
+      },
+      include: adminInclude,
+    });
+    await recordAudit(tx, caller, { action: "subscription_list.create", objectType: "subscription_list", objectId: created.id, companyId: created.companyId, summary: created.name });
+    return created;
   });
   return adminView(list);
 }
@@ -158,6 +114,7 @@ async function checkQuestionIds(companyId: string, ids: number[]): Promise<void>
 
 export async function updateList(caller: Caller, id: number, input: UpdateListInput) {
   const list = await listInScope(caller, id);
+  requirePermission(caller, "SUBSCRIPTION_LIST.U");
   const questionIds = input.question_prop_ids ? [...new Set(input.question_prop_ids)] : undefined;
   if (questionIds) await checkQuestionIds(list.companyId, questionIds);
   const data: Prisma.SubscriptionListUncheckedUpdateInput = {
@@ -187,77 +144,33 @@ export async function updateList(caller: Caller, id: number, input: UpdateListIn
         await tx.listQuestion.createMany({ data: questionIds.map((propertyId, position) => ({ listId: id, propertyId, position })) });
       }
     }
+    const changed = Object.keys(input).filter((k) => input[k as keyof UpdateListInput] !== undefined);
+    await recordAudit(tx, caller, { action: "subscription_list.update", objectType: "subscription_list", objectId: id, companyId: list.companyId, summary: `changed ${changed.join(", ")}` });
     return tx.subscriptionList.findUniqueOrThrow({ where: { id }, include: adminInclude });
   });
   return adminView(updated);
 }
 
+/** What deleting the list loses: its subscriptions (active and ended). Members and their consents stay. */
+export async function listDeletionImpact(caller: Caller, id: number) {
+  const list = await listInScope(caller, id);
+  const subscriptions = await db().subscription.count({ where: { listId: id } });
+  return { id, name: list.name, active_subscribers: list.activeCount, subscriptions };
+}
+
 /** Deletes the list with its subscriptions; members and their consents stay (the consent's source becomes null). */
 export async function deleteList(caller: Caller, id: number) {
-  await listInScope(caller, id);
-  await db().subscriptionList.delete({ where: { id } });
+  const list = await listInScope(caller, id);
+  requirePermission(caller, "SUBSCRIPTION_LIST.U");
+  await db().$transaction(async (tx) => {
+    await tx.subscriptionList.delete({ where: { id } });
+    await recordAudit(tx, caller, { action: "subscription_list.delete", objectType: "subscription_list", objectId: id, companyId: list.companyId, summary: `${list.name} (${list.activeCount} active subscribers)` });
+  });
   return { id, deleted: true as const };
 }
 
-export async function listSubscribers(
-  caller: Caller,
-  id: number,
-  query: { page: number; limit: number; status?: "SUBSCRIBED" | "UNSUBSCRIBED" },
-) {
-  await listInScope(caller, id);
-  const where = { listId: id, ...(query.status ? { status: query.status } : {}) };
-  const [count, rows] = await Promise.all([
-    db().subscription.count({ where }),
-    db().subscription.findMany({
-      where,
-      orderBy: [{ subscribedAt: "desc" }, { id: "desc" }],
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
-      include: { member: { select: { uuid: true, email: true, firstname: true, lastname: true } } },
-    }),
-  ]);
-  return {
-    subscribers: rows.map((s) => ({
-      member_id: s.memberId,
-      member_uuid: s.member.uuid,
-      email: s.member.email,
-      firstname: s.member.firstname,
-      lastname: s.member.lastname,
-      status: s.status as "SUBSCRIBED" | "UNSUBSCRIBED",
-      source: s.source,
-      subscribed_at: s.subscribedAt.toISOString(),
-      unsubscribed_at: s.unsubscribedAt?.toISOString() ?? null,
-    })),
-    count,
-    page: query.page,
-    limit: query.limit,
-  };
-}
-
-async function memberInScope(caller: Caller, memberId: number) {
-  const member = await db().member.findUnique({ where: { id: memberId }, select: { id: true, organizationId: true } });
-  if (!member) throw new NotFound("member not found");
-  await assertCompanyInScope(caller, member.organizationId);
-  return member;
-}
-
-/** GET /v3/subscription_list/member/{member_id}: the lists of the member's organization, each with is_subscribed. */
-export async function listsForMember(caller: Caller, memberId: number) {
-  const member = await memberInScope(caller, memberId);
-  const lists = await db().subscriptionList.findMany({
-    where: { companyId: member.organizationId },
-    orderBy: { id: "asc" },
-    select: { id: true, name: true, description: true, isActive: true, subscriptions: { where: { memberId, status: "SUBSCRIBED" }, select: { id: true } } },
-  });
-  return lists.map((l) => ({ id: l.id, name: l.name, description: l.description, is_active: l.isActive, is_subscribed: l.subscriptions.length > 0 }));
-}
-
-/** POST /v3/subscription_list/{id}/(un)subscribe/{member_id}: the member must belong to the list's organization. */
-export async function setMemberSubscription(caller: Caller, listId: number, memberId: number, subscribed: boolean) {
-  const list = await listInScope(caller, listId);
-  const member = await db().member.findFirst({ where: { id: memberId, organizationId: list.companyId }, select: { id: true } });
-  if (!member) throw new NotFound("member not found");
-  const subscription = await setSubscriptionByAdmin(list.id, member.id, subscribed);
-  if (!subscription) return { member_id: member.id, subscription: null };
-  return { member_id: member.id, subscription: subscriptionView(subscription) };
+/** The consent text as the public page would show it: the same sanitizer, for the editor's live preview. */
+export function previewConsentHtml(caller: Caller, html: string): { html: string } {
+  requireModule(caller, "subscription_list");
+  return { html: sanitizeConsentHtml(html) };
 }

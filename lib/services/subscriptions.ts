@@ -1,10 +1,13 @@
-// Subscribing and unsubscribing members: the public form, admin actions, sendout unsubscribe links.
+// Subscribing and unsubscribing: the public form and sendout unsubscribe links, and the primitives that keep a
+// list's active count in step (staff subscribe through subscribers.ts).
+import "server-only";
 import crypto from "node:crypto";
 import { db, isUniqueViolation, type Tx } from "../db";
 import { env } from "../env";
 import { CapReached, Forbidden, NotFound } from "../errors";
 import type { SubscribeInput } from "../validation/subscription";
-import { normalizeEmail } from "./admin-users";
+import { normalizeEmail } from "../validation/email";
+import { activeListOfLiveCompany } from "./live-records";
 import { isValidGlobalOptOutToken } from "./unsubscribe-links";
 
 export type SubscriptionSource = "PUBLIC_FORM" | "ADMIN";
@@ -40,7 +43,7 @@ export function effectiveCap(list: { subscriberCap: number | null }): number {
  * subscribers of one list (the cap check below then sees every committed slot); on SQLite a transaction that starts
  * with a write cannot fail to upgrade its lock.
  */
-async function lockList(tx: Tx, listId: number): Promise<void> {
+export async function lockList(tx: Tx, listId: number): Promise<void> {
   await tx.subscriptionList.updateMany({ where: { id: listId }, data: { activeCount: { increment: 0 } } });
 }
 
@@ -48,7 +51,7 @@ async function lockList(tx: Tx, listId: number): Promise<void> {
  * Subscribes `memberId` to the list inside `tx` (the list must be locked). Already subscribed: unchanged.
  * With `enforceCap`, a new active subscription beyond the list's cap is refused with 429.
  */
-async function activateSubscription(tx: Tx, listId: number, memberId: number, source: SubscriptionSource, enforceCap: boolean) {
+export async function activateSubscription(tx: Tx, listId: number, memberId: number, source: SubscriptionSource, enforceCap: boolean) {
   const existing = await tx.subscription.findUnique({ where: { listId_memberId: { listId, memberId } } });
   if (existing?.status === "SUBSCRIBED") return existing;
   if (enforceCap) {
@@ -63,7 +66,7 @@ async function activateSubscription(tx: Tx, listId: number, memberId: number, so
 }
 
 /** Ends an active subscription and frees its slot; a no-op when it is not active. */
-async function deactivateSubscription(tx: Tx, listId: number, memberId: number): Promise<boolean> {
+export async function deactivateSubscription(tx: Tx, listId: number, memberId: number): Promise<boolean> {
   const ended = await tx.subscription.updateMany({
     where: { listId, memberId, status: "SUBSCRIBED" },
     data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date() },
@@ -92,7 +95,7 @@ async function withUniqueRetry<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function subscribeVisitor(listUuid: string, input: SubscribeInput) {
   const list = await db().subscriptionList.findFirst({
-    where: { uuid: listUuid, isActive: true, company: { deletedAt: null } },
+    where: { uuid: listUuid, ...activeListOfLiveCompany },
     select: { id: true, companyId: true, termId: true, questions: { select: { propertyId: true } } },
   });
   if (!list) throw new NotFound("list not found");
@@ -158,16 +161,6 @@ export async function optOutEverywhere(memberUuid: string): Promise<boolean> {
     for (const { listId } of active) await deactivateSubscription(tx, listId, member.id);
   });
   return true;
-}
-
-/** Admin subscribe/unsubscribe of a member of the list's organization. The cap guards the public form only. */
-export async function setSubscriptionByAdmin(listId: number, memberId: number, subscribed: boolean) {
-  return db().$transaction(async (tx) => {
-    await lockList(tx, listId);
-    if (subscribed) return activateSubscription(tx, listId, memberId, "ADMIN", false);
-    await deactivateSubscription(tx, listId, memberId);
-    return tx.subscription.findUnique({ where: { listId_memberId: { listId, memberId } } });
-  });
 }
 
 /** POST /v3/subscription_list/unsubscribe/all/{member_uuid}: a valid token for that member, or 403. */

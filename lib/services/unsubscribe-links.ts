@@ -1,10 +1,12 @@
 // Links that sendouts carry: the per-list unsubscribe link (also the RFC 8058 List-Unsubscribe one-click target) and
 // the global opt-out link with a signed token. The token is an HMAC over purpose, member and expiry, so it works for
 // that member, for that purpose, until it expires, and cannot be made without LINK_SIGNING_SECRET.
+import "server-only";
 import { constantTimeEqual, hmacSha256 } from "../crypto";
 import { env } from "../env";
 import { db } from "../db";
 import { NotFound } from "../errors";
+import { assertCompanyInScope, requireModule, type Caller } from "./access";
 
 const PURPOSE = "global-opt-out";
 
@@ -38,12 +40,14 @@ export function globalOptOutUrl(memberUuid: string): string {
 }
 
 /** The links a sendout puts in a member's message, per list the member is subscribed to, plus the global opt-out. */
-export async function sendoutLinksForMember(memberId: number) {
+export async function sendoutLinksForMember(caller: Caller, memberId: number) {
+  requireModule(caller, "subscription_list");
   const member = await db().member.findUnique({
     where: { id: memberId },
-    select: { uuid: true, email: true, subscriptions: { where: { status: "SUBSCRIBED" }, select: { list: { select: { uuid: true, name: true } } } } },
+    select: { uuid: true, email: true, organizationId: true, subscriptions: { where: { status: "SUBSCRIBED" }, select: { list: { select: { uuid: true, name: true } } } } },
   });
   if (!member) throw new NotFound("member not found");
+  await assertCompanyInScope(caller, member.organizationId);
   return {
     member_id: memberId,
     email: member.email,

@@ -105,3 +105,34 @@ export const UTFORARE_STATUSES = ["GODKAND", "EJ_GODKAND"] as const;
 export const UtforarstatusResponse = z
   .object({ utforarestatus: z.enum(UTFORARE_STATUSES) })
   .meta({ id: "UtforarstatusResponse", description: "Approved-provider status as reported by the leisure-card service." });
+
+// ---------------------------------------------------------------- dashboard and CLI
+
+export const GIRO_TYPES = ["BANKGIRO", "PLUSGIRO"] as const;
+
+/** The company's credential at the leisure-card service and its giro details (dashboard form and CLI). */
+export const LeisureCardKeyRequest = z.object({
+  api_key: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(500, { error: "must be at most 500 characters" }),
+  giro_type: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(GIRO_TYPES, { error: `must be one of ${GIRO_TYPES.join(", ")}` }))
+    .nullable()
+    .optional(),
+  giro_number: z
+    .string()
+    .trim()
+    .max(20, { error: "must be at most 20 characters" })
+    .regex(/^[0-9-]*$/, { error: "digits and dashes only" })
+    .transform((v) => v || null)
+    .nullable()
+    .optional(),
+});
+export type LeisureCardKeyInput = z.output<typeof LeisureCardKeyRequest>;
+
+export const CompanyListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  include_deleted: z.boolean().optional(),
+});
+export type CompanyListQueryInput = z.output<typeof CompanyListQuery>;

@@ -162,11 +162,15 @@ export const AdminList = z
 
 export const ListQuery = z.object({ company_id: CompanyId });
 
+export const SUBSCRIPTION_STATUSES = ["SUBSCRIBED", "UNSUBSCRIBED"] as const;
+
 export const SubscribersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(50),
-  status: z.enum(["SUBSCRIBED", "UNSUBSCRIBED"]).optional(),
+  status: z.enum(SUBSCRIPTION_STATUSES).optional(),
+  q: z.string().trim().max(200).optional().meta({ description: "Substring of the subscriber's email, first or last name." }),
 });
+export type SubscribersQueryInput = z.output<typeof SubscribersQuery>;
 
 export const SubscriberView = z.object({
   member_id: z.number().int(),
@@ -190,3 +194,18 @@ export const MemberListEntry = z
 
 /** Path of {id}/(un)subscribe/{member_id}. */
 export const ListMemberParams = z.object({ id: IntId, member_id: IntId });
+
+// ------------------------------------------------------------------ dashboard
+
+/** A new property (a possible list question), in a group of the list's company created on first use. */
+export const CreatePropertyRequest = z.object({
+  company_id: CompanyId,
+  group_name: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" }),
+  name: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" }),
+  descr: z.string().trim().max(2000, { error: "must be at most 2000 characters" }).optional(),
+  /** Used only when the group is new. */
+  group_descr: z.string().trim().max(2000, { error: "must be at most 2000 characters" }).optional(),
+});
+export type CreatePropertyInput = z.output<typeof CreatePropertyRequest>;
+
+export const TermPreviewRequest = z.object({ html: z.string().max(20_000, { error: "must be at most 20000 characters" }) });

@@ -1,9 +1,11 @@
 // CLI: admin users and API keys.
 import { randomToken } from "../../lib/crypto";
-import { MODULES, PERMISSIONS, type AccessGroupInput } from "../../lib/services/access";
-import { ADMIN_ROLES, createAdminUser, type AdminRole } from "../../lib/services/admin-users";
-import { createApiKey, listApiKeys, revokeApiKey } from "../../lib/services/api-keys";
 import { ValidationFailed } from "../../lib/errors";
+import { operatorCaller } from "../../lib/services/access";
+import { createAdminUser } from "../../lib/services/admin-users";
+import { createApiKey, listApiKeys, revokeApiKey } from "../../lib/services/api-keys";
+import { ADMIN_ROLES, CreateAdminUserRequest, CreateApiKeyRequest, MODULES, PERMISSIONS } from "../../lib/validation/access";
+import { parseInput } from "../../lib/validation/parse";
 import { list, optionalString, requiredString, table, type CliCommand, type CliValues } from "./types";
 
 const accessOptions = {
@@ -20,14 +22,13 @@ const accessUsage = [
   "  --no-descendants     the listed companies only, not their sub-companies",
 ].join("\n");
 
-function accessFrom(values: CliValues, name: string): AccessGroupInput {
+function accessFrom(values: CliValues) {
   const scope = optionalString(values, "scope") ?? "all";
   return {
-    name,
     modules: values.modules === undefined ? [...MODULES] : list(values.modules),
     permissions: values.permissions === undefined ? [...PERMISSIONS] : list(values.permissions),
-    companyIds: scope === "all" ? null : list(scope),
-    includeDescendants: !values["no-descendants"],
+    company_ids: scope === "all" ? null : list(scope),
+    include_descendants: !values["no-descendants"],
   };
 }
 
@@ -36,25 +37,21 @@ export const accessCommands: CliCommand[] = [
     name: "admin:create",
     summary: "create a dashboard admin user (prints a generated password once)",
     usage: [
-      "npm run cli -- admin:create --email E --name N [--password P] [--role ADMIN|EDITOR|VIEWER] [access options]",
+      `npm run cli -- admin:create --email E --name N [--password P] [--role ${ADMIN_ROLES.join("|")}] [access options]`,
       accessUsage,
     ].join("\n"),
     options: { email: { type: "string" }, name: { type: "string" }, password: { type: "string" }, role: { type: "string" }, ...accessOptions },
     async run(values) {
-      const role = (optionalString(values, "role") ?? "ADMIN").toUpperCase();
-      if (!(ADMIN_ROLES as readonly string[]).includes(role)) {
-        throw new ValidationFailed({ role: [`must be one of ${ADMIN_ROLES.join(", ")}`] });
-      }
       const email = requiredString(values, "email");
-      const name = optionalString(values, "name") ?? email;
       const password = optionalString(values, "password") ?? randomToken(12);
-      const user = await createAdminUser({
+      const input = parseInput(CreateAdminUserRequest, {
         email,
-        name,
+        name: optionalString(values, "name") ?? email,
         password,
-        role: role as AdminRole,
-        access: accessFrom(values, `admin ${email}`),
+        role: (optionalString(values, "role") ?? "ADMIN").toUpperCase(),
+        access: accessFrom(values),
       });
+      const user = await createAdminUser(operatorCaller(), input);
       return { ...user, password: values.password ? undefined : password };
     },
     human(result) {
@@ -68,9 +65,8 @@ export const accessCommands: CliCommand[] = [
     usage: ["npm run cli -- api-key:create --name N --company COMPANY_ID [access options]", accessUsage].join("\n"),
     options: { name: { type: "string" }, company: { type: "string" }, ...accessOptions },
     async run(values) {
-      const name = requiredString(values, "name");
-      const key = await createApiKey({ name, companyId: requiredString(values, "company"), access: accessFrom(values, name) });
-      return { id: key.id, name: key.name, client_id: key.clientId, client_secret: key.clientSecret, company_id: key.companyId };
+      const input = parseInput(CreateApiKeyRequest, { name: values.name, company_id: values.company, access: accessFrom(values) });
+      return createApiKey(operatorCaller(), input);
     },
     human(result) {
       const r = result as { client_id: string; client_secret: string; name: string };
@@ -83,20 +79,20 @@ export const accessCommands: CliCommand[] = [
     usage: "npm run cli -- api-key:list [--json]",
     options: {},
     async run() {
-      return listApiKeys();
+      return listApiKeys(operatorCaller());
     },
     human(result) {
       const keys = result as Awaited<ReturnType<typeof listApiKeys>>;
       return table(
         keys.map((k) => ({
-          client_id: k.clientId,
+          client_id: k.client_id,
           name: k.name,
-          company: k.companyId,
-          modules: k.modules?.join(",") ?? k.accessGroupError,
+          company: k.company_id,
+          modules: k.modules?.join(",") ?? k.access_group_error,
           permissions: k.permissions?.join(",") ?? "-",
           scope: !k.scope ? "-" : k.scope.kind === "all" ? "all" : `${k.scope.companyIds.join(",")}${k.scope.includeDescendants ? " +sub" : ""}`,
-          revoked: k.revokedAt,
-          last_used: k.lastUsedAt,
+          revoked: k.revoked_at,
+          last_used: k.last_used_at,
         })),
       );
     },
@@ -109,8 +105,7 @@ export const accessCommands: CliCommand[] = [
     async run(_values, positionals) {
       const clientId = positionals[0];
       if (!clientId) throw new ValidationFailed({ client_id: ["required"] });
-      await revokeApiKey(clientId);
-      return { client_id: clientId, revoked: true };
+      return revokeApiKey(operatorCaller(), clientId);
     },
     human(result) {
       return `Revoked ${(result as { client_id: string }).client_id}.`;

@@ -1,18 +1,12 @@
 // CLI: the company register (tree, soft deletion), grants, leisure-card credentials and fk_status.
 import { ValidationFailed } from "../../lib/errors";
-import { fkStatusHistory, setFkStatus } from "../../lib/services/companies";
-import {
-  activateGrant,
-  createCompany,
-  createGrant,
-  deleteCompany,
-  listCompanies,
-  listGrants,
-  updateCompany,
-  type CompanyChanges,
-} from "../../lib/services/company-admin";
-import { GIRO_TYPES, setLeisureCardApiKey } from "../../lib/services/leisure-card";
-import { FK_STATUSES, fkStatusMessage, isFkStatus } from "../../lib/validation/company";
+import { operatorCaller } from "../../lib/services/access";
+import { createCompany, deleteCompany, listCompanies, updateCompany, type CompanyChanges } from "../../lib/services/companies";
+import { fkStatusHistory, updateFkStatus } from "../../lib/services/fk-status";
+import { activateGrant, createGrant, listGrants } from "../../lib/services/grants";
+import { setLeisureCardApiKey } from "../../lib/services/leisure-card";
+import { FK_STATUSES, fkStatusMessage, GIRO_TYPES, isFkStatus, LeisureCardKeyRequest } from "../../lib/validation/company";
+import { parseInput } from "../../lib/validation/parse";
 import { optionalString, requiredString, table, type CliCommand, type CliValues } from "./types";
 
 /** Register fields settable from the command line: option name -> model field. */
@@ -75,7 +69,7 @@ export const companyCommands: CliCommand[] = [
     usage: "npm run cli -- company:list [--deleted] [--json]",
     options: { deleted: { type: "boolean" } },
     async run(values) {
-      const rows = await listCompanies({ includeDeleted: Boolean(values.deleted) });
+      const rows = await listCompanies(operatorCaller(), { include_deleted: Boolean(values.deleted) });
       return rows.map((c) => ({ ...companySummary(c), deleted_at: c.deletedAt }));
     },
     human(result) {
@@ -89,7 +83,7 @@ export const companyCommands: CliCommand[] = [
     options: fieldOptionConfig,
     async run(values) {
       const changes = changesFrom(values);
-      const company = await createCompany({
+      const company = await createCompany(operatorCaller(), {
         ...changes,
         name: requiredString(values, "name"),
         orgNumber: requiredString(values, "org-number"),
@@ -109,7 +103,7 @@ export const companyCommands: CliCommand[] = [
     async run(values, positionals) {
       const changes = changesFrom(values);
       if (Object.keys(changes).length === 0) throw new ValidationFailed({}, ["nothing to change: give at least one field option"]);
-      return companySummary(await updateCompany(positionalId(positionals), changes));
+      return companySummary(await updateCompany(operatorCaller(), positionalId(positionals), changes));
     },
     human(result) {
       return `Updated ${(result as { company_id: string }).company_id}.`;
@@ -121,7 +115,7 @@ export const companyCommands: CliCommand[] = [
     usage: "npm run cli -- company:delete COMPANY_ID",
     options: {},
     async run(_values, positionals) {
-      const company = await deleteCompany(positionalId(positionals));
+      const company = await deleteCompany(operatorCaller(), positionalId(positionals));
       return { company_id: company.id, deleted_at: company.deletedAt };
     },
     human(result) {
@@ -134,7 +128,7 @@ export const companyCommands: CliCommand[] = [
     usage: "npm run cli -- grant:create --name N [--descr TEXT]",
     options: { name: { type: "string" }, descr: { type: "string" } },
     async run(values) {
-      const grant = await createGrant({ name: requiredString(values, "name"), descr: optionalString(values, "descr") });
+      const grant = await createGrant(operatorCaller(), { name: requiredString(values, "name"), descr: optionalString(values, "descr") });
       return { id: grant.id, uuid: grant.uuid, name: grant.name, descr: grant.descr };
     },
     human(result) {
@@ -148,7 +142,7 @@ export const companyCommands: CliCommand[] = [
     usage: "npm run cli -- grant:list [--json]",
     options: {},
     async run() {
-      return (await listGrants()).map((g) => ({ id: g.id, uuid: g.uuid, name: g.name, descr: g.descr }));
+      return (await listGrants(operatorCaller())).map((g) => ({ id: g.id, uuid: g.uuid, name: g.name, descr: g.descr }));
     },
     human(result) {
       return table(result as Record<string, unknown>[]);
@@ -162,7 +156,7 @@ export const companyCommands: CliCommand[] = [
     async run(values) {
       const grantId = Number(requiredString(values, "grant"));
       if (!Number.isInteger(grantId)) throw new ValidationFailed({ grant: ["must be a grant id (integer)"] });
-      const cg = await activateGrant(requiredString(values, "company"), grantId);
+      const cg = await activateGrant(operatorCaller(), requiredString(values, "company"), grantId);
       return { id: cg.id, company_id: cg.companyId, grant_id: cg.grantId, created_at: cg.createdAt };
     },
     human(result) {
@@ -180,12 +174,12 @@ export const companyCommands: CliCommand[] = [
     options: { "giro-type": { type: "string" }, "giro-number": { type: "string" } },
     async run(values, positionals) {
       const companyId = positionalId(positionals);
-      const apiKey = await readFirstLine();
-      return setLeisureCardApiKey(companyId, {
-        apiKey,
-        giroType: optionalString(values, "giro-type") ?? null,
-        giroNumber: optionalString(values, "giro-number") ?? null,
+      const input = parseInput(LeisureCardKeyRequest, {
+        api_key: await readFirstLine(),
+        giro_type: optionalString(values, "giro-type") ?? null,
+        giro_number: optionalString(values, "giro-number") ?? null,
       });
+      return setLeisureCardApiKey(operatorCaller(), companyId, input);
     },
     human(result) {
       const r = result as { company_id: string; giro_type: string | null; giro_number: string | null };
@@ -200,7 +194,7 @@ export const companyCommands: CliCommand[] = [
     async run(_values, positionals) {
       const status = positionals[1];
       if (!isFkStatus(status)) throw new ValidationFailed({ fk_status: [fkStatusMessage(status)] });
-      return setFkStatus("cli", positionalId(positionals), status);
+      return updateFkStatus(operatorCaller(), positionalId(positionals), status);
     },
     human(result) {
       const r = result as { company_id: string; fk_status: string };
@@ -209,11 +203,11 @@ export const companyCommands: CliCommand[] = [
   },
   {
     name: "company:fk-history",
-    summary: "show a company's fk_status history (from, to, who, when)",
+    summary: "show a company's fk_status history (from, to, who, when), newest first",
     usage: "npm run cli -- company:fk-history COMPANY_ID [--json]",
     options: {},
     async run(_values, positionals) {
-      return fkStatusHistory(positionalId(positionals));
+      return fkStatusHistory(operatorCaller(), positionalId(positionals));
     },
     human(result) {
       return table(result as Record<string, unknown>[]);

@@ -1,7 +1,10 @@
 // CLI: properties (the questions of subscription lists) and the unsubscribe links of a member's sendouts.
 import { ValidationFailed } from "../../lib/errors";
-import { createProperty, findOrCreatePropertyGroup } from "../../lib/services/properties";
+import { operatorCaller } from "../../lib/services/access";
+import { createProperty } from "../../lib/services/properties";
 import { sendoutLinksForMember } from "../../lib/services/unsubscribe-links";
+import { parseInput } from "../../lib/validation/parse";
+import { CreatePropertyRequest } from "../../lib/validation/subscription";
 import { optionalString, requiredString, type CliCommand } from "./types";
 
 export const subscriptionCommands: CliCommand[] = [
@@ -11,13 +14,14 @@ export const subscriptionCommands: CliCommand[] = [
     usage: "npm run cli -- property:create --company COMPANY_ID --group NAME --name NAME [--descr TEXT] [--group-descr TEXT]",
     options: { company: { type: "string" }, group: { type: "string" }, name: { type: "string" }, descr: { type: "string" }, "group-descr": { type: "string" } },
     async run(values) {
-      const group = await findOrCreatePropertyGroup({
-        companyId: requiredString(values, "company"),
-        name: requiredString(values, "group"),
-        descr: optionalString(values, "group-descr") ?? null,
+      const input = parseInput(CreatePropertyRequest, {
+        company_id: values.company,
+        group_name: values.group,
+        name: values.name,
+        descr: optionalString(values, "descr"),
+        group_descr: optionalString(values, "group-descr"),
       });
-      const property = await createProperty({ groupId: group.id, name: requiredString(values, "name"), descr: optionalString(values, "descr") });
-      return { prop_id: property.id, name: property.name, group_id: group.id, group_name: group.name };
+      return createProperty(operatorCaller(), input);
     },
     human(result) {
       const r = result as { prop_id: number; name: string; group_name: string };
@@ -32,7 +36,7 @@ export const subscriptionCommands: CliCommand[] = [
     async run(_values, positionals) {
       const memberId = Number(positionals[0]);
       if (!Number.isSafeInteger(memberId) || memberId <= 0) throw new ValidationFailed({ member_id: ["must be a member id"] });
-      return sendoutLinksForMember(memberId);
+      return sendoutLinksForMember(operatorCaller(), memberId);
     },
     human(result) {
       const r = result as Awaited<ReturnType<typeof sendoutLinksForMember>>;

@@ -75,7 +75,7 @@ export async function startTestStack(options: { provider: Provider; port?: numbe
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
-  const server = spawn(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
+  const server = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "server.ts"], {
     env: {
       ...process.env,
       ...secrets,

@@ -8,7 +8,7 @@ import { basicHeader, call, makeApiKey, makeCompany } from "../helpers";
 
 function cli(args: string[]): { code: number; json: any } {
   try {
-    const out = execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/cli.ts", ...args, "--json"], {
+    const out = execFileSync(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/cli.ts", ...args, "--json"], {
       env: { ...process.env, DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "silent" },
       stdio: ["ignore", "pipe", "pipe"],
     });

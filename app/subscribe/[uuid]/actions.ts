@@ -1,55 +1,43 @@
 "use server";
-// Server action behind the hosted subscribe form: a plain form post without JavaScript, a transition with it.
-import { headers } from "next/headers";
-import { env } from "@/lib/env";
-import { CapReached, NotFound, RateLimited, ValidationFailed } from "@/lib/errors";
-import { clientIp } from "@/lib/http/client-ip";
-import { consumeRateLimit } from "@/lib/http/rate-limit";
-import { zodFieldErrors } from "@/lib/http/zod-errors";
-import { logger } from "@/lib/logger";
+// Server action behind the hosted subscribe form: a plain form post without JavaScript, a transition with it. The
+// policy (rate limit per client IP, parsing, error mapping) is the action wrapper's; this adapts the form to it.
+import { action } from "@/lib/actions/action";
 import { subscribeVisitor } from "@/lib/services/subscriptions";
 import { SubscribeRequest } from "@/lib/validation/subscription";
+import { z } from "zod";
+import type { SubscribeFormState } from "@/components/public/form-states";
 
-export type SubscribeFormState =
-  | { status: "idle" }
-  | { status: "success"; email: string }
-  | {
-      status: "error";
-      problem: "fields" | "capReached" | "tooManyRequests" | "listGone" | "unexpected";
-      fieldErrors: Record<string, string[]>;
-      values: Record<string, string>;
-    };
+const subscribe = action(
+  { auth: "none", rateLimit: "public_post", input: SubscribeRequest.extend({ list_uuid: z.string().max(100) }) },
+  async ({ list_uuid, ...input }) => {
+    await subscribeVisitor(list_uuid, input);
+    return { email: input.email };
+  },
+);
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
-  return typeof value === "string" ? value : undefined;
+  return typeof value === "string" ? value : "";
 };
 
 export async function subscribeAction(_previous: SubscribeFormState, form: FormData): Promise<SubscribeFormState> {
-  const values = Object.fromEntries(
-    ["email", "firstname", "lastname", "phone"].map((name) => [name, text(form, name) ?? ""]),
-  );
-  const failed = (problem: Exclude<SubscribeFormState, { status: "idle" | "success" }>["problem"], fieldErrors = {}) =>
-    ({ status: "error", problem, fieldErrors, values }) as const;
-  try {
-    await consumeRateLimit("public_post", clientIp(await headers(), env().TRUST_PROXY_HOPS));
-    const parsed = SubscribeRequest.safeParse({
-      email: values.email,
-      firstname: values.firstname,
-      lastname: values.lastname,
-      phone: values.phone,
-      answered_prop_ids: form.getAll("answered_prop_ids").map(String),
-      terms_accepted: form.get("terms_accepted") === "on",
-    });
-    if (!parsed.success) return failed("fields", zodFieldErrors(parsed.error));
-    await subscribeVisitor(text(form, "list_uuid") ?? "", parsed.data);
-    return { status: "success", email: parsed.data.email };
-  } catch (error) {
-    if (error instanceof ValidationFailed) return failed("fields", error.errors);
-    if (error instanceof CapReached) return failed("capReached");
-    if (error instanceof RateLimited) return failed("tooManyRequests");
-    if (error instanceof NotFound) return failed("listGone");
-    logger().error({ err: error }, "subscribe form failed");
-    return failed("unexpected");
-  }
+  const values = Object.fromEntries(["email", "firstname", "lastname", "phone"].map((name) => [name, text(form, name)]));
+  const result = await subscribe({
+    ...values,
+    list_uuid: text(form, "list_uuid"),
+    answered_prop_ids: form.getAll("answered_prop_ids").map(String),
+    terms_accepted: form.get("terms_accepted") === "on",
+  } as z.input<typeof SubscribeRequest> & { list_uuid: string });
+  if (result.ok) return { status: "success", email: result.data.email };
+  const problem =
+    result.status === 400
+      ? "fields"
+      : result.status === 429
+        ? result.reason === "subscription temporarily unavailable"
+          ? "capReached"
+          : "tooManyRequests"
+        : result.status === 404
+          ? "listGone"
+          : "unexpected";
+  return { status: "error", problem, fieldErrors: result.fieldErrors, issueKeys: result.issueKeys, values };
 }

@@ -6,7 +6,8 @@ import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
 import { SubscribeForm } from "@/components/public/subscribe-form";
 import { NotFound } from "@/lib/errors";
-import { getPublicListInfo } from "@/lib/services/subscription-lists";
+import { getPublicListInfo } from "@/lib/services/public-lists";
+import { subscribeAction } from "./actions";
 
 type Props = { params: Promise<{ uuid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -48,7 +49,9 @@ export default async function SubscribePage({ params, searchParams }: Props) {
           fields={list.fields}
           questions={list.questions}
           termHtml={list.term?.html ?? null}
+          lang={lang}
           t={t}
+          action={subscribeAction}
         />
       </div>
     </PageShell>

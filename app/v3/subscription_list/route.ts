@@ -9,6 +9,7 @@ export const GET = route({ auth: "bearer", module: "subscription_list", query: L
   listListsOfCompany(caller, query.company_id),
 );
 
-export const POST = route({ auth: "bearer", module: "subscription_list", body: CreateListRequest }, async ({ caller, body }) =>
-  json(await createList(caller, body), 201),
+export const POST = route(
+  { auth: "bearer", module: "subscription_list", permission: "SUBSCRIPTION_LIST.U", body: CreateListRequest },
+  async ({ caller, body }) => json(await createList(caller, body), 201),
 );

@@ -5,7 +5,7 @@ import { ConfirmForm } from "@/components/public/confirm-form";
 import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
 import { format } from "@/lib/i18n/public-pages";
-import { listNameForUnsubscribe } from "@/lib/services/subscription-lists";
+import { listNameForUnsubscribe } from "@/lib/services/public-lists";
 
 export const metadata: Metadata = { robots: { index: false } };
 

@@ -2,4 +2,4 @@
 import { route } from "@/lib/http/route";
 import { listRegister } from "@/lib/services/companies";
 
-export const GET = route({ auth: "bearer", module: "company" }, async () => listRegister());
+export const GET = route({ auth: "bearer", module: "company" }, async ({ caller }) => listRegister(caller));

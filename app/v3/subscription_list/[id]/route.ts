@@ -12,10 +12,12 @@ export const GET = route({ auth: "bearer", module: "subscription_list", params }
   getList(caller, params.id),
 );
 
-export const PUT = route({ auth: "bearer", module: "subscription_list", params, body: UpdateListRequest }, async ({ caller, params, body }) =>
-  updateList(caller, params.id, body),
+export const PUT = route(
+  { auth: "bearer", module: "subscription_list", permission: "SUBSCRIPTION_LIST.U", params, body: UpdateListRequest },
+  async ({ caller, params, body }) => updateList(caller, params.id, body),
 );
 
-export const DELETE = route({ auth: "bearer", module: "subscription_list", params }, async ({ caller, params }) =>
-  deleteList(caller, params.id),
+export const DELETE = route(
+  { auth: "bearer", module: "subscription_list", permission: "SUBSCRIPTION_LIST.U", params },
+  async ({ caller, params }) => deleteList(caller, params.id),
 );

@@ -1,6 +1,7 @@
 // GET /v3/company/{company_id}/fk: one company's enrollment view; PUT: set its fk_status (nothing else)
 import { route } from "@/lib/http/route";
-import { getCompanyFk, updateFkStatus } from "@/lib/services/companies";
+import { getCompanyFk } from "@/lib/services/companies";
+import { updateFkStatus } from "@/lib/services/fk-status";
 import { CompanyIdParams, UpdateFkStatusRequest } from "@/lib/validation/company";
 
 export const GET = route({ auth: "bearer", module: "company", params: CompanyIdParams }, async ({ caller, params }) =>

@@ -1,7 +1,7 @@
 // GET /v3/subscription_list/{id}/subscribers: subscribers, paginated, newest first
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { listSubscribers } from "@/lib/services/subscription-lists";
+import { listSubscribers } from "@/lib/services/subscribers";
 import { IntId, SubscribersQuery } from "@/lib/validation/subscription";
 
 export const GET = route(

@@ -1,7 +1,7 @@
 // GET /v3/subscription_list/member/{member_id}: the member's available lists with is_subscribed
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { listsForMember } from "@/lib/services/subscription-lists";
+import { listsForMember } from "@/lib/services/subscribers";
 import { IntId } from "@/lib/validation/subscription";
 
 export const GET = route(

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { json } from "@/lib/http/responses";
-import { getPublicListInfo } from "@/lib/services/subscription-lists";
+import { getPublicListInfo } from "@/lib/services/public-lists";
 import { subscribeVisitor } from "@/lib/services/subscriptions";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 

@@ -3,6 +3,6 @@ import { route } from "@/lib/http/route";
 import { getUtforarstatus } from "@/lib/services/leisure-card";
 import { CompanyIdParams } from "@/lib/validation/company";
 
-export const GET = route({ auth: "bearer", module: "company", params: CompanyIdParams }, async ({ params }) =>
-  getUtforarstatus(params.company_id),
+export const GET = route({ auth: "bearer", module: "company", params: CompanyIdParams }, async ({ caller, params }) =>
+  getUtforarstatus(caller, params.company_id),
 );

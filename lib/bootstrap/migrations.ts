@@ -1,4 +1,5 @@
 // Which committed migrations a database still lacks, and applying them only then.
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { applyMigrations } from "../migrate-deploy";

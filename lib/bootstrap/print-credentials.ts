@@ -1,4 +1,4 @@
-import type { DemoCredentials } from "../../lib/services/demo";
+import type { DemoCredentials } from "./demo-seed";
 
 /** Printed once, when the demo is seeded: secrets are not stored in a readable form afterwards. */
 export function printDemoCredentials(c: DemoCredentials, origin: string): void {
@@ -7,7 +7,7 @@ export function printDemoCredentials(c: DemoCredentials, origin: string): void {
     [
       "",
       "=== Demo organization seeded (these secrets are shown only now) ===",
-      `Admin user:     email ${c.adminEmail}  password ${c.adminPassword}`,
+      `Dashboard:      ${origin}/admin  (email ${c.adminEmail}  password ${c.adminPassword})`,
       `API client_id:  ${c.clientId}`,
       `API secret:     ${c.clientSecret}`,
       `Root company:   ${c.rootCompanyId}`,

@@ -1,16 +1,19 @@
 // The demo organization seeded on an empty database: a federation with districts and clubs, an admin user and an
-// API key with every module. Credentials are returned once so the start command can print them.
-import crypto from "node:crypto";
+// API key with every module. Everything goes through the services as the operator, so the demo is audited like any
+// other write. Credentials are returned once so the start command can print them.
+import "server-only";
 import { randomToken } from "../crypto";
-import { db } from "../db";
 import { DEMO_LEISURE_CARD_PROVIDERS, demoOrgNumber } from "../leisure-card/demo-providers";
-import { MODULES, PERMISSIONS } from "./access";
-import { createAdminUser } from "./admin-users";
-import { createApiKey } from "./api-keys";
-import { activateGrant, countCompanies, createCompany, createGrant } from "./company-admin";
-import { setFkStatus } from "./companies";
-import { setLeisureCardApiKey } from "./leisure-card";
-import { createProperty, createPropertyGroup } from "./properties";
+import { operatorCaller, type Caller } from "../services/access";
+import { createAdminUser } from "../services/admin-users";
+import { createApiKey } from "../services/api-keys";
+import { createCompany, registerIsEmpty } from "../services/companies";
+import { updateFkStatus } from "../services/fk-status";
+import { activateGrant, createGrant } from "../services/grants";
+import { setLeisureCardApiKey } from "../services/leisure-card";
+import { createProperty } from "../services/properties";
+import { createList, updateList } from "../services/subscription-lists";
+import { MODULES, PERMISSIONS } from "../validation/access";
 
 export interface DemoCredentials {
   adminEmail: string;
@@ -34,11 +37,12 @@ const demoGrants = [
 
 /** Seeds the demo when the company register is empty; returns null when there was data already. */
 export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
-  if ((await countCompanies()) > 0) return null;
+  if (!(await registerIsEmpty())) return null;
+  const seeder: Caller = { ...operatorCaller(), actor: "demo-seed" };
   let seq = 1;
   const idBySeq = new Map<number, string>();
   const clubIds: string[] = [];
-  const root = await createCompany({
+  const root = await createCompany(seeder, {
     name: "Svenska Föreningsförbundet (demo)",
     shortname: "SFF",
     orgNumber: orgNumber(seq++),
@@ -52,7 +56,7 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
   idBySeq.set(1, root.id);
   for (const district of districts) {
     const parentSeq = seq;
-    const parent = await createCompany({
+    const parent = await createCompany(seeder, {
       name: `${district}s distrikt`,
       orgNumber: orgNumber(seq++),
       parentId: root.id,
@@ -62,7 +66,7 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
     idBySeq.set(parentSeq, parent.id);
     for (const kind of clubKinds) {
       const clubSeq = seq;
-      const club = await createCompany({
+      const club = await createCompany(seeder, {
         name: `${district} ${kind}`,
         orgNumber: orgNumber(seq++),
         parentId: parent.id,
@@ -75,72 +79,57 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
       clubIds.push(club.id);
     }
   }
-  await seedDemoEnrollment(idBySeq, clubIds);
+  await seedDemoEnrollment(seeder, idBySeq, clubIds);
   const adminPassword = randomToken(12);
   const adminEmail = "admin@example.org";
-  const everything = { modules: [...MODULES], permissions: [...PERMISSIONS], companyIds: null, includeDescendants: true };
-  await createAdminUser({
-    email: adminEmail,
-    name: "Demo Admin",
-    password: adminPassword,
-    role: "ADMIN",
-    access: { name: "Demo admin: everything", ...everything },
-  });
-  const key = await createApiKey({
-    name: "Demo integration",
-    companyId: root.id,
-    access: { name: "Demo integration: everything", ...everything },
-  });
-  const subscribeListUuid = await seedDemoList(root.id);
-  return { adminEmail, adminPassword, clientId: key.clientId, clientSecret: key.clientSecret, rootCompanyId: root.id, subscribeListUuid };
+  const everything = { modules: [...MODULES], permissions: [...PERMISSIONS], company_ids: null, include_descendants: true };
+  await createAdminUser(seeder, { email: adminEmail, name: "Demo Admin", password: adminPassword, role: "ADMIN", access: everything });
+  const key = await createApiKey(seeder, { name: "Demo integration", company_id: root.id, access: everything });
+  const subscribeListUuid = await seedDemoList(seeder, root.id);
+  return { adminEmail, adminPassword, clientId: key.client_id, clientSecret: key.client_secret, rootCompanyId: root.id, subscribeListUuid };
 }
 
 /** Grants on some clubs, and the two leisure-card providers the simulator knows: one approved, one not. */
-async function seedDemoEnrollment(idBySeq: Map<number, string>, clubIds: string[]) {
+async function seedDemoEnrollment(seeder: Caller, idBySeq: Map<number, string>, clubIds: string[]) {
   const grants = [];
-  for (const g of demoGrants) grants.push(await createGrant(g));
+  for (const g of demoGrants) grants.push(await createGrant(seeder, g));
   for (const [i, clubId] of clubIds.slice(0, 10).entries()) {
-    await activateGrant(clubId, grants[i % grants.length].id);
-    if (i % 3 === 0) await activateGrant(clubId, grants[(i + 1) % grants.length].id);
+    await activateGrant(seeder, clubId, grants[i % grants.length].id);
+    if (i % 3 === 0) await activateGrant(seeder, clubId, grants[(i + 1) % grants.length].id);
   }
   for (const provider of DEMO_LEISURE_CARD_PROVIDERS) {
     const companyId = idBySeq.get(provider.seq);
     if (!companyId) continue;
-    await setLeisureCardApiKey(companyId, { apiKey: provider.apiKey, giroType: provider.giroType, giroNumber: provider.giroNumber });
-    await setFkStatus("demo-seed", companyId, provider.approved ? "ACTIVE" : "FK_ADDED");
+    await setLeisureCardApiKey(seeder, companyId, { api_key: provider.apiKey, giro_type: provider.giroType, giro_number: provider.giroNumber });
+    await updateFkStatus(seeder, companyId, provider.approved ? "ACTIVE" : "FK_ADDED");
   }
 }
 
 /** A newsletter of the federation with questions and a consent text, so the hosted form has something to show. */
-async function seedDemoList(companyId: string): Promise<string> {
-  const group = await createPropertyGroup({ companyId, name: "Intressen", descr: "Vad vill du få nyheter om?" });
+async function seedDemoList(seeder: Caller, companyId: string): Promise<string> {
   const questions = [];
   for (const [name, descr] of [
     ["Barn och ungdom", "Aktiviteter för barn och unga"],
     ["Tävlingar", "Kommande tävlingar och resultat"],
     ["Ledarutbildning", "Kurser för ledare och tränare"],
   ]) {
-    questions.push(await createProperty({ groupId: group.id, name, descr }));
+    const group = { company_id: companyId, group_name: "Intressen", group_descr: "Vad vill du få nyheter om?" };
+    questions.push(await createProperty(seeder, { ...group, name, descr }));
   }
-  const term = await db().term.create({
-    data: {
-      companyId,
+  const list = await createList(seeder, {
+    company_id: companyId,
+    name: "Förbundsnytt",
+    description: "Nyheter från förbundet en gång i månaden.",
+    fields: ["firstname", "lastname"],
+  });
+  await updateList(seeder, list.id, {
+    term: {
       name: "Samtycke till nyhetsbrev",
       html:
         "<p>Jag samtycker till att förbundet sparar min e-postadress och mina svar för att skicka nyhetsbrev. " +
         'Du kan när som helst avsluta prenumerationen. <a href="https://example.org/integritet">Integritetspolicy</a></p>',
     },
-  });
-  const list = await db().subscriptionList.create({
-    data: {
-      uuid: crypto.randomUUID(),
-      companyId,
-      name: "Förbundsnytt",
-      description: "Nyheter från förbundet en gång i månaden.",
-      fields: JSON.stringify(["firstname", "lastname"]),
-      termId: term.id,
-      questions: { create: questions.map((q, position) => ({ propertyId: q.id, position })) },
-    },
+    question_prop_ids: questions.map((q) => q.prop_id),
   });
   return list.uuid;
 }

@@ -1,0 +1,15 @@
+// The states the hosted pages' server actions hand back to their forms.
+export type SubscribeFormState =
+  | { status: "idle" }
+  | { status: "success"; email: string }
+  | {
+      status: "error";
+      problem: "fields" | "capReached" | "tooManyRequests" | "listGone" | "unexpected";
+      /** The API's English messages per field. */
+      fieldErrors: Record<string, string[]>;
+      /** Stable keys per field, translated by lib/i18n/field-errors.ts. */
+      issueKeys: Record<string, string[]>;
+      values: Record<string, string>;
+    };
+
+export type UnsubscribeState = { status: "idle" | "done" | "invalidLink" | "tooManyRequests" };

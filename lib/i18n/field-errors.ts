@@ -1,0 +1,38 @@
+// Field problems in Swedish and English, keyed by the stable issue keys of lib/validation/issues.ts (never by the
+// API's English texts). A field-specific entry ("email.required") wins over the generic one.
+import type { Lang } from "./public-pages";
+
+const sv: Record<string, string> = {
+  required: "Fältet måste fyllas i.",
+  "email.required": "Fyll i din e-postadress.",
+  invalid_email: "Ange en giltig e-postadress, till exempel namn@exempel.se.",
+  invalid_url: "Ange en giltig adress som börjar med https://.",
+  too_long: "Högst {n} tecken.",
+  too_short: "Minst {n} tecken.",
+  too_big: "Högst {n}.",
+  too_small: "Minst {n}.",
+  too_few: "Välj minst {n}.",
+  invalid: "Värdet är inte giltigt.",
+};
+
+const en: Record<string, string> = {
+  required: "This field is required.",
+  "email.required": "Enter your email address.",
+  invalid_email: "Enter a valid email address, such as name@example.com.",
+  invalid_url: "Enter a valid address starting with https://.",
+  too_long: "At most {n} characters.",
+  too_short: "At least {n} characters.",
+  too_big: "At most {n}.",
+  too_small: "At least {n}.",
+  too_few: "Choose at least {n}.",
+  invalid: "The value is not valid.",
+};
+
+/** The translated text of an issue key for a field; the English message when the problem has no key. */
+export function fieldErrorText(lang: Lang, field: string, key: string | undefined, fallback: string | undefined): string | undefined {
+  if (!key) return fallback;
+  const [name, n] = key.split(":");
+  const texts = lang === "en" ? en : sv;
+  const text = texts[`${field}.${name}`] ?? texts[name];
+  return text ? text.replace("{n}", n ?? "") : fallback;
+}

@@ -1,0 +1,69 @@
+// The audit log: who changed what, when. Every write records its entry inside the transaction of the change, so a
+// change without its entry (or the reverse) cannot be committed.
+import "server-only";
+import { db, type Tx } from "../db";
+import type { AuditObjectType, AuditQueryInput } from "../validation/audit";
+import { scopedCompanyWhere, type Caller } from "./access";
+
+export interface AuditRecord {
+  action: string;
+  objectType: AuditObjectType;
+  objectId: string | number;
+  companyId?: string | null;
+  /** Short, human-readable, never a secret. */
+  summary?: string;
+}
+
+export async function recordAudit(tx: Tx, caller: Caller, entry: AuditRecord): Promise<void> {
+  await tx.auditEntry.create({
+    data: {
+      actor: caller.actor,
+      actorKind: caller.kind,
+      action: entry.action,
+      objectType: entry.objectType,
+      objectId: String(entry.objectId),
+      companyId: entry.companyId ?? null,
+      summary: (entry.summary ?? "").slice(0, 500),
+    },
+  });
+}
+
+/**
+ * Entries the caller may see, newest first: those of companies in its scope; entries without a company (an admin
+ * user with all-company scope, say) only for all-scope callers.
+ */
+export async function listAuditEntries(caller: Caller, query: AuditQueryInput) {
+  const companyId = await scopedCompanyWhere(caller);
+  const where = {
+    ...(companyId ? { companyId } : {}),
+    ...(query.object_type ? { objectType: query.object_type } : {}),
+    ...(query.actor ? { actor: { contains: query.actor } } : {}),
+    ...(query.action ? { action: { startsWith: query.action } } : {}),
+    ...(query.object_id ? { objectId: query.object_id } : {}),
+  };
+  const [count, rows] = await Promise.all([
+    db().auditEntry.count({ where }),
+    db().auditEntry.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.limit,
+      take: query.limit,
+    }),
+  ]);
+  return {
+    entries: rows.map((e) => ({
+      id: e.id,
+      actor: e.actor,
+      actor_kind: e.actorKind,
+      action: e.action,
+      object_type: e.objectType,
+      object_id: e.objectId,
+      company_id: e.companyId,
+      summary: e.summary,
+      created_at: e.createdAt.toISOString(),
+    })),
+    count,
+    page: query.page,
+    limit: query.limit,
+  };
+}

@@ -1,0 +1,42 @@
+// A company's leisure-card enrollment status (fk_status) and its history. Each change writes a history row and an
+// audit entry in the transaction of the change.
+import "server-only";
+import { db } from "../db";
+import { NotFound } from "../errors";
+import type { FkStatusValue } from "../validation/company";
+import { requirePermission, type Caller } from "./access";
+import { recordAudit } from "./audit";
+import { companyInScope } from "./companies";
+import { liveCompany } from "./live-records";
+
+/**
+ * PUT /v3/company/{company_id}/fk: existence first (404), then scope (403), then the change.
+ *
+ * The transaction starts with a write that only touches updatedAt: it takes the row lock (PostgreSQL) or the
+ * database write lock (SQLite) before the current value is read, so concurrent updates queue up and every history
+ * row's "from" is the value it replaced. (Reading first would make SQLite upgrade a read lock to a write lock,
+ * which fails under concurrency.) Setting the current value again is not a change: nothing is recorded.
+ */
+export async function updateFkStatus(caller: Caller, companyId: string, status: FkStatusValue) {
+  await companyInScope(caller, companyId);
+  requirePermission(caller, "COMPANY.U");
+  const found = await db().$transaction(async (tx) => {
+    const locked = await tx.company.updateMany({ where: { id: companyId, ...liveCompany }, data: { updatedAt: new Date() } });
+    if (locked.count === 0) return false;
+    const { fkStatus: from } = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { fkStatus: true } });
+    if (from === status) return true;
+    await tx.company.update({ where: { id: companyId }, data: { fkStatus: status } });
+    await tx.fkStatusChange.create({ data: { companyId, fromStatus: from, toStatus: status, changedBy: caller.actor } });
+    await recordAudit(tx, caller, { action: "company.fk_status", objectType: "company", objectId: companyId, companyId, summary: `${from} → ${status}` });
+    return true;
+  });
+  if (!found) throw new NotFound("company not found");
+  return { company_id: companyId, fk_status: status };
+}
+
+/** The fk_status history of a company in the caller's scope, newest first. */
+export async function fkStatusHistory(caller: Caller, companyId: string) {
+  await companyInScope(caller, companyId);
+  const changes = await db().fkStatusChange.findMany({ where: { companyId }, orderBy: [{ changedAt: "desc" }, { id: "desc" }] });
+  return changes.map((c) => ({ from: c.fromStatus, to: c.toStatus, changed_by: c.changedBy, changed_at: c.changedAt.toISOString() }));
+}

@@ -1,0 +1,47 @@
+// Grants (support programmes) and their activation on companies.
+import "server-only";
+import crypto from "node:crypto";
+import { db, isUniqueViolation } from "../db";
+import { NotFound, ValidationFailed } from "../errors";
+import { requireModule, requirePermission, type Caller } from "./access";
+import { recordAudit } from "./audit";
+import { companyInScope } from "./companies";
+
+/** A new grant; grants are shared by the whole organization tree, so only an all-scope caller defines them. */
+export async function createGrant(caller: Caller, input: { name: string; descr?: string | null }) {
+  requirePermission(caller, "COMPANY.U");
+  if (caller.scope.kind !== "all") throw new ValidationFailed({}, ["grants are defined for the whole organization: needs an all-company scope"]);
+  if (!input.name.trim()) throw new ValidationFailed({ name: ["required"] });
+  return db().$transaction(async (tx) => {
+    const grant = await tx.grant.create({ data: { uuid: crypto.randomUUID(), name: input.name.trim(), descr: input.descr?.trim() ?? "" } });
+    await recordAudit(tx, caller, { action: "grant.create", objectType: "grant", objectId: grant.id, summary: grant.name });
+    return grant;
+  });
+}
+
+export async function listGrants(caller: Caller) {
+  requireModule(caller, "company");
+  return db().grant.findMany({ orderBy: { id: "asc" } });
+}
+
+/** Activates a grant on a company; activating it again keeps the first activation (and its created_at). */
+export async function activateGrant(caller: Caller, companyId: string, grantId: number, activatedAt?: Date) {
+  await companyInScope(caller, companyId);
+  requirePermission(caller, "COMPANY.U");
+  const grant = await db().grant.findUnique({ where: { id: grantId } });
+  if (!grant) throw new NotFound("grant not found");
+  const existing = await db().companyGrant.findUnique({ where: { companyId_grantId: { companyId, grantId } } });
+  if (existing) return existing;
+  // A plain insert, not upsert: Prisma's upsert reads before it writes in one transaction, which SQLite cannot
+  // upgrade to a write lock while another connection writes.
+  try {
+    return await db().$transaction(async (tx) => {
+      const activation = await tx.companyGrant.create({ data: { companyId, grantId, ...(activatedAt ? { createdAt: activatedAt } : {}) } });
+      await recordAudit(tx, caller, { action: "grant.activate", objectType: "grant", objectId: grantId, companyId, summary: grant.name });
+      return activation;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return db().companyGrant.findUniqueOrThrow({ where: { companyId_grantId: { companyId, grantId } } });
+  }
+}

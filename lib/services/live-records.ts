@@ -1,0 +1,21 @@
+// The rules for "does this still exist": each has one owner here, as a `where` fragment or a loader that throws.
+// A soft-deleted company does not exist for any operation (spec 4.2 rule 5); a public list must be active and belong
+// to a live company.
+import "server-only";
+import { db, type Prisma } from "../db";
+import { NotFound } from "../errors";
+
+export const liveCompany = { deletedAt: null } satisfies Prisma.CompanyWhereInput;
+
+/** A list the public may see and subscribe to. */
+export const activeListOfLiveCompany = { isActive: true, company: liveCompany } satisfies Prisma.SubscriptionListWhereInput;
+
+/** Any list of a live company (admin operations; an inactive list is still managed). */
+export const listOfLiveCompany = { company: liveCompany } satisfies Prisma.SubscriptionListWhereInput;
+
+/** The live company, or 404 `company not found`. */
+export async function findLiveCompany(companyId: string) {
+  const company = await db().company.findFirst({ where: { id: companyId, ...liveCompany } });
+  if (!company) throw new NotFound("company not found");
+  return company;
+}

@@ -1,0 +1,75 @@
+// What the public sees of subscription lists: an active list's info for the hosted form, an organization's open
+// lists, and a list's name for the unsubscribe page. No caller: these are public by the contract.
+import "server-only";
+import { db } from "../db";
+import { NotFound } from "../errors";
+import { sanitizeConsentHtml } from "../sanitize";
+import { LIST_FIELDS } from "../validation/subscription";
+import { activeListOfLiveCompany } from "./live-records";
+
+type ListField = (typeof LIST_FIELDS)[number];
+
+export function parseFields(json: string): ListField[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((f): f is ListField => (LIST_FIELDS as readonly string[]).includes(f)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function parseDesign(json: string | null): unknown {
+  if (!json) return null;
+  try {
+    return JSON.parse(json);
+  } catch {
+    return null;
+  }
+}
+
+export const termView = (term: { id: number; name: string; html: string } | null) =>
+  term ? { id: term.id, name: term.name, html: sanitizeConsentHtml(term.html) } : null;
+
+/** GET /v3/subscription_list/public/{uuid}: an active list of a live company, or 404 `list not found`. */
+export async function getPublicListInfo(uuid: string) {
+  const list = await db().subscriptionList.findFirst({
+    where: { uuid, ...activeListOfLiveCompany },
+    include: {
+      term: true,
+      questions: { orderBy: [{ position: "asc" }, { propertyId: "asc" }], include: { property: { include: { group: true } } } },
+    },
+  });
+  if (!list) throw new NotFound("list not found");
+  return {
+    name: list.name,
+    description: list.description,
+    fields: parseFields(list.fields),
+    uuid: list.uuid,
+    image_url: list.imageUrl,
+    show_image: list.showImage,
+    design: parseDesign(list.design),
+    term: termView(list.term),
+    questions: list.questions.map(({ property }) => ({
+      prop_id: property.id,
+      name: property.name,
+      descr: property.descr,
+      group_name: property.group.name,
+      group_descr: property.group.descr,
+    })),
+  };
+}
+
+/** GET /v3/subscription_list/public/company/{company_id}: the organization's active lists, without uuids. */
+export async function listPublicListsOfCompany(companyId: string) {
+  return db().subscriptionList.findMany({
+    where: { companyId, ...activeListOfLiveCompany },
+    orderBy: { id: "asc" },
+    select: { id: true, name: true, description: true },
+  });
+}
+
+/** The list's name for the unsubscribe confirmation page, or null (the page then speaks of "this list"). */
+export async function listNameForUnsubscribe(listUuid: string): Promise<string | null> {
+  const list = await db().subscriptionList.findUnique({ where: { uuid: listUuid }, select: { name: true } });
+  return list?.name ?? null;
+}

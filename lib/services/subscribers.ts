@@ -1,0 +1,143 @@
+// The subscribers of a list as staff and integrators see them: search, pages, a streamed CSV export, subscribing
+// and unsubscribing members of the list's organization, and a member's lists.
+import "server-only";
+import { db, type Prisma } from "../db";
+import { NotFound } from "../errors";
+import type { SubscribersQueryInput } from "../validation/subscription";
+import { assertCompanyInScope, requireModule, requirePermission, type Caller } from "./access";
+import { recordAudit } from "./audit";
+import { listInScope } from "./subscription-lists";
+import { activateSubscription, deactivateSubscription, lockList, subscriptionView } from "./subscriptions";
+
+function subscriberWhere(listId: number, query: { status?: string; q?: string }): Prisma.SubscriptionWhereInput {
+  const q = query.q?.trim().toLowerCase();
+  return {
+    listId,
+    ...(query.status ? { status: query.status } : {}),
+    // Emails are stored lower-cased; names are matched as typed (SQLite's LIKE is case-insensitive for ASCII anyway).
+    ...(q ? { member: { OR: [{ email: { contains: q } }, { firstname: { contains: query.q!.trim() } }, { lastname: { contains: query.q!.trim() } }] } } : {}),
+  };
+}
+
+const subscriberInclude = { member: { select: { uuid: true, email: true, firstname: true, lastname: true } } } as const;
+type SubscriberRow = Prisma.SubscriptionGetPayload<{ include: typeof subscriberInclude }>;
+
+function subscriberView(s: SubscriberRow) {
+  return {
+    member_id: s.memberId,
+    member_uuid: s.member.uuid,
+    email: s.member.email,
+    firstname: s.member.firstname,
+    lastname: s.member.lastname,
+    status: s.status as "SUBSCRIBED" | "UNSUBSCRIBED",
+    source: s.source,
+    subscribed_at: s.subscribedAt.toISOString(),
+    unsubscribed_at: s.unsubscribedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /v3/subscription_list/{id}/subscribers: a page, newest first, optionally by status and a search text. */
+export async function listSubscribers(caller: Caller, id: number, query: SubscribersQueryInput) {
+  await listInScope(caller, id);
+  const where = subscriberWhere(id, query);
+  const [count, rows] = await Promise.all([
+    db().subscription.count({ where }),
+    db().subscription.findMany({
+      where,
+      orderBy: [{ subscribedAt: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.limit,
+      take: query.limit,
+      include: subscriberInclude,
+    }),
+  ]);
+  return { subscribers: rows.map(subscriberView), count, page: query.page, limit: query.limit };
+}
+
+const CSV_BATCH = 1000;
+const CSV_COLUMNS = ["email", "firstname", "lastname", "status", "source", "subscribed_at", "unsubscribed_at", "member_uuid"] as const;
+
+/** One CSV cell: quoted when needed, and a leading = + - @ defused so spreadsheets do not run it as a formula. */
+function csvCell(value: string | null): string {
+  if (value === null) return "";
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * The list's subscribers as CSV lines, read in batches by id (keyset pagination), so memory stays flat whatever the
+ * list's size. Scope is checked before the first line.
+ */
+export async function subscribersCsv(caller: Caller, id: number, query: { status?: string; q?: string }) {
+  const list = await listInScope(caller, id);
+  const where = subscriberWhere(id, query);
+  async function* lines(): AsyncGenerator<string> {
+    yield `${CSV_COLUMNS.join(",")}\r\n`;
+    let after = 0;
+    for (;;) {
+      const rows = await db().subscription.findMany({ where: { ...where, id: { gt: after } }, orderBy: { id: "asc" }, take: CSV_BATCH, include: subscriberInclude });
+      if (rows.length === 0) return;
+      yield rows.map((row) => `${CSV_COLUMNS.map((c) => csvCell(subscriberView(row)[c])).join(",")}\r\n`).join("");
+      after = rows[rows.length - 1].id;
+    }
+  }
+  return { filename: `subscribers-${list.id}-${new Date().toISOString().slice(0, 10)}.csv`, lines: lines() };
+}
+
+/** Members of the list's organization matching an email or name, to subscribe from the dashboard. */
+export async function findMembersForList(caller: Caller, listId: number, q: string) {
+  const list = await listInScope(caller, listId);
+  const text = q.trim();
+  if (text.length < 2) return [];
+  const members = await db().member.findMany({
+    where: { organizationId: list.companyId, OR: [{ email: { contains: text.toLowerCase() } }, { firstname: { contains: text } }, { lastname: { contains: text } }] },
+    orderBy: { email: "asc" },
+    take: 10,
+    select: { id: true, email: true, firstname: true, lastname: true, subscriptions: { where: { listId, status: "SUBSCRIBED" }, select: { id: true } } },
+  });
+  return members.map((m) => ({ member_id: m.id, email: m.email, firstname: m.firstname, lastname: m.lastname, is_subscribed: m.subscriptions.length > 0 }));
+}
+
+async function memberInScope(caller: Caller, memberId: number) {
+  const member = await db().member.findUnique({ where: { id: memberId }, select: { id: true, organizationId: true } });
+  if (!member) throw new NotFound("member not found");
+  await assertCompanyInScope(caller, member.organizationId);
+  return member;
+}
+
+/** GET /v3/subscription_list/member/{member_id}: the lists of the member's organization, each with is_subscribed. */
+export async function listsForMember(caller: Caller, memberId: number) {
+  requireModule(caller, "subscription_list");
+  const member = await memberInScope(caller, memberId);
+  const lists = await db().subscriptionList.findMany({
+    where: { companyId: member.organizationId },
+    orderBy: { id: "asc" },
+    select: { id: true, name: true, description: true, isActive: true, subscriptions: { where: { memberId, status: "SUBSCRIBED" }, select: { id: true } } },
+  });
+  return lists.map((l) => ({ id: l.id, name: l.name, description: l.description, is_active: l.isActive, is_subscribed: l.subscriptions.length > 0 }));
+}
+
+/**
+ * POST /v3/subscription_list/{id}/(un)subscribe/{member_id}: the member must belong to the list's organization.
+ * The cap guards the public form only: staff may subscribe beyond it.
+ */
+export async function setMemberSubscription(caller: Caller, listId: number, memberId: number, subscribed: boolean) {
+  const list = await listInScope(caller, listId);
+  requirePermission(caller, "SUBSCRIPTION_LIST.U");
+  const member = await db().member.findFirst({ where: { id: memberId, organizationId: list.companyId }, select: { id: true, email: true } });
+  if (!member) throw new NotFound("member not found");
+  const subscription = await db().$transaction(async (tx) => {
+    await lockList(tx, listId);
+    const changed = subscribed
+      ? await activateSubscription(tx, listId, memberId, "ADMIN", false)
+      : (await deactivateSubscription(tx, listId, memberId), await tx.subscription.findUnique({ where: { listId_memberId: { listId, memberId } } }));
+    await recordAudit(tx, caller, {
+      action: subscribed ? "subscription.subscribe" : "subscription.unsubscribe",
+      objectType: "subscription",
+      objectId: `${listId}:${memberId}`,
+      companyId: list.companyId,
+      summary: `${member.email} on ${list.name}`,
+    });
+    return changed;
+  });
+  return { member_id: member.id, subscription: subscription ? subscriptionView(subscription) : null };
+}

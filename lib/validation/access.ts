@@ -1,0 +1,68 @@
+// Access vocabulary and the forms that grant it (API keys, admin users, login). Imports nothing from the server, so
+// dashboard forms validate with the same schemas the services use.
+import { z } from "zod";
+import { CompanyId } from "./common";
+
+export const MODULES = ["company", "subscription_list", "member", "event"] as const;
+export type Module = (typeof MODULES)[number];
+
+export const PERMISSIONS = ["COMPANY.U", "SUBSCRIPTION_LIST.U", "MEMBER.U", "EVENT.U"] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * Dashboard roles. A role caps what the user's access group grants: VIEWER reads only, EDITOR writes within the
+ * group's permissions, ADMIN also manages API keys and admin users (within its own modules and scope).
+ */
+export const ADMIN_ROLES = ["ADMIN", "EDITOR", "VIEWER"] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const AccessGroupRequest = z.object({
+  modules: z.array(z.enum(MODULES, { error: `must be one of ${MODULES.join(", ")}` })).default([...MODULES]),
+  permissions: z.array(z.enum(PERMISSIONS, { error: `must be one of ${PERMISSIONS.join(", ")}` })).default([]),
+  /** null: every company; otherwise the listed companies (at least one). */
+  company_ids: z.array(CompanyId).min(1, { error: "list at least one company, or choose all" }).max(100).nullable().default(null),
+  include_descendants: z.boolean({ error: "must be true or false" }).default(true),
+});
+export type AccessGroupRequestInput = z.input<typeof AccessGroupRequest>;
+export type AccessGroupValues = z.output<typeof AccessGroupRequest>;
+
+const name = z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" });
+
+export const CreateApiKeyRequest = z.object({
+  name,
+  /** The key's own company (GET /v3/company answers it); must be inside the creator's scope. */
+  company_id: CompanyId,
+  access: AccessGroupRequest,
+});
+export type CreateApiKeyInput = z.output<typeof CreateApiKeyRequest>;
+
+export const Email = z
+  .string({ error: "required" })
+  .trim()
+  .min(1, { error: "required" })
+  .max(254, { error: "must be at most 254 characters" })
+  .pipe(z.email({ error: "must be a valid email address" }));
+
+export const Password = z.string({ error: "required" }).min(12, { error: "must be at least 12 characters" }).max(200);
+
+export const CreateAdminUserRequest = z.object({
+  email: Email,
+  name,
+  password: Password,
+  role: z.enum(ADMIN_ROLES, { error: `must be one of ${ADMIN_ROLES.join(", ")}` }),
+  access: AccessGroupRequest,
+});
+export type CreateAdminUserInput = z.output<typeof CreateAdminUserRequest>;
+
+export const UpdateAdminUserRequest = z.object({
+  id: z.number().int().positive(),
+  role: z.enum(ADMIN_ROLES, { error: `must be one of ${ADMIN_ROLES.join(", ")}` }).optional(),
+  access: AccessGroupRequest.optional(),
+  active: z.boolean().optional(),
+});
+export type UpdateAdminUserInput = z.output<typeof UpdateAdminUserRequest>;
+
+export const LoginRequest = z.object({
+  email: Email,
+  password: z.string({ error: "required" }).min(1, { error: "required" }).max(200),
+});
