@@ -1,4 +1,4 @@
-// Content-Security-Policy with a per-request nonce for the hosted public pages. Next.js puts the nonce on its own
+// Content-Security-Policy with a per-request nonce for every page a person sees (hosted pages, dashboard, docs, home). Next.js puts the nonce on its own
 // scripts when it finds it in the request's CSP header; anything injected without it does not run.
 import { NextResponse, type NextRequest } from "next/server";
 
@@ -32,7 +32,8 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/(subscribe|unsubscribe)/:path*",
+      // Pages only: /v3, /api/auth and the dashboard's data routes answer JSON and set their own headers.
+      source: "/((?!v3/|api/|admin/api/|_next/|favicon.ico|robots.txt).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

@@ -1,19 +1,35 @@
+// /: what the service is, and the ways in (staff dashboard, API reference).
 import Link from "next/link";
+
+const linkClass = "text-blue-800 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700";
 
 export default function HomePage() {
   return (
     <main className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-semibold">Förening service</h1>
       <p className="mt-3 text-slate-700">
-        Company register with leisure-card (Fritidskortet) enrollment status, newsletter subscription lists and a JSON
-        API for integrators.
+        Föreningsregister med fritidskortsstatus, nyhetsbrev med prenumerationssidor och ett JSON-API för integrationer.
       </p>
-      <ul className="mt-6 list-disc space-y-2 pl-6">
+      <p lang="en" className="mt-2 text-slate-700">
+        A company register with leisure-card (Fritidskortet) enrollment status, newsletter subscription lists with hosted
+        subscribe pages, and a JSON API for integrators.
+      </p>
+      <ul className="mt-6 space-y-3">
         <li>
-          <Link className="text-blue-700 underline" href="/docs">
-            API reference
+          <Link className={linkClass} href="/admin/login">
+            Logga in i administrationen
           </Link>{" "}
-          (<a className="text-blue-700 underline" href="/v3/openapi.json">openapi.json</a>)
+          <span lang="en" className="text-slate-600">(staff dashboard)</span>
+        </li>
+        <li>
+          <Link className={linkClass} href="/docs">
+            API-referens
+          </Link>{" "}
+          <span lang="en" className="text-slate-600">(API reference,</span>{" "}
+          <a className={linkClass} href="/v3/openapi.json">
+            openapi.json
+          </a>
+          <span className="text-slate-600">)</span>
         </li>
       </ul>
     </main>

@@ -20,7 +20,8 @@ function SchemaBlock({ schema, components }: { schema: unknown; components: Reco
   return (
     <div className="mt-1">
       {name && <div className="text-xs font-medium text-slate-600">{name}</div>}
-      <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+      {/* Focusable so keyboard users can scroll wide schemas (axe: scrollable-region-focusable). */}
+      <pre tabIndex={0} className="mt-1 overflow-x-auto rounded bg-slate-900 p-3 text-xs leading-relaxed text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400">
         {JSON.stringify(resolved, null, 2)}
       </pre>
     </div>

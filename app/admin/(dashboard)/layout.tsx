@@ -1,0 +1,51 @@
+// The signed-in dashboard: every page below is refused without a session (redirect to the sign-in page).
+import type { Metadata } from "next";
+import { chooseLanguageAction } from "@/app/admin/language-action";
+import { LangProvider } from "@/components/admin/i18n-context";
+import { LanguageSwitch } from "@/components/admin/language-switch";
+import { NavLinks } from "@/components/admin/nav-links";
+import { AdminProviders } from "@/components/admin/providers";
+import { SignOutButton } from "@/components/admin/sign-out-button";
+import { requirePageCaller } from "@/lib/auth/session";
+import { adminLanguage } from "@/lib/i18n/admin-language";
+import { shellMessages } from "@/lib/i18n/admin/shell";
+import { adminUserProfile } from "@/lib/services/admin-users";
+
+export const metadata: Metadata = { title: "Administration · Förening service", robots: { index: false } };
+
+export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  const caller = await requirePageCaller();
+  const [lang, profile] = await Promise.all([adminLanguage(), adminUserProfile(caller)]);
+  const t = shellMessages(lang);
+  const links = [
+    { href: "/admin", label: t.nav.overview },
+    ...(caller.modules.has("subscription_list") ? [{ href: "/admin/lists", label: t.nav.lists }] : []),
+    ...(caller.modules.has("company") ? [{ href: "/admin/companies", label: t.nav.companies }] : []),
+    ...(caller.role === "ADMIN" ? [{ href: "/admin/api-keys", label: t.nav.apiKeys }, { href: "/admin/users", label: t.nav.users }] : []),
+    { href: "/admin/audit", label: t.nav.audit },
+  ];
+  return (
+    <div lang={lang} className="min-h-screen lg:flex">
+      <aside className="border-b border-slate-200 bg-white px-4 py-3 lg:min-h-screen lg:w-60 lg:shrink-0 lg:border-b-0 lg:border-r lg:py-6">
+        <p className="mb-3 text-base font-semibold text-slate-900">
+          {t.product} <span className="block text-sm font-normal text-slate-600">{t.dashboard}</span>
+        </p>
+        <NavLinks links={links} label={t.navLabel} />
+      </aside>
+      <div className="flex-1">
+        <header className="flex flex-wrap items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 py-2 text-sm">
+          <span className="text-slate-700">
+            {t.signedInAs} <strong>{profile.name}</strong> ({t.role[profile.role] ?? profile.role})
+          </span>
+          <LanguageSwitch lang={lang} label={t.switchLanguage} action={chooseLanguageAction} />
+          <SignOutButton label={t.signOut} />
+        </header>
+        <main className="mx-auto max-w-6xl px-4 py-6">
+          <LangProvider lang={lang}>
+            <AdminProviders>{children}</AdminProviders>
+          </LangProvider>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+"use client";
+// The overview: headline counts, companies by leisure-card status, and a 30-day chart of subscriptions.
+import { useQuery } from "@tanstack/react-query";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { shellMessages } from "@/lib/i18n/admin/shell";
+import { queryKeys } from "@/lib/query-keys";
+import { useLang } from "./i18n-context";
+import { QueryState } from "./query-state";
+
+interface Overview {
+  lists: number | null;
+  active_subscribers: number | null;
+  companies_by_fk_status: { status: string; count: number }[] | null;
+  per_day: { date: string; subscribed: number; unsubscribed: number }[] | null;
+}
+
+export function OverviewPanel() {
+  const lang = useLang();
+  const t = shellMessages(lang);
+  const query = useQuery({ queryKey: queryKeys.overview, queryFn: () => fetchJson<Overview>("/admin/api/overview") });
+  const data = query.data;
+  const number = new Intl.NumberFormat(lang === "en" ? "en-GB" : "sv-SE");
+  const shortDate = new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", { day: "numeric", month: "short", timeZone: "UTC" });
+  return (
+    <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+      {data && (
+        <div className="space-y-6">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Stat label={t.overview.lists} value={data.lists === null ? t.overview.noAccess : number.format(data.lists)} />
+            <Stat
+              label={t.overview.activeSubscribers}
+              value={data.active_subscribers === null ? t.overview.noAccess : number.format(data.active_subscribers)}
+            />
+          </dl>
+          {data.companies_by_fk_status && (
+            <section aria-labelledby="fk-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+              <h2 id="fk-heading" className="text-lg font-semibold">{t.overview.companiesByStatus}</h2>
+              <ul className="mt-3 grid gap-2 sm:grid-cols-3 lg:grid-cols-5">
+                {data.companies_by_fk_status.map((s) => (
+                  <li key={s.status} className="rounded-md bg-slate-50 p-3">
+                    <span className="block text-sm text-slate-700">{t.fkStatus[s.status] ?? s.status}</span>
+                    <span className="text-2xl font-semibold">{number.format(s.count)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {data.per_day && (
+            <section aria-labelledby="chart-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+              <h2 id="chart-heading" className="text-lg font-semibold">{t.overview.chartTitle}</h2>
+              <div className="mt-4 h-72" role="img" aria-label={t.overview.chartTitle}>
+                <ResponsiveContainer width="100%" height="100%">
+                  <BarChart data={data.per_day} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+                    <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+                    <XAxis dataKey="date" tickFormatter={(d: string) => shortDate.format(new Date(d))} tick={{ fontSize: 12 }} minTickGap={16} />
+                    <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
+                    <Tooltip labelFormatter={(d) => shortDate.format(new Date(String(d)))} />
+                    <Legend />
+                    <Bar dataKey="subscribed" name={t.overview.subscribed} fill="#1e40af" />
+                    <Bar dataKey="unsubscribed" name={t.overview.unsubscribed} fill="#b45309" />
+                  </BarChart>
+                </ResponsiveContainer>
+              </div>
+              {/* The same numbers as a table for screen readers and for those who would rather read. */}
+              <details className="mt-3 text-sm">
+                <summary className="cursor-pointer text-blue-800 underline">{t.overview.asTable}</summary>
+                <table className="mt-2 w-full text-left">
+                  <thead>
+                    <tr>
+                      <th scope="col" className="py-1">{t.overview.date}</th>
+                      <th scope="col" className="py-1">{t.overview.subscribed}</th>
+                      <th scope="col" className="py-1">{t.overview.unsubscribed}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.per_day.filter((d) => d.subscribed || d.unsubscribed).map((d) => (
+                      <tr key={d.date} className="border-t border-slate-100">
+                        <td className="py-1">{d.date}</td>
+                        <td className="py-1">{d.subscribed}</td>
+                        <td className="py-1">{d.unsubscribed}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </details>
+            </section>
+          )}
+        </div>
+      )}
+    </QueryState>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-700">{label}</dt>
+      <dd className="mt-1 text-3xl font-semibold">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+"use client";
+// Loading, error and empty states shared by every dashboard table and panel.
+import { shellMessages } from "@/lib/i18n/admin/shell";
+import { useLang } from "./i18n-context";
+
+export function QueryState({ isLoading, error, isEmpty, onRetry, children }: {
+  isLoading: boolean;
+  error: unknown;
+  isEmpty?: boolean;
+  onRetry: () => void;
+  children: React.ReactNode;
+}) {
+  const t = shellMessages(useLang());
+  if (isLoading) return <p role="status" className="py-6 text-slate-700">{t.loading}</p>;
+  if (error) {
+    return (
+      <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-red-900">
+        <p>{t.loadError}</p>
+        <button type="button" onClick={onRetry} className="mt-2 rounded-md border border-red-800 px-3 py-1 text-sm hover:bg-red-100">
+          {t.retry}
+        </button>
+      </div>
+    );
+  }
+  if (isEmpty) return <p className="py-6 text-slate-700">{t.empty}</p>;
+  return <>{children}</>;
+}

@@ -1,0 +1,20 @@
+// Every TanStack Query key of the dashboard in one place, so a mutation invalidates exactly what it changed.
+export const queryKeys = {
+  overview: ["overview"] as const,
+  lists: {
+    all: ["lists"] as const,
+    one: (id: number) => ["lists", id] as const,
+    subscribers: (id: number, filters: Record<string, unknown>) => ["lists", id, "subscribers", filters] as const,
+    memberSearch: (id: number, q: string) => ["lists", id, "member-search", q] as const,
+    properties: (companyId: string) => ["properties", companyId] as const,
+    termPreview: (html: string) => ["term-preview", html] as const,
+  },
+  companies: {
+    all: (q: string) => ["companies", q] as const,
+    one: (id: string) => ["companies", "one", id] as const,
+    history: (id: string) => ["companies", "history", id] as const,
+  },
+  apiKeys: ["api-keys"] as const,
+  adminUsers: ["admin-users"] as const,
+  audit: (filters: Record<string, unknown>) => ["audit", filters] as const,
+};
