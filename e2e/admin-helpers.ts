@@ -1,0 +1,59 @@
+// Dashboard E2E helpers: admin users made with the operator CLI, signing in through the real form, an axe-core
+// check, and screenshots (E2E_UPDATE_SCREENSHOTS=1 writes them to e2e/screenshots/ for committing).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { cli } from "./helpers";
+
+export const laptop = { width: 1280, height: 800 };
+export const tablet = { width: 820, height: 1180 };
+
+export interface AdminLogin {
+  email: string;
+  password: string;
+}
+
+/** A dashboard user with the role and access given (default: ADMIN over every company). */
+export function createAdmin(options: { role?: "ADMIN" | "EDITOR" | "VIEWER"; scope?: string; modules?: string; permissions?: string; noDescendants?: boolean } = {}): AdminLogin {
+  const email = `staff-${crypto.randomBytes(4).toString("hex")}@example.org`;
+  const password = `pw-${crypto.randomBytes(9).toString("base64url")}`;
+  cli([
+    "admin:create",
+    "--email",
+    email,
+    "--name",
+    `Staff ${email.slice(6, 10)}`,
+    "--password",
+    password,
+    "--role",
+    options.role ?? "ADMIN",
+    ...(options.scope ? ["--scope", options.scope] : []),
+    ...(options.modules ? ["--modules", options.modules] : []),
+    ...(options.permissions !== undefined ? ["--permissions", options.permissions] : []),
+    ...(options.noDescendants ? ["--no-descendants"] : []),
+  ]);
+  return { email, password };
+}
+
+/** Signs in through the sign-in page and waits for the overview. */
+export async function signIn(page: Page, login: AdminLogin): Promise<void> {
+  await page.goto("/admin/login");
+  await page.locator("#email").fill(login.email);
+  await page.locator("#password").fill(login.password);
+  await page.locator("form:has(#email) button[type=submit]").click();
+  await page.waitForURL("**/admin");
+}
+
+/** No serious or critical axe-core violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(" ")})`)).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const file = process.env.E2E_UPDATE_SCREENSHOTS ? `e2e/screenshots/${name}.png` : test.info().outputPath(`${name}.png`);
+  fs.mkdirSync(file.slice(0, file.lastIndexOf("/")), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true });
+}
