@@ -14,7 +14,11 @@ export const queryKeys = {
     one: (id: string) => ["companies", "one", id] as const,
     history: (id: string) => ["companies", "history", id] as const,
   },
-  apiKeys: ["api-keys"] as const,
+  apiKeys: {
+    all: ["api-keys"] as const,
+    /** The companies an ADMIN may grant: the pickers of the API key and admin user forms. */
+    grantableCompanies: ["grantable-companies"] as const,
+  },
   adminUsers: ["admin-users"] as const,
   audit: (filters: Record<string, unknown>) => ["audit", filters] as const,
 };

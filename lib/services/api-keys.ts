@@ -10,6 +10,7 @@ import {
   assertGrantWithinCaller,
   callerRights,
   checkAccessGroupInput,
+  companyIdsInScope,
   createAccessGroup,
   requireAdminRole,
   scopedCompanyWhere,
@@ -79,6 +80,31 @@ export async function listApiKeys(caller: Caller) {
       created_at: key.createdAt.toISOString(),
     };
   });
+}
+
+/** What the caller may hand out, for the dashboard's access-group editor (it offers nothing beyond this). */
+export function grantableBy(caller: Caller) {
+  return {
+    modules: [...caller.modules],
+    permissions: [...caller.permissions],
+    allScope: caller.scope.kind === "all",
+    descendants: caller.scope.kind === "all" || caller.scope.includeDescendants,
+  };
+}
+
+/**
+ * The live companies an ADMIN may hand out (as an API key's company or in an access group): those in its own scope,
+ * by name. For the dashboard's pickers; needs no company module, since granting access is not reading the register.
+ */
+export async function grantableCompanies(caller: Caller) {
+  requireAdminRole(caller);
+  const ids = await companyIdsInScope(caller);
+  const companies = await db().company.findMany({
+    where: { ...liveCompany, ...(ids ? { id: { in: ids } } : {}) },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, orgNumber: true, parentId: true },
+  });
+  return companies.map((c) => ({ company_id: c.id, name: c.name, org_number: c.orgNumber, parent_id: c.parentId }));
 }
 
 /** Revokes the key and every refresh token it holds; its access tokens stop working at the next request. */

@@ -50,6 +50,13 @@ export async function listAuditEntries(caller: Caller, query: AuditQueryInput) {
       take: query.limit,
     }),
   ]);
+  // The companies' names for the page's rows in one query (deleted companies keep their name in the log).
+  const companyIds = [...new Set(rows.map((e) => e.companyId).filter((id): id is string => id !== null))];
+  const names = new Map(
+    companyIds.length
+      ? (await db().company.findMany({ where: { id: { in: companyIds } }, select: { id: true, name: true } })).map((c) => [c.id, c.name])
+      : [],
+  );
   return {
     entries: rows.map((e) => ({
       id: e.id,
@@ -59,6 +66,7 @@ export async function listAuditEntries(caller: Caller, query: AuditQueryInput) {
       object_type: e.objectType,
       object_id: e.objectId,
       company_id: e.companyId,
+      company_name: e.companyId ? (names.get(e.companyId) ?? null) : null,
       summary: e.summary,
       created_at: e.createdAt.toISOString(),
     })),

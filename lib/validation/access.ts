@@ -66,3 +66,9 @@ export const LoginRequest = z.object({
   email: Email,
   password: z.string({ error: "required" }).min(1, { error: "required" }).max(200),
 });
+
+/** Revoking an API key from the dashboard. */
+export const RevokeApiKeyRequest = z.object({
+  client_id: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(100, { error: "must be at most 100 characters" }),
+});
+export type RevokeApiKeyInput = z.output<typeof RevokeApiKeyRequest>;

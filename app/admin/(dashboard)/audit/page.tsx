@@ -1,0 +1,37 @@
+// /admin/audit: the audit log for every signed-in role (the service limits it to the caller's scope).
+import { AuditLog, type AuditFilters } from "@/components/admin/audit/audit-log";
+import { requirePageCaller } from "@/lib/auth/session";
+import { adminLanguage } from "@/lib/i18n/admin-language";
+import { auditMessages } from "@/lib/i18n/admin/audit";
+import { AuditQuery } from "@/lib/validation/audit";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The filters in the address, each kept only if valid (a stale bookmark shows the log, not an error). */
+function initialFilters(params: SearchParams): { filters: AuditFilters; page: number } {
+  const one = (name: string) => {
+    const value = params[name];
+    return typeof value === "string" ? value : undefined;
+  };
+  const valid = (name: keyof AuditFilters | "page") => {
+    const value = one(name);
+    return value !== undefined && AuditQuery.safeParse({ [name]: value }).success ? value : undefined;
+  };
+  return {
+    filters: { object_type: valid("object_type") ?? "", actor: valid("actor") ?? "", action: valid("action") ?? "", object_id: valid("object_id") ?? "" },
+    page: Number(valid("page") ?? 1),
+  };
+}
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  await requirePageCaller();
+  const t = auditMessages(await adminLanguage());
+  const { filters, page } = initialFilters(await searchParams);
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">{t.title}</h1>
+      <p className="mb-6 max-w-3xl text-slate-700">{t.intro}</p>
+      <AuditLog initialFilters={filters} initialPage={page} />
+    </>
+  );
+}

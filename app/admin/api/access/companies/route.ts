@@ -1,0 +1,5 @@
+// GET /admin/api/access/companies: the companies an ADMIN may grant (API key company, access-group scope pickers)
+import { route } from "@/lib/http/route";
+import { grantableCompanies } from "@/lib/services/api-keys";
+
+export const GET = route({ auth: "session" }, async ({ caller }) => grantableCompanies(caller));

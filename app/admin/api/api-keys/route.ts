@@ -1,0 +1,5 @@
+// GET /admin/api/api-keys: the API keys of companies in the ADMIN's scope, with their access and last use
+import { route } from "@/lib/http/route";
+import { listApiKeys } from "@/lib/services/api-keys";
+
+export const GET = route({ auth: "session" }, async ({ caller }) => listApiKeys(caller));

@@ -1,0 +1,434 @@
+"use client";
+// /admin/users: the dashboard users inside the ADMIN's scope; create one, change a role or access, deactivate or
+// reactivate (confirmed). The signed-in ADMIN's own row cannot be changed: the service refuses, so the controls say why.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { z } from "zod";
+import { unwrap } from "@/lib/actions/result";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
+import { accessMessages } from "@/lib/i18n/admin/access";
+import { fieldErrorText } from "@/lib/i18n/field-errors";
+import { queryKeys } from "@/lib/query-keys";
+import { ADMIN_ROLES, AccessGroupRequest, CreateAdminUserRequest } from "@/lib/validation/access";
+import { useLang } from "../i18n-context";
+import { QueryState } from "../query-state";
+import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
+import { AccessGroupFields, defaultAccess, useGrantableCompanies, type AccessFieldErrors } from "./access-group-fields";
+import { NameList, ScopeSummary } from "./access-summary";
+import { actionErrorText, showFieldErrors } from "./action-errors";
+import { ConfirmButton } from "./confirm-button";
+import { Modal } from "./modal";
+import type { AdminUserActions, AdminUserRow, Grantable } from "./types";
+
+type CreateIn = z.input<typeof CreateAdminUserRequest>;
+type CreateOut = z.output<typeof CreateAdminUserRequest>;
+
+/** The edit dialog's form: role and access (the id travels outside the form). */
+const EditUserForm = z.object({ role: z.enum(ADMIN_ROLES), access: AccessGroupRequest });
+type EditIn = z.input<typeof EditUserForm>;
+type EditOut = z.output<typeof EditUserForm>;
+
+const ACCESS_FIELDS = ["access.modules", "access.permissions", "access.company_ids", "access.include_descendants"] as const;
+
+type ErrorLike = { type?: unknown; message?: string } | undefined;
+
+function useFieldText() {
+  const lang = useLang();
+  return (field: string, error: ErrorLike) =>
+    error ? fieldErrorText(lang, field, typeof error.type === "string" ? error.type : undefined, error.message) : undefined;
+}
+
+function accessErrors(text: ReturnType<typeof useFieldText>, errors: { modules?: ErrorLike; permissions?: ErrorLike; company_ids?: ErrorLike; include_descendants?: ErrorLike } | undefined): AccessFieldErrors {
+  return {
+    modules: text("access.modules", errors?.modules),
+    permissions: text("access.permissions", errors?.permissions),
+    company_ids: text("access.company_ids", errors?.company_ids),
+    include_descendants: text("access.include_descendants", errors?.include_descendants),
+  };
+}
+
+export function UsersScreen({ grantable, currentUserId, actions }: { grantable: Grantable; currentUserId: number | null; actions: AdminUserActions }) {
+  const t = accessMessages(useLang()).users;
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminUserRow | null>(null);
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <p className="max-w-3xl text-slate-700">{t.intro}</p>
+        <button type="button" className={buttonClass} onClick={() => setCreating(true)}>
+          {t.create}
+        </button>
+      </div>
+      <UserTable currentUserId={currentUserId} updateAdminUser={actions.updateAdminUser} onEdit={setEditing} />
+      <Modal open={creating} onOpenChange={setCreating} title={t.createTitle} wide>
+        <CreateUserForm grantable={grantable} createAdminUser={actions.createAdminUser} onDone={() => setCreating(false)} />
+      </Modal>
+      <Modal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title={editing ? t.editTitle(editing.email) : ""} wide>
+        {editing && <EditUserFormView key={editing.id} user={editing} grantable={grantable} updateAdminUser={actions.updateAdminUser} onDone={() => setEditing(null)} />}
+      </Modal>
+    </>
+  );
+}
+
+function UserTable({ currentUserId, updateAdminUser, onEdit }: {
+  currentUserId: number | null;
+  updateAdminUser: AdminUserActions["updateAdminUser"];
+  onEdit: (user: AdminUserRow) => void;
+}) {
+  const lang = useLang();
+  const m = accessMessages(lang);
+  const t = m.users;
+  const query = useQuery({ queryKey: queryKeys.adminUsers, queryFn: () => fetchJson<AdminUserRow[]>("/admin/api/users") });
+  const companies = useGrantableCompanies();
+  const queryClient = useQueryClient();
+
+  const setActive = useMutation({
+    mutationFn: (v: { user: AdminUserRow; active: boolean }) => unwrap(updateAdminUser({ id: v.user.id, active: v.active })),
+    onMutate: async ({ user, active }) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.adminUsers });
+      const previous = queryClient.getQueryData<AdminUserRow[]>(queryKeys.adminUsers);
+      queryClient.setQueryData<AdminUserRow[]>(queryKeys.adminUsers, (rows) => rows?.map((row) => (row.id === user.id ? { ...row, active } : row)));
+      return { previous };
+    },
+    onError: (error, _v, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKeys.adminUsers, context.previous);
+      toast.error(actionErrorText(m.errors, error));
+    },
+    onSuccess: (_user, { user, active }) => toast.success(active ? t.reactivated(user.email) : t.deactivated(user.email)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
+  });
+  const changeActive = setActive.mutate;
+
+  const columns = useMemo(() => {
+    const col = createColumnHelper<AdminUserRow>();
+    return [
+      col.accessor("email", {
+        header: t.col.email,
+        cell: (c) => (
+          <span className="break-all">
+            {c.getValue()}
+            {c.row.original.id === currentUserId && <span className="ml-1 text-slate-700">({t.you})</span>}
+          </span>
+        ),
+      }),
+      col.accessor("name", { header: t.col.name }),
+      col.accessor("role", { header: t.col.role, cell: (c) => m.roles[c.getValue()] ?? c.getValue() }),
+      col.display({
+        id: "access",
+        header: t.col.access,
+        cell: (c) => {
+          const access = c.row.original.access;
+          return (
+            <div className="space-y-1">
+              <NameList items={access.modules} labels={m.modules} />
+              {access.permissions.length > 0 && (
+                <div className="text-xs text-slate-700">
+                  <NameList items={access.permissions} labels={m.permissions} />
+                </div>
+              )}
+            </div>
+          );
+        },
+      }),
+      col.display({
+        id: "scope",
+        header: t.col.scope,
+        cell: (c) => (
+          <ScopeSummary
+            companyIds={c.row.original.access.company_ids}
+            includeDescendants={c.row.original.access.include_descendants}
+            companies={companies.data}
+          />
+        ),
+      }),
+      col.accessor("active", {
+        header: t.col.active,
+        cell: (c) =>
+          c.getValue() ? <span className="font-medium text-green-800">{t.active}</span> : <span className="font-medium text-red-800">{t.inactive}</span>,
+      }),
+      col.display({
+        id: "actions",
+        header: () => <span className="sr-only">{t.col.actions}</span>,
+        cell: (c) => {
+          const user = c.row.original;
+          const own = user.id === currentUserId;
+          const noteId = own ? `own-row-note-${user.id}` : undefined;
+          return (
+            <div className="flex flex-col items-start gap-2">
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={`${secondaryButtonClass} px-3 py-1.5`}
+                  aria-label={t.editLabel(user.email)}
+                  aria-describedby={noteId}
+                  disabled={own}
+                  onClick={() => onEdit(user)}
+                >
+                  {t.edit}
+                </button>
+                <ConfirmButton
+                  danger={user.active}
+                  disabled={own}
+                  describedBy={noteId}
+                  label={user.active ? t.deactivate : t.reactivate}
+                  ariaLabel={user.active ? t.deactivateLabel(user.email) : t.reactivateLabel(user.email)}
+                  title={user.active ? t.deactivateTitle(user.email) : t.reactivateTitle(user.email)}
+                  body={user.active ? t.deactivateBody : t.reactivateBody}
+                  confirmLabel={user.active ? t.deactivate : t.reactivate}
+                  cancelLabel={t.cancel}
+                  onConfirm={() => changeActive({ user, active: !user.active })}
+                />
+              </div>
+              {own && (
+                <p id={noteId} className="max-w-56 text-xs text-slate-700">
+                  {t.ownRow}
+                </p>
+              )}
+            </div>
+          );
+        },
+      }),
+    ];
+  }, [t, m, currentUserId, companies.data, changeActive, onEdit]);
+
+  // TanStack Table is not memoizable by the React Compiler, which skips this component: expected.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({ data: query.data ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id) });
+  return (
+    <QueryState isLoading={query.isLoading} error={query.error} isEmpty={query.data?.length === 0} onRetry={() => void query.refetch()}>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size]">
+        <table className={tableClass} aria-label={t.tableLabel} data-testid="admin-users">
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col" className={thClass}>
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} data-email={row.original.email} className={row.original.active ? undefined : "bg-slate-50 text-slate-700"}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className={tdClass}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </QueryState>
+  );
+}
+
+function RoleField({ id, register, error }: { id: string; register: React.ComponentProps<"select">; error?: string }) {
+  const m = accessMessages(useLang());
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {m.users.role}
+      </label>
+      <select
+        id={id}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-help${error ? ` ${id}-error` : ""}`}
+        {...register}
+      >
+        {ADMIN_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {m.roles[role]}
+          </option>
+        ))}
+      </select>
+      <ul id={`${id}-help`} className="mt-1 space-y-0.5 text-sm text-slate-700">
+        {ADMIN_ROLES.map((role) => (
+          <li key={role}>
+            <strong className="font-medium">{m.roles[role]}:</strong> {m.roleHelp[role]}
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CreateUserForm({ grantable, createAdminUser, onDone }: {
+  grantable: Grantable;
+  createAdminUser: AdminUserActions["createAdminUser"];
+  onDone: () => void;
+}) {
+  const m = accessMessages(useLang());
+  const t = m.users;
+  const text = useFieldText();
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<CreateIn, unknown, CreateOut>({
+    resolver: keyedZodResolver(CreateAdminUserRequest),
+    defaultValues: { email: "", name: "", password: "", role: "VIEWER", access: defaultAccess(grantable) },
+  });
+  const { errors } = form.formState;
+  const mutation = useMutation({
+    mutationFn: (values: CreateOut) => unwrap(createAdminUser(values)),
+    onSuccess: (user) => {
+      toast.success(t.created(user.email));
+      queryClient.setQueryData<AdminUserRow[]>(queryKeys.adminUsers, (rows) => (rows ? [...rows, user].sort((a, b) => a.email.localeCompare(b.email)) : rows));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
+      onDone();
+    },
+    onError: (error) => {
+      const onFields = showFieldErrors(form.setError, error, ["email", "name", "password", "role", ...ACCESS_FIELDS], m.errors);
+      setProblem(onFields ? m.errors.invalid : actionErrorText(m.errors, error));
+    },
+  });
+  const onSubmit = form.handleSubmit((values) => {
+    setProblem(null);
+    mutation.mutate(values);
+  });
+  const input = (name: "email" | "name" | "password", type: string, autoComplete: string, help?: string) => {
+    const error = text(name, errors[name]);
+    const id = `user-${name}`;
+    const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+    return (
+      <div>
+        <label htmlFor={id} className="block font-medium">
+          {t[name]}
+        </label>
+        {help && (
+          <p id={`${id}-help`} className="text-sm text-slate-700">
+            {help}
+          </p>
+        )}
+        <input id={id} type={type} autoComplete={autoComplete} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...form.register(name)} />
+        {error && (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {problem && (
+        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+          {problem}
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {input("email", "email", "off")}
+        {input("name", "text", "off")}
+      </div>
+      {input("password", "password", "new-password", t.passwordHelp)}
+      <RoleField id="user-role" register={form.register("role")} error={text("role", errors.role)} />
+      <Controller
+        control={form.control}
+        name="access"
+        render={({ field }) => (
+          <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(text, errors.access)} />
+        )}
+      />
+      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
+        <button type="button" className={secondaryButtonClass} onClick={onDone}>
+          {t.cancel}
+        </button>
+        <button type="submit" className={buttonClass} disabled={mutation.isPending}>
+          {mutation.isPending ? t.submitting : t.submit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
+  user: AdminUserRow;
+  grantable: Grantable;
+  updateAdminUser: AdminUserActions["updateAdminUser"];
+  onDone: () => void;
+}) {
+  const m = accessMessages(useLang());
+  const t = m.users;
+  const text = useFieldText();
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<EditIn, unknown, EditOut>({
+    resolver: keyedZodResolver(EditUserForm),
+    defaultValues: { role: user.role as EditIn["role"], access: user.access },
+  });
+  const { errors } = form.formState;
+  const mutation = useMutation({
+    mutationFn: (values: { role?: EditOut["role"]; access?: EditOut["access"] }) => unwrap(updateAdminUser({ id: user.id, ...values })),
+    onSuccess: (updated) => {
+      toast.success(t.saved(updated.email));
+      queryClient.setQueryData<AdminUserRow[]>(queryKeys.adminUsers, (rows) => rows?.map((row) => (row.id === updated.id ? updated : row)));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
+      onDone();
+    },
+    onError: (error) => {
+      const onFields = showFieldErrors(form.setError, error, ["role", ...ACCESS_FIELDS], m.errors);
+      setProblem(onFields ? m.errors.invalid : actionErrorText(m.errors, error));
+    },
+  });
+  const onSubmit = form.handleSubmit((values) => {
+    setProblem(null);
+    // Only what changed: a new access group is written only when the access did change.
+    const changes = {
+      ...(values.role !== user.role ? { role: values.role } : {}),
+      ...(sameAccess(values.access, user.access) ? {} : { access: values.access }),
+    };
+    if (Object.keys(changes).length === 0) {
+      setProblem(t.nothingChanged);
+      return;
+    }
+    mutation.mutate(changes);
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {problem && (
+        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+          {problem}
+        </p>
+      )}
+      <RoleField id="edit-role" register={form.register("role")} error={text("role", errors.role)} />
+      <Controller
+        control={form.control}
+        name="access"
+        render={({ field }) => (
+          <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(text, errors.access)} />
+        )}
+      />
+      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
+        <button type="button" className={secondaryButtonClass} onClick={onDone}>
+          {t.cancel}
+        </button>
+        <button type="submit" className={buttonClass} disabled={mutation.isPending}>
+          {mutation.isPending ? t.saving : t.save}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function sameAccess(a: EditOut["access"], b: AdminUserRow["access"]): boolean {
+  const sorted = (list: readonly string[] | null) => (list === null ? null : [...list].sort().join(","));
+  return (
+    sorted(a.modules) === sorted(b.modules) &&
+    sorted(a.permissions) === sorted(b.permissions) &&
+    sorted(a.company_ids) === sorted(b.company_ids) &&
+    // Sub-companies matter only for a list of companies.
+    (a.company_ids === null || a.include_descendants === b.include_descendants)
+  );
+}

@@ -1,0 +1,256 @@
+"use client";
+// /admin/audit: the audit log, newest first, a page at a time, filtered by object type, actor, action prefix and
+// object id. The filters live in the address too, so a filtered view can be bookmarked or shared.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useMemo, useState } from "react";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { auditMessages, formatStockholmDateTime } from "@/lib/i18n/admin/audit";
+import { queryKeys } from "@/lib/query-keys";
+import { AUDIT_OBJECT_TYPES } from "@/lib/validation/audit";
+import { useLang } from "../i18n-context";
+import { QueryState } from "../query-state";
+import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
+
+export interface AuditFilters {
+  object_type: string;
+  actor: string;
+  action: string;
+  object_id: string;
+}
+
+export const emptyAuditFilters: AuditFilters = { object_type: "", actor: "", action: "", object_id: "" };
+
+interface AuditEntry {
+  id: number;
+  actor: string;
+  actor_kind: string;
+  action: string;
+  object_type: string;
+  object_id: string;
+  company_id: string | null;
+  company_name: string | null;
+  summary: string;
+  created_at: string;
+}
+
+interface AuditPage {
+  entries: AuditEntry[];
+  count: number;
+  page: number;
+  limit: number;
+}
+
+const LIMIT = 50;
+
+function searchOf(filters: AuditFilters, page: number): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value.trim()) params.set(name, value.trim());
+  if (page > 1) params.set("page", String(page));
+  return params;
+}
+
+export function AuditLog({ initialFilters, initialPage }: { initialFilters: AuditFilters; initialPage: number }) {
+  const lang = useLang();
+  const t = auditMessages(lang);
+  const [filters, setFilters] = useState(initialFilters);
+  const [draft, setDraft] = useState(initialFilters);
+  const [page, setPage] = useState(initialPage);
+
+  const show = (next: AuditFilters, nextPage: number) => {
+    setFilters(next);
+    setPage(nextPage);
+    const search = searchOf(next, nextPage).toString();
+    window.history.replaceState(null, "", search ? `?${search}` : window.location.pathname);
+  };
+
+  const query = useQuery({
+    queryKey: queryKeys.audit({ ...filters, page }),
+    queryFn: () => {
+      const params = searchOf(filters, page);
+      params.set("limit", String(LIMIT));
+      return fetchJson<AuditPage>(`/admin/api/audit?${params}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+  const columns = useMemo(() => {
+    const col = createColumnHelper<AuditEntry>();
+    return [
+      col.accessor("created_at", {
+        header: t.col.when,
+        cell: (c) => (
+          <time dateTime={c.getValue()} className="whitespace-nowrap">
+            {formatStockholmDateTime(lang, c.getValue())}
+          </time>
+        ),
+      }),
+      col.accessor("actor", {
+        header: t.col.who,
+        cell: (c) => (
+          <>
+            <span className="break-all">{c.getValue()}</span>
+            <span className="block text-xs text-slate-700">{t.actorKinds[c.row.original.actor_kind] ?? c.row.original.actor_kind}</span>
+          </>
+        ),
+      }),
+      col.accessor("action", {
+        header: t.col.action,
+        cell: (c) => (
+          <>
+            {t.actions[c.getValue()] && <span className="block">{t.actions[c.getValue()]}</span>}
+            <code className="text-xs text-slate-700" data-testid="audit-action">
+              {c.getValue()}
+            </code>
+          </>
+        ),
+      }),
+      col.accessor("object_type", {
+        header: t.col.object,
+        cell: (c) => (
+          <>
+            <span className="block">{t.objectTypes[c.getValue()] ?? c.getValue()}</span>
+            <code className="break-all text-xs text-slate-700">{c.row.original.object_id}</code>
+          </>
+        ),
+      }),
+      col.accessor("company_name", {
+        header: t.col.company,
+        cell: (c) => c.getValue() ?? (c.row.original.company_id ? <code className="break-all text-xs">{c.row.original.company_id}</code> : t.noCompany),
+      }),
+      col.accessor("summary", { header: t.col.summary, cell: (c) => <span className="break-words">{c.getValue()}</span> }),
+    ];
+  }, [t, lang]);
+
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.count / data.limit)) : 1;
+  // TanStack Table is not memoizable by the React Compiler, which skips this component: expected.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: data?.entries ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.id),
+    manualPagination: true,
+    pageCount: pages,
+  });
+
+  const filterField = (name: keyof AuditFilters, label: string, help?: string) => (
+    <div>
+      <label htmlFor={`audit-${name}`} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`audit-${name}`}
+        type="search"
+        className={inputClass}
+        value={draft[name]}
+        autoComplete="off"
+        aria-describedby={help ? `audit-${name}-help` : undefined}
+        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
+      />
+      {help && (
+        <p id={`audit-${name}-help`} className="mt-1 text-xs text-slate-700">
+          {help}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="space-y-4">
+      <form
+        role="search"
+        aria-label={t.filters}
+        className="rounded-lg border border-slate-200 bg-white p-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          show(draft, 1);
+        }}
+      >
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+          <div>
+            <label htmlFor="audit-object_type" className="block text-sm font-medium">
+              {t.objectType}
+            </label>
+            <select id="audit-object_type" className={inputClass} value={draft.object_type} onChange={(e) => setDraft({ ...draft, object_type: e.target.value })}>
+              <option value="">{t.anyObjectType}</option>
+              {AUDIT_OBJECT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t.objectTypes[type] ?? type}
+                </option>
+              ))}
+            </select>
+          </div>
+          {filterField("actor", t.actor, t.actorHelp)}
+          {filterField("action", t.action, t.actionHelp)}
+          {filterField("object_id", t.objectId)}
+        </div>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <button type="submit" className={buttonClass}>
+            {t.apply}
+          </button>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() => {
+              setDraft(emptyAuditFilters);
+              show(emptyAuditFilters, 1);
+            }}
+          >
+            {t.clear}
+          </button>
+        </div>
+      </form>
+
+      <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+        {data && (
+          <>
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {t.count(data.count)}
+            </p>
+            {data.entries.length === 0 ? (
+              <p className="py-4 text-slate-700">{t.noEntries}</p>
+            ) : (
+              <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size]">
+                <table className={tableClass} aria-label={t.tableLabel} data-testid="audit-log" aria-busy={query.isFetching || undefined}>
+                  <thead>
+                    {table.getHeaderGroups().map((group) => (
+                      <tr key={group.id}>
+                        {group.headers.map((header) => (
+                          <th key={header.id} scope="col" className={thClass}>
+                            {flexRender(header.column.columnDef.header, header.getContext())}
+                          </th>
+                        ))}
+                      </tr>
+                    ))}
+                  </thead>
+                  <tbody>
+                    {table.getRowModel().rows.map((row) => (
+                      <tr key={row.id} data-action={row.original.action} data-actor={row.original.actor}>
+                        {row.getVisibleCells().map((cell) => (
+                          <td key={cell.id} className={tdClass}>
+                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <nav aria-label={t.pagination} className="flex flex-wrap items-center gap-3">
+              <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => show(filters, page - 1)}>
+                {t.previous}
+              </button>
+              <span className="text-sm text-slate-700">{t.page(Math.min(page, pages), pages)}</span>
+              <button type="button" className={secondaryButtonClass} disabled={page >= pages} onClick={() => show(filters, page + 1)}>
+                {t.next}
+              </button>
+            </nav>
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+// Texts of the audit log screen: object types, the known actions (the raw action stays visible beside its label),
+// who did it, and dates in Swedish or English, always in Stockholm time.
+import type { Lang } from "../public-pages";
+
+const sv = {
+  title: "Händelselogg",
+  intro: "Vem ändrade vad och när, nyast först. Du ser händelserna för de föreningar din behörighet omfattar.",
+  filters: "Filtrera",
+  objectType: "Typ av objekt",
+  anyObjectType: "Alla typer",
+  actor: "Vem",
+  actorHelp: "Del av e-postadress, client_id eller ”cli”.",
+  action: "Händelse",
+  actionHelp: "Början av händelsekoden, t.ex. ”api_key” eller ”company.fk_status”.",
+  objectId: "Objektets id",
+  apply: "Filtrera",
+  clear: "Rensa filter",
+  tableLabel: "Händelser",
+  col: { when: "När", who: "Vem", action: "Händelse", object: "Objekt", company: "Förening", summary: "Sammanfattning" },
+  count: (n: number) => (n === 1 ? "1 händelse" : `${n.toLocaleString("sv-SE")} händelser`),
+  page: (page: number, pages: number) => `Sida ${page} av ${pages}`,
+  previous: "Föregående",
+  next: "Nästa",
+  pagination: "Sidor",
+  noEntries: "Inga händelser matchar filtret.",
+  noCompany: "–",
+  actorKinds: { admin_user: "Administratör", api_key: "API-nyckel", operator: "Driftsansvarig (CLI)" } as Record<string, string>,
+  objectTypes: {
+    company: "Förening",
+    grant: "Stöd",
+    leisure_card_key: "Fritidskortsnyckel",
+    subscription_list: "Prenumerationslista",
+    subscription: "Prenumeration",
+    property: "Egenskap",
+    api_key: "API-nyckel",
+    admin_user: "Administratör",
+  } as Record<string, string>,
+  actions: {
+    "company.create": "Förening skapad",
+    "company.update": "Förening ändrad",
+    "company.delete": "Förening borttagen",
+    "company.fk_status": "Fritidskortsstatus ändrad",
+    "grant.create": "Stöd skapat",
+    "grant.activate": "Stöd aktiverat",
+    "leisure_card_key.set": "Fritidskortsnyckel sparad",
+    "subscription_list.create": "Prenumerationslista skapad",
+    "subscription_list.update": "Prenumerationslista ändrad",
+    "subscription_list.delete": "Prenumerationslista borttagen",
+    "subscription.subscribe": "Prenumeration startad",
+    "subscription.unsubscribe": "Prenumeration avslutad",
+    "property.create": "Egenskap skapad",
+    "api_key.create": "API-nyckel skapad",
+    "api_key.revoke": "API-nyckel återkallad",
+    "admin_user.create": "Administratör skapad",
+    "admin_user.update": "Administratör ändrad",
+  } as Record<string, string>,
+};
+
+export type AuditMessages = typeof sv;
+
+const en: AuditMessages = {
+  title: "Audit log",
+  intro: "Who changed what and when, newest first. You see the entries of the companies your access covers.",
+  filters: "Filter",
+  objectType: "Object type",
+  anyObjectType: "All types",
+  actor: "Who",
+  actorHelp: "Part of an email address, a client_id or “cli”.",
+  action: "Action",
+  actionHelp: "The start of the action code, e.g. “api_key” or “company.fk_status”.",
+  objectId: "Object id",
+  apply: "Filter",
+  clear: "Clear filters",
+  tableLabel: "Entries",
+  col: { when: "When", who: "Who", action: "Action", object: "Object", company: "Company", summary: "Summary" },
+  count: (n: number) => (n === 1 ? "1 entry" : `${n.toLocaleString("en-GB")} entries`),
+  page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  previous: "Previous",
+  next: "Next",
+  pagination: "Pages",
+  noEntries: "No entries match the filter.",
+  noCompany: "–",
+  actorKinds: { admin_user: "Admin user", api_key: "API key", operator: "Operator (CLI)" },
+  objectTypes: {
+    company: "Company",
+    grant: "Grant",
+    leisure_card_key: "Leisure-card key",
+    subscription_list: "Subscription list",
+    subscription: "Subscription",
+    property: "Property",
+    api_key: "API key",
+    admin_user: "Admin user",
+  },
+  actions: {
+    "company.create": "Company created",
+    "company.update": "Company changed",
+    "company.delete": "Company deleted",
+    "company.fk_status": "Leisure-card status changed",
+    "grant.create": "Grant created",
+    "grant.activate": "Grant activated",
+    "leisure_card_key.set": "Leisure-card key saved",
+    "subscription_list.create": "Subscription list created",
+    "subscription_list.update": "Subscription list changed",
+    "subscription_list.delete": "Subscription list deleted",
+    "subscription.subscribe": "Subscribed",
+    "subscription.unsubscribe": "Unsubscribed",
+    "property.create": "Property created",
+    "api_key.create": "API key created",
+    "api_key.revoke": "API key revoked",
+    "admin_user.create": "Admin user created",
+    "admin_user.update": "Admin user changed",
+  },
+};
+
+export function auditMessages(lang: Lang): AuditMessages {
+  return lang === "en" ? en : sv;
+}
+
+/** A moment as staff read it: date and time in Stockholm, in the dashboard's language. */
+export function formatStockholmDateTime(lang: Lang, iso: string): string {
+  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Europe/Stockholm",
+  }).format(new Date(iso));
+}
