@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { verifyAdminPassword } from "@/lib/services/admin-users";
 import { db } from "@/lib/db";
-import { basicHeader, call, makeApiKey, makeCompany } from "../helpers";
+import { accessGroupIdOf, basicHeader, call, makeApiKey, makeCompany } from "../helpers";
 
 function cli(args: string[]): { code: number; json: any } {
   try {
@@ -36,12 +36,12 @@ describe("operator CLI", () => {
     expect(token.status).toBe(200);
 
     const listed = cli(["api-key:list"]).json as any[];
-    const entry = listed.find((k) => k.clientId === created.json.client_id);
+    const entry = listed.find((k) => k.client_id === created.json.client_id);
     expect(entry).toMatchObject({
       modules: ["company"],
       permissions: ["COMPANY.U"],
       scope: { kind: "companies", companyIds: [company.id], includeDescendants: false },
-      revokedAt: null,
+      revoked_at: null,
     });
     expect(JSON.stringify(listed)).not.toContain(created.json.client_secret);
 
@@ -53,12 +53,12 @@ describe("operator CLI", () => {
   it("lists every key even when one key's access group is unreadable", async () => {
     const broken = await makeApiKey();
     const healthy = await makeApiKey();
-    await db().accessGroup.update({ where: { id: broken.accessGroupId }, data: { permissions: "{not json" } });
+    await db().accessGroup.update({ where: { id: await accessGroupIdOf(broken) }, data: { permissions: "{not json" } });
     const listed = cli(["api-key:list"]);
     expect(listed.code).toBe(0);
     const rows = listed.json as any[];
-    expect(rows.find((k) => k.clientId === broken.clientId)).toMatchObject({ modules: null, accessGroupError: expect.stringContaining("unreadable") });
-    expect(rows.find((k) => k.clientId === healthy.clientId)).toMatchObject({ accessGroupError: null, modules: expect.any(Array) });
+    expect(rows.find((k) => k.client_id === broken.client_id)).toMatchObject({ modules: null, access_group_error: expect.stringContaining("unreadable") });
+    expect(rows.find((k) => k.client_id === healthy.client_id)).toMatchObject({ access_group_error: null, modules: expect.any(Array) });
   });
 
   it("rejects unknown modules, permissions and companies with a clear error and exit code 1", async () => {
