@@ -140,8 +140,9 @@ async function main() {
     await disconnectDb();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    // node --import tsx (not the tsx binary) so that the pid is the server itself, for its peak memory.
-    server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    // node --import tsx (not the tsx binary) so that the pid is the server itself, for its peak memory; with the
+    // react-server condition, like `npm run serve` (server modules import "server-only").
+    server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "server.ts"], {
       env: { ...process.env, ...secrets, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", DEMO_SEED: "false", LOG_LEVEL: "info", NEXT_TELEMETRY_DISABLED: "1" },
       stdio: ["ignore", "ignore", "inherit"],
     });

@@ -34,7 +34,17 @@ export async function call(path: string, options: CallOptions = {}) {
     body = JSON.stringify(options.body);
     headers["content-type"] = "application/json";
   }
-  const response = await fetch(`${baseUrl()}${path}`, { method: options.method ?? "GET", headers, body });
+  const method = options.method ?? "GET";
+  const send = () => fetch(`${baseUrl()}${path}`, { method, headers, body });
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    // Keep-alive race: the server (Node's 5 s keepAliveTimeout) closed an idle pooled connection just as fetch reused
+    // it (seen after the CLI tests' seconds-long child processes). A GET changes nothing, so sending it again is safe.
+    if (method !== "GET" || (error as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw error;
+    response = await send();
+  }
   const text = await response.text();
   let json: unknown = undefined;
   try {

@@ -1,5 +1,6 @@
 // The operator CLI as an operator runs it: a separate process on the run's database, --json output.
 import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { verifyAdminPassword } from "@/lib/services/admin-users";
@@ -61,14 +62,20 @@ describe("operator CLI", () => {
     expect(rows.find((k) => k.client_id === healthy.client_id)).toMatchObject({ access_group_error: null, modules: expect.any(Array) });
   });
 
-  it("rejects unknown modules, permissions and companies with a clear error and exit code 1", async () => {
+  it("rejects unknown modules, permissions and companies with the API's error body and exit code 1", async () => {
     const company = await makeCompany();
+    const invalid = (field: string, message: string) => ({
+      code: 1,
+      json: { status: 400, reason: `${field}: ${message}`, code: "validation_error", errors: { [field]: [message] }, form_errors: [] },
+    });
     const badModule = cli(["api-key:create", "--name", "x", "--company", company.id, "--modules", "everything"]);
-    expect(badModule.code).toBe(1);
-    expect(badModule.json.error).toMatch(/^modules: unknown module\(s\) everything/);
-    const badCompany = cli(["api-key:create", "--name", "x", "--company", "nope"]);
-    expect(badCompany).toEqual({ code: 1, json: { error: "companyId: unknown company id", details: { companyId: ["unknown company id"] } } });
-    expect(cli(["api-key:revoke", "ck_unknown"]).json).toEqual({ error: "api key not found" });
+    expect(badModule).toEqual(invalid("access.modules.0", "must be one of company, subscription_list, member, event"));
+    const badPermission = cli(["api-key:create", "--name", "x", "--company", company.id, "--permissions", "COMPANY.D"]);
+    expect(badPermission).toEqual(invalid("access.permissions.0", "must be one of COMPANY.U, SUBSCRIPTION_LIST.U, MEMBER.U, EVENT.U"));
+    expect(cli(["api-key:create", "--name", "x", "--company", "nope"])).toEqual(invalid("company_id", "must be 36 characters"));
+    const unknownCompany = cli(["api-key:create", "--name", "x", "--company", crypto.randomUUID()]);
+    expect(unknownCompany).toEqual(invalid("company_id", "unknown company id"));
+    expect(cli(["api-key:revoke", "ck_unknown"])).toEqual({ code: 1, json: { status: 404, reason: "api key not found" } });
   });
 
   it("creates an admin user whose generated password verifies (argon2id) and is shown once", async () => {
@@ -78,6 +85,15 @@ describe("operator CLI", () => {
     expect(created.json).toMatchObject({ email: email.toLowerCase(), role: "EDITOR", password: expect.any(String) });
     expect(await verifyAdminPassword(email, created.json.password)).not.toBeNull();
     expect(await verifyAdminPassword(email, "wrong password!")).toBeNull();
-    expect(cli(["admin:create", "--email", email]).json).toEqual({ error: "an admin user with that email exists" });
+    expect(cli(["admin:create", "--email", email])).toEqual({
+      code: 1,
+      json: {
+        status: 400,
+        reason: "email: an admin user with that email exists",
+        code: "validation_error",
+        errors: { email: ["an admin user with that email exists"] },
+        form_errors: [],
+      },
+    });
   });
 });
