@@ -62,15 +62,18 @@ function ChangeFkStatusForm({ company, changeFkStatus, label }: {
 
   const mutation = useMutation({
     mutationFn: (values: FormOutput) => unwrap(changeFkStatus({ company_id: company.company_id, fk_status: values.fk_status })),
-    onSuccess: async (result) => {
+    onSuccess: (result) => {
       toast.success(t.fk.saved(label(result.fk_status)));
       queryClient.setQueryData<CompanyDetail>(queryKeys.companies.one(company.company_id), (old) => (old ? { ...old, fk_status: result.fk_status } : old));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.companies.one(company.company_id) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.companies.history(company.company_id) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.companies.lists }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.overview }),
-      ]);
+      // Not awaited: the form is free again at once; the history and the register refresh behind it.
+      for (const queryKey of [
+        queryKeys.companies.one(company.company_id),
+        queryKeys.companies.history(company.company_id),
+        queryKeys.companies.lists,
+        queryKeys.overview,
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
     },
     onError: (error) => {
       showFieldErrors(form, error, ["fk_status"]);

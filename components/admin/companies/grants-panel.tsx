@@ -66,13 +66,13 @@ function ActivateButton({ companyId, grant, activateGrant }: {
   const [open, setOpen] = useState(false);
   const mutation = useMutation({
     mutationFn: () => unwrap(activateGrant({ company_id: companyId, grant_id: grant.grant_id })),
-    onSuccess: async (result) => {
+    onSuccess: (result) => {
       setOpen(false);
       toast.success(t.grants.activated(grant.name));
       queryClient.setQueryData<CompanyGrantRow[]>(queryKeys.companies.grants(companyId), (old) =>
         old?.map((g) => (g.grant_id === result.grant_id ? { ...g, activated_at: result.activated_at } : g)),
       );
-      await queryClient.invalidateQueries({ queryKey: queryKeys.companies.grants(companyId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.companies.grants(companyId) });
     },
     onError: (error) => {
       setOpen(false);

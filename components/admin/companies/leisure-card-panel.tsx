@@ -2,7 +2,7 @@
 // A company's leisure-card credential: what the record says (giro details, last change; never the key), a form to set
 // or replace it (COMPANY.U; the key field is emptied after saving), and the approved-provider check.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -36,8 +36,6 @@ export function LeisureCardPanel({ companyId, canWrite, setLeisureCardKey, check
     queryFn: () => fetchJson<LeisureCardKeyRecord | null>(`/admin/api/companies/${companyId}/leisure-card-key`),
   });
   const record = query.data ?? null;
-  // A new key makes an earlier check's answer stale: the check panel starts over when the record changes.
-  const [checkRound, setCheckRound] = useState(0);
 
   return (
     <>
@@ -68,21 +66,20 @@ export function LeisureCardPanel({ companyId, canWrite, setLeisureCardKey, check
               companyId={companyId}
               record={record}
               setLeisureCardKey={setLeisureCardKey}
-              onSaved={() => setCheckRound((n) => n + 1)}
             />
           )}
         </QueryState>
       </section>
-      <ProviderCheck key={checkRound} companyId={companyId} checkProviderStatus={checkProviderStatus} />
+      {/* A new key makes an earlier answer stale: the check starts over when the record changes. */}
+      <ProviderCheck key={record?.updated_at ?? "none"} companyId={companyId} checkProviderStatus={checkProviderStatus} />
     </>
   );
 }
 
-function KeyForm({ companyId, record, setLeisureCardKey, onSaved }: {
+function KeyForm({ companyId, record, setLeisureCardKey }: {
   companyId: string;
   record: LeisureCardKeyRecord | null;
   setLeisureCardKey: CompanyActions["setLeisureCardKey"];
-  onSaved: () => void;
 }) {
   const lang = useLang();
   const t = companiesMessages(lang);
@@ -103,7 +100,6 @@ function KeyForm({ companyId, record, setLeisureCardKey, onSaved }: {
       queryClient.setQueryData(queryKeys.companies.leisureCardKey(companyId), saved);
       reset({ api_key: "", giro_type: saved.giro_type ?? "", giro_number: saved.giro_number ?? "" });
       toast.success(t.key.saved);
-      onSaved();
     },
     onError: (error) => {
       showFieldErrors(form, error, FIELDS);
