@@ -32,7 +32,14 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** Waits for the toasts to go (they close by themselves), so the axe check and the screenshot see the page alone. */
+async function toastsGone(page: Page) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+}
+
 test.describe("company register and company page", () => {
+  // One set of companies for the whole file: a failure stops the file rather than re-creating them in a new worker.
+  test.describe.configure({ mode: "serial" });
   test.use({ viewport: laptop, locale: "sv-SE" });
 
   let federation: Created;
@@ -90,7 +97,9 @@ test.describe("company register and company page", () => {
     // The tree: the federation is a root, its clubs open under it with a disclosure button.
     await search.fill("Norrsjö");
     await expect(table.getByRole("row")).toHaveCount(4);
-    await page.getByRole("tab", { name: "Träd" }).click();
+    await expect(page.getByRole("button", { name: "Tabell" })).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: "Träd" }).click();
+    await expect(page.getByRole("button", { name: "Träd" })).toHaveAttribute("aria-pressed", "true");
     await expect(page).toHaveURL(/view=tree/);
     const disclosure = page.getByRole("button", { name: "Underföreningar till Norrsjö Idrottsförbund" });
     await expect(disclosure).toHaveAttribute("aria-expanded", "false");
@@ -104,7 +113,7 @@ test.describe("company register and company page", () => {
 
     // Tablet width: the register still fits.
     await page.setViewportSize(tablet);
-    await page.getByRole("tab", { name: "Tabell" }).click();
+    await page.getByRole("button", { name: "Tabell" }).click();
     await expectNoHorizontalScroll(page);
   });
 
@@ -183,11 +192,16 @@ test.describe("company register and company page", () => {
     await check.getByRole("button", { name: "Kontrollera godkänd utförare" }).click();
     await expect(check.getByRole("status")).toHaveText(/Godkänd utförare/);
     await expect(check.getByRole("status")).not.toContainText("Inte");
+    await toastsGone(page);
     await expectAccessible(page);
     await screenshot(page, "admin-company");
 
     await page.setViewportSize(tablet);
     await expectNoHorizontalScroll(page);
+    // Nothing in the server-rendered HTML that the Content-Security-Policy would refuse (inline style attributes).
+    for (const path of ["/admin/companies", `/admin/companies/${club.company_id}`]) {
+      expect(await (await page.request.get(path)).text()).not.toMatch(/<[^>]+\sstyle=/);
+    }
   });
 
   test("the check says in words why it failed, or that a company is not approved", async ({ page }) => {
@@ -238,6 +252,9 @@ test.describe("company register and company page", () => {
     await expect(page.getByTestId("key-record")).toContainText("4711-2");
     await expect(page.getByLabel("API-nyckel")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Spara nyckel" })).toHaveCount(0);
+    // The approved-provider check changes nothing, so a VIEWER may run it.
+    await page.getByRole("button", { name: "Kontrollera godkänd utförare" }).click();
+    await expect(page.getByTestId("provider-check")).toHaveText(/Inte godkänd utförare/);
     await expectAccessible(page);
   });
 

@@ -1,7 +1,6 @@
 "use client";
 // /admin/companies: the register in the caller's scope, searched on the server (debounced), as a table or a tree.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { companiesMessages } from "@/lib/i18n/admin/companies";
@@ -27,9 +26,9 @@ function useDebounced<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
-const tabClass =
+const toggleClass =
   "rounded-md px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-200 focus:outline-none focus-visible:ring-2 " +
-  "focus-visible:ring-blue-700 data-[state=active]:bg-blue-800 data-[state=active]:text-white";
+  "focus-visible:ring-blue-700 aria-pressed:bg-blue-800 aria-pressed:text-white";
 
 export function CompanyRegister({ initialView }: { initialView: RegisterView }) {
   const lang = useLang();
@@ -45,8 +44,7 @@ export function CompanyRegister({ initialView }: { initialView: RegisterView }) 
   const rows = query.data ?? [];
   const pending = search.trim() !== q || (query.isFetching && query.isPlaceholderData);
 
-  const changeView = (value: string) => {
-    const next: RegisterView = value === "tree" ? "tree" : "table";
+  const changeView = (next: RegisterView) => {
     setView(next);
     // The view is part of the address, so a reload or a shared link keeps it.
     const url = new URL(window.location.href);
@@ -76,30 +74,23 @@ export function CompanyRegister({ initialView }: { initialView: RegisterView }) 
           {pending ? t.searching : query.data ? t.count(rows.length) : ""}
         </p>
       </div>
-      <Tabs.Root value={view} onValueChange={changeView}>
-        <Tabs.List aria-label={t.viewLabel} className="mb-4 inline-flex gap-1 rounded-lg border border-slate-300 bg-white p-1">
-          <Tabs.Trigger value="table" className={tabClass}>
-            {t.table}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="tree" className={tabClass}>
-            {t.tree}
-          </Tabs.Trigger>
-        </Tabs.List>
-        <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
-          {rows.length === 0 ? (
-            <p className="py-6 text-slate-700">{q ? t.noMatches : shellMessages(lang).empty}</p>
-          ) : (
-            <>
-              <Tabs.Content value="table" className="focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700">
-                <CompanyTable rows={rows} />
-              </Tabs.Content>
-              <Tabs.Content value="tree" className="focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700">
-                <CompanyTree rows={rows} />
-              </Tabs.Content>
-            </>
-          )}
-        </QueryState>
-      </Tabs.Root>
+      {/* A pair of toggle buttons rather than Radix Tabs, whose server-rendered style attributes the CSP refuses. */}
+      <div role="group" aria-label={t.viewLabel} className="inline-flex gap-1 rounded-lg border border-slate-300 bg-white p-1">
+        {(["table", "tree"] as const).map((value) => (
+          <button key={value} type="button" aria-pressed={view === value} onClick={() => changeView(value)} className={toggleClass}>
+            {value === "table" ? t.table : t.tree}
+          </button>
+        ))}
+      </div>
+      <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+        {rows.length === 0 ? (
+          <p className="py-6 text-slate-700">{q ? t.noMatches : shellMessages(lang).empty}</p>
+        ) : view === "tree" ? (
+          <CompanyTree rows={rows} />
+        ) : (
+          <CompanyTable rows={rows} />
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -43,7 +43,13 @@ export function CompanyTable({ rows }: { rows: RegisterRow[] }) {
         id: "parent",
         header: t.columns.parent,
         sortingFn: (a, b) => collator.compare(a.original.parent_name ?? "", b.original.parent_name ?? ""),
-        cell: (info) => info.getValue() || <span aria-hidden="true">{t.noParent}</span>,
+        cell: (info) =>
+          info.getValue() || (
+            <>
+              <span aria-hidden="true">{t.noParent}</span>
+              <span className="sr-only">{t.noParentLabel}</span>
+            </>
+          ),
       }),
       column.accessor((row) => fkStatus[row.fk_status] ?? row.fk_status, { id: "fk_status", header: t.columns.fkStatus }),
     ],
