@@ -5,21 +5,11 @@ import { db, isUniqueViolation } from "../db";
 import { env } from "../env";
 import { UpstreamFailed } from "../errors";
 import { fetchProviderStatus, type ProviderStatus } from "../leisure-card/client";
-import type { LeisureCardKeyInput, ProviderCheckFailure, ProviderCheckOutcome } from "../validation/company";
+import { PROVIDER_CHECK_FAILURES, type LeisureCardKeyInput, type ProviderCheckFailure, type ProviderCheckOutcome } from "../validation/company";
 import { requireModule, requirePermission, type Caller } from "./access";
 import { recordAudit } from "./audit";
 import { companyInScope } from "./companies";
 import { liveCompany } from "./live-records";
-
-/** A precondition of the approved-provider check that failed: still the API's 500 with a reason, plus a stable code. */
-class CheckFailed extends UpstreamFailed {
-  constructor(
-    readonly code: ProviderCheckFailure,
-    reason: string,
-  ) {
-    super(reason);
-  }
-}
 
 /**
  * GET /v3/company/fk/status/{company_id}. Spec 7.2: every failure, including a missing or deleted company, is a 500
@@ -29,19 +19,19 @@ class CheckFailed extends UpstreamFailed {
 export async function getUtforarstatus(caller: Caller, companyId: string): Promise<{ utforarestatus: ProviderStatus }> {
   requireModule(caller, "company");
   const company = await db().company.findFirst({ where: { id: companyId, ...liveCompany }, include: { leisureCardApiKey: true } });
-  if (!company) throw new CheckFailed("company_not_found", "company not found");
+  if (!company) throw new UpstreamFailed("company not found", "company_not_found");
   const record = company.leisureCardApiKey;
-  if (!record) throw new CheckFailed("no_key_record", "company has no leisure-card API key record");
-  if (!company.orgNumber.trim()) throw new CheckFailed("no_org_number", "company has no org_number");
+  if (!record) throw new UpstreamFailed("company has no leisure-card API key record", "no_key_record");
+  if (!company.orgNumber.trim()) throw new UpstreamFailed("company has no org_number", "no_org_number");
   if (!record.giroType?.trim() || !record.giroNumber?.trim()) {
-    throw new CheckFailed("no_giro_details", "leisure-card API key record has no giro details");
+    throw new UpstreamFailed("leisure-card API key record has no giro details", "no_giro_details");
   }
   let apiKey: string;
   try {
     apiKey = decryptSecret(record.apiKeyEncrypted, env().ENCRYPTION_KEY);
   } catch {
     // Typically ENCRYPTION_KEY changed since the record was stored; set the key again.
-    throw new CheckFailed("key_undecryptable", "leisure-card API key cannot be decrypted");
+    throw new UpstreamFailed("leisure-card API key cannot be decrypted", "key_undecryptable");
   }
   const { LEISURE_CARD_API_URL, LEISURE_CARD_TIMEOUT_MS } = env();
   const status = await fetchProviderStatus(
@@ -98,24 +88,8 @@ export async function checkProviderStatus(caller: Caller, companyId: string): Pr
     const { utforarestatus } = await getUtforarstatus(caller, companyId);
     return { status: utforarestatus };
   } catch (error) {
-    if (error instanceof CheckFailed) return { failure: { code: error.code, detail: null, reason: error.message } };
-    if (error instanceof UpstreamFailed) return { failure: { ...clientFailure(error.message), reason: error.message } };
-    throw error;
+    if (!(error instanceof UpstreamFailed)) throw error;
+    const code = (PROVIDER_CHECK_FAILURES as readonly string[]).includes(error.code) ? (error.code as ProviderCheckFailure) : "unknown";
+    return { failure: { code, detail: error.detail, reason: error.message } };
   }
-}
-
-/**
- * The code of a failure of lib/leisure-card/client.ts, read from the start of its reason (the client's only output;
- * these patterns follow its messages and end in "unknown", which the dashboard shows with the English reason).
- */
-function clientFailure(reason: string): { code: ProviderCheckFailure; detail: string | null } {
-  let match: RegExpExecArray | null;
-  if ((match = /^leisure-card service did not answer within (\d+) ms/.exec(reason))) return { code: "timeout", detail: match[1] };
-  if ((match = /^leisure-card service unreachable(?: \(([^)]+)\))?/.exec(reason))) return { code: "unreachable", detail: match[1] ?? null };
-  if ((match = /^leisure-card service rejected the company's credential \(HTTP (\d+)\)/.exec(reason))) {
-    return { code: "credential_rejected", detail: match[1] };
-  }
-  if ((match = /^leisure-card service answered HTTP (\d+)/.exec(reason))) return { code: "http_error", detail: match[1] };
-  if (reason.startsWith("leisure-card service gave a malformed answer")) return { code: "malformed_answer", detail: null };
-  return { code: "unknown", detail: null };
 }
