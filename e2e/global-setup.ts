@@ -1,9 +1,41 @@
-// Starts the test stack on the port playwright.config.ts points at; returns its teardown.
+// Starts the leisure-card simulator and the test stack (pointed at it) on the port playwright.config.ts points at;
+// returns their teardown.
+import { startLeisureCardSimulator } from "../scripts/leisure-card-simulator";
 import { startTestStack } from "../scripts/lib/test-stack";
 
+/** The one provider the simulator approves from the start (e2e/admin-companies.spec.ts gives a company these). */
+export const E2E_APPROVED_PROVIDER = {
+  org_number: "559900-4711",
+  giro_type: "BANKGIRO",
+  giro_number: "5599-4711",
+  api_key: "e2e-fk-key-approved",
+} as const;
+
 export default async function globalSetup() {
-  const stack = await startTestStack({ provider: "sqlite", port: Number(process.env.E2E_PORT || 3217) });
-  process.env.E2E_DATABASE_URL = stack.databaseUrl;
-  Object.assign(process.env, stack.secrets);
-  return () => stack.stop();
+  // Tests may add approved providers and faults over its /__control endpoints (E2E_LEISURE_CARD_URL).
+  const simulator = await startLeisureCardSimulator({ port: 0, approved: [{ ...E2E_APPROVED_PROVIDER }] });
+  try {
+    const stack = await startTestStack({
+      provider: "sqlite",
+      port: Number(process.env.E2E_PORT || 3217),
+      env: {
+        LEISURE_CARD_API_URL: simulator.url,
+        LEISURE_CARD_TIMEOUT_MS: "2000",
+        // Every browser in these tests comes from 127.0.0.1: give that one address the budget of a whole office, so
+        // the sign-ins and form posts of many scenarios do not trip the per-IP limits (their own tests are in Vitest).
+        RATE_LIMIT_LOGIN_IP_PER_MIN: "1000",
+        RATE_LIMIT_PUBLIC_POST_PER_MIN: "1000",
+      },
+    });
+    process.env.E2E_DATABASE_URL = stack.databaseUrl;
+    process.env.E2E_LEISURE_CARD_URL = simulator.url;
+    Object.assign(process.env, stack.secrets);
+    return async () => {
+      await stack.stop();
+      await simulator.close();
+    };
+  } catch (error) {
+    await simulator.close();
+    throw error;
+  }
 }

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expectAccessible } from "./admin-helpers";
 import { cli } from "./helpers";
 
 const HOSTILE_TERM =
@@ -84,6 +85,7 @@ test.describe("hosted pages", () => {
     await expect(consent.getByRole("link", { name: "Läs mer" })).toHaveAttribute("href", "https://example.org/integritet");
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await screenshot(page, "subscribe-phone");
+    await expectAccessible(page);
 
     // Client-side validation (react-hook-form + zod) before anything is sent.
     await page.getByLabel("E-postadress").fill("inte-en-adress");
@@ -101,6 +103,7 @@ test.describe("hosted pages", () => {
     await expect(page.getByRole("status")).toContainText("Tack! Du prenumererar nu.");
     await expect(page.getByRole("status")).toContainText(email);
     await screenshot(page, "subscribe-success-phone");
+    await expectAccessible(page);
 
     const db = database();
     const member = db.prepare("SELECT * FROM Member WHERE email = ?").get(email) as { id: number; firstname: string; lastname: string };
@@ -177,6 +180,7 @@ test.describe("hosted pages", () => {
     const status = () => (db.prepare("SELECT status FROM Subscription WHERE memberId = ?").get(member_id) as { status: string }).status;
     expect(status()).toBe("SUBSCRIBED");
     await screenshot(page, "unsubscribe-phone");
+    await expectAccessible(page);
     await page.getByRole("button", { name: "Avsluta prenumerationen" }).click();
     await expect(page.getByRole("status")).toContainText("Du får inga fler utskick från den här listan.");
     expect(status()).toBe("UNSUBSCRIBED");

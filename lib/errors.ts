@@ -79,9 +79,16 @@ export class CapReached extends ServiceError {
   }
 }
 
-/** A failure the caller should see as 500 with a reason (e.g. the external leisure-card service failed). */
+/**
+ * A failure the caller should see as 500 with a reason (e.g. the external leisure-card service failed). The code and
+ * detail (an HTTP status, a time limit) let a screen say it in its own language; the API answers only the reason.
+ */
 export class UpstreamFailed extends ServiceError {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    readonly code = "unknown",
+    readonly detail: string | null = null,
+  ) {
     super(500, reason);
   }
 }

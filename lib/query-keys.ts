@@ -10,9 +10,13 @@ export const queryKeys = {
     termPreview: (html: string) => ["term-preview", html] as const,
   },
   companies: {
-    all: (q: string) => ["companies", q] as const,
+    /** Every register search (prefix of `all`), to refresh the register after a change. */
+    lists: ["companies", "list"] as const,
+    all: (q: string) => ["companies", "list", q] as const,
     one: (id: string) => ["companies", "one", id] as const,
     history: (id: string) => ["companies", "history", id] as const,
+    grants: (id: string) => ["companies", "grants", id] as const,
+    leisureCardKey: (id: string) => ["companies", "leisure-card-key", id] as const,
   },
   apiKeys: {
     all: ["api-keys"] as const,

@@ -4,7 +4,8 @@
 //   npm run bench -- [--companies 20000] [--duration 10] [--connections 8] [--db sqlite|postgres] [--build] [--out FILE]
 //
 // Scenarios so far: GET /v3/company/fk with a register of N companies, against
-//   - the same SQL run in-process through the app's Prisma client ($queryRaw) and through the bare driver, and
+//   - the register query run in-process through the app's Prisma client (registerRowsRaw) and the same SQL through
+//     the bare driver (REGISTER_SQL below, checked against registerRowsRaw's rows before it is timed), and
 //   - a trivial route of the same server (GET /v3/company without a token: the route wrapper answers 401 without
 //     touching the database), the framework's ceiling on this machine.
 import { execFileSync, spawn } from "node:child_process";
@@ -32,6 +33,17 @@ const companies = Number(args.companies);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
+
+/**
+ * The register query of lib/services/companies.ts (registerRowsRaw) as plain SQL for the bare-driver baseline. The
+ * service keeps its query private; main() checks that this one returns the very same rows before timing it.
+ */
+const REGISTER_SQL = `
+  SELECT c."name" AS "name", c."orgNumber" AS "orgNumber", p."name" AS "parentName", p."orgNumber" AS "parentOrgNumber"
+  FROM "Company" c
+  LEFT JOIN "Company" p ON p."id" = c."parentId" AND p."deletedAt" IS NULL
+  WHERE c."deletedAt" IS NULL
+  ORDER BY c."name", c."id"`;
 
 interface Row {
   scenario: string;
@@ -106,9 +118,10 @@ async function main() {
   Object.assign(process.env, { DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ...secrets });
   applyMigrations(databaseUrl);
   const { disconnectDb, prepareDatabase } = await import("../lib/db");
-  const { seedLargeRegister } = await import("../lib/services/company-admin");
+  const { seedLargeRegister } = await import("./lib/large-register");
+  const { operatorCaller } = await import("../lib/services/access");
   const { createApiKey } = await import("../lib/services/api-keys");
-  const { registerQuery, registerRowsRaw } = await import("../lib/services/companies");
+  const { registerRowsRaw } = await import("../lib/services/companies");
   await prepareDatabase();
 
   let server: ReturnType<typeof spawn> | undefined;
@@ -117,18 +130,19 @@ async function main() {
     const t = performance.now();
     const { rootIds } = await seedLargeRegister(companies);
     console.log(`  ${Math.round(performance.now() - t)} ms`);
-    const key = await createApiKey({
+    const key = await createApiKey(operatorCaller(), {
       name: "bench",
-      companyId: rootIds[0],
-      access: { name: "bench", modules: ["company"], permissions: [], companyIds: null, includeDescendants: true },
+      company_id: rootIds[0],
+      access: { modules: ["company"], permissions: [], company_ids: null, include_descendants: true },
     });
 
     // The server runs `prisma migrate deploy` at start, which waits for every other SQLite connection to let go.
     await disconnectDb();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    // node --import tsx (not the tsx binary) so that the pid is the server itself, for its peak memory.
-    server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    // node --import tsx (not the tsx binary) so that the pid is the server itself, for its peak memory; with the
+    // react-server condition, like `npm run serve` (server modules import "server-only").
+    server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "server.ts"], {
       env: { ...process.env, ...secrets, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", DEMO_SEED: "false", LOG_LEVEL: "info", NEXT_TELEMETRY_DISABLED: "1" },
       stdio: ["ignore", "ignore", "inherit"],
     });
@@ -143,7 +157,7 @@ async function main() {
     }
     const tokenRes = await fetch(`${base}/v3/access/user/basic`, {
       method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${key.clientId}:${key.clientSecret}`).toString("base64")}` },
+      headers: { authorization: `Basic ${Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64")}` },
     });
     const token = ((await tokenRes.json()) as { access_token: string }).access_token;
     const auth = { authorization: `Bearer ${token}` };
@@ -158,18 +172,23 @@ async function main() {
     const prismaRaw = await timeLoop(duration, () => registerRowsRaw());
     rows.push({ scenario: "raw SQL via Prisma $queryRaw (in-process)", concurrency: 1, requestsPerSecond: prismaRaw.perSecond, p50: prismaRaw.p50, p99: prismaRaw.p99 });
     console.log("raw query through the bare driver ...");
-    const sql = registerQuery.sql;
+    const expected = JSON.stringify(await registerRowsRaw());
+    const assertSameRows = (rows: unknown[]) => {
+      if (JSON.stringify(rows) !== expected) throw new Error("REGISTER_SQL no longer matches registerRowsRaw (lib/services/companies.ts)");
+    };
     let driverRaw: Awaited<ReturnType<typeof timeLoop>>;
     if (provider === "postgres") {
       const pg = (await import("pg")).default;
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
-      driverRaw = await timeLoop(duration, () => client.query(sql));
+      assertSameRows((await client.query(REGISTER_SQL)).rows);
+      driverRaw = await timeLoop(duration, () => client.query(REGISTER_SQL));
       await client.end();
     } else {
       const Database = (await import("better-sqlite3")).default;
       const file = new Database(databaseUrl.replace(/^file:/, ""), { readonly: true });
-      const statement = file.prepare(sql);
+      const statement = file.prepare(REGISTER_SQL);
+      assertSameRows(statement.all());
       driverRaw = await timeLoop(duration, async () => statement.all());
       file.close();
     }

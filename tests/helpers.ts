@@ -1,9 +1,11 @@
 // Shared test helpers: HTTP calls to the real server and fixtures made through the real services.
 import crypto from "node:crypto";
 import { inject } from "vitest";
-import { MODULES, PERMISSIONS } from "@/lib/services/access";
+import { db } from "@/lib/db";
+import { operatorCaller } from "@/lib/services/access";
 import { createApiKey } from "@/lib/services/api-keys";
-import { createCompany } from "@/lib/services/company-admin";
+import { createCompany } from "@/lib/services/companies";
+import { MODULES, PERMISSIONS, type Module, type Permission } from "@/lib/validation/access";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -32,7 +34,17 @@ export async function call(path: string, options: CallOptions = {}) {
     body = JSON.stringify(options.body);
     headers["content-type"] = "application/json";
   }
-  const response = await fetch(`${baseUrl()}${path}`, { method: options.method ?? "GET", headers, body });
+  const method = options.method ?? "GET";
+  const send = () => fetch(`${baseUrl()}${path}`, { method, headers, body });
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    // Keep-alive race: the server (Node's 5 s keepAliveTimeout) closed an idle pooled connection just as fetch reused
+    // it (seen after the CLI tests' seconds-long child processes). A GET changes nothing, so sending it again is safe.
+    if (method !== "GET" || (error as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw error;
+    response = await send();
+  }
   const text = await response.text();
   let json: unknown = undefined;
   try {
@@ -51,30 +63,34 @@ let orgSeq = 0;
 export async function makeCompany(name = "Testföreningen", parentId: string | null = null) {
   orgSeq += 1;
   const org = `${String(process.pid % 1000).padStart(3, "0")}${String(orgSeq).padStart(3, "0")}-${crypto.randomInt(1000, 9999)}`;
-  return createCompany({ name: `${name} ${orgSeq}`, orgNumber: org, parentId });
+  return createCompany(operatorCaller(), { name: `${name} ${orgSeq}`, orgNumber: org, parentId });
 }
 
 export async function makeApiKey(
-  options: { companyId?: string; modules?: string[]; permissions?: string[]; companyIds?: string[] | null; includeDescendants?: boolean } = {},
+  options: { companyId?: string; modules?: Module[]; permissions?: Permission[]; companyIds?: string[] | null; includeDescendants?: boolean } = {},
 ) {
   const companyId = options.companyId ?? (await makeCompany()).id;
-  return createApiKey({
+  return createApiKey(operatorCaller(), {
     name: "test key",
-    companyId,
+    company_id: companyId,
     access: {
-      name: "test group",
       modules: options.modules ?? [...MODULES],
       permissions: options.permissions ?? [...PERMISSIONS],
-      companyIds: options.companyIds === undefined ? null : options.companyIds,
-      includeDescendants: options.includeDescendants ?? true,
+      company_ids: options.companyIds === undefined ? null : options.companyIds,
+      include_descendants: options.includeDescendants ?? true,
     },
   });
 }
 
-export async function tokensFor(key: { clientId: string; clientSecret: string }) {
+/** The id of the access group behind an API key (tests corrupt single groups to provoke failures). */
+export async function accessGroupIdOf(key: { id: number }): Promise<number> {
+  return (await db().apiKey.findUniqueOrThrow({ where: { id: key.id }, select: { accessGroupId: true } })).accessGroupId;
+}
+
+export async function tokensFor(key: { client_id: string; client_secret: string }) {
   const res = await call("/v3/access/user/basic", {
     method: "POST",
-    headers: { authorization: basicHeader(key.clientId, key.clientSecret) },
+    headers: { authorization: basicHeader(key.client_id, key.client_secret) },
   });
   if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${res.text}`);
   return res.json as { access_token: string; refresh_token: string; expires_in: number; refresh_expires_ts: number };

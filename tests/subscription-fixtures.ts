@@ -1,5 +1,6 @@
 // Subscription-list fixtures made through the admin API (so the tests exercise it) and the property service.
-import { createProperty, createPropertyGroup } from "@/lib/services/properties";
+import { operatorCaller } from "@/lib/services/access";
+import { createProperty } from "@/lib/services/properties";
 import { accessTokenFor, call, makeCompany } from "./helpers";
 
 export interface ListFixture {
@@ -24,8 +25,16 @@ export async function makeList(
   if (created.status !== 201) throw new Error(`create list failed: ${created.status} ${created.text}`);
   const questionIds: number[] = [];
   if (options.questions) {
-    const group = await createPropertyGroup({ companyId, name: "Intressen", descr: "Vad vill du höra om?" });
-    for (let i = 0; i < options.questions; i++) questionIds.push((await createProperty({ groupId: group.id, name: `Intresse ${i + 1}`, descr: `Beskrivning ${i + 1}` })).id);
+    for (let i = 0; i < options.questions; i++) {
+      const property = await createProperty(operatorCaller(), {
+        company_id: companyId,
+        group_name: "Intressen",
+        group_descr: "Vad vill du höra om?",
+        name: `Intresse ${i + 1}`,
+        descr: `Beskrivning ${i + 1}`,
+      });
+      questionIds.push(property.prop_id);
+    }
   }
   const updated = await call(`/v3/subscription_list/${created.json.id}`, {
     method: "PUT",

@@ -7,7 +7,8 @@ import { ADMIN_LANG_COOKIE } from "@/lib/i18n/admin-language";
 import { LANGUAGES } from "@/lib/i18n/public-pages";
 
 const chooseLanguage = action(
-  { auth: "none", rateLimit: "public_post", input: z.object({ lang: z.enum(LANGUAGES) }) },
+  // No rate limit: it writes nothing but a cookie on the answer.
+  { auth: "none", input: z.object({ lang: z.enum(LANGUAGES) }) },
   async ({ lang }) => {
     (await cookies()).set(ADMIN_LANG_COOKIE, lang, { path: "/admin", sameSite: "lax", httpOnly: true, maxAge: 365 * 24 * 3600 });
     return { lang };

@@ -12,7 +12,8 @@ import { fieldErrorText } from "@/lib/i18n/field-errors";
 import type { ShellMessages } from "@/lib/i18n/admin/shell";
 import type { Lang } from "@/lib/i18n/public-pages";
 import { LoginRequest } from "@/lib/validation/access";
-import { buttonClass, inputClass } from "./styles";
+import { TextField } from "../ui/text-field";
+import { buttonClass } from "./styles";
 
 export function LoginForm({ lang, t }: { lang: Lang; t: ShellMessages["login"] }) {
   const router = useRouter();
@@ -33,30 +34,16 @@ export function LoginForm({ lang, t }: { lang: Lang; t: ShellMessages["login"] }
     );
   });
 
-  const field = (name: "email" | "password", type: string, autoComplete: string) => {
-    const error = errors[name] && fieldErrorText(lang, name, errors[name]?.type as string, errors[name]?.message);
-    return (
-      <div>
-        <label htmlFor={name} className="block font-medium">
-          {t[name]}
-        </label>
-        <input
-          id={name}
-          type={type}
-          autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${name}-error` : undefined}
-          className={inputClass}
-          {...form.register(name)}
-        />
-        {error && (
-          <p id={`${name}-error`} className="mt-1 text-sm text-red-800">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const field = (name: "email" | "password", type: string, autoComplete: string) => (
+    <TextField
+      id={name}
+      label={t[name]}
+      type={type}
+      autoComplete={autoComplete}
+      error={errors[name] && fieldErrorText(lang, name, errors[name]?.type as string, errors[name]?.message)}
+      registration={form.register(name)}
+    />
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">

@@ -1,18 +1,22 @@
 "use client";
-// Client-side plumbing of the dashboard: one TanStack Query client per browser tab and the toast outlet.
+// Client-side plumbing of the dashboard: one TanStack Query client per browser tab, the toast outlet, and the CSP
+// nonce for the style tags Radix dialogs add (their scroll lock) so the strict policy lets them apply.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { setNonce } from "get-nonce";
 import { useState } from "react";
 import { Toaster } from "sonner";
 import "sonner/dist/styles.css";
 
-export function AdminProviders({ children }: { children: React.ReactNode }) {
+export function AdminProviders({ nonce, children }: { nonce: string | null; children: React.ReactNode }) {
+  if (nonce) setNonce(nonce);
   const [client] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false } } }),
   );
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-right" richColors closeButton />
+      {/* Default colours, not richColors: its success green fails the contrast check. */}
+      <Toaster position="top-right" closeButton />
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,5 @@
-// Class names of the dashboard's form controls, so every screen looks and focuses alike.
-export const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 " +
-  "focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700 aria-[invalid=true]:border-red-700";
+// Class names of the dashboard's controls, so every screen looks and focuses alike (inputs: components/ui/text-field.tsx).
+export { inputClass } from "../ui/text-field";
 
 export const buttonClass =
   "inline-flex items-center justify-center rounded-md bg-blue-800 px-4 py-2 text-sm font-semibold text-white " +

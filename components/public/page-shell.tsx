@@ -18,10 +18,6 @@ export function PageShell(props: { lang: Lang; switchHref: string; switchLabel: 
   );
 }
 
-export const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 " +
-  "focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700 aria-[invalid=true]:border-red-700";
-
 export const buttonClass =
   "inline-flex w-full items-center justify-center rounded-md bg-blue-800 px-4 py-3 text-base font-semibold text-white " +
   "hover:bg-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 " +

@@ -9,7 +9,8 @@ import { fieldErrorText } from "@/lib/i18n/field-errors";
 import type { Lang, Messages } from "@/lib/i18n/public-pages";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import type { SubscribeFormState } from "./form-states";
-import { buttonClass, inputClass } from "./page-shell";
+import { TextField } from "../ui/text-field";
+import { buttonClass } from "./page-shell";
 
 const FormFields = SubscribeRequest.pick({ email: true, firstname: true, lastname: true, phone: true });
 
@@ -51,34 +52,24 @@ export function SubscribeForm({ listUuid, listName, fields, questions, termHtml,
   };
   const banner = state.status === "error" && state.problem !== "fields" ? t[state.problem] : state.status === "error" ? t.fixErrors : null;
 
-  const textField = (name: "email" | "firstname" | "lastname" | "phone", type: string, autoComplete: string, required = false) => {
-    const error = errorFor(name);
-    return (
-      <div>
-        <label htmlFor={name} className="block font-medium">
+  const textField = (name: "email" | "firstname" | "lastname" | "phone", type: string, autoComplete: string, required = false) => (
+    <TextField
+      id={name}
+      label={
+        <>
           {t[name]}
           {required && <span className="text-slate-600"> ({t.required})</span>}
-        </label>
-        <input
-          id={name}
-          type={type}
-          autoComplete={autoComplete}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${name}-error` : undefined}
-          // Without JavaScript react-hook-form never runs, so the server-rendered value must be in the markup.
-          defaultValue={values[name] ?? ""}
-          className={inputClass}
-          {...form.register(name)}
-        />
-        {error && (
-          <p id={`${name}-error`} className="mt-1 text-sm text-red-800">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+        </>
+      }
+      type={type}
+      autoComplete={autoComplete}
+      required={required}
+      error={errorFor(name)}
+      // Without JavaScript react-hook-form never runs, so the server-rendered value must be in the markup.
+      defaultValue={values[name] ?? ""}
+      registration={form.register(name)}
+    />
+  );
 
   return (
     <form

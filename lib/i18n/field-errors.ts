@@ -12,6 +12,7 @@ const sv: Record<string, string> = {
   too_big: "Högst {n}.",
   too_small: "Minst {n}.",
   too_few: "Välj minst {n}.",
+  too_many: "Välj högst {n}.",
   invalid: "Värdet är inte giltigt.",
 };
 
@@ -25,6 +26,7 @@ const en: Record<string, string> = {
   too_big: "At most {n}.",
   too_small: "At least {n}.",
   too_few: "Choose at least {n}.",
+  too_many: "Choose at most {n}.",
   invalid: "The value is not valid.",
 };
 

@@ -47,33 +47,34 @@ export async function fetchProviderStatus(config: LeisureCardClientConfig, query
     });
     text = await response.text();
   } catch (error) {
-    throw new UpstreamFailed(describeFetchFailure(error, config.timeoutMs));
+    throw fetchFailure(error, config.timeoutMs);
   }
   if (!response.ok) {
-    const rejected = response.status === 401 || response.status === 403;
-    throw new UpstreamFailed(
-      rejected
-        ? `leisure-card service rejected the company's credential (HTTP ${response.status})`
-        : `leisure-card service answered HTTP ${response.status}`,
-    );
+    const status = String(response.status);
+    if (response.status === 401 || response.status === 403) {
+      throw new UpstreamFailed(`leisure-card service rejected the company's credential (HTTP ${status})`, "credential_rejected", status);
+    }
+    throw new UpstreamFailed(`leisure-card service answered HTTP ${status}`, "http_error", status);
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new UpstreamFailed("leisure-card service gave a malformed answer (not JSON)");
+    throw new UpstreamFailed("leisure-card service gave a malformed answer (not JSON)", "malformed_answer");
   }
   const status = (body as { status?: unknown } | null)?.status;
   if (status !== "GODKAND" && status !== "EJ_GODKAND") {
-    throw new UpstreamFailed("leisure-card service gave a malformed answer (no GODKAND/EJ_GODKAND status)");
+    throw new UpstreamFailed("leisure-card service gave a malformed answer (no GODKAND/EJ_GODKAND status)", "malformed_answer");
   }
   return status;
 }
 
-function describeFetchFailure(error: unknown, timeoutMs: number): string {
+function fetchFailure(error: unknown, timeoutMs: number): UpstreamFailed {
   const name = (error as { name?: string })?.name;
-  if (name === "TimeoutError" || name === "AbortError") return `leisure-card service did not answer within ${timeoutMs} ms`;
+  if (name === "TimeoutError" || name === "AbortError") {
+    return new UpstreamFailed(`leisure-card service did not answer within ${timeoutMs} ms`, "timeout", String(timeoutMs));
+  }
   const cause = (error as { cause?: { code?: string } })?.cause;
   const code = cause?.code ?? (error as { code?: string })?.code;
-  return `leisure-card service unreachable${code ? ` (${code})` : ""}`;
+  return new UpstreamFailed(`leisure-card service unreachable${code ? ` (${code})` : ""}`, "unreachable", code ?? null);
 }

@@ -5,7 +5,15 @@ import crypto from "node:crypto";
 import { db, Prisma } from "../db";
 import { Conflict, NotFound, ValidationFailed } from "../errors";
 import type { CompanyListQueryInput } from "../validation/company";
-import { assertCompanyInScope, companyIdsInScope, companyWithAncestors, requireModule, requirePermission, type Caller } from "./access";
+import {
+  assertCompanyInScope,
+  companyIdsInScope,
+  companyWithAncestors,
+  isCompanyInScope,
+  requireModule,
+  requirePermission,
+  type Caller,
+} from "./access";
 import { recordAudit } from "./audit";
 import { findLiveCompany, liveCompany } from "./live-records";
 
@@ -121,17 +129,84 @@ const companySummarySelect = { id: true, name: true, orgNumber: true, parentId: 
  */
 export async function listCompanies(caller: Caller, query: CompanyListQueryInput = {}) {
   requireModule(caller, "company");
-  const ids = await companyIdsInScope(caller);
-  const search = query.q?.trim();
   return db().company.findMany({
-    where: {
-      ...(query.include_deleted ? {} : liveCompany),
-      ...(ids ? { id: { in: ids } } : {}),
-      ...(search ? { OR: [{ name: { contains: search } }, { orgNumber: { contains: search } }] } : {}),
-    },
+    where: await companyListWhere(caller, query),
     orderBy: [{ name: "asc" }, { id: "asc" }],
     select: companySummarySelect,
   });
+}
+
+async function companyListWhere(caller: Caller, query: CompanyListQueryInput): Promise<Prisma.CompanyWhereInput> {
+  const ids = await companyIdsInScope(caller);
+  const search = query.q?.trim();
+  return {
+    ...(query.include_deleted ? {} : liveCompany),
+    ...(ids ? { id: { in: ids } } : {}),
+    ...(search ? { OR: [{ name: { contains: search } }, { orgNumber: { contains: search } }] } : {}),
+  };
+}
+
+/** One row of the dashboard's register: a live company in scope with its parent's name (null if none or deleted). */
+export interface DashboardRegisterRow {
+  company_id: string;
+  name: string;
+  org_number: string;
+  parent_id: string | null;
+  parent_name: string | null;
+  fk_status: string;
+}
+
+/**
+ * The dashboard's register and tree: the live companies in the caller's scope (listCompanies' search), each with its
+ * parent's name. A parent outside the scope is named (the unscoped /v3 register names it too) but not listed.
+ */
+export async function listCompanyRegister(caller: Caller, query: Pick<CompanyListQueryInput, "q"> = {}): Promise<DashboardRegisterRow[]> {
+  requireModule(caller, "company");
+  const rows = await db().company.findMany({
+    where: await companyListWhere(caller, { q: query.q }),
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, orgNumber: true, parentId: true, fkStatus: true, parent: { select: { name: true, deletedAt: true } } },
+  });
+  return rows.map((c) => ({
+    company_id: c.id,
+    name: c.name,
+    org_number: c.orgNumber,
+    parent_id: c.parentId,
+    parent_name: c.parent && !c.parent.deletedAt ? c.parent.name : null,
+    fk_status: c.fkStatus,
+  }));
+}
+
+/**
+ * The dashboard's company page: register fields, fk_status and the parent (with whether the caller may open it).
+ * Existence first (404), then scope (403), like the API. Grants, history and the leisure-card record have their own.
+ */
+export async function getCompanyDetail(caller: Caller, companyId: string) {
+  requireModule(caller, "company");
+  const company = await db().company.findFirst({
+    where: { id: companyId, ...liveCompany },
+    include: { parent: { select: { id: true, name: true, deletedAt: true } } },
+  });
+  if (!company) throw new NotFound("company not found");
+  await assertCompanyInScope(caller, companyId);
+  const parent = company.parent && !company.parent.deletedAt ? company.parent : null;
+  return {
+    ...companyIdentity(company),
+    fk_status: company.fkStatus,
+    parent: parent ? { company_id: parent.id, name: parent.name, in_scope: await isCompanyInScope(caller, parent.id) } : null,
+    street: company.street,
+    co: company.co,
+    zipcode: company.zipcode,
+    post: company.post,
+    country: company.country,
+    email: company.email,
+    phone: company.phone,
+    landline: company.landline,
+    web: company.web,
+    c_name: company.cName,
+    c_email: company.cEmail,
+    c_phone: company.cPhone,
+  };
 }
 
 export interface NewCompany {

@@ -45,3 +45,18 @@ export async function activateGrant(caller: Caller, companyId: string, grantId: 
     return db().companyGrant.findUniqueOrThrow({ where: { companyId_grantId: { companyId, grantId } } });
   }
 }
+
+/**
+ * Every grant with whether (and since when, as an ISO instant) it is active on a company in the caller's scope: the
+ * dashboard's grants panel. Active first, then the rest, each by id.
+ */
+export async function companyGrantsView(caller: Caller, companyId: string) {
+  await companyInScope(caller, companyId);
+  const [grants, activations] = await Promise.all([
+    listGrants(caller),
+    db().companyGrant.findMany({ where: { companyId }, select: { grantId: true, createdAt: true } }),
+  ]);
+  const activatedAt = new Map(activations.map((a) => [a.grantId, a.createdAt.toISOString()]));
+  const view = grants.map((g) => ({ grant_id: g.id, name: g.name, descr: g.descr, activated_at: activatedAt.get(g.id) ?? null }));
+  return [...view.filter((g) => g.activated_at), ...view.filter((g) => !g.activated_at)];
+}

@@ -5,7 +5,7 @@ import { db, isUniqueViolation } from "../db";
 import { env } from "../env";
 import { UpstreamFailed } from "../errors";
 import { fetchProviderStatus, type ProviderStatus } from "../leisure-card/client";
-import type { LeisureCardKeyInput } from "../validation/company";
+import { PROVIDER_CHECK_FAILURES, type LeisureCardKeyInput, type ProviderCheckFailure, type ProviderCheckOutcome } from "../validation/company";
 import { requireModule, requirePermission, type Caller } from "./access";
 import { recordAudit } from "./audit";
 import { companyInScope } from "./companies";
@@ -19,19 +19,19 @@ import { liveCompany } from "./live-records";
 export async function getUtforarstatus(caller: Caller, companyId: string): Promise<{ utforarestatus: ProviderStatus }> {
   requireModule(caller, "company");
   const company = await db().company.findFirst({ where: { id: companyId, ...liveCompany }, include: { leisureCardApiKey: true } });
-  if (!company) throw new UpstreamFailed("company not found");
+  if (!company) throw new UpstreamFailed("company not found", "company_not_found");
   const record = company.leisureCardApiKey;
-  if (!record) throw new UpstreamFailed("company has no leisure-card API key record");
-  if (!company.orgNumber.trim()) throw new UpstreamFailed("company has no org_number");
+  if (!record) throw new UpstreamFailed("company has no leisure-card API key record", "no_key_record");
+  if (!company.orgNumber.trim()) throw new UpstreamFailed("company has no org_number", "no_org_number");
   if (!record.giroType?.trim() || !record.giroNumber?.trim()) {
-    throw new UpstreamFailed("leisure-card API key record has no giro details");
+    throw new UpstreamFailed("leisure-card API key record has no giro details", "no_giro_details");
   }
   let apiKey: string;
   try {
     apiKey = decryptSecret(record.apiKeyEncrypted, env().ENCRYPTION_KEY);
   } catch {
     // Typically ENCRYPTION_KEY changed since the record was stored; set the key again.
-    throw new UpstreamFailed("leisure-card API key cannot be decrypted");
+    throw new UpstreamFailed("leisure-card API key cannot be decrypted", "key_undecryptable");
   }
   const { LEISURE_CARD_API_URL, LEISURE_CARD_TIMEOUT_MS } = env();
   const status = await fetchProviderStatus(
@@ -75,4 +75,21 @@ export async function setLeisureCardApiKey(caller: Caller, companyId: string, in
   });
   const info = await leisureCardKeyInfo(caller, companyId);
   return info!;
+}
+
+/**
+ * The dashboard's approved-provider check: scope first (404, then 403: unlike the API, the page only shows companies
+ * in scope), then getUtforarstatus. Its failures are an outcome, not an error: a stable code the dashboard
+ * translates, a detail (HTTP status, error code, time limit) and the API's English reason as the fallback.
+ */
+export async function checkProviderStatus(caller: Caller, companyId: string): Promise<ProviderCheckOutcome> {
+  await companyInScope(caller, companyId);
+  try {
+    const { utforarestatus } = await getUtforarstatus(caller, companyId);
+    return { status: utforarestatus };
+  } catch (error) {
+    if (!(error instanceof UpstreamFailed)) throw error;
+    const code = (PROVIDER_CHECK_FAILURES as readonly string[]).includes(error.code) ? (error.code as ProviderCheckFailure) : "unknown";
+    return { failure: { code, detail: error.detail, reason: error.message } };
+  }
 }

@@ -37,9 +37,12 @@ export async function createProperty(caller: Caller, input: CreatePropertyInput)
   await assertCompanyInScope(caller, input.company_id);
   requirePermission(caller, "SUBSCRIPTION_LIST.U");
   const groupName = input.group_name.trim();
+  // Look the group up before the transaction, so that the transaction starts with a write: SQLite cannot upgrade a
+  // transaction that has read to a write lock while another connection writes (SQLITE_BUSY).
+  const existing = await db().propertyGroup.findFirst({ where: { companyId: input.company_id, name: groupName } });
   return db().$transaction(async (tx) => {
     const group =
-      (await tx.propertyGroup.findFirst({ where: { companyId: input.company_id, name: groupName } })) ??
+      existing ??
       (await tx.propertyGroup.create({ data: { companyId: input.company_id, name: groupName, descr: input.group_descr ?? null } }));
     const property = await tx.property.create({ data: { groupId: group.id, name: input.name.trim(), descr: input.descr ?? "" } });
     await recordAudit(tx, caller, { action: "property.create", objectType: "property", objectId: property.id, companyId: input.company_id, summary: `${group.name}: ${property.name}` });

@@ -136,3 +136,50 @@ export const CompanyListQuery = z.object({
   include_deleted: z.boolean().optional(),
 });
 export type CompanyListQueryInput = z.output<typeof CompanyListQuery>;
+
+// ---------------------------------------------------------------- dashboard company screens
+
+/** The dashboard register's query: only the search (deleted companies are never shown there). */
+export const CompanyRegisterQuery = CompanyListQuery.pick({ q: true });
+
+/** A dashboard route's company in the path. */
+export const CompanyPathParams = z.object({ id: CompanyId });
+
+/** The fk_status form, and the server action's input (the form's values plus the company). */
+export const FkStatusForm = z.object({ fk_status: FkStatus });
+export const ChangeFkStatusInput = FkStatusForm.extend({ company_id: CompanyId });
+
+export const ActivateGrantInput = z.object({ company_id: CompanyId, grant_id: z.number().int().positive() });
+
+export const SetLeisureCardKeyInput = LeisureCardKeyRequest.extend({ company_id: CompanyId });
+
+export const CompanyIdInput = z.object({ company_id: CompanyId });
+
+/**
+ * Why an approved-provider check failed, as a stable code the dashboard translates (the API keeps the English
+ * reason). The first five are our own preconditions, the rest the leisure-card client's failures.
+ */
+export const PROVIDER_CHECK_FAILURES = [
+  "company_not_found",
+  "no_key_record",
+  "no_org_number",
+  "no_giro_details",
+  "key_undecryptable",
+  "timeout",
+  "unreachable",
+  "credential_rejected",
+  "http_error",
+  "malformed_answer",
+  "unknown",
+] as const;
+export type ProviderCheckFailure = (typeof PROVIDER_CHECK_FAILURES)[number];
+
+/** The outcome of the dashboard's approved-provider check: the status, or why there is none. */
+export type ProviderCheckOutcome =
+  | { status: (typeof UTFORARE_STATUSES)[number] }
+  | { failure: { code: ProviderCheckFailure; detail: string | null; reason: string } };
+
+/** The dashboard's key form: the giro type select's empty choice means none. */
+export const LeisureCardKeyForm = LeisureCardKeyRequest.extend({
+  giro_type: z.preprocess((v) => (v === "" ? null : v), LeisureCardKeyRequest.shape.giro_type),
+});

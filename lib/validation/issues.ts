@@ -1,21 +1,24 @@
 // Validation problems as stable keys with their parameters, so forms translate them without reading English texts.
 // The API keeps the English messages; forms (server action results and client-side checks) use these keys.
+// zod 4 leaves the input out of issues, so the key comes from the issue's code, origin and bounds alone.
 import type { z } from "zod";
 
-/** A key such as "required", "invalid_email", "too_long:128" (the maximum after the colon). */
+/** A key such as "required", "invalid_email", "too_long:128" (the bound after the colon). */
 export type IssueKey = string;
 
 export function issueKey(issue: z.core.$ZodIssue): IssueKey {
-  const input = (issue as { input?: unknown }).input;
-  if (input === undefined || input === null || input === "") return "required";
   switch (issue.code) {
+    case "invalid_type":
+      // A form sends strings, booleans and arrays of them; a wrong type there means the field was left out.
+      return "required";
     case "invalid_format":
       return issue.format === "email" ? "invalid_email" : issue.format === "url" ? "invalid_url" : "invalid";
     case "too_big":
-      return typeof input === "string" ? `too_long:${issue.maximum}` : `too_big:${issue.maximum}`;
+      if (issue.origin === "string") return `too_long:${issue.maximum}`;
+      return issue.origin === "array" ? `too_many:${issue.maximum}` : `too_big:${issue.maximum}`;
     case "too_small":
-      if (typeof input === "string") return Number(issue.minimum) <= 1 ? "required" : `too_short:${issue.minimum}`;
-      return Array.isArray(input) ? `too_few:${issue.minimum}` : `too_small:${issue.minimum}`;
+      if (issue.origin === "string") return Number(issue.minimum) <= 1 ? "required" : `too_short:${issue.minimum}`;
+      return issue.origin === "array" ? `too_few:${issue.minimum}` : `too_small:${issue.minimum}`;
     default:
       return "invalid";
   }

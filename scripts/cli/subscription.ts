@@ -5,7 +5,7 @@ import { createProperty } from "../../lib/services/properties";
 import { sendoutLinksForMember } from "../../lib/services/unsubscribe-links";
 import { parseInput } from "../../lib/validation/parse";
 import { CreatePropertyRequest } from "../../lib/validation/subscription";
-import { optionalString, requiredString, type CliCommand } from "./types";
+import { optionalString, type CliCommand } from "./types";
 
 export const subscriptionCommands: CliCommand[] = [
   {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
+import { operatorCaller } from "@/lib/services/access";
 import { revokeApiKey } from "@/lib/services/api-keys";
 import { basicHeader, call, makeApiKey, tokensFor, uniqueIp } from "../helpers";
 
@@ -25,13 +26,13 @@ function expectTokenResponse(body: { access_token: string; refresh_expires_ts: n
 describe("POST /v3/access/user/basic", () => {
   it("answers valid client credentials with a TokenResponse, no-store, whose access token works", async () => {
     const key = await makeApiKey();
-    const res = await call(BASIC, { method: "POST", headers: { authorization: basicHeader(key.clientId, key.clientSecret) } });
+    const res = await call(BASIC, { method: "POST", headers: { authorization: basicHeader(key.client_id, key.client_secret) } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expectTokenResponse(res.json);
     const company = await call("/v3/company", { token: res.json.access_token });
     expect(company.status).toBe(200);
-    expect(company.json.company_id).toBe(key.companyId);
+    expect(company.json.company_id).toBe(key.company_id);
   });
 
   it("401 when the Basic header is missing", async () => {
@@ -61,10 +62,10 @@ describe("POST /v3/access/user/basic", () => {
 
   it("401 when client_id and client_secret match no record (wrong secret, unknown id, revoked key)", async () => {
     const key = await makeApiKey();
-    const wrongSecret = await call(BASIC, { method: "POST", headers: { authorization: basicHeader(key.clientId, "wrong") } });
-    const unknownId = await call(BASIC, { method: "POST", headers: { authorization: basicHeader("ck_nobody", key.clientSecret) } });
-    await revokeApiKey(key.clientId);
-    const revoked = await call(BASIC, { method: "POST", headers: { authorization: basicHeader(key.clientId, key.clientSecret) } });
+    const wrongSecret = await call(BASIC, { method: "POST", headers: { authorization: basicHeader(key.client_id, "wrong") } });
+    const unknownId = await call(BASIC, { method: "POST", headers: { authorization: basicHeader("ck_nobody", key.client_secret) } });
+    await revokeApiKey(operatorCaller(), key.client_id);
+    const revoked = await call(BASIC, { method: "POST", headers: { authorization: basicHeader(key.client_id, key.client_secret) } });
     for (const res of [wrongSecret, unknownId, revoked]) {
       expect(res.status).toBe(401);
       expect(res.json).toEqual({ reason: "invalid client credentials" });
@@ -181,7 +182,7 @@ describe("POST /v3/access/user/oauth/refresh_token", () => {
   it("a refresh token of a revoked API key is refused", async () => {
     const key = await makeApiKey();
     const pair = await tokensFor(key);
-    await revokeApiKey(key.clientId);
+    await revokeApiKey(operatorCaller(), key.client_id);
     const res = await call(REFRESH, { method: "POST", body: { refresh_token: pair.refresh_token } });
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ reason: "forbidden" });

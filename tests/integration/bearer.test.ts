@@ -1,6 +1,7 @@
 // Spec 5 and 7.2 (401 rows): bearer checks on an authenticated route.
 import { SignJWT } from "jose";
 import { describe, expect, inject, it } from "vitest";
+import { operatorCaller } from "@/lib/services/access";
 import { revokeApiKey } from "@/lib/services/api-keys";
 import { accessTokenFor, call, makeApiKey } from "../helpers";
 
@@ -48,7 +49,7 @@ describe("Bearer authentication", () => {
   it("401 for a valid token whose API key was revoked or no longer exists", async () => {
     const { key, token } = await accessTokenFor();
     expect((await call("/v3/company", { token })).status).toBe(200);
-    await revokeApiKey(key.clientId);
+    await revokeApiKey(operatorCaller(), key.client_id);
     const revoked = await call("/v3/company", { token });
     expect(revoked.status).toBe(401);
     expect(revoked.json).toEqual({ reason: "invalid token" });

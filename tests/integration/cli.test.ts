@@ -1,10 +1,11 @@
 // The operator CLI as an operator runs it: a separate process on the run's database, --json output.
 import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { verifyAdminPassword } from "@/lib/services/admin-users";
 import { db } from "@/lib/db";
-import { basicHeader, call, makeApiKey, makeCompany } from "../helpers";
+import { accessGroupIdOf, basicHeader, call, makeApiKey, makeCompany } from "../helpers";
 
 function cli(args: string[]): { code: number; json: any } {
   try {
@@ -36,12 +37,12 @@ describe("operator CLI", () => {
     expect(token.status).toBe(200);
 
     const listed = cli(["api-key:list"]).json as any[];
-    const entry = listed.find((k) => k.clientId === created.json.client_id);
+    const entry = listed.find((k) => k.client_id === created.json.client_id);
     expect(entry).toMatchObject({
       modules: ["company"],
       permissions: ["COMPANY.U"],
       scope: { kind: "companies", companyIds: [company.id], includeDescendants: false },
-      revokedAt: null,
+      revoked_at: null,
     });
     expect(JSON.stringify(listed)).not.toContain(created.json.client_secret);
 
@@ -53,22 +54,28 @@ describe("operator CLI", () => {
   it("lists every key even when one key's access group is unreadable", async () => {
     const broken = await makeApiKey();
     const healthy = await makeApiKey();
-    await db().accessGroup.update({ where: { id: broken.accessGroupId }, data: { permissions: "{not json" } });
+    await db().accessGroup.update({ where: { id: await accessGroupIdOf(broken) }, data: { permissions: "{not json" } });
     const listed = cli(["api-key:list"]);
     expect(listed.code).toBe(0);
     const rows = listed.json as any[];
-    expect(rows.find((k) => k.clientId === broken.clientId)).toMatchObject({ modules: null, accessGroupError: expect.stringContaining("unreadable") });
-    expect(rows.find((k) => k.clientId === healthy.clientId)).toMatchObject({ accessGroupError: null, modules: expect.any(Array) });
+    expect(rows.find((k) => k.client_id === broken.client_id)).toMatchObject({ modules: null, access_group_error: expect.stringContaining("unreadable") });
+    expect(rows.find((k) => k.client_id === healthy.client_id)).toMatchObject({ access_group_error: null, modules: expect.any(Array) });
   });
 
-  it("rejects unknown modules, permissions and companies with a clear error and exit code 1", async () => {
+  it("rejects unknown modules, permissions and companies with the API's error body and exit code 1", async () => {
     const company = await makeCompany();
+    const invalid = (field: string, message: string) => ({
+      code: 1,
+      json: { status: 400, reason: `${field}: ${message}`, code: "validation_error", errors: { [field]: [message] }, form_errors: [] },
+    });
     const badModule = cli(["api-key:create", "--name", "x", "--company", company.id, "--modules", "everything"]);
-    expect(badModule.code).toBe(1);
-    expect(badModule.json.error).toMatch(/^modules: unknown module\(s\) everything/);
-    const badCompany = cli(["api-key:create", "--name", "x", "--company", "nope"]);
-    expect(badCompany).toEqual({ code: 1, json: { error: "companyId: unknown company id", details: { companyId: ["unknown company id"] } } });
-    expect(cli(["api-key:revoke", "ck_unknown"]).json).toEqual({ error: "api key not found" });
+    expect(badModule).toEqual(invalid("access.modules.0", "must be one of company, subscription_list, member, event"));
+    const badPermission = cli(["api-key:create", "--name", "x", "--company", company.id, "--permissions", "COMPANY.D"]);
+    expect(badPermission).toEqual(invalid("access.permissions.0", "must be one of COMPANY.U, SUBSCRIPTION_LIST.U, MEMBER.U, EVENT.U"));
+    expect(cli(["api-key:create", "--name", "x", "--company", "nope"])).toEqual(invalid("company_id", "must be 36 characters"));
+    const unknownCompany = cli(["api-key:create", "--name", "x", "--company", crypto.randomUUID()]);
+    expect(unknownCompany).toEqual(invalid("company_id", "unknown company id"));
+    expect(cli(["api-key:revoke", "ck_unknown"])).toEqual({ code: 1, json: { status: 404, reason: "api key not found" } });
   });
 
   it("creates an admin user whose generated password verifies (argon2id) and is shown once", async () => {
@@ -78,6 +85,15 @@ describe("operator CLI", () => {
     expect(created.json).toMatchObject({ email: email.toLowerCase(), role: "EDITOR", password: expect.any(String) });
     expect(await verifyAdminPassword(email, created.json.password)).not.toBeNull();
     expect(await verifyAdminPassword(email, "wrong password!")).toBeNull();
-    expect(cli(["admin:create", "--email", email]).json).toEqual({ error: "an admin user with that email exists" });
+    expect(cli(["admin:create", "--email", email])).toEqual({
+      code: 1,
+      json: {
+        status: 400,
+        reason: "email: an admin user with that email exists",
+        code: "validation_error",
+        errors: { email: ["an admin user with that email exists"] },
+        form_errors: [],
+      },
+    });
   });
 });

@@ -3,9 +3,14 @@
 import crypto from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { fkStatusHistory, formatLocalDateTime } from "@/lib/services/companies";
-import { activateGrant, createCompany, createGrant, deleteCompany, updateCompany } from "@/lib/services/company-admin";
-import { accessTokenFor, call, makeCompany } from "../helpers";
+import { operatorCaller } from "@/lib/services/access";
+import { createCompany, deleteCompany, formatLocalDateTime, updateCompany } from "@/lib/services/companies";
+import { fkStatusHistory as fkStatusHistoryOf } from "@/lib/services/fk-status";
+import { activateGrant, createGrant } from "@/lib/services/grants";
+import { accessGroupIdOf, accessTokenFor, call, makeCompany } from "../helpers";
+
+/** The company's fk_status history as the operator sees it, newest first. */
+const fkStatusHistory = (companyId: string) => fkStatusHistoryOf(operatorCaller(), companyId);
 
 const VALID = "NONE, ML_ADDED, FK_ADDED, ACTIVE, REJECTED";
 
@@ -24,7 +29,7 @@ describe("GET /v3/company/fk", () => {
     const root = await makeCompany("Förbund");
     const child = await makeCompany("Klubb", root.id);
     const gone = await makeCompany("Nedlagd", root.id);
-    await deleteCompany(gone.id);
+    await deleteCompany(operatorCaller(), gone.id);
     const list = await register(await companyToken());
 
     expect(list.find((c) => c.org_number === root.orgNumber)).toEqual({ name: root.name, org_number: root.orgNumber, parent: null });
@@ -67,7 +72,7 @@ describe("GET /v3/company/fk", () => {
 
 describe("GET /v3/company/{company_id}/fk", () => {
   it("returns every field of the enrollment view, unset ones as null and no grants as []", async () => {
-    const company = await createCompany({ name: "Tom förening", orgNumber: `T${crypto.randomInt(1e8)}` });
+    const company = await createCompany(operatorCaller(), { name: "Tom förening", orgNumber: `T${crypto.randomInt(1e8)}` });
     const res = await call(`/v3/company/${company.id}/fk`, { token: await companyToken() });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -94,7 +99,7 @@ describe("GET /v3/company/{company_id}/fk", () => {
   });
 
   it("maps every register field and lists activated grants with created_at in server local time", async () => {
-    const company = await createCompany({
+    const company = await createCompany(operatorCaller(), {
       name: "Full förening",
       shortname: "FF",
       orgNumber: `F${crypto.randomInt(1e8)}`,
@@ -111,11 +116,11 @@ describe("GET /v3/company/{company_id}/fk", () => {
       cEmail: "kim@example.org",
       cPhone: "070-1",
     });
-    const winter = await createGrant({ name: "Vinterstöd", descr: "Stöd på vintern" });
-    const summer = await createGrant({ name: "Sommarstöd" });
+    const winter = await createGrant(operatorCaller(), { name: "Vinterstöd", descr: "Stöd på vintern" });
+    const summer = await createGrant(operatorCaller(), { name: "Sommarstöd" });
     // The test server runs with TZ=Europe/Stockholm: UTC+1 in March, UTC+2 in July.
-    const first = await activateGrant(company.id, winter.id, new Date(Date.UTC(2026, 2, 1, 13, 5, 9)));
-    const second = await activateGrant(company.id, summer.id, new Date(Date.UTC(2026, 6, 1, 22, 30, 0)));
+    const first = await activateGrant(operatorCaller(), company.id, winter.id, new Date(Date.UTC(2026, 2, 1, 13, 5, 9)));
+    const second = await activateGrant(operatorCaller(), company.id, summer.id, new Date(Date.UTC(2026, 6, 1, 22, 30, 0)));
     const res = await call(`/v3/company/${company.id}/fk`, { token: await companyToken() });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -181,7 +186,7 @@ describe("GET /v3/company/{company_id}/fk", () => {
   it("404 `company not found` for an unknown or deleted company", async () => {
     const token = await companyToken();
     const gone = await makeCompany("Nedlagd");
-    await deleteCompany(gone.id);
+    await deleteCompany(operatorCaller(), gone.id);
     for (const id of [crypto.randomUUID(), gone.id]) {
       const res = await call(`/v3/company/${id}/fk`, { token });
       expect(res.status).toBe(404);
@@ -205,14 +210,17 @@ describe("PUT /v3/company/{company_id}/fk", () => {
 
     const history = await fkStatusHistory(company.id);
     expect(history.map(({ from, to, changed_by }) => ({ from, to, changed_by }))).toEqual([
-      { from: "NONE", to: "ML_ADDED", changed_by: `api:${key.clientId}` },
-      { from: "ML_ADDED", to: "ACTIVE", changed_by: `api:${key.clientId}` },
+      { from: "ML_ADDED", to: "ACTIVE", changed_by: `api:${key.client_id}` },
+      { from: "NONE", to: "ML_ADDED", changed_by: `api:${key.client_id}` },
     ]);
-    for (const row of history) expect(Math.abs(row.changed_at.getTime() - Date.now())).toBeLessThan(60_000);
+    for (const row of history) {
+      expect(row.changed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(Math.abs(Date.parse(row.changed_at) - Date.now())).toBeLessThan(60_000);
+    }
   });
 
   it("ignores every field but fk_status", async () => {
-    const company = await createCompany({ name: "Orörd", orgNumber: `O${crypto.randomInt(1e8)}`, cName: "Kim", email: "a@example.org" });
+    const company = await createCompany(operatorCaller(), { name: "Orörd", orgNumber: `O${crypto.randomInt(1e8)}`, cName: "Kim", email: "a@example.org" });
     const other = await makeCompany("Annan");
     const token = await companyToken();
     const before = (await call(`/v3/company/${company.id}/fk`, { token })).json;
@@ -326,7 +334,7 @@ describe("PUT /v3/company/{company_id}/fk", () => {
   it("404 `company not found` for an unknown or deleted company", async () => {
     const token = await companyToken();
     const gone = await makeCompany("Nedlagd");
-    await deleteCompany(gone.id);
+    await deleteCompany(operatorCaller(), gone.id);
     for (const id of [crypto.randomUUID(), gone.id]) {
       const res = await call(`/v3/company/${id}/fk`, { method: "PUT", token, body: { fk_status: "ACTIVE" } });
       expect(res.status).toBe(404);
@@ -343,7 +351,8 @@ describe("PUT /v3/company/{company_id}/fk", () => {
       values.map((fk_status) => call(`/v3/company/${company.id}/fk`, { method: "PUT", token, body: { fk_status } })),
     );
     for (const r of results) expect(r.status).toBe(200);
-    const history = await fkStatusHistory(company.id);
+    // Newest first: read oldest first, each change starts from the value the previous one set.
+    const history = (await fkStatusHistory(company.id)).reverse();
     expect(history.length).toBeGreaterThan(0);
     expect(history[0].from).toBe("NONE");
     for (let i = 1; i < history.length; i++) expect(history[i].from).toBe(history[i - 1].to);
@@ -354,7 +363,7 @@ describe("PUT /v3/company/{company_id}/fk", () => {
   it("history survives register edits made by operators", async () => {
     const company = await makeCompany();
     await call(`/v3/company/${company.id}/fk`, { method: "PUT", token: await companyToken(), body: { fk_status: "FK_ADDED" } });
-    await updateCompany(company.id, { name: "Nytt namn" });
+    await updateCompany(operatorCaller(), company.id, { name: "Nytt namn" });
     expect((await fkStatusHistory(company.id)).map((h) => h.to)).toEqual(["FK_ADDED"]);
   });
 });
@@ -364,7 +373,7 @@ describe("unexpected server errors (the 500 rows of 7.2)", () => {
     const company = await makeCompany();
     const { key, token } = await accessTokenFor({ modules: ["company"], permissions: ["COMPANY.U"] });
     // Only this key's group: other tests keep running against the same server.
-    await db().accessGroup.update({ where: { id: key.accessGroupId }, data: { modules: "{not json" } });
+    await db().accessGroup.update({ where: { id: await accessGroupIdOf(key) }, data: { modules: "{not json" } });
     const responses = [
       await call("/v3/company/fk", { token }),
       await call(`/v3/company/${company.id}/fk`, { token }),

@@ -5,8 +5,10 @@ import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { UpstreamFailed } from "@/lib/errors";
 import { fetchProviderStatus } from "@/lib/leisure-card/client";
-import { deleteCompany } from "@/lib/services/company-admin";
+import { operatorCaller } from "@/lib/services/access";
+import { deleteCompany } from "@/lib/services/companies";
 import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
+import type { LeisureCardKeyInput } from "@/lib/validation/company";
 import { freePort } from "@/scripts/lib/test-stack";
 import { accessTokenFor, call, makeCompany } from "../helpers";
 
@@ -23,12 +25,12 @@ async function simulator(pathname: string, body: unknown) {
 }
 
 /** A company with a leisure-card record; approved at the simulator unless told otherwise. */
-async function provider(options: { approved?: boolean; giroType?: string | null; giroNumber?: string | null } = {}) {
+async function provider(options: { approved?: boolean; giroType?: LeisureCardKeyInput["giro_type"]; giroNumber?: string | null } = {}) {
   const company = await makeCompany("Utförare");
   const apiKey = `fk-${crypto.randomBytes(12).toString("hex")}`;
   const giroType = options.giroType === undefined ? "BANKGIRO" : options.giroType;
   const giroNumber = options.giroNumber === undefined ? `${crypto.randomInt(100, 999)}-${crypto.randomInt(1000, 9999)}` : options.giroNumber;
-  await setLeisureCardApiKey(company.id, { apiKey, giroType, giroNumber });
+  await setLeisureCardApiKey(operatorCaller(), company.id, { api_key: apiKey, giro_type: giroType, giro_number: giroNumber });
   if (options.approved !== false) {
     await simulator("/__control/approved", { org_number: company.orgNumber, giro_type: giroType, giro_number: giroNumber, api_key: apiKey });
   }
@@ -58,7 +60,7 @@ describe("GET /v3/company/fk/status/{company_id}", () => {
     expect((await status(unknown.company.id)).json).toEqual({ utforarestatus: "EJ_GODKAND" });
 
     const moved = await provider();
-    await setLeisureCardApiKey(moved.company.id, { apiKey: moved.apiKey, giroType: "PLUSGIRO", giroNumber: moved.giroNumber });
+    await setLeisureCardApiKey(operatorCaller(), moved.company.id, { api_key: moved.apiKey, giro_type: "PLUSGIRO", giro_number: moved.giroNumber });
     const res = await status(moved.company.id);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ utforarestatus: "EJ_GODKAND" });
@@ -83,7 +85,7 @@ describe("GET /v3/company/fk/status/{company_id}", () => {
   it("500 when the service rejects the credential, without echoing it", async () => {
     const { company, apiKey } = await provider();
     const other = `fk-${crypto.randomBytes(12).toString("hex")}`;
-    await setLeisureCardApiKey(company.id, { apiKey: other, giroType: "BANKGIRO", giroNumber: "1" });
+    await setLeisureCardApiKey(operatorCaller(), company.id, { api_key: other, giro_type: "BANKGIRO", giro_number: "1" });
     await simulator("/__control/approved", { org_number: company.orgNumber, giro_type: "BANKGIRO", giro_number: "1", api_key: apiKey });
     expect500(await status(company.id), "leisure-card service rejected the company's credential (HTTP 401)", other);
   });
@@ -108,7 +110,7 @@ describe("GET /v3/company/fk/status/{company_id}", () => {
   it("500 (not 404) for a missing or deleted company", async () => {
     expect500(await status(crypto.randomUUID()), "company not found");
     const { company } = await provider();
-    await deleteCompany(company.id);
+    await deleteCompany(operatorCaller(), company.id);
     expect500(await status(company.id), "company not found");
   });
 

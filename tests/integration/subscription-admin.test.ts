@@ -1,7 +1,8 @@
 // Spec 4.5: the admin subscription-list API, scoped to the caller's companies.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { createProperty, createPropertyGroup } from "@/lib/services/properties";
+import { operatorCaller } from "@/lib/services/access";
+import { createProperty } from "@/lib/services/properties";
 import { accessTokenFor, call, makeCompany } from "../helpers";
 import { makeList } from "../subscription-fixtures";
 
@@ -37,8 +38,7 @@ describe("admin subscription-list API", () => {
     expect(created.json.public_url).toMatch(new RegExp(`/subscribe/${created.json.uuid}$`));
     const id = created.json.id;
 
-    const group = await createPropertyGroup({ companyId: company.id, name: "Frågor" });
-    const prop = await createProperty({ groupId: group.id, name: "Vill ha SMS" });
+    const prop = await createProperty(operatorCaller(), { company_id: company.id, group_name: "Frågor", name: "Vill ha SMS" });
     const updated = await call(`/v3/subscription_list/${id}`, {
       method: "PUT",
       token,
@@ -49,7 +49,7 @@ describe("admin subscription-list API", () => {
         show_image: true,
         design: { color: "#005500" },
         term: { name: "Samtycke", html: "<p>Ja</p>" },
-        question_prop_ids: [prop.id],
+        question_prop_ids: [prop.prop_id],
         subscriber_cap: 50,
         name: "X",
         company_id: "ignored-for-update-and-not-an-error-00",
@@ -64,7 +64,7 @@ describe("admin subscription-list API", () => {
       show_image: true,
       design: { color: "#005500" },
       term: { name: "Samtycke", html: "<p>Ja</p>" },
-      question_prop_ids: [prop.id],
+      question_prop_ids: [prop.prop_id],
       subscriber_cap: 50,
       effective_subscriber_cap: 50,
       company_id: company.id,
@@ -96,8 +96,7 @@ describe("admin subscription-list API", () => {
 
   it("400 for bad bodies, ids and another organization's properties", async () => {
     const f = await makeList();
-    const otherGroup = await createPropertyGroup({ companyId: (await makeCompany()).id, name: "Annans" });
-    const foreign = await createProperty({ groupId: otherGroup.id, name: "Främmande" });
+    const foreign = await createProperty(operatorCaller(), { company_id: (await makeCompany()).id, group_name: "Annans", name: "Främmande" });
     const cases: [string, string, unknown, string][] = [
       ["POST", "/v3/subscription_list", { company_id: f.companyId }, "name"],
       ["POST", "/v3/subscription_list", { name: "x" }, "company_id"],
@@ -106,7 +105,7 @@ describe("admin subscription-list API", () => {
       ["PUT", `/v3/subscription_list/${f.id}`, { is_active: "yes" }, "is_active"],
       ["PUT", `/v3/subscription_list/${f.id}`, { image_url: "javascript:alert(1)" }, "image_url"],
       ["PUT", `/v3/subscription_list/${f.id}`, { subscriber_cap: -1 }, "subscriber_cap"],
-      ["PUT", `/v3/subscription_list/${f.id}`, { question_prop_ids: [foreign.id] }, "question_prop_ids"],
+      ["PUT", `/v3/subscription_list/${f.id}`, { question_prop_ids: [foreign.prop_id] }, "question_prop_ids"],
       ["GET", "/v3/subscription_list/abc", undefined, "id"],
       ["GET", "/v3/subscription_list", undefined, "company_id"],
     ];

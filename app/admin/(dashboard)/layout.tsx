@@ -1,5 +1,6 @@
 // The signed-in dashboard: every page below is refused without a session (redirect to the sign-in page).
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { chooseLanguageAction } from "@/app/admin/language-action";
 import { LangProvider } from "@/components/admin/i18n-context";
 import { LanguageSwitch } from "@/components/admin/language-switch";
@@ -15,7 +16,7 @@ export const metadata: Metadata = { title: "Administration · Förening service"
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const caller = await requirePageCaller();
-  const [lang, profile] = await Promise.all([adminLanguage(), adminUserProfile(caller)]);
+  const [lang, profile, requestHeaders] = await Promise.all([adminLanguage(), adminUserProfile(caller), headers()]);
   const t = shellMessages(lang);
   const links = [
     { href: "/admin", label: t.nav.overview },
@@ -42,7 +43,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         </header>
         <main className="mx-auto max-w-6xl px-4 py-6">
           <LangProvider lang={lang}>
-            <AdminProviders>{children}</AdminProviders>
+            <AdminProviders nonce={requestHeaders.get("x-nonce")}>{children}</AdminProviders>
           </LangProvider>
         </main>
       </div>

@@ -1,0 +1,136 @@
+"use client";
+// The register as a table (TanStack Table): sortable columns, 50 rows a page; each name opens the company page.
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type SortingState,
+} from "@tanstack/react-table";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { companiesMessages } from "@/lib/i18n/admin/companies";
+import { shellMessages } from "@/lib/i18n/admin/shell";
+import { useLang } from "../i18n-context";
+import { secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
+import type { RegisterRow } from "./types";
+
+const PAGE_SIZE = 50;
+const column = createColumnHelper<RegisterRow>();
+
+export function CompanyTable({ rows }: { rows: RegisterRow[] }) {
+  const lang = useLang();
+  const t = companiesMessages(lang).register;
+  const fkStatus = shellMessages(lang).fkStatus;
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const collator = useMemo(() => new Intl.Collator(lang === "en" ? "en-GB" : "sv-SE"), [lang]);
+
+  const columns = useMemo(
+    () => [
+      column.accessor("name", {
+        header: t.columns.name,
+        sortingFn: (a, b) => collator.compare(a.original.name, b.original.name),
+        cell: (info) => (
+          <Link href={`/admin/companies/${info.row.original.company_id}`} className="font-medium text-blue-800 underline hover:text-blue-950">
+            {info.getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor("org_number", { header: t.columns.orgNumber, cell: (info) => <span className="whitespace-nowrap">{info.getValue()}</span> }),
+      column.accessor((row) => row.parent_name ?? "", {
+        id: "parent",
+        header: t.columns.parent,
+        sortingFn: (a, b) => collator.compare(a.original.parent_name ?? "", b.original.parent_name ?? ""),
+        cell: (info) =>
+          info.getValue() || (
+            <>
+              <span aria-hidden="true">{t.noParent}</span>
+              <span className="sr-only">{t.noParentLabel}</span>
+            </>
+          ),
+      }),
+      column.accessor((row) => fkStatus[row.fk_status] ?? row.fk_status, { id: "fk_status", header: t.columns.fkStatus }),
+    ],
+    [t, fkStatus, collator],
+  );
+
+  // TanStack Table's functions are not memoizable by the React Compiler; it skips this component, which is fine here.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: rows,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    initialState: { pagination: { pageSize: PAGE_SIZE } },
+    autoResetPageIndex: true,
+  });
+  const pages = table.getPageCount();
+
+  return (
+    <div className="space-y-3">
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className={tableClass}>
+          <caption className="sr-only">{t.caption}</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const label = String(header.column.columnDef.header);
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={thClass}
+                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                    >
+                      <button
+                        type="button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        className="inline-flex items-center gap-1 rounded text-left font-semibold hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+                        title={t.sortBy(label)}
+                      >
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        <span aria-hidden="true" className="text-xs text-slate-600">
+                          {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+                        </span>
+                        {sorted && <span className="sr-only">, {sorted === "asc" ? t.sortAscending : t.sortDescending}</span>}
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className="hover:bg-slate-50">
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className={tdClass}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <nav aria-label={t.pagination} className="flex flex-wrap items-center gap-3 text-sm">
+          <button type="button" className={secondaryButtonClass} onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+            {t.previous}
+          </button>
+          <span>{t.page(table.getState().pagination.pageIndex + 1, pages)}</span>
+          <button type="button" className={secondaryButtonClass} onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+            {t.next}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+"use client";
+// A company's leisure-card credential: what the record says (giro details, last change; never the key), a form to set
+// or replace it (COMPANY.U; the key field is emptied after saving), and the approved-provider check.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { unwrap } from "@/lib/actions/result";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
+import { companiesMessages, formatDateTime } from "@/lib/i18n/admin/companies";
+import { fieldErrorText } from "@/lib/i18n/field-errors";
+import { queryKeys } from "@/lib/query-keys";
+import { GIRO_TYPES, LeisureCardKeyForm, type ProviderCheckOutcome } from "@/lib/validation/company";
+import { useLang } from "../i18n-context";
+import { QueryState } from "../query-state";
+import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
+import { actionErrorText, showFieldErrors } from "./action-errors";
+import type { CompanyActions, LeisureCardKeyRecord } from "./types";
+
+type FormInput = z.input<typeof LeisureCardKeyForm>;
+type FormOutput = z.output<typeof LeisureCardKeyForm>;
+const FIELDS = ["api_key", "giro_type", "giro_number"] as const;
+
+export function LeisureCardPanel({ companyId, canWrite, setLeisureCardKey, checkProviderStatus }: {
+  companyId: string;
+  canWrite: boolean;
+  setLeisureCardKey: CompanyActions["setLeisureCardKey"];
+  checkProviderStatus: CompanyActions["checkProviderStatus"];
+}) {
+  const lang = useLang();
+  const t = companiesMessages(lang).key;
+  const query = useQuery({
+    queryKey: queryKeys.companies.leisureCardKey(companyId),
+    queryFn: () => fetchJson<LeisureCardKeyRecord | null>(`/admin/api/companies/${companyId}/leisure-card-key`),
+  });
+  const record = query.data ?? null;
+
+  return (
+    <>
+      <section aria-labelledby="key-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="key-heading" className="text-lg font-semibold">
+          {t.heading}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">{t.intro}</p>
+        <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+          {record ? (
+            <dl className="mt-3 grid grid-cols-[minmax(0,10rem)_1fr] gap-x-4 gap-y-1" data-testid="key-record">
+              <dt className="font-medium text-slate-700">{t.giroType}</dt>
+              <dd>{record.giro_type ? (t.giroTypes[record.giro_type] ?? record.giro_type) : "–"}</dd>
+              <dt className="font-medium text-slate-700">{t.giroNumber}</dt>
+              <dd>{record.giro_number ?? "–"}</dd>
+              <dt className="font-medium text-slate-700">{t.updated}</dt>
+              <dd>
+                <time dateTime={record.updated_at}>{formatDateTime(lang, record.updated_at)}</time>
+              </dd>
+            </dl>
+          ) : (
+            <p className="mt-3 text-slate-700" data-testid="key-record">
+              {t.noRecord}
+            </p>
+          )}
+          {canWrite && (
+            <KeyForm
+              companyId={companyId}
+              record={record}
+              setLeisureCardKey={setLeisureCardKey}
+            />
+          )}
+        </QueryState>
+      </section>
+      {/* A new key makes an earlier answer stale: the check starts over when the record changes. */}
+      <ProviderCheck key={record?.updated_at ?? "none"} companyId={companyId} checkProviderStatus={checkProviderStatus} />
+    </>
+  );
+}
+
+function KeyForm({ companyId, record, setLeisureCardKey }: {
+  companyId: string;
+  record: LeisureCardKeyRecord | null;
+  setLeisureCardKey: CompanyActions["setLeisureCardKey"];
+}) {
+  const lang = useLang();
+  const t = companiesMessages(lang);
+  const queryClient = useQueryClient();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: keyedZodResolver(LeisureCardKeyForm),
+    defaultValues: { api_key: "", giro_type: record?.giro_type ?? "", giro_number: record?.giro_number ?? "" },
+  });
+  const { reset } = form;
+  const recordGiroType = record?.giro_type ?? "";
+  const recordGiroNumber = record?.giro_number ?? "";
+  // The giro fields follow the stored record; the key field is never filled from it.
+  useEffect(() => reset({ api_key: "", giro_type: recordGiroType, giro_number: recordGiroNumber }), [reset, recordGiroType, recordGiroNumber]);
+
+  const mutation = useMutation({
+    mutationFn: (values: FormOutput) => unwrap(setLeisureCardKey({ company_id: companyId, ...values })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.companies.leisureCardKey(companyId), saved);
+      reset({ api_key: "", giro_type: saved.giro_type ?? "", giro_number: saved.giro_number ?? "" });
+      toast.success(t.key.saved);
+    },
+    onError: (error) => {
+      showFieldErrors(form, error, FIELDS);
+      form.setValue("api_key", "");
+      toast.error(actionErrorText(t.errors, error));
+    },
+  });
+
+  const errorOf = (field: (typeof FIELDS)[number]) => {
+    const error = form.formState.errors[field];
+    return error && fieldErrorText(lang, field, error.type as string, error.message);
+  };
+  const describedBy = (field: string, hint: boolean, error: string | undefined) =>
+    [hint ? `${field}-hint` : "", error ? `${field}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const apiKeyError = errorOf("api_key");
+  const giroTypeError = errorOf("giro_type");
+  const giroNumberError = errorOf("giro_number");
+
+  return (
+    <form
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      noValidate
+      className="mt-5 space-y-4 border-t border-slate-200 pt-4"
+      aria-labelledby="key-form-heading"
+    >
+      <h3 id="key-form-heading" className="text-base font-semibold">
+        {record ? t.key.replaceHeading : t.key.setHeading}
+      </h3>
+      <div>
+        <label htmlFor="lc-api-key" className="block font-medium">
+          {t.key.apiKey}
+        </label>
+        <p id="lc-api-key-hint" className="text-sm text-slate-700">
+          {t.key.apiKeyHint} {record ? t.key.replaceHint : ""}
+        </p>
+        <input
+          id="lc-api-key"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          className={inputClass}
+          aria-invalid={apiKeyError ? true : undefined}
+          aria-describedby={describedBy("lc-api-key", true, apiKeyError)}
+          {...form.register("api_key")}
+        />
+        {apiKeyError && (
+          <p id="lc-api-key-error" className="mt-1 text-sm text-red-800">
+            {apiKeyError}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="lc-giro-type" className="block font-medium">
+            {t.key.giroType}
+          </label>
+          <select
+            id="lc-giro-type"
+            className={inputClass}
+            aria-invalid={giroTypeError ? true : undefined}
+            aria-describedby={describedBy("lc-giro-type", false, giroTypeError)}
+            {...form.register("giro_type")}
+          >
+            <option value="">{t.key.noGiroType}</option>
+            {GIRO_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t.key.giroTypes[type] ?? type}
+              </option>
+            ))}
+          </select>
+          {giroTypeError && (
+            <p id="lc-giro-type-error" className="mt-1 text-sm text-red-800">
+              {giroTypeError}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor="lc-giro-number" className="block font-medium">
+            {t.key.giroNumber}
+          </label>
+          <input
+            id="lc-giro-number"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            className={inputClass}
+            aria-invalid={giroNumberError ? true : undefined}
+            aria-describedby={describedBy("lc-giro-number", true, giroNumberError)}
+            {...form.register("giro_number")}
+          />
+          <p id="lc-giro-number-hint" className="mt-1 text-sm text-slate-700">
+            {t.key.giroNumberHint}
+          </p>
+          {giroNumberError && (
+            <p id="lc-giro-number-error" className="mt-1 text-sm text-red-800">
+              {giroNumberError}
+            </p>
+          )}
+        </div>
+      </div>
+      <button type="submit" className={buttonClass} disabled={mutation.isPending}>
+        {mutation.isPending ? t.key.saving : t.key.save}
+      </button>
+    </form>
+  );
+}
+
+function ProviderCheck({ companyId, checkProviderStatus }: { companyId: string; checkProviderStatus: CompanyActions["checkProviderStatus"] }) {
+  const lang = useLang();
+  const t = companiesMessages(lang);
+  const mutation = useMutation({
+    mutationFn: () => unwrap(checkProviderStatus({ company_id: companyId })),
+  });
+  return (
+    <section aria-labelledby="check-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="check-heading" className="text-lg font-semibold">
+        {t.check.heading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t.check.intro}</p>
+      <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={() => mutation.mutate()} disabled={mutation.isPending}>
+        {mutation.isPending ? t.check.checking : t.check.button}
+      </button>
+      <div role="status" aria-live="polite" className="mt-3" data-testid="provider-check">
+        {mutation.isSuccess && <CheckOutcome outcome={mutation.data} />}
+        {mutation.isError && (
+          <p className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">{actionErrorText(t.errors, mutation.error)}</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function CheckOutcome({ outcome }: { outcome: ProviderCheckOutcome }) {
+  const t = companiesMessages(useLang()).check;
+  if ("status" in outcome) {
+    const approved = outcome.status === "GODKAND";
+    return (
+      <p
+        className={`inline-flex items-center gap-2 rounded-md border p-3 font-semibold ${
+          approved ? "border-green-700 bg-green-50 text-green-900" : "border-amber-700 bg-amber-50 text-amber-950"
+        }`}
+      >
+        <span aria-hidden="true">{approved ? "✓" : "✕"}</span>
+        {t[outcome.status]}
+      </p>
+    );
+  }
+  const text = t.failures[outcome.failure.code];
+  return (
+    <div className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+      <p className="font-semibold">{t.failed}</p>
+      {text ? (
+        <p className="mt-1">{text(outcome.failure.detail)}</p>
+      ) : (
+        <p className="mt-1" lang="en">
+          {outcome.failure.reason}
+        </p>
+      )}
+    </div>
+  );
+}
