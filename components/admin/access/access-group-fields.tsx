@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { accessMessages } from "@/lib/i18n/admin/access";
+import { accessMessages, type AccessMessages } from "@/lib/i18n/admin/access";
 import { queryKeys } from "@/lib/query-keys";
 import { MODULES, PERMISSIONS } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
@@ -22,6 +22,11 @@ export function useGrantableCompanies() {
     queryFn: () => fetchJson<CompanyChoice[]>("/admin/api/access/companies"),
     staleTime: 60_000,
   });
+}
+
+/** The scope's problem as staff read it: an empty choice of companies says what to do instead of "at least 1". */
+export function companyIdsText(m: AccessMessages, text: string | undefined, error: { type?: unknown } | undefined): string | undefined {
+  return typeof error?.type === "string" && error.type.startsWith("too_few") ? m.access.chooseSome : text;
 }
 
 /** The starting access of a new key or user: every module the ADMIN has, no change permission, its own scope kind. */

@@ -18,7 +18,7 @@ import { CreateApiKeyRequest } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../query-state";
 import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
-import { AccessGroupFields, defaultAccess, useGrantableCompanies } from "./access-group-fields";
+import { AccessGroupFields, companyIdsText, defaultAccess, useGrantableCompanies } from "./access-group-fields";
 import { NameList, ScopeSummary } from "./access-summary";
 import { actionErrorText, showFieldErrors } from "./action-errors";
 import { ConfirmButton } from "./confirm-button";
@@ -181,7 +181,7 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
   const table = useReactTable({ data: query.data ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.client_id });
   return (
     <QueryState isLoading={query.isLoading} error={query.error} isEmpty={query.data?.length === 0} onRetry={() => void query.refetch()}>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size]">
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size]" tabIndex={0} role="region" aria-label={t.tableLabel}>
         <table className={tableClass} aria-label={t.tableLabel} data-testid="api-keys">
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -247,7 +247,8 @@ function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated }: {
   const text = (field: string, error: { type?: unknown; message?: string } | undefined) =>
     error ? fieldErrorText(lang, field, typeof error.type === "string" ? error.type : undefined, error.message) : undefined;
   const nameError = text("name", errors.name);
-  const companyError = text("company_id", errors.company_id);
+  // A 36-character id is what the schema checks; for the picker that only means "none chosen".
+  const companyError = errors.company_id && (errors.company_id.type === "business" ? text("company_id", errors.company_id) : t.companyRequired);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
@@ -315,7 +316,7 @@ function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated }: {
             errors={{
               modules: text("access.modules", errors.access?.modules),
               permissions: text("access.permissions", errors.access?.permissions),
-              company_ids: text("access.company_ids", errors.access?.company_ids),
+              company_ids: companyIdsText(m, text("access.company_ids", errors.access?.company_ids), errors.access?.company_ids),
               include_descendants: text("access.include_descendants", errors.access?.include_descendants),
             }}
           />

@@ -10,14 +10,14 @@ import { z } from "zod";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
-import { accessMessages } from "@/lib/i18n/admin/access";
+import { accessMessages, type AccessMessages } from "@/lib/i18n/admin/access";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { ADMIN_ROLES, AccessGroupRequest, CreateAdminUserRequest } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../query-state";
 import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
-import { AccessGroupFields, defaultAccess, useGrantableCompanies, type AccessFieldErrors } from "./access-group-fields";
+import { AccessGroupFields, companyIdsText, defaultAccess, useGrantableCompanies, type AccessFieldErrors } from "./access-group-fields";
 import { NameList, ScopeSummary } from "./access-summary";
 import { actionErrorText, showFieldErrors } from "./action-errors";
 import { ConfirmButton } from "./confirm-button";
@@ -42,11 +42,11 @@ function useFieldText() {
     error ? fieldErrorText(lang, field, typeof error.type === "string" ? error.type : undefined, error.message) : undefined;
 }
 
-function accessErrors(text: ReturnType<typeof useFieldText>, errors: { modules?: ErrorLike; permissions?: ErrorLike; company_ids?: ErrorLike; include_descendants?: ErrorLike } | undefined): AccessFieldErrors {
+function accessErrors(m: AccessMessages, text: ReturnType<typeof useFieldText>, errors: { modules?: ErrorLike; permissions?: ErrorLike; company_ids?: ErrorLike; include_descendants?: ErrorLike } | undefined): AccessFieldErrors {
   return {
     modules: text("access.modules", errors?.modules),
     permissions: text("access.permissions", errors?.permissions),
-    company_ids: text("access.company_ids", errors?.company_ids),
+    company_ids: companyIdsText(m, text("access.company_ids", errors?.company_ids), errors?.company_ids),
     include_descendants: text("access.include_descendants", errors?.include_descendants),
   };
 }
@@ -107,15 +107,17 @@ function UserTable({ currentUserId, updateAdminUser, onEdit }: {
     const col = createColumnHelper<AdminUserRow>();
     return [
       col.accessor("email", {
-        header: t.col.email,
+        header: t.col.person,
         cell: (c) => (
-          <span className="break-all">
-            {c.getValue()}
-            {c.row.original.id === currentUserId && <span className="ml-1 text-slate-700">({t.you})</span>}
-          </span>
+          <>
+            <span className="block font-medium">
+              {c.row.original.name}
+              {c.row.original.id === currentUserId && <span className="ml-1 font-normal text-slate-700">({t.you})</span>}
+            </span>
+            <span className="block [overflow-wrap:anywhere]">{c.getValue()}</span>
+          </>
         ),
       }),
-      col.accessor("name", { header: t.col.name }),
       col.accessor("role", { header: t.col.role, cell: (c) => m.roles[c.getValue()] ?? c.getValue() }),
       col.display({
         id: "access",
@@ -200,7 +202,7 @@ function UserTable({ currentUserId, updateAdminUser, onEdit }: {
   const table = useReactTable({ data: query.data ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id) });
   return (
     <QueryState isLoading={query.isLoading} error={query.error} isEmpty={query.data?.length === 0} onRetry={() => void query.refetch()}>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size]">
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size]" tabIndex={0} role="region" aria-label={t.tableLabel}>
         <table className={tableClass} aria-label={t.tableLabel} data-testid="admin-users">
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -338,7 +340,7 @@ function CreateUserForm({ grantable, createAdminUser, onDone }: {
         control={form.control}
         name="access"
         render={({ field }) => (
-          <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(text, errors.access)} />
+          <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(m, text, errors.access)} />
         )}
       />
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
@@ -407,7 +409,7 @@ function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
         control={form.control}
         name="access"
         render={({ field }) => (
-          <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(text, errors.access)} />
+          <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(m, text, errors.access)} />
         )}
       />
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">

@@ -80,7 +80,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
       col.accessor("created_at", {
         header: t.col.when,
         cell: (c) => (
-          <time dateTime={c.getValue()} className="whitespace-nowrap">
+          <time dateTime={c.getValue()}>
             {formatStockholmDateTime(lang, c.getValue())}
           </time>
         ),
@@ -89,7 +89,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
         header: t.col.who,
         cell: (c) => (
           <>
-            <span className="break-all">{c.getValue()}</span>
+            <span className="[overflow-wrap:anywhere]">{c.getValue()}</span>
             <span className="block text-xs text-slate-700">{t.actorKinds[c.row.original.actor_kind] ?? c.row.original.actor_kind}</span>
           </>
         ),
@@ -99,7 +99,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
         cell: (c) => (
           <>
             {t.actions[c.getValue()] && <span className="block">{t.actions[c.getValue()]}</span>}
-            <code className="text-xs text-slate-700" data-testid="audit-action">
+            <code className="text-xs text-slate-700 [overflow-wrap:anywhere]" data-testid="audit-action">
               {c.getValue()}
             </code>
           </>
@@ -110,15 +110,15 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
         cell: (c) => (
           <>
             <span className="block">{t.objectTypes[c.getValue()] ?? c.getValue()}</span>
-            <code className="break-all text-xs text-slate-700">{c.row.original.object_id}</code>
+            <code className="text-xs text-slate-700 [overflow-wrap:anywhere]">{c.row.original.object_id}</code>
           </>
         ),
       }),
       col.accessor("company_name", {
         header: t.col.company,
-        cell: (c) => c.getValue() ?? (c.row.original.company_id ? <code className="break-all text-xs">{c.row.original.company_id}</code> : t.noCompany),
+        cell: (c) => c.getValue() ?? (c.row.original.company_id ? <code className="text-xs [overflow-wrap:anywhere]">{c.row.original.company_id}</code> : t.noCompany),
       }),
-      col.accessor("summary", { header: t.col.summary, cell: (c) => <span className="break-words">{c.getValue()}</span> }),
+      col.accessor("summary", { header: t.col.summary, cell: (c) => <span className="[overflow-wrap:anywhere]">{c.getValue()}</span> }),
     ];
   }, [t, lang]);
 
@@ -212,7 +212,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
             {data.entries.length === 0 ? (
               <p className="py-4 text-slate-700">{t.noEntries}</p>
             ) : (
-              <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size]">
+              <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size]" tabIndex={0} role="region" aria-label={t.tableLabel}>
                 <table className={tableClass} aria-label={t.tableLabel} data-testid="audit-log" aria-busy={query.isFetching || undefined}>
                   <thead>
                     {table.getHeaderGroups().map((group) => (
