@@ -30,6 +30,10 @@ type FormOut = z.output<typeof CreateApiKeyRequest>;
 
 const FIELDS = ["name", "company_id", "access.modules", "access.permissions", "access.company_ids", "access.include_descendants"] as const;
 
+// One empty list for every render while loading: TanStack Table resets its state when `data` changes identity, and
+// a new [] on each render loops (a click during hydration made that a synchronous loop that froze the page).
+const NO_KEYS: ApiKeyRow[] = [];
+
 export function ApiKeysScreen({ grantable, actions }: { grantable: Grantable; actions: ApiKeyActions }) {
   const t = accessMessages(useLang()).keys;
   const [creating, setCreating] = useState(false);
@@ -178,7 +182,7 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
 
   // TanStack Table is not memoizable by the React Compiler, which skips this component: expected.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: query.data ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.client_id });
+  const table = useReactTable({ data: query.data ?? NO_KEYS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.client_id });
   return (
     <QueryState isLoading={query.isLoading} error={query.error} isEmpty={query.data?.length === 0} onRetry={() => void query.refetch()}>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size]" tabIndex={0} role="region" aria-label={t.tableLabel}>

@@ -51,6 +51,10 @@ function accessErrors(m: AccessMessages, text: ReturnType<typeof useFieldText>, 
   };
 }
 
+// One empty list for every render while loading: TanStack Table resets its state when `data` changes identity, and
+// a new [] on each render loops (a click during hydration made that a synchronous loop that froze the page).
+const NO_USERS: AdminUserRow[] = [];
+
 export function UsersScreen({ grantable, currentUserId, actions }: { grantable: Grantable; currentUserId: number | null; actions: AdminUserActions }) {
   const t = accessMessages(useLang()).users;
   const [creating, setCreating] = useState(false);
@@ -199,7 +203,7 @@ function UserTable({ currentUserId, updateAdminUser, onEdit }: {
 
   // TanStack Table is not memoizable by the React Compiler, which skips this component: expected.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: query.data ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id) });
+  const table = useReactTable({ data: query.data ?? NO_USERS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id) });
   return (
     <QueryState isLoading={query.isLoading} error={query.error} isEmpty={query.data?.length === 0} onRetry={() => void query.refetch()}>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size]" tabIndex={0} role="region" aria-label={t.tableLabel}>

@@ -50,6 +50,10 @@ function searchOf(filters: AuditFilters, page: number): URLSearchParams {
   return params;
 }
 
+// One empty list for every render while loading: TanStack Table resets its state when `data` changes identity, and
+// a new [] on each render loops (a click during hydration made that a synchronous loop that froze the page).
+const NO_ENTRIES: AuditEntry[] = [];
+
 export function AuditLog({ initialFilters, initialPage }: { initialFilters: AuditFilters; initialPage: number }) {
   const lang = useLang();
   const t = auditMessages(lang);
@@ -127,7 +131,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
   // TanStack Table is not memoizable by the React Compiler, which skips this component: expected.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
-    data: data?.entries ?? [],
+    data: data?.entries ?? NO_ENTRIES,
     columns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (row) => String(row.id),
