@@ -305,7 +305,8 @@ function CreateUserForm({ grantable, createAdminUser, onDone }: {
     mutation.mutate(values);
   });
   const input = (name: "email" | "name" | "password", type: string, autoComplete: string, help?: string) => {
-    const error = text(name, errors[name]);
+    // Not "email": its field-specific text speaks to the person filling in their own address (the hosted forms).
+    const error = text(name === "email" ? "user_email" : name, errors[name]);
     const id = `user-${name}`;
     const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
     return (
