@@ -77,6 +77,8 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
     queryKey: queryKeys.lists.one(initialList.id),
     queryFn: () => fetchJson<ListView>(`/admin/api/lists/${initialList.id}`),
     initialData: initialList,
+    // A list cached by another screen may be older than the page's: look again on arrival.
+    staleTime: 0,
   });
   const list = listQuery.data;
   const [saved, setSaved] = useState<EditValues>(() => normalize(formValues(initialList)));

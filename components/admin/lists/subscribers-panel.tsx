@@ -47,6 +47,8 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
     queryKey: queryKeys.lists.one(initialList.id),
     queryFn: () => fetchJson<ListView>(`/admin/api/lists/${initialList.id}`),
     initialData: initialList,
+    // A list cached by another screen may be older than the page's: look again on arrival.
+    staleTime: 0,
   });
   const t = listsMessages(lang);
   const ts = t.subscribers;
@@ -107,7 +109,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
   const dateTime = useMemo(() => dateTimeFormat(lang), [lang]);
   const columns = useMemo(
     () => [
-      column.accessor("email", { header: ts.email, cell: (info) => <span className="[overflow-wrap:anywhere]">{info.getValue()}</span> }),
+      column.accessor("email", { header: ts.email, cell: (info) => <span className="block min-w-48 [overflow-wrap:anywhere]">{info.getValue()}</span> }),
       column.display({
         id: "name",
         header: ts.name,
