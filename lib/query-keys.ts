@@ -5,9 +5,12 @@ export const queryKeys = {
     all: ["lists"] as const,
     one: (id: number) => ["lists", id] as const,
     subscribers: (id: number, filters: Record<string, unknown>) => ["lists", id, "subscribers", filters] as const,
+    allSubscribers: (id: number) => ["lists", id, "subscribers"] as const,
     memberSearch: (id: number, q: string) => ["lists", id, "member-search", q] as const,
     properties: (companyId: string) => ["properties", companyId] as const,
     termPreview: (html: string) => ["term-preview", html] as const,
+    impact: (id: number) => ["lists", id, "impact"] as const,
+    companies: (q: string) => ["lists", "companies", q] as const,
   },
   companies: {
     /** Every register search (prefix of `all`), to refresh the register after a change. */

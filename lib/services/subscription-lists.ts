@@ -8,7 +8,7 @@ import { sanitizeConsentHtml } from "../sanitize";
 import type { LIST_FIELDS, UpdateListInput } from "../validation/subscription";
 import { assertCompanyInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
 import { recordAudit } from "./audit";
-import { findLiveCompany, listOfLiveCompany } from "./live-records";
+import { findLiveCompany, liveCompany, listOfLiveCompany } from "./live-records";
 import { parseDesign, parseFields, termView } from "./public-lists";
 import { effectiveCap } from "./subscriptions";
 import { siteUrl } from "./unsubscribe-links";
@@ -76,6 +76,33 @@ export async function listListsInScope(caller: Caller) {
     orderBy: [{ company: { name: "asc" } }, { name: "asc" }, { id: "asc" }],
   });
   return lists.map((list) => ({ ...adminView(list), company_name: list.company.name }));
+}
+
+/** How many companies the dashboard's "new list" dialog offers at once; a search narrows the choice. */
+export const LIST_COMPANY_CHOICES = 50;
+
+/**
+ * The live companies in the caller's scope that a new list can belong to, by name, optionally matching a search on
+ * name or org number (the dashboard's "new list" dialog). Needs only the subscription_list module, not company.
+ */
+export async function listCompaniesForLists(caller: Caller, q?: string) {
+  requireModule(caller, "subscription_list");
+  const ids = await scopedCompanyWhere(caller);
+  const search = q?.trim();
+  const companies = await db().company.findMany({
+    where: {
+      ...liveCompany,
+      ...(ids ? { id: ids } : {}),
+      ...(search ? { OR: [{ name: { contains: search } }, { orgNumber: { contains: search } }] } : {}),
+    },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    take: LIST_COMPANY_CHOICES + 1,
+    select: { id: true, name: true, orgNumber: true },
+  });
+  return {
+    companies: companies.slice(0, LIST_COMPANY_CHOICES).map((c) => ({ company_id: c.id, name: c.name, org_number: c.orgNumber })),
+    more: companies.length > LIST_COMPANY_CHOICES,
+  };
 }
 
 export async function getList(caller: Caller, id: number) {

@@ -209,3 +209,9 @@ export const CreatePropertyRequest = z.object({
 export type CreatePropertyInput = z.output<typeof CreatePropertyRequest>;
 
 export const TermPreviewRequest = z.object({ html: z.string().max(20_000, { error: "must be at most 20000 characters" }) });
+
+/** GET /admin/api/lists/companies: the companies a new list can belong to, optionally searched by name. */
+export const ListCompaniesQuery = z.object({ q: z.string().trim().max(200).optional() });
+
+/** The filters of the subscriber table that the CSV export keeps. */
+export const SubscribersExportQuery = SubscribersQuery.pick({ status: true, q: true });

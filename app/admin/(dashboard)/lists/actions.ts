@@ -1,0 +1,38 @@
+"use server";
+// The subscription-list screens' writes, each through the one action wrapper (session, rate limit, module and
+// permission checks, zod input). The services check scope and write the audit entries.
+import { z } from "zod";
+import { action } from "@/lib/actions/action";
+import { createProperty } from "@/lib/services/properties";
+import { setMemberSubscription } from "@/lib/services/subscribers";
+import { createList, deleteList, previewConsentHtml, updateList } from "@/lib/services/subscription-lists";
+import {
+  CreateListRequest,
+  CreatePropertyRequest,
+  IntId,
+  ListMemberParams,
+  TermPreviewRequest,
+  UpdateListRequest,
+} from "@/lib/validation/subscription";
+
+const write = { auth: "session", module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" } as const;
+
+export const createListAction = action({ ...write, input: CreateListRequest }, async (input, { caller }) => createList(caller, input));
+
+export const updateListAction = action({ ...write, input: UpdateListRequest.extend({ id: IntId }) }, async ({ id, ...changes }, { caller }) =>
+  updateList(caller, id, changes),
+);
+
+export const deleteListAction = action({ ...write, input: z.object({ id: IntId }) }, async ({ id }, { caller }) => deleteList(caller, id));
+
+export const createPropertyAction = action({ ...write, input: CreatePropertyRequest }, async (input, { caller }) => createProperty(caller, input));
+
+export const setSubscriptionAction = action(
+  { ...write, input: ListMemberParams.extend({ subscribed: z.boolean() }) },
+  async ({ id, member_id, subscribed }, { caller }) => setMemberSubscription(caller, id, member_id, subscribed),
+);
+
+/** The consent text as the public page would show it (a read, but its body can be 20,000 characters: no GET). */
+export const previewTermAction = action({ auth: "session", module: "subscription_list", input: TermPreviewRequest }, async ({ html }, { caller }) =>
+  previewConsentHtml(caller, html),
+);

@@ -1,0 +1,11 @@
+// GET /admin/api/lists/{id}/members?q=: members of the list's organization matching an email or name (to subscribe)
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { findMembersForList } from "@/lib/services/subscribers";
+import { IntId } from "@/lib/validation/subscription";
+
+const query = z.object({ q: z.string().max(200).default("") });
+
+export const GET = route({ auth: "session", params: z.object({ id: IntId }), query }, async ({ caller, params, query }) =>
+  findMembersForList(caller, params.id, query.q),
+);

@@ -1,0 +1,7 @@
+// GET /admin/api/lists/{id}: one list as the editor shows it
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { getList } from "@/lib/services/subscription-lists";
+import { IntId } from "@/lib/validation/subscription";
+
+export const GET = route({ auth: "session", params: z.object({ id: IntId }) }, async ({ caller, params }) => getList(caller, params.id));

@@ -1,0 +1,10 @@
+// GET /admin/api/lists/{id}/subscribers?page=&limit=&status=&q=: one page of the list's subscribers, with the count
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { listSubscribers } from "@/lib/services/subscribers";
+import { IntId, SubscribersQuery } from "@/lib/validation/subscription";
+
+export const GET = route(
+  { auth: "session", params: z.object({ id: IntId }), query: SubscribersQuery },
+  async ({ caller, params, query }) => listSubscribers(caller, params.id, query),
+);

@@ -1,0 +1,97 @@
+"use client";
+// Subscribing a member of the list's association from the dashboard: search by email or name, then add.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { unwrap } from "@/lib/actions/result";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { queryKeys } from "@/lib/query-keys";
+import { useLang } from "../i18n-context";
+import { inputClass, secondaryButtonClass } from "../styles";
+import { failureText, useDebounced, type ListActions, type MemberMatch } from "./shared";
+
+export function AddMember({ listId, setSubscription }: { listId: number; setSubscription: ListActions["setSubscription"] }) {
+  const t = listsMessages(useLang());
+  const ts = t.subscribers;
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search.trim(), 300);
+  const matches = useQuery({
+    queryKey: queryKeys.lists.memberSearch(listId, q),
+    queryFn: () => fetchJson<MemberMatch[]>(`/admin/api/lists/${listId}/members?q=${encodeURIComponent(q)}`),
+    enabled: q.length >= 2,
+  });
+  const add = useMutation({
+    mutationFn: (member: MemberMatch) => unwrap(setSubscription({ id: listId, member_id: member.member_id, subscribed: true })),
+    onSuccess: (_data, member) => {
+      toast.success(fill(ts.subscribed, { email: member.email }));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.memberSearch(listId, q) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.allSubscribers(listId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.all, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.one(listId), exact: true });
+    },
+    onError: (error) => toast.error(failureText(t.common, error)),
+  });
+
+  return (
+    <section aria-labelledby="add-member-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="add-member-heading" className="text-lg font-semibold">
+        {ts.addMember}
+      </h2>
+      <p className="text-sm text-slate-700">{ts.addMemberIntro}</p>
+      <div className="max-w-xl">
+        <label htmlFor="member-search" className="block font-medium">
+          {ts.memberSearch}
+        </label>
+        <input
+          id="member-search"
+          type="search"
+          autoComplete="off"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          aria-describedby="member-search-help"
+          className={inputClass}
+        />
+        <p id="member-search-help" className="mt-1 text-sm text-slate-700">
+          {ts.memberSearchHelp}
+        </p>
+      </div>
+      {q.length >= 2 && (
+        <div aria-live="polite">
+          {matches.isLoading ? null : matches.isError ? (
+            <p role="alert" className="text-red-800">
+              {failureText(t.common, matches.error)}
+            </p>
+          ) : matches.data?.length === 0 ? (
+            <p className="text-slate-700">{ts.noMembers}</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+              {matches.data?.map((m) => (
+                <li key={m.member_id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                  <span>
+                    <span className="break-all font-medium">{m.email}</span>
+                    {(m.firstname || m.lastname) && <span className="text-slate-700"> · {[m.firstname, m.lastname].filter(Boolean).join(" ")}</span>}
+                  </span>
+                  {m.is_subscribed ? (
+                    <span className="text-sm text-slate-700">{ts.alreadySubscribed}</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className={`${secondaryButtonClass} px-3 py-1`}
+                      aria-label={fill(ts.addLabel, { email: m.email })}
+                      disabled={add.isPending}
+                      onClick={() => add.mutate(m)}
+                    >
+                      {ts.add}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

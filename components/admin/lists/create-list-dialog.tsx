@@ -1,0 +1,232 @@
+"use client";
+// The "new list" dialog: an association from the caller's scope (searchable when there are many), name, description
+// and the form's fields, validated with the shared CreateListRequest schema; then on to the new list's editor.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Dialog } from "radix-ui";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { ActionError, unwrap } from "@/lib/actions/result";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
+import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { fieldErrorText } from "@/lib/i18n/field-errors";
+import { queryKeys } from "@/lib/query-keys";
+import { CreateListRequest, LIST_FIELDS } from "@/lib/validation/subscription";
+import { useLang } from "../i18n-context";
+import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
+import { failureText, useDebounced, type ListActions } from "./shared";
+
+type Values = z.input<typeof CreateListRequest>;
+type Company = { company_id: string; name: string; org_number: string };
+type Field = keyof Values;
+
+export function CreateListDialog({ createList }: { createList: ListActions["createList"] }) {
+  const lang = useLang();
+  const t = listsMessages(lang);
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState("");
+  const [chosen, setChosen] = useState<Company | null>(null);
+  const q = useDebounced(search.trim(), 300);
+  const companies = useQuery({
+    queryKey: queryKeys.lists.companies(q),
+    queryFn: () => fetchJson<{ companies: Company[]; more: boolean }>(`/admin/api/lists/companies?q=${encodeURIComponent(q)}`),
+    enabled: open,
+  });
+  const form = useForm<Values, unknown, z.output<typeof CreateListRequest>>({
+    resolver: keyedZodResolver(CreateListRequest),
+    defaultValues: { company_id: "", name: "", description: "", fields: [] },
+  });
+  const { errors } = form.formState;
+  const [serverKeys, setServerKeys] = useState<Record<string, string[]>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
+
+  const create = useMutation({
+    mutationFn: (values: z.output<typeof CreateListRequest>) => unwrap(createList(values)),
+    onSuccess: (list) => {
+      toast.success(fill(t.create.created, { name: list.name }));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.all, exact: true });
+      setOpen(false);
+      form.reset();
+      setChosen(null);
+      setSearch("");
+      router.push(`/admin/lists/${list.id}`);
+    },
+    onError: (error) => {
+      if (error instanceof ActionError) {
+        setServerKeys(error.result.issueKeys);
+        setServerErrors(error.result.fieldErrors);
+      }
+      toast.error(failureText(t.common, error));
+    },
+  });
+
+  const errorFor = (name: Field) => {
+    const client = errors[name];
+    if (client) return fieldErrorText(lang, name, client.type as string, client.message);
+    return fieldErrorText(lang, name, serverKeys[name]?.[0], serverErrors[name]?.[0]);
+  };
+  const described = (name: Field, help?: boolean) => {
+    const ids = [help ? `create-${name}-help` : null, errorFor(name) ? `create-${name}-error` : null].filter(Boolean);
+    return ids.length ? ids.join(" ") : undefined;
+  };
+  const errorLine = (name: Field) => {
+    const text = errorFor(name);
+    return text ? (
+      <p id={`create-${name}-error`} className="mt-1 text-sm text-red-800">
+        {text}
+      </p>
+    ) : null;
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          setServerKeys({});
+          setServerErrors({});
+        }
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <button type="button" className={buttonClass}>
+          {t.create.open}
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Title className="text-xl font-semibold">{t.create.title}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-700">{t.create.intro}</Dialog.Description>
+          <form noValidate className="mt-4 space-y-4" onSubmit={form.handleSubmit((values) => create.mutate({ ...values, description: values.description || null }))}>
+            <div>
+              <label htmlFor="create-company-search" className="block font-medium">
+                {t.create.companySearch}
+              </label>
+              <input
+                id="create-company-search"
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                aria-describedby="create-company-search-help"
+                className={inputClass}
+              />
+              <p id="create-company-search-help" className="mt-1 text-sm text-slate-700">
+                {t.create.companySearchHelp}
+              </p>
+            </div>
+            <div>
+              <label htmlFor="create-company_id" className="block font-medium">
+                {t.create.company}
+              </label>
+              <Controller
+                control={form.control}
+                name="company_id"
+                render={({ field }) => {
+                  const found = companies.data?.companies ?? [];
+                  // The chosen association stays an option while a new search shows others.
+                  const options = chosen && !found.some((c) => c.company_id === chosen.company_id) ? [chosen, ...found] : found;
+                  return (
+                    <select
+                      id="create-company_id"
+                      ref={field.ref}
+                      name={field.name}
+                      value={field.value ?? ""}
+                      onBlur={field.onBlur}
+                      onChange={(e) => {
+                        field.onChange(e.target.value);
+                        setChosen(options.find((c) => c.company_id === e.target.value) ?? null);
+                      }}
+                      aria-invalid={errorFor("company_id") ? true : undefined}
+                      aria-describedby={described("company_id", true)}
+                      className={inputClass}
+                    >
+                      <option value="">{t.create.chooseCompany}</option>
+                      {options.map((c) => (
+                        <option key={c.company_id} value={c.company_id}>
+                          {c.name} ({c.org_number})
+                        </option>
+                      ))}
+                    </select>
+                  );
+                }}
+              />
+              <p id="create-company_id-help" className="mt-1 text-sm text-slate-700" aria-live="polite">
+                {companies.data?.companies.length === 0 ? t.create.noCompanies : companies.data?.more ? t.create.moreCompanies : ""}
+              </p>
+              {errorLine("company_id")}
+            </div>
+            <div>
+              <label htmlFor="create-name" className="block font-medium">
+                {t.create.name}
+              </label>
+              <input
+                id="create-name"
+                type="text"
+                aria-invalid={errorFor("name") ? true : undefined}
+                aria-describedby={described("name")}
+                className={inputClass}
+                {...form.register("name")}
+              />
+              {errorLine("name")}
+            </div>
+            <div>
+              <label htmlFor="create-description" className="block font-medium">
+                {t.create.description}
+              </label>
+              <textarea
+                id="create-description"
+                rows={3}
+                aria-invalid={errorFor("description") ? true : undefined}
+                aria-describedby={described("description")}
+                className={inputClass}
+                {...form.register("description")}
+              />
+              {errorLine("description")}
+            </div>
+            <Controller
+              control={form.control}
+              name="fields"
+              render={({ field }) => (
+                <fieldset>
+                  <legend className="font-medium">{t.create.fields}</legend>
+                  <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+                    {LIST_FIELDS.map((name) => (
+                      <label key={name} className="inline-flex items-center gap-2">
+                        <input
+                          type="checkbox"
+                          className="h-5 w-5 accent-blue-800"
+                          checked={field.value?.includes(name) ?? false}
+                          onChange={(e) =>
+                            field.onChange(e.target.checked ? [...(field.value ?? []), name] : (field.value ?? []).filter((f) => f !== name))
+                          }
+                        />
+                        {t.common.fields[name]}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+            />
+            <div className="flex flex-wrap justify-end gap-3 pt-2">
+              <Dialog.Close asChild>
+                <button type="button" className={secondaryButtonClass}>
+                  {t.common.cancel}
+                </button>
+              </Dialog.Close>
+              <button type="submit" className={buttonClass} disabled={create.isPending}>
+                {create.isPending ? t.create.submitting : t.create.submit}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

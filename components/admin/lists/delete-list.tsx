@@ -1,0 +1,93 @@
+"use client";
+// Deleting a list, behind a confirmation that says what is lost (counted when the dialog opens); then back to the
+// table with a toast.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { AlertDialog } from "radix-ui";
+import { toast } from "sonner";
+import { unwrap } from "@/lib/actions/result";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { queryKeys } from "@/lib/query-keys";
+import { useLang } from "../i18n-context";
+import { dangerButtonClass, secondaryButtonClass } from "../styles";
+import { failureText, numberFormat, type ListActions, type ListView } from "./shared";
+
+interface Impact {
+  id: number;
+  name: string;
+  active_subscribers: number;
+  subscriptions: number;
+}
+
+export function DeleteListSection({ list, deleteList }: { list: ListView; deleteList: ListActions["deleteList"] }) {
+  const lang = useLang();
+  const t = listsMessages(lang);
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const impact = useQuery({
+    queryKey: queryKeys.lists.impact(list.id),
+    queryFn: () => fetchJson<Impact>(`/admin/api/lists/${list.id}/impact`),
+    enabled: open,
+    staleTime: 0,
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(deleteList({ id: list.id })),
+    onSuccess: () => {
+      setOpen(false);
+      queryClient.removeQueries({ queryKey: queryKeys.lists.one(list.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.all, exact: true });
+      toast.success(fill(t.edit.deleted, { name: list.name }));
+      router.push("/admin/lists");
+    },
+    onError: (error) => toast.error(failureText(t.common, error)),
+  });
+  const number = numberFormat(lang);
+
+  return (
+    <section aria-labelledby="danger-heading" className="space-y-3 rounded-lg border border-red-300 bg-white p-4">
+      <h2 id="danger-heading" className="text-lg font-semibold text-red-900">
+        {t.edit.danger}
+      </h2>
+      <p className="text-sm text-slate-700">{t.edit.deleteIntro}</p>
+      <AlertDialog.Root open={open} onOpenChange={setOpen}>
+        <AlertDialog.Trigger asChild>
+          <button type="button" className={dangerButtonClass}>
+            {t.edit.delete}
+          </button>
+        </AlertDialog.Trigger>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+            <AlertDialog.Title className="text-xl font-semibold">{fill(t.edit.deleteTitle, { name: list.name })}</AlertDialog.Title>
+            <AlertDialog.Description asChild>
+              <div className="mt-2 space-y-2 text-slate-800">
+                <p aria-live="polite">
+                  {impact.data
+                    ? fill(t.edit.deleteImpact, { active: number.format(impact.data.active_subscribers), total: number.format(impact.data.subscriptions) })
+                    : impact.isError
+                      ? failureText(t.common, impact.error)
+                      : t.edit.deleteImpactLoading}
+                </p>
+                <p className="font-medium">{t.edit.cannotUndo}</p>
+              </div>
+            </AlertDialog.Description>
+            <div className="mt-6 flex flex-wrap justify-end gap-3">
+              <AlertDialog.Cancel asChild>
+                <button type="button" className={secondaryButtonClass}>
+                  {t.common.cancel}
+                </button>
+              </AlertDialog.Cancel>
+              {/* Not AlertDialog.Action: that would close the dialog before the deletion has succeeded. */}
+              <button type="button" className={dangerButtonClass} disabled={remove.isPending || impact.isLoading} onClick={() => remove.mutate()}>
+                {remove.isPending ? t.edit.deleting : t.edit.confirmDelete}
+              </button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </section>
+  );
+}

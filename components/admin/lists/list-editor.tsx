@@ -1,0 +1,247 @@
+"use client";
+// /admin/lists/<id>: one form (react-hook-form over the shared UpdateListRequest schema) for the details, the consent
+// text with its live preview and the questions; then sharing and deletion. Only changed fields are sent, so saving the
+// name does not turn an untouched consent text into a new version. Read-only (every control disabled) without
+// SUBSCRIPTION_LIST.U.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { useForm, type Resolver, type UseFormReturn } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { ActionError, unwrap } from "@/lib/actions/result";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
+import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { shellMessages } from "@/lib/i18n/admin/shell";
+import { fieldErrorText } from "@/lib/i18n/field-errors";
+import { queryKeys } from "@/lib/query-keys";
+import { LIST_FIELDS, UpdateListRequest } from "@/lib/validation/subscription";
+import { useLang } from "../i18n-context";
+import { buttonClass, inputClass } from "../styles";
+import { DeleteListSection } from "./delete-list";
+import { QuestionsSection } from "./questions-section";
+import { ReadOnlyNote } from "./read-only-note";
+import { failureText, FieldError, type FieldControl, type ListActions, type ListView } from "./shared";
+import { SharePanel } from "./share-panel";
+import { TermSection } from "./term-section";
+
+export type EditValues = z.input<typeof UpdateListRequest>;
+type Output = z.output<typeof UpdateListRequest>;
+export type EditForm = UseFormReturn<EditValues, unknown, Output>;
+
+interface Props {
+  initialList: ListView;
+  canWrite: boolean;
+  defaultCap: number;
+  actions: Pick<ListActions, "updateList" | "deleteList" | "createProperty" | "previewTerm">;
+}
+
+/** The form's values for a list: text inputs hold "" where the list has null. */
+function formValues(list: ListView): EditValues {
+  return {
+    name: list.name,
+    description: list.description ?? "",
+    fields: list.fields,
+    is_active: list.is_active,
+    image_url: list.image_url ?? "",
+    show_image: list.show_image,
+    subscriber_cap: list.subscriber_cap,
+    term: { name: list.term?.name ?? "", html: list.term?.html ?? "" },
+    question_prop_ids: list.question_prop_ids,
+  };
+}
+
+/** What the form means: empty texts are null, and a consent text with neither heading nor text is no consent text. */
+function normalize(values: EditValues): EditValues {
+  const term = values.term;
+  return {
+    ...values,
+    description: values.description?.trim() ? values.description : null,
+    image_url: typeof values.image_url === "string" && values.image_url.trim() ? values.image_url.trim() : null,
+    subscriber_cap: values.subscriber_cap ?? null,
+    term: term && (term.name.trim() || term.html.trim()) ? term : null,
+  };
+}
+
+const schemaResolver = keyedZodResolver(UpdateListRequest);
+const resolver: Resolver<EditValues, unknown, Output> = (values, context, options) => schemaResolver(normalize(values), context, options);
+
+const FORM_FIELDS = ["name", "description", "fields", "is_active", "image_url", "show_image", "subscriber_cap", "term", "question_prop_ids"] as const;
+
+export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props) {
+  const lang = useLang();
+  const t = listsMessages(lang);
+  const queryClient = useQueryClient();
+  const listQuery = useQuery({
+    queryKey: queryKeys.lists.one(initialList.id),
+    queryFn: () => fetchJson<ListView>(`/admin/api/lists/${initialList.id}`),
+    initialData: initialList,
+    // A list cached by another screen may be older than the page's: look again on arrival.
+    staleTime: 0,
+  });
+  const list = listQuery.data;
+  const [saved, setSaved] = useState<EditValues>(() => normalize(formValues(initialList)));
+  const form = useForm<EditValues, unknown, Output>({ resolver, defaultValues: formValues(initialList) });
+  const { errors } = form.formState;
+
+  const save = useMutation({
+    mutationFn: (changes: Output) => unwrap(actions.updateList({ id: list.id, ...changes })),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.lists.one(updated.id), updated);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.all, exact: true });
+      form.reset(formValues(updated));
+      setSaved(normalize(formValues(updated)));
+      toast.success(t.edit.saved);
+    },
+    onError: (error) => {
+      if (error instanceof ActionError) {
+        for (const [field, messages] of Object.entries(error.result.fieldErrors)) {
+          if (field === "name" || field.startsWith("term") || (FORM_FIELDS as readonly string[]).includes(field)) {
+            form.setError(field as keyof EditValues, { type: error.result.issueKeys[field]?.[0] ?? "server", message: messages[0] });
+          }
+        }
+      }
+      toast.error(failureText(t.common, error));
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    const changes: Record<string, unknown> = {};
+    for (const key of FORM_FIELDS) {
+      if (JSON.stringify(values[key] ?? null) !== JSON.stringify(saved[key] ?? null)) changes[key] = values[key];
+    }
+    if (Object.keys(changes).length === 0) {
+      toast.info(t.edit.nothingChanged);
+      return;
+    }
+    save.mutate(changes as Output);
+  });
+
+  const errorFor = (name: string): string | undefined => {
+    const error = name.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], errors) as
+      | { type?: string; message?: string }
+      | undefined;
+    if (!error?.message && !error?.type) return undefined;
+    return fieldErrorText(lang, name.split(".").pop()!, error.type === "server" ? undefined : error.type, error.message);
+  };
+  const control = (name: string, help?: boolean): FieldControl => {
+    const id = `list-${name.replace(".", "-")}`;
+    const error = errorFor(name);
+    const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+    return { id, error, inputProps: { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } };
+  };
+
+  const nameField = control("name");
+  const descriptionField = control("description");
+  const imageField = control("image_url", true);
+  const capField = control("subscriber_cap", true);
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <nav aria-label={t.edit.back} className="mb-2 text-sm">
+          <Link href="/admin/lists" className="text-blue-800 underline hover:text-blue-950">
+            ← {t.edit.back}
+          </Link>
+        </nav>
+        <h1 className="text-2xl font-semibold">{list.name}</h1>
+        <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Link href={`/admin/lists/${list.id}/subscribers`} className="text-blue-800 underline hover:text-blue-950">
+            {t.edit.subscribersLink}
+          </Link>
+        </p>
+      </div>
+      {!canWrite && <ReadOnlyNote text={shellMessages(lang).readOnly} />}
+
+      <form noValidate onSubmit={onSubmit} className="space-y-8">
+        <fieldset disabled={!canWrite} className="space-y-8">
+          <section aria-labelledby="details-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+            <h2 id="details-heading" className="text-lg font-semibold">
+              {t.edit.details}
+            </h2>
+            <div>
+              <label htmlFor={nameField.id} className="block font-medium">
+                {t.edit.name}
+              </label>
+              <input type="text" className={inputClass} {...nameField.inputProps} {...form.register("name")} />
+              <FieldError field={nameField} />
+            </div>
+            <div>
+              <label htmlFor={descriptionField.id} className="block font-medium">
+                {t.edit.description}
+              </label>
+              <textarea rows={3} className={inputClass} {...descriptionField.inputProps} {...form.register("description")} />
+              <FieldError field={descriptionField} />
+            </div>
+            <fieldset>
+              <legend className="font-medium">{t.edit.fields}</legend>
+              <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+                {LIST_FIELDS.map((name) => (
+                  <label key={name} className="inline-flex items-center gap-2">
+                    <input type="checkbox" value={name} className="h-5 w-5 accent-blue-800" {...form.register("fields")} />
+                    {t.common.fields[name]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <label className="flex items-start gap-2">
+              <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-blue-800" {...form.register("is_active")} />
+              {t.edit.active}
+            </label>
+            <div className="grid gap-4 md:grid-cols-2">
+              <div>
+                <label htmlFor={imageField.id} className="block font-medium">
+                  {t.edit.imageUrl}
+                </label>
+                <input type="url" inputMode="url" placeholder="https://" className={inputClass} {...imageField.inputProps} {...form.register("image_url")} />
+                <p id={`${imageField.id}-help`} className="mt-1 text-sm text-slate-700">
+                  {t.edit.imageUrlHelp}
+                </p>
+                <FieldError field={imageField} />
+                <label className="mt-2 flex items-start gap-2">
+                  <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-blue-800" {...form.register("show_image")} />
+                  {t.edit.showImage}
+                </label>
+              </div>
+              <div>
+                <label htmlFor={capField.id} className="block font-medium">
+                  {t.edit.cap}
+                </label>
+                <input
+                  type="number"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  className={inputClass}
+                  {...capField.inputProps}
+                  {...form.register("subscriber_cap", { setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v)) })}
+                />
+                <p id={`${capField.id}-help`} className="mt-1 text-sm text-slate-700">
+                  {fill(t.edit.capHelp, { n: new Intl.NumberFormat(lang === "en" ? "en-GB" : "sv-SE").format(defaultCap) })}
+                </p>
+                <FieldError field={capField} />
+              </div>
+            </div>
+          </section>
+
+          <TermSection form={form} savedHtml={list.term?.html ?? ""} previewTerm={actions.previewTerm} canWrite={canWrite} nameField={control("term.name")} htmlField={control("term.html", true)} />
+
+          <QuestionsSection form={form} companyId={list.company_id} canWrite={canWrite} createProperty={actions.createProperty} />
+        </fieldset>
+
+        {canWrite && (
+          <div>
+            <button type="submit" className={buttonClass} disabled={save.isPending}>
+              {save.isPending ? t.edit.saving : t.edit.save}
+            </button>
+          </div>
+        )}
+      </form>
+
+      <SharePanel list={list} />
+
+      {canWrite && <DeleteListSection list={list} deleteList={actions.deleteList} />}
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+"use client";
+// /admin/lists: the lists in scope as a sortable table, a switch that turns a list's form on and off at once
+// (optimistic: the row changes before the server answers and changes back if it refuses), and the "new list" dialog.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from "@tanstack/react-table";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import { unwrap } from "@/lib/actions/result";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { queryKeys } from "@/lib/query-keys";
+import { useLang } from "../i18n-context";
+import { QueryState } from "../query-state";
+import { tableClass, tdClass, thClass } from "../styles";
+import { CreateListDialog } from "./create-list-dialog";
+import { failureText, numberFormat, TableFrame, type ListActions, type ListRow } from "./shared";
+
+interface Props {
+  canWrite: boolean;
+  createList: ListActions["createList"];
+  updateList: ListActions["updateList"];
+}
+
+const column = createColumnHelper<ListRow>();
+
+export function ListsTable({ canWrite, createList, updateList }: Props) {
+  const lang = useLang();
+  const t = listsMessages(lang);
+  const queryClient = useQueryClient();
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const query = useQuery({ queryKey: queryKeys.lists.all, queryFn: () => fetchJson<ListRow[]>("/admin/api/lists") });
+
+  const toggle = useMutation({
+    mutationFn: (vars: { id: number; is_active: boolean }) => unwrap(updateList(vars)),
+    onMutate: async (vars) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.lists.all, exact: true });
+      const previous = queryClient.getQueryData<ListRow[]>(queryKeys.lists.all);
+      queryClient.setQueryData<ListRow[]>(queryKeys.lists.all, (rows) => rows?.map((r) => (r.id === vars.id ? { ...r, is_active: vars.is_active } : r)));
+      return { previous };
+    },
+    onError: (error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKeys.lists.all, context.previous);
+      toast.error(failureText(t.common, error));
+    },
+    onSuccess: (list) => toast.success(fill(list.is_active ? t.table.activated : t.table.deactivated, { name: list.name })),
+    onSettled: (_data, _error, vars) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.all, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.one(vars.id) });
+    },
+  });
+
+  const { mutate: toggleActive } = toggle;
+  const number = useMemo(() => numberFormat(lang), [lang]);
+  const columns = useMemo(
+    () => [
+      column.accessor("company_name", { header: t.table.company }),
+      column.accessor("name", {
+        header: t.table.name,
+        cell: (info) => (
+          <Link href={`/admin/lists/${info.row.original.id}`} className="font-medium text-blue-800 underline hover:text-blue-950">
+            {info.getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor("is_active", {
+        header: t.table.active,
+        enableSorting: false,
+        cell: (info) => {
+          const row = info.row.original;
+          if (!canWrite) return <StatusBadge active={row.is_active} on={t.table.isActive} off={t.table.isInactive} />;
+          return (
+            <button
+              type="button"
+              role="switch"
+              aria-checked={row.is_active}
+              aria-label={fill(t.table.toggle, { name: row.name })}
+              onClick={() => toggleActive({ id: row.id, is_active: !row.is_active })}
+              className="inline-flex items-center gap-2 rounded-md px-1 py-1 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+            >
+              <span aria-hidden="true" className={`relative inline-block h-6 w-11 rounded-full transition-colors ${row.is_active ? "bg-green-700" : "bg-slate-400"}`}>
+                <span className={`absolute top-1 h-4 w-4 rounded-full bg-white transition-all ${row.is_active ? "left-6" : "left-1"}`} />
+              </span>
+              <span aria-hidden="true" className="text-sm">
+                {row.is_active ? t.table.isActive : t.table.isInactive}
+              </span>
+            </button>
+          );
+        },
+      }),
+      column.accessor("active_subscribers", {
+        header: t.table.subscribers,
+        cell: (info) => {
+          const row = info.row.original;
+          return (
+            <span className="whitespace-nowrap tabular-nums">
+              {number.format(row.active_subscribers)} / {number.format(row.effective_subscriber_cap)}
+              {row.subscriber_cap === null && <span className="text-slate-600"> ({t.table.defaultCap})</span>}
+            </span>
+          );
+        },
+      }),
+      column.display({
+        id: "actions",
+        header: t.table.actions,
+        cell: (info) => {
+          const row = info.row.original;
+          return (
+            <span className="flex flex-wrap gap-x-4 gap-y-1">
+              <Link href={`/admin/lists/${row.id}/subscribers`} aria-label={fill(t.table.subscribersOf, { name: row.name })} className="text-blue-800 underline hover:text-blue-950">
+                {t.table.subscribersLink}
+              </Link>
+              {canWrite && (
+                <Link href={`/admin/lists/${row.id}`} aria-label={fill(t.table.editList, { name: row.name })} className="text-blue-800 underline hover:text-blue-950">
+                  {t.table.edit}
+                </Link>
+              )}
+            </span>
+          );
+        },
+      }),
+    ],
+    [t, canWrite, number, toggleActive],
+  );
+
+  // TanStack Table's instance is not memoizable (the React Compiler skips this component, as it should).
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: query.data ?? [],
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: (row) => String(row.id),
+  });
+
+  return (
+    <div className="space-y-4">
+      {canWrite && (
+        <div className="flex justify-end">
+          <CreateListDialog createList={createList} />
+        </div>
+      )}
+      <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+        {query.data?.length === 0 ? (
+          <p className="py-6 text-slate-700">{t.table.empty}</p>
+        ) : (
+          <TableFrame label={t.table.label}>
+            <table className={`${tableClass} min-w-[44rem]`}>
+              <thead>
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => {
+                      const sorted = header.column.getIsSorted();
+                      const label = flexRender(header.column.columnDef.header, header.getContext());
+                      return (
+                        <th
+                          key={header.id}
+                          scope="col"
+                          className={thClass}
+                          aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                        >
+                          {header.column.getCanSort() ? (
+                            <button
+                              type="button"
+                              onClick={header.column.getToggleSortingHandler()}
+                              className="inline-flex items-center gap-1 font-semibold underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+                              title={fill(t.table.sortBy, { column: String(header.column.columnDef.header) })}
+                            >
+                              {label}
+                              <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
+                            </button>
+                          ) : (
+                            label
+                          )}
+                        </th>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {table.getRowModel().rows.map((row) => (
+                  <tr key={row.id} className="hover:bg-slate-50">
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id} className={tdClass}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+function StatusBadge({ active, on, off }: { active: boolean; on: string; off: string }) {
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-sm font-medium ${active ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"}`}>
+      {active ? on : off}
+    </span>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+// Sharing a list's hosted form: its link and a link snippet for the association's website, each with a copy
+// button, and the form itself in a new tab. No iframe snippet: the hosted pages send `frame-ancestors 'none'`.
+import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { useLang } from "../i18n-context";
+import { inputClass, secondaryButtonClass } from "../styles";
+import { CopyButton, type ListView } from "./shared";
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+export function SharePanel({ list }: { list: ListView }) {
+  const t = listsMessages(useLang());
+  const snippet = `<a href="${escapeHtml(list.public_url)}">${escapeHtml(fill(t.edit.embedText, { name: list.name }))}</a>`;
+  return (
+    <section aria-labelledby="share-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="share-heading" className="text-lg font-semibold">
+        {t.edit.share}
+      </h2>
+      {!list.is_active && <p className="rounded-md border border-amber-700 bg-amber-50 p-3 text-sm text-amber-950">{t.edit.inactiveNote}</p>}
+      <div>
+        <label htmlFor="share-url" className="block font-medium">
+          {t.edit.publicUrl}
+        </label>
+        <div className="flex flex-wrap items-end gap-2">
+          <input id="share-url" type="text" readOnly value={list.public_url} className={`${inputClass} min-w-0 flex-1 font-mono text-sm`} onFocus={(e) => e.target.select()} />
+          <CopyButton text={list.public_url} label={t.edit.copyLink} done={t.edit.copied} failed={t.edit.copyFailed} />
+          <a href={`/subscribe/${list.uuid}`} target="_blank" rel="noopener" className={secondaryButtonClass}>
+            {t.edit.openPreview} <span className="sr-only">{t.common.opensInNewTab}</span>
+            <span aria-hidden="true" className="ml-1">↗</span>
+          </a>
+        </div>
+      </div>
+      <div>
+        <label htmlFor="share-embed" className="block font-medium">
+          {t.edit.embed}
+        </label>
+        <div className="flex flex-wrap items-start gap-2">
+          <textarea
+            id="share-embed"
+            readOnly
+            rows={2}
+            value={snippet}
+            aria-describedby="share-embed-help"
+            className={`${inputClass} min-w-0 flex-1 font-mono text-sm`}
+            onFocus={(e) => e.target.select()}
+          />
+          <div className="mt-1">
+            <CopyButton text={snippet} label={t.edit.copyEmbed} done={t.edit.copied} failed={t.edit.copyFailed} />
+          </div>
+        </div>
+        <p id="share-embed-help" className="mt-1 text-sm text-slate-700">
+          {t.edit.embedHelp}
+        </p>
+      </div>
+    </section>
+  );
+}

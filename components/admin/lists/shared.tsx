@@ -1,0 +1,127 @@
+"use client";
+// Small pieces the list screens share: the data shapes they read, the action props they receive from the pages,
+// a debounced value, translated failure texts, a copy button and the scrollable table frame.
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { ActionError, type ActionResult } from "@/lib/actions/result";
+import { HttpError } from "@/lib/client/fetch-json";
+import type { ListsMessages } from "@/lib/i18n/admin/lists";
+import type {
+  AdminList,
+  CreateListRequest,
+  CreatePropertyRequest,
+  SubscribersPage,
+  SubscriptionView,
+  UpdateListRequest,
+} from "@/lib/validation/subscription";
+import { secondaryButtonClass } from "../styles";
+
+export type ListView = z.infer<typeof AdminList>;
+export type ListRow = ListView & { company_name: string };
+export type SubscribersPageView = z.infer<typeof SubscribersPage>;
+export type Subscriber = SubscribersPageView["subscribers"][number];
+
+export interface PropertyGroup {
+  id: number;
+  name: string;
+  descr: string | null;
+  properties: { prop_id: number; name: string; descr: string }[];
+}
+
+export interface MemberMatch {
+  member_id: number;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  is_subscribed: boolean;
+}
+
+/** The server actions of app/admin/(dashboard)/lists/actions.ts, handed down by the pages. */
+export interface ListActions {
+  createList: (input: z.input<typeof CreateListRequest>) => Promise<ActionResult<ListView>>;
+  updateList: (input: z.input<typeof UpdateListRequest> & { id: number }) => Promise<ActionResult<ListView>>;
+  deleteList: (input: { id: number }) => Promise<ActionResult<{ id: number; deleted: true }>>;
+  createProperty: (
+    input: z.input<typeof CreatePropertyRequest>,
+  ) => Promise<ActionResult<{ prop_id: number; name: string; descr: string; group_id: number; group_name: string }>>;
+  setSubscription: (input: {
+    id: number;
+    member_id: number;
+    subscribed: boolean;
+  }) => Promise<ActionResult<{ member_id: number; subscription: z.infer<typeof SubscriptionView> | null }>>;
+  previewTerm: (input: { html: string }) => Promise<ActionResult<{ html: string }>>;
+}
+
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** What a failed action or read means to the person, in their language (never the API's English reason). */
+export function failureText(t: ListsMessages["common"], error: unknown): string {
+  const status = error instanceof ActionError ? error.result.status : error instanceof HttpError ? error.status : 0;
+  if (status === 403) return t.forbidden;
+  if (status === 404) return t.notFound;
+  if (status === 429) return t.rateLimited;
+  if (status === 400) return t.fixFields;
+  return t.failed;
+}
+
+export function CopyButton({ text, label, done, failed }: { text: string; label: string; done: string; failed: string }) {
+  return (
+    <button
+      type="button"
+      className={secondaryButtonClass}
+      onClick={() => {
+        navigator.clipboard.writeText(text).then(
+          () => toast.success(done),
+          () => toast.error(failed),
+        );
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** A table that may be wider than the screen scrolls inside this frame, which keyboards can focus and scroll. */
+export function TableFrame({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+    >
+      {children}
+    </div>
+  );
+}
+
+export function numberFormat(lang: string) {
+  return new Intl.NumberFormat(lang === "en" ? "en-GB" : "sv-SE");
+}
+
+export function dateTimeFormat(lang: string) {
+  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** A form control's id, translated error and the aria attributes tying them together. */
+export interface FieldControl {
+  id: string;
+  error: string | undefined;
+  inputProps: { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+}
+
+export function FieldError({ field }: { field: FieldControl }) {
+  return field.error ? (
+    <p id={`${field.id}-error`} className="mt-1 text-sm text-red-800">
+      {field.error}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,291 @@
+"use client";
+// A list's subscribers: the server searches (debounced), filters by status and pages; the CSV export keeps the same
+// filters. Unsubscribing is optimistic (the row changes at once and changes back if the server refuses); a member of
+// the association can be found and subscribed. Read-only without SUBSCRIPTION_LIST.U.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import { unwrap } from "@/lib/actions/result";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { shellMessages } from "@/lib/i18n/admin/shell";
+import { queryKeys } from "@/lib/query-keys";
+import { SUBSCRIPTION_STATUSES } from "@/lib/validation/subscription";
+import { useLang } from "../i18n-context";
+import { QueryState } from "../query-state";
+import { inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
+import { AddMember } from "./add-member";
+import { ReadOnlyNote } from "./read-only-note";
+import {
+  dateTimeFormat,
+  failureText,
+  numberFormat,
+  TableFrame,
+  useDebounced,
+  type ListActions,
+  type ListView,
+  type Subscriber,
+  type SubscribersPageView,
+} from "./shared";
+
+interface Props {
+  list: ListView;
+  canWrite: boolean;
+  setSubscription: ListActions["setSubscription"];
+}
+
+type Status = (typeof SUBSCRIPTION_STATUSES)[number] | "";
+const PAGE_SIZES = [25, 50, 100];
+const column = createColumnHelper<Subscriber>();
+
+export function SubscribersPanel({ list: initialList, canWrite, setSubscription }: Props) {
+  const lang = useLang();
+  // The headline counts follow the changes made here (the query is invalidated after each).
+  const { data: list } = useQuery({
+    queryKey: queryKeys.lists.one(initialList.id),
+    queryFn: () => fetchJson<ListView>(`/admin/api/lists/${initialList.id}`),
+    initialData: initialList,
+    // A list cached by another screen may be older than the page's: look again on arrival.
+    staleTime: 0,
+  });
+  const t = listsMessages(lang);
+  const ts = t.subscribers;
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search.trim(), 300);
+  const [status, setStatus] = useState<Status>("");
+  const [limit, setLimit] = useState(50);
+  const [pageState, setPage] = useState({ page: 1, for: "" });
+  // A new search, filter or page size starts again at page 1.
+  const filterKey = `${q}|${status}|${limit}`;
+  const page = pageState.for === filterKey ? pageState.page : 1;
+  const goTo = (next: number) => setPage({ page: next, for: filterKey });
+
+  const filters = { q, status, page, limit };
+  const params = new URLSearchParams({ page: String(page), limit: String(limit), ...(q ? { q } : {}), ...(status ? { status } : {}) });
+  const exportParams = new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}) });
+  const query = useQuery({
+    queryKey: queryKeys.lists.subscribers(list.id, filters),
+    queryFn: () => fetchJson<SubscribersPageView>(`/admin/api/lists/${list.id}/subscribers?${params}`),
+    placeholderData: keepPreviousData,
+  });
+
+  const change = useMutation({
+    mutationFn: (vars: { member_id: number; email: string; subscribed: boolean }) =>
+      unwrap(setSubscription({ id: list.id, member_id: vars.member_id, subscribed: vars.subscribed })),
+    onMutate: async (vars) => {
+      const key = queryKeys.lists.subscribers(list.id, filters);
+      await queryClient.cancelQueries({ queryKey: queryKeys.lists.allSubscribers(list.id) });
+      const previous = queryClient.getQueryData<SubscribersPageView>(key);
+      const now = new Date().toISOString();
+      queryClient.setQueryData<SubscribersPageView>(key, (data) =>
+        data && {
+          ...data,
+          subscribers: data.subscribers.map((s) =>
+            s.member_id === vars.member_id
+              ? { ...s, status: vars.subscribed ? "SUBSCRIBED" : "UNSUBSCRIBED", unsubscribed_at: vars.subscribed ? null : now }
+              : s,
+          ),
+        },
+      );
+      return { key, previous };
+    },
+    onError: (error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(context.key, context.previous);
+      toast.error(failureText(t.common, error));
+    },
+    onSuccess: (_data, vars) => toast.success(fill(vars.subscribed ? ts.subscribed : ts.unsubscribed, { email: vars.email })),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.allSubscribers(list.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.all, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists.one(list.id), exact: true });
+    },
+  });
+  const { mutate: changeSubscription } = change;
+
+  const number = useMemo(() => numberFormat(lang), [lang]);
+  const dateTime = useMemo(() => dateTimeFormat(lang), [lang]);
+  const columns = useMemo(
+    () => [
+      column.accessor("email", { header: ts.email, cell: (info) => <span className="block min-w-48 [overflow-wrap:anywhere]">{info.getValue()}</span> }),
+      column.display({
+        id: "name",
+        header: ts.name,
+        cell: (info) => [info.row.original.firstname, info.row.original.lastname].filter(Boolean).join(" "),
+      }),
+      column.accessor("status", {
+        header: ts.status,
+        cell: (info) => (
+          <span
+            className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-sm font-medium ${
+              info.getValue() === "SUBSCRIBED" ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"
+            }`}
+          >
+            {ts.statuses[info.getValue()] ?? info.getValue()}
+          </span>
+        ),
+      }),
+      column.accessor("source", { header: ts.source, cell: (info) => ts.sources[info.getValue()] ?? info.getValue() }),
+      column.accessor("subscribed_at", {
+        header: ts.subscribedAt,
+        cell: (info) => <span className="whitespace-nowrap">{dateTime.format(new Date(info.getValue()))}</span>,
+      }),
+      column.accessor("unsubscribed_at", {
+        header: ts.unsubscribedAt,
+        cell: (info) => {
+          const value = info.getValue();
+          return value ? <span className="whitespace-nowrap">{dateTime.format(new Date(value))}</span> : "";
+        },
+      }),
+      ...(canWrite
+        ? [
+            column.display({
+              id: "actions",
+              header: ts.actions,
+              cell: (info) => {
+                const s = info.row.original;
+                const subscribed = s.status === "SUBSCRIBED";
+                return (
+                  <button
+                    type="button"
+                    className={`${secondaryButtonClass} whitespace-nowrap px-3 py-1`}
+                    aria-label={fill(subscribed ? ts.unsubscribeLabel : ts.resubscribeLabel, { email: s.email })}
+                    onClick={() => changeSubscription({ member_id: s.member_id, email: s.email, subscribed: !subscribed })}
+                  >
+                    {subscribed ? ts.unsubscribe : ts.resubscribe}
+                  </button>
+                );
+              },
+            }),
+          ]
+        : []),
+    ],
+    [ts, canWrite, dateTime, changeSubscription],
+  );
+
+  const data = query.data;
+  // TanStack Table's instance is not memoizable (the React Compiler skips this component, as it should).
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: data?.subscribers ?? [],
+    columns,
+    manualPagination: true,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.member_id),
+  });
+  const pages = data ? Math.max(1, Math.ceil(data.count / data.limit)) : 1;
+  const from = data && data.count > 0 ? (data.page - 1) * data.limit + 1 : 0;
+  const to = data ? Math.min(data.count, data.page * data.limit) : 0;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <nav aria-label={ts.back} className="mb-2 text-sm">
+          <Link href={`/admin/lists/${list.id}`} className="text-blue-800 underline hover:text-blue-950">
+            ← {list.name}
+          </Link>
+        </nav>
+        <h1 className="text-2xl font-semibold">
+          {ts.title}: {list.name}
+        </h1>
+        <p className="mt-1 text-slate-700">
+          {t.table.subscribers}: {number.format(list.active_subscribers)} / {number.format(list.effective_subscriber_cap)}
+        </p>
+      </div>
+      {!canWrite && <ReadOnlyNote text={shellMessages(lang).readOnly} />}
+
+      <section aria-label={ts.title} className="space-y-4">
+        <div className="flex flex-wrap items-end gap-4">
+          <div className="min-w-56 flex-1">
+            <label htmlFor="subscriber-search" className="block font-medium">
+              {ts.search}
+            </label>
+            <input id="subscriber-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="subscriber-status" className="block font-medium">
+              {ts.status}
+            </label>
+            <select id="subscriber-status" value={status} onChange={(e) => setStatus(e.target.value as Status)} className={inputClass}>
+              <option value="">{ts.allStatuses}</option>
+              {SUBSCRIPTION_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {ts.statuses[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="subscriber-limit" className="block font-medium">
+              {ts.perPage}
+            </label>
+            <select id="subscriber-limit" value={limit} onChange={(e) => setLimit(Number(e.target.value))} className={inputClass}>
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <a href={`/admin/api/lists/${list.id}/subscribers.csv${exportParams.size ? `?${exportParams}` : ""}`} download className={secondaryButtonClass} aria-describedby="export-help">
+              {ts.exportCsv}
+            </a>
+          </div>
+        </div>
+        <p id="export-help" className="text-sm text-slate-700">
+          {ts.exportHelp}
+        </p>
+
+        <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+          <p role="status" className="text-sm text-slate-800">
+            {data && (data.count === 0 ? ts.none : fill(ts.showing, { from: number.format(from), to: number.format(to), n: number.format(data.count) }))}
+          </p>
+          {data && data.count > 0 && (
+            <TableFrame label={ts.label}>
+              <table className={`${tableClass} min-w-[52rem]`}>
+                <thead>
+                  {table.getHeaderGroups().map((group) => (
+                    <tr key={group.id}>
+                      {group.headers.map((header) => (
+                        <th key={header.id} scope="col" className={thClass}>
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                        </th>
+                      ))}
+                    </tr>
+                  ))}
+                </thead>
+                <tbody>
+                  {table.getRowModel().rows.map((row) => (
+                    <tr key={row.id} className="hover:bg-slate-50">
+                      {row.getVisibleCells().map((cell) => (
+                        <td key={cell.id} className={tdClass}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableFrame>
+          )}
+          {data && pages > 1 && (
+            <nav aria-label={ts.pagination} className="flex flex-wrap items-center gap-3">
+              <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                {ts.previous}
+              </button>
+              <span className="text-sm">{fill(ts.page, { page: number.format(page), pages: number.format(pages) })}</span>
+              <button type="button" className={secondaryButtonClass} disabled={page >= pages} onClick={() => goTo(page + 1)}>
+                {ts.next}
+              </button>
+            </nav>
+          )}
+        </QueryState>
+      </section>
+
+      {canWrite && <AddMember listId={list.id} setSubscription={setSubscription} />}
+    </div>
+  );
+}

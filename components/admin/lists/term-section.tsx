@@ -1,0 +1,90 @@
+"use client";
+// The consent text of the list editor: heading and HTML, and beside them a live preview rendered by the server with
+// the sanitizer the public page uses (debounced; the saved text, already sanitized, needs no round trip).
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useWatch } from "react-hook-form";
+import { unwrap } from "@/lib/actions/result";
+import { listsMessages } from "@/lib/i18n/admin/lists";
+import { queryKeys } from "@/lib/query-keys";
+import { useLang } from "../i18n-context";
+import { inputClass } from "../styles";
+import type { EditForm } from "./list-editor";
+import { FieldError, useDebounced, type FieldControl, type ListActions } from "./shared";
+
+interface Props {
+  form: EditForm;
+  savedHtml: string;
+  previewTerm: ListActions["previewTerm"];
+  canWrite: boolean;
+  nameField: FieldControl;
+  htmlField: FieldControl;
+}
+
+export function TermSection({ form, savedHtml, previewTerm, canWrite, nameField, htmlField }: Props) {
+  const t = listsMessages(useLang()).edit;
+  const html = useWatch({ control: form.control, name: "term.html" }) ?? "";
+  const debounced = useDebounced(html, 400);
+  const empty = debounced.trim() === "";
+  const needsServer = canWrite && !empty && debounced !== savedHtml;
+  const preview = useQuery({
+    queryKey: queryKeys.lists.termPreview(debounced),
+    queryFn: () => unwrap(previewTerm({ html: debounced })),
+    enabled: needsServer,
+    staleTime: Infinity,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  const shown = empty ? null : needsServer ? (preview.data?.html ?? null) : savedHtml;
+  const updating = html !== debounced || (needsServer && preview.isFetching);
+
+  return (
+    <section aria-labelledby="consent-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="consent-heading" className="text-lg font-semibold">
+        {t.consent}
+      </h2>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="space-y-4">
+          <div>
+            <label htmlFor={nameField.id} className="block font-medium">
+              {t.termName}
+            </label>
+            <input type="text" className={inputClass} {...nameField.inputProps} {...form.register("term.name")} />
+            <FieldError field={nameField} />
+          </div>
+          <div>
+            <label htmlFor={htmlField.id} className="block font-medium">
+              {t.termHtml}
+            </label>
+            <textarea rows={10} spellCheck={false} className={`${inputClass} font-mono text-sm`} {...htmlField.inputProps} {...form.register("term.html")} />
+            <p id={`${htmlField.id}-help`} className="mt-1 text-sm text-slate-700">
+              {t.termHelp}
+            </p>
+            <FieldError field={htmlField} />
+          </div>
+        </div>
+        <div>
+          <h3 id="preview-heading" className="font-medium">
+            {t.preview}
+          </h3>
+          <p className="text-sm text-slate-700">{t.previewHelp}</p>
+          <p role="status" className="min-h-5 text-sm text-slate-700">
+            {updating ? t.previewUpdating : needsServer && preview.isError ? t.previewFailed : ""}
+          </p>
+          {shown === null ? (
+            <p className="mt-1 rounded-md border border-dashed border-slate-300 p-3 text-sm text-slate-700">{empty ? t.previewEmpty : ""}</p>
+          ) : (
+            // Sanitized by the server (lib/sanitize.ts), styled like the public page's consent box.
+            <div
+              role="region"
+              aria-labelledby="preview-heading"
+              tabIndex={0}
+              data-testid="consent-preview"
+              className="consent-text mt-1 max-h-72 overflow-y-auto rounded-md border border-slate-300 bg-slate-50 p-3 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+              dangerouslySetInnerHTML={{ __html: shown }}
+            />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
