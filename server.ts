@@ -19,7 +19,8 @@ async function main() {
     const credentials = await seedDemoIfEmpty();
     if (credentials) printDemoCredentials(credentials, `http://localhost:${config.PORT}`);
   }
-  const app = next({ dev: false, dir: process.cwd() });
+  // port and hostname: Next forwards a server action posted to a page that does not own it to this address.
+  const app = next({ dev: false, dir: process.cwd(), port: config.PORT, hostname: config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST });
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = http.createServer((req, res) => {

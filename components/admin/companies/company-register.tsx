@@ -13,6 +13,9 @@ import { CompanyTable } from "./company-table";
 import { CompanyTree } from "./company-tree";
 import type { RegisterRow } from "./types";
 
+// One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
+const NO_COMPANIES: never[] = [];
+
 export type RegisterView = "table" | "tree";
 
 const SEARCH_DELAY_MS = 300;
@@ -41,7 +44,7 @@ export function CompanyRegister({ initialView }: { initialView: RegisterView }) 
     queryFn: () => fetchJson<RegisterRow[]>(`/admin/api/companies${q ? `?q=${encodeURIComponent(q)}` : ""}`),
     placeholderData: keepPreviousData,
   });
-  const rows = query.data ?? [];
+  const rows = query.data ?? NO_COMPANIES;
   const pending = search.trim() !== q || (query.isFetching && query.isPlaceholderData);
 
   const changeView = (next: RegisterView) => {

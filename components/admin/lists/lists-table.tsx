@@ -16,6 +16,9 @@ import { tableClass, tdClass, thClass } from "../styles";
 import { CreateListDialog } from "./create-list-dialog";
 import { failureText, numberFormat, TableFrame, type ListActions, type ListRow } from "./shared";
 
+// One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
+const NO_LISTS: never[] = [];
+
 interface Props {
   canWrite: boolean;
   createList: ListActions["createList"];
@@ -126,7 +129,7 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
   // TanStack Table's instance is not memoizable (the React Compiler skips this component, as it should).
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
-    data: query.data ?? [],
+    data: query.data ?? NO_LISTS,
     columns,
     state: { sorting },
     onSortingChange: setSorting,

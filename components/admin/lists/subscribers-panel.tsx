@@ -30,6 +30,9 @@ import {
   type SubscribersPageView,
 } from "./shared";
 
+// One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
+const NO_SUBSCRIBERS: never[] = [];
+
 interface Props {
   list: ListView;
   canWrite: boolean;
@@ -169,7 +172,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
   // TanStack Table's instance is not memoizable (the React Compiler skips this component, as it should).
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
-    data: data?.subscribers ?? [],
+    data: data?.subscribers ?? NO_SUBSCRIBERS,
     columns,
     manualPagination: true,
     getCoreRowModel: getCoreRowModel(),
