@@ -17,7 +17,8 @@ export function issueKey(issue: z.core.$ZodIssue): IssueKey {
       if (issue.origin === "string") return `too_long:${issue.maximum}`;
       return issue.origin === "array" ? `too_many:${issue.maximum}` : `too_big:${issue.maximum}`;
     case "too_small":
-      if (issue.origin === "string") return Number(issue.minimum) <= 1 ? "required" : `too_short:${issue.minimum}`;
+      // An exact length is an id from a picker (a company_id): too short means none was picked.
+      if (issue.origin === "string") return Number(issue.minimum) <= 1 || issue.exact ? "required" : `too_short:${issue.minimum}`;
       return issue.origin === "array" ? `too_few:${issue.minimum}` : `too_small:${issue.minimum}`;
     default:
       return "invalid";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { fieldIssueKeys } from "@/lib/validation/issues";
-import { SubscribeRequest } from "@/lib/validation/subscription";
+import { CreateListRequest, SubscribeRequest } from "@/lib/validation/subscription";
 
 const keysOf = (value: unknown) => {
   const parsed = SubscribeRequest.safeParse(value);
@@ -18,6 +18,12 @@ describe("issue keys", () => {
     expect(keysOf({ email: "not-an-email" })).toEqual({ email: ["invalid_email"] });
     expect(keysOf({ email: `${"a".repeat(250)}@example.org` })).toEqual({ email: ["too_long:254"] });
     expect(keysOf({ email: "a@example.org", firstname: "x".repeat(129) })).toEqual({ firstname: ["too_long:128"] });
+  });
+
+  it("takes a company id left empty in a picker for a missing one", () => {
+    const parsed = CreateListRequest.safeParse({ name: "", company_id: "" });
+    expect(parsed.success).toBe(false);
+    expect(fieldIssueKeys(parsed.error!)).toEqual({ name: ["required"], company_id: ["required"] });
   });
 
   it("keys arrays and numbers by their bounds", () => {

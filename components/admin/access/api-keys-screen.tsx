@@ -2,7 +2,7 @@
 // /admin/api-keys: the keys of the companies in the ADMIN's scope, a form that creates one (the client_secret is then
 // shown once, in a dialog), and revoking with a confirmation (the row changes at once, a failure puts it back).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -17,13 +17,15 @@ import { queryKeys } from "@/lib/query-keys";
 import { CreateApiKeyRequest } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../query-state";
-import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
+import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
 import { AccessGroupFields, companyIdsText, defaultAccess, useGrantableCompanies } from "./access-group-fields";
 import { NameList, ScopeSummary } from "./access-summary";
-import { actionErrorText, showFieldErrors } from "./action-errors";
+import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
+import { businessRuleText } from "./action-errors";
 import { ConfirmButton } from "./confirm-button";
 import { Modal } from "./modal";
 import type { ApiKeyActions, ApiKeyRow, CompanyChoice, CreatedApiKey, Grantable } from "./types";
+import { DataTable } from "@/components/admin/data-table";
 
 type FormIn = z.input<typeof CreateApiKeyRequest>;
 type FormOut = z.output<typeof CreateApiKeyRequest>;
@@ -185,32 +187,12 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
   const table = useReactTable({ data: query.data ?? NO_KEYS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.client_id });
   return (
     <QueryState isLoading={query.isLoading} error={query.error} isEmpty={query.data?.length === 0} onRetry={() => void query.refetch()}>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size]" tabIndex={0} role="region" aria-label={t.tableLabel}>
-        <table className={tableClass} aria-label={t.tableLabel} data-testid="api-keys">
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className={thClass}>
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-client-id={row.original.client_id} className={row.original.revoked_at ? "bg-slate-50 text-slate-700" : undefined}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={tdClass}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        table={table}
+        label={t.tableLabel}
+        testId="api-keys"
+        rowProps={(row) => ({ "data-client-id": row.original.client_id, className: row.original.revoked_at ? "bg-slate-50 text-slate-700" : "" })}
+      />
     </QueryState>
   );
 }
@@ -240,7 +222,7 @@ function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated }: {
       onCreated(key);
     },
     onError: (error) => {
-      const onFields = showFieldErrors(form.setError, error, FIELDS, m.errors);
+      const onFields = showFieldErrors(form.setError, error, FIELDS, (field) => businessRuleText(m.errors, field));
       setProblem(onFields ? m.errors.invalid : actionErrorText(m.errors, error));
     },
   });

@@ -2,7 +2,7 @@
 // /admin/users: the dashboard users inside the ADMIN's scope; create one, change a role or access, deactivate or
 // reactivate (confirmed). The signed-in ADMIN's own row cannot be changed: the service refuses, so the controls say why.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -16,13 +16,15 @@ import { queryKeys } from "@/lib/query-keys";
 import { ADMIN_ROLES, AccessGroupRequest, CreateAdminUserRequest } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../query-state";
-import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
+import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
 import { AccessGroupFields, companyIdsText, defaultAccess, useGrantableCompanies, type AccessFieldErrors } from "./access-group-fields";
 import { NameList, ScopeSummary } from "./access-summary";
-import { actionErrorText, showFieldErrors } from "./action-errors";
+import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
+import { businessRuleText } from "./action-errors";
 import { ConfirmButton } from "./confirm-button";
 import { Modal } from "./modal";
 import type { AdminUserActions, AdminUserRow, Grantable } from "./types";
+import { DataTable } from "@/components/admin/data-table";
 
 type CreateIn = z.input<typeof CreateAdminUserRequest>;
 type CreateOut = z.output<typeof CreateAdminUserRequest>;
@@ -206,32 +208,12 @@ function UserTable({ currentUserId, updateAdminUser, onEdit }: {
   const table = useReactTable({ data: query.data ?? NO_USERS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id) });
   return (
     <QueryState isLoading={query.isLoading} error={query.error} isEmpty={query.data?.length === 0} onRetry={() => void query.refetch()}>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size]" tabIndex={0} role="region" aria-label={t.tableLabel}>
-        <table className={tableClass} aria-label={t.tableLabel} data-testid="admin-users">
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className={thClass}>
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-email={row.original.email} className={row.original.active ? undefined : "bg-slate-50 text-slate-700"}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={tdClass}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        table={table}
+        label={t.tableLabel}
+        testId="admin-users"
+        rowProps={(row) => ({ "data-email": row.original.email, className: row.original.active ? "" : "bg-slate-50 text-slate-700" })}
+      />
     </QueryState>
   );
 }
@@ -296,7 +278,7 @@ function CreateUserForm({ grantable, createAdminUser, onDone }: {
       onDone();
     },
     onError: (error) => {
-      const onFields = showFieldErrors(form.setError, error, ["email", "name", "password", "role", ...ACCESS_FIELDS], m.errors);
+      const onFields = showFieldErrors(form.setError, error, ["email", "name", "password", "role", ...ACCESS_FIELDS], (field) => businessRuleText(m.errors, field));
       setProblem(onFields ? m.errors.invalid : actionErrorText(m.errors, error));
     },
   });
@@ -385,7 +367,7 @@ function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
       onDone();
     },
     onError: (error) => {
-      const onFields = showFieldErrors(form.setError, error, ["role", ...ACCESS_FIELDS], m.errors);
+      const onFields = showFieldErrors(form.setError, error, ["role", ...ACCESS_FIELDS], (field) => businessRuleText(m.errors, field));
       setProblem(onFields ? m.errors.invalid : actionErrorText(m.errors, error));
     },
   });

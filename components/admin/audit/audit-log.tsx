@@ -2,7 +2,7 @@
 // /admin/audit: the audit log, newest first, a page at a time, filtered by object type, actor, action prefix and
 // object id. The filters live in the address too, so a filtered view can be bookmarked or shared.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { auditMessages, formatStockholmDateTime } from "@/lib/i18n/admin/audit";
@@ -10,7 +10,8 @@ import { queryKeys } from "@/lib/query-keys";
 import { AUDIT_OBJECT_TYPES } from "@/lib/validation/audit";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../query-state";
-import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
+import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
+import { DataTable } from "@/components/admin/data-table";
 
 export interface AuditFilters {
   object_type: string;
@@ -216,32 +217,13 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
             {data.entries.length === 0 ? (
               <p className="py-4 text-slate-700">{t.noEntries}</p>
             ) : (
-              <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size]" tabIndex={0} role="region" aria-label={t.tableLabel}>
-                <table className={tableClass} aria-label={t.tableLabel} data-testid="audit-log" aria-busy={query.isFetching || undefined}>
-                  <thead>
-                    {table.getHeaderGroups().map((group) => (
-                      <tr key={group.id}>
-                        {group.headers.map((header) => (
-                          <th key={header.id} scope="col" className={thClass}>
-                            {flexRender(header.column.columnDef.header, header.getContext())}
-                          </th>
-                        ))}
-                      </tr>
-                    ))}
-                  </thead>
-                  <tbody>
-                    {table.getRowModel().rows.map((row) => (
-                      <tr key={row.id} data-action={row.original.action} data-actor={row.original.actor}>
-                        {row.getVisibleCells().map((cell) => (
-                          <td key={cell.id} className={tdClass}>
-                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                table={table}
+                label={t.tableLabel}
+                testId="audit-log"
+                busy={query.isFetching}
+                rowProps={(row) => ({ "data-action": row.original.action, "data-actor": row.original.actor })}
+              />
             )}
             <nav aria-label={t.pagination} className="flex flex-wrap items-center gap-3">
               <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => show(filters, page - 1)}>

@@ -2,7 +2,6 @@
 // The register as a table (TanStack Table): sortable columns, 50 rows a page; each name opens the company page.
 import {
   createColumnHelper,
-  flexRender,
   getCoreRowModel,
   getPaginationRowModel,
   getSortedRowModel,
@@ -14,8 +13,9 @@ import { useMemo, useState } from "react";
 import { companiesMessages } from "@/lib/i18n/admin/companies";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { useLang } from "../i18n-context";
-import { secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
+import { secondaryButtonClass } from "../styles";
 import type { RegisterRow } from "./types";
+import { DataTable } from "@/components/admin/data-table";
 
 const PAGE_SIZE = 50;
 const column = createColumnHelper<RegisterRow>();
@@ -73,53 +73,7 @@ export function CompanyTable({ rows }: { rows: RegisterRow[] }) {
 
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className={tableClass}>
-          <caption className="sr-only">{t.caption}</caption>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const label = String(header.column.columnDef.header);
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      className={thClass}
-                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-                    >
-                      <button
-                        type="button"
-                        onClick={header.column.getToggleSortingHandler()}
-                        className="inline-flex items-center gap-1 rounded text-left font-semibold hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
-                        title={t.sortBy(label)}
-                      >
-                        {flexRender(header.column.columnDef.header, header.getContext())}
-                        <span aria-hidden="true" className="text-xs text-slate-600">
-                          {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
-                        </span>
-                        {sorted && <span className="sr-only">, {sorted === "asc" ? t.sortAscending : t.sortDescending}</span>}
-                      </button>
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="hover:bg-slate-50">
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={tdClass}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable table={table} label={t.caption} sortTitle={t.sortBy} />
       {pages > 1 && (
         <nav aria-label={t.pagination} className="flex flex-wrap items-center gap-3 text-sm">
           <button type="button" className={secondaryButtonClass} onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>

@@ -16,7 +16,7 @@ import { FK_STATUSES, FkStatusForm, isFkStatus } from "@/lib/validation/company"
 import { useLang } from "../i18n-context";
 import { QueryState } from "../query-state";
 import { buttonClass, inputClass, tableClass, tdClass, thClass } from "../styles";
-import { actionErrorText, showFieldErrors } from "./action-errors";
+import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import type { CompanyActions, CompanyDetail, FkHistoryEntry } from "./types";
 
 export function FkStatusPanel({ company, canWrite, changeFkStatus }: {
@@ -76,7 +76,7 @@ function ChangeFkStatusForm({ company, changeFkStatus, label }: {
       }
     },
     onError: (error) => {
-      showFieldErrors(form, error, ["fk_status"]);
+      showFieldErrors(form.setError, error, ["fk_status"]);
       toast.error(actionErrorText(t.errors, error));
     },
   });

@@ -12,7 +12,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../query-state";
 import { buttonClass, secondaryButtonClass } from "../styles";
-import { actionErrorText } from "./action-errors";
+import { failureText as actionErrorText } from "../action-errors";
 import type { CompanyActions, CompanyGrantRow } from "./types";
 
 export function GrantsPanel({ companyId, canWrite, activateGrant }: {

@@ -16,7 +16,7 @@ import { GIRO_TYPES, LeisureCardKeyForm, type ProviderCheckOutcome } from "@/lib
 import { useLang } from "../i18n-context";
 import { QueryState } from "../query-state";
 import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
-import { actionErrorText, showFieldErrors } from "./action-errors";
+import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import type { CompanyActions, LeisureCardKeyRecord } from "./types";
 
 type FormInput = z.input<typeof LeisureCardKeyForm>;
@@ -102,7 +102,7 @@ function KeyForm({ companyId, record, setLeisureCardKey }: {
       toast.success(t.key.saved);
     },
     onError: (error) => {
-      showFieldErrors(form, error, FIELDS);
+      showFieldErrors(form.setError, error, FIELDS);
       form.setValue("api_key", "");
       toast.error(actionErrorText(t.errors, error));
     },

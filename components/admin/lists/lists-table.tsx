@@ -2,7 +2,7 @@
 // /admin/lists: the lists in scope as a sortable table, a switch that turns a list's form on and off at once
 // (optimistic: the row changes before the server answers and changes back if it refuses), and the "new list" dialog.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from "@tanstack/react-table";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
@@ -12,9 +12,10 @@ import { fill, listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../query-state";
-import { tableClass, tdClass, thClass } from "../styles";
+
 import { CreateListDialog } from "./create-list-dialog";
-import { failureText, numberFormat, TableFrame, type ListActions, type ListRow } from "./shared";
+import { failureText, numberFormat, type ListActions, type ListRow } from "./shared";
+import { DataTable } from "@/components/admin/data-table";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
 const NO_LISTS: never[] = [];
@@ -149,53 +150,12 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
         {query.data?.length === 0 ? (
           <p className="py-6 text-slate-700">{t.table.empty}</p>
         ) : (
-          <TableFrame label={t.table.label}>
-            <table className={`${tableClass} min-w-[44rem]`}>
-              <thead>
-                {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => {
-                      const sorted = header.column.getIsSorted();
-                      const label = flexRender(header.column.columnDef.header, header.getContext());
-                      return (
-                        <th
-                          key={header.id}
-                          scope="col"
-                          className={thClass}
-                          aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-                        >
-                          {header.column.getCanSort() ? (
-                            <button
-                              type="button"
-                              onClick={header.column.getToggleSortingHandler()}
-                              className="inline-flex items-center gap-1 font-semibold underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
-                              title={fill(t.table.sortBy, { column: String(header.column.columnDef.header) })}
-                            >
-                              {label}
-                              <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
-                            </button>
-                          ) : (
-                            label
-                          )}
-                        </th>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </thead>
-              <tbody>
-                {table.getRowModel().rows.map((row) => (
-                  <tr key={row.id} className="hover:bg-slate-50">
-                    {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id} className={tdClass}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
+          <DataTable
+            table={table}
+            label={t.table.label}
+            className="min-w-[44rem]"
+            sortTitle={(column) => fill(t.table.sortBy, { column })}
+          />
         )}
       </QueryState>
     </div>

@@ -4,8 +4,7 @@
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { ActionError, type ActionResult } from "@/lib/actions/result";
-import { HttpError } from "@/lib/client/fetch-json";
+import type { ActionResult } from "@/lib/actions/result";
 import type { ListsMessages } from "@/lib/i18n/admin/lists";
 import type {
   AdminList,
@@ -16,6 +15,7 @@ import type {
   UpdateListRequest,
 } from "@/lib/validation/subscription";
 import { secondaryButtonClass } from "../styles";
+import { failureText as sharedFailureText } from "../action-errors";
 
 export type ListView = z.infer<typeof AdminList>;
 export type ListRow = ListView & { company_name: string };
@@ -64,12 +64,7 @@ export function useDebounced<T>(value: T, ms: number): T {
 
 /** What a failed action or read means to the person, in their language (never the API's English reason). */
 export function failureText(t: ListsMessages["common"], error: unknown): string {
-  const status = error instanceof ActionError ? error.result.status : error instanceof HttpError ? error.status : 0;
-  if (status === 403) return t.forbidden;
-  if (status === 404) return t.notFound;
-  if (status === 429) return t.rateLimited;
-  if (status === 400) return t.fixFields;
-  return t.failed;
+  return sharedFailureText({ ...t, invalid: t.fixFields, unexpected: t.failed }, error);
 }
 
 export function CopyButton({ text, label, done, failed }: { text: string; label: string; done: string; failed: string }) {
@@ -86,20 +81,6 @@ export function CopyButton({ text, label, done, failed }: { text: string; label:
     >
       {label}
     </button>
-  );
-}
-
-/** A table that may be wider than the screen scrolls inside this frame, which keyboards can focus and scroll. */
-export function TableFrame({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
-    >
-      {children}
-    </div>
   );
 }
 

@@ -3,7 +3,7 @@
 // filters. Unsubscribing is optimistic (the row changes at once and changes back if the server refuses); a member of
 // the association can be found and subscribed. Read-only without SUBSCRIPTION_LIST.U.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
@@ -15,20 +15,18 @@ import { queryKeys } from "@/lib/query-keys";
 import { SUBSCRIPTION_STATUSES } from "@/lib/validation/subscription";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../query-state";
-import { inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
+import { inputClass, secondaryButtonClass } from "../styles";
 import { AddMember } from "./add-member";
 import { ReadOnlyNote } from "./read-only-note";
-import {
-  dateTimeFormat,
+import { dateTimeFormat,
   failureText,
   numberFormat,
-  TableFrame,
   useDebounced,
   type ListActions,
   type ListView,
   type Subscriber,
-  type SubscribersPageView,
-} from "./shared";
+  type SubscribersPageView } from "./shared";
+import { DataTable } from "@/components/admin/data-table";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
 const NO_SUBSCRIBERS: never[] = [];
@@ -247,32 +245,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
             {data && (data.count === 0 ? ts.none : fill(ts.showing, { from: number.format(from), to: number.format(to), n: number.format(data.count) }))}
           </p>
           {data && data.count > 0 && (
-            <TableFrame label={ts.label}>
-              <table className={`${tableClass} min-w-[52rem]`}>
-                <thead>
-                  {table.getHeaderGroups().map((group) => (
-                    <tr key={group.id}>
-                      {group.headers.map((header) => (
-                        <th key={header.id} scope="col" className={thClass}>
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                        </th>
-                      ))}
-                    </tr>
-                  ))}
-                </thead>
-                <tbody>
-                  {table.getRowModel().rows.map((row) => (
-                    <tr key={row.id} className="hover:bg-slate-50">
-                      {row.getVisibleCells().map((cell) => (
-                        <td key={cell.id} className={tdClass}>
-                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableFrame>
+            <DataTable table={table} label={ts.label} className="min-w-[52rem]" />
           )}
           {data && pages > 1 && (
             <nav aria-label={ts.pagination} className="flex flex-wrap items-center gap-3">
