@@ -4,7 +4,7 @@ import { inject } from "vitest";
 import { db } from "@/lib/db";
 import { operatorCaller } from "@/lib/services/access";
 import { createApiKey } from "@/lib/services/api-keys";
-import { createCompany } from "@/lib/services/companies";
+import { createCompany } from "@/lib/services/company-changes";
 import { MODULES, PERMISSIONS, type Module, type Permission } from "@/lib/validation/access";
 
 export const baseUrl = () => inject("baseUrl");

@@ -7,7 +7,7 @@ import { DEMO_LEISURE_CARD_PROVIDERS, demoOrgNumber } from "../leisure-card/demo
 import { operatorCaller, type Caller } from "../services/access";
 import { createAdminUser } from "../services/admin-users";
 import { createApiKey } from "../services/api-keys";
-import { createCompany, registerIsEmpty } from "../services/companies";
+import { createCompany, registerIsEmpty } from "../services/company-changes";
 import { updateFkStatus } from "../services/fk-status";
 import { activateGrant, createGrant } from "../services/grants";
 import { setLeisureCardApiKey } from "../services/leisure-card";

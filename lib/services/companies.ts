@@ -1,20 +1,10 @@
-// The company register: the caller's own company, the whole register, one company's enrollment view, the tree, and
-// register changes. fk_status has its own module (fk-status.ts), grants theirs (grants.ts).
+// Reading the company register: the caller's own company, the whole register, one company's enrollment view, the
+// dashboard's register and company page. Changes are in company-changes.ts, fk_status in fk-status.ts, grants in grants.ts.
 import "server-only";
-import crypto from "node:crypto";
-import { db, Prisma } from "../db";
-import { Conflict, NotFound, ValidationFailed } from "../errors";
+import { db, Prisma, type CompanyModel } from "../db";
+import { NotFound } from "../errors";
 import type { CompanyListQueryInput } from "../validation/company";
-import {
-  assertCompanyInScope,
-  companyIdsInScope,
-  companyWithAncestors,
-  isCompanyInScope,
-  requireModule,
-  requirePermission,
-  type Caller,
-} from "./access";
-import { recordAudit } from "./audit";
+import { assertCompanyInScope, companyIdsInScope, isCompanyInScope, requireModule, type Caller } from "./access";
 import { findLiveCompany, liveCompany } from "./live-records";
 
 type CompanyRow = { id: string; uuid: string; name: string; shortname: string | null; orgNumber: string };
@@ -22,6 +12,29 @@ type CompanyRow = { id: string; uuid: string; name: string; shortname: string | 
 /** The fields every company view starts with. */
 function companyIdentity(company: CompanyRow) {
   return { company_id: company.id, uuid: company.uuid, name: company.name, shortname: company.shortname, org_number: company.orgNumber };
+}
+
+type RegisterFieldsRow = Pick<
+  CompanyModel,
+  "street" | "co" | "zipcode" | "post" | "country" | "email" | "phone" | "landline" | "web" | "cName" | "cEmail" | "cPhone"
+>;
+
+/** Address and contact fields as the API and the company page show them (unset ones are null). */
+function registerFields(company: RegisterFieldsRow) {
+  return {
+    street: company.street,
+    co: company.co,
+    zipcode: company.zipcode,
+    post: company.post,
+    country: company.country,
+    email: company.email,
+    phone: company.phone,
+    landline: company.landline,
+    web: company.web,
+    c_name: company.cName,
+    c_email: company.cEmail,
+    c_phone: company.cPhone,
+  };
 }
 
 /** GET /v3/company: the company that owns the calling API key. */
@@ -93,18 +106,7 @@ export async function getCompanyFk(caller: Caller, companyId: string) {
   return {
     ...companyIdentity(company),
     fk_status: company.fkStatus,
-    street: company.street,
-    co: company.co,
-    zipcode: company.zipcode,
-    post: company.post,
-    country: company.country,
-    email: company.email,
-    phone: company.phone,
-    landline: company.landline,
-    web: company.web,
-    c_name: company.cName,
-    c_email: company.cEmail,
-    c_phone: company.cPhone,
+    ...registerFields(company),
     company_grants: company.companyGrants.map((cg) => ({
       id: cg.id,
       created_at: formatLocalDateTime(cg.createdAt),
@@ -194,127 +196,6 @@ export async function getCompanyDetail(caller: Caller, companyId: string) {
     ...companyIdentity(company),
     fk_status: company.fkStatus,
     parent: parent ? { company_id: parent.id, name: parent.name, in_scope: await isCompanyInScope(caller, parent.id) } : null,
-    street: company.street,
-    co: company.co,
-    zipcode: company.zipcode,
-    post: company.post,
-    country: company.country,
-    email: company.email,
-    phone: company.phone,
-    landline: company.landline,
-    web: company.web,
-    c_name: company.cName,
-    c_email: company.cEmail,
-    c_phone: company.cPhone,
+    ...registerFields(company),
   };
-}
-
-export interface NewCompany {
-  name: string;
-  orgNumber: string;
-  parentId?: string | null;
-  shortname?: string | null;
-  street?: string | null;
-  co?: string | null;
-  zipcode?: string | null;
-  post?: string | null;
-  country?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  landline?: string | null;
-  web?: string | null;
-  cName?: string | null;
-  cEmail?: string | null;
-  cPhone?: string | null;
-}
-
-export type CompanyChanges = Partial<NewCompany>;
-
-async function assertLiveParent(parentId: string) {
-  const parent = await db().company.findFirst({ where: { id: parentId, ...liveCompany } });
-  if (!parent) throw new ValidationFailed({ parentId: ["unknown parent company"] });
-}
-
-/**
- * A new company. A top-level company needs an all-scope caller; a sub-company needs its parent in scope (the new
- * company then is too, when the scope includes descendants).
- */
-export async function createCompany(caller: Caller, input: NewCompany) {
-  requirePermission(caller, "COMPANY.U");
-  if (!input.name.trim()) throw new ValidationFailed({ name: ["required"] });
-  if (!input.orgNumber.trim()) throw new ValidationFailed({ orgNumber: ["required"] });
-  if (input.parentId) {
-    await assertLiveParent(input.parentId);
-    await assertCompanyInScope(caller, input.parentId);
-  } else if (caller.scope.kind !== "all") {
-    throw new ValidationFailed({ parentId: ["required: you may only add companies under your own"] });
-  }
-  const data = { ...input, id: crypto.randomUUID(), uuid: crypto.randomUUID(), name: input.name.trim(), orgNumber: input.orgNumber.trim() };
-  return db().$transaction(async (tx) => {
-    const company = await tx.company.create({ data });
-    await recordAudit(tx, caller, { action: "company.create", objectType: "company", objectId: company.id, companyId: company.id, summary: company.name });
-    return company;
-  });
-}
-
-/** Changes register fields (not fk_status: that has its own history). A parent may not be a descendant. */
-export async function updateCompany(caller: Caller, companyId: string, changes: CompanyChanges) {
-  requirePermission(caller, "COMPANY.U");
-  await companyInScope(caller, companyId);
-  if (changes.name !== undefined && !changes.name.trim()) throw new ValidationFailed({ name: ["required"] });
-  if (changes.orgNumber !== undefined && !changes.orgNumber.trim()) throw new ValidationFailed({ orgNumber: ["required"] });
-  if (changes.parentId) {
-    await assertLiveParent(changes.parentId);
-    await assertCompanyInScope(caller, changes.parentId);
-    if ((await companyWithAncestors(changes.parentId)).includes(companyId)) {
-      throw new ValidationFailed({ parentId: ["a company cannot be placed under itself or its own sub-company"] });
-    }
-  }
-  const data = {
-    ...changes,
-    ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
-    ...(changes.orgNumber !== undefined ? { orgNumber: changes.orgNumber.trim() } : {}),
-  };
-  return db().$transaction(async (tx) => {
-    const company = await tx.company.update({ where: { id: companyId }, data });
-    await recordAudit(tx, caller, {
-      action: "company.update",
-      objectType: "company",
-      objectId: companyId,
-      companyId,
-      summary: `changed ${Object.keys(changes).join(", ")}`,
-    });
-    return company;
-  });
-}
-
-/**
- * Soft delete: the company disappears from the register and the single-company operations, its history stays.
- * Refused while it has live sub-companies, so the tree never has live children under a deleted parent.
- */
-export async function deleteCompany(caller: Caller, companyId: string) {
-  requirePermission(caller, "COMPANY.U");
-  await companyInScope(caller, companyId);
-  const children = await db().company.count({ where: { parentId: companyId, ...liveCompany } });
-  if (children > 0) throw new Conflict(`company has ${children} sub-company(ies); move or delete them first`);
-  return db().$transaction(async (tx) => {
-    const company = await tx.company.update({ where: { id: companyId }, data: { deletedAt: new Date() } });
-    await recordAudit(tx, caller, { action: "company.delete", objectType: "company", objectId: companyId, companyId, summary: company.name });
-    return company;
-  });
-}
-
-/** Whether the register has any company at all (the demo seeds only an empty database). */
-export async function registerIsEmpty(): Promise<boolean> {
-  return (await db().company.count()) === 0;
-}
-
-/** Many companies in one statement per batch, for the operator's bulk loads (the benchmark's large register). */
-export async function importCompanies(
-  caller: Caller,
-  rows: { id: string; uuid: string; name: string; orgNumber: string; parentId: string | null }[],
-): Promise<void> {
-  requirePermission(caller, "COMPANY.U");
-  if (caller.scope.kind !== "all") throw new ValidationFailed({}, ["bulk import needs an all-company scope"]);
-  await db().company.createMany({ data: rows });
 }

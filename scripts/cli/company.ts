@@ -1,7 +1,8 @@
 // CLI: the company register (tree, soft deletion), grants, leisure-card credentials and fk_status.
 import { ValidationFailed } from "../../lib/errors";
 import { operatorCaller } from "../../lib/services/access";
-import { createCompany, deleteCompany, listCompanies, updateCompany, type CompanyChanges } from "../../lib/services/companies";
+import { listCompanies } from "../../lib/services/companies";
+import { createCompany, deleteCompany, updateCompany, type CompanyChanges } from "../../lib/services/company-changes";
 import { fkStatusHistory, updateFkStatus } from "../../lib/services/fk-status";
 import { activateGrant, createGrant, listGrants } from "../../lib/services/grants";
 import { setLeisureCardApiKey } from "../../lib/services/leisure-card";

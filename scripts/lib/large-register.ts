@@ -3,7 +3,7 @@
 // so they never collide with real ones.
 import crypto from "node:crypto";
 import { operatorCaller } from "../../lib/services/access";
-import { importCompanies } from "../../lib/services/companies";
+import { importCompanies } from "../../lib/services/company-changes";
 
 const BATCH_SIZE = 500;
 

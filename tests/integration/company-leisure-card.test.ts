@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { UpstreamFailed } from "@/lib/errors";
 import { fetchProviderStatus } from "@/lib/leisure-card/client";
 import { operatorCaller } from "@/lib/services/access";
-import { deleteCompany } from "@/lib/services/companies";
+import { deleteCompany } from "@/lib/services/company-changes";
 import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
 import type { LeisureCardKeyInput } from "@/lib/validation/company";
 import { freePort } from "@/scripts/lib/test-stack";
