@@ -1,17 +1,21 @@
 // The dashboard session as a Caller. Every dashboard page, data route and server action starts here.
 import "server-only";
 import { getServerSession } from "next-auth";
+import { cache } from "react";
 import { redirect } from "next/navigation";
 import type { Caller } from "../services/access";
 import { callerForAdminUser } from "../services/admin-users";
 import { authOptions } from "./options";
 
-/** The signed-in, active admin user's Caller, or null. */
-export async function sessionCaller(): Promise<Caller | null> {
+/**
+ * The signed-in, active admin user's Caller, or null. Read once per request: the layout and the page of one render
+ * share it (React's cache; in route handlers and server actions it runs once anyway).
+ */
+export const sessionCaller = cache(async (): Promise<Caller | null> => {
   const session = (await getServerSession(authOptions())) as { uid?: number | null } | null;
   if (typeof session?.uid !== "number") return null;
   return callerForAdminUser(session.uid);
-}
+});
 
 /** For dashboard pages: the Caller, or a redirect to the sign-in page. */
 export async function requirePageCaller(): Promise<Caller> {

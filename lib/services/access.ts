@@ -24,6 +24,8 @@ export interface Caller {
   kind: "api_key" | "admin_user" | "operator";
   /** "api:<client_id>", "admin:<email>" or "cli": recorded in histories and the audit log. */
   actor: string;
+  /** For people: an admin user's name, an API key's name, or "CLI". */
+  name: string;
   /** An API key's own company (the root of its scope); null for dashboard users and the operator. */
   companyId: string | null;
   /** Dashboard users only. */
@@ -40,6 +42,7 @@ export function operatorCaller(): Caller {
   return {
     kind: "operator",
     actor: "cli",
+    name: "CLI",
     companyId: null,
     role: null,
     userId: null,
@@ -67,12 +70,13 @@ export function callerRights(group: AccessGroupRow): Pick<Caller, "modules" | "p
 }
 
 /** A dashboard user's rights: the access group's, capped by the role (a VIEWER has no write permission). */
-export function adminUserCaller(user: { id: number; email: string; role: string }, group: AccessGroupRow): Caller {
+export function adminUserCaller(user: { id: number; email: string; name: string; role: string }, group: AccessGroupRow): Caller {
   const rights = callerRights(group);
   const role = (ADMIN_ROLES as readonly string[]).includes(user.role) ? (user.role as AdminRole) : "VIEWER";
   return {
     kind: "admin_user",
     actor: `admin:${user.email}`,
+    name: user.name,
     companyId: null,
     role,
     userId: user.id,

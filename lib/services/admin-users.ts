@@ -112,12 +112,3 @@ export async function callerForAdminUser(userId: number): Promise<Caller | null>
   if (!user || user.disabledAt) return null;
   return adminUserCaller(user, user.accessGroup);
 }
-
-/** The signed-in user's own name and role for the dashboard's header. */
-export async function adminUserProfile(caller: Caller) {
-  if (caller.kind !== "admin_user" || caller.userId === null) throw new Forbidden("not a dashboard user");
-  const user = await db().adminUser.findUnique({ where: { id: caller.userId }, select: { email: true, name: true, role: true } });
-  if (!user) throw new NotFound("admin user not found");
-  return user;
-}
-

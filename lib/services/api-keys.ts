@@ -137,5 +137,5 @@ export async function verifyClientCredentials(clientId: string, clientSecret: st
 export async function callerForApiKey(apiKeyId: number): Promise<Caller | null> {
   const key = await db().apiKey.findUnique({ where: { id: apiKeyId }, include: { accessGroup: { include: { companies: true } } } });
   if (!key || key.revokedAt) return null;
-  return { kind: "api_key", actor: `api:${key.clientId}`, companyId: key.companyId, role: null, userId: null, ...callerRights(key.accessGroup) };
+  return { kind: "api_key", actor: `api:${key.clientId}`, name: key.name, companyId: key.companyId, role: null, userId: null, ...callerRights(key.accessGroup) };
 }

@@ -10,13 +10,12 @@ import { SignOutButton } from "@/components/admin/sign-out-button";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
 import { shellMessages } from "@/lib/i18n/admin/shell";
-import { adminUserProfile } from "@/lib/services/admin-users";
 
 export const metadata: Metadata = { title: "Administration · Förening service", robots: { index: false } };
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const caller = await requirePageCaller();
-  const [lang, profile, requestHeaders] = await Promise.all([adminLanguage(), adminUserProfile(caller), headers()]);
+  const [lang, requestHeaders] = await Promise.all([adminLanguage(), headers()]);
   const t = shellMessages(lang);
   const links = [
     { href: "/admin", label: t.nav.overview },
@@ -36,7 +35,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       <div className="flex-1">
         <header className="flex flex-wrap items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 py-2 text-sm">
           <span className="text-slate-700">
-            {t.signedInAs} <strong>{profile.name}</strong> ({t.role[profile.role] ?? profile.role})
+            {t.signedInAs} <strong>{caller.name}</strong> ({caller.role ? t.role[caller.role] : null})
           </span>
           <LanguageSwitch lang={lang} label={t.switchLanguage} action={chooseLanguageAction} />
           <SignOutButton label={t.signOut} />
