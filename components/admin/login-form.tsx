@@ -14,6 +14,7 @@ import type { Lang } from "@/lib/i18n/public-pages";
 import { LoginRequest } from "@/lib/validation/access";
 import { TextField } from "../ui/text-field";
 import { buttonClass } from "./styles";
+import { ProblemAlert } from "../ui/problem-alert";
 
 export function LoginForm({ lang, t }: { lang: Lang; t: ShellMessages["login"] }) {
   const router = useRouter();
@@ -48,9 +49,7 @@ export function LoginForm({ lang, t }: { lang: Lang; t: ShellMessages["login"] }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {problem && (
-        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-          {problem}
-        </p>
+        <ProblemAlert>{problem}</ProblemAlert>
       )}
       {field("email", "email", "username")}
       {field("password", "password", "current-password")}

@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import type { UnsubscribeState } from "./form-states";
 import type { Messages } from "@/lib/i18n/public-pages";
 import { buttonClass } from "./page-shell";
+import { ProblemAlert } from "../ui/problem-alert";
 
 interface Props {
   action: (previous: UnsubscribeState, form: FormData) => Promise<UnsubscribeState>;
@@ -30,9 +31,7 @@ export function ConfirmForm({ action, hidden, button, done, t }: Props) {
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {state.status === "tooManyRequests" && (
-        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-          {t.tooManyRequests}
-        </p>
+        <ProblemAlert>{t.tooManyRequests}</ProblemAlert>
       )}
       <button type="submit" className={buttonClass} disabled={pending}>
         {button}

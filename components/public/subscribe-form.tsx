@@ -11,6 +11,7 @@ import { SubscribeRequest } from "@/lib/validation/subscription";
 import type { SubscribeFormState } from "./form-states";
 import { TextField } from "../ui/text-field";
 import { buttonClass } from "./page-shell";
+import { ProblemAlert } from "../ui/problem-alert";
 
 const FormFields = SubscribeRequest.pick({ email: true, firstname: true, lastname: true, phone: true });
 
@@ -84,9 +85,7 @@ export function SubscribeForm({ listUuid, listName, fields, questions, termHtml,
     >
       <input type="hidden" name="list_uuid" value={listUuid} />
       {banner && (
-        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-          {banner}
-        </p>
+        <ProblemAlert>{banner}</ProblemAlert>
       )}
       {textField("email", "email", "email", true)}
       {fields.includes("firstname") && textField("firstname", "text", "given-name")}

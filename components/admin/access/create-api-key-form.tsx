@@ -8,15 +8,16 @@ import type { z } from "zod";
 import { unwrap } from "@/lib/actions/result";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
 import { accessMessages } from "@/lib/i18n/admin/access";
-import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { CreateApiKeyRequest } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
-import { AccessGroupFields, companyIdsText, defaultAccess, useGrantableCompanies } from "./access-group-fields";
+import { inputClass } from "../styles";
+import { AccessGroupFields, defaultAccess, useGrantableCompanies } from "./access-group-fields";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import { businessRuleText } from "./action-errors";
 import type { ApiKeyActions, CompanyChoice, CreatedApiKey, Grantable } from "./types";
+import { accessErrors, FormActions, useFieldText } from "./form-parts";
+import { ProblemAlert } from "../../ui/problem-alert";
 
 type FormIn = z.input<typeof CreateApiKeyRequest>;
 type FormOut = z.output<typeof CreateApiKeyRequest>;
@@ -56,8 +57,7 @@ export function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated 
     setProblem(null);
     mutation.mutate(values);
   });
-  const text = (field: string, error: { type?: unknown; message?: string } | undefined) =>
-    error ? fieldErrorText(lang, field, typeof error.type === "string" ? error.type : undefined, error.message) : undefined;
+  const text = useFieldText();
   const nameError = text("name", errors.name);
   // A 36-character id is what the schema checks; for the picker that only means "none chosen".
   const companyError = errors.company_id && (errors.company_id.type === "business" ? text("company_id", errors.company_id) : t.companyRequired);
@@ -65,9 +65,7 @@ export function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {problem && (
-        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-          {problem}
-        </p>
+        <ProblemAlert>{problem}</ProblemAlert>
       )}
       <div>
         <label htmlFor="key-name" className="block font-medium">
@@ -125,23 +123,11 @@ export function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated 
             value={field.value}
             onChange={field.onChange}
             grantable={grantable}
-            errors={{
-              modules: text("access.modules", errors.access?.modules),
-              permissions: text("access.permissions", errors.access?.permissions),
-              company_ids: companyIdsText(m, text("access.company_ids", errors.access?.company_ids), errors.access?.company_ids),
-              include_descendants: text("access.include_descendants", errors.access?.include_descendants),
-            }}
+            errors={accessErrors(m, text, errors.access)}
           />
         )}
       />
-      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
-        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-          {t.cancel}
-        </button>
-        <button type="submit" className={buttonClass} disabled={mutation.isPending}>
-          {mutation.isPending ? t.submitting : t.submit}
-        </button>
-      </div>
+      <FormActions cancel={t.cancel} submit={mutation.isPending ? t.submitting : t.submit} pending={mutation.isPending} onCancel={onCancel} />
     </form>
   );
 }

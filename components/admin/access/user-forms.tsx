@@ -7,16 +7,17 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { unwrap } from "@/lib/actions/result";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
-import { accessMessages, type AccessMessages } from "@/lib/i18n/admin/access";
-import { fieldErrorText } from "@/lib/i18n/field-errors";
+import { accessMessages } from "@/lib/i18n/admin/access";
 import { queryKeys } from "@/lib/query-keys";
 import { ADMIN_ROLES, AccessGroupRequest, CreateAdminUserRequest } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
-import { AccessGroupFields, companyIdsText, defaultAccess, type AccessFieldErrors } from "./access-group-fields";
+import { inputClass } from "../styles";
+import { AccessGroupFields, defaultAccess } from "./access-group-fields";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import { businessRuleText } from "./action-errors";
 import type { AdminUserActions, AdminUserRow, Grantable } from "./types";
+import { accessErrors, FormActions, useFieldText } from "./form-parts";
+import { ProblemAlert } from "../../ui/problem-alert";
 
 type CreateIn = z.input<typeof CreateAdminUserRequest>;
 type CreateOut = z.output<typeof CreateAdminUserRequest>;
@@ -27,23 +28,6 @@ type EditIn = z.input<typeof EditUserForm>;
 type EditOut = z.output<typeof EditUserForm>;
 
 const ACCESS_FIELDS = ["access.modules", "access.permissions", "access.company_ids", "access.include_descendants"] as const;
-
-type ErrorLike = { type?: unknown; message?: string } | undefined;
-
-function useFieldText() {
-  const lang = useLang();
-  return (field: string, error: ErrorLike) =>
-    error ? fieldErrorText(lang, field, typeof error.type === "string" ? error.type : undefined, error.message) : undefined;
-}
-
-function accessErrors(m: AccessMessages, text: ReturnType<typeof useFieldText>, errors: { modules?: ErrorLike; permissions?: ErrorLike; company_ids?: ErrorLike; include_descendants?: ErrorLike } | undefined): AccessFieldErrors {
-  return {
-    modules: text("access.modules", errors?.modules),
-    permissions: text("access.permissions", errors?.permissions),
-    company_ids: companyIdsText(m, text("access.company_ids", errors?.company_ids), errors?.company_ids),
-    include_descendants: text("access.include_descendants", errors?.include_descendants),
-  };
-}
 
 function RoleField({ id, register, error }: { id: string; register: React.ComponentProps<"select">; error?: string }) {
   const m = accessMessages(useLang());
@@ -140,9 +124,7 @@ export function CreateUserForm({ grantable, createAdminUser, onDone }: {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {problem && (
-        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-          {problem}
-        </p>
+        <ProblemAlert>{problem}</ProblemAlert>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {input("email", "email", "off")}
@@ -157,14 +139,7 @@ export function CreateUserForm({ grantable, createAdminUser, onDone }: {
           <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(m, text, errors.access)} />
         )}
       />
-      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
-        <button type="button" className={secondaryButtonClass} onClick={onDone}>
-          {t.cancel}
-        </button>
-        <button type="submit" className={buttonClass} disabled={mutation.isPending}>
-          {mutation.isPending ? t.submitting : t.submit}
-        </button>
-      </div>
+      <FormActions cancel={t.cancel} submit={mutation.isPending ? t.submitting : t.submit} pending={mutation.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -214,9 +189,7 @@ export function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {problem && (
-        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-          {problem}
-        </p>
+        <ProblemAlert>{problem}</ProblemAlert>
       )}
       <RoleField id="edit-role" register={form.register("role")} error={text("role", errors.role)} />
       <Controller
@@ -226,14 +199,7 @@ export function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
           <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(m, text, errors.access)} />
         )}
       />
-      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
-        <button type="button" className={secondaryButtonClass} onClick={onDone}>
-          {t.cancel}
-        </button>
-        <button type="submit" className={buttonClass} disabled={mutation.isPending}>
-          {mutation.isPending ? t.saving : t.save}
-        </button>
-      </div>
+      <FormActions cancel={t.cancel} submit={mutation.isPending ? t.saving : t.save} pending={mutation.isPending} onCancel={onDone} />
     </form>
   );
 }
