@@ -5,8 +5,11 @@ import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { databaseProvider, sqliteFilePath } from "./database-url";
 import { env } from "./env";
+import { logger } from "./logger";
 
-export { Prisma } from "./generated/sqlite/client";
+import { Prisma } from "./generated/sqlite/client";
+
+export { Prisma };
 export type * from "./generated/sqlite/models";
 
 /** Both generated clients share one model (tests/integration/schema-drift.test.ts), so one type serves both. */
@@ -15,13 +18,53 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
+type StatementListener = (sql: string) => void;
+const statementListeners = new Set<StatementListener>();
+
 function createClient(url: string): Db {
+  // LOG_SQL: every statement is logged at debug level and reaches watchStatements (the tests count statements).
+  const log = env().LOG_SQL ? [{ emit: "event" as const, level: "query" as const }] : [];
+  let client: Db;
   if (databaseProvider(url) === "postgres") {
     const adapter = new PrismaPg({ connectionString: url, max: 10 });
-    return new PostgresClient({ adapter }) as unknown as Db;
+    client = new PostgresClient({ adapter, log }) as unknown as Db;
+  } else {
+    const adapter = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: SQLITE_BUSY_TIMEOUT_MS });
+    client = new SqliteClient({ adapter, log }) as unknown as Db;
   }
-  const adapter = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: SQLITE_BUSY_TIMEOUT_MS });
-  return new SqliteClient({ adapter });
+  if (env().LOG_SQL) {
+    (client as unknown as { $on(event: "query", cb: (e: { query: string; duration: number }) => void): void }).$on("query", (e) => {
+      logger().debug({ sql: e.query, ms: e.duration }, "sql");
+      for (const listener of statementListeners) listener(e.query);
+    });
+  }
+  return client;
+}
+
+/** Collects the SQL statements sent while it is active (needs LOG_SQL). */
+export function watchStatements(): { statements: string[]; stop: () => void } {
+  const statements: string[] = [];
+  const listener: StatementListener = (sql) => statements.push(sql);
+  statementListeners.add(listener);
+  return { statements, stop: () => statementListeners.delete(listener) };
+}
+
+/** The case-insensitive LIKE of the provider, for tagged SQL (`ESCAPE '\\'` works on both). */
+export function caseInsensitiveLike(): Prisma.Sql {
+  return Prisma.raw(isPostgres() ? "ILIKE" : "LIKE");
+}
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's wildcards in it escaped (use with ESCAPE '\\'). */
+export function likeSubstring(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A case-insensitive substring filter. PostgreSQL needs Prisma's `mode`; SQLite has no such option, and its LIKE is
+ * already case-insensitive for ASCII letters (not for å, ä, ö).
+ */
+export function textContains(text: string): Prisma.StringNullableFilter {
+  return isPostgres() ? ({ contains: text, mode: "insensitive" } as Prisma.StringNullableFilter) : { contains: text };
 }
 
 // One client per process, kept on globalThis so hot reloads in development do not open new pools.

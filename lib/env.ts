@@ -19,6 +19,8 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   /** Public origin of the service, used in links (sendout links, OpenAPI servers). */
   SITE_URL: z.string().url().optional(),
+  /** Log every SQL statement at debug level (tests turn it on to count statements). */
+  LOG_SQL: bool(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Secrets. When unset they are generated once and kept in SECRETS_FILE (fine for one instance; set them for several). */
   JWT_SECRET: z.string().min(32).optional(),

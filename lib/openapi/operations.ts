@@ -2,6 +2,9 @@
 import type { z } from "zod";
 import { authOperations } from "./ops/auth";
 import { companyOperations } from "./ops/company";
+import { eventOperations } from "./ops/event";
+import { memberOperations } from "./ops/member";
+import { organizationOperations } from "./ops/organization";
 import { subscriptionOperations } from "./ops/subscription";
 
 export interface OperationResponse {
@@ -25,4 +28,11 @@ export interface Operation {
   responses: Record<string, OperationResponse>;
 }
 
-export const operations: Operation[] = [...authOperations, ...companyOperations, ...subscriptionOperations];
+export const operations: Operation[] = [
+  ...authOperations,
+  ...companyOperations,
+  ...organizationOperations,
+  ...memberOperations,
+  ...eventOperations,
+  ...subscriptionOperations,
+];

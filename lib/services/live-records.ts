@@ -13,6 +13,12 @@ export const activeListOfLiveCompany = { isActive: true, company: liveCompany } 
 /** Any list of a live company (admin operations; an inactive list is still managed). */
 export const listOfLiveCompany = { company: liveCompany } satisfies Prisma.SubscriptionListWhereInput;
 
+/** A member that exists: not erased (GDPR erasure keeps an anonymous row) and of a live company. */
+export const liveMember = { erasedAt: null, organization: liveCompany } satisfies Prisma.MemberWhereInput;
+
+/** An event of a live company. */
+export const eventOfLiveCompany = { company: liveCompany } satisfies Prisma.EventWhereInput;
+
 /** The live company, or 404 `company not found`. */
 export async function findLiveCompany(companyId: string) {
   const company = await db().company.findFirst({ where: { id: companyId, ...liveCompany } });

@@ -17,12 +17,20 @@ export async function listPropertyGroups(caller: Caller, companyId: string) {
     orderBy: [{ name: "asc" }, { id: "asc" }],
     include: { properties: { orderBy: [{ name: "asc" }, { id: "asc" }] } },
   });
-  return groups.map((g) => ({
+  return groups.map(propertyGroupView);
+}
+
+type PropertyGroupRow = { id: number; companyId: string; name: string; descr: string | null; properties: { id: number; name: string; descr: string }[] };
+
+/** A property group as the API and the dashboard show it. */
+export function propertyGroupView(g: PropertyGroupRow) {
+  return {
     id: g.id,
+    company_id: g.companyId,
     name: g.name,
     descr: g.descr,
     properties: g.properties.map((p) => ({ prop_id: p.id, name: p.name, descr: p.descr })),
-  }));
+  };
 }
 
 /**

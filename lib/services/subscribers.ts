@@ -4,8 +4,10 @@ import "server-only";
 import { db, type Prisma } from "../db";
 import { NotFound } from "../errors";
 import type { SubscribersQueryInput } from "../validation/subscription";
-import { assertCompanyInScope, requireModule, requirePermission, type Caller } from "./access";
+import { requireModule, requirePermission, type Caller } from "./access";
 import { recordAudit } from "./audit";
+import { liveMember } from "./live-records";
+import { memberInScope } from "./members";
 import { listInScope } from "./subscription-lists";
 import { activateSubscription, deactivateSubscription, lockList, subscriptionView } from "./subscriptions";
 
@@ -89,19 +91,12 @@ export async function findMembersForList(caller: Caller, listId: number, q: stri
   const text = q.trim();
   if (text.length < 2) return [];
   const members = await db().member.findMany({
-    where: { organizationId: list.companyId, OR: [{ email: { contains: text.toLowerCase() } }, { firstname: { contains: text } }, { lastname: { contains: text } }] },
+    where: { organizationId: list.companyId, ...liveMember, OR: [{ email: { contains: text.toLowerCase() } }, { firstname: { contains: text } }, { lastname: { contains: text } }] },
     orderBy: { email: "asc" },
     take: 10,
     select: { id: true, email: true, firstname: true, lastname: true, subscriptions: { where: { listId, status: "SUBSCRIBED" }, select: { id: true } } },
   });
   return members.map((m) => ({ member_id: m.id, email: m.email, firstname: m.firstname, lastname: m.lastname, is_subscribed: m.subscriptions.length > 0 }));
-}
-
-async function memberInScope(caller: Caller, memberId: number) {
-  const member = await db().member.findUnique({ where: { id: memberId }, select: { id: true, organizationId: true } });
-  if (!member) throw new NotFound("member not found");
-  await assertCompanyInScope(caller, member.organizationId);
-  return member;
 }
 
 /** GET /v3/subscription_list/member/{member_id}: the lists of the member's organization, each with is_subscribed. */
@@ -123,7 +118,7 @@ export async function listsForMember(caller: Caller, memberId: number) {
 export async function setMemberSubscription(caller: Caller, listId: number, memberId: number, subscribed: boolean) {
   const list = await listInScope(caller, listId);
   requirePermission(caller, "SUBSCRIPTION_LIST.U");
-  const member = await db().member.findFirst({ where: { id: memberId, organizationId: list.companyId }, select: { id: true, email: true } });
+  const member = await db().member.findFirst({ where: { id: memberId, organizationId: list.companyId, ...liveMember }, select: { id: true, email: true } });
   if (!member) throw new NotFound("member not found");
   const subscription = await db().$transaction(async (tx) => {
     await lockList(tx, listId);
@@ -135,7 +130,7 @@ export async function setMemberSubscription(caller: Caller, listId: number, memb
       objectType: "subscription",
       objectId: `${listId}:${memberId}`,
       companyId: list.companyId,
-      summary: `${member.email} on ${list.name}`,
+      summary: `${member.email ?? `member ${member.id}`} on ${list.name}`,
     });
     return changed;
   });

@@ -10,6 +10,8 @@ export const AUDIT_OBJECT_TYPES = [
   "property",
   "api_key",
   "admin_user",
+  "member",
+  "event",
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

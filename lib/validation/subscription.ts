@@ -175,7 +175,7 @@ export type SubscribersQueryInput = z.output<typeof SubscribersQuery>;
 export const SubscriberView = z.object({
   member_id: z.number().int(),
   member_uuid: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   firstname: z.string().nullable(),
   lastname: z.string().nullable(),
   status: z.enum(["SUBSCRIBED", "UNSUBSCRIBED"]),

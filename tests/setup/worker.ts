@@ -4,3 +4,4 @@ import { inject } from "vitest";
 process.env.DATABASE_URL = inject("databaseUrl");
 Object.assign(process.env, inject("secrets"));
 process.env.LOG_LEVEL = "silent";
+process.env.LOG_SQL = "1"; // lets tests count statements (watchStatements in lib/db.ts)

@@ -148,12 +148,13 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
               cell: (info) => {
                 const s = info.row.original;
                 const subscribed = s.status === "SUBSCRIBED";
+                const email = s.email ?? `#${s.member_id}`; // a member created without an email
                 return (
                   <button
                     type="button"
                     className={`${secondaryButtonClass} whitespace-nowrap px-3 py-1`}
-                    aria-label={fill(subscribed ? ts.unsubscribeLabel : ts.resubscribeLabel, { email: s.email })}
-                    onClick={() => changeSubscription({ member_id: s.member_id, email: s.email, subscribed: !subscribed })}
+                    aria-label={fill(subscribed ? ts.unsubscribeLabel : ts.resubscribeLabel, { email })}
+                    onClick={() => changeSubscription({ member_id: s.member_id, email, subscribed: !subscribed })}
                   >
                     {subscribed ? ts.unsubscribe : ts.resubscribe}
                   </button>

@@ -34,6 +34,8 @@ const sv = {
     property: "Egenskap",
     api_key: "API-nyckel",
     admin_user: "Administratör",
+    member: "Medlem",
+    event: "Evenemang",
   } as Record<string, string>,
   actions: {
     "company.create": "Förening skapad",
@@ -53,6 +55,14 @@ const sv = {
     "api_key.revoke": "API-nyckel återkallad",
     "admin_user.create": "Administratör skapad",
     "admin_user.update": "Administratör ändrad",
+    "member.create": "Medlem skapad",
+    "member.update": "Medlem ändrad",
+    "member.erase": "Medlem raderad (GDPR)",
+    "event.create": "Evenemang skapat",
+    "event.update": "Evenemang ändrat",
+    "event.delete": "Evenemang borttaget",
+    "event.register": "Deltagare anmäld",
+    "event.unregister": "Deltagare avanmäld",
   } as Record<string, string>,
 };
 
@@ -90,6 +100,8 @@ const en: AuditMessages = {
     property: "Property",
     api_key: "API key",
     admin_user: "Admin user",
+    member: "Member",
+    event: "Event",
   },
   actions: {
     "company.create": "Company created",
@@ -109,6 +121,14 @@ const en: AuditMessages = {
     "api_key.revoke": "API key revoked",
     "admin_user.create": "Admin user created",
     "admin_user.update": "Admin user changed",
+    "member.create": "Member created",
+    "member.update": "Member changed",
+    "member.erase": "Member erased (GDPR)",
+    "event.create": "Event created",
+    "event.update": "Event changed",
+    "event.delete": "Event deleted",
+    "event.register": "Participant registered",
+    "event.unregister": "Participant unregistered",
   },
 };
 

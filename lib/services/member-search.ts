@@ -1,0 +1,140 @@
+// The member list (POST /v3/member/pagination) and the member search (POST /v3/market/members/search), shared by the
+// dashboard's Members screen. Both are one count and one page query (plus the page's memberships), whatever the page
+// or the organization's size: the filters become EXISTS conditions in SQL, never rows loaded into memory.
+import "server-only";
+import { db, textContains, type Prisma } from "../db";
+import type { MemberPaginationInput, MemberSearchFilters, MemberSearchInput, SearchSort } from "../validation/member";
+import { requireModule, scopedCompanyWhere, type Caller } from "./access";
+import { liveMember } from "./live-records";
+import { memberSummaryInclude, memberSummaryView } from "./members";
+
+/** Live members of companies in the caller's scope. */
+async function membersInScopeWhere(caller: Caller): Promise<Prisma.MemberWhereInput> {
+  requireModule(caller, "member");
+  const organizationId = await scopedCompanyWhere(caller);
+  return { ...liveMember, ...(organizationId ? { organizationId } : {}) };
+}
+
+async function memberPage(where: Prisma.MemberWhereInput, orderBy: Prisma.MemberOrderByWithRelationInput[], page: number, limit: number) {
+  const [count, rows] = await Promise.all([
+    db().member.count({ where }),
+    db().member.findMany({ where, orderBy, skip: (page - 1) * limit, take: limit, include: memberSummaryInclude }),
+  ]);
+  return { members: rows.map(memberSummaryView), count, page, limit };
+}
+
+const orderColumns = {
+  created_at: "createdAt",
+  id: "id",
+  email: "email",
+  firstname: "firstname",
+  lastname: "lastname",
+  birthdate: "birthdate",
+} as const;
+
+/** POST /v3/member/pagination: members with a membership matching `options`, ordered by one field (ties by id). */
+export async function paginateMembers(caller: Caller, input: MemberPaginationInput) {
+  const scope = await membersInScopeWhere(caller);
+  const { period_id, statuses } = input.options;
+  const membership: Prisma.MembershipWhereInput = {
+    ...(period_id ? { periodId: period_id } : {}),
+    ...(statuses?.length ? { status: { in: statuses } } : {}),
+  };
+  const where = Object.keys(membership).length ? { ...scope, memberships: { some: membership } } : scope;
+  const [field, direction] = Object.entries(input.orderBy)[0] ?? ["created_at", "desc"];
+  const column = orderColumns[field as keyof typeof orderColumns];
+  const orderBy: Prisma.MemberOrderByWithRelationInput[] =
+    column === "id" ? [{ id: direction }] : [{ [column]: { sort: direction, nulls: "last" } }, { id: direction }];
+  return memberPage(where, orderBy, input.page, input.limit);
+}
+
+type Include = "ANY" | "ALL" | "NONE";
+
+/** ANY / ALL / NONE of `ids` as conditions on a member, given the condition for one id and for a set of ids. */
+function combine<T>(ids: T[], include: Include, one: (id: T) => Prisma.MemberWhereInput, anyOf: (ids: T[]) => Prisma.MemberWhereInput, noneOf: (ids: T[]) => Prisma.MemberWhereInput) {
+  if (ids.length === 0) return [];
+  if (include === "ALL") return [...new Set(ids)].map(one);
+  return [include === "ANY" ? anyOf(ids) : noneOf(ids)];
+}
+
+/** The day `years` years before today, as YYYY-MM-DD (text dates compare in calendar order). */
+function yearsAgo(years: number): string {
+  const today = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${today.getFullYear() - years}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+}
+
+function filterConditions(filters: MemberSearchFilters): Prisma.MemberWhereInput[] {
+  const { email, statuses, age_from, age_to } = filters.member_variables;
+  const status: Prisma.MembershipWhereInput = statuses?.length ? { status: { in: statuses } } : {};
+  const conditions: Prisma.MemberWhereInput[] = [];
+  if (email === "EXISTS") conditions.push({ email: { not: null } });
+  if (email === "MISSING") conditions.push({ email: null });
+  if (age_from !== undefined) conditions.push({ birthdate: { lte: yearsAgo(age_from) } });
+  if (age_to !== undefined) conditions.push({ birthdate: { gt: yearsAgo(age_to + 1) } });
+  const companies = filters.companies;
+  if (companies?.company_ids.length) {
+    conditions.push(
+      ...combine(
+        companies.company_ids,
+        companies.include,
+        (companyId) => ({ memberships: { some: { companyId, ...status } } }),
+        (ids) => ({ memberships: { some: { companyId: { in: ids }, ...status } } }),
+        (ids) => ({ memberships: { none: { companyId: { in: ids }, ...status } } }),
+      ),
+    );
+    // NONE with statuses: members with such a membership, only not in those companies.
+    if (companies.include === "NONE" && statuses?.length) conditions.push({ memberships: { some: status } });
+  } else if (statuses?.length) {
+    conditions.push({ memberships: { some: status } });
+  }
+  const events = filters.events;
+  if (events) {
+    conditions.push(
+      ...combine(
+        events.event_ids,
+        events.include,
+        (eventId) => ({ participations: { some: { eventId } } }),
+        (ids) => ({ participations: { some: { eventId: { in: ids } } } }),
+        (ids) => ({ participations: { none: { eventId: { in: ids } } } }),
+      ),
+    );
+  }
+  const properties = filters.properties;
+  if (properties) {
+    conditions.push(
+      ...combine(
+        properties.prop_ids,
+        properties.include,
+        (propertyId) => ({ properties: { some: { propertyId } } }),
+        (ids) => ({ properties: { some: { propertyId: { in: ids } } } }),
+        (ids) => ({ properties: { none: { propertyId: { in: ids } } } }),
+      ),
+    );
+  }
+  return conditions;
+}
+
+function searchTextCondition(text: string): Prisma.MemberWhereInput[] {
+  if (!text) return [];
+  return [{ OR: [{ email: textContains(text.toLowerCase()) }, { firstname: textContains(text) }, { lastname: textContains(text) }, { phone: textContains(text) }] }];
+}
+
+const searchOrder: Record<SearchSort, Prisma.MemberOrderByWithRelationInput[]> = {
+  created_desc: [{ createdAt: "desc" }, { id: "desc" }],
+  created_asc: [{ createdAt: "asc" }, { id: "asc" }],
+  name_asc: [{ lastname: { sort: "asc", nulls: "last" } }, { firstname: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+  name_desc: [{ lastname: { sort: "desc", nulls: "last" } }, { firstname: { sort: "desc", nulls: "last" } }, { id: "desc" }],
+  email_asc: [{ email: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+};
+
+/**
+ * POST /v3/market/members/search. Only members of companies in the caller's scope are ever found, whatever ids the
+ * filters name.
+ */
+export async function searchMembers(caller: Caller, input: MemberSearchInput) {
+  const scope = await membersInScopeWhere(caller);
+  const conditions = [...filterConditions(input.filters), ...searchTextCondition(input.search_text)];
+  const where = conditions.length ? { ...scope, AND: conditions } : scope;
+  return memberPage(where, searchOrder[input.sort_by], input.page, input.limit);
+}

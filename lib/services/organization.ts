@@ -1,0 +1,55 @@
+// An organization's reference data as integrators and the member forms use it: periods, member types and property
+// groups (member module). With a company, what a member of that company can use: the company's own entries and its
+// parents' (a federation's periods serve its clubs); without, every live company's in the caller's scope.
+import "server-only";
+import { db } from "../db";
+import type { OrganizationQueryInput } from "../validation/organization";
+import { assertCompanyInScope, companyWithAncestors, requireModule, scopedCompanyWhere, type Caller } from "./access";
+import { findLiveCompany, liveCompany } from "./live-records";
+import { propertyGroupView } from "./properties";
+
+async function companiesFor(caller: Caller, query: OrganizationQueryInput) {
+  requireModule(caller, "member");
+  if (query.company_id) {
+    await findLiveCompany(query.company_id);
+    await assertCompanyInScope(caller, query.company_id);
+    return { id: { in: await companyWithAncestors(query.company_id) }, ...liveCompany };
+  }
+  const ids = await scopedCompanyWhere(caller);
+  return { ...(ids ? { id: ids } : {}), ...liveCompany };
+}
+
+/** Today in Stockholm as YYYY-MM-DD: the associations' calendar. */
+function stockholmToday(): string {
+  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm" }).format(new Date());
+}
+
+/** GET /v3/company_period: newest first. */
+export async function listPeriods(caller: Caller, query: OrganizationQueryInput) {
+  const company = await companiesFor(caller, query);
+  const periods = await db().period.findMany({ where: { company }, orderBy: [{ startsOn: "desc" }, { id: "desc" }] });
+  const today = stockholmToday();
+  return periods.map((p) => {
+    const start = p.startsOn.toISOString().slice(0, 10);
+    const end = p.endsOn.toISOString().slice(0, 10);
+    return { id: p.id, company_id: p.companyId, name: p.name, start_date: start, end_date: end, is_current: start <= today && today <= end };
+  });
+}
+
+/** GET /v3/membertype. */
+export async function listMemberTypes(caller: Caller, query: OrganizationQueryInput) {
+  const company = await companiesFor(caller, query);
+  const types = await db().memberType.findMany({ where: { company }, orderBy: [{ name: "asc" }, { id: "asc" }] });
+  return types.map((t) => ({ id: t.id, company_id: t.companyId, name: t.name }));
+}
+
+/** GET /v3/property: property groups with their properties. */
+export async function listMemberPropertyGroups(caller: Caller, query: OrganizationQueryInput) {
+  const company = await companiesFor(caller, query);
+  const groups = await db().propertyGroup.findMany({
+    where: { company },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    include: { properties: { orderBy: [{ name: "asc" }, { id: "asc" }] } },
+  });
+  return groups.map(propertyGroupView);
+}

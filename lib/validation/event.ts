@@ -1,0 +1,121 @@
+// Event shapes (spec 4.3). Times travel as ISO 8601 with an offset and are written back in the event's own time zone,
+// so an integrator reads "2026-12-05T18:00:00+01:00" for an evening in Stockholm whatever zone the server runs in.
+import { TZDate } from "@date-fns/tz";
+import { formatISO } from "date-fns";
+import { z } from "zod";
+import { CompanyId } from "./common";
+import { IntId } from "./subscription";
+
+export const DEFAULT_EVENT_TIME_ZONE = "Europe/Stockholm";
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An instant in an IANA time zone as ISO 8601 with that zone's offset, to the second. */
+export function formatInZone(instant: Date, timeZone: string): string {
+  return formatISO(new TZDate(instant, timeZone));
+}
+
+const Instant = z
+  .string({ error: "must be a date-time with offset, e.g. 2026-12-05T18:00:00+01:00" })
+  .pipe(z.iso.datetime({ offset: true, error: "must be a date-time with offset, e.g. 2026-12-05T18:00:00+01:00" }))
+  .transform((value) => new Date(value));
+
+const TimeZone = z
+  .string({ error: "must be an IANA time zone, e.g. Europe/Stockholm" })
+  .max(64)
+  .refine(isTimeZone, { error: "must be an IANA time zone, e.g. Europe/Stockholm" });
+
+const text = (max: number) =>
+  z
+    .string({ error: "must be a string" })
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional();
+
+const name = z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" });
+const capacity = z
+  .number({ error: "must be an integer" })
+  .int({ error: "must be an integer" })
+  .min(1, { error: "must be at least 1" })
+  .max(1_000_000, { error: "must be at most 1000000" })
+  .nullable()
+  .optional()
+  .meta({ description: "Most participants; null or left out: no limit." });
+
+const endsAfterStarts = (e: { starts_at?: Date; ends_at?: Date }) => !e.starts_at || !e.ends_at || e.ends_at > e.starts_at;
+const endsAfterStartsIssue = { error: "must be after starts_at", path: ["ends_at"] };
+
+export const CreateEventRequest = z
+  .object({
+    company_id: CompanyId,
+    name,
+    description: text(5000),
+    location: text(500),
+    starts_at: Instant,
+    ends_at: Instant,
+    time_zone: TimeZone.default(DEFAULT_EVENT_TIME_ZONE).meta({ description: "How the event's times are written back (default Europe/Stockholm)." }),
+    capacity,
+  })
+  .refine(endsAfterStarts, endsAfterStartsIssue)
+  .meta({ id: "CreateEventRequest" });
+export type CreateEventInput = z.output<typeof CreateEventRequest>;
+
+export const UpdateEventRequest = z
+  .object({
+    name: name.optional(),
+    description: text(5000),
+    location: text(500),
+    starts_at: Instant.optional(),
+    ends_at: Instant.optional(),
+    time_zone: TimeZone.optional(),
+    capacity,
+  })
+  .refine(endsAfterStarts, endsAfterStartsIssue)
+  .meta({ id: "UpdateEventRequest", description: "Fields left out are unchanged. The end must stay after the start." });
+export type UpdateEventInput = z.output<typeof UpdateEventRequest>;
+
+export const EventListQuery = z.object({
+  company_id: CompanyId,
+  from: z.iso.datetime({ offset: true, error: "must be a date-time with offset" }).optional().meta({ description: "Only events ending at or after this instant." }),
+});
+export type EventListQueryInput = z.output<typeof EventListQuery>;
+
+export const RegisterParticipantRequest = z.object({ member_id: IntId }).meta({ id: "RegisterParticipantRequest" });
+export const EventParticipantParams = z.object({ id: IntId, member_id: IntId });
+
+export const EventView = z
+  .object({
+    id: z.number().int(),
+    company_id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    location: z.string().nullable(),
+    starts_at: z.string(),
+    ends_at: z.string().nullable(),
+    time_zone: z.string(),
+    capacity: z.number().int().nullable(),
+    participant_count: z.number().int(),
+    created_at: z.string(),
+  })
+  .meta({ id: "Event" });
+
+export const EventParticipantView = z
+  .object({
+    member_id: z.number().int(),
+    firstname: z.string().nullable(),
+    lastname: z.string().nullable(),
+    email: z.string().nullable(),
+    registered_at: z.string(),
+  })
+  .meta({ id: "EventParticipant" });
+
+export const EventDetail = EventView.extend({ participants: z.array(EventParticipantView) }).meta({ id: "EventWithParticipants" });

@@ -1,0 +1,77 @@
+// The organization's reference data (spec 4.3): company hierarchy and search, periods, member types, properties.
+import { z } from "zod";
+import { CompanyId } from "./common";
+
+export const OrganizationQuery = z.object({
+  company_id: CompanyId.optional().meta({
+    description: "What a member of this company can use: its own and its parent companies' entries. Left out: every company in your scope.",
+  }),
+});
+export type OrganizationQueryInput = z.output<typeof OrganizationQuery>;
+
+export const PeriodView = z
+  .object({
+    id: z.number().int(),
+    company_id: z.string(),
+    name: z.string(),
+    start_date: z.string().meta({ description: "YYYY-MM-DD, first day" }),
+    end_date: z.string().meta({ description: "YYYY-MM-DD, last day" }),
+    is_current: z.boolean().meta({ description: "Today (Stockholm) falls within the period." }),
+  })
+  .meta({ id: "Period" });
+
+export const MemberTypeView = z.object({ id: z.number().int(), company_id: z.string(), name: z.string() }).meta({ id: "MemberType" });
+
+export const PropertyView = z.object({ prop_id: z.number().int(), name: z.string(), descr: z.string() }).meta({ id: "Property" });
+
+export const PropertyGroupView = z
+  .object({ id: z.number().int(), company_id: z.string(), name: z.string(), descr: z.string().nullable(), properties: z.array(PropertyView) })
+  .meta({ id: "PropertyGroup" });
+
+export interface CompanyNodeShape {
+  company_id: string;
+  name: string;
+  shortname: string | null;
+  org_number: string;
+  children: CompanyNodeShape[];
+}
+
+export const CompanyNode: z.ZodType<CompanyNodeShape> = z
+  .object({
+    company_id: z.string(),
+    name: z.string(),
+    shortname: z.string().nullable(),
+    org_number: z.string(),
+    get children() {
+      return z.array(CompanyNode);
+    },
+  })
+  .meta({ id: "CompanyNode" });
+
+export const COMPANY_SEARCH_MIN = 2;
+export const COMPANY_SEARCH_LIMIT_MAX = 100;
+
+export const CompanySearchQuery = z.object({
+  q: z.string().max(200, { error: "must be at most 200 characters" }).default("").meta({
+    description: `At least ${COMPANY_SEARCH_MIN} characters; a substring of the name or the org number (with or without its hyphen).`,
+  }),
+  limit: z.coerce
+    .number({ error: "must be an integer" })
+    .int({ error: "must be an integer" })
+    .min(1, { error: "must be at least 1" })
+    .max(COMPANY_SEARCH_LIMIT_MAX, { error: `must be at most ${COMPANY_SEARCH_LIMIT_MAX}` })
+    .default(20),
+});
+export type CompanySearchQueryInput = z.output<typeof CompanySearchQuery>;
+
+export const CompanySearchResult = z
+  .object({
+    company_id: z.string(),
+    name: z.string(),
+    org_number: z.string(),
+    shortname: z.string().nullable(),
+    street: z.string().nullable(),
+    zipcode: z.string().nullable(),
+    post: z.string().nullable(),
+  })
+  .meta({ id: "CompanySearchResult" });
