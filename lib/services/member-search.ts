@@ -43,8 +43,9 @@ export async function paginateMembers(caller: Caller, input: MemberPaginationInp
   const where = Object.keys(membership).length ? { ...scope, memberships: { some: membership } } : scope;
   const [field, direction] = Object.entries(input.orderBy)[0] ?? ["created_at", "desc"];
   const column = orderColumns[field as keyof typeof orderColumns];
+  const nullable = column === "email" || column === "firstname" || column === "lastname" || column === "birthdate";
   const orderBy: Prisma.MemberOrderByWithRelationInput[] =
-    column === "id" ? [{ id: direction }] : [{ [column]: { sort: direction, nulls: "last" } }, { id: direction }];
+    column === "id" ? [{ id: direction }] : [{ [column]: nullable ? { sort: direction, nulls: "last" } : direction }, { id: direction }];
   return memberPage(where, orderBy, input.page, input.limit);
 }
 

@@ -1,0 +1,94 @@
+// The member list and search send the same small number of SQL statements whatever the page, and read members a
+// page at a time (LIMIT in SQL), never the whole organization. Statements are counted at the driver's query log.
+import crypto from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db, watchStatements } from "@/lib/db";
+import type { Caller } from "@/lib/services/access";
+import { callerForApiKey } from "@/lib/services/api-keys";
+import { paginateMembers, searchMembers } from "@/lib/services/member-search";
+import { MemberPaginationRequest, MemberSearchRequest } from "@/lib/validation/member";
+import { makeApiKey, makeCompany } from "../helpers";
+
+const MEMBERS = 300;
+const STATUSES = ["MEMBER", "PENDING_EXIT", "EXITED"] as const;
+
+let caller: Caller;
+let clubIds: string[];
+let periodId: number;
+
+beforeAll(async () => {
+  const root = await makeCompany("Skalförbundet");
+  const clubs = [await makeCompany("Skalklubb A", root.id), await makeCompany("Skalklubb B", root.id)];
+  clubIds = clubs.map((c) => c.id);
+  periodId = (await db().period.create({ data: { companyId: root.id, name: "2026", startsOn: new Date("2026-01-01"), endsOn: new Date("2026-12-31") } })).id;
+  const start = Date.parse("2026-01-01T00:00:00Z");
+  await db().member.createMany({
+    data: Array.from({ length: MEMBERS }, (_, i) => ({
+      uuid: crypto.randomUUID(),
+      organizationId: root.id,
+      email: i % 10 === 0 ? null : `skala${i}@example.se`,
+      firstname: `Förnamn${i}`,
+      lastname: `Efternamn${i % 37}`,
+      birthdate: `${1950 + (i % 60)}-0${1 + (i % 9)}-15`,
+      createdAt: new Date(start + i * 60_000),
+    })),
+  });
+  const members = await db().member.findMany({ where: { organizationId: root.id }, select: { id: true }, orderBy: { id: "asc" } });
+  await db().membership.createMany({
+    data: members.map((m, i) => ({ memberId: m.id, companyId: clubIds[i % 2], periodId, status: STATUSES[i % 3] })),
+  });
+  caller = (await callerForApiKey((await makeApiKey({ companyIds: [root.id] })).id))!;
+});
+
+/** Runs `work` and returns the statements it sent. */
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const watch = watchStatements();
+  try {
+    await work();
+  } finally {
+    watch.stop();
+  }
+  return watch.statements;
+}
+
+function memberPageSelects(statements: string[]): string[] {
+  // SQLite: FROM `main`.`Member`; PostgreSQL: FROM "public"."Member".
+  return statements.filter((sql) => /FROM [`"](main|public)[`"]\.[`"]Member[`"] /.test(sql) && !/COUNT\(/i.test(sql));
+}
+
+describe("member list and search at scale", () => {
+  it("pagination: the same statements on the first and the last page, each page read with LIMIT", async () => {
+    const request = (page: number) => MemberPaginationRequest.parse({ options: { period_id: periodId, statuses: ["MEMBER", "PENDING_EXIT"] }, page, limit: 20 });
+    const first = await statementsOf(() => paginateMembers(caller, request(1)));
+    const result = await paginateMembers(caller, request(10));
+    const last = await statementsOf(() => paginateMembers(caller, request(10)));
+    expect(result.count).toBe(200);
+    expect(result.members).toHaveLength(20);
+    expect(last.length).toBe(first.length);
+    expect(first.length).toBeLessThanOrEqual(8);
+    for (const sql of memberPageSelects(first)) expect(sql).toMatch(/LIMIT/i);
+  });
+
+  it("search with every filter kind: the same statements whatever the page", async () => {
+    const request = (page: number) =>
+      MemberSearchRequest.parse({
+        filters: {
+          member_variables: { email: "EXISTS", statuses: ["MEMBER"], age_from: 20, age_to: 70 },
+          companies: { company_ids: clubIds, include: "ANY" },
+          properties: { prop_ids: [], include: "ANY" },
+        },
+        search_text: "förnamn",
+        sort_by: "name_asc",
+        page,
+        limit: 10,
+      });
+    const first = await statementsOf(() => searchMembers(caller, request(1)));
+    const page = await searchMembers(caller, request(3));
+    const deep = await statementsOf(() => searchMembers(caller, request(3)));
+    expect(page.count).toBeGreaterThan(20);
+    expect(deep.length).toBe(first.length);
+    expect(first.length).toBeLessThanOrEqual(8);
+    expect(memberPageSelects(first).length).toBeGreaterThan(0);
+    for (const sql of memberPageSelects(first)) expect(sql).toMatch(/LIMIT/i);
+  });
+});
