@@ -75,3 +75,21 @@ export const CompanySearchResult = z
     post: z.string().nullable(),
   })
   .meta({ id: "CompanySearchResult" });
+
+// ------------------------------------------------------------------ creating reference data (CLI, seed, dashboard)
+
+const DateOnly = z
+  .string({ error: "must be a date (YYYY-MM-DD)" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date (YYYY-MM-DD)" })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    error: "must be a date (YYYY-MM-DD)",
+  });
+const referenceName = z.string({ error: "required" }).trim().min(1, { error: "required" }).max(100, { error: "must be at most 100 characters" });
+
+export const CreatePeriodRequest = z
+  .object({ company_id: CompanyId, name: referenceName, start_date: DateOnly, end_date: DateOnly })
+  .refine((p) => p.end_date >= p.start_date, { error: "must not be before start_date", path: ["end_date"] });
+export type CreatePeriodInput = z.output<typeof CreatePeriodRequest>;
+
+export const CreateMemberTypeRequest = z.object({ company_id: CompanyId, name: referenceName });
+export type CreateMemberTypeInput = z.output<typeof CreateMemberTypeRequest>;
