@@ -2,6 +2,7 @@
 // dashboard's Members screen. Both are one count and one page query (plus the page's memberships), whatever the page
 // or the organization's size: the filters become EXISTS conditions in SQL, never rows loaded into memory.
 import "server-only";
+import { stockholmToday, yearsBefore } from "../calendar";
 import { db, textContains, type Prisma } from "../db";
 import type { MemberPaginationInput, MemberSearchFilters, MemberSearchInput, SearchSort } from "../validation/member";
 import { requireModule, scopedCompanyWhere, type Caller } from "./access";
@@ -58,12 +59,8 @@ function combine<T>(ids: T[], include: Include, one: (id: T) => Prisma.MemberWhe
   return [include === "ANY" ? anyOf(ids) : noneOf(ids)];
 }
 
-/** The day `years` years before today, as YYYY-MM-DD (text dates compare in calendar order). */
-function yearsAgo(years: number): string {
-  const today = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${today.getFullYear() - years}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
-}
+/** The day `years` years before today in Stockholm (birthdates are text dates, compared in calendar order). */
+const yearsAgo = (years: number) => yearsBefore(stockholmToday(), years);
 
 function filterConditions(filters: MemberSearchFilters): Prisma.MemberWhereInput[] {
   const { email, statuses, age_from, age_to } = filters.member_variables;

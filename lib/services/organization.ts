@@ -2,6 +2,7 @@
 // groups (member module). With a company, what a member of that company can use: the company's own entries and its
 // parents' (a federation's periods serve its clubs); without, every live company's in the caller's scope.
 import "server-only";
+import { stockholmToday } from "../calendar";
 import { db } from "../db";
 import type { OrganizationQueryInput } from "../validation/organization";
 import { assertCompanyInScope, companyWithAncestors, requireModule, scopedCompanyWhere, type Caller } from "./access";
@@ -17,11 +18,6 @@ async function companiesFor(caller: Caller, query: OrganizationQueryInput) {
   }
   const ids = await scopedCompanyWhere(caller);
   return { ...(ids ? { id: ids } : {}), ...liveCompany };
-}
-
-/** Today in Stockholm as YYYY-MM-DD: the associations' calendar. */
-function stockholmToday(): string {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm" }).format(new Date());
 }
 
 /** GET /v3/company_period: newest first. */
