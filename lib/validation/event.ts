@@ -51,7 +51,10 @@ const capacity = z
   .optional()
   .meta({ description: "Most participants; null or left out: no limit." });
 
-const endsAfterStarts = (e: { starts_at?: Date; ends_at?: Date }) => !e.starts_at || !e.ends_at || e.ends_at > e.starts_at;
+// zod runs an object's refinement even when a field failed a format check (then holding the raw input): compare
+// only two parsed dates.
+const endsAfterStarts = (e: { starts_at?: unknown; ends_at?: unknown }) =>
+  !(e.starts_at instanceof Date) || !(e.ends_at instanceof Date) || e.ends_at > e.starts_at;
 const endsAfterStartsIssue = { error: "must be after starts_at", path: ["ends_at"] };
 
 export const CreateEventRequest = z
