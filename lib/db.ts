@@ -54,15 +54,29 @@ export function caseInsensitiveLike(): Prisma.Sql {
   return Prisma.raw(isPostgres() ? "ILIKE" : "LIKE");
 }
 
-/** A LIKE pattern matching `text` anywhere, with LIKE's wildcards in it escaped (use with ESCAPE '\\'). */
+/** A LIKE pattern matching exactly `text` (case-insensitively, with the LIKE above), its wildcards escaped (ESCAPE '\\'). */
+export function likeExact(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A LIKE pattern matching `text` anywhere, its wildcards escaped (use with ESCAPE '\\'). */
 export function likeSubstring(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${likeExact(text)}%`;
 }
 
 /**
- * A case-insensitive substring filter. PostgreSQL needs Prisma's `mode`; SQLite has no such option, and its LIKE is
- * already case-insensitive for ASCII letters (not for å, ä, ö).
+ * Spellings of `text` that together match it case-insensitively. PostgreSQL compares case-insensitively itself
+ * (ILIKE, `mode: "insensitive"`). SQLite's LIKE folds only ASCII letters, so Swedish letters are tried lower-case and
+ * capitalized at the start of words: "östlund" and "ÖSTLUND" both find "Östlund", "björn" finds "Björn".
  */
+export function caseVariants(text: string): string[] {
+  const lower = text.toLowerCase();
+  if (isPostgres()) return [lower];
+  const capitalized = lower.replace(/(^|[\s-])(\p{L})/gu, (_, start: string, letter: string) => start + letter.toUpperCase());
+  return [...new Set([lower, capitalized])];
+}
+
+/** A case-insensitive substring filter for one of caseVariants' spellings. */
 export function textContains(text: string): Prisma.StringNullableFilter {
   return isPostgres() ? ({ contains: text, mode: "insensitive" } as Prisma.StringNullableFilter) : { contains: text };
 }

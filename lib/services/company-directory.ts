@@ -1,7 +1,7 @@
 // Finding companies: the caller's hierarchy as a nested tree and a search by name or org number (company module).
 // Both see only live companies in the caller's scope.
 import "server-only";
-import { caseInsensitiveLike, db, likeSubstring, Prisma } from "../db";
+import { caseInsensitiveLike, caseVariants, db, likeExact, likeSubstring, Prisma } from "../db";
 import { ValidationFailed } from "../errors";
 import { COMPANY_SEARCH_MIN, type CompanyNodeShape, type CompanySearchQueryInput } from "../validation/organization";
 import { companyIdsInScope, requireModule, type Caller } from "./access";
@@ -53,15 +53,17 @@ export async function searchCompanies(caller: Caller, query: CompanySearchQueryI
   const ids = await companyIdsInScope(caller);
   if (ids?.length === 0) return [];
   const like = caseInsensitiveLike();
-  const pattern = likeSubstring(q);
+  const variants = caseVariants(q);
+  const nameMatches = (pattern: (v: string) => string) =>
+    Prisma.join(variants.map((v) => Prisma.sql`"name" ${like} ${pattern(v)} ESCAPE '\\'`), " OR ");
   const digits = q.replace(/-/g, "");
   const scope = ids ? Prisma.sql`AND "id" IN (${Prisma.join(ids)})` : Prisma.empty;
   const rows = await db().$queryRaw<SearchRow[]>`
     SELECT "id", "name", "orgNumber", "shortname", "street", "zipcode", "post" FROM "Company"
     WHERE "deletedAt" IS NULL ${scope}
-      AND ("name" ${like} ${pattern} ESCAPE '\\' OR "orgNumber" ${like} ${pattern} ESCAPE '\\'
-           OR (${digits} <> '' AND REPLACE("orgNumber", '-', '') ${like} ${likeSubstring(digits)} ESCAPE '\\'))
-    ORDER BY CASE WHEN LOWER("name") = LOWER(${q}) OR "orgNumber" = ${q} OR REPLACE("orgNumber", '-', '') = ${digits} THEN 0 ELSE 1 END,
+      AND (${nameMatches(likeSubstring)} OR "orgNumber" LIKE ${likeSubstring(q)} ESCAPE '\\'
+           OR (${digits} <> '' AND REPLACE("orgNumber", '-', '') LIKE ${likeSubstring(digits)} ESCAPE '\\'))
+    ORDER BY CASE WHEN ${nameMatches(likeExact)} OR "orgNumber" = ${q} OR REPLACE("orgNumber", '-', '') = ${digits} THEN 0 ELSE 1 END,
       "name", "id"
     LIMIT ${query.limit}`;
   return rows.map((r) => ({

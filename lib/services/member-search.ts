@@ -3,7 +3,7 @@
 // or the organization's size: the filters become EXISTS conditions in SQL, never rows loaded into memory.
 import "server-only";
 import { stockholmToday, yearsBefore } from "../calendar";
-import { db, textContains, type Prisma } from "../db";
+import { caseVariants, db, textContains, type Prisma } from "../db";
 import type { MemberPaginationInput, MemberSearchFilters, MemberSearchInput, SearchSort } from "../validation/member";
 import { requireModule, scopedCompanyWhere, type Caller } from "./access";
 import { liveMember } from "./live-records";
@@ -115,7 +115,8 @@ function filterConditions(filters: MemberSearchFilters): Prisma.MemberWhereInput
 
 function searchTextCondition(text: string): Prisma.MemberWhereInput[] {
   if (!text) return [];
-  return [{ OR: [{ email: textContains(text.toLowerCase()) }, { firstname: textContains(text) }, { lastname: textContains(text) }, { phone: textContains(text) }] }];
+  const fields = ["email", "firstname", "lastname", "phone"] as const;
+  return [{ OR: caseVariants(text).flatMap((variant) => fields.map((field) => ({ [field]: textContains(variant) }))) }];
 }
 
 const searchOrder: Record<SearchSort, Prisma.MemberOrderByWithRelationInput[]> = {
