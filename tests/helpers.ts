@@ -24,6 +24,8 @@ export interface CallOptions {
   rawBody?: string;
   ip?: string;
   token?: string;
+  /** "manual" to see a redirect itself instead of where it leads. */
+  redirect?: RequestRedirect;
 }
 
 export async function call(path: string, options: CallOptions = {}) {
@@ -35,7 +37,7 @@ export async function call(path: string, options: CallOptions = {}) {
     headers["content-type"] = "application/json";
   }
   const method = options.method ?? "GET";
-  const send = () => fetch(`${baseUrl()}${path}`, { method, headers, body });
+  const send = () => fetch(`${baseUrl()}${path}`, { method, headers, body, redirect: options.redirect });
   let response: Response;
   try {
     response = await send();

@@ -1,0 +1,158 @@
+// Real responses against the documented schemas: a scripted walk calls every operation of /v3/openapi.json, and each
+// answer's status must be documented and its body must validate (ajv, JSON Schema 2020-12, with the components).
+// An operation the walk does not call fails the test, so a new endpoint must be added here.
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { beforeAll, describe, expect, it } from "vitest";
+import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
+import { basicHeader, call, makeApiKey, tokensFor, type CallOptions } from "../helpers";
+import { createMemberVia, makeOrganization, uniqueEmail, type Organization } from "../member-fixtures";
+import { makeList } from "../subscription-fixtures";
+
+type Doc = { paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: { schemas: Record<string, object> } };
+
+let doc: Doc;
+let ajv: Ajv2020;
+const exercised = new Set<string>();
+const problems: string[] = [];
+
+beforeAll(async () => {
+  doc = (await call("/v3/openapi.json")).json;
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: "doc", components: doc.components });
+});
+
+/** The documented operation whose templated path matches `path` (literal segments beat parameters). */
+function operationFor(method: string, path: string) {
+  const segments = path.split("?")[0].replace(/^\/v3/, "").split("/");
+  const candidates = Object.entries(doc.paths).filter(([template]) => {
+    const parts = template.split("/");
+    return parts.length === segments.length && parts.every((p, i) => p.startsWith("{") || p === segments[i]);
+  });
+  candidates.sort(([a], [b]) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
+  const found = candidates.find(([, ops]) => ops[method.toLowerCase()]);
+  return found ? { template: found[0], op: found[1][method.toLowerCase()] } : undefined;
+}
+
+/** Calls the API and checks the answer against the document. */
+async function checked(path: string, options: CallOptions = {}) {
+  const method = options.method ?? "GET";
+  const res = await call(path, options);
+  const found = operationFor(method, path);
+  if (!found) {
+    problems.push(`${method} ${path}: not documented`);
+    return res;
+  }
+  exercised.add(found.op.operationId);
+  const response = found.op.responses[String(res.status)];
+  if (!response) {
+    problems.push(`${method} ${found.template}: status ${res.status} not documented (${res.text.slice(0, 200)})`);
+    return res;
+  }
+  const schema = response.content?.["application/json"]?.schema;
+  if (schema) {
+    const validate = ajv.compile(rebase(schema));
+    if (!validate(res.json)) problems.push(`${method} ${found.template} ${res.status}: ${ajv.errorsText(validate.errors)}`);
+  }
+  return res;
+}
+
+/** $refs "#/components/…" point into the document added under the id "doc". */
+function rebase(schema: object): object {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
+}
+
+describe("responses match the OpenAPI document", () => {
+  let org: Organization;
+  it("has a validator that rejects what breaks a schema (so the walk below can fail)", () => {
+    const member = doc.paths["/member/{id}"].get.responses["200"].content!["application/json"].schema;
+    const validate = ajv.compile(rebase(member));
+    expect(validate({ id: "7", memberships: [] })).toBe(false);
+    expect(ajv.errorsText(validate.errors)).toMatch(/must have required property|must be integer/);
+  });
+
+  it("walks every documented operation", async () => {
+    org = await makeOrganization();
+    const token = org.token;
+    // Tokens and the company register.
+    const key = await makeApiKey({ companyId: org.rootId, companyIds: [org.rootId] });
+    const basic = await checked("/v3/access/user/basic", { method: "POST", headers: { authorization: basicHeader(key.client_id, key.client_secret) } });
+    await checked("/v3/access/user/basic", { method: "POST" });
+    await checked("/v3/access/user/oauth/refresh_token", { method: "POST", body: { refresh_token: basic.json.refresh_token } });
+    await checked("/v3/access/user/oauth/refresh_token", { method: "POST", body: {} });
+    const adminToken = (await tokensFor(key)).access_token;
+    await checked("/v3/company", { token: adminToken });
+    await checked("/v3/company/fk", { token: adminToken });
+    await checked(`/v3/company/${org.clubIds[0]}/fk`, { token: adminToken });
+    await checked(`/v3/company/${"n".repeat(36)}/fk`, { token: adminToken });
+    await checked(`/v3/company/${org.clubIds[0]}/fk`, { method: "PUT", token: adminToken, body: { fk_status: "ML_ADDED" } });
+    await checked(`/v3/company/${org.clubIds[0]}/fk`, { method: "PUT", token: adminToken, body: { fk_status: "MAYBE" } });
+    await checked(`/v3/company/fk/status/${org.clubIds[0]}`, { token: adminToken });
+    await checked("/v3/company/fk");
+
+    // Organization reference data.
+    await checked("/v3/company/hierarchy", { token });
+    await checked("/v3/company/search?q=klubb", { token });
+    await checked("/v3/company/search?q=k", { token });
+    for (const path of ["/v3/company_period", "/v3/membertype", "/v3/property"]) {
+      await checked(`${path}?company_id=${org.clubIds[0]}`, { token });
+      await checked(`${path}?company_id=${org.otherId}`, { token });
+    }
+
+    // Members.
+    const created = await checked("/v3/member", {
+      method: "POST",
+      token,
+      body: { company_id: org.rootId, email: uniqueEmail(), firstname: "Nils", memberships: [{ company_id: org.clubIds[0], period_id: org.periodId, member_type_id: org.memberTypeId }], prop_ids: org.propIds },
+    });
+    await checked("/v3/member", { method: "POST", token, body: { company_id: org.rootId, email: created.json.email } });
+    await checked(`/v3/member/${created.json.id}`, { token });
+    await checked(`/v3/member/${created.json.id}`, { method: "PUT", token, body: { lastname: "Holgersson", birthdate: "2010-03-01" } });
+    await checked("/v3/member/pagination", { method: "POST", token, body: { options: { period_id: org.periodId, statuses: ["MEMBER"] }, orderBy: { created_at: "desc" }, page: 1, limit: 10 } });
+    await checked("/v3/market/members/search", { method: "POST", token, body: { filters: { member_variables: { email: "EXISTS" }, companies: { company_ids: [org.clubIds[0]], include: "ANY" } }, page: 1, limit: 10, sort_by: "created_desc", search_text: "" } });
+    await checked("/v3/market/members/search", { method: "POST", token, body: { sort_by: "newest" } });
+
+    // Events.
+    const event = await checked("/v3/events", { method: "POST", token, body: { company_id: org.rootId, name: "Årsmöte", starts_at: "2027-03-01T18:00:00+01:00", ends_at: "2027-03-01T20:00:00+01:00", capacity: 1 } });
+    await checked(`/v3/events/list?company_id=${org.rootId}`, { token });
+    await checked(`/v3/events/${event.json.id}`, { method: "PUT", token, body: { location: "Klubbhuset" } });
+    await checked(`/v3/events/${event.json.id}/participants`, { method: "POST", token, body: { member_id: created.json.id } });
+    const second = await createMemberVia(token, { company_id: org.rootId });
+    await checked(`/v3/events/${event.json.id}/participants`, { method: "POST", token, body: { member_id: second.id } });
+    await checked(`/v3/events/${event.json.id}`, { token });
+    await checked(`/v3/events/${event.json.id}/participants/${created.json.id}`, { method: "DELETE", token });
+    await checked(`/v3/events/${event.json.id}`, { method: "DELETE", token });
+    await checked(`/v3/events/${event.json.id}`, { token });
+
+    // Subscription lists, public and admin.
+    const list = await makeList({ companyId: org.rootId, termHtml: "<p>Jag godkänner</p>", questions: 1 });
+    await checked(`/v3/subscription_list/public/${list.uuid}`);
+    const subscribed = await checked(`/v3/subscription_list/public/${list.uuid}`, { method: "POST", body: { email: uniqueEmail(), terms_accepted: true, answered_prop_ids: list.questionIds } });
+    await checked(`/v3/subscription_list/public/${list.uuid}`, { method: "POST", body: { email: "nej" } });
+    await checked(`/v3/subscription_list/public/company/${org.rootId}`);
+    const subscriber = await checked(`/v3/member/${subscribed.json.member_id}`, { token });
+    await checked(`/v3/subscription_list/${list.id}`, { token: list.token });
+    await checked(`/v3/subscription_list?company_id=${org.rootId}`, { token: list.token });
+    await checked(`/v3/subscription_list/${list.id}`, { method: "PUT", token: list.token, body: { description: "Nytt" } });
+    await checked(`/v3/subscription_list/${list.id}/subscribers?limit=5`, { token: list.token });
+    await checked(`/v3/subscription_list/member/${subscribed.json.member_id}`, { token: list.token });
+    await checked(`/v3/subscription_list/${list.id}/unsubscribe/${subscribed.json.member_id}`, { method: "POST", token: list.token });
+    await checked(`/v3/subscription_list/${list.id}/subscribe/${subscribed.json.member_id}`, { method: "POST", token: list.token });
+    await checked(`/v3/subscription_list/unsubscribe/${list.uuid}/${subscriber.json.uuid}`, { redirect: "manual" });
+    await checked(`/v3/subscription_list/unsubscribe/${list.uuid}/${subscriber.json.uuid}`, { method: "POST" });
+    const optOut = globalOptOutToken(subscriber.json.uuid);
+    await checked(`/v3/subscription_list/unsubscribe/all/${subscriber.json.uuid}?token=${encodeURIComponent(optOut)}`, { redirect: "manual" });
+    await checked(`/v3/subscription_list/unsubscribe/all/${subscriber.json.uuid}`, { method: "POST", body: { token: optOut } });
+    await checked(`/v3/subscription_list/unsubscribe/all/${subscriber.json.uuid}`, { method: "POST", body: { token: "1.x" } });
+    const created2 = await checked("/v3/subscription_list", { method: "POST", token: list.token, body: { name: "Extra", company_id: org.rootId } });
+    await checked(`/v3/subscription_list/${created2.json.id}`, { method: "DELETE", token: list.token });
+    await checked(`/v3/member/${subscribed.json.member_id}`, { method: "DELETE", token });
+    await checked(`/v3/member/${subscribed.json.member_id}`, { token });
+    await checked(`/v3/member/${created.json.id}`, { token: await org.tokenFor({ companyIds: [org.otherId] }) });
+
+    expect(problems).toEqual([]);
+    const documented = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(documented.filter((id) => !exercised.has(id))).toEqual([]);
+  });
+});
