@@ -9,9 +9,10 @@ import { applyPendingMigrations } from "../lib/bootstrap/migrations";
 import type { CliCommand } from "./cli/types";
 import { accessCommands } from "./cli/access";
 import { companyCommands } from "./cli/company";
+import { memberCommands } from "./cli/member";
 import { subscriptionCommands } from "./cli/subscription";
 
-const commands: CliCommand[] = [...accessCommands, ...companyCommands, ...subscriptionCommands];
+const commands: CliCommand[] = [...accessCommands, ...companyCommands, ...memberCommands, ...subscriptionCommands];
 
 function usage(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

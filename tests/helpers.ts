@@ -1,5 +1,7 @@
 // Shared test helpers: HTTP calls to the real server and fixtures made through the real services.
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
+import path from "node:path";
 import { inject } from "vitest";
 import { db } from "@/lib/db";
 import { operatorCaller } from "@/lib/services/access";
@@ -101,4 +103,19 @@ export async function tokensFor(key: { client_id: string; client_secret: string 
 export async function accessTokenFor(options: Parameters<typeof makeApiKey>[0] = {}) {
   const key = await makeApiKey(options);
   return { key, token: (await tokensFor(key)).access_token };
+}
+
+/** The operator CLI as an operator runs it: a separate process on the run's database, with --json output. */
+export function cli(args: string[]): { code: number; json: any } {
+  try {
+    const out = execFileSync(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/cli.ts", ...args, "--json"], {
+      env: { ...process.env, DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "silent" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    return { code: 0, json: JSON.parse(out.toString()) };
+  } catch (error) {
+    const e = error as { status: number; stdout: Buffer; stderr: Buffer };
+    if (!e.stdout.toString().trim()) throw new Error(`cli ${args.join(" ")} failed without output:\n${e.stderr}`);
+    return { code: e.status, json: JSON.parse(e.stdout.toString()) };
+  }
 }

@@ -1,5 +1,5 @@
-// The demo organization seeded on an empty database: a federation with districts and clubs, an admin user and an
-// API key with every module. Everything goes through the services as the operator, so the demo is audited like any
+// The demo organization seeded on an empty database: a federation with districts and clubs, 300 members with
+// memberships and events, an admin user and an API key with every module. Everything goes through the services as the operator, so the demo is audited like any
 // other write. Credentials are returned once so the start command can print them.
 import "server-only";
 import { randomToken } from "../crypto";
@@ -11,6 +11,7 @@ import { createCompany, registerIsEmpty } from "../services/company-changes";
 import { updateFkStatus } from "../services/fk-status";
 import { activateGrant, createGrant } from "../services/grants";
 import { setLeisureCardApiKey } from "../services/leisure-card";
+import { generateMembers } from "../services/member-generator";
 import { createProperty } from "../services/properties";
 import { createList, updateList } from "../services/subscription-lists";
 import { MODULES, PERMISSIONS } from "../validation/access";
@@ -86,6 +87,8 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
   await createAdminUser(seeder, { email: adminEmail, name: "Demo Admin", password: adminPassword, role: "ADMIN", access: everything });
   const key = await createApiKey(seeder, { name: "Demo integration", company_id: root.id, access: everything });
   const subscribeListUuid = await seedDemoList(seeder, root.id);
+  // 300 members over the clubs, with periods, member types, the list's questions as properties, and events.
+  await generateMembers(seeder, { company_id: root.id, members: 300, seed: 2026 });
   return { adminEmail, adminPassword, clientId: key.client_id, clientSecret: key.client_secret, rootCompanyId: root.id, subscribeListUuid };
 }
 

@@ -1,25 +1,9 @@
 // The operator CLI as an operator runs it: a separate process on the run's database, --json output.
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
-import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyAdminPassword } from "@/lib/services/admin-users";
 import { db } from "@/lib/db";
-import { accessGroupIdOf, basicHeader, call, makeApiKey, makeCompany } from "../helpers";
-
-function cli(args: string[]): { code: number; json: any } {
-  try {
-    const out = execFileSync(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/cli.ts", ...args, "--json"], {
-      env: { ...process.env, DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "silent" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    return { code: 0, json: JSON.parse(out.toString()) };
-  } catch (error) {
-    const e = error as { status: number; stdout: Buffer; stderr: Buffer };
-    if (!e.stdout.toString().trim()) throw new Error(`cli ${args.join(" ")} failed without output:\n${e.stderr}`);
-    return { code: e.status, json: JSON.parse(e.stdout.toString()) };
-  }
-}
+import { accessGroupIdOf, basicHeader, call, cli, makeApiKey, makeCompany } from "../helpers";
 
 describe("operator CLI", () => {
   it("creates, lists and revokes an API key with a scoped access group", async () => {
