@@ -27,5 +27,16 @@ export const queryKeys = {
     grantableCompanies: ["grantable-companies"] as const,
   },
   adminUsers: ["admin-users"] as const,
+  members: {
+    all: ["members"] as const,
+    search: (address: string) => ["members", "search", address] as const,
+    options: ["members", "options"] as const,
+  },
+  events: {
+    all: ["events"] as const,
+    ofCompany: (companyId: string) => ["events", "company", companyId] as const,
+    companies: ["events", "companies"] as const,
+    memberSearch: (q: string) => ["events", "member-search", q] as const,
+  },
   audit: (filters: Record<string, unknown>) => ["audit", filters] as const,
 };

@@ -76,3 +76,21 @@ export async function searchCompanies(caller: Caller, query: CompanySearchQueryI
     post: r.post,
   }));
 }
+
+/** How many companies a dashboard picker offers. */
+export const COMPANY_CHOICES_MAX = 500;
+
+/**
+ * The live companies in the caller's scope by name, for a picker (the member and event screens). The screen's own
+ * module is checked by the caller of this function.
+ */
+export async function companyChoices(caller: Caller) {
+  const ids = await companyIdsInScope(caller);
+  const companies = await db().company.findMany({
+    where: { ...liveCompany, ...(ids ? { id: { in: ids } } : {}) },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    select: { id: true, name: true },
+    take: COMPANY_CHOICES_MAX,
+  });
+  return companies.map((c) => ({ company_id: c.id, name: c.name }));
+}

@@ -4,7 +4,7 @@ import "server-only";
 import { db, isUniqueViolation, type Prisma } from "../db";
 import { Conflict, NotFound, ValidationFailed } from "../errors";
 import { formatInZone, type CreateEventInput, type EventListQueryInput, type UpdateEventInput } from "../validation/event";
-import { assertCompanyInScope, requireModule, requirePermission, type Caller } from "./access";
+import { assertCompanyInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
 import { recordAudit } from "./audit";
 import { eventOfLiveCompany, findLiveCompany } from "./live-records";
 import { memberInScope } from "./members";
@@ -46,6 +46,19 @@ export async function listEvents(caller: Caller, query: EventListQueryInput) {
     where: { companyId: query.company_id, ...(from ? { OR: [{ endsAt: { gte: from } }, { endsAt: null, startsAt: { gte: from } }] } : {}) },
     orderBy: [{ startsAt: "asc" }, { id: "asc" }],
     include: eventInclude,
+  });
+  return events.map(eventView);
+}
+
+/** The latest events of every company in the caller's scope (the member search's event filter). */
+export async function listEventsInScope(caller: Caller, take = 200) {
+  requireModule(caller, "event");
+  const companyId = await scopedCompanyWhere(caller);
+  const events = await db().event.findMany({
+    where: { ...eventOfLiveCompany, ...(companyId ? { companyId } : {}) },
+    orderBy: [{ startsAt: "desc" }, { id: "desc" }],
+    include: eventInclude,
+    take,
   });
   return events.map(eventView);
 }

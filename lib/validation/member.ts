@@ -232,3 +232,51 @@ export const MemberSearchRequest = z
   .meta({ id: "MemberSearchRequest" });
 export type MemberSearchInput = z.output<typeof MemberSearchRequest>;
 export type MemberSearchFilters = MemberSearchInput["filters"];
+
+// ------------------------------------------------------------------ the dashboard's search address
+
+const csv = z
+  .string()
+  .max(20_000)
+  .optional()
+  .transform((v) => (v ? v.split(",").filter(Boolean) : []));
+const optionalNumber = z
+  .string()
+  .max(20)
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : Number(v)));
+const optionalInclude = z.enum(FILTER_INCLUDES).optional();
+
+/** The member screen's filters as query parameters (lists comma-separated), read into a MemberSearchRequest. */
+export const MemberSearchQuery = z
+  .object({
+    q: z.string().max(200).optional(),
+    statuses: csv,
+    email: z.enum(["EXISTS", "MISSING"]).optional(),
+    age_from: optionalNumber,
+    age_to: optionalNumber,
+    companies: csv,
+    companies_include: optionalInclude,
+    props: csv,
+    props_include: optionalInclude,
+    events: csv,
+    events_include: optionalInclude,
+    sort: z.enum(SEARCH_SORTS).optional(),
+    page: optionalNumber,
+  })
+  .transform((q): z.input<typeof MemberSearchRequest> => ({
+    filters: {
+      // Checked by the pipe below, like every other value.
+      member_variables: { email: q.email, statuses: q.statuses.length ? (q.statuses as MembershipStatus[]) : undefined, age_from: q.age_from, age_to: q.age_to },
+      companies: { company_ids: q.companies, include: q.companies_include },
+      properties: { prop_ids: q.props.map(Number), include: q.props_include },
+      events: { event_ids: q.events.map(Number), include: q.events_include },
+    },
+    search_text: q.q ?? "",
+    sort_by: q.sort,
+    page: q.page ?? 1,
+    limit: MEMBER_SCREEN_PAGE_SIZE,
+  }))
+  .pipe(MemberSearchRequest);
+
+export const MEMBER_SCREEN_PAGE_SIZE = 25;

@@ -21,6 +21,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
     { href: "/admin", label: t.nav.overview },
     ...(caller.modules.has("subscription_list") ? [{ href: "/admin/lists", label: t.nav.lists }] : []),
     ...(caller.modules.has("company") ? [{ href: "/admin/companies", label: t.nav.companies }] : []),
+    ...(caller.modules.has("member") ? [{ href: "/admin/members", label: t.nav.members }] : []),
+    ...(caller.modules.has("event") ? [{ href: "/admin/events", label: t.nav.events }] : []),
     ...(caller.role === "ADMIN" ? [{ href: "/admin/api-keys", label: t.nav.apiKeys }, { href: "/admin/users", label: t.nav.users }] : []),
     { href: "/admin/audit", label: t.nav.audit },
   ];

@@ -8,6 +8,8 @@ const sv = {
     overview: "Översikt",
     lists: "Prenumerationslistor",
     companies: "Föreningar",
+    members: "Medlemmar",
+    events: "Evenemang",
     apiKeys: "API-nycklar",
     users: "Administratörer",
     audit: "Händelselogg",
@@ -60,7 +62,7 @@ export type ShellMessages = typeof sv;
 const en: ShellMessages = {
   product: "Förening service",
   dashboard: "Administration",
-  nav: { overview: "Overview", lists: "Subscription lists", companies: "Companies", apiKeys: "API keys", users: "Admin users", audit: "Audit log" },
+  nav: { overview: "Overview", lists: "Subscription lists", companies: "Companies", members: "Members", events: "Events", apiKeys: "API keys", users: "Admin users", audit: "Audit log" },
   navLabel: "Main menu",
   signedInAs: "Signed in as",
   role: { ADMIN: "Administrator", EDITOR: "Editor", VIEWER: "Read only" },

@@ -1,0 +1,30 @@
+// /admin/members: the member search over the members in the caller's scope.
+import { MembersScreen } from "@/components/admin/members/members-screen";
+import { requirePageCaller } from "@/lib/auth/session";
+import { adminLanguage } from "@/lib/i18n/admin-language";
+import { membersMessages } from "@/lib/i18n/admin/members";
+import { memberScreenOptions } from "@/lib/services/member-dashboard";
+
+export default async function MembersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const caller = await requirePageCaller();
+  const t = membersMessages(await adminLanguage()).search;
+  if (!caller.modules.has("member")) {
+    return (
+      <>
+        <h1 className="mb-2 text-2xl font-semibold">{t.title}</h1>
+        <p role="alert" className="rounded-md border border-amber-700 bg-amber-50 p-4 text-amber-950">
+          {t.noAccess}
+        </p>
+      </>
+    );
+  }
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(await searchParams)) if (typeof value === "string") params.set(key, value);
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">{t.title}</h1>
+      <p className="mb-6 max-w-3xl text-slate-700">{t.intro}</p>
+      <MembersScreen options={await memberScreenOptions(caller)} initialQuery={params.toString()} canWrite={caller.permissions.has("MEMBER.U")} />
+    </>
+  );
+}

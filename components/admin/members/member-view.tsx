@@ -1,0 +1,179 @@
+"use client";
+// The member page: personal details, memberships, properties, consents and subscriptions; for staff who may change
+// members, the edit form and the GDPR erasure (with a confirmation that says what is removed and what stays).
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { unwrap } from "@/lib/actions/result";
+import { fill } from "@/lib/i18n/admin/lists";
+import { membersMessages } from "@/lib/i18n/admin/members";
+import { failureText } from "../action-errors";
+import { ConfirmButton } from "../access/confirm-button";
+import { useLang } from "../i18n-context";
+import { secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
+import { MemberForm } from "./member-form";
+import { memberName, type Member, type MemberActions, type MemberOptions } from "./types";
+
+const sectionClass = "rounded-lg border border-slate-200 bg-white p-4";
+
+export function MemberView({ member, options, canWrite, actions }: { member: Member; options: MemberOptions; canWrite: boolean; actions: MemberActions }) {
+  const lang = useLang();
+  const t = membersMessages(lang);
+  const router = useRouter();
+  const [editing, setEditing] = useState(false);
+  const name = memberName(member, t.search.noName);
+  const date = new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", { dateStyle: "medium" });
+  const erase = useMutation({
+    mutationFn: () => unwrap(actions.eraseMember({ id: member.id })),
+    onSuccess: () => {
+      toast.success(t.member.erased);
+      router.push("/admin/members");
+    },
+    onError: (error) => toast.error(failureText(t.common, error)),
+  });
+
+  if (editing) {
+    return (
+      <section className={sectionClass} aria-labelledby="edit-heading">
+        <h2 id="edit-heading" className="mb-4 text-lg font-semibold">
+          {fill(t.form.editTitle, { name })}
+        </h2>
+        <MemberForm member={member} options={options} actions={actions} onDone={() => setEditing(false)} />
+      </section>
+    );
+  }
+
+  const details: [string, string | null][] = [
+    [t.form.email, member.email],
+    [t.form.phone, member.phone],
+    [t.form.birthdate, member.birthdate],
+    [t.form.street, member.street],
+    [t.form.zipcode, member.zipcode],
+    [t.form.post, member.post],
+  ];
+  return (
+    <div className="space-y-6">
+      {canWrite && (
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
+            {t.member.edit}
+          </button>
+          <ConfirmButton
+            label={t.member.erase}
+            title={fill(t.member.eraseTitle, { name })}
+            body={t.member.eraseBody}
+            confirmLabel={t.member.eraseConfirm}
+            cancelLabel={t.common.cancel}
+            danger
+            disabled={erase.isPending}
+            onConfirm={() => erase.mutate()}
+          />
+        </div>
+      )}
+      <section className={sectionClass} aria-labelledby="personal-heading">
+        <h2 id="personal-heading" className="mb-3 text-lg font-semibold">
+          {t.member.personal}
+        </h2>
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+          {details.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium text-slate-700">{label}</dt>
+              <dd className="break-all">{value ?? t.common.none}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-sm text-slate-700">{fill(t.member.created, { date: date.format(new Date(member.created_at)) })}</p>
+        {member.global_opt_out_at && <p className="mt-1 text-sm text-slate-700">{fill(t.member.optedOut, { date: date.format(new Date(member.global_opt_out_at)) })}</p>}
+      </section>
+
+      <section className={sectionClass} aria-labelledby="memberships-heading">
+        <h2 id="memberships-heading" className="mb-3 text-lg font-semibold">
+          {t.member.memberships}
+        </h2>
+        {member.memberships.length === 0 ? (
+          <p className="text-slate-700">{t.member.noMemberships}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className={tableClass} aria-labelledby="memberships-heading">
+              <thead>
+                <tr>
+                  {[t.member.company, t.member.period, t.member.memberType, t.member.status].map((h) => (
+                    <th key={h} scope="col" className={thClass}>
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {member.memberships.map((m) => (
+                  <tr key={m.id}>
+                    <td className={tdClass}>{m.company_name}</td>
+                    <td className={tdClass}>{m.period_name}</td>
+                    <td className={tdClass}>{m.member_type_name ?? t.common.none}</td>
+                    <td className={tdClass}>{t.common.statuses[m.status]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section className={sectionClass} aria-labelledby="properties-heading">
+          <h2 id="properties-heading" className="mb-3 text-lg font-semibold">
+            {t.member.properties}
+          </h2>
+          {member.properties.length === 0 ? (
+            <p className="text-slate-700">{t.member.noProperties}</p>
+          ) : (
+            <ul className="list-disc space-y-1 pl-5">
+              {member.properties.map((p) => (
+                <li key={p.prop_id}>
+                  {p.name} <span className="text-slate-700">({p.group_name})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className={sectionClass} aria-labelledby="consents-heading">
+          <h2 id="consents-heading" className="mb-3 text-lg font-semibold">
+            {t.member.consents}
+          </h2>
+          {member.consents.length === 0 ? (
+            <p className="text-slate-700">{t.member.noConsents}</p>
+          ) : (
+            <ul className="space-y-2">
+              {member.consents.map((c) => (
+                <li key={`${c.term_id}-${c.accepted_at}`}>
+                  <span className="font-medium">{c.term_name}</span>
+                  <span className="block text-sm text-slate-700">{fill(t.member.accepted, { date: date.format(new Date(c.accepted_at)) })}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className={sectionClass} aria-labelledby="subscriptions-heading">
+          <h2 id="subscriptions-heading" className="mb-3 text-lg font-semibold">
+            {t.member.subscriptions}
+          </h2>
+          {member.subscriptions.length === 0 ? (
+            <p className="text-slate-700">{t.member.noSubscriptions}</p>
+          ) : (
+            <ul className="space-y-2">
+              {member.subscriptions.map((s) => (
+                <li key={s.list_id}>
+                  <span className="font-medium">{s.list_name}</span>
+                  <span className="block text-sm text-slate-700">
+                    {s.status === "SUBSCRIBED" ? t.member.subscribed : t.member.unsubscribed} · {date.format(new Date(s.unsubscribed_at ?? s.subscribed_at))}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+// What the dashboard's member screens offer to choose from: companies, periods, member types, properties and events
+// in the caller's scope, in one read.
+import "server-only";
+import { requireModule, type Caller } from "./access";
+import { companyChoices } from "./company-directory";
+import { listEventsInScope } from "./events";
+import { listMemberPropertyGroups, listMemberTypes, listPeriods } from "./organization";
+
+export async function memberScreenOptions(caller: Caller) {
+  requireModule(caller, "member");
+  const [companies, periods, member_types, property_groups, events] = await Promise.all([
+    companyChoices(caller),
+    listPeriods(caller, {}),
+    listMemberTypes(caller, {}),
+    listMemberPropertyGroups(caller, {}),
+    caller.modules.has("event") ? listEventsInScope(caller) : Promise.resolve([]),
+  ]);
+  return { companies, periods, member_types, property_groups, events };
+}
+
+/** The companies the event screen can show events of. */
+export async function eventCompanyChoices(caller: Caller) {
+  requireModule(caller, "event");
+  return companyChoices(caller);
+}
