@@ -79,10 +79,8 @@ export function MemberForm({ member, options, actions, onDone }: {
   const save = useMutation({
     mutationFn: (values: Values) => {
       const body = { ...values, memberships: values.memberships.map((m) => ({ ...m, period_id: Number(m.period_id), member_type_id: m.member_type_id ? Number(m.member_type_id) : null })), prop_ids: values.prop_ids.map(Number) };
-      if (member) {
-        const { company_id: _ignored, ...update } = body;
-        return unwrap(actions.updateMember({ ...update, id: member.id } as never));
-      }
+      // An update names no company (a member stays in its company); the update schema drops the field.
+      if (member) return unwrap(actions.updateMember({ ...body, id: member.id } as never));
       return unwrap(actions.createMember(body as never));
     },
     onSuccess: (saved) => {

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { fill } from "@/lib/i18n/admin/lists";
 import { membersMessages } from "@/lib/i18n/admin/members";
@@ -94,8 +94,7 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
     setPage(nextPage);
     window.history.replaceState(null, "", `?${addressOf(filters, nextPage)}`);
   };
-  const ageFrom = form.watch("age_from");
-  const ageTo = form.watch("age_to");
+  const [ageFrom, ageTo] = useWatch({ control: form.control, name: ["age_from", "age_to"] });
   const agesReversed = ageFrom !== "" && ageTo !== "" && Number(ageFrom) > Number(ageTo);
 
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", { dateStyle: "medium" }), [lang]);
