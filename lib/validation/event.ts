@@ -122,3 +122,50 @@ export const EventParticipantView = z
   .meta({ id: "EventParticipant" });
 
 export const EventDetail = EventView.extend({ participants: z.array(EventParticipantView) }).meta({ id: "EventWithParticipants" });
+
+// ------------------------------------------------------------------ the dashboard's event form
+
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** Wall-clock time in `timeZone` ("2026-12-05T18:00" from a datetime-local input) as ISO 8601 with that zone's offset. */
+export function zonedIso(local: string, timeZone: string): string {
+  const [date, time] = local.split("T");
+  const [y, m, d] = date.split("-").map(Number);
+  const [h, min] = time.split(":").map(Number);
+  return formatISO(new TZDate(y, m - 1, d, h, min, timeZone));
+}
+
+/** The wall-clock part of an event time the API wrote in the event's zone, for a datetime-local input. */
+export function localPart(iso: string | null): string {
+  return iso ? iso.slice(0, 16) : "";
+}
+
+/** The event form as staff fill it in: wall-clock times in the event's zone, capacity as typed. */
+export const EventForm = z
+  .object({
+    name,
+    description: z.string().max(5000, { error: "must be at most 5000 characters" }),
+    location: z.string().max(500, { error: "must be at most 500 characters" }),
+    starts_local: z.string().regex(LOCAL_DATE_TIME, { error: "required" }),
+    ends_local: z.string().regex(LOCAL_DATE_TIME, { error: "required" }),
+    time_zone: TimeZone,
+    capacity: z.string().regex(/^\d*$/, { error: "must be an integer" }).max(7),
+  })
+  .refine((f) => !LOCAL_DATE_TIME.test(f.starts_local) || !LOCAL_DATE_TIME.test(f.ends_local) || f.ends_local > f.starts_local, {
+    error: "must be after starts_at",
+    path: ["ends_local"],
+  });
+export type EventFormValues = z.input<typeof EventForm>;
+
+/** The form's values as the body of POST/PUT /v3/events (without company_id). */
+export function eventBodyOf(values: EventFormValues) {
+  return {
+    name: values.name,
+    description: values.description,
+    location: values.location,
+    starts_at: zonedIso(values.starts_local, values.time_zone),
+    ends_at: zonedIso(values.ends_local, values.time_zone),
+    time_zone: values.time_zone,
+    capacity: values.capacity === "" ? null : Number(values.capacity),
+  };
+}

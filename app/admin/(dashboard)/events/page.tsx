@@ -1,0 +1,38 @@
+// /admin/events: the events of one association in the caller's scope.
+import { EventsScreen } from "@/components/admin/events/events-screen";
+import { requirePageCaller } from "@/lib/auth/session";
+import { adminLanguage } from "@/lib/i18n/admin-language";
+import { eventsMessages } from "@/lib/i18n/admin/events";
+import { eventCompanyChoices } from "@/lib/services/member-dashboard";
+import { createEventAction, updateEventAction } from "./actions";
+
+export default async function EventsPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
+  const caller = await requirePageCaller();
+  const t = eventsMessages(await adminLanguage()).list;
+  if (!caller.modules.has("event")) {
+    return (
+      <>
+        <h1 className="mb-2 text-2xl font-semibold">{t.title}</h1>
+        <p role="alert" className="rounded-md border border-amber-700 bg-amber-50 p-4 text-amber-950">
+          {t.noAccess}
+        </p>
+      </>
+    );
+  }
+  const companies = await eventCompanyChoices(caller);
+  const asked = (await searchParams).company_id;
+  // The association in the address if it is one of the caller's; otherwise the first one.
+  const initial = companies.find((c) => c.company_id === asked)?.company_id ?? companies[0]?.company_id ?? "";
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">{t.title}</h1>
+      <p className="mb-6 max-w-3xl text-slate-700">{t.intro}</p>
+      <EventsScreen
+        companies={companies}
+        initialCompanyId={initial}
+        canWrite={caller.permissions.has("EVENT.U")}
+        actions={{ createEvent: createEventAction, updateEvent: updateEventAction }}
+      />
+    </>
+  );
+}

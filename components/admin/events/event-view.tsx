@@ -1,0 +1,214 @@
+"use client";
+// The event page: details, editing and deleting (EVENT.U), the participants, and registering members found by a
+// search of the member register (it needs the member module too). A full event answers "event is full".
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ActionError, unwrap } from "@/lib/actions/result";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { eventsMessages } from "@/lib/i18n/admin/events";
+import { fill } from "@/lib/i18n/admin/lists";
+import { queryKeys } from "@/lib/query-keys";
+import { failureText } from "../action-errors";
+import { ConfirmButton } from "../access/confirm-button";
+import { useLang } from "../i18n-context";
+import { useDebounced } from "../lists/shared";
+import type { MemberPageView } from "../members/types";
+import { memberName } from "../members/types";
+import { inputClass, secondaryButtonClass } from "../styles";
+import { EventForm } from "./event-form";
+import { eventTime, type EventActions, type EventWithParticipants } from "./types";
+
+const sectionClass = "rounded-lg border border-slate-200 bg-white p-4";
+
+export function EventView({ initial, canWrite, canFindMembers, actions }: {
+  initial: EventWithParticipants;
+  canWrite: boolean;
+  canFindMembers: boolean;
+  actions: EventActions;
+}) {
+  const lang = useLang();
+  const t = eventsMessages(lang);
+  const router = useRouter();
+  const [event, setEvent] = useState(initial);
+  const [editing, setEditing] = useState(false);
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search.trim(), 300);
+  const found = useQuery({
+    queryKey: queryKeys.events.memberSearch(q),
+    queryFn: () => fetchJson<MemberPageView>(`/admin/api/members?q=${encodeURIComponent(q)}&sort=name_asc`),
+    enabled: canWrite && canFindMembers && q.length >= 2,
+  });
+  const registered = new Set(event.participants.map((p) => p.member_id));
+  const fail = (error: unknown) => {
+    const full = error instanceof ActionError && error.result.status === 409;
+    toast.error(full ? t.event.full : failureText(t.common, error));
+  };
+  const register = useMutation({
+    mutationFn: (member: { id: number; name: string }) => unwrap(actions.registerParticipant({ id: event.id, member_id: member.id })),
+    onSuccess: (updated, member) => {
+      setEvent(updated);
+      toast.success(fill(t.event.registered, { name: member.name }));
+    },
+    onError: fail,
+  });
+  const unregister = useMutation({
+    mutationFn: (member: { id: number; name: string }) => unwrap(actions.unregisterParticipant({ id: event.id, member_id: member.id })),
+    onSuccess: (updated, member) => {
+      setEvent(updated);
+      toast.success(fill(t.event.unregistered, { name: member.name }));
+    },
+    onError: fail,
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(actions.deleteEvent({ id: event.id })),
+    onSuccess: () => {
+      toast.success(t.event.deleted);
+      router.push(`/admin/events?company_id=${encodeURIComponent(event.company_id)}`);
+    },
+    onError: fail,
+  });
+
+  if (editing) {
+    return (
+      <section className={sectionClass} aria-labelledby="edit-event-heading">
+        <h2 id="edit-event-heading" className="mb-4 text-lg font-semibold">
+          {fill(t.form.editTitle, { name: event.name })}
+        </h2>
+        <EventForm
+          event={event}
+          companyId={event.company_id}
+          actions={actions}
+          onDone={(saved) => {
+            if (saved) setEvent({ ...event, ...saved });
+            setEditing(false);
+            router.refresh();
+          }}
+        />
+      </section>
+    );
+  }
+
+  const participantName = (p: EventWithParticipants["participants"][number]) => memberName(p, p.email ?? t.event.erasedMember);
+  return (
+    <div className="space-y-6">
+      {canWrite && (
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
+            {t.event.edit}
+          </button>
+          <ConfirmButton
+            label={t.event.delete}
+            title={fill(t.event.deleteTitle, { name: event.name })}
+            body={t.event.deleteBody}
+            confirmLabel={t.event.deleteConfirm}
+            cancelLabel={t.common.cancel}
+            danger
+            disabled={remove.isPending}
+            onConfirm={() => remove.mutate()}
+          />
+        </div>
+      )}
+      <section className={sectionClass} aria-labelledby="event-details-heading">
+        <h2 id="event-details-heading" className="mb-3 text-lg font-semibold">
+          {t.event.details}
+        </h2>
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+          <dt className="font-medium text-slate-700">{t.event.when}</dt>
+          <dd>
+            {eventTime(event.starts_at, lang)} – {eventTime(event.ends_at, lang)} ({event.time_zone})
+          </dd>
+          <dt className="font-medium text-slate-700">{t.form.location}</dt>
+          <dd>{event.location ?? t.common.none}</dd>
+          <dt className="font-medium text-slate-700">{t.form.capacity}</dt>
+          <dd>{event.capacity ?? t.list.unlimited}</dd>
+          <dt className="font-medium text-slate-700">{t.form.description}</dt>
+          <dd className="whitespace-pre-line">{event.description ?? t.common.none}</dd>
+        </dl>
+      </section>
+
+      <section className={sectionClass} aria-labelledby="participants-heading">
+        <h2 id="participants-heading" className="mb-1 text-lg font-semibold">
+          {t.event.participants}
+        </h2>
+        <p className="mb-3 text-sm text-slate-700" role="status">
+          {fill(t.event.participantCount, { count: event.participant_count, capacity: event.capacity ?? t.list.unlimited })}
+        </p>
+        {event.participants.length === 0 ? (
+          <p className="text-slate-700">{t.event.noParticipants}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-labelledby="participants-heading">
+            {event.participants.map((p) => (
+              <li key={p.member_id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  {participantName(p)} {p.email && p.firstname ? <span className="text-sm text-slate-700">{p.email}</span> : null}
+                </span>
+                {canWrite && (
+                  <button
+                    type="button"
+                    className={`${secondaryButtonClass} px-3 py-1`}
+                    aria-label={fill(t.event.unregisterMember, { name: participantName(p) })}
+                    onClick={() => unregister.mutate({ id: p.member_id, name: participantName(p) })}
+                  >
+                    {t.event.unregister}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {canWrite && (
+          <div className="mt-4 border-t border-slate-200 pt-4">
+            <h3 className="font-semibold">{t.event.register}</h3>
+            {canFindMembers ? (
+              <>
+                <label htmlFor="participant-search" className="mt-2 block font-medium">
+                  {t.event.findMember}
+                </label>
+                <input
+                  id="participant-search"
+                  type="search"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                  aria-describedby="participant-search-help"
+                  autoComplete="off"
+                  className={`${inputClass} max-w-md`}
+                />
+                <p id="participant-search-help" className="mt-1 text-sm text-slate-700">
+                  {t.event.findHelp}
+                </p>
+                {q.length >= 2 && found.data && (
+                  <ul className="mt-2 divide-y divide-slate-200">
+                    {found.data.members.length === 0 && <li className="py-2 text-slate-700">{t.event.noMatches}</li>}
+                    {found.data.members.slice(0, 10).map((m) => {
+                      const name = memberName(m, m.email ?? `#${m.id}`);
+                      return (
+                        <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                          <span>
+                            {name} {m.email && <span className="text-sm text-slate-700">{m.email}</span>}
+                          </span>
+                          <button
+                            type="button"
+                            className={`${secondaryButtonClass} px-3 py-1`}
+                            disabled={registered.has(m.id) || register.isPending}
+                            aria-label={fill(t.event.registerMember, { name })}
+                            onClick={() => register.mutate({ id: m.id, name })}
+                          >
+                            {t.event.register}
+                          </button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </>
+            ) : (
+              <p className="mt-2 text-slate-700">{t.event.noMemberAccess}</p>
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
