@@ -1,9 +1,10 @@
 // npm run bench: the production server on loopback under autocannon, each scenario next to a baseline measured in the
 // same run (DESIGN.md section 8). Not part of the test suite. Writes BENCHMARKS.md.
 //
-//   npm run bench -- [--companies 20000] [--duration 10] [--connections 8] [--db sqlite|postgres] [--build] [--out FILE]
+//   npm run bench -- [--companies 20000] [--members 100000] [--duration 10] [--connections 8] [--db sqlite|postgres] [--build] [--out FILE]
 //
-// Scenarios so far: GET /v3/company/fk with a register of N companies, against
+// Scenarios: the member list and search at M members (scripts/lib/bench-members.ts), and GET /v3/company/fk with a
+// register of N companies, against
 //   - the register query run in-process through the app's Prisma client (registerRowsRaw) and the same SQL through
 //     the bare driver (REGISTER_SQL below, checked against registerRowsRaw's rows before it is timed), and
 //   - a trivial route of the same server (GET /v3/company without a token: the route wrapper answers 401 without
@@ -22,6 +23,7 @@ import { freePort } from "./lib/test-stack";
 const { values: args } = parseArgs({
   options: {
     companies: { type: "string", default: "20000" },
+    members: { type: "string", default: "100000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "8" },
     db: { type: "string", default: "sqlite" },
@@ -30,6 +32,7 @@ const { values: args } = parseArgs({
   },
 });
 const companies = Number(args.companies);
+const memberCount = Number(args.members);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
@@ -72,9 +75,10 @@ async function timeLoop(seconds: number, fn: () => Promise<unknown>): Promise<{ 
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), perSecond: latencies.length / seconds };
 }
 
-async function load(name: string, url: string, concurrency: number, headers: Record<string, string> = {}, note?: string): Promise<Row> {
-  await autocannon({ url, connections: concurrency, duration: 2, headers }); // warm-up
-  const result = await autocannon({ url, connections: concurrency, duration, headers, timeout: 60 });
+async function load(name: string, url: string, concurrency: number, headers: Record<string, string> = {}, note?: string, post?: unknown): Promise<Row> {
+  const request = post === undefined ? {} : { method: "POST" as const, body: JSON.stringify(post), headers: { ...headers, "content-type": "application/json" } };
+  await autocannon({ url, connections: concurrency, duration: 2, headers, ...request }); // warm-up
+  const result = await autocannon({ url, connections: concurrency, duration, headers, timeout: 60, ...request });
   if (result.errors || result.timeouts) console.warn(`${name}: ${result.errors} errors, ${result.timeouts} timeouts`);
   return { scenario: name, concurrency, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, note };
 }
@@ -122,6 +126,7 @@ async function main() {
   const { operatorCaller } = await import("../lib/services/access");
   const { createApiKey } = await import("../lib/services/api-keys");
   const { registerRowsRaw } = await import("../lib/services/companies");
+  const members = await import("./lib/bench-members");
   await prepareDatabase();
 
   let server: ReturnType<typeof spawn> | undefined;
@@ -135,6 +140,17 @@ async function main() {
       company_id: rootIds[0],
       access: { modules: ["company"], permissions: [], company_ids: null, include_descendants: true },
     });
+    console.log(`generating ${memberCount} members ...`);
+    const memberSetup = await members.prepareMembers(rootIds[0], memberCount);
+    console.log(`  ${memberSetup.seconds.toFixed(1)} s`);
+    const { db } = await import("../lib/db");
+    const clubIds = (await db().company.findMany({ where: { parentId: rootIds[0] }, select: { id: true }, orderBy: { id: "asc" }, take: 5 })).map((c) => c.id);
+    const memberRequests = members.memberRequests(clubIds, memberCount);
+    const memberInProcess: Record<string, Awaited<ReturnType<typeof timeLoop>>> = {};
+    for (const [name, request] of Object.entries(memberRequests)) {
+      console.log(`in-process: ${name} ...`);
+      memberInProcess[name] = await timeLoop(duration, await members.inProcess(memberSetup.key.id, request.path, request.body));
+    }
 
     // The server runs `prisma migrate deploy` at start, which waits for every other SQLite connection to let go.
     await disconnectDb();
@@ -200,6 +216,19 @@ async function main() {
     rows.push(await load("trivial route: GET /v3/company, no token (401 from the wrapper)", trivial, connections));
     rows.push(await load(`GET /v3/company/fk (${companies} companies)`, `${base}/v3/company/fk`, 1, auth));
     rows.push(await load(`GET /v3/company/fk (${companies} companies)`, `${base}/v3/company/fk`, connections, auth));
+    const memberTokenRes = await fetch(`${base}/v3/access/user/basic`, {
+      method: "POST",
+      headers: { authorization: `Basic ${Buffer.from(`${memberSetup.key.client_id}:${memberSetup.key.client_secret}`).toString("base64")}` },
+    });
+    const memberAuth = { authorization: `Bearer ${((await memberTokenRes.json()) as { access_token: string }).access_token}` };
+    const memberRows: Row[] = [];
+    for (const [name, request] of Object.entries(memberRequests)) {
+      const check = await fetch(`${base}${request.path}`, { method: "POST", headers: { ...memberAuth, "content-type": "application/json" }, body: JSON.stringify(request.body) });
+      const answer = (await check.json()) as { count?: number; members?: unknown[] };
+      if (check.status !== 200 || !answer.members?.length) throw new Error(`${name}: ${check.status} ${JSON.stringify(answer).slice(0, 200)}`);
+      console.log(`${name}: ${answer.count} matches`);
+      for (const concurrency of [1, connections]) memberRows.push(await load(name, `${base}${request.path}`, concurrency, memberAuth, undefined, request.body));
+    }
     const peak = peakRssMb(server.pid!);
 
     const fk1 = rows[4];
@@ -210,8 +239,19 @@ async function main() {
       throughputVsTrivial: fkN.requestsPerSecond / rows[3].requestsPerSecond,
     };
     const section = renderSection(rows, ratios, peak, listed, body.length);
-    fs.writeFileSync(args.out!, mergeSection(fs.existsSync(args.out!) ? fs.readFileSync(args.out!, "utf8") : "", section));
-    console.log(`\n${section}\nwritten to ${args.out} (section "${provider}")`);
+    const membersSection = members.renderMembersSection({
+      provider,
+      machine: machineLines(),
+      count: memberCount,
+      seconds: memberSetup.seconds,
+      rows: memberRows,
+      inProcess: memberInProcess,
+      trivialRps: rows[3].requestsPerSecond,
+      connections,
+    });
+    const existing = fs.existsSync(args.out!) ? fs.readFileSync(args.out!, "utf8") : "";
+    fs.writeFileSync(args.out!, mergeSection(mergeSection(existing, provider, section), `${provider}-members`, membersSection));
+    console.log(`\n${section}\n${membersSection}\nwritten to ${args.out} (sections "${provider}", "${provider}-members")`);
   } finally {
     server?.kill("SIGTERM");
     await disconnectDb();
@@ -228,10 +268,10 @@ const HEADER = [
   "",
 ].join("\n");
 
-/** Replaces this provider's section (between its markers) and keeps the other provider's. */
-function mergeSection(existing: string, section: string): string {
-  const begin = `<!-- bench:${provider} -->`;
-  const end = `<!-- /bench:${provider} -->`;
+/** Replaces one section (between its markers) and keeps the others. */
+function mergeSection(existing: string, key: string, section: string): string {
+  const begin = `<!-- bench:${key} -->`;
+  const end = `<!-- /bench:${key} -->`;
   const block = `${begin}\n${section}${end}\n`;
   const from = existing.indexOf(begin);
   const to = existing.indexOf(end);
@@ -239,15 +279,23 @@ function mergeSection(existing: string, section: string): string {
   return `${existing.includes("<!-- bench:") ? existing.trimEnd() : HEADER.trimEnd()}\n\n${block}`;
 }
 
-function renderSection(rows: Row[], ratios: Record<string, number>, peakRss: number | null, listed: number, bytes: number): string {
+/** Date, machine, Node and database: the first lines of every section. */
+function machineLines(): string[] {
   const cpus = os.cpus();
+  return [
+    `- Date: ${new Date().toISOString()}`,
+    `- Machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}`,
+    `- Node ${process.version}, database: ${provider === "sqlite" ? "SQLite file (WAL)" : "PostgreSQL on 127.0.0.1"}`,
+    `- Command: \`npm run bench${provider === "postgres" ? " -- --db postgres" : ""}\``,
+  ];
+}
+
+function renderSection(rows: Row[], ratios: Record<string, number>, peakRss: number | null, listed: number, bytes: number): string {
   const fmt = (n: number, digits = 1) => n.toFixed(digits);
   return [
     `## ${provider === "postgres" ? "PostgreSQL" : "SQLite"}: GET /v3/company/fk (whole register)`,
     "",
-    `- Date: ${new Date().toISOString()}`,
-    `- Machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}`,
-    `- Node ${process.version}, database: ${provider === "sqlite" ? "SQLite file (WAL)" : "PostgreSQL on 127.0.0.1"}`,
+    ...machineLines(),
     `- Settings: ${listed} companies (${fmt(bytes / 1e6, 2)} MB JSON per response), ${duration} s per scenario, ${connections} connections for the loaded runs`,
     `- Server peak RSS: ${peakRss === null ? "n/a" : `${peakRss} MB`}`,
     "",
