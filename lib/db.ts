@@ -18,6 +18,21 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
+/**
+ * SQLite's own limit on bound values is 32766 (since 3.32), but Prisma assumes 999 unless the adapter says otherwise,
+ * and refuses a larger `IN` list (P2029): a caller whose scope holds 1,000 companies could not list its members. The
+ * adapter now says so, as the PostgreSQL adapter does for its 32766.
+ */
+const SQLITE_MAX_BIND_VALUES = 32766;
+
+function sqliteAdapter(url: string) {
+  const factory = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: SQLITE_BUSY_TIMEOUT_MS });
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () =>
+    Object.assign(await connect(), { getConnectionInfo: () => ({ maxBindValues: SQLITE_MAX_BIND_VALUES, supportsRelationJoins: false }) });
+  return factory;
+}
+
 type StatementListener = (sql: string) => void;
 const statementListeners = new Set<StatementListener>();
 
@@ -29,8 +44,7 @@ function createClient(url: string): Db {
     const adapter = new PrismaPg({ connectionString: url, max: 10 });
     client = new PostgresClient({ adapter, log }) as unknown as Db;
   } else {
-    const adapter = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: SQLITE_BUSY_TIMEOUT_MS });
-    client = new SqliteClient({ adapter, log }) as unknown as Db;
+    client = new SqliteClient({ adapter: sqliteAdapter(url), log }) as unknown as Db;
   }
   if (env().LOG_SQL) {
     (client as unknown as { $on(event: "query", cb: (e: { query: string; duration: number }) => void): void }).$on("query", (e) => {

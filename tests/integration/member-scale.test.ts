@@ -3,7 +3,8 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, watchStatements } from "@/lib/db";
-import type { Caller } from "@/lib/services/access";
+import { operatorCaller, type Caller } from "@/lib/services/access";
+import { importCompanies } from "@/lib/services/company-changes";
 import { callerForApiKey } from "@/lib/services/api-keys";
 import { paginateMembers, searchMembers } from "@/lib/services/member-search";
 import { MemberPaginationRequest, MemberSearchRequest } from "@/lib/validation/member";
@@ -57,6 +58,18 @@ function memberPageSelects(statements: string[]): string[] {
 }
 
 describe("member list and search at scale", () => {
+  it("serves a caller whose scope holds more than 999 companies (SQLite's default bind limit in Prisma)", async () => {
+    const federation = await makeCompany("Tusenklubbsförbundet");
+    await importCompanies(
+      operatorCaller(),
+      Array.from({ length: 1100 }, (_, i) => ({ id: crypto.randomUUID(), uuid: crypto.randomUUID(), name: `Klubb ${i}`, orgNumber: `T${process.pid}${i}`, parentId: federation.id })),
+    );
+    const wide = (await callerForApiKey((await makeApiKey({ companyIds: [federation.id] })).id))!;
+    const page = await searchMembers(wide, MemberSearchRequest.parse({ search_text: "x" }));
+    expect(page).toMatchObject({ count: 0, members: [] });
+    expect((await paginateMembers(wide, MemberPaginationRequest.parse({}))).count).toBe(0);
+  });
+
   it("pagination: the same statements on the first and the last page, each page read with LIMIT", async () => {
     const request = (page: number) => MemberPaginationRequest.parse({ options: { period_id: periodId, statuses: ["MEMBER", "PENDING_EXIT"] }, page, limit: 20 });
     const first = await statementsOf(() => paginateMembers(caller, request(1)));
