@@ -5,8 +5,8 @@ import "server-only";
 import { constantTimeEqual, hmacSha256 } from "../crypto";
 import { env } from "../env";
 import { db } from "../db";
-import { NotFound } from "../errors";
-import { assertCompanyInScope, requireModule, type Caller } from "./access";
+import { requireModule, type Caller } from "./access";
+import { memberInScope } from "./members";
 
 const PURPOSE = "global-opt-out";
 
@@ -42,12 +42,11 @@ export function globalOptOutUrl(memberUuid: string): string {
 /** The links a sendout puts in a member's message, per list the member is subscribed to, plus the global opt-out. */
 export async function sendoutLinksForMember(caller: Caller, memberId: number) {
   requireModule(caller, "subscription_list");
-  const member = await db().member.findUnique({
+  await memberInScope(caller, memberId);
+  const member = await db().member.findUniqueOrThrow({
     where: { id: memberId },
-    select: { uuid: true, email: true, organizationId: true, subscriptions: { where: { status: "SUBSCRIBED" }, select: { list: { select: { uuid: true, name: true } } } } },
+    select: { uuid: true, email: true, subscriptions: { where: { status: "SUBSCRIBED" }, select: { list: { select: { uuid: true, name: true } } } } },
   });
-  if (!member) throw new NotFound("member not found");
-  await assertCompanyInScope(caller, member.organizationId);
   return {
     member_id: memberId,
     email: member.email,

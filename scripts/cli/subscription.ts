@@ -41,7 +41,7 @@ export const subscriptionCommands: CliCommand[] = [
     human(result) {
       const r = result as Awaited<ReturnType<typeof sendoutLinksForMember>>;
       return [
-        `Member ${r.member_id} <${r.email}>`,
+        `Member ${r.member_id} <${r.email ?? "no email"}>`,
         `Global opt-out: ${r.global_opt_out_url}`,
         ...r.lists.flatMap((l) => [`List "${l.name}": ${l.unsubscribe_url}`, `  List-Unsubscribe: ${l.headers["List-Unsubscribe"]}`, `  List-Unsubscribe-Post: ${l.headers["List-Unsubscribe-Post"]}`]),
       ].join("\n");

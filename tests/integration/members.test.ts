@@ -1,6 +1,8 @@
 // Spec 4.3 members: create, read, update and the GDPR erasure behind DELETE, with their validation and authorization.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { operatorCaller } from "@/lib/services/access";
+import { sendoutLinksForMember } from "@/lib/services/unsubscribe-links";
 import { call } from "../helpers";
 import { makeList } from "../subscription-fixtures";
 import { createMemberVia, makeOrganization, uniqueEmail, type Organization } from "../member-fixtures";
@@ -182,6 +184,8 @@ describe("member erasure (DELETE)", () => {
 
     const search = await call("/v3/market/members/search", { method: "POST", token: org.token, body: { search_text: "radera", page: 1, limit: 100 } });
     expect(search.json.members.map((m: any) => m.id)).not.toContain(id);
+    // No sendout reaches an erased member: its links are not found either.
+    await expect(sendoutLinksForMember(operatorCaller(), id)).rejects.toThrow("member not found");
     // The same person may come back as a new member.
     const back = await createMemberVia(org.token, { company_id: org.rootId, email });
     expect(back.id).not.toBe(id);
