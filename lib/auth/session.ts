@@ -2,7 +2,8 @@
 import "server-only";
 import { getServerSession } from "next-auth";
 import { cache } from "react";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
+import { Forbidden, NotFound } from "../errors";
 import type { Caller } from "../services/access";
 import { callerForAdminUser } from "../services/admin-users";
 import { authOptions } from "./options";
@@ -22,4 +23,17 @@ export async function requirePageCaller(): Promise<Caller> {
   const caller = await sessionCaller();
   if (!caller) redirect("/admin/login");
   return caller;
+}
+
+/**
+ * For a dashboard page of one object: the object, or the not-found page when it does not exist or lies outside the
+ * caller's scope (the page never tells the two apart; the data routes answer 404 and 403 like the API).
+ */
+export async function readOrNotFound<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof NotFound || error instanceof Forbidden) notFound();
+    throw error;
+  }
 }

@@ -21,3 +21,13 @@ export const CompanyId = z
   .string()
   .length(36, { error: "must be 36 characters" })
   .meta({ description: "36-character company id", example: "0b6f2a8e-3c1d-4e5f-9a7b-1c2d3e4f5a6b" });
+
+/** An optional text field of an update: trimmed, at most `max` characters; empty or null clears it (null), left out leaves it. */
+export const clearableText = (max: number) =>
+  z
+    .string({ error: "must be a string" })
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional();

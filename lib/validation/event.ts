@@ -3,7 +3,7 @@
 import { TZDate } from "@date-fns/tz";
 import { formatISO } from "date-fns";
 import { z } from "zod";
-import { CompanyId } from "./common";
+import { clearableText, CompanyId } from "./common";
 import { IntId } from "./subscription";
 
 export const DEFAULT_EVENT_TIME_ZONE = "Europe/Stockholm";
@@ -32,14 +32,6 @@ const TimeZone = z
   .max(64)
   .refine(isTimeZone, { error: "must be an IANA time zone, e.g. Europe/Stockholm" });
 
-const text = (max: number) =>
-  z
-    .string({ error: "must be a string" })
-    .trim()
-    .max(max, { error: `must be at most ${max} characters` })
-    .transform((v) => (v === "" ? null : v))
-    .nullable()
-    .optional();
 
 const name = z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" });
 const capacity = z
@@ -61,8 +53,8 @@ export const CreateEventRequest = z
   .object({
     company_id: CompanyId,
     name,
-    description: text(5000),
-    location: text(500),
+    description: clearableText(5000),
+    location: clearableText(500),
     starts_at: Instant,
     ends_at: Instant,
     time_zone: TimeZone.default(DEFAULT_EVENT_TIME_ZONE).meta({ description: "How the event's times are written back (default Europe/Stockholm)." }),
@@ -75,8 +67,8 @@ export type CreateEventInput = z.output<typeof CreateEventRequest>;
 export const UpdateEventRequest = z
   .object({
     name: name.optional(),
-    description: text(5000),
-    location: text(500),
+    description: clearableText(5000),
+    location: clearableText(500),
     starts_at: Instant.optional(),
     ends_at: Instant.optional(),
     time_zone: TimeZone.optional(),

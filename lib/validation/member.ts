@@ -1,7 +1,7 @@
 // Member shapes (spec 4.3): the record, its create/update bodies, the paginated list and the member search. Imports
 // nothing from the server, so the dashboard's filters and forms validate with the same schemas as /v3.
 import { z } from "zod";
-import { CompanyId } from "./common";
+import { clearableText, CompanyId } from "./common";
 import { IntId } from "./subscription";
 
 export const MEMBERSHIP_STATUSES = ["MEMBER", "PENDING_EXIT", "EXITED"] as const;
@@ -18,14 +18,6 @@ export const PAGINATION_ORDER_FIELDS = ["created_at", "id", "email", "firstname"
 export const MEMBER_PAGE_LIMIT_MAX = 100;
 export const MEMBER_PAGE_MAX = 100_000;
 
-const text = (max: number) =>
-  z
-    .string({ error: "must be a string" })
-    .trim()
-    .max(max, { error: `must be at most ${max} characters` })
-    .transform((v) => (v === "" ? null : v))
-    .nullable()
-    .optional();
 
 /** YYYY-MM-DD, a real calendar date, not in the future. */
 export const Birthdate = z
@@ -63,13 +55,13 @@ export type MembershipInputValues = z.output<typeof MembershipInput>;
 
 const memberFields = {
   email: MemberEmail.meta({ description: "Unique within the organization (compared lower-cased); may be omitted or null." }),
-  firstname: text(128),
-  lastname: text(128),
-  phone: text(64),
+  firstname: clearableText(128),
+  lastname: clearableText(128),
+  phone: clearableText(64),
   birthdate: Birthdate.nullable().optional(),
-  street: text(200),
-  zipcode: text(20),
-  post: text(100),
+  street: clearableText(200),
+  zipcode: clearableText(20),
+  post: clearableText(100),
   memberships: z
     .array(MembershipInput, { error: "must be an array" })
     .max(50, { error: "at most 50 memberships" })

@@ -13,14 +13,13 @@ import { queryKeys } from "@/lib/query-keys";
 import { failureText } from "../action-errors";
 import { ConfirmButton } from "../access/confirm-button";
 import { useLang } from "../i18n-context";
+import { Panel } from "../page-parts";
 import { useDebounced } from "../lists/shared";
 import type { MemberPageView } from "../members/types";
 import { memberName } from "../members/types";
 import { inputClass, secondaryButtonClass } from "../styles";
 import { EventForm } from "./event-form";
 import { eventTime, type EventActions, type EventWithParticipants } from "./types";
-
-const sectionClass = "rounded-lg border border-slate-200 bg-white p-4";
 
 export function EventView({ initial, canWrite, canFindMembers, actions }: {
   initial: EventWithParticipants;
@@ -72,10 +71,7 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
 
   if (editing) {
     return (
-      <section className={sectionClass} aria-labelledby="edit-event-heading">
-        <h2 id="edit-event-heading" className="mb-4 text-lg font-semibold">
-          {fill(t.form.editTitle, { name: event.name })}
-        </h2>
+      <Panel id="edit-event" title={fill(t.form.editTitle, { name: event.name })}>
         <EventForm
           event={event}
           companyId={event.company_id}
@@ -86,7 +82,7 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
             router.refresh();
           }}
         />
-      </section>
+      </Panel>
     );
   }
 
@@ -110,10 +106,7 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
           />
         </div>
       )}
-      <section className={sectionClass} aria-labelledby="event-details-heading">
-        <h2 id="event-details-heading" className="mb-3 text-lg font-semibold">
-          {t.event.details}
-        </h2>
+      <Panel id="event-details" title={t.event.details}>
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
           <dt className="font-medium text-slate-700">{t.event.when}</dt>
           <dd>
@@ -126,12 +119,9 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
           <dt className="font-medium text-slate-700">{t.form.description}</dt>
           <dd className="whitespace-pre-line">{event.description ?? t.common.none}</dd>
         </dl>
-      </section>
+      </Panel>
 
-      <section className={sectionClass} aria-labelledby="participants-heading">
-        <h2 id="participants-heading" className="mb-1 text-lg font-semibold">
-          {t.event.participants}
-        </h2>
+      <Panel id="participants" title={t.event.participants}>
         <p className="mb-3 text-sm text-slate-700" role="status">
           {fill(t.event.participantCount, { count: event.participant_count, capacity: event.capacity ?? t.list.unlimited })}
         </p>
@@ -208,7 +198,7 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
             )}
           </div>
         )}
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -11,11 +11,10 @@ import { membersMessages } from "@/lib/i18n/admin/members";
 import { failureText } from "../action-errors";
 import { ConfirmButton } from "../access/confirm-button";
 import { useLang } from "../i18n-context";
+import { Panel } from "../page-parts";
 import { secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
 import { MemberForm } from "./member-form";
 import { memberName, type Member, type MemberActions, type MemberOptions } from "./types";
-
-const sectionClass = "rounded-lg border border-slate-200 bg-white p-4";
 
 export function MemberView({ member, options, canWrite, actions }: { member: Member; options: MemberOptions; canWrite: boolean; actions: MemberActions }) {
   const lang = useLang();
@@ -35,12 +34,9 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
 
   if (editing) {
     return (
-      <section className={sectionClass} aria-labelledby="edit-heading">
-        <h2 id="edit-heading" className="mb-4 text-lg font-semibold">
-          {fill(t.form.editTitle, { name })}
-        </h2>
+      <Panel id="edit" title={fill(t.form.editTitle, { name })}>
         <MemberForm member={member} options={options} actions={actions} onDone={() => setEditing(false)} />
-      </section>
+      </Panel>
     );
   }
 
@@ -71,10 +67,7 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
           />
         </div>
       )}
-      <section className={sectionClass} aria-labelledby="personal-heading">
-        <h2 id="personal-heading" className="mb-3 text-lg font-semibold">
-          {t.member.personal}
-        </h2>
+      <Panel id="personal" title={t.member.personal}>
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
           {details.map(([label, value]) => (
             <div key={label} className="contents">
@@ -85,12 +78,9 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
         </dl>
         <p className="mt-3 text-sm text-slate-700">{fill(t.member.created, { date: date.format(new Date(member.created_at)) })}</p>
         {member.global_opt_out_at && <p className="mt-1 text-sm text-slate-700">{fill(t.member.optedOut, { date: date.format(new Date(member.global_opt_out_at)) })}</p>}
-      </section>
+      </Panel>
 
-      <section className={sectionClass} aria-labelledby="memberships-heading">
-        <h2 id="memberships-heading" className="mb-3 text-lg font-semibold">
-          {t.member.memberships}
-        </h2>
+      <Panel id="memberships" title={t.member.memberships}>
         {member.memberships.length === 0 ? (
           <p className="text-slate-700">{t.member.noMemberships}</p>
         ) : (
@@ -118,13 +108,10 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
             </table>
           </div>
         )}
-      </section>
+      </Panel>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section className={sectionClass} aria-labelledby="properties-heading">
-          <h2 id="properties-heading" className="mb-3 text-lg font-semibold">
-            {t.member.properties}
-          </h2>
+        <Panel id="properties" title={t.member.properties}>
           {member.properties.length === 0 ? (
             <p className="text-slate-700">{t.member.noProperties}</p>
           ) : (
@@ -136,11 +123,8 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
               ))}
             </ul>
           )}
-        </section>
-        <section className={sectionClass} aria-labelledby="consents-heading">
-          <h2 id="consents-heading" className="mb-3 text-lg font-semibold">
-            {t.member.consents}
-          </h2>
+        </Panel>
+        <Panel id="consents" title={t.member.consents}>
           {member.consents.length === 0 ? (
             <p className="text-slate-700">{t.member.noConsents}</p>
           ) : (
@@ -153,11 +137,8 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
               ))}
             </ul>
           )}
-        </section>
-        <section className={sectionClass} aria-labelledby="subscriptions-heading">
-          <h2 id="subscriptions-heading" className="mb-3 text-lg font-semibold">
-            {t.member.subscriptions}
-          </h2>
+        </Panel>
+        <Panel id="subscriptions" title={t.member.subscriptions}>
           {member.subscriptions.length === 0 ? (
             <p className="text-slate-700">{t.member.noSubscriptions}</p>
           ) : (
@@ -172,7 +153,7 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
               ))}
             </ul>
           )}
-        </section>
+        </Panel>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 // /admin/events: the events of one association in the caller's scope.
+import { NoAccess } from "@/components/admin/page-parts";
 import { EventsScreen } from "@/components/admin/events/events-screen";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
@@ -11,12 +12,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const t = eventsMessages(await adminLanguage()).list;
   if (!caller.modules.has("event")) {
     return (
-      <>
-        <h1 className="mb-2 text-2xl font-semibold">{t.title}</h1>
-        <p role="alert" className="rounded-md border border-amber-700 bg-amber-50 p-4 text-amber-950">
-          {t.noAccess}
-        </p>
-      </>
+      <NoAccess title={t.title} text={t.noAccess} />
     );
   }
   const companies = await eventCompanyChoices(caller);

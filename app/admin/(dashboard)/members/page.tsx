@@ -1,4 +1,5 @@
 // /admin/members: the member search over the members in the caller's scope.
+import { NoAccess } from "@/components/admin/page-parts";
 import { MembersScreen } from "@/components/admin/members/members-screen";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
@@ -10,12 +11,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
   const t = membersMessages(await adminLanguage()).search;
   if (!caller.modules.has("member")) {
     return (
-      <>
-        <h1 className="mb-2 text-2xl font-semibold">{t.title}</h1>
-        <p role="alert" className="rounded-md border border-amber-700 bg-amber-50 p-4 text-amber-950">
-          {t.noAccess}
-        </p>
-      </>
+      <NoAccess title={t.title} text={t.noAccess} />
     );
   }
   const params = new URLSearchParams();

@@ -1,11 +1,10 @@
 // /admin/members/[id]: one member of the caller's scope. Unknown, erased or out-of-scope members (and callers without
 // the member module) get the not-found page, never the member's data.
-import Link from "next/link";
+import { BackLink } from "@/components/admin/page-parts";
 import { notFound } from "next/navigation";
 import { MemberView } from "@/components/admin/members/member-view";
 import { memberName } from "@/components/admin/members/types";
-import { requirePageCaller } from "@/lib/auth/session";
-import { Forbidden, NotFound } from "@/lib/errors";
+import { readOrNotFound, requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
 import { membersMessages } from "@/lib/i18n/admin/members";
 import { shellMessages } from "@/lib/i18n/admin/shell";
@@ -14,31 +13,18 @@ import { getMember } from "@/lib/services/members";
 import { IntId } from "@/lib/validation/subscription";
 import { createMemberAction, eraseMemberAction, updateMemberAction } from "../actions";
 
-async function memberOrNull(...args: Parameters<typeof getMember>) {
-  try {
-    return await getMember(...args);
-  } catch (error) {
-    if (error instanceof NotFound || error instanceof Forbidden) return null;
-    throw error;
-  }
-}
-
 export default async function MemberPage({ params }: { params: Promise<{ id: string }> }) {
   const caller = await requirePageCaller();
-  const id = IntId.safeParse((await params).id);
-  const member = id.success ? await memberOrNull(caller, id.data) : null;
-  if (!member) notFound();
+  const parsed = IntId.safeParse((await params).id);
+  if (!parsed.success) notFound();
+  const id = parsed.data;
+  const member = await readOrNotFound(() => getMember(caller, id));
   const lang = await adminLanguage();
   const t = membersMessages(lang);
   const canWrite = caller.permissions.has("MEMBER.U");
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/admin/members" className="text-blue-800 underline hover:text-blue-950">
-          <span aria-hidden="true">← </span>
-          {t.member.back}
-        </Link>
-      </p>
+      <BackLink href="/admin/members" label={t.member.back} />
       <h1 className="mb-6 text-2xl font-semibold">{memberName(member, t.search.noName)}</h1>
       {!canWrite && (
         <p role="note" className="mb-6 rounded-md border border-slate-400 bg-slate-100 p-3 text-slate-900" data-testid="read-only">

@@ -1,5 +1,5 @@
 // /admin/members/new: add a member (MEMBER.U); others get the not-found page.
-import Link from "next/link";
+import { BackLink } from "@/components/admin/page-parts";
 import { notFound } from "next/navigation";
 import { MemberForm } from "@/components/admin/members/member-form";
 import { requirePageCaller } from "@/lib/auth/session";
@@ -14,12 +14,7 @@ export default async function NewMemberPage() {
   const t = membersMessages(await adminLanguage());
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/admin/members" className="text-blue-800 underline hover:text-blue-950">
-          <span aria-hidden="true">← </span>
-          {t.member.back}
-        </Link>
-      </p>
+      <BackLink href="/admin/members" label={t.member.back} />
       <h1 className="mb-6 text-2xl font-semibold">{t.form.newTitle}</h1>
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <MemberForm member={null} options={await memberScreenOptions(caller)} actions={{ createMember: createMemberAction, updateMember: updateMemberAction }} />

@@ -1,0 +1,37 @@
+// Small pieces every dashboard page of one area uses: the link back to the area's list, and the note shown to staff
+// whose access does not include the area.
+import Link from "next/link";
+
+export function BackLink({ href, label }: { href: string; label: string }) {
+  return (
+    <p className="mb-2 text-sm">
+      <Link href={href} className="text-blue-800 underline hover:text-blue-950">
+        <span aria-hidden="true">← </span>
+        {label}
+      </Link>
+    </p>
+  );
+}
+
+export function NoAccess({ title, text }: { title: string; text: string }) {
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
+      <p role="alert" className="rounded-md border border-amber-700 bg-amber-50 p-4 text-amber-950">
+        {text}
+      </p>
+    </>
+  );
+}
+
+/** A white panel with its heading, named by it for screen readers (`${id}-heading`). */
+export function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
