@@ -5,15 +5,14 @@ import "server-only";
 import { stockholmToday, yearsBefore } from "../calendar";
 import { caseVariants, db, textContains, type Prisma } from "../db";
 import type { MemberPaginationInput, MemberSearchFilters, MemberSearchInput, SearchSort } from "../validation/member";
-import { requireModule, scopedCompanyWhere, type Caller } from "./access";
-import { liveMember } from "./live-records";
+import { companyIdsInScope, requireModule, type Caller } from "./access";
+import { liveMembersOf } from "./live-records";
 import { memberSummaryInclude, memberSummaryView } from "./members";
 
 /** Live members of companies in the caller's scope. */
 async function membersInScopeWhere(caller: Caller): Promise<Prisma.MemberWhereInput> {
   requireModule(caller, "member");
-  const organizationId = await scopedCompanyWhere(caller);
-  return { ...liveMember, ...(organizationId ? { organizationId } : {}) };
+  return liveMembersOf(await companyIdsInScope(caller));
 }
 
 async function memberPage(where: Prisma.MemberWhereInput, orderBy: Prisma.MemberOrderByWithRelationInput[], page: number, limit: number) {

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Membership_memberId_status_idx" ON "Membership"("memberId", "status");
+
