@@ -35,3 +35,12 @@ export function Panel({ id, title, children }: { id: string; title: string; chil
     </section>
   );
 }
+
+/** What a VIEWER (or anyone without the write permission) sees above an object: nothing here changes it. */
+export function ReadOnlyBanner({ text }: { text: string }) {
+  return (
+    <p role="note" className="mb-6 rounded-md border border-slate-400 bg-slate-100 p-3 text-slate-900" data-testid="read-only">
+      {text}
+    </p>
+  );
+}

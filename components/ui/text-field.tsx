@@ -42,3 +42,25 @@ export function TextField({ id, label, type = "text", autoComplete, required, er
     </div>
   );
 }
+
+/** A label, a control, an optional help line and the error, tied by ids: `${id}-help` and `${id}-error`. */
+export function FieldFrame({ id, label, help, error, children }: { id: string; label: React.ReactNode; help?: string; error?: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      {children}
+      {help && (
+        <p id={`${id}-help`} className="mt-1 text-sm text-slate-700">
+          {help}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 "use client";
 // Creating or changing an event: wall-clock start and end in the event's time zone (the browser turns them into ISO
 // 8601 with the zone's offset for the API's schema), place, description and seats.
+import { FieldFrame } from "@/components/ui/text-field";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
@@ -87,22 +88,9 @@ export function EventForm({ event, companyId, actions, onDone }: {
     const id = `event-${name}`;
     const error = errorText(name);
     return (
-      <div>
-        <label htmlFor={id} className="block font-medium">
-          {label}
-        </label>
+      <FieldFrame id={id} label={label} help={help} error={error}>
         {input}
-        {help && (
-          <p id={`${id}-help`} className="mt-1 text-sm text-slate-700">
-            {help}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-            {error}
-          </p>
-        )}
-      </div>
+      </FieldFrame>
     );
   };
   const aria = (name: keyof EventFormValues, help = false) => {

@@ -2,6 +2,7 @@
 // The questions of the list editor: the properties of the list's association, grouped, to tick; and a new property
 // made on the spot (it is ticked at once and joins the list when the editor is saved). The new-property fields sit
 // inside the editor's form, so they are no form of their own: the button and Enter run their own validation.
+import { FieldFrame } from "@/components/ui/text-field";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -143,22 +144,9 @@ function NewProperty({ companyId, groupNames, createProperty, onCreated }: {
       : fieldErrorText(lang, name, serverErrors.keys[name]?.[0], serverErrors.messages[name]?.[0]);
     const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
     return (
-      <div>
-        <label htmlFor={id} className="block font-medium">
-          {label}
-        </label>
+      <FieldFrame id={id} label={label} help={help} error={error}>
         <input id={id} type="text" list={list} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...form.register(name)} />
-        {help && (
-          <p id={`${id}-help`} className="mt-1 text-sm text-slate-700">
-            {help}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-            {error}
-          </p>
-        )}
-      </div>
+      </FieldFrame>
     );
   };
 

@@ -1,6 +1,6 @@
 // /admin/companies/[id]: one company of the caller's scope. Unknown, deleted or out-of-scope companies (and callers
 // without the company module) get the not-found page, never the company's data.
-import { BackLink } from "@/components/admin/page-parts";
+import { BackLink, ReadOnlyBanner } from "@/components/admin/page-parts";
 import { notFound } from "next/navigation";
 import { CompanyView } from "@/components/admin/companies/company-view";
 import { readOrNotFound, requirePageCaller } from "@/lib/auth/session";
@@ -24,11 +24,7 @@ export default async function CompanyPage({ params }: { params: Promise<{ id: st
       <BackLink href="/admin/companies" label={t.company.back} />
       <h1 className="text-2xl font-semibold">{company.name}</h1>
       <p className="mb-6 text-slate-700">{company.org_number}</p>
-      {!canWrite && (
-        <p role="note" className="mb-6 rounded-md border border-slate-400 bg-slate-100 p-3 text-slate-900" data-testid="read-only">
-          {shellMessages(lang).readOnly}
-        </p>
-      )}
+      {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
       <CompanyView
         initial={company}
         canWrite={canWrite}

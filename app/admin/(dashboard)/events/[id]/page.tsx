@@ -1,6 +1,6 @@
 // /admin/events/[id]: one event of the caller's scope with its participants. Unknown or out-of-scope events (and
 // callers without the event module) get the not-found page.
-import { BackLink } from "@/components/admin/page-parts";
+import { BackLink, ReadOnlyBanner } from "@/components/admin/page-parts";
 import { notFound } from "next/navigation";
 import { EventView } from "@/components/admin/events/event-view";
 import { readOrNotFound, requirePageCaller } from "@/lib/auth/session";
@@ -24,11 +24,7 @@ export default async function EventPage({ params }: { params: Promise<{ id: stri
     <>
       <BackLink href={`/admin/events?company_id=${encodeURIComponent(event.company_id)}`} label={t.event.back} />
       <h1 className="mb-6 text-2xl font-semibold">{event.name}</h1>
-      {!canWrite && (
-        <p role="note" className="mb-6 rounded-md border border-slate-400 bg-slate-100 p-3 text-slate-900" data-testid="read-only">
-          {shellMessages(lang).readOnly}
-        </p>
-      )}
+      {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
       <EventView
         initial={event}
         canWrite={canWrite}

@@ -1,6 +1,6 @@
 // /admin/members/[id]: one member of the caller's scope. Unknown, erased or out-of-scope members (and callers without
 // the member module) get the not-found page, never the member's data.
-import { BackLink } from "@/components/admin/page-parts";
+import { BackLink, ReadOnlyBanner } from "@/components/admin/page-parts";
 import { notFound } from "next/navigation";
 import { MemberView } from "@/components/admin/members/member-view";
 import { memberName } from "@/components/admin/members/types";
@@ -26,11 +26,7 @@ export default async function MemberPage({ params }: { params: Promise<{ id: str
     <>
       <BackLink href="/admin/members" label={t.member.back} />
       <h1 className="mb-6 text-2xl font-semibold">{memberName(member, t.search.noName)}</h1>
-      {!canWrite && (
-        <p role="note" className="mb-6 rounded-md border border-slate-400 bg-slate-100 p-3 text-slate-900" data-testid="read-only">
-          {shellMessages(lang).readOnly}
-        </p>
-      )}
+      {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
       <MemberView
         member={member}
         options={await memberScreenOptions(caller)}
