@@ -96,6 +96,17 @@ describe("members", () => {
     expect(clash.json.errors.email).toBeDefined();
   });
 
+  it("of concurrent creates with one email (any case) exactly one succeeds; the others are 400 on email", async () => {
+    const email = uniqueEmail("samtidig");
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call("/v3/member", { method: "POST", token: org.token, body: { company_id: org.rootId, email: i % 2 ? email.toUpperCase() : email } }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400, 400]);
+    for (const res of results.filter((r) => r.status === 400)) expect(Object.keys(res.json.errors)).toEqual(["email"]);
+  });
+
   it("validates fields, memberships and properties with 400s on the field", async () => {
     const bad = async (body: Record<string, unknown>) => {
       const res = await call("/v3/member", { method: "POST", token: org.token, body: { company_id: org.rootId, ...body } });
