@@ -4,6 +4,7 @@
 import http from "node:http";
 import next from "next";
 import { SOCKET_IP_HEADER } from "./lib/http/client-ip";
+import { answerAtEdge } from "./lib/http/edge";
 import { env } from "./lib/env";
 import { prepareDatabase } from "./lib/db";
 import { applyPendingMigrations } from "./lib/bootstrap/migrations";
@@ -24,6 +25,7 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = http.createServer((req, res) => {
+    if (answerAtEdge(req, res, config.MAX_BODY_BYTES)) return;
     req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
     void handle(req, res);
   });

@@ -56,6 +56,8 @@ const envSchema = z.object({
   LEISURE_CARD_API_URL: z.string().url().default("http://127.0.0.1:4010"),
   /** Upper bound for one call to the leisure-card service, connect to last byte. */
   LEISURE_CARD_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Largest request body any endpoint or server action reads; a larger one is 413. */
+  MAX_BODY_BYTES: int(1024 * 1024),
   /** Seed the demo organization when the database is empty. */
   DEMO_SEED: bool(true),
 });

@@ -57,6 +57,20 @@ export class NotFound extends ServiceError {
   }
 }
 
+/** 413: the request body is larger than MAX_BODY_BYTES. */
+export class PayloadTooLarge extends ServiceError {
+  constructor(reason: string) {
+    super(413, reason);
+  }
+}
+
+/** 415: a body in a media type the endpoint does not read (JSON, and forms where an endpoint says so). */
+export class UnsupportedMediaType extends ServiceError {
+  constructor(reason: string) {
+    super(415, reason);
+  }
+}
+
 export class Conflict extends ServiceError {
   constructor(reason: string) {
     super(409, reason);

@@ -4,11 +4,12 @@
 import crypto from "node:crypto";
 import type { z } from "zod";
 import { env } from "../env";
-import { errorOutcome, Unauthorized, ValidationFailed } from "../errors";
+import { errorOutcome, Unauthorized } from "../errors";
 import { logger } from "../logger";
 import { requireModule, requirePermission, type Caller, type Module, type Permission } from "../services/access";
 import { authenticateBearer } from "../services/tokens";
 import { sessionCaller } from "../auth/session";
+import { isJsonObject, readRequestBody, refuseNonObjectBody } from "./body";
 import { clientIp } from "./client-ip";
 import { consumeRateLimit, type RateLimitName } from "./rate-limit";
 import { json } from "./responses";
@@ -25,6 +26,8 @@ interface RouteOptions<P, Q, B, A extends Auth> {
   params?: Schema<P>;
   query?: Schema<Q>;
   body?: Schema<B>;
+  /** Also read an application/x-www-form-urlencoded body (its fields are text), as OAuth clients send one. */
+  acceptsForm?: boolean;
 }
 
 export interface RouteInput<P, Q, B, A extends Auth> {
@@ -64,7 +67,7 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
       }
       const params = parseWith(options.params, await context.params);
       const query = parseWith(options.query, Object.fromEntries(url.searchParams));
-      const body = options.body ? parseWith(options.body, await readJsonBody(request)) : undefined;
+      const body = options.body ? await parseBody(options.body, request, options.acceptsForm ?? false) : undefined;
       const result = await handler({
         request,
         caller: caller as RouteInput<P, Q, B, A>["caller"],
@@ -103,16 +106,10 @@ function parseWith<T>(schema: Schema<T> | undefined, value: unknown): T | undefi
   return schema ? parseInput(schema, value) : undefined;
 }
 
-async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === "") return {};
-  const contentType = request.headers.get("content-type") ?? "";
-  if (contentType.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ValidationFailed({ body: ["must be valid JSON"] });
-  }
+async function parseBody<B>(schema: Schema<B>, request: Request, acceptsForm: boolean): Promise<B> {
+  const value = await readRequestBody(request, { limit: env().MAX_BODY_BYTES, acceptsForm });
+  if (!isJsonObject(value)) refuseNonObjectBody(value, () => parseInput(schema, {}));
+  return parseInput(schema, value);
 }
 
 export function errorResponse(error: unknown, requestId: string): Response {

@@ -4,6 +4,7 @@ import "server-only";
 import { db } from "../db";
 import { NotFound } from "../errors";
 import { sanitizeConsentHtml } from "../sanitize";
+import { isUuid } from "../validation/common";
 import { LIST_FIELDS } from "../validation/subscription";
 import { activeListOfLiveCompany } from "./live-records";
 
@@ -31,7 +32,8 @@ export const termView = (term: { id: number; name: string; html: string } | null
   term ? { id: term.id, name: term.name, html: sanitizeConsentHtml(term.html) } : null;
 
 /** GET /v3/subscription_list/public/{uuid}: an active list of a live company, or 404 `list not found`. */
-export async function getPublicListInfo(uuid: string) {
+export async function getPublicListInfo(uuid: string | null) {
+  if (!uuid || !isUuid(uuid)) throw new NotFound("list not found");
   const list = await db().subscriptionList.findFirst({
     where: { uuid, ...activeListOfLiveCompany },
     include: {
@@ -70,6 +72,7 @@ export async function listPublicListsOfCompany(companyId: string) {
 
 /** The list's name for the unsubscribe confirmation page, or null (the page then speaks of "this list"). */
 export async function listNameForUnsubscribe(listUuid: string): Promise<string | null> {
+  if (!isUuid(listUuid)) return null;
   const list = await db().subscriptionList.findUnique({ where: { uuid: listUuid }, select: { name: true } });
   return list?.name ?? null;
 }

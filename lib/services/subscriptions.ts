@@ -6,6 +6,7 @@ import { db, isUniqueViolation, type Tx } from "../db";
 import { env } from "../env";
 import { CapReached, Forbidden, NotFound } from "../errors";
 import type { SubscribeInput } from "../validation/subscription";
+import { isUuid } from "../validation/common";
 import { normalizeEmail } from "../validation/email";
 import { activeListOfLiveCompany } from "./live-records";
 import { isValidGlobalOptOutToken } from "./unsubscribe-links";
@@ -93,7 +94,8 @@ async function withUniqueRetry<T>(work: () => Promise<T>): Promise<T> {
  * records consent to the list's term. Names and phone fill only fields the member does not have yet: an anonymous
  * form must not overwrite what the association knows. An explicit subscribe lifts a global opt-out.
  */
-export async function subscribeVisitor(listUuid: string, input: SubscribeInput) {
+export async function subscribeVisitor(listUuid: string | null, input: SubscribeInput) {
+  if (!listUuid || !isUuid(listUuid)) throw new NotFound("list not found");
   const list = await db().subscriptionList.findFirst({
     where: { uuid: listUuid, ...activeListOfLiveCompany },
     select: { id: true, companyId: true, termId: true, questions: { select: { propertyId: true } } },
@@ -142,7 +144,8 @@ export async function subscribeVisitor(listUuid: string, input: SubscribeInput) 
  * POST /v3/subscription_list/unsubscribe/{list_uuid}/{member_uuid}: ends the subscription if there is one. Says
  * nothing about what exists, so the caller always answers {ok: true}.
  */
-export async function unsubscribeByUuids(listUuid: string, memberUuid: string): Promise<void> {
+export async function unsubscribeByUuids(listUuid: string | null, memberUuid: string | null): Promise<void> {
+  if (!listUuid || !isUuid(listUuid) || !memberUuid || !isUuid(memberUuid)) return;
   const found = await db().subscription.findFirst({
     where: { list: { uuid: listUuid }, member: { uuid: memberUuid }, status: "SUBSCRIBED" },
     select: { listId: true, memberId: true },
@@ -153,7 +156,7 @@ export async function unsubscribeByUuids(listUuid: string, memberUuid: string): 
 
 /** Global opt-out (the token is checked by the caller): no future sendouts, every subscription ended. */
 export async function optOutEverywhere(memberUuid: string): Promise<boolean> {
-  const member = await db().member.findUnique({ where: { uuid: memberUuid }, select: { id: true } });
+  const member = isUuid(memberUuid) ? await db().member.findUnique({ where: { uuid: memberUuid }, select: { id: true } }) : null;
   if (!member) return false;
   await db().$transaction(async (tx) => {
     await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: new Date() } });

@@ -1,5 +1,6 @@
 // Audit log vocabulary and its browsing filters, shared by the dashboard and the service.
 import { z } from "zod";
+import { PAGE_MAX, queryInt } from "./common";
 
 export const AUDIT_OBJECT_TYPES = [
   "company",
@@ -16,8 +17,8 @@ export const AUDIT_OBJECT_TYPES = [
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
 export const AuditQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  page: queryInt(1, PAGE_MAX).default(1),
+  limit: queryInt(1, 200).default(50),
   object_type: z.enum(AUDIT_OBJECT_TYPES).optional(),
   /** Substring of the actor ("admin:anna@…", "api:ck_…", "cli"). */
   actor: z.string().trim().max(200).optional(),

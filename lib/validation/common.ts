@@ -16,6 +16,11 @@ export const TokenExpiredBody = z
   .object({ error: z.literal("expired"), context: z.literal("user") })
   .meta({ id: "TokenExpired", description: "401: the access token has expired; refresh it." });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a text from a link or a page address can name anything (lists and members are found by uuid). */
+export const isUuid = (text: string) => UUID.test(text);
+
 /** A 36-character string id (company_id). */
 export const CompanyId = z
   .string()
@@ -31,3 +36,17 @@ export const clearableText = (max: number) =>
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .optional();
+
+/** The highest page number any paginated endpoint accepts (beyond it an offset would overflow SQLite's integer). */
+export const PAGE_MAX = 100_000;
+
+/**
+ * An integer in a query string: decimal digits only (no "", " 2", "0x10", "1e3"), within [min, max]. Query values
+ * are text, so this parses rather than coerces; JSON bodies use plain z.number().
+ */
+export const queryInt = (min: number, max: number) =>
+  z
+    .string({ error: "must be an integer" })
+    .regex(/^[0-9]{1,9}$/, { error: "must be an integer" })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }));

@@ -4,7 +4,7 @@ import { TZDate } from "@date-fns/tz";
 import { formatISO } from "date-fns";
 import { z } from "zod";
 import { clearableText, CompanyId } from "./common";
-import { IntId } from "./subscription";
+import { IntId, IntIdParam } from "./subscription";
 
 export const DEFAULT_EVENT_TIME_ZONE = "Europe/Stockholm";
 
@@ -85,7 +85,9 @@ export const EventListQuery = z.object({
 export type EventListQueryInput = z.output<typeof EventListQuery>;
 
 export const RegisterParticipantRequest = z.object({ member_id: IntId }).meta({ id: "RegisterParticipantRequest" });
-export const EventParticipantParams = z.object({ id: IntId, member_id: IntId });
+/** A participant named by numbers (dashboard actions) and by its path (`/events/{id}/participants/{member_id}`). */
+export const EventParticipant = z.object({ id: IntId, member_id: IntId });
+export const EventParticipantParams = z.object({ id: IntIdParam, member_id: IntIdParam });
 
 export const EventView = z
   .object({

@@ -1,6 +1,6 @@
 // The organization's reference data (spec 4.3): company hierarchy and search, periods, member types, properties.
 import { z } from "zod";
-import { CompanyId } from "./common";
+import { CompanyId, queryInt } from "./common";
 
 export const OrganizationQuery = z.object({
   company_id: CompanyId.optional().meta({
@@ -55,12 +55,7 @@ export const CompanySearchQuery = z.object({
   q: z.string().max(200, { error: "must be at most 200 characters" }).default("").meta({
     description: `At least ${COMPANY_SEARCH_MIN} characters; a substring of the name or the org number (with or without its hyphen).`,
   }),
-  limit: z.coerce
-    .number({ error: "must be an integer" })
-    .int({ error: "must be an integer" })
-    .min(1, { error: "must be at least 1" })
-    .max(COMPANY_SEARCH_LIMIT_MAX, { error: `must be at most ${COMPANY_SEARCH_LIMIT_MAX}` })
-    .default(20),
+  limit: queryInt(1, COMPANY_SEARCH_LIMIT_MAX).default(20),
 });
 export type CompanySearchQueryInput = z.output<typeof CompanySearchQuery>;
 

@@ -1,16 +1,18 @@
 // Subscription list shapes (spec 2.10-2.12, 4.4, 4.5). Admin bodies are ours to decide; the OpenAPI document shows them.
 import { z } from "zod";
-import { CompanyId } from "./common";
+import { CompanyId, isUuid, PAGE_MAX, queryInt } from "./common";
 
 export const LIST_FIELDS = ["firstname", "lastname", "phone"] as const;
 export const ListField = z.enum(LIST_FIELDS, { error: `must be one of ${LIST_FIELDS.join(", ")}` });
 
 export const ListUuid = z.string().uuid({ error: "must be a uuid" });
-export const IntId = z.coerce
-  .number({ error: "must be an integer id" })
-  .int({ error: "must be an integer id" })
-  .positive({ error: "must be an integer id" })
-  .max(2_147_483_647, { error: "must be an integer id" });
+/** A uuid from a sendout link, where any text must be accepted (spec 4.4: always ok): what is not a uuid names nothing. */
+export const LinkUuid = z.string().transform((text) => (isUuid(text) ? text : null));
+const intIdError = { error: "must be an integer id" };
+/** An integer id in a JSON body: a number, never coerced from a string, a boolean or null. */
+export const IntId = z.number(intIdError).int(intIdError).positive(intIdError).max(2_147_483_647, intIdError);
+/** An integer id in a path segment or a query string: decimal digits only. */
+export const IntIdParam = z.string(intIdError).regex(/^[0-9]{1,10}$/, intIdError).transform(Number).pipe(IntId);
 
 // ------------------------------------------------------------------ public
 
@@ -33,7 +35,10 @@ export const SubscribeRequest = z
     firstname: optionalText(128),
     lastname: optionalText(128),
     phone: optionalText(64),
-    answered_prop_ids: z.array(z.coerce.number().int(), { error: "must be an array of numbers" }).max(500).optional(),
+    answered_prop_ids: z
+      .array(z.number({ error: "must be an array of numbers" }).int({ error: "must be an array of numbers" }), { error: "must be an array of numbers" })
+      .max(500)
+      .optional(),
     terms_accepted: z.boolean({ error: "must be true or false" }).optional(),
   })
   .meta({ id: "SubscribeRequest" });
@@ -165,8 +170,8 @@ export const ListQuery = z.object({ company_id: CompanyId });
 export const SUBSCRIPTION_STATUSES = ["SUBSCRIBED", "UNSUBSCRIBED"] as const;
 
 export const SubscribersQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  page: queryInt(1, PAGE_MAX).default(1),
+  limit: queryInt(1, 500).default(50),
   status: z.enum(SUBSCRIPTION_STATUSES).optional(),
   q: z.string().trim().max(200).optional().meta({ description: "Substring of the subscriber's email, first or last name." }),
 });
@@ -192,8 +197,9 @@ export const MemberListEntry = z
   .object({ id: z.number().int(), name: z.string(), description: z.string().nullable(), is_active: z.boolean(), is_subscribed: z.boolean() })
   .meta({ id: "MemberSubscriptionListEntry" });
 
-/** Path of {id}/(un)subscribe/{member_id}. */
-export const ListMemberParams = z.object({ id: IntId, member_id: IntId });
+/** A list and a member: by numbers (dashboard actions) and by the path of {id}/(un)subscribe/{member_id}. */
+export const ListMember = z.object({ id: IntId, member_id: IntId });
+export const ListMemberParams = z.object({ id: IntIdParam, member_id: IntIdParam });
 
 // ------------------------------------------------------------------ dashboard
 

@@ -20,12 +20,16 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
+/** Ticked questions' ids: a form sends text, the schema wants numbers (anything but digits fails as not a number). */
+const ids = (form: FormData, name: string) =>
+  form.getAll(name).map((value) => (typeof value === "string" && /^[0-9]{1,10}$/.test(value) ? Number(value) : Number.NaN));
+
 export async function subscribeAction(_previous: SubscribeFormState, form: FormData): Promise<SubscribeFormState> {
   const values = Object.fromEntries(["email", "firstname", "lastname", "phone"].map((name) => [name, text(form, name)]));
   const result = await subscribe({
     ...values,
     list_uuid: text(form, "list_uuid"),
-    answered_prop_ids: form.getAll("answered_prop_ids").map(String),
+    answered_prop_ids: ids(form, "answered_prop_ids"),
     terms_accepted: form.get("terms_accepted") === "on",
   } as z.input<typeof SubscribeRequest> & { list_uuid: string });
   if (result.ok) return { status: "success", email: result.data.email };

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { action } from "@/lib/actions/action";
 import { createEvent, deleteEvent, registerParticipant, unregisterParticipant, updateEvent } from "@/lib/services/events";
-import { CreateEventRequest, EventParticipantParams, UpdateEventRequest } from "@/lib/validation/event";
+import { CreateEventRequest, EventParticipant, UpdateEventRequest } from "@/lib/validation/event";
 import { IntId } from "@/lib/validation/subscription";
 
 export const createEventAction = action(
@@ -22,11 +22,11 @@ export const deleteEventAction = action(
 );
 
 export const registerParticipantAction = action(
-  { auth: "session", module: "event", permission: "EVENT.U", input: EventParticipantParams },
+  { auth: "session", module: "event", permission: "EVENT.U", input: EventParticipant },
   async ({ id, member_id }, { caller }) => registerParticipant(caller, id, member_id),
 );
 
 export const unregisterParticipantAction = action(
-  { auth: "session", module: "event", permission: "EVENT.U", input: EventParticipantParams },
+  { auth: "session", module: "event", permission: "EVENT.U", input: EventParticipant },
   async ({ id, member_id }, { caller }) => unregisterParticipant(caller, id, member_id),
 );

@@ -10,7 +10,7 @@ import {
   CreateListRequest,
   CreatePropertyRequest,
   IntId,
-  ListMemberParams,
+  ListMember,
   TermPreviewRequest,
   UpdateListRequest,
 } from "@/lib/validation/subscription";
@@ -28,7 +28,7 @@ export const deleteListAction = action({ ...write, input: z.object({ id: IntId }
 export const createPropertyAction = action({ ...write, input: CreatePropertyRequest }, async (input, { caller }) => createProperty(caller, input));
 
 export const setSubscriptionAction = action(
-  { ...write, input: ListMemberParams.extend({ subscribed: z.boolean() }) },
+  { ...write, input: ListMember.extend({ subscribed: z.boolean() }) },
   async ({ id, member_id, subscribed }, { caller }) => setMemberSubscription(caller, id, member_id, subscribed),
 );
 

@@ -5,10 +5,10 @@ import { notFound } from "next/navigation";
 import type { Caller } from "@/lib/services/access";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { getList } from "@/lib/services/subscription-lists";
-import { IntId } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/subscription";
 
 export async function loadList(caller: Caller, rawId: string) {
-  const id = IntId.safeParse(rawId);
+  const id = IntIdParam.safeParse(rawId);
   if (!id.success || !caller.modules.has("subscription_list")) notFound();
   try {
     return await getList(caller, id.data);

@@ -5,9 +5,9 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { deleteEvent, getEvent, updateEvent } from "@/lib/services/events";
 import { UpdateEventRequest } from "@/lib/validation/event";
-import { IntId } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/subscription";
 
-const params = z.object({ id: IntId });
+const params = z.object({ id: IntIdParam });
 
 export const GET = route({ auth: "bearer", module: "event", params }, async ({ caller, params }) => getEvent(caller, params.id));
 

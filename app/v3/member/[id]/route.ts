@@ -6,9 +6,9 @@ import { route } from "@/lib/http/route";
 import { eraseMember, updateMember } from "@/lib/services/member-changes";
 import { getMember } from "@/lib/services/members";
 import { UpdateMemberRequest } from "@/lib/validation/member";
-import { IntId } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/subscription";
 
-const params = z.object({ id: IntId });
+const params = z.object({ id: IntIdParam });
 
 export const GET = route({ auth: "bearer", module: "member", params }, async ({ caller, params }) => getMember(caller, params.id));
 

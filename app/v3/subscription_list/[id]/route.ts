@@ -4,9 +4,9 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { deleteList, getList, updateList } from "@/lib/services/subscription-lists";
-import { IntId, UpdateListRequest } from "@/lib/validation/subscription";
+import { IntIdParam, UpdateListRequest } from "@/lib/validation/subscription";
 
-const params = z.object({ id: IntId });
+const params = z.object({ id: IntIdParam });
 
 export const GET = route({ auth: "bearer", module: "subscription_list", params }, async ({ caller, params }) =>
   getList(caller, params.id),

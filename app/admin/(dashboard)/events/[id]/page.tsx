@@ -8,12 +8,12 @@ import { adminLanguage } from "@/lib/i18n/admin-language";
 import { eventsMessages } from "@/lib/i18n/admin/events";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { getEvent } from "@/lib/services/events";
-import { IntId } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/subscription";
 import { createEventAction, deleteEventAction, registerParticipantAction, unregisterParticipantAction, updateEventAction } from "../actions";
 
 export default async function EventPage({ params }: { params: Promise<{ id: string }> }) {
   const caller = await requirePageCaller();
-  const parsed = IntId.safeParse((await params).id);
+  const parsed = IntIdParam.safeParse((await params).id);
   if (!parsed.success) notFound();
   const id = parsed.data;
   const event = await readOrNotFound(() => getEvent(caller, id));

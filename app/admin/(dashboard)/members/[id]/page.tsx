@@ -10,12 +10,12 @@ import { membersMessages } from "@/lib/i18n/admin/members";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { memberScreenOptions } from "@/lib/services/member-dashboard";
 import { getMember } from "@/lib/services/members";
-import { IntId } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/subscription";
 import { createMemberAction, eraseMemberAction, updateMemberAction } from "../actions";
 
 export default async function MemberPage({ params }: { params: Promise<{ id: string }> }) {
   const caller = await requirePageCaller();
-  const parsed = IntId.safeParse((await params).id);
+  const parsed = IntIdParam.safeParse((await params).id);
   if (!parsed.success) notFound();
   const id = parsed.data;
   const member = await readOrNotFound(() => getMember(caller, id));

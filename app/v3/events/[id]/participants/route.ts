@@ -3,9 +3,9 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { registerParticipant } from "@/lib/services/events";
 import { RegisterParticipantRequest } from "@/lib/validation/event";
-import { IntId } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/subscription";
 
 export const POST = route(
-  { auth: "bearer", module: "event", permission: "EVENT.U", params: z.object({ id: IntId }), body: RegisterParticipantRequest },
+  { auth: "bearer", module: "event", permission: "EVENT.U", params: z.object({ id: IntIdParam }), body: RegisterParticipantRequest },
   async ({ caller, params, body }) => registerParticipant(caller, params.id, body.member_id),
 );

@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { listSubscribers } from "@/lib/services/subscribers";
-import { IntId, SubscribersQuery } from "@/lib/validation/subscription";
+import { IntIdParam, SubscribersQuery } from "@/lib/validation/subscription";
 
 export const GET = route(
-  { auth: "bearer", module: "subscription_list", params: z.object({ id: IntId }), query: SubscribersQuery },
+  { auth: "bearer", module: "subscription_list", params: z.object({ id: IntIdParam }), query: SubscribersQuery },
   async ({ caller, params, query }) => listSubscribers(caller, params.id, query),
 );

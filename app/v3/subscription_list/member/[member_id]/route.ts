@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { listsForMember } from "@/lib/services/subscribers";
-import { IntId } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/subscription";
 
 export const GET = route(
-  { auth: "bearer", module: "subscription_list", params: z.object({ member_id: IntId }) },
+  { auth: "bearer", module: "subscription_list", params: z.object({ member_id: IntIdParam }) },
   async ({ caller, params }) => listsForMember(caller, params.member_id),
 );

@@ -5,9 +5,9 @@ import { route } from "@/lib/http/route";
 import { json } from "@/lib/http/responses";
 import { getPublicListInfo } from "@/lib/services/public-lists";
 import { subscribeVisitor } from "@/lib/services/subscriptions";
-import { SubscribeRequest } from "@/lib/validation/subscription";
+import { LinkUuid, SubscribeRequest } from "@/lib/validation/subscription";
 
-const params = z.object({ uuid: z.string() });
+const params = z.object({ uuid: LinkUuid });
 
 export const GET = route({ auth: "none", rateLimit: { name: "public_get" }, params }, async ({ params }) =>
   getPublicListInfo(params.uuid),

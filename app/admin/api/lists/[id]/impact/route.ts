@@ -2,6 +2,6 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { listDeletionImpact } from "@/lib/services/subscription-lists";
-import { IntId } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/subscription";
 
-export const GET = route({ auth: "session", params: z.object({ id: IntId }) }, async ({ caller, params }) => listDeletionImpact(caller, params.id));
+export const GET = route({ auth: "session", params: z.object({ id: IntIdParam }) }, async ({ caller, params }) => listDeletionImpact(caller, params.id));

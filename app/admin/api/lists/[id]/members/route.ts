@@ -2,10 +2,10 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { findMembersForList } from "@/lib/services/subscribers";
-import { IntId } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/subscription";
 
 const query = z.object({ q: z.string().max(200).default("") });
 
-export const GET = route({ auth: "session", params: z.object({ id: IntId }), query }, async ({ caller, params, query }) =>
+export const GET = route({ auth: "session", params: z.object({ id: IntIdParam }), query }, async ({ caller, params, query }) =>
   findMembersForList(caller, params.id, query.q),
 );

@@ -4,10 +4,10 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { subscribersCsv } from "@/lib/services/subscribers";
-import { IntId, SubscribersExportQuery } from "@/lib/validation/subscription";
+import { IntIdParam, SubscribersExportQuery } from "@/lib/validation/subscription";
 
 export const GET = route(
-  { auth: "session", params: z.object({ id: IntId }), query: SubscribersExportQuery },
+  { auth: "session", params: z.object({ id: IntIdParam }), query: SubscribersExportQuery },
   async ({ caller, params, query }) => {
     const { filename, lines } = await subscribersCsv(caller, params.id, query);
     const encoder = new TextEncoder();

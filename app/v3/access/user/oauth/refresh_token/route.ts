@@ -4,6 +4,6 @@ import { rotateRefreshToken } from "@/lib/services/tokens";
 import { RefreshTokenRequest } from "@/lib/validation/auth";
 
 export const POST = route(
-  { auth: "none", rateLimit: { name: "token_refresh" }, body: RefreshTokenRequest },
+  { auth: "none", rateLimit: { name: "token_refresh" }, body: RefreshTokenRequest, acceptsForm: true },
   async ({ body }) => rotateRefreshToken(body.refresh_token),
 );

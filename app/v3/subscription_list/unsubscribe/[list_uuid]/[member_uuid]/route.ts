@@ -5,6 +5,7 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { unsubscribeByUuids } from "@/lib/services/subscriptions";
 import { redirectToHostedPage } from "@/lib/http/hosted-page";
+import { LinkUuid } from "@/lib/validation/subscription";
 
 const params = z.object({ list_uuid: z.string(), member_uuid: z.string() });
 
@@ -13,7 +14,7 @@ export const GET = route({ auth: "none", rateLimit: { name: "public_get" }, para
 );
 
 export const POST = route(
-  { auth: "none", rateLimit: { name: "public_post" }, params },
+  { auth: "none", rateLimit: { name: "public_post" }, params: z.object({ list_uuid: LinkUuid, member_uuid: LinkUuid }) },
   async ({ params }) => {
     await unsubscribeByUuids(params.list_uuid, params.member_uuid);
     return { ok: true };

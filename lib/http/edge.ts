@@ -1,0 +1,108 @@
+// What a request may be before Next.js or any handler sees it (server.ts calls this first for every request):
+// - a path with malformed percent-encoding (`%FF`, an overlong UTF-8 sequence) would be a plain-text 500 from the
+//   framework; each such segment is re-escaped so the route sees its literal text and answers as for any unknown id;
+// - a declared body larger than MAX_BODY_BYTES is 413 at once (the route wrapper also counts what it reads);
+// - under /v3 an unknown path is 404 and a known path with another method 405, both JSON, from the table of
+//   documented operations (tests/unit/openapi-coverage.test.ts keeps that table equal to the route files).
+import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { operations } from "../openapi/operations";
+import { bodyTooLargeReason } from "./body";
+
+export interface EdgeRefusal {
+  status: number;
+  body: { reason: string };
+  headers: Record<string, string>;
+}
+
+/** The request target with every path segment that does not decode as UTF-8 escaped to its literal text. */
+export function repairPercentEncoding(target: string): string {
+  const queryAt = target.search(/[?#]/);
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  if (decodes(path)) return target;
+  const repaired = path
+    .split("/")
+    .map((segment) => (decodes(segment) ? segment : segment.replaceAll("%", "%25")))
+    .join("/");
+  return repaired + (queryAt === -1 ? "" : target.slice(queryAt));
+}
+
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface V3Route {
+  pattern: RegExp;
+  methods: Set<string>;
+  params: number;
+}
+
+let v3Routes: V3Route[] | null = null;
+
+/** Documented operations grouped by path; `{param}` matches one segment. The OpenAPI document itself is a route too. */
+function routeTable(): V3Route[] {
+  if (v3Routes) return v3Routes;
+  const byPath = new Map<string, Set<string>>([["/openapi.json", new Set(["GET"])]]);
+  for (const op of operations) {
+    const methods = byPath.get(op.path) ?? new Set<string>();
+    methods.add(op.method.toUpperCase());
+    byPath.set(op.path, methods);
+  }
+  v3Routes = [...byPath].map(([path, methods]) => {
+    if (methods.has("GET")) methods.add("HEAD");
+    methods.add("OPTIONS"); // answered by Next.js with the Allow header
+    const source = path
+      .split("/")
+      .map((segment) => (/^\{.+\}$/.test(segment) ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("/");
+    return { pattern: new RegExp(`^/v3${source}/?$`), methods, params: path.split("{").length - 1 };
+  });
+  // As in Next.js's routing, a literal segment beats a parameter: /events/list before /events/{id}.
+  v3Routes.sort((a, b) => a.params - b.params);
+  return v3Routes;
+}
+
+/** 404 / 405 for /v3 requests that no route handles; null when a route does (or the path is not under /v3). */
+export function refuseUnroutedV3(pathname: string, method: string): EdgeRefusal | null {
+  if (pathname !== "/v3" && !pathname.startsWith("/v3/")) return null;
+  const route = routeTable().find((r) => r.pattern.test(pathname));
+  if (!route) return { status: 404, body: { reason: "not found" }, headers: {} };
+  if (route.methods.has(method.toUpperCase())) return null;
+  const allow = [...route.methods].join(", ");
+  return { status: 405, body: { reason: `method not allowed; use ${allow}` }, headers: { allow } };
+}
+
+/** 413 when the declared Content-Length exceeds the limit; a body without one is counted while it is read. */
+export function refuseDeclaredBodySize(contentLength: string | undefined, limit: number): EdgeRefusal | null {
+  if (contentLength === undefined) return null;
+  const length = Number(contentLength);
+  if (!Number.isFinite(length) || length <= limit) return null;
+  return { status: 413, body: { reason: bodyTooLargeReason(limit) }, headers: { connection: "close" } };
+}
+
+/**
+ * The edge for one request: repairs its target in place, and answers it when it is refused (returns true). A JSON
+ * refusal carries the request id the route wrapper would have given it.
+ */
+export function answerAtEdge(req: IncomingMessage, res: ServerResponse, maxBodyBytes: number): boolean {
+  req.url = repairPercentEncoding(req.url ?? "/");
+  const pathname = req.url.split(/[?#]/)[0];
+  const refusal =
+    refuseDeclaredBodySize(req.headers["content-length"], maxBodyBytes) ?? refuseUnroutedV3(pathname, req.method ?? "GET");
+  if (!refusal) return false;
+  const requestId = (typeof req.headers["x-request-id"] === "string" && req.headers["x-request-id"].slice(0, 64)) || crypto.randomUUID();
+  res.writeHead(refusal.status, {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+    "x-request-id": requestId,
+    ...refusal.headers,
+  });
+  res.end(JSON.stringify(refusal.body));
+  if (refusal.status === 413) req.resume(); // drain what the client still sends, then the connection closes
+  return true;
+}

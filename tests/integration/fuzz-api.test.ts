@@ -1,0 +1,140 @@
+// Property-based tests of every /v3 operation with generated hostile requests (tests/fuzz/arbitraries.ts): path
+// segments, query strings, Authorization headers, content types and bodies. For every request:
+// - never a 5xx, except the 500 the contract documents for the approved-provider check;
+// - the body is JSON of a documented shape: the operation's schema for a documented status, otherwise one of the
+//   spec's error bodies (Error, ValidationError, the token-expiry body);
+// - a refused request (4xx) leaves every stored row of the world unchanged.
+// The operations come from the OpenAPI document, which tests/unit/openapi-coverage.test.ts keeps equal to the routes.
+import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { operations, type Operation } from "@/lib/openapi/operations";
+import { authorization, body, pathSegment, queryString, type GeneratedBody } from "../fuzz/arbitraries";
+import { makeWorld, type World } from "../fuzz/world";
+import { baseUrl, uniqueIp } from "../helpers";
+
+const RUNS_PER_OPERATION = 25;
+
+type Doc = ReturnType<typeof buildOpenApiDocument>;
+const doc: Doc = buildOpenApiDocument("http://localhost/v3");
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema({ $id: "doc", components: doc.components });
+const errorShape = ajv.compile({
+  anyOf: ["Error", "ValidationError", "TokenExpired"].map((name) => ({ $ref: `doc#/components/schemas/${name}` })),
+});
+
+const validators = new Map<string, ValidateFunction>();
+/** One compiled validator per documented response; "#/components/…" points into the document added as "doc". */
+function validatorFor(key: string, schema: object): ValidateFunction {
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')));
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+let world: World;
+let baseline: string;
+const stats = { requests: 0, refused: 0, serverErrors: 0, byStatus: new Map<number, number>() };
+
+beforeAll(async () => {
+  world = await makeWorld();
+  baseline = await world.digest();
+}, 120_000);
+
+afterAll(() => {
+  const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(" ");
+  console.log(`fuzz /v3: ${stats.requests} requests, ${stats.refused} refused, ${stats.serverErrors} 5xx (${statuses})`);
+});
+
+interface Generated {
+  segments: string[];
+  query: string;
+  authorization: string | undefined;
+  body: GeneratedBody;
+}
+
+function requestOf(op: Operation): fc.Arbitrary<Generated> {
+  const paramCount = op.path.split("{").length - 1;
+  const bodyFields = op.body ? Object.keys((op.body as unknown as { shape?: object }).shape ?? {}) : [];
+  return fc.record({
+    segments: fc.array(pathSegment(world.realIds), { minLength: paramCount, maxLength: paramCount }),
+    query: queryString(world.realIds),
+    authorization: authorization(world.authorizations),
+    body: op.method === "post" || op.method === "put" ? body(bodyFields) : fc.constant({ text: undefined, contentType: undefined }),
+  });
+}
+
+function urlOf(op: Operation, generated: Generated): string {
+  let i = 0;
+  return `/v3${op.path.replace(/\{[^}]+\}/g, () => generated.segments[i++])}${generated.query}`;
+}
+
+/** Sends one generated request and checks the three properties; returns nothing, fails by expect. */
+async function attack(op: Operation, generated: Generated) {
+  const path = urlOf(op, generated);
+  const headers: Record<string, string> = { "x-forwarded-for": uniqueIp() };
+  if (generated.authorization !== undefined) headers.authorization = generated.authorization;
+  if (generated.body.contentType !== undefined) headers["content-type"] = generated.body.contentType;
+  const res = await fetch(`${baseUrl()}${path}`, { method: op.method.toUpperCase(), headers, body: generated.body.text, redirect: "manual" });
+  const text = await res.text();
+  const label = `${op.method.toUpperCase()} ${path} (${res.status}) ${text.slice(0, 300)}`;
+  stats.requests += 1;
+  stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
+  if (res.status >= 500) stats.serverErrors += 1;
+
+  const documentedServerError = op.path === "/company/fk/status/{company_id}" && res.status === 500;
+  expect(res.status < 500 || documentedServerError, label).toBe(true);
+
+  const documented = (doc.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>)[op.path][op.method]
+    .responses[String(res.status)];
+  if (res.status === 308) {
+    // Dot segments (%2E%2E) and trailing slashes are resolved as URLs are: a permanent redirect to the resolved path.
+    expect(res.headers.get("location"), label).toMatch(/^\/v3(\/|\?|$)/);
+  } else if (res.status >= 300 && res.status < 400) {
+    expect(documented, `undocumented redirect: ${label}`).toBeDefined();
+  } else {
+    expect(res.headers.get("content-type"), label).toContain("application/json");
+    const value = JSON.parse(text);
+    const schema = documented?.content?.["application/json"]?.schema;
+    const validate = schema ? validatorFor(`${op.method} ${op.path} ${res.status}`, schema) : errorShape;
+    expect(validate(value), `${label}\n${ajv.errorsText(validate.errors)}`).toBe(true);
+  }
+
+  const after = await world.digest();
+  if (res.status >= 400) {
+    stats.refused += 1;
+    expect(after, `a refused request changed stored rows: ${label}`).toBe(baseline);
+  }
+  baseline = after;
+}
+
+describe("fuzz: every /v3 operation with generated hostile requests", () => {
+  for (const op of operations) {
+    it(`${op.method.toUpperCase()} ${op.path}`, async () => {
+      await fc.assert(fc.asyncProperty(requestOf(op), (generated) => attack(op, generated)), { numRuns: RUNS_PER_OPERATION });
+    });
+  }
+
+  it("unknown paths and methods under /v3 answer JSON 404 / 405", async () => {
+    const segment = fc.oneof(fc.constantFrom("company", "fk", "member", "events", "list", "subscription_list", "public", "%FF", "x"), fc.string({ maxLength: 6 }).map(encodeURIComponent));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"), fc.array(segment, { minLength: 1, maxLength: 5 }), async (method, segments) => {
+        const res = await fetch(`${baseUrl()}/v3/${segments.join("/")}`, { method, headers: { "x-forwarded-for": uniqueIp() }, redirect: "manual" });
+        const text = await res.text();
+        stats.requests += 1;
+        stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
+        expect(res.status, `${method} ${segments.join("/")}: ${text.slice(0, 200)}`).toBeLessThan(500);
+        if (res.status === 404 || res.status === 405) {
+          expect(res.headers.get("content-type")).toContain("application/json");
+          expect(errorShape(JSON.parse(text)), text).toBe(true);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
