@@ -28,6 +28,8 @@ export interface CallOptions {
   token?: string;
   /** "manual" to see a redirect itself instead of where it leads. */
   redirect?: RequestRedirect;
+  /** Another app instance than the suite's server (tests/integration/multi-instance.test.ts). */
+  baseUrl?: string;
 }
 
 export async function call(path: string, options: CallOptions = {}) {
@@ -39,7 +41,7 @@ export async function call(path: string, options: CallOptions = {}) {
     headers["content-type"] = "application/json";
   }
   const method = options.method ?? "GET";
-  const send = () => fetch(`${baseUrl()}${path}`, { method, headers, body, redirect: options.redirect });
+  const send = () => fetch(`${options.baseUrl ?? baseUrl()}${path}`, { method, headers, body, redirect: options.redirect });
   let response: Response;
   try {
     response = await send();

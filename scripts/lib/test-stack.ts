@@ -60,27 +60,31 @@ async function createDatabase(provider: Provider, runId: string) {
   };
 }
 
-export async function startTestStack(options: { provider: Provider; port?: number; env?: Record<string, string> }): Promise<TestStack> {
-  if (!fs.existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` (npm test does it).");
-  const runId = `${options.provider}_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
-  const database = await createDatabase(options.provider, runId);
-  applyMigrations(database.url);
+export interface TestServer {
+  baseUrl: string;
+  /** Stops the process; prints its log when TEST_SERVER_LOG is set or when it logged errors. */
+  stop(): Promise<void>;
+}
 
-  const secrets = {
-    JWT_SECRET: crypto.randomBytes(32).toString("base64url"),
-    ENCRYPTION_KEY: crypto.randomBytes(32).toString("base64url"),
-    LINK_SIGNING_SECRET: crypto.randomBytes(32).toString("base64url"),
-    NEXTAUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
-  };
+/**
+ * One instance of the built production server on `databaseUrl` (already migrated), with the given secrets. Several
+ * instances with the same secrets on one database (and one REDIS_URL) are one deployment scaled out.
+ */
+export async function startServer(options: {
+  databaseUrl: string;
+  secrets: Record<string, string>;
+  port?: number;
+  env?: Record<string, string>;
+}): Promise<TestServer> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
   const server = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "server.ts"], {
     env: {
       ...process.env,
-      ...secrets,
+      ...options.secrets,
       NODE_ENV: "production",
-      DATABASE_URL: database.url,
+      DATABASE_URL: options.databaseUrl,
       PORT: String(port),
       HOST: "127.0.0.1",
       DEMO_SEED: "false",
@@ -94,18 +98,45 @@ export async function startTestStack(options: { provider: Provider; port?: numbe
   });
   server.stdout!.on("data", (d) => (log += d));
   server.stderr!.on("data", (d) => (log += d));
-  await waitForHttp(`${baseUrl}/v3/openapi.json`, server, () => log);
+  try {
+    await waitForHttp(`${baseUrl}/v3/openapi.json`, server, () => log);
+  } catch (error) {
+    server.kill("SIGTERM");
+    throw error;
+  }
 
   return {
-    provider: options.provider,
     baseUrl,
-    databaseUrl: database.url,
-    secrets,
     async stop() {
       server.kill("SIGTERM");
       await new Promise((r) => setTimeout(r, 300));
-      if (process.env.TEST_SERVER_LOG) console.error(`server log:\n${log}`);
-      else if (/"level":50/.test(log)) console.error(`server logged errors:\n${log}`);
+      if (process.env.TEST_SERVER_LOG) console.error(`server log (${baseUrl}):\n${log}`);
+      else if (/"level":50/.test(log)) console.error(`server logged errors (${baseUrl}):\n${log}`);
+    },
+  };
+}
+
+export async function startTestStack(options: { provider: Provider; port?: number; env?: Record<string, string> }): Promise<TestStack> {
+  if (!fs.existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` (npm test does it).");
+  const runId = `${options.provider}_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
+  const database = await createDatabase(options.provider, runId);
+  applyMigrations(database.url);
+
+  const secrets = {
+    JWT_SECRET: crypto.randomBytes(32).toString("base64url"),
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString("base64url"),
+    LINK_SIGNING_SECRET: crypto.randomBytes(32).toString("base64url"),
+    NEXTAUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
+  };
+  const server = await startServer({ databaseUrl: database.url, secrets, port: options.port, env: options.env });
+
+  return {
+    provider: options.provider,
+    baseUrl: server.baseUrl,
+    databaseUrl: database.url,
+    secrets,
+    async stop() {
+      await server.stop();
       await database.drop();
     },
   };
