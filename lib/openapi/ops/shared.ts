@@ -21,7 +21,12 @@ export const responses = {
     schema: TokenExpiredBody.or(ErrorBody),
   },
 
-  forbidden: { description: "The access group lacks the module or permission, or the company is outside its scope", schema: ErrorBody },
+  forbidden: {
+    description:
+      "The access group lacks the module or permission, or a company named by id (path, query or body) is outside " +
+      "its scope. Lists, members and events of other companies are not 403 but 404, like missing ones.",
+    schema: ErrorBody,
+  },
   serverError: { description: "Unexpected server error", schema: ErrorBody },
   rateLimited: (limit: string): OperationResponse => ({
     description: `Rate limit exceeded (${limit})`,
