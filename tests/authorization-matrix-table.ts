@@ -1,0 +1,484 @@
+// The expected cells of the /v3 authorization matrix (run by tests/integration/authorization-matrix.test.ts): one row
+// per route and method, one status per kind of caller, and how to build each request. Writes that destroy (DELETE of
+// a list, member or event) get a fresh object per cell, so no cell depends on another.
+import { randomBytes } from "node:crypto";
+import { sha256Hex } from "@/lib/crypto";
+import { db } from "@/lib/db";
+import { operatorCaller } from "@/lib/services/access";
+import { createEvent, registerParticipant } from "@/lib/services/events";
+import { createMember } from "@/lib/services/member-changes";
+import { createList } from "@/lib/services/subscription-lists";
+import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
+import type { Module } from "@/lib/validation/access";
+import { CreateEventRequest } from "@/lib/validation/event";
+import { CreateMemberRequest } from "@/lib/validation/member";
+import { basicHeader, tokensFor, type CallOptions } from "./helpers";
+import { uniqueEmail } from "./member-fixtures";
+
+export const COLUMNS = ["none", "expired", "invalid", "wrongModule", "missingPermission", "outOfScope", "inScope"] as const;
+export type Column = (typeof COLUMNS)[number];
+/** A cell that does not apply, with the reason. */
+type NotApplicable = { na: string };
+type Cell = number | NotApplicable;
+const na = (why: string): NotApplicable => ({ na: why });
+
+export interface Side {
+  companyId: string;
+  companyName: string;
+  listId: number;
+  listUuid: string;
+  memberId: number;
+  memberEmail: string;
+  /** A member only the public unsubscribe rows touch (they opt it out). */
+  publicMemberId: number;
+  publicMemberUuid: string;
+  eventId: number;
+  periodId: number;
+}
+
+export interface Key {
+  id: number;
+  client_id: string;
+  client_secret: string;
+}
+
+export interface Keys {
+  full: Key;
+  noModules: Key;
+  noPermission: Key;
+}
+
+interface Context {
+  side: Side;
+  column: Column;
+  keys: Keys;
+}
+
+type Request = { path: string } & Pick<CallOptions, "method" | "body" | "headers" | "redirect">;
+
+export interface Row {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** The route as its folders under app/v3 name it, `[x]` written `{x}`. */
+  path: string;
+  /**
+   * bearer: the runner sends the column's access token. public: the same, to show it changes nothing.
+   * credentials: the token endpoints, whose request builds its own credentials from the column.
+   */
+  auth: "bearer" | "public" | "credentials";
+  /** The module a bearer route needs (null: none); the wrongModule key lacks exactly it. */
+  module?: Module | null;
+  cells: Record<Column, Cell>;
+  request(ctx: Context): Request | Promise<Request>;
+  /** Exact bodies of cells the standard ones (below) do not cover. */
+  bodies?: Partial<Record<Column, unknown>>;
+}
+
+/** A public route: the same answer whoever calls and whatever token is sent. */
+function publicCells(status: number): Record<Column, Cell> {
+  return Object.fromEntries(COLUMNS.map((c) => [c, status])) as Record<Column, Cell>;
+}
+
+/** A bearer route: 401, 401, 422, 403 for the module, then the permission, scope and success cells given. */
+function bearerCells(cells: { missingPermission: Cell; outOfScope: Cell; inScope: number; wrongModule?: Cell }): Record<Column, Cell> {
+  return { none: 401, expired: 401, invalid: 422, wrongModule: 403, ...cells };
+}
+
+const READ = 200; // a read needs only the module: a key without any permission reads
+const NO_OBJECT = na("names no object: the answer covers only the caller's scope");
+export const winterEvening = { starts_at: "2026-12-05T17:00:00Z", ends_at: "2026-12-05T21:30:00+01:00" };
+export const op = operatorCaller();
+
+export async function freshList(companyId: string) {
+  return createList(op, { name: "Engångslista", company_id: companyId });
+}
+export async function freshMember(companyId: string) {
+  return createMember(op, CreateMemberRequest.parse({ company_id: companyId, email: uniqueEmail("matris") }));
+}
+export async function freshEvent(companyId: string) {
+  return createEvent(op, CreateEventRequest.parse({ company_id: companyId, name: "Engångsevent", ...winterEvening }));
+}
+
+export const table: Row[] = [
+  // ---- tokens: client credentials and refresh tokens instead of a bearer token
+  {
+    method: "POST",
+    path: "/access/user/basic",
+    auth: "credentials",
+    cells: {
+      none: 401,
+      expired: na("client credentials do not expire (a revoked key is the invalid cell)"),
+      invalid: 401,
+      wrongModule: 200,
+      missingPermission: 200,
+      outOfScope: na("names no object"),
+      inScope: 200,
+    },
+    bodies: {
+      none: { reason: "Missing or invalid Authorization header" },
+      invalid: { reason: "provided client_id and client_secret does not match any record" },
+    },
+    request: ({ column, keys }) => {
+      const credentials: Partial<Record<Column, string>> = {
+        invalid: basicHeader(keys.full.client_id, "not-the-secret"),
+        wrongModule: basicHeader(keys.noModules.client_id, keys.noModules.client_secret),
+        missingPermission: basicHeader(keys.noPermission.client_id, keys.noPermission.client_secret),
+        inScope: basicHeader(keys.full.client_id, keys.full.client_secret),
+      };
+      const authorization = credentials[column];
+      const headers: Record<string, string> = authorization ? { authorization } : {};
+      return { path: "/v3/access/user/basic", method: "POST", headers };
+    },
+  },
+  {
+    method: "POST",
+    path: "/access/user/oauth/refresh_token",
+    auth: "credentials",
+    cells: {
+      none: 400,
+      expired: 401,
+      invalid: 403,
+      wrongModule: 200,
+      missingPermission: 200,
+      outOfScope: na("names no object"),
+      inScope: 200,
+    },
+    bodies: { expired: { reason: "expired" }, invalid: { reason: "forbidden" } },
+    request: async ({ column, keys }) => {
+      const refresh = async (key: Key) => (await tokensFor(key)).refresh_token;
+      let body: Record<string, string> = {};
+      if (column === "expired") {
+        const token = await refresh(keys.full);
+        await db().refreshToken.update({ where: { tokenHash: sha256Hex(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+        body = { refresh_token: token };
+      }
+      if (column === "invalid") body = { refresh_token: randomBytes(32).toString("base64url") };
+      if (column === "wrongModule") body = { refresh_token: await refresh(keys.noModules) };
+      if (column === "missingPermission") body = { refresh_token: await refresh(keys.noPermission) };
+      if (column === "inScope") body = { refresh_token: await refresh(keys.full) };
+      return { path: "/v3/access/user/oauth/refresh_token", method: "POST", body };
+    },
+  },
+
+  // ---- the company register (spec 4.2): a company outside the scope is 403
+  {
+    method: "GET",
+    path: "/company",
+    auth: "bearer",
+    module: null,
+    cells: bearerCells({ wrongModule: 200, missingPermission: READ, outOfScope: na("the caller's own company: names no object"), inScope: 200 }),
+    request: () => ({ path: "/v3/company" }),
+  },
+  {
+    method: "GET",
+    path: "/company/fk",
+    auth: "bearer",
+    module: "company",
+    cells: bearerCells({ missingPermission: READ, outOfScope: na("the whole register by contract (spec 4.2): names no object"), inScope: 200 }),
+    request: () => ({ path: "/v3/company/fk" }),
+  },
+  {
+    method: "GET",
+    path: "/company/{company_id}/fk",
+    auth: "bearer",
+    module: "company",
+    cells: bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/company/${side.companyId}/fk` }),
+  },
+  {
+    method: "PUT",
+    path: "/company/{company_id}/fk",
+    auth: "bearer",
+    module: "company",
+    cells: bearerCells({ missingPermission: 403, outOfScope: 403, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/company/${side.companyId}/fk`, method: "PUT", body: { fk_status: "ACTIVE" } }),
+  },
+  {
+    method: "GET",
+    path: "/company/fk/status/{company_id}",
+    auth: "bearer",
+    module: "company",
+    // The contract lists no 403 for it: scope is not checked (README), so B's status is answered too.
+    cells: bearerCells({ missingPermission: READ, outOfScope: 200, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/company/fk/status/${side.companyId}` }),
+  },
+  {
+    method: "GET",
+    path: "/company/hierarchy",
+    auth: "bearer",
+    module: "company",
+    cells: bearerCells({ missingPermission: READ, outOfScope: NO_OBJECT, inScope: 200 }),
+    request: () => ({ path: "/v3/company/hierarchy" }),
+  },
+  {
+    method: "GET",
+    path: "/company/search",
+    auth: "bearer",
+    module: "company",
+    // Searching for B by name finds nothing (checked: no B ids in the body), it is not refused.
+    cells: bearerCells({ missingPermission: READ, outOfScope: 200, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/company/search?q=${encodeURIComponent(side.companyName)}` }),
+  },
+
+  // ---- the organization's reference data: a company named in the query outside the scope is 403
+  ...(["/company_period", "/membertype", "/property"] as const).map(
+    (route): Row => ({
+      method: "GET",
+      path: route,
+      auth: "bearer",
+      module: "member",
+      cells: bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 }),
+      request: ({ side }) => ({ path: `/v3${route}?company_id=${side.companyId}` }),
+    }),
+  ),
+
+  // ---- events: another company's event is 404 `event not found`, a company named in the query or body 403
+  {
+    method: "GET",
+    path: "/events/list",
+    auth: "bearer",
+    module: "event",
+    cells: bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/events/list?company_id=${side.companyId}` }),
+  },
+  {
+    method: "POST",
+    path: "/events",
+    auth: "bearer",
+    module: "event",
+    cells: bearerCells({ missingPermission: 403, outOfScope: 403, inScope: 201 }),
+    request: ({ side }) => ({ path: "/v3/events", method: "POST", body: { company_id: side.companyId, name: "Matrisfest", ...winterEvening } }),
+  },
+  {
+    method: "GET",
+    path: "/events/{id}",
+    auth: "bearer",
+    module: "event",
+    cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/events/${side.eventId}` }),
+  },
+  {
+    method: "PUT",
+    path: "/events/{id}",
+    auth: "bearer",
+    module: "event",
+    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/events/${side.eventId}`, method: "PUT", body: { location: "Klubbstugan" } }),
+  },
+  {
+    method: "DELETE",
+    path: "/events/{id}",
+    auth: "bearer",
+    module: "event",
+    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    request: async ({ side }) => ({ path: `/v3/events/${(await freshEvent(side.companyId)).id}`, method: "DELETE" }),
+  },
+  {
+    method: "POST",
+    path: "/events/{id}/participants",
+    auth: "bearer",
+    module: "event",
+    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/events/${side.eventId}/participants`, method: "POST", body: { member_id: side.memberId } }),
+  },
+  {
+    method: "DELETE",
+    path: "/events/{id}/participants/{member_id}",
+    auth: "bearer",
+    module: "event",
+    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    request: async ({ side }) => {
+      const member = await freshMember(side.companyId);
+      await registerParticipant(op, side.eventId, member.id);
+      return { path: `/v3/events/${side.eventId}/participants/${member.id}`, method: "DELETE" };
+    },
+  },
+
+  // ---- members: another company's member is 404 `member not found`, a company named in the body 403
+  {
+    method: "POST",
+    path: "/member",
+    auth: "bearer",
+    module: "member",
+    cells: bearerCells({ missingPermission: 403, outOfScope: 403, inScope: 201 }),
+    request: ({ side }) => ({ path: "/v3/member", method: "POST", body: { company_id: side.companyId, email: uniqueEmail("matris") } }),
+  },
+  {
+    method: "GET",
+    path: "/member/{id}",
+    auth: "bearer",
+    module: "member",
+    cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/member/${side.memberId}` }),
+  },
+  {
+    method: "PUT",
+    path: "/member/{id}",
+    auth: "bearer",
+    module: "member",
+    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/member/${side.memberId}`, method: "PUT", body: { firstname: "Matris" } }),
+  },
+  {
+    method: "DELETE",
+    path: "/member/{id}",
+    auth: "bearer",
+    module: "member",
+    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    request: async ({ side }) => ({ path: `/v3/member/${(await freshMember(side.companyId)).id}`, method: "DELETE" }),
+  },
+  {
+    method: "POST",
+    path: "/member/pagination",
+    auth: "bearer",
+    module: "member",
+    // B's period as the filter: answered, with none of B's members (checked).
+    cells: bearerCells({ missingPermission: READ, outOfScope: 200, inScope: 200 }),
+    request: ({ side }) => ({ path: "/v3/member/pagination", method: "POST", body: { options: { period_id: side.periodId } } }),
+  },
+  {
+    method: "POST",
+    path: "/market/members/search",
+    auth: "bearer",
+    module: "member",
+    // B named in the company filter: answered, with none of B's members (checked).
+    cells: bearerCells({ missingPermission: READ, outOfScope: 200, inScope: 200 }),
+    request: ({ side }) => ({
+      path: "/v3/market/members/search",
+      method: "POST",
+      body: { filters: { companies: { company_ids: [side.companyId], include: "ANY" } }, search_text: "" },
+    }),
+  },
+
+  // ---- admin subscription lists: another company's list (or member) is 404, a company named in query or body 403
+  {
+    method: "GET",
+    path: "/subscription_list",
+    auth: "bearer",
+    module: "subscription_list",
+    cells: bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/subscription_list?company_id=${side.companyId}` }),
+  },
+  {
+    method: "POST",
+    path: "/subscription_list",
+    auth: "bearer",
+    module: "subscription_list",
+    cells: bearerCells({ missingPermission: 403, outOfScope: 403, inScope: 201 }),
+    request: ({ side }) => ({ path: "/v3/subscription_list", method: "POST", body: { name: "Matrislistan", company_id: side.companyId } }),
+  },
+  {
+    method: "GET",
+    path: "/subscription_list/{id}",
+    auth: "bearer",
+    module: "subscription_list",
+    cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}` }),
+  },
+  {
+    method: "PUT",
+    path: "/subscription_list/{id}",
+    auth: "bearer",
+    module: "subscription_list",
+    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}`, method: "PUT", body: { description: "Ändrad av matrisen" } }),
+  },
+  {
+    method: "DELETE",
+    path: "/subscription_list/{id}",
+    auth: "bearer",
+    module: "subscription_list",
+    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    request: async ({ side }) => ({ path: `/v3/subscription_list/${(await freshList(side.companyId)).id}`, method: "DELETE" }),
+  },
+  {
+    method: "GET",
+    path: "/subscription_list/{id}/subscribers",
+    auth: "bearer",
+    module: "subscription_list",
+    cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}/subscribers` }),
+  },
+  {
+    method: "GET",
+    path: "/subscription_list/member/{member_id}",
+    auth: "bearer",
+    module: "subscription_list",
+    cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/subscription_list/member/${side.memberId}` }),
+  },
+  ...(["subscribe", "unsubscribe"] as const).map(
+    (action): Row => ({
+      method: "POST",
+      path: `/subscription_list/{id}/${action}/{member_id}`,
+      auth: "bearer",
+      module: "subscription_list",
+      cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+      request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}/${action}/${side.memberId}`, method: "POST" }),
+    }),
+  ),
+
+  // ---- public endpoints (spec 4.4, no authentication): the same answer for every caller, B's objects included
+  {
+    method: "GET",
+    path: "/openapi.json",
+    auth: "public",
+    cells: publicCells(200),
+    request: () => ({ path: "/v3/openapi.json" }),
+  },
+  {
+    method: "GET",
+    path: "/subscription_list/public/{uuid}",
+    auth: "public",
+    cells: publicCells(200),
+    request: ({ side }) => ({ path: `/v3/subscription_list/public/${side.listUuid}` }),
+  },
+  {
+    method: "POST",
+    path: "/subscription_list/public/{uuid}",
+    auth: "public",
+    cells: publicCells(201),
+    request: ({ side }) => ({ path: `/v3/subscription_list/public/${side.listUuid}`, method: "POST", body: { email: uniqueEmail("besok") } }),
+  },
+  {
+    method: "GET",
+    path: "/subscription_list/public/company/{company_id}",
+    auth: "public",
+    cells: publicCells(200),
+    request: ({ side }) => ({ path: `/v3/subscription_list/public/company/${side.companyId}` }),
+  },
+  {
+    method: "GET",
+    path: "/subscription_list/unsubscribe/{list_uuid}/{member_uuid}",
+    auth: "public",
+    cells: publicCells(303),
+    request: ({ side }) => ({ path: `/v3/subscription_list/unsubscribe/${side.listUuid}/${side.publicMemberUuid}`, redirect: "manual" }),
+  },
+  {
+    method: "POST",
+    path: "/subscription_list/unsubscribe/{list_uuid}/{member_uuid}",
+    auth: "public",
+    cells: publicCells(200),
+    request: ({ side }) => ({ path: `/v3/subscription_list/unsubscribe/${side.listUuid}/${side.publicMemberUuid}`, method: "POST" }),
+  },
+  {
+    method: "GET",
+    path: "/subscription_list/unsubscribe/all/{member_uuid}",
+    auth: "public",
+    cells: publicCells(303),
+    request: ({ side }) => ({
+      path: `/v3/subscription_list/unsubscribe/all/${side.publicMemberUuid}?token=${globalOptOutToken(side.publicMemberUuid)}`,
+      redirect: "manual",
+    }),
+  },
+  {
+    method: "POST",
+    path: "/subscription_list/unsubscribe/all/{member_uuid}",
+    auth: "public",
+    cells: publicCells(200),
+    request: ({ side }) => ({
+      path: `/v3/subscription_list/unsubscribe/all/${side.publicMemberUuid}`,
+      method: "POST",
+      body: { token: globalOptOutToken(side.publicMemberUuid) },
+    }),
+  },
+];

@@ -1,0 +1,222 @@
+// The authorization matrix of /v3: every route (method + path) × every kind of caller, with the exact status of each
+// cell. The route files under app/v3 are enumerated with their exported methods, so a route missing from the table
+// (or a row for a route that no longer exists) fails the test. Decisions behind the cells: README "Access model".
+//
+// Columns, all against fixtures made through the services: an in-scope company A and an out-of-scope company B, each
+// with a subscription list (one subscriber), members, an event (one participant), a period, a member type, a property
+// and a leisure-card record. Unless a row says otherwise, the caller is an API key scoped to A.
+//   none               no Authorization header
+//   expired            a correctly signed access token of A's full key, expired
+//   invalid            the access token of a revoked key (the bearer test covers malformed and forged ones)
+//   wrongModule        a key with every module but the one the route needs (no module at all for a route needing none)
+//   missingPermission  a key with every module and no permission
+//   outOfScope         A's full key (every module and permission) on B's objects
+//   inScope            A's full key on A's objects
+// The table itself (cells and requests) is tests/authorization-matrix-table.ts.
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { SignJWT } from "jose";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "@/lib/db";
+import { revokeApiKey } from "@/lib/services/api-keys";
+import { registerParticipant } from "@/lib/services/events";
+import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
+import { createMemberType, createPeriod } from "@/lib/services/member-reference";
+import { createProperty } from "@/lib/services/properties";
+import { setMemberSubscription } from "@/lib/services/subscribers";
+import { createList } from "@/lib/services/subscription-lists";
+import { MODULES, PERMISSIONS, type Module } from "@/lib/validation/access";
+import {
+  COLUMNS,
+  freshEvent,
+  freshMember,
+  op,
+  table,
+  type Column,
+  type Key,
+  type Keys,
+  type Row,
+  type Side,
+} from "../authorization-matrix-table";
+import { call, makeApiKey, makeCompany, tokensFor } from "../helpers";
+
+/** Every exported method of every route file under app/v3, as "METHOD /path" (the OpenAPI coverage test's walk). */
+function routesOnDisk(): string[] {
+  const root = path.join("app", "v3");
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return walk(full);
+      return entry.name === "route.ts" ? [full] : [];
+    });
+  return walk(root).flatMap((file) => {
+    const apiPath = path
+      .dirname(path.relative(root, file))
+      .split(path.sep)
+      .map((segment) => segment.replace(/^\[(.+)\]$/, "{$1}"))
+      .join("/");
+    const source = fs.readFileSync(file, "utf8");
+    return [...source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\b/g)].map(
+      ([, method]) => `${method} /${apiPath}`,
+    );
+  });
+}
+
+let sides: { a: Side; b: Side };
+let keys: Keys;
+let tokens: Record<"full" | "expired" | "invalid" | "noPermission", string> & { withoutModule: Record<Module | "any", string> };
+
+async function makeSide(label: string): Promise<Side> {
+  const company = await makeCompany(`Matris ${label}`);
+  const list = await createList(op, { name: `Nyhetsbrev ${label}`, company_id: company.id });
+  const member = await freshMember(company.id);
+  const publicMember = await freshMember(company.id);
+  await setMemberSubscription(op, list.id, member.id, true);
+  await setMemberSubscription(op, list.id, publicMember.id, true);
+  const event = await freshEvent(company.id);
+  await registerParticipant(op, event.id, member.id);
+  const period = await createPeriod(op, { company_id: company.id, name: "2026", start_date: "2026-01-01", end_date: "2026-12-31" });
+  await createMemberType(op, { company_id: company.id, name: "Senior" });
+  await createProperty(op, { company_id: company.id, group_name: "Intressen", name: "Fotboll" });
+  await setLeisureCardApiKey(op, company.id, { api_key: `fk-${randomBytes(8).toString("hex")}`, giro_type: "BANKGIRO", giro_number: "123-4567" });
+  return {
+    companyId: company.id,
+    companyName: company.name,
+    listId: list.id,
+    listUuid: list.uuid,
+    memberId: member.id,
+    memberEmail: member.email!,
+    publicMemberId: publicMember.id,
+    publicMemberUuid: publicMember.uuid,
+    eventId: event.id,
+    periodId: period.id,
+  };
+}
+
+async function expiredTokenOf(key: Key): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ client_id: key.client_id })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(key.id))
+    .setIssuer("forening-service")
+    .setAudience("v3")
+    .setIssuedAt(now - 7200)
+    .setExpirationTime(now - 60)
+    .sign(new TextEncoder().encode(inject("secrets").JWT_SECRET));
+}
+
+beforeAll(async () => {
+  sides = { a: await makeSide("A"), b: await makeSide("B") };
+  const scoped = (modules: readonly Module[], permissions: readonly (typeof PERMISSIONS)[number][]) =>
+    makeApiKey({ companyId: sides.a.companyId, modules: [...modules], permissions: [...permissions], companyIds: [sides.a.companyId] });
+  keys = { full: await scoped(MODULES, PERMISSIONS), noModules: await scoped([], PERMISSIONS), noPermission: await scoped(MODULES, []) };
+  const revoked = await scoped(MODULES, PERMISSIONS);
+  const revokedToken = (await tokensFor(revoked)).access_token;
+  await revokeApiKey(op, revoked.client_id);
+  const withoutModule = { any: (await tokensFor(keys.noModules)).access_token } as Record<Module | "any", string>;
+  for (const lacking of MODULES) {
+    withoutModule[lacking] = (await tokensFor(await scoped(MODULES.filter((m) => m !== lacking), PERMISSIONS))).access_token;
+  }
+  tokens = {
+    full: (await tokensFor(keys.full)).access_token,
+    expired: await expiredTokenOf(keys.full),
+    invalid: revokedToken,
+    noPermission: (await tokensFor(keys.noPermission)).access_token,
+    withoutModule,
+  };
+});
+
+function bearerFor(row: Row, column: Column): string | undefined {
+  switch (column) {
+    case "none":
+      return undefined;
+    case "expired":
+      return tokens.expired;
+    case "invalid":
+      return tokens.invalid;
+    case "wrongModule":
+      return tokens.withoutModule[row.module ?? "any"];
+    case "missingPermission":
+      return tokens.noPermission;
+    case "outOfScope":
+    case "inScope":
+      return tokens.full;
+  }
+}
+
+/** The body every bearer route gives for a refused cell (null: not a standard refusal). */
+function standardBody(row: Row, column: Column, status: number): unknown {
+  if (row.auth !== "bearer") return null;
+  if (column === "none") return { reason: "missing bearer token" };
+  if (column === "expired") return { error: "expired", context: "user" };
+  if (column === "invalid") return { reason: "invalid token" };
+  if (column === "wrongModule" && status === 403) return { reason: `access group lacks the ${row.module} module` };
+  if (column === "missingPermission" && status === 403) return { reason: expect.stringMatching(/^access group lacks the [A-Z_]+\.U permission$/) };
+  if (column === "outOfScope" && status === 403) return { reason: "company is outside the caller's access scope" };
+  if (column === "outOfScope" && status === 404) return { reason: expect.stringMatching(/^(list|member|event) not found$/) };
+  return null;
+}
+
+describe("authorization matrix of /v3", () => {
+  it("has a row for every route and exported method under app/v3, and none for a route that does not exist", () => {
+    const onDisk = routesOnDisk().sort();
+    const inTable = table.map((row) => `${row.method} ${row.path}`).sort();
+    expect(onDisk.length).toBeGreaterThan(30);
+    expect(onDisk.filter((route) => !inTable.includes(route))).toEqual([]);
+    expect(inTable.filter((route) => !onDisk.includes(route))).toEqual([]);
+    expect(new Set(inTable).size).toBe(inTable.length);
+  });
+
+  it("says why for every cell that does not apply, and gives a module to every bearer route", () => {
+    for (const row of table) {
+      for (const column of COLUMNS) {
+        const cell = row.cells[column];
+        if (typeof cell !== "number") expect(cell.na.length, `${row.method} ${row.path} × ${column}`).toBeGreaterThan(10);
+      }
+      if (row.auth === "bearer") expect(row.module, `${row.method} ${row.path}`).not.toBeUndefined();
+    }
+  });
+
+  for (const row of table) {
+    it(`${row.method} ${row.path}`, async () => {
+      const wrong: string[] = [];
+      for (const column of COLUMNS) {
+        const expected = row.cells[column];
+        if (typeof expected !== "number") continue;
+        const side = column === "outOfScope" ? sides.b : sides.a;
+        const request = await row.request({ side, column, keys });
+        expect(request.method ?? "GET", "the request matches the row's method").toBe(row.method);
+        const token = row.auth === "credentials" ? undefined : bearerFor(row, column);
+        const res = await call(request.path, { ...request, token });
+        const label = `${column}: ${request.method ?? "GET"} ${request.path}`;
+        if (res.status !== expected) {
+          wrong.push(`${label} answered ${res.status}, expected ${expected} (${res.text.slice(0, 160)})`);
+          continue;
+        }
+        const body = row.bodies?.[column] ?? standardBody(row, column, expected);
+        if (body !== null) expect(res.json, label).toEqual(body);
+        if (row.auth === "bearer" && column === "outOfScope" && expected < 300) {
+          // Answered, but nothing of B's shows: no id of B's company, no email of B's member.
+          expect(res.text, label).not.toContain(sides.b.companyId);
+          expect(res.text, label).not.toContain(sides.b.memberEmail);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it("changed nothing of B's through the refused cells", async () => {
+    const list = await db().subscriptionList.findUniqueOrThrow({ where: { id: sides.b.listId } });
+    expect(list.description).toBeNull();
+    const member = await db().member.findUniqueOrThrow({ where: { id: sides.b.memberId } });
+    expect(member.firstname).toBeNull();
+    expect(member.erasedAt).toBeNull();
+    const event = await db().event.findUniqueOrThrow({ where: { id: sides.b.eventId } });
+    expect(event.location).toBeNull();
+    const company = await db().company.findUniqueOrThrow({ where: { id: sides.b.companyId } });
+    expect(company.fkStatus).not.toBe("ACTIVE");
+    const subscription = await db().subscription.findUniqueOrThrow({ where: { listId_memberId: { listId: sides.b.listId, memberId: sides.b.memberId } } });
+    expect(subscription.status).toBe("SUBSCRIBED");
+  });
+});
