@@ -150,6 +150,14 @@ describe("NUL characters and strict types", () => {
     expect(await db().member.count({ where: { organizationId: f.companyId } })).toBe(0);
   });
 
+  it("a Basic client_id or secret with a NUL is unparseable credentials, not a database error", async () => {
+    for (const pair of ["ck_abc\u0000:secret", "ck_abc:sec\u0000ret", "\u0000:\u0000"]) {
+      const res = await call("/v3/access/user/basic", { method: "POST", headers: { authorization: `Basic ${Buffer.from(pair).toString("base64")}` } });
+      expect(res.status, JSON.stringify(pair)).toBe(401);
+      expect(res.json).toEqual({ reason: 'invalid "Basic" credentials' });
+    }
+  });
+
   it("answered_prop_ids takes numbers only; true, \"2\" and null are refused, not coerced", async () => {
     const f = await makeList({ questions: 2 });
     for (const bad of [[true], [String(f.questionIds[0])], [null], [1.5]]) {
