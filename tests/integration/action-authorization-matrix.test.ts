@@ -5,6 +5,7 @@
 //
 // Outcomes: an ActionResult's status (200 for `{ok: true}`); the hosted pages' actions answer a form state, and the
 // language switch nothing but a cookie, so their rows read those instead.
+import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { operatorCaller } from "@/lib/services/access";
 import { createApiKey } from "@/lib/services/api-keys";
@@ -21,7 +22,6 @@ import { SubscribeRequest } from "@/lib/validation/subscription";
 import { makeCompany } from "../helpers";
 import { newAdminUser, sealedSessionCookie, signIn, type TestAdmin } from "../dashboard-session";
 import { callAction, manifestActions, sourceActions, type ActionAnswer, type ManifestAction } from "../server-actions";
-import crypto from "node:crypto";
 
 const COLUMNS = ["noSession", "expiredSession", "invalidSession", "wrongModule", "missingPermission", "outOfScope", "inScope"] as const;
 type Column = (typeof COLUMNS)[number];
@@ -35,6 +35,8 @@ interface OutOfScopeCase {
   object: string;
   args(f: Fixtures): Promise<unknown[]>;
   expect: Outcome;
+  /** The caller's cookie; by default the scoped ADMIN's (every module and permission). */
+  caller?: (c: Callers) => string;
 }
 
 interface Row {
@@ -98,7 +100,6 @@ const HIDDEN = 404;
 const NO_OBJECT = { notApplicable: "names no object of a company: nothing can lie outside the caller's scope" };
 const NO_MODULE = { notApplicable: "access management is not a module: it is gated by the ADMIN role (the next column)" };
 const NO_CALLER = { notApplicable: "a hosted page for the public: there is no caller with modules, permissions or a scope" };
-const NO_PERMISSION = { notApplicable: "changes nothing stored: no permission is needed, only the module" };
 /** Dashboard actions: no session, an expired one and a forged one are all "not signed in". */
 const signedOut = { noSession: 401, expiredSession: 401, invalidSession: 401 } as const;
 /** A write behind a module and a permission. */
@@ -334,7 +335,17 @@ const ROWS: Row[] = [
     cells: {
       ...write,
       wrongModule: NO_MODULE,
-      outOfScope: [{ object: "the user (scoped to a company outside)", args: async (f) => [{ id: (await newAdminUser("EDITOR", accessOf(f.outOfScopeCompanyId))).id, role: "VIEWER" }], expect: HIDDEN }],
+      outOfScope: [
+        { object: "the user (scoped to a company outside)", args: async (f) => [{ id: (await newAdminUser("EDITOR", accessOf(f.outOfScopeCompanyId))).id, role: "VIEWER" }], expect: HIDDEN },
+        {
+          // A user whose access group holds more than the ADMIN's own is not the ADMIN's to manage: making a VIEWER
+          // with the member module an EDITOR would hand out member writes the ADMIN does not have.
+          object: "the user (with a module the ADMIN lacks)",
+          caller: (c) => c.lacking.member,
+          args: async (f) => [{ id: (await newAdminUser("VIEWER", accessOf(f.inScopeClubId))).id, role: "EDITOR" }],
+          expect: HIDDEN,
+        },
+      ],
     },
   },
   // ---- no session: the language switch and the hosted pages answer the same whatever session cookie comes along
@@ -503,7 +514,7 @@ describe.each(ROWS.map((row) => [row.action, row] as const))("%s", (_name, row) 
     if (column === "outOfScope") {
       for (const oneCase of cell as OutOfScopeCase[]) {
         it(`${column}: ${oneCase.object} → ${oneCase.expect}`, async () => {
-          const { outcome: got, value } = await outcome(row, await oneCase.args(fixtures), callers.scopedAdmin.cookie);
+          const { outcome: got, value } = await outcome(row, await oneCase.args(fixtures), (oneCase.caller ?? ((c) => c.scopedAdmin.cookie))(callers));
           expect(got, JSON.stringify(value)).toBe(oneCase.expect);
         });
       }
