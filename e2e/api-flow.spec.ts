@@ -31,5 +31,6 @@ test("client credentials -> token -> GET /v3/company -> refresh -> reuse is refu
 
   cli(["api-key:revoke", key.client_id]);
   const afterRevoke = await request.get("/v3/company", { headers: { authorization: `Bearer ${next.access_token}` } });
-  expect(afterRevoke.status()).toBe(401);
+  expect(afterRevoke.status()).toBe(422);
+  expect(await afterRevoke.json()).toEqual({ reason: "invalid token" });
 });

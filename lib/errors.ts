@@ -38,6 +38,16 @@ export class Unauthorized extends ServiceError {
   }
 }
 
+/**
+ * 422 `invalid token`: a bearer token that is malformed, forged, or of a revoked or deleted API key (the spec's general
+ * status table). A missing token is 401 (Unauthorized), an expired one 401 (AccessTokenExpired).
+ */
+export class InvalidToken extends ServiceError {
+  constructor() {
+    super(422, "invalid token");
+  }
+}
+
 /** 401 with {"error":"expired","context":"user"}: the access token has expired. */
 export class AccessTokenExpired extends ServiceError {
   constructor() {

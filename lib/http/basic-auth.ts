@@ -1,13 +1,22 @@
-// Parses "Authorization: Basic base64(client_id:client_secret)".
+// Parses "Authorization: Basic base64(client_id:client_secret)". The reason texts are Memlist's (its public developer
+// documentation), so clients written against Memlist read the same words.
 import { Unauthorized } from "../errors";
 
+export const BASIC_HEADER_MISSING = "Missing or invalid Authorization header";
+export const BASIC_CREDENTIALS_UNPARSEABLE = 'invalid "Basic" credentials';
+
+/**
+ * No Authorization header, another scheme, or "Basic" with no value: 401 `Missing or invalid Authorization header`. The Basic scheme with a
+ * value that is not base64 of `client_id:client_secret` (both non-empty): 401 `invalid "Basic" credentials`.
+ */
 export function parseBasicCredentials(header: string | null): { clientId: string; clientSecret: string } {
-  const match = header?.match(/^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i);
-  if (!match) throw new Unauthorized("missing or invalid Basic authorization header");
-  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const encoded = header?.match(/^Basic(?:\s+(.*))?$/i)?.[1]?.trim();
+  if (!encoded) throw new Unauthorized(BASIC_HEADER_MISSING);
+  if (!/^[A-Za-z0-9+/=_-]+$/.test(encoded)) throw new Unauthorized(BASIC_CREDENTIALS_UNPARSEABLE);
+  const decoded = Buffer.from(encoded, "base64").toString("utf8");
   const separator = decoded.indexOf(":");
   const clientId = separator > 0 ? decoded.slice(0, separator) : "";
   const clientSecret = separator > 0 ? decoded.slice(separator + 1) : "";
-  if (!clientId || !clientSecret) throw new Unauthorized("Basic credentials must be client_id:client_secret");
+  if (!clientId || !clientSecret) throw new Unauthorized(BASIC_CREDENTIALS_UNPARSEABLE);
   return { clientId, clientSecret };
 }

@@ -35,6 +35,11 @@ function budget(name: RateLimitName): { points: number; duration: number } {
   }
 }
 
+/** The 429 reason of a limit: the token endpoint uses Memlist's words (its public developer documentation). */
+function refusal(name: RateLimitName): string | undefined {
+  return name === "token_basic" ? "Too Many Requests" : undefined;
+}
+
 const globalForLimits = globalThis as unknown as {
   __rateLimiters?: Map<RateLimitName, RateLimiterAbstract>;
   __redis?: Redis;
@@ -96,7 +101,7 @@ export async function consumeRateLimit(name: RateLimitName, key: string, reason?
     await limiter(name).consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) {
-      throw new RateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), reason);
+      throw new RateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), reason ?? refusal(name));
     }
     throw rejection;
   }

@@ -1,6 +1,7 @@
 // Builds the OpenAPI 3.1 document from the zod schemas in lib/validation and the operations in ./operations.
 import { z } from "zod";
 import { operations, type Operation } from "./operations";
+import { invalidTokenResponse } from "./ops/shared";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -51,7 +52,8 @@ export function buildOpenApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const responses: Record<string, unknown> = {};
-    for (const [status, response] of Object.entries(op.responses)) {
+    const documented: Operation["responses"] = op.security === "bearer" ? { ...op.responses, 422: invalidTokenResponse } : op.responses;
+    for (const [status, response] of Object.entries(documented)) {
       responses[status] = {
         description: response.description,
         ...(response.schema

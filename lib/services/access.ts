@@ -2,7 +2,7 @@
 // checked. API keys, dashboard sessions and the operator CLI all become a Caller; every service operation takes one.
 import "server-only";
 import { db, Prisma, type Tx } from "../db";
-import { Forbidden, ValidationFailed } from "../errors";
+import { Forbidden, NotFound, ValidationFailed } from "../errors";
 import {
   ADMIN_ROLES,
   MODULES,
@@ -183,8 +183,22 @@ export async function isCompanyInScope(caller: Caller, companyId: string): Promi
   return chain.some((id) => scope.companyIds.includes(id));
 }
 
+/**
+ * A company outside the scope is 403: spec 7.2 says so ("company exists but is outside the caller's access scope"),
+ * and company ids are random UUIDs, so the answer reveals nothing an outsider could enumerate. Also for a company
+ * named in a body or query (`company_id`).
+ */
 export async function assertCompanyInScope(caller: Caller, companyId: string): Promise<void> {
   if (!(await isCompanyInScope(caller, companyId))) throw new Forbidden("company is outside the caller's access scope");
+}
+
+/**
+ * An object with an enumerable integer id (a list, member, event; through them subscribers and participants) that
+ * belongs to a company outside the scope answers exactly what a missing one answers: 404 with the same reason. A 403
+ * would tell a prober which ids exist in other organizations. Each loader checks existence first, then this.
+ */
+export async function assertObjectInScope(caller: Caller, companyId: string, notFoundReason: string): Promise<void> {
+  if (!(await isCompanyInScope(caller, companyId))) throw new NotFound(notFoundReason);
 }
 
 /**

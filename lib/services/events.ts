@@ -1,10 +1,11 @@
 // Events of a company and their participants. Reads need the event module; writes also EVENT.U. An event is the
-// caller's when its company is in the caller's scope (404 `event not found`, then 403, like lists and members).
+// caller's when its company is in the caller's scope (another company's event is 404 `event not found`, like a
+// missing one: access.ts assertObjectInScope).
 import "server-only";
 import { db, isUniqueViolation, type Prisma } from "../db";
 import { Conflict, NotFound, ValidationFailed } from "../errors";
 import { formatInZone, type CreateEventInput, type EventListQueryInput, type UpdateEventInput } from "../validation/event";
-import { assertCompanyInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
+import { assertCompanyInScope, assertObjectInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
 import { recordAudit } from "./audit";
 import { eventOfLiveCompany, findLiveCompany } from "./live-records";
 import { memberInScope } from "./members";
@@ -32,7 +33,7 @@ async function eventInScope(caller: Caller, id: number): Promise<EventRow> {
   requireModule(caller, "event");
   const event = await db().event.findFirst({ where: { id, ...eventOfLiveCompany }, include: eventInclude });
   if (!event) throw new NotFound("event not found");
-  await assertCompanyInScope(caller, event.companyId);
+  await assertObjectInScope(caller, event.companyId, "event not found");
   return event;
 }
 

@@ -4,14 +4,14 @@
 import "server-only";
 import { db, type Prisma } from "../db";
 import { NotFound } from "../errors";
-import { assertCompanyInScope, requireModule, type Caller } from "./access";
+import { assertObjectInScope, requireModule, type Caller } from "./access";
 import { liveMember } from "./live-records";
 
-/** The live member, if the caller may see it: 404 `member not found`, then 403 for another company's member. */
+/** The live member, if the caller may see it: 404 `member not found` for a missing, erased or out-of-scope one. */
 export async function memberInScope(caller: Caller, id: number) {
   const member = await db().member.findFirst({ where: { id, ...liveMember }, select: { id: true, organizationId: true, email: true } });
   if (!member) throw new NotFound("member not found");
-  await assertCompanyInScope(caller, member.organizationId);
+  await assertObjectInScope(caller, member.organizationId, "member not found");
   return member;
 }
 

@@ -6,7 +6,7 @@ import { db, type Prisma } from "../db";
 import { NotFound, ValidationFailed } from "../errors";
 import { sanitizeConsentHtml } from "../sanitize";
 import type { LIST_FIELDS, UpdateListInput } from "../validation/subscription";
-import { assertCompanyInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
+import { assertCompanyInScope, assertObjectInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
 import { recordAudit } from "./audit";
 import { findLiveCompany, liveCompany, listOfLiveCompany } from "./live-records";
 import { parseDesign, parseFields, termView } from "./public-lists";
@@ -41,12 +41,12 @@ function adminView(list: AdminListRow) {
   };
 }
 
-/** The list, if it exists under a live company in the caller's scope: 404 `list not found`, then 403. */
+/** The list, if it exists under a live company in the caller's scope; otherwise 404 `list not found`. */
 export async function listInScope(caller: Caller, id: number): Promise<AdminListRow> {
   requireModule(caller, "subscription_list");
   const list = await db().subscriptionList.findFirst({ where: { id, ...listOfLiveCompany }, include: adminInclude });
   if (!list) throw new NotFound("list not found");
-  await assertCompanyInScope(caller, list.companyId);
+  await assertObjectInScope(caller, list.companyId, "list not found");
   return list;
 }
 

@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { db } from "../db";
 import { randomToken, sha256Hex } from "../crypto";
 import { env } from "../env";
-import { AccessTokenExpired, Forbidden, Unauthorized } from "../errors";
+import { AccessTokenExpired, Forbidden, InvalidToken, Unauthorized } from "../errors";
 import { callerForApiKey, verifyClientCredentials } from "./api-keys";
 import type { Caller } from "./access";
 
@@ -94,13 +94,18 @@ async function revokeFamily(familyId: string, now: Date): Promise<void> {
   await db().refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
 }
 
-/** The caller behind a bearer token: 401 when missing, malformed, forged or of a revoked key; expired has its own body. */
+/**
+ * The caller behind a bearer token. No Authorization header, another scheme or an empty Bearer value: 401 `missing
+ * bearer token`; expired: 401 with the expiry body; malformed, forged, or of a revoked or deleted key: 422 `invalid
+ * token` (spec 7, general table).
+ */
 export async function authenticateBearer(authorization: string | null): Promise<Caller> {
-  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
-  if (!match) throw new Unauthorized("missing bearer token");
+  const match = authorization?.match(/^Bearer(?:\s+(.*))?$/i);
+  const presented = match?.[1]?.trim();
+  if (!presented) throw new Unauthorized("missing bearer token");
   let subject: string | undefined;
   try {
-    const { payload } = await jwtVerify(match[1], signingKey(), {
+    const { payload } = await jwtVerify(presented, signingKey(), {
       algorithms: ["HS256"],
       issuer: ISSUER,
       audience: AUDIENCE,
@@ -108,17 +113,17 @@ export async function authenticateBearer(authorization: string | null): Promise<
     subject = payload.sub;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new AccessTokenExpired();
-    throw new Unauthorized("invalid token");
+    throw new InvalidToken();
   }
   const apiKeyId = Number(subject);
   const caller = Number.isSafeInteger(apiKeyId) ? await callerForApiKey(apiKeyId) : null;
-  if (!caller) throw new Unauthorized("invalid token");
+  if (!caller) throw new InvalidToken();
   return caller;
 }
 
 /** POST /v3/access/user/basic: verified client credentials -> a token pair. */
 export async function exchangeClientCredentials(clientId: string, clientSecret: string): Promise<TokenPair> {
   const key = await verifyClientCredentials(clientId, clientSecret);
-  if (!key) throw new Unauthorized("invalid client credentials");
+  if (!key) throw new Unauthorized("provided client_id and client_secret does not match any record");
   return issueTokenPair(key);
 }

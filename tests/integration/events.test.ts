@@ -116,33 +116,38 @@ describe("events", () => {
     expect((await call(`/v3/events/${event.id}`, { token: org.token })).json.participant_count).toBe(3);
   });
 
-  it("checks module, permission and scope on every event operation", async () => {
+  it("checks module, permission and scope on every event operation (another company's event is 404, its company 403)", async () => {
     const event = (await createEvent({}, org.token)).json;
     const member = await createMemberVia(org.token, { company_id: org.rootId });
     const noModule = await org.tokenFor({ modules: ["member"] });
     const readOnly = await org.tokenFor({ permissions: ["MEMBER.U"] });
     const otherScope = await org.tokenFor({ companyIds: [org.otherId] });
     const ops = [
-      { path: `/v3/events/list?company_id=${org.rootId}`, method: "GET" },
-      { path: `/v3/events/${event.id}`, method: "GET" },
-      { path: `/v3/events/${event.id}`, method: "PUT", body: { name: "X" }, write: true },
-      { path: `/v3/events/${event.id}/participants`, method: "POST", body: { member_id: member.id }, write: true },
-      { path: `/v3/events/${event.id}/participants/${member.id}`, method: "DELETE", write: true },
-      { path: `/v3/events/${event.id}`, method: "DELETE", write: true },
-      { path: "/v3/events", method: "POST", body: { company_id: org.rootId, name: "X", ...winterEvening }, write: true },
+      { path: `/v3/events/list?company_id=${org.rootId}`, method: "GET", outOfScope: 403 },
+      { path: `/v3/events/${event.id}`, method: "GET", outOfScope: 404 },
+      { path: `/v3/events/${event.id}`, method: "PUT", body: { name: "X" }, write: true, outOfScope: 404 },
+      { path: `/v3/events/${event.id}/participants`, method: "POST", body: { member_id: member.id }, write: true, outOfScope: 404 },
+      { path: `/v3/events/${event.id}/participants/${member.id}`, method: "DELETE", write: true, outOfScope: 404 },
+      { path: `/v3/events/${event.id}`, method: "DELETE", write: true, outOfScope: 404 },
+      { path: "/v3/events", method: "POST", body: { company_id: org.rootId, name: "X", ...winterEvening }, write: true, outOfScope: 403 },
     ];
     for (const op of ops) {
       const send = (token?: string) => call(op.path, { method: op.method, token, body: op.body });
       expect((await send()).status, `${op.method} ${op.path}`).toBe(401);
       expect((await send(noModule)).json, `${op.method} ${op.path}`).toEqual({ reason: "access group lacks the event module" });
       if (op.write) expect((await send(readOnly)).json, `${op.method} ${op.path}`).toEqual({ reason: "access group lacks the EVENT.U permission" });
-      expect((await send(otherScope)).status, `${op.method} ${op.path} out of scope`).toBe(403);
+      const refused = await send(otherScope);
+      expect(refused.status, `${op.method} ${op.path} out of scope`).toBe(op.outOfScope);
+      if (op.outOfScope === 404) expect(refused.json).toEqual({ reason: "event not found" });
     }
     expect((await call(`/v3/events/${event.id}`, { token: org.token })).json.name).toBe("Julfest");
-    // A member outside the caller's scope cannot be registered for an event in it.
+    // A member outside the caller's scope cannot be registered for an event in it: answered as a missing member.
     const outsider = await createMemberVia(await org.tokenFor({ companyIds: [org.otherId] }), { company_id: org.otherId });
     const wide = await org.tokenFor({ companyIds: [org.rootId] });
     const refused = await call(`/v3/events/${event.id}/participants`, { method: "POST", token: wide, body: { member_id: outsider.id } });
-    expect(refused.status).toBe(403);
+    const missing = await call(`/v3/events/${event.id}/participants`, { method: "POST", token: wide, body: { member_id: 999999999 } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({ member_id: ["member not found"] });
+    expect(missing.json).toEqual(refused.json);
   });
 });

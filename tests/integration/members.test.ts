@@ -138,18 +138,24 @@ describe("members", () => {
     const otherScope = await org.tokenFor({ companyIds: [org.otherId] });
     const clubTwo = await org.tokenFor({ companyIds: [org.clubIds[1]] });
     const ops = [
-      { path: `/v3/member/${member.id}`, method: "GET" },
-      { path: `/v3/member/${member.id}`, method: "PUT", body: { firstname: "X" }, write: true },
-      { path: `/v3/member/${member.id}`, method: "DELETE", write: true },
-      { path: "/v3/member", method: "POST", body: { company_id: org.clubIds[0] }, write: true },
+      { path: `/v3/member/${member.id}`, method: "GET", outOfScope: 404 },
+      { path: `/v3/member/${member.id}`, method: "PUT", body: { firstname: "X" }, write: true, outOfScope: 404 },
+      { path: `/v3/member/${member.id}`, method: "DELETE", write: true, outOfScope: 404 },
+      { path: "/v3/member", method: "POST", body: { company_id: org.clubIds[0] }, write: true, outOfScope: 403 },
     ];
     for (const op of ops) {
       const send = (token?: string) => call(op.path, { method: op.method, token, body: op.body });
       expect((await send()).status, `${op.method} ${op.path} without token`).toBe(401);
       expect((await send(noModule)).json, op.method).toEqual({ reason: "access group lacks the member module" });
       if (op.write) expect((await send(readOnly)).json, op.method).toEqual({ reason: "access group lacks the MEMBER.U permission" });
-      expect((await send(otherScope)).status, `${op.method} out of scope`).toBe(403);
-      expect((await send(clubTwo)).status, `${op.method} sibling club`).toBe(403);
+      // Another company's member answers as a missing one; a company named in the body is 403 (spec 7.2).
+      for (const [who, token] of [["out of scope", otherScope], ["sibling club", clubTwo]] as const) {
+        const refused = await send(token);
+        expect(refused.status, `${op.method} ${who}`).toBe(op.outOfScope);
+        expect(refused.json, `${op.method} ${who}`).toEqual(
+          op.outOfScope === 404 ? { reason: "member not found" } : { reason: "company is outside the caller's access scope" },
+        );
+      }
     }
     expect((await call(`/v3/member/${member.id}`, { token: readOnly })).status).toBe(200);
     expect((await call(`/v3/member/${member.id}`, { token: org.token })).json.firstname).toBeNull();

@@ -118,18 +118,28 @@ describe("admin subscription-list API", () => {
     expect((await call(`/v3/subscription_list/${f.id}`, { token: f.token })).json.question_prop_ids).toEqual([]);
   });
 
-  it("403 outside the caller's scope, 404 for unknown ids", async () => {
+  it("another company's list answers as a missing one (404); another company named by id is 403", async () => {
     const f = await makeList();
     const outsider = await accessTokenFor({ modules: ["subscription_list"], companyIds: [(await makeCompany()).id] });
-    const paths: [string, string, unknown?][] = [
+    const byListId: [string, string, unknown?][] = [
       ["GET", `/v3/subscription_list/${f.id}`],
       ["PUT", `/v3/subscription_list/${f.id}`, { name: "hijack" }],
       ["DELETE", `/v3/subscription_list/${f.id}`],
       ["GET", `/v3/subscription_list/${f.id}/subscribers`],
+    ];
+    for (const [method, path, body] of byListId) {
+      const res = await call(path, { method, token: outsider.token, body });
+      const missing = await call(path.replace(String(f.id), "99999999"), { method, token: outsider.token, body });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.json).toEqual({ reason: "list not found" });
+      expect(missing.status, `${method} ${path} missing`).toBe(404);
+      expect(missing.json).toEqual(res.json);
+    }
+    const byCompanyId: [string, string, unknown?][] = [
       ["GET", `/v3/subscription_list?company_id=${f.companyId}`],
       ["POST", "/v3/subscription_list", { name: "x", company_id: f.companyId }],
     ];
-    for (const [method, path, body] of paths) {
+    for (const [method, path, body] of byCompanyId) {
       const res = await call(path, { method, token: outsider.token, body });
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.json).toEqual({ reason: "company is outside the caller's access scope" });
@@ -190,7 +200,7 @@ describe("admin subscription-list API", () => {
     expect(first.status).toBe(201);
   });
 
-  it("a member of another organization is not found; another organization's member lists are forbidden", async () => {
+  it("a member of another organization is not found, for subscribing and for reading its lists", async () => {
     const f = await makeList();
     const stranger = await makeList();
     const r = await subscribe(stranger.uuid, `x${Date.now()}@x.se`);
@@ -198,7 +208,10 @@ describe("admin subscription-list API", () => {
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ reason: "member not found" });
     const lists = await call(`/v3/subscription_list/member/${r.json.member_id}`, { token: f.token });
-    expect(lists.status).toBe(403);
-    expect((await call("/v3/subscription_list/member/99999999", { token: f.token })).status).toBe(404);
+    expect(lists.status).toBe(404);
+    expect(lists.json).toEqual({ reason: "member not found" });
+    const missing = await call("/v3/subscription_list/member/99999999", { token: f.token });
+    expect(missing.status).toBe(404);
+    expect(missing.json).toEqual(lists.json);
   });
 });

@@ -15,8 +15,14 @@ export const authOperations: Operation[] = [
     security: "basic",
     responses: {
       200: { description: "Token pair", schema: TokenResponse },
-      401: { description: "Basic header missing or invalid, unparseable credentials, or no matching active API key", schema: ErrorBody },
-      429: responses.rateLimited("10 requests per minute per IP"),
+      401: {
+        description:
+          "`Missing or invalid Authorization header` (no Basic header); `invalid \"Basic\" credentials` (the value is " +
+          "not base64 of client_id:client_secret); `provided client_id and client_secret does not match any record` " +
+          "(wrong secret, unknown client_id or revoked key). The texts are Memlist's.",
+        schema: ErrorBody,
+      },
+      429: { ...responses.rateLimited("10 requests per minute per IP"), description: "`Too Many Requests`: more than 10 requests per minute per IP" },
     },
   },
   {

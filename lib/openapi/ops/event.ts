@@ -6,7 +6,7 @@ import type { Operation } from "../operations";
 import { responses } from "./shared";
 
 const tags = ["Events"];
-const eventNotFound = { description: "`event not found`", schema: ErrorBody };
+const eventNotFound = { description: "`event not found`: no such event, or it belongs to a company outside your scope", schema: ErrorBody };
 const errors = { 400: responses.validation, 401: responses.unauthorized, 403: responses.forbidden, 404: eventNotFound };
 const timeNote =
   "Times are ISO 8601 with an offset; responses write them in the event's `time_zone` (default Europe/Stockholm).";
@@ -17,7 +17,7 @@ export const eventOperations: Operation[] = [
     path: "/events/list",
     operationId: "listEvents",
     summary: "A company's events",
-    description: `\`event\` module; the company in your scope. Ordered by start. ${timeNote}`,
+    description: `\`event\` module; the company in your scope (another company is 403, a missing one 404). Ordered by start. ${timeNote}`,
     tags,
     security: "bearer",
     query: EventListQuery.shape,
@@ -78,7 +78,8 @@ export const eventOperations: Operation[] = [
     operationId: "registerEventParticipant",
     summary: "Register a member for an event",
     description:
-      "Needs `EVENT.U`; the member must be in your scope (else 400 on `member_id`, or 403). Registering twice " +
+      "Needs `EVENT.U`; the member must be in your scope (a missing, erased or out-of-scope member is 400 " +
+      "`member_id: member not found`). Registering twice " +
       "changes nothing. When `capacity` participants are registered: 409 `event is full` (holds under concurrency).",
     tags,
     security: "bearer",

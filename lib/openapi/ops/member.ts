@@ -13,10 +13,13 @@ import type { Operation } from "../operations";
 import { responses } from "./shared";
 
 const tags = ["Members"];
-const memberNotFound = { description: "`member not found`: no such member, or it was erased", schema: ErrorBody };
+const memberNotFound = {
+  description: "`member not found`: no such member, it was erased, or it belongs to a company outside your scope",
+  schema: ErrorBody,
+};
 const scopeNote =
   "A member belongs to one company (`company_id`); you see it when that company is in your access scope. " +
-  "Another company's member is 403 (an unknown or erased id is 404 first).";
+  "Another company's member answers exactly as a missing one (404 `member not found`), so ids cannot be probed.";
 
 export const memberOperations: Operation[] = [
   {

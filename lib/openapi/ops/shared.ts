@@ -6,13 +6,27 @@ export const retryAfterHeader = {
   "Retry-After": { description: "seconds until the budget refills", schema: { type: "integer" } },
 };
 
+/** Every bearer operation can answer it, so the document adds it to each (lib/openapi/document.ts). */
+export const invalidTokenResponse: OperationResponse = {
+  description: "`invalid token`: the bearer token is malformed or forged, or its API key was revoked or deleted",
+  schema: ErrorBody,
+};
+
 export const responses = {
   validation: { description: "Missing or invalid fields", schema: ValidationErrorBody },
   unauthorized: {
-    description: "Missing, invalid or expired access token (expired: `{\"error\":\"expired\",\"context\":\"user\"}`)",
+    description:
+      "No access token (`missing bearer token`: no Authorization header, another scheme or an empty Bearer value), or " +
+      "an expired one (`{\"error\":\"expired\",\"context\":\"user\"}`: refresh it)",
     schema: TokenExpiredBody.or(ErrorBody),
   },
-  forbidden: { description: "The access group lacks the module or permission, or the company is outside its scope", schema: ErrorBody },
+
+  forbidden: {
+    description:
+      "The access group lacks the module or permission, or a company named by id (path, query or body) is outside " +
+      "its scope. Lists, members and events of other companies are not 403 but 404, like missing ones.",
+    schema: ErrorBody,
+  },
   serverError: { description: "Unexpected server error", schema: ErrorBody },
   rateLimited: (limit: string): OperationResponse => ({
     description: `Rate limit exceeded (${limit})`,

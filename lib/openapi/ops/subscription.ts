@@ -22,10 +22,20 @@ import { responses } from "./shared";
 const publicTags = ["Subscription lists (public)"];
 const adminTags = ["Subscription lists (admin)"];
 const notFound = (reason: string) => ({ description: `\`${reason}\``, schema: ErrorBody });
+const outOfScope = (reason: string) => ({
+  description: `\`${reason}\`: no such id, or it belongs to a company outside your scope (answered alike, so ids cannot be probed)`,
+  schema: ErrorBody,
+});
 const adminErrors = {
   401: responses.unauthorized,
   403: responses.forbidden,
-  404: notFound("list not found"),
+  404: outOfScope("list not found"),
+};
+const listOrMemberNotFound = {
+  description:
+    "`list not found` (no such list, or one of a company outside your scope) or `member not found` (no such member " +
+    "in the list's organization)",
+  schema: ErrorBody,
 };
 const MemberSubscriptionResult = z
   .object({ member_id: z.number().int(), subscription: SubscriptionView.nullable() })
@@ -204,7 +214,7 @@ export const subscriptionOperations: Operation[] = [
       400: responses.validation,
       401: responses.unauthorized,
       403: responses.forbidden,
-      404: notFound("member not found"),
+      404: outOfScope("member not found"),
     },
   },
   {
@@ -216,7 +226,7 @@ export const subscriptionOperations: Operation[] = [
     tags: adminTags,
     security: "bearer",
     params: { id: IntId, member_id: IntId },
-    responses: { 200: { description: "Subscribed", schema: MemberSubscriptionResult }, 400: responses.validation, ...adminErrors },
+    responses: { 200: { description: "Subscribed", schema: MemberSubscriptionResult }, 400: responses.validation, ...adminErrors, 404: listOrMemberNotFound },
   },
   {
     method: "post",
@@ -227,6 +237,6 @@ export const subscriptionOperations: Operation[] = [
     tags: adminTags,
     security: "bearer",
     params: { id: IntId, member_id: IntId },
-    responses: { 200: { description: "Unsubscribed (subscription null when there never was one)", schema: MemberSubscriptionResult }, 400: responses.validation, ...adminErrors },
+    responses: { 200: { description: "Unsubscribed (subscription null when there never was one)", schema: MemberSubscriptionResult }, 400: responses.validation, ...adminErrors, 404: listOrMemberNotFound },
   },
 ];
