@@ -12,12 +12,14 @@ import { createApiKey } from "@/lib/services/api-keys";
 import { createEvent } from "@/lib/services/events";
 import { createGrant } from "@/lib/services/grants";
 import { createMember } from "@/lib/services/member-changes";
+import { createPeriod } from "@/lib/services/member-reference";
 import { memberRecord } from "@/lib/services/members";
 import { createList } from "@/lib/services/subscription-lists";
 import { subscribeVisitor } from "@/lib/services/subscriptions";
 import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
 import { MODULES, PERMISSIONS, type Module, type Permission } from "@/lib/validation/access";
 import { CreateEventRequest } from "@/lib/validation/event";
+import { CreateMemberRequest } from "@/lib/validation/member";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import { makeCompany } from "../helpers";
 import { newAdminUser, sealedSessionCookie, signIn, type TestAdmin } from "../dashboard-session";
@@ -37,6 +39,8 @@ interface OutOfScopeCase {
   expect: Outcome;
   /** The caller's cookie; by default the scoped ADMIN's (every module and permission). */
   caller?: (c: Callers) => string;
+  /** What must hold afterwards, for a case whose outcome alone cannot show that the object outside was left alone. */
+  afterwards?: (args: unknown[]) => Promise<void>;
 }
 
 interface Row {
@@ -56,6 +60,8 @@ interface Fixtures {
   inScopeClubId: string;
   outOfScopeCompanyId: string;
   grantId: number;
+  /** A period of the in-scope company, which its club's memberships use. */
+  periodId: number;
 }
 
 // ------------------------------------------------------------------------------------------------ fixtures
@@ -204,7 +210,30 @@ const ROWS: Row[] = [
     action: `${DASHBOARD}/members/actions.ts#updateMemberAction`,
     needs: { module: "member", permission: "MEMBER.U" },
     args: async (f) => [{ id: (await newMember(f.inScopeClubId)).id, firstname: "Ändrad" }],
-    cells: { ...write, outOfScope: [{ object: "the member", args: async (f) => [{ id: (await newMember(f.outOfScopeCompanyId)).id, firstname: "x" }], expect: HIDDEN }] },
+    cells: {
+      ...write,
+      outOfScope: [
+        { object: "the member", args: async (f) => [{ id: (await newMember(f.outOfScopeCompanyId)).id, firstname: "x" }], expect: HIDDEN },
+        {
+          // The member is in scope, its membership in the club below is not (the caller's scope has no descendants):
+          // replacing the member's memberships replaces those in the caller's scope and leaves the club's alone.
+          object: "a membership (the member in scope)",
+          caller: (c) => c.withoutDescendants,
+          args: async (f) => {
+            const member = await createMember(
+              operator(),
+              CreateMemberRequest.parse({ company_id: f.inScopeCompanyId, memberships: [{ company_id: f.inScopeClubId, period_id: f.periodId }] }),
+            );
+            return [{ id: member.id, memberships: [] }];
+          },
+          expect: 200,
+          afterwards: async ([input]) => {
+            const memberships = (await memberRecord((input as { id: number }).id)).memberships;
+            expect(memberships.map((m) => m.company_id)).toEqual([fixtures.inScopeClubId]);
+          },
+        },
+      ],
+    },
   },
   {
     action: `${DASHBOARD}/members/actions.ts#eraseMemberAction`,
@@ -406,6 +435,8 @@ interface Callers {
   lackingPermission: Record<Permission, string>;
   /** EDITOR with every module and permission: not an ADMIN. */
   editor: string;
+  /** ADMIN with every module and permission, scoped to the in-scope company alone (not its club). */
+  withoutDescendants: string;
 }
 
 let fixtures: Fixtures;
@@ -418,7 +449,8 @@ beforeAll(async () => {
   const club = await makeCompany("Matrisklubben", inScope.id);
   const outside = await makeCompany("Annat förbund");
   const grant = await createGrant(operator(), { name: unique("Bidrag") });
-  fixtures = { inScopeCompanyId: inScope.id, inScopeClubId: club.id, outOfScopeCompanyId: outside.id, grantId: grant.id };
+  const period = await createPeriod(operator(), { company_id: inScope.id, name: "2027", start_date: "2027-01-01", end_date: "2027-12-31" });
+  fixtures = { inScopeCompanyId: inScope.id, inScopeClubId: club.id, outOfScopeCompanyId: outside.id, grantId: grant.id, periodId: period.id };
   const scoped = accessOf(inScope.id);
   const signedIn = async (role: "ADMIN" | "EDITOR" | "VIEWER", access = scoped) => signIn(await newAdminUser(role, access));
   const admin = await newAdminUser("ADMIN", scoped);
@@ -432,6 +464,7 @@ beforeAll(async () => {
       await Promise.all(PERMISSIONS.map(async (p) => [p, await signedIn("EDITOR", { ...scoped, permissions: PERMISSIONS.filter((x) => x !== p) })])),
     ) as Record<Permission, string>,
     editor: await signedIn("EDITOR"),
+    withoutDescendants: await signedIn("ADMIN", { ...scoped, include_descendants: false }),
   };
 });
 
@@ -446,6 +479,7 @@ async function cookiesFor(column: Exclude<Column, "outOfScope">, row: Row): Prom
       return [
         { who: "garbage", cookie: "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0.forged" },
         { who: "sealed with another secret", cookie: await sealedSessionCookie({ uid: callers.scopedAdmin.user.id, maxAgeSeconds: 3600, secret: crypto.randomBytes(32).toString("base64url") }) },
+        { who: "sealed right, for no such user", cookie: await sealedSessionCookie({ uid: 2_000_000_000, maxAgeSeconds: 3600 }) },
       ];
     case "wrongModule":
       if (typeof row.needs !== "object" || !("module" in row.needs)) throw new Error(`${row.action}: a wrong-module cell needs a module`);
@@ -514,8 +548,10 @@ describe.each(ROWS.map((row) => [row.action, row] as const))("%s", (_name, row) 
     if (column === "outOfScope") {
       for (const oneCase of cell as OutOfScopeCase[]) {
         it(`${column}: ${oneCase.object} → ${oneCase.expect}`, async () => {
-          const { outcome: got, value } = await outcome(row, await oneCase.args(fixtures), (oneCase.caller ?? ((c) => c.scopedAdmin.cookie))(callers));
+          const args = await oneCase.args(fixtures);
+          const { outcome: got, value } = await outcome(row, args, (oneCase.caller ?? ((c) => c.scopedAdmin.cookie))(callers));
           expect(got, JSON.stringify(value)).toBe(oneCase.expect);
+          await oneCase.afterwards?.(args);
         });
       }
       continue;
