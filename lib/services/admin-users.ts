@@ -1,5 +1,5 @@
 // Dashboard users. Passwords are hashed with argon2id. Only the operator and ADMIN users manage them, never granting
-// more than they have, and never over users whose scope reaches outside their own.
+// more than they have, and never over users whose access reaches beyond their own.
 import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 import { db, isUniqueViolation, type Prisma } from "../db";
@@ -33,8 +33,14 @@ function userView(user: AdminUserRow) {
   };
 }
 
-/** Whether every company the user may reach lies inside the caller's scope. */
-function userWithinCaller(user: AdminUserRow, idsInScope: string[] | null): boolean {
+/**
+ * Whether the user's access group lies inside the caller's own: every company it reaches in the caller's scope, and
+ * its modules and permissions the caller's too (whatever the user's role: changing the role or reactivating the user
+ * would otherwise hand out what the caller does not have). Anyone else is not the caller's to see or manage.
+ */
+function userWithinCaller(user: AdminUserRow, caller: Caller, idsInScope: string[] | null): boolean {
+  const group = accessGroupValues(user.accessGroup);
+  if (!group.modules.every((m) => caller.modules.has(m)) || !group.permissions.every((p) => caller.permissions.has(p))) return false;
   if (idsInScope === null) return true;
   if (user.accessGroup.scopeAll) return false;
   return user.accessGroup.companies.every((c) => idsInScope.includes(c.companyId));
@@ -67,14 +73,14 @@ export async function listAdminUsers(caller: Caller) {
   requireAdminRole(caller);
   const ids = await companyIdsInScope(caller);
   const users = await db().adminUser.findMany({ orderBy: { email: "asc" }, include: userInclude });
-  return users.filter((u) => userWithinCaller(u, ids)).map(userView);
+  return users.filter((u) => userWithinCaller(u, caller, ids)).map(userView);
 }
 
 /** Role, access and active state. Nobody changes their own role or deactivates themselves (no lock-out by mistake). */
 export async function updateAdminUser(caller: Caller, input: UpdateAdminUserInput) {
   requireAdminRole(caller);
   const user = await db().adminUser.findUnique({ where: { id: input.id }, include: userInclude });
-  if (!user || !userWithinCaller(user, await companyIdsInScope(caller))) throw new NotFound("admin user not found");
+  if (!user || !userWithinCaller(user, caller, await companyIdsInScope(caller))) throw new NotFound("admin user not found");
   if (caller.userId === user.id && (input.role !== undefined || input.active === false || input.access !== undefined)) {
     throw new Forbidden("you cannot change your own role, access or active state");
   }

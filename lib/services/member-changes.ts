@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { db, isUniqueViolation, type Tx } from "../db";
 import { ValidationFailed, type FieldErrors } from "../errors";
 import type { CreateMemberInput, MembershipInputValues, UpdateMemberInput } from "../validation/member";
-import { assertCompanyInScope, companyWithAncestors, isCompanyInScope, requireModule, requirePermission, type Caller } from "./access";
+import { assertCompanyInScope, companyWithAncestors, isCompanyInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
 import { recordAudit } from "./audit";
 import { findLiveCompany, liveCompany } from "./live-records";
 import { memberInScope, memberRecord } from "./members";
@@ -79,9 +79,17 @@ function personalData(input: UpdateMemberInput) {
   return data;
 }
 
-async function writeMemberships(tx: Tx, memberId: number, memberships: MembershipInputValues[]) {
+/**
+ * Makes the member's memberships in `replaceable` companies (the caller's scope; undefined: every company) the given
+ * set. Memberships in companies outside the caller's scope are not the caller's to remove, so they stay.
+ */
+async function writeMemberships(tx: Tx, memberId: number, memberships: MembershipInputValues[], replaceable?: { in: string[] }) {
   await tx.membership.deleteMany({
-    where: { memberId, NOT: { OR: memberships.map((m) => ({ companyId: m.company_id, periodId: m.period_id })) } },
+    where: {
+      memberId,
+      ...(replaceable ? { companyId: replaceable } : {}),
+      NOT: { OR: memberships.map((m) => ({ companyId: m.company_id, periodId: m.period_id })) },
+    },
   });
   for (const m of memberships) {
     const data = { memberTypeId: m.member_type_id ?? null, status: m.status };
@@ -137,11 +145,12 @@ export async function updateMember(caller: Caller, id: number, input: UpdateMemb
   if (input.email !== undefined) await assertEmailFree(member.organizationId, input.email, id);
   if (input.memberships?.length) await checkMemberships(caller, member.organizationId, input.memberships);
   const propIds = input.prop_ids?.length ? await checkProperties(member.organizationId, input.prop_ids) : input.prop_ids;
+  const replaceable = input.memberships ? await scopedCompanyWhere(caller) : undefined;
   const changed = Object.keys(input).filter((k) => input[k as keyof UpdateMemberInput] !== undefined);
   await emailRaceAsValidation(() =>
     db().$transaction(async (tx) => {
       await tx.member.update({ where: { id }, data: personalData(input) });
-      if (input.memberships) await writeMemberships(tx, id, input.memberships);
+      if (input.memberships) await writeMemberships(tx, id, input.memberships, replaceable);
       if (propIds) await writeProperties(tx, id, propIds);
       await recordAudit(tx, caller, { action: "member.update", objectType: "member", objectId: id, companyId: member.organizationId, summary: `member ${id}: ${changed.join(", ")}` });
     }),

@@ -66,7 +66,7 @@ const memberFields = {
     .array(MembershipInput, { error: "must be an array" })
     .max(50, { error: "at most 50 memberships" })
     .optional()
-    .meta({ description: "The member's memberships. On PUT, when given, replaces the set (unlisted ones are removed)." }),
+    .meta({ description: "The member's memberships. On PUT, when given, replaces the set in your scope (unlisted ones there are removed; memberships in companies outside your scope stay)." }),
   prop_ids: z
     .array(IntId, { error: "must be an array of property ids" })
     .max(200, { error: "at most 200 properties" })

@@ -1,46 +1,11 @@
 // Dashboard sign-in over HTTP (next-auth's credentials flow as the browser uses it): wrong passwords are refused, the
 // attempts are limited per client IP and per account, the session works on the dashboard's data routes, and a
 // deactivated user's session stops working at once.
-import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { operatorCaller } from "@/lib/services/access";
-import { createAdminUser, updateAdminUser } from "@/lib/services/admin-users";
-import { MODULES, PERMISSIONS } from "@/lib/validation/access";
+import { updateAdminUser } from "@/lib/services/admin-users";
+import { newAdminUser as newAdmin, signInAttempt as attempt } from "../dashboard-session";
 import { baseUrl, uniqueIp } from "../helpers";
-
-async function newAdmin(role: "ADMIN" | "EDITOR" | "VIEWER" = "ADMIN") {
-  const email = `login-${crypto.randomBytes(4).toString("hex")}@example.org`;
-  const password = crypto.randomBytes(12).toString("base64url");
-  const user = await createAdminUser(operatorCaller(), {
-    email,
-    name: "Login Test",
-    password,
-    role,
-    access: { modules: [...MODULES], permissions: [...PERMISSIONS], company_ids: null, include_descendants: true },
-  });
-  return { id: user.id, email, password };
-}
-
-const cookieHeader = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-
-/** One sign-in attempt as next-auth's client makes it: CSRF token first, then the credentials callback. */
-async function attempt(email: string, password: string, ip = uniqueIp()) {
-  const csrf = await fetch(`${baseUrl()}/api/auth/csrf`, { headers: { "x-forwarded-for": ip } });
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(csrf), "x-forwarded-for": ip },
-    body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
-  });
-  const { url } = (await response.json()) as { url: string };
-  const error = new URL(url).searchParams.get("error");
-  return { error, cookie: [cookieHeader(csrf), cookieHeader(response)].filter(Boolean).join("; ") };
-}
 
 const overview = (cookie?: string) =>
   fetch(`${baseUrl()}/admin/api/overview`, { headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": uniqueIp() } });

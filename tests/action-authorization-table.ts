@@ -1,0 +1,436 @@
+// The authorization matrix of every server action, as a table: per action what its wrapper demands, fresh arguments
+// naming objects in scope, and per column the exact outcome or why the cell does not apply. Read by
+// tests/integration/action-authorization-matrix.test.ts, which calls every cell over HTTP and holds the table against
+// the build's manifest and the sources.
+//
+// Outcomes: an ActionResult's status (200 for `{ok: true}`); the hosted pages' actions answer a form state, and the
+// language switch nothing but a cookie, so their rows read those instead.
+import crypto from "node:crypto";
+import { expect } from "vitest";
+import { operatorCaller } from "@/lib/services/access";
+import { createApiKey } from "@/lib/services/api-keys";
+import { createEvent } from "@/lib/services/events";
+import { createMember } from "@/lib/services/member-changes";
+import { memberRecord } from "@/lib/services/members";
+import { createList } from "@/lib/services/subscription-lists";
+import { subscribeVisitor } from "@/lib/services/subscriptions";
+import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
+import { MODULES, PERMISSIONS, type Module, type Permission } from "@/lib/validation/access";
+import { CreateEventRequest } from "@/lib/validation/event";
+import { CreateMemberRequest } from "@/lib/validation/member";
+import { SubscribeRequest } from "@/lib/validation/subscription";
+import { newAdminUser, type TestAdmin } from "./dashboard-session";
+import type { ActionAnswer } from "./server-actions";
+
+export const COLUMNS = ["noSession", "expiredSession", "invalidSession", "wrongModule", "missingPermission", "outOfScope", "inScope"] as const;
+export type Column = (typeof COLUMNS)[number];
+
+/** An expected outcome, or why the cell does not apply. */
+export type Outcome = number | string;
+export type NotApplicable = { notApplicable: string };
+export type Cell = Outcome | NotApplicable;
+/** The out-of-scope cell of an action that names two objects: one case per object that can lie outside. */
+export interface OutOfScopeCase {
+  object: string;
+  args(f: Fixtures): Promise<unknown[]>;
+  expect: Outcome;
+  /** The caller's cookie; by default the scoped ADMIN's (every module and permission). */
+  caller?: (c: Callers) => string;
+  /** What must hold afterwards, for a case whose outcome alone cannot show that the object outside was left alone. */
+  afterwards?: (args: unknown[], f: Fixtures) => Promise<void>;
+}
+
+export interface Row {
+  action: string;
+  /** What the action's wrapper demands (mirrors its options): a module and a permission, or the ADMIN role. */
+  needs: { module: Module; permission?: Permission } | { adminRole: true } | "nothing";
+  /** Fresh arguments naming objects in the caller's scope (made anew for every call: some cells change them). */
+  args(f: Fixtures): Promise<unknown[]>;
+  /** The outcome of an answer; by default the ActionResult's status. */
+  outcome?: (answer: ActionAnswer) => Outcome;
+  cells: Omit<Record<Column, Cell>, "outOfScope"> & { outOfScope: NotApplicable | OutOfScopeCase[] };
+}
+
+export interface Fixtures {
+  /** The scoped users' company (their scope: it and its descendants); objects in scope are made in its club. */
+  inScopeCompanyId: string;
+  inScopeClubId: string;
+  outOfScopeCompanyId: string;
+  grantId: number;
+  /** A period of the in-scope company, which its club's memberships use. */
+  periodId: number;
+}
+
+// ------------------------------------------------------------------------------------------------ fixtures
+
+let seq = 0;
+export const unique = (prefix: string) => `${prefix}-${process.pid}-${++seq}-${crypto.randomBytes(3).toString("hex")}`;
+const email = (prefix: string) => `${unique(prefix)}@example.se`;
+export const operator = () => operatorCaller();
+
+const newList = async (companyId: string) => createList(operator(), { name: unique("Lista"), company_id: companyId });
+const newMember = async (companyId: string) => createMember(operator(), { company_id: companyId, email: email("medlem"), firstname: "Test" });
+const newEvent = async (companyId: string) =>
+  createEvent(
+    operator(),
+    CreateEventRequest.parse({ company_id: companyId, name: unique("Evenemang"), starts_at: "2027-03-01T18:00:00+01:00", ends_at: "2027-03-01T20:00:00+01:00" }),
+  );
+const newApiKey = async (companyId: string) =>
+  createApiKey(operator(), {
+    name: unique("nyckel"),
+    company_id: companyId,
+    access: { modules: ["company"], permissions: [], company_ids: [companyId], include_descendants: true },
+  });
+export const accessOf = (companyId: string) => ({ modules: [...MODULES], permissions: [...PERMISSIONS], company_ids: [companyId], include_descendants: true });
+/** A visitor subscribed through the public form: the list's and the member's uuids. */
+async function newSubscription(companyId: string) {
+  const list = await newList(companyId);
+  const { member_id } = await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: email("besok") }));
+  return { listUuid: list.uuid, memberUuid: (await memberRecord(member_id)).uuid };
+}
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+const idle = { status: "idle" };
+
+// --------------------------------------------------------------------------------------------------- table
+
+const DASHBOARD = "app/admin/(dashboard)";
+/** A list, member or event outside the caller's scope answers exactly as a missing one: ids cannot be probed. */
+const HIDDEN = 404;
+const NO_OBJECT = { notApplicable: "names no object of a company: nothing can lie outside the caller's scope" };
+const NO_MODULE = { notApplicable: "access management is not a module: it is gated by the ADMIN role (the next column)" };
+const NO_CALLER = { notApplicable: "a hosted page for the public: there is no caller with modules, permissions or a scope" };
+/** Dashboard actions: no session, an expired one and a forged one are all "not signed in". */
+const signedOut = { noSession: 401, expiredSession: 401, invalidSession: 401 } as const;
+/** A write behind a module and a permission. */
+const write = { ...signedOut, wrongModule: 403, missingPermission: 403, inScope: 200 } as const;
+
+export const ROWS: Row[] = [
+  // ---- companies (module company, COMPANY.U; a company outside the scope stays 403: company ids are not secret)
+  {
+    action: `${DASHBOARD}/companies/actions.ts#changeFkStatusAction`,
+    needs: { module: "company", permission: "COMPANY.U" },
+    args: async (f) => [{ company_id: f.inScopeClubId, fk_status: "ACTIVE" }],
+    cells: { ...write, outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, fk_status: "ACTIVE" }], expect: 403 }] },
+  },
+  {
+    action: `${DASHBOARD}/companies/actions.ts#activateGrantAction`,
+    needs: { module: "company", permission: "COMPANY.U" },
+    args: async (f) => [{ company_id: f.inScopeClubId, grant_id: f.grantId }],
+    cells: { ...write, outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, grant_id: f.grantId }], expect: 403 }] },
+  },
+  {
+    action: `${DASHBOARD}/companies/actions.ts#setLeisureCardKeyAction`,
+    needs: { module: "company", permission: "COMPANY.U" },
+    args: async (f) => [{ company_id: f.inScopeClubId, api_key: "nyckel-1", giro_type: "BANKGIRO", giro_number: "123-4567" }],
+    cells: {
+      ...write,
+      outOfScope: [
+        { object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, api_key: "nyckel-1", giro_type: "BANKGIRO", giro_number: "123-4567" }], expect: 403 },
+      ],
+    },
+  },
+  {
+    // A read that asks the external service, so a VIEWER may run it; the check's own failure (no key record here)
+    // is part of an ok answer.
+    action: `${DASHBOARD}/companies/actions.ts#checkProviderStatusAction`,
+    needs: { module: "company" },
+    args: async (f) => [{ company_id: f.inScopeClubId }],
+    cells: { ...write, missingPermission: 200, outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId }], expect: 403 }] },
+  },
+  // ---- subscription lists (module subscription_list, SUBSCRIPTION_LIST.U)
+  {
+    action: `${DASHBOARD}/lists/actions.ts#createListAction`,
+    needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
+    args: async (f) => [{ name: unique("Lista"), company_id: f.inScopeClubId }],
+    cells: { ...write, outOfScope: [{ object: "the company", args: async (f) => [{ name: unique("Lista"), company_id: f.outOfScopeCompanyId }], expect: 403 }] },
+  },
+  {
+    action: `${DASHBOARD}/lists/actions.ts#updateListAction`,
+    needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
+    args: async (f) => [{ id: (await newList(f.inScopeClubId)).id, name: unique("Nytt namn") }],
+    cells: { ...write, outOfScope: [{ object: "the list", args: async (f) => [{ id: (await newList(f.outOfScopeCompanyId)).id, name: "x" }], expect: HIDDEN }] },
+  },
+  {
+    action: `${DASHBOARD}/lists/actions.ts#deleteListAction`,
+    needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
+    args: async (f) => [{ id: (await newList(f.inScopeClubId)).id }],
+    cells: { ...write, outOfScope: [{ object: "the list", args: async (f) => [{ id: (await newList(f.outOfScopeCompanyId)).id }], expect: HIDDEN }] },
+  },
+  {
+    action: `${DASHBOARD}/lists/actions.ts#createPropertyAction`,
+    needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
+    args: async (f) => [{ company_id: f.inScopeClubId, group_name: "Intressen", name: unique("Fråga") }],
+    cells: {
+      ...write,
+      outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, group_name: "Intressen", name: unique("Fråga") }], expect: 403 }],
+    },
+  },
+  {
+    action: `${DASHBOARD}/lists/actions.ts#setSubscriptionAction`,
+    needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
+    args: async (f) => [{ id: (await newList(f.inScopeClubId)).id, member_id: (await newMember(f.inScopeClubId)).id, subscribed: true }],
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the list (and its member)",
+          args: async (f) => [{ id: (await newList(f.outOfScopeCompanyId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id, subscribed: true }],
+          expect: HIDDEN,
+        },
+        {
+          // The member must belong to the list's organization: any other member is "member not found".
+          object: "the member (the list in scope)",
+          args: async (f) => [{ id: (await newList(f.inScopeClubId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id, subscribed: true }],
+          expect: HIDDEN,
+        },
+      ],
+    },
+  },
+  {
+    action: `${DASHBOARD}/lists/actions.ts#previewTermAction`,
+    needs: { module: "subscription_list" },
+    args: async () => [{ html: "<p>Jag godkänner <em>villkoren</em>.</p>" }],
+    cells: { ...write, missingPermission: 200, outOfScope: NO_OBJECT },
+  },
+  // ---- members (module member, MEMBER.U)
+  {
+    action: `${DASHBOARD}/members/actions.ts#createMemberAction`,
+    needs: { module: "member", permission: "MEMBER.U" },
+    args: async (f) => [{ company_id: f.inScopeClubId, email: email("ny"), firstname: "Ny" }],
+    cells: { ...write, outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, email: email("ny") }], expect: 403 }] },
+  },
+  {
+    action: `${DASHBOARD}/members/actions.ts#updateMemberAction`,
+    needs: { module: "member", permission: "MEMBER.U" },
+    args: async (f) => [{ id: (await newMember(f.inScopeClubId)).id, firstname: "Ändrad" }],
+    cells: {
+      ...write,
+      outOfScope: [
+        { object: "the member", args: async (f) => [{ id: (await newMember(f.outOfScopeCompanyId)).id, firstname: "x" }], expect: HIDDEN },
+        {
+          // The member is in scope, its membership in the club below is not (the caller's scope has no descendants):
+          // replacing the member's memberships replaces those in the caller's scope and leaves the club's alone.
+          object: "a membership (the member in scope)",
+          caller: (c) => c.withoutDescendants,
+          args: async (f) => {
+            const member = await createMember(
+              operator(),
+              CreateMemberRequest.parse({ company_id: f.inScopeCompanyId, memberships: [{ company_id: f.inScopeClubId, period_id: f.periodId }] }),
+            );
+            return [{ id: member.id, memberships: [] }];
+          },
+          expect: 200,
+          afterwards: async ([input], f) => {
+            const memberships = (await memberRecord((input as { id: number }).id)).memberships;
+            expect(memberships.map((m) => m.company_id)).toEqual([f.inScopeClubId]);
+          },
+        },
+      ],
+    },
+  },
+  {
+    action: `${DASHBOARD}/members/actions.ts#eraseMemberAction`,
+    needs: { module: "member", permission: "MEMBER.U" },
+    args: async (f) => [{ id: (await newMember(f.inScopeClubId)).id }],
+    cells: { ...write, outOfScope: [{ object: "the member", args: async (f) => [{ id: (await newMember(f.outOfScopeCompanyId)).id }], expect: HIDDEN }] },
+  },
+  // ---- events (module event, EVENT.U)
+  {
+    action: `${DASHBOARD}/events/actions.ts#createEventAction`,
+    needs: { module: "event", permission: "EVENT.U" },
+    args: async (f) => [{ company_id: f.inScopeClubId, name: unique("Möte"), starts_at: "2027-04-01T18:00:00+02:00", ends_at: "2027-04-01T19:00:00+02:00" }],
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the company",
+          args: async (f) => [{ company_id: f.outOfScopeCompanyId, name: "x", starts_at: "2027-04-01T18:00:00+02:00", ends_at: "2027-04-01T19:00:00+02:00" }],
+          expect: 403,
+        },
+      ],
+    },
+  },
+  {
+    action: `${DASHBOARD}/events/actions.ts#updateEventAction`,
+    needs: { module: "event", permission: "EVENT.U" },
+    args: async (f) => [{ id: (await newEvent(f.inScopeClubId)).id, event: { name: unique("Nytt namn") } }],
+    cells: { ...write, outOfScope: [{ object: "the event", args: async (f) => [{ id: (await newEvent(f.outOfScopeCompanyId)).id, event: { name: "x" } }], expect: HIDDEN }] },
+  },
+  {
+    action: `${DASHBOARD}/events/actions.ts#deleteEventAction`,
+    needs: { module: "event", permission: "EVENT.U" },
+    args: async (f) => [{ id: (await newEvent(f.inScopeClubId)).id }],
+    cells: { ...write, outOfScope: [{ object: "the event", args: async (f) => [{ id: (await newEvent(f.outOfScopeCompanyId)).id }], expect: HIDDEN }] },
+  },
+  {
+    action: `${DASHBOARD}/events/actions.ts#registerParticipantAction`,
+    needs: { module: "event", permission: "EVENT.U" },
+    args: async (f) => [{ id: (await newEvent(f.inScopeClubId)).id, member_id: (await newMember(f.inScopeClubId)).id }],
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the event",
+          args: async (f) => [{ id: (await newEvent(f.outOfScopeCompanyId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id }],
+          expect: HIDDEN,
+        },
+        {
+          // As a missing member: a field error on member_id ("member not found"), the form's answer to a bad pick.
+          object: "the member (the event in scope)",
+          args: async (f) => [{ id: (await newEvent(f.inScopeClubId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id }],
+          expect: 400,
+        },
+      ],
+    },
+  },
+  {
+    action: `${DASHBOARD}/events/actions.ts#unregisterParticipantAction`,
+    needs: { module: "event", permission: "EVENT.U" },
+    args: async (f) => [{ id: (await newEvent(f.inScopeClubId)).id, member_id: (await newMember(f.inScopeClubId)).id }],
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the event",
+          args: async (f) => [{ id: (await newEvent(f.outOfScopeCompanyId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id }],
+          expect: HIDDEN,
+        },
+        {
+          // Taking someone off an event in scope reads nothing of the member: as for a member never registered
+          // (or missing), nothing changes and the answer is the event in scope.
+          object: "the member (the event in scope)",
+          args: async (f) => [{ id: (await newEvent(f.inScopeClubId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id }],
+          expect: 200,
+        },
+      ],
+    },
+  },
+  // ---- access management (the ADMIN role; grants never beyond the ADMIN's own access)
+  {
+    action: `${DASHBOARD}/api-keys/actions.ts#createApiKeyAction`,
+    needs: { adminRole: true },
+    args: async (f) => [{ name: unique("nyckel"), company_id: f.inScopeClubId, access: { ...accessOf(f.inScopeClubId), permissions: [] } }],
+    cells: {
+      ...write,
+      wrongModule: NO_MODULE,
+      outOfScope: [
+        {
+          object: "the key's company",
+          args: async (f) => [{ name: unique("nyckel"), company_id: f.outOfScopeCompanyId, access: { ...accessOf(f.outOfScopeCompanyId), permissions: [] } }],
+          expect: 403,
+        },
+      ],
+    },
+  },
+  {
+    action: `${DASHBOARD}/api-keys/actions.ts#revokeApiKeyAction`,
+    needs: { adminRole: true },
+    args: async (f) => [{ client_id: (await newApiKey(f.inScopeClubId)).client_id }],
+    cells: {
+      ...write,
+      wrongModule: NO_MODULE,
+      // client_ids are 144-bit random values, not enumerable: the key's company answers as a company does.
+      outOfScope: [{ object: "the key (of a company outside)", args: async (f) => [{ client_id: (await newApiKey(f.outOfScopeCompanyId)).client_id }], expect: 403 }],
+    },
+  },
+  {
+    action: `${DASHBOARD}/users/actions.ts#createAdminUserAction`,
+    needs: { adminRole: true },
+    args: async (f) => [{ email: email("personal"), name: "Ny", password: "ett-langt-losenord", role: "EDITOR", access: accessOf(f.inScopeClubId) }],
+    cells: {
+      ...write,
+      wrongModule: NO_MODULE,
+      outOfScope: [
+        {
+          // The grant is the form's input: a field error on access.company_ids.
+          object: "the granted company",
+          args: async (f) => [{ email: email("personal"), name: "Ny", password: "ett-langt-losenord", role: "EDITOR", access: accessOf(f.outOfScopeCompanyId) }],
+          expect: 400,
+        },
+      ],
+    },
+  },
+  {
+    action: `${DASHBOARD}/users/actions.ts#updateAdminUserAction`,
+    needs: { adminRole: true },
+    args: async (f) => [{ id: (await newAdminUser("EDITOR", accessOf(f.inScopeClubId))).id, role: "VIEWER" }],
+    cells: {
+      ...write,
+      wrongModule: NO_MODULE,
+      outOfScope: [
+        { object: "the user (scoped to a company outside)", args: async (f) => [{ id: (await newAdminUser("EDITOR", accessOf(f.outOfScopeCompanyId))).id, role: "VIEWER" }], expect: HIDDEN },
+        {
+          // A user whose access group holds more than the ADMIN's own is not the ADMIN's to manage: making a VIEWER
+          // with the member module an EDITOR would hand out member writes the ADMIN does not have.
+          object: "the user (with a module the ADMIN lacks)",
+          caller: (c) => c.lacking.member,
+          args: async (f) => [{ id: (await newAdminUser("VIEWER", accessOf(f.inScopeClubId))).id, role: "EDITOR" }],
+          expect: HIDDEN,
+        },
+      ],
+    },
+  },
+  // ---- no session: the language switch and the hosted pages answer the same whatever session cookie comes along
+  {
+    action: "app/admin/language-action.ts#chooseLanguageAction",
+    needs: "nothing",
+    args: async () => [form({ lang: "en" })],
+    outcome: ({ value, setCookies }) => (value === undefined && setCookies.some((c) => c.startsWith("admin_lang=en;")) ? "language set" : `unexpected ${JSON.stringify(value)}`),
+    cells: {
+      noSession: "language set",
+      expiredSession: "language set",
+      invalidSession: "language set",
+      wrongModule: { notApplicable: "a preference cookie of the browser, also on the sign-in page: no caller" },
+      missingPermission: { notApplicable: "a preference cookie of the browser, also on the sign-in page: no caller" },
+      outOfScope: NO_OBJECT,
+      inScope: "language set",
+    },
+  },
+  {
+    action: "app/subscribe/[uuid]/actions.ts#subscribeAction",
+    needs: "nothing",
+    args: async (f) => [idle, form({ list_uuid: (await newList(f.inScopeClubId)).uuid, email: email("besok") })],
+    outcome: ({ value }) => (value as { status: string }).status,
+    cells: { noSession: "success", expiredSession: "success", invalidSession: "success", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "success" },
+  },
+  {
+    action: "app/unsubscribe/actions.ts#unsubscribeAction",
+    needs: "nothing",
+    args: async (f) => {
+      const { listUuid, memberUuid } = await newSubscription(f.inScopeClubId);
+      return [idle, form({ list_uuid: listUuid, member_uuid: memberUuid })];
+    },
+    outcome: ({ value }) => (value as { status: string }).status,
+    cells: { noSession: "done", expiredSession: "done", invalidSession: "done", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "done" },
+  },
+  {
+    action: "app/unsubscribe/actions.ts#optOutAction",
+    needs: "nothing",
+    args: async (f) => {
+      const { memberUuid } = await newSubscription(f.inScopeClubId);
+      return [idle, form({ member_uuid: memberUuid, token: globalOptOutToken(memberUuid) })];
+    },
+    outcome: ({ value }) => (value as { status: string }).status,
+    cells: { noSession: "done", expiredSession: "done", invalidSession: "done", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "done" },
+  },
+];
+
+/** Who makes the calls of a column: each a cookie header (or none), all expected to get the cell's outcome. */
+export interface Callers {
+  /** ADMIN with every module and permission, scoped to the in-scope company and its descendants. */
+  scopedAdmin: { user: TestAdmin; cookie: string };
+  /** ADMIN, every permission, all modules but one. */
+  lacking: Record<Module, string>;
+  viewer: string;
+  /** EDITOR with every module, all permissions but one. */
+  lackingPermission: Record<Permission, string>;
+  /** EDITOR with every module and permission: not an ADMIN. */
+  editor: string;
+  /** ADMIN with every module and permission, scoped to the in-scope company alone (not its club). */
+  withoutDescendants: string;
+}
+
