@@ -9,10 +9,11 @@ import { applyPendingMigrations } from "../lib/bootstrap/migrations";
 import type { CliCommand } from "./cli/types";
 import { accessCommands } from "./cli/access";
 import { companyCommands } from "./cli/company";
+import { databaseCommands } from "./cli/database";
 import { memberCommands } from "./cli/member";
 import { subscriptionCommands } from "./cli/subscription";
 
-const commands: CliCommand[] = [...accessCommands, ...companyCommands, ...memberCommands, ...subscriptionCommands];
+const commands: CliCommand[] = [...accessCommands, ...companyCommands, ...memberCommands, ...subscriptionCommands, ...databaseCommands];
 
 function usage(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -51,8 +52,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const asJson = Boolean(parsed.values.json);
   try {
-    await applyPendingMigrations(env().DATABASE_URL);
-    await prepareDatabase();
+    if (!command.wholeDatabase) {
+      await applyPendingMigrations(env().DATABASE_URL);
+      await prepareDatabase();
+    }
     const result = await command.run(parsed.values as Record<string, string | boolean | undefined>, parsed.positionals);
     console.log(asJson ? JSON.stringify(result, null, 2) : command.human(result));
     return 0;

@@ -107,11 +107,11 @@ export async function accessTokenFor(options: Parameters<typeof makeApiKey>[0] =
   return { key, token: (await tokensFor(key)).access_token };
 }
 
-/** The operator CLI as an operator runs it: a separate process on the run's database, with --json output. */
-export function cli(args: string[]): { code: number; json: any } {
+/** The operator CLI as an operator runs it: a separate process on the run's database (or `databaseUrl`), with --json output. */
+export function cli(args: string[], options: { databaseUrl?: string } = {}): { code: number; json: any } {
   try {
     const out = execFileSync(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/cli.ts", ...args, "--json"], {
-      env: { ...process.env, DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "silent" },
+      env: { ...process.env, DATABASE_URL: options.databaseUrl ?? inject("databaseUrl"), LOG_LEVEL: "silent" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     return { code: 0, json: JSON.parse(out.toString()) };

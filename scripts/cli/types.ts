@@ -8,6 +8,11 @@ export interface CliCommand {
   summary: string;
   usage: string;
   options: NonNullable<ParseArgsConfig["options"]>;
+  /**
+   * Handles the database as a whole (backup, restore): the CLI applies no pending migrations first (a backup taken
+   * before an upgrade must hold the old schema; a restore target may be empty) and opens no Prisma connection.
+   */
+  wholeDatabase?: boolean;
   run(values: CliValues, positionals: string[]): Promise<unknown>;
   /** The human-readable form of run's result (--json prints the result itself). */
   human(result: unknown): string;

@@ -22,13 +22,13 @@ function newestMtime(entry) {
 }
 
 /**
- * Installs when node_modules is missing or older than package-lock.json. `npm install` rather than `npm ci`: the
- * lockfile cannot list other platforms' optional binaries here (see .ci/run), which `npm ci` rejects.
+ * Installs the locked versions (`npm ci`, which never rewrites package-lock.json) when node_modules is missing or
+ * older than package-lock.json.
  */
 export function ensureDependencies() {
   const marker = "node_modules/.package-lock.json";
   if (!fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync("package-lock.json").mtimeMs) {
-    run("npm install --no-audit --no-fund");
+    run("npm ci --no-audit --no-fund");
   }
   if (!fs.existsSync("lib/generated/sqlite/client.ts") || !fs.existsSync("lib/generated/postgres/client.ts")) {
     run("npm run db:generate");

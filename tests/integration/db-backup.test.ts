@@ -1,0 +1,222 @@
+// db:backup and db:restore through the CLI on the run's provider: a backup of the run's database (filled through
+// the real services while other test files keep writing to it) restored into a fresh database holds every row.
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { operatorCaller } from "@/lib/services/access";
+import { createAdminUser } from "@/lib/services/admin-users";
+import { createEvent, registerParticipant } from "@/lib/services/events";
+import { updateFkStatus } from "@/lib/services/fk-status";
+import { activateGrant, createGrant } from "@/lib/services/grants";
+import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
+import { subscribeVisitor } from "@/lib/services/subscriptions";
+import { MODULES, PERMISSIONS } from "@/lib/validation/access";
+import { CreateEventRequest } from "@/lib/validation/event";
+import { parseInput } from "@/lib/validation/parse";
+import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl } from "../../scripts/lib/postgres";
+import { cli } from "../helpers";
+import { createMemberVia, makeOrganization, uniqueEmail } from "../member-fixtures";
+import { makeList } from "../subscription-fixtures";
+
+const provider = inject("provider");
+const runDatabaseUrl = inject("databaseUrl");
+
+/** Every row of every table, by table and primary key (the whole row where a table has none), as JSON. */
+type Snapshot = Map<string, Map<string, string>>;
+
+const json = (value: unknown) => JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+async function snapshot(url: string): Promise<Snapshot> {
+  const result: Snapshot = new Map();
+  const add = (table: string, keyColumns: string[], rows: Record<string, unknown>[]) => {
+    const byKey = new Map<string, string>();
+    for (const row of rows) byKey.set(keyColumns.length ? json(keyColumns.map((c) => row[c])) : json(row), json(row));
+    result.set(table, byKey);
+  };
+  if (provider === "sqlite") {
+    const db = new Database(url.slice("file:".length), { fileMustExist: true, timeout: 5000 });
+    try {
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+      for (const table of tables) {
+        const columns = db.prepare(`PRAGMA table_info(${quote(table)})`).all() as { name: string; pk: number }[];
+        const key = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+        add(table, key, db.prepare(`SELECT * FROM ${quote(table)}`).all() as Record<string, unknown>[]);
+      }
+    } finally {
+      db.close();
+    }
+    return result;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+    );
+    for (const { name } of tables) {
+      const { rows: keyRows } = await client.query<{ column: string }>(
+        `SELECT a.attname AS column FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+         WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`,
+        [quote(name)],
+      );
+      add(name, keyRows.map((r) => r.column), (await client.query(`SELECT * FROM ${quote(name)}`)).rows);
+    }
+  } finally {
+    await client.end();
+  }
+  return result;
+}
+
+function rowCount(snap: Snapshot): number {
+  return [...snap.values()].reduce((n, rows) => n + rows.size, 0);
+}
+
+/** A fresh, empty database of the run's provider (SQLite: a file that does not exist yet). */
+const created: { drop(): Promise<void> }[] = [];
+async function freshDatabase(label: string): Promise<string> {
+  const name = `backup_${label}_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
+  if (provider === "postgres") {
+    const url = await createPostgresDatabase(postgresAdminUrl(), name);
+    created.push({ drop: () => dropPostgresDatabase(postgresAdminUrl(), name) });
+    return url;
+  }
+  const file = path.resolve("data", "test", `${name}.db`);
+  created.push({ drop: async () => ["", "-wal", "-shm"].forEach((suffix) => fs.rmSync(file + suffix, { force: true })) });
+  return `file:${file}`;
+}
+
+/** What `prisma migrate deploy` (run by every start) says about the database. */
+function migrateDeploy(url: string): string {
+  return execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  }).toString();
+}
+
+/** Rows of every kind, made through the services and the API as users make them. */
+async function fillThroughServices() {
+  const operator = operatorCaller();
+  const org = await makeOrganization(); // companies, a period, a member type, properties, an API key with tokens
+  const member = await createMemberVia(org.token, {
+    company_id: org.rootId,
+    email: uniqueEmail("backup"),
+    firstname: "Åsa",
+    lastname: "Öberg",
+    memberships: [{ company_id: org.clubIds[0], period_id: org.periodId, member_type_id: org.memberTypeId }],
+    prop_ids: [org.propIds[0]],
+  });
+  const list = await makeList({ companyId: org.rootId, questions: 1, termHtml: "<p>Jag godkänner villkoren</p>" });
+  await subscribeVisitor(list.uuid, { email: uniqueEmail("prenumerant"), firstname: "Sven", lastname: undefined, phone: undefined, terms_accepted: true, answered_prop_ids: list.questionIds });
+  await updateFkStatus(operator, org.clubIds[1], "ML_ADDED");
+  await updateFkStatus(operator, org.clubIds[1], "ACTIVE");
+  const grant = await createGrant(operator, { name: `Aktivitetsstöd ${crypto.randomBytes(3).toString("hex")}` });
+  await activateGrant(operator, org.clubIds[1], grant.id);
+  await setLeisureCardApiKey(operator, org.clubIds[1], { api_key: "fk-nyckel-hemlig", giro_type: "BANKGIRO", giro_number: "5555-5555" });
+  const event = await createEvent(
+    operator,
+    parseInput(CreateEventRequest, { company_id: org.rootId, name: "Årsmöte", starts_at: "2026-03-01T18:00:00+01:00", ends_at: "2026-03-01T20:00:00+01:00" }),
+  );
+  await registerParticipant(operator, event.id, member.id);
+  await createAdminUser(operator, {
+    email: uniqueEmail("admin"),
+    name: "Backup Admin",
+    password: crypto.randomBytes(12).toString("base64url"),
+    role: "VIEWER",
+    access: { modules: [...MODULES], permissions: [...PERMISSIONS], company_ids: null, include_descendants: true },
+  });
+}
+
+describe(`db:backup and db:restore (${provider})`, () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "forening-backup-"));
+  const runBackup = path.join(folder, provider === "sqlite" ? "run.db" : "run.dump");
+  let restoredUrl: string;
+
+  beforeAll(async () => {
+    await fillThroughServices();
+  });
+
+  afterAll(async () => {
+    for (const database of created) await database.drop();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("backs up the running service's database and restores every row into a fresh database", { timeout: 240_000 }, async () => {
+    const before = await snapshot(runDatabaseUrl);
+    const backup = cli(["db:backup", runBackup]);
+    const after = await snapshot(runDatabaseUrl);
+    expect(backup).toMatchObject({ code: 0, json: { provider, file: runBackup, bytes: fs.statSync(runBackup).size } });
+    expect(fs.statSync(runBackup).mode & 0o777).toBe(0o600); // personal data
+
+    restoredUrl = await freshDatabase("a");
+    const restore = cli(["db:restore", runBackup], { databaseUrl: restoredUrl });
+    expect(restore.code).toBe(0);
+    const restored = await snapshot(restoredUrl);
+
+    // The same tables, each of them filled by fillThroughServices (Prisma's bookkeeping included).
+    expect([...restored.keys()].sort()).toEqual([...before.keys()].sort());
+    for (const [table, rows] of before) expect(rows.size, `rows in ${table}`).toBeGreaterThan(0);
+    expect(restore.json.tables).toEqual(Object.fromEntries([...restored].filter(([t]) => !t.startsWith("sqlite_")).map(([t, rows]) => [t, rows.size])));
+    expect(restore.json.rows).toBe(Object.values(restore.json.tables as Record<string, number>).reduce((a, b) => a + b, 0));
+
+    // Other test files write while the backup runs: every row that did not change meanwhile is in the restored
+    // database exactly as it was (the next test compares a quiet database's copy row for row, both ways).
+    let stableRows = 0;
+    for (const [table, rowsBefore] of before) {
+      const rowsAfter = after.get(table)!;
+      const rowsRestored = restored.get(table)!;
+      for (const [key, row] of rowsBefore) {
+        if (rowsAfter.get(key) !== row) continue;
+        stableRows += 1;
+        expect(rowsRestored.get(key), `${table} ${key}`).toBe(row);
+      }
+    }
+    expect(stableRows).toBeGreaterThan(rowCount(before) * 0.9);
+
+    // Its migrations are intact: a start of the service would find nothing to apply.
+    expect(migrateDeploy(restoredUrl)).toContain("No pending migrations to apply.");
+  });
+
+  it("restores a backup of the restored database into another exactly, and refuses a non-empty target without --force", { timeout: 240_000 }, async () => {
+    // Nothing else writes to these databases: the copy of a copy is identical, table by table and row by row.
+    const secondBackup = path.join(folder, provider === "sqlite" ? "second.db" : "second.dump");
+    expect(cli(["db:backup", secondBackup], { databaseUrl: restoredUrl }).code).toBe(0);
+    expect(cli(["db:backup", secondBackup], { databaseUrl: restoredUrl })).toMatchObject({
+      code: 1,
+      json: { status: 409, reason: `${secondBackup} exists; add --force to overwrite it` },
+    });
+    const target = await freshDatabase("b");
+    expect(cli(["db:restore", secondBackup], { databaseUrl: target }).code).toBe(0);
+    const original = await snapshot(restoredUrl);
+    expect(await snapshot(target)).toEqual(original);
+
+    // The target now holds data (plus a company the backup lacks): a restore without --force changes nothing.
+    const added = cli(["company:create", "--name", "Efter backupen IF", "--org-number", "802999-0001"], { databaseUrl: target });
+    expect(added.code).toBe(0);
+    const targetBefore = await snapshot(target);
+    const refused = cli(["db:restore", secondBackup], { databaseUrl: target });
+    expect(refused.code).toBe(1);
+    expect(refused.json).toMatchObject({ status: 409 });
+    expect(refused.json.reason).toMatch(/^the database is not empty \(rows in \d+ table\(s\): .*Company.*\); add --force to replace everything in it with the backup$/);
+    expect(await snapshot(target)).toEqual(targetBefore);
+
+    // With --force it is replaced: the company added after the backup is gone, everything else is as backed up.
+    expect(cli(["db:restore", secondBackup, "--force"], { databaseUrl: target }).code).toBe(0);
+    expect(await snapshot(target)).toEqual(original);
+  });
+
+  it("refuses a file that is not a backup of the configured provider, changing nothing", { timeout: 120_000 }, async () => {
+    const stranger = path.join(folder, "not-a-backup.txt");
+    fs.writeFileSync(stranger, "hello");
+    const target = await freshDatabase("c");
+    const expected = provider === "sqlite" ? "is not a SQLite backup of this service" : "is not a pg_dump (custom format) backup of this service";
+    expect(cli(["db:restore", stranger], { databaseUrl: target })).toMatchObject({ code: 1, json: { status: 400, errors: { file: [expected] } } });
+    expect(cli(["db:restore", path.join(folder, "missing.db")], { databaseUrl: target }).json).toMatchObject({ status: 400, errors: { file: [expect.stringMatching(/^cannot read /)] } });
+    expect(rowCount(await snapshot(target).catch(() => new Map()))).toBe(0);
+  });
+});
