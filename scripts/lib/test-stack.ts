@@ -7,6 +7,7 @@ import net from "node:net";
 import path from "node:path";
 import { applyMigrations } from "../../lib/migrate-deploy";
 import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl } from "./postgres";
+import { SERVER_SCRIPT, serverCommand } from "./server-command.mjs";
 
 export type Provider = "sqlite" | "postgres";
 
@@ -15,6 +16,12 @@ export interface TestStack {
   baseUrl: string;
   databaseUrl: string;
   secrets: Record<string, string>;
+  /** The server process (plain node running dist/server.mjs). */
+  server: ChildProcess;
+  /** Its exit code once it has exited (after stop(), or a signal a test sent). */
+  exited: Promise<number | null>;
+  /** Everything the server printed so far. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -44,7 +51,8 @@ async function waitForHttp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`server did not answer at ${url}:\n${output()}`);
 }
 
-async function createDatabase(provider: Provider, runId: string) {
+/** A fresh, empty database of the provider (migrated by whoever starts on it); drop() removes it. */
+export async function createTestDatabase(provider: Provider, runId: string) {
   if (provider === "postgres") {
     const name = `test_${runId}`;
     const url = await createPostgresDatabase(postgresAdminUrl(), name);
@@ -60,10 +68,20 @@ async function createDatabase(provider: Provider, runId: string) {
   };
 }
 
-export async function startTestStack(options: { provider: Provider; port?: number; env?: Record<string, string> }): Promise<TestStack> {
-  if (!fs.existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` (npm test does it).");
+export interface TestStackOptions {
+  provider: Provider;
+  port?: number;
+  env?: Record<string, string>;
+  /** The address the server connects to, given the database's own (a test puts a TCP proxy in between). */
+  serverDatabaseUrl?: (databaseUrl: string) => string;
+}
+
+export async function startTestStack(options: TestStackOptions): Promise<TestStack> {
+  if (!fs.existsSync(".next/BUILD_ID") || !fs.existsSync(SERVER_SCRIPT)) {
+    throw new Error("No production build: run `npm run build` (npm test does it).");
+  }
   const runId = `${options.provider}_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
-  const database = await createDatabase(options.provider, runId);
+  const database = await createTestDatabase(options.provider, runId);
   applyMigrations(database.url);
 
   const secrets = {
@@ -75,12 +93,13 @@ export async function startTestStack(options: { provider: Provider; port?: numbe
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
-  const server = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "server.ts"], {
+  const [command, args] = serverCommand();
+  const server = spawn(command, args, {
     env: {
       ...process.env,
       ...secrets,
       NODE_ENV: "production",
-      DATABASE_URL: database.url,
+      DATABASE_URL: options.serverDatabaseUrl ? options.serverDatabaseUrl(database.url) : database.url,
       PORT: String(port),
       HOST: "127.0.0.1",
       DEMO_SEED: "false",
@@ -94,6 +113,7 @@ export async function startTestStack(options: { provider: Provider; port?: numbe
   });
   server.stdout!.on("data", (d) => (log += d));
   server.stderr!.on("data", (d) => (log += d));
+  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
   await waitForHttp(`${baseUrl}/v3/openapi.json`, server, () => log);
 
   return {
@@ -101,9 +121,12 @@ export async function startTestStack(options: { provider: Provider; port?: numbe
     baseUrl,
     databaseUrl: database.url,
     secrets,
+    server,
+    exited,
+    log: () => log,
     async stop() {
-      server.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 300));
+      if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
       if (process.env.TEST_SERVER_LOG) console.error(`server log:\n${log}`);
       else if (/"level":50/.test(log)) console.error(`server logged errors:\n${log}`);
       await database.drop();
