@@ -126,7 +126,8 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
     log: () => log,
     async stop() {
       if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      // The server drains its requests first (at most 10 s); the timer must not keep this process alive itself.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
       if (process.env.TEST_SERVER_LOG) console.error(`server log:\n${log}`);
       else if (/"level":50/.test(log)) console.error(`server logged errors:\n${log}`);
       await database.drop();
