@@ -24,9 +24,12 @@ export async function accessToken(baseUrl: string, credentials: { clientId: stri
 /** Plain SQL on a database of either provider, beside the server (not through lib/db.ts, which serves the suite's own database). */
 export async function withDatabase<T>(url: string, read: (query: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T> {
   if (url.startsWith("file:")) {
-    const sqlite = new Database(url.slice("file:".length), { readonly: true });
+    const sqlite = new Database(url.slice("file:".length));
     try {
-      return await read(async (sql) => sqlite.prepare(sql).all() as Record<string, unknown>[]);
+      return await read(async (sql) => {
+        const statement = sqlite.prepare(sql);
+        return statement.reader ? (statement.all() as Record<string, unknown>[]) : (statement.run(), []);
+      });
     } finally {
       sqlite.close();
     }
@@ -51,6 +54,7 @@ export class TcpProxy {
   ) {}
 
   async start(): Promise<void> {
+    if (this.server) return;
     const server = net.createServer((client) => {
       const upstream = net.connect(this.target.port, this.target.host);
       for (const [a, b] of [

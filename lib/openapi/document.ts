@@ -1,6 +1,7 @@
 // Builds the OpenAPI 3.1 document from the zod schemas in lib/validation and the operations in ./operations.
 import { z } from "zod";
-import { operations, type Operation } from "./operations";
+import { operations, type Operation, type OperationResponse } from "./operations";
+import { responses as shared } from "./ops/shared";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -51,7 +52,9 @@ export function buildOpenApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const responses: Record<string, unknown> = {};
-    for (const [status, response] of Object.entries(op.responses)) {
+    // Every operation can meet a database outage (lib/database-errors.ts), so each documents the 503.
+    const documented: Record<string, OperationResponse> = { ...op.responses, 503: shared.databaseUnavailable };
+    for (const [status, response] of Object.entries(documented)) {
       responses[status] = {
         description: response.description,
         ...(response.schema

@@ -4,7 +4,7 @@
 // with Retry-After, the process stays up, it recovers by itself, and every write is either whole (its fk_status, its
 // history row, its audit entry) or absent. A server of its own, on a database of its own, seeded with the demo.
 import Database from "better-sqlite3";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startTestStack, freePort, type TestStack } from "@/scripts/lib/test-stack";
 import { accessToken, demoCredentials, TcpProxy, waitFor, withDatabase } from "../process-fixtures";
 
@@ -13,6 +13,8 @@ interface DatabaseFault {
   serverDatabaseUrl(url: string): string;
   begin(databaseUrl: string): Promise<void>;
   end(): Promise<void>;
+  /** After the server has stopped. */
+  dispose(): Promise<void>;
 }
 
 async function postgresFault(): Promise<DatabaseFault> {
@@ -26,6 +28,7 @@ async function postgresFault(): Promise<DatabaseFault> {
     },
     begin: () => proxy.kill(),
     end: () => proxy.start(),
+    dispose: () => proxy.kill(),
   };
 }
 
@@ -41,6 +44,9 @@ function sqliteFault(): DatabaseFault {
       lock?.exec("ROLLBACK");
       lock?.close();
       lock = null;
+    },
+    async dispose() {
+      await this.end();
     },
   };
 }
@@ -68,69 +74,93 @@ async function companyStates(databaseUrl: string): Promise<Map<string, CompanySt
   });
 }
 
-describe("the database goes away mid-run", () => {
-  it("503 with Retry-After meanwhile, the process stays up, recovers by itself, nothing half-written", async () => {
-    const provider = inject("provider");
-    const fault = provider === "postgres" ? await postgresFault() : sqliteFault();
-    const stack: TestStack = await startTestStack({ provider, env: { DEMO_SEED: "true" }, serverDatabaseUrl: fault.serverDatabaseUrl });
-    try {
-      const token = await accessToken(stack.baseUrl, demoCredentials(stack.log()));
-      const before = await companyStates(stack.databaseUrl);
-      const ids = [...before.keys()].filter((id) => before.get(id)!.fkStatus !== NEW_STATUS);
-      expect(ids.length).toBeGreaterThanOrEqual(13);
-      const put = (id: string) =>
-        fetch(`${stack.baseUrl}/v3/company/${id}/fk`, {
-          method: "PUT",
-          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-          body: JSON.stringify({ fk_status: NEW_STATUS }),
-        }).then(async (res) => ({ id, status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json() }));
+describe("database faults", () => {
+  const provider = inject("provider");
+  let fault: DatabaseFault;
+  let stack: TestStack;
 
-      // Writes in flight while the database goes away. Fewer on SQLite: each write that meets the lock holds the
-      // server for the whole busy timeout (better-sqlite3 waits synchronously).
-      const inFlight = ids.slice(0, provider === "postgres" ? 10 : 4).map(put);
-      await new Promise((r) => setTimeout(r, 15));
-      await fault.begin(stack.databaseUrl);
-      const raced = await Promise.all(inFlight);
+  beforeAll(async () => {
+    fault = provider === "postgres" ? await postgresFault() : sqliteFault();
+    stack = await startTestStack({ provider, env: { DEMO_SEED: "true" }, serverDatabaseUrl: fault.serverDatabaseUrl });
+  });
 
-      // During the outage.
-      const during = [await put(ids[10])];
-      for (const res of during) {
-        expect(res.status).toBe(503);
-        expect(res.body).toEqual({ reason: "database unavailable" });
-        expect(res.retryAfter).toBe("5");
-      }
-      for (const res of raced) expect([200, 503]).toContain(res.status);
-      expect(await (await fetch(`${stack.baseUrl}/healthz`)).json()).toEqual({ status: "ok" });
-      const ready = await fetch(`${stack.baseUrl}/readyz`);
-      if (provider === "postgres") {
-        expect(ready.status).toBe(503);
-        expect(await ready.json()).toEqual({ status: "unavailable", reason: "database unavailable" });
-        const read = await fetch(`${stack.baseUrl}/v3/company/${ids[12]}/fk`, { headers: { authorization: `Bearer ${token}` } });
-        expect(read.status).toBe(503);
-      } else {
-        // WAL: readers are not blocked by the writer's lock, so the database answers and the instance stays ready.
-        expect(ready.status).toBe(200);
-      }
-      expect(stack.server.exitCode).toBeNull();
+  afterAll(async () => {
+    await stack?.stop();
+    await fault?.dispose();
+  });
 
-      // The database comes back: no restart, the pool reconnects.
-      await fault.end();
-      await waitFor("readiness after the outage", async () => (await fetch(`${stack.baseUrl}/readyz`)).status === 200, 30_000);
-      const after = await put(ids[12]);
-      expect(after.status).toBe(200);
+  it("the database goes away mid-run: 503 with Retry-After, the process stays up, recovers by itself, nothing half-written", async () => {
+    const token = await accessToken(stack.baseUrl, demoCredentials(stack.log()));
+    const before = await companyStates(stack.databaseUrl);
+    const ids = [...before.keys()].filter((id) => before.get(id)!.fkStatus !== NEW_STATUS);
+    expect(ids.length).toBeGreaterThanOrEqual(13);
+    const put = (id: string) =>
+      fetch(`${stack.baseUrl}/v3/company/${id}/fk`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ fk_status: NEW_STATUS }),
+      }).then(async (res) => ({ id, status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json() }));
 
-      const states = await companyStates(stack.databaseUrl);
-      for (const { id, status } of [...raced, ...during, after]) {
-        const was = before.get(id)!;
-        const now = states.get(id)!;
-        const untouched = { fkStatus: was.fkStatus, history: was.history, audits: was.audits };
-        const whole = { fkStatus: NEW_STATUS, history: was.history + 1, audits: was.audits + 1 };
-        expect([untouched, whole], `company ${id} after a ${status}`).toContainEqual(now);
-        if (status === 200) expect(now).toEqual(whole);
-      }
-    } finally {
-      await fault.end().catch(() => undefined);
-      await stack.stop();
+    // Writes in flight while the database goes away. Fewer on SQLite: each write that meets the lock holds the
+    // server for the whole busy timeout (better-sqlite3 waits synchronously).
+    const inFlight = ids.slice(0, provider === "postgres" ? 10 : 4).map(put);
+    await new Promise((r) => setTimeout(r, 15));
+    await fault.begin(stack.databaseUrl);
+    const raced = await Promise.all(inFlight);
+
+    // During the outage.
+    const during = [await put(ids[10])];
+    for (const res of during) {
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ reason: "database unavailable" });
+      expect(res.retryAfter).toBe("5");
+    }
+    for (const res of raced) expect([200, 503]).toContain(res.status);
+    expect(await (await fetch(`${stack.baseUrl}/healthz`)).json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${stack.baseUrl}/readyz`);
+    if (provider === "postgres") {
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: "unavailable", reason: "database unavailable" });
+      const read = await fetch(`${stack.baseUrl}/v3/company/${ids[12]}/fk`, { headers: { authorization: `Bearer ${token}` } });
+      expect(read.status).toBe(503);
+    } else {
+      // WAL: readers are not blocked by the writer's lock, so the database answers and the instance stays ready.
+      expect(ready.status).toBe(200);
+    }
+    expect(stack.server.exitCode).toBeNull();
+
+    // The database comes back: no restart, the pool reconnects.
+    await fault.end();
+    await waitFor("readiness after the outage", async () => (await fetch(`${stack.baseUrl}/readyz`)).status === 200, 30_000);
+    const after = await put(ids[12]);
+    expect(after.status).toBe(200);
+
+    const states = await companyStates(stack.databaseUrl);
+    for (const { id, status } of [...raced, ...during, after]) {
+      const was = before.get(id)!;
+      const now = states.get(id)!;
+      const untouched = { fkStatus: was.fkStatus, history: was.history, audits: was.audits };
+      const whole = { fkStatus: NEW_STATUS, history: was.history + 1, audits: was.audits + 1 };
+      expect([untouched, whole], `company ${id} after a ${status}`).toContainEqual(now);
+      if (status === 200) expect(now).toEqual(whole);
     }
   }, 180_000);
+
+  it("/readyz is 503 while a committed migration is not applied", async () => {
+    const ready = () => fetch(`${stack.baseUrl}/readyz`).then(async (res) => ({ status: res.status, body: await res.json() }));
+    expect(await ready()).toEqual({ status: 200, body: { status: "ok" } });
+    const latest = await withDatabase(stack.databaseUrl, async (query) => {
+      const [row] = await query(`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name DESC LIMIT 1`);
+      await query(`UPDATE "_prisma_migrations" SET finished_at = NULL WHERE migration_name = '${row.migration_name}'`);
+      return row.migration_name as string;
+    });
+    try {
+      expect(await ready()).toEqual({ status: 503, body: { status: "unavailable", reason: `migrations pending: ${latest}` } });
+    } finally {
+      await withDatabase(stack.databaseUrl, (query) =>
+        query(`UPDATE "_prisma_migrations" SET finished_at = started_at WHERE migration_name = '${latest}'`),
+      );
+    }
+    expect(await ready()).toEqual({ status: 200, body: { status: "ok" } });
+  });
 });
