@@ -4,13 +4,14 @@
 // external and are loaded from node_modules at run time, as Next itself is. `import "server-only"` resolves to its
 // empty module, as it does under Next's react-server condition.
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 
-export const SERVER_ENTRY_POINTS = { server: "server.ts", "leisure-card-simulator": "scripts/leisure-card-simulator.ts" };
+const ENTRY_POINTS = { server: "server.ts", "leisure-card-simulator": "scripts/leisure-card-simulator.ts" };
 
 export async function buildServer() {
   await esbuild.build({
-    entryPoints: SERVER_ENTRY_POINTS,
+    entryPoints: ENTRY_POINTS,
     outdir: "dist",
     outExtension: { ".js": ".mjs" },
     bundle: true,
@@ -24,4 +25,4 @@ export async function buildServer() {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await buildServer();
