@@ -32,8 +32,8 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Pages only: /v3, /api/auth and the dashboard's data routes answer JSON and set their own headers.
-      source: "/((?!v3/|api/|admin/api/|_next/|favicon.ico|robots.txt).*)",
+      // Pages only: /v3, /api/auth, the dashboard's data routes and the health probes answer JSON and set their own headers.
+      source: "/((?!v3/|api/|admin/api/|_next/|healthz$|readyz$|favicon.ico|robots.txt).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

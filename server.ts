@@ -1,15 +1,17 @@
 // The production server: applies migrations, seeds the demo on an empty database, then serves Next.js over a plain
-// Node HTTP server so route handlers can see the socket address (lib/http/client-ip.ts). Run it with the
-// react-server condition (npm run serve does), under which `import "server-only"` is the empty module it is in Next.
+// Node HTTP server so route handlers can see the socket address (lib/http/client-ip.ts). `npm run build` compiles it
+// to dist/server.mjs (scripts/build-server.mjs), which runs on plain node; SIGTERM / SIGINT stop it gracefully.
 import http from "node:http";
 import next from "next";
 import { SOCKET_IP_HEADER } from "./lib/http/client-ip";
 import { answerAtEdge } from "./lib/http/edge";
 import { env } from "./lib/env";
-import { prepareDatabase } from "./lib/db";
+import { disconnectDb, prepareDatabase } from "./lib/db";
 import { applyPendingMigrations } from "./lib/bootstrap/migrations";
 import { seedDemoIfEmpty } from "./lib/bootstrap/demo-seed";
 import { printDemoCredentials } from "./lib/bootstrap/print-credentials";
+import { stopGracefullyOnSignals } from "./lib/bootstrap/graceful-shutdown";
+import { closeRateLimitStore } from "./lib/http/rate-limit";
 import { logger } from "./lib/logger";
 
 async function main() {
@@ -32,9 +34,9 @@ async function main() {
   server.listen(config.PORT, config.HOST, () => {
     logger().info({ port: config.PORT, host: config.HOST }, `listening on http://localhost:${config.PORT}`);
   });
-  const shutdown = () => server.close(() => process.exit(0));
-  process.on("SIGTERM", shutdown);
-  process.on("SIGINT", shutdown);
+  stopGracefullyOnSignals(server, async () => {
+    await Promise.all([disconnectDb(), closeRateLimitStore()]);
+  });
 }
 
 main().catch((error) => {

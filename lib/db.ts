@@ -19,6 +19,12 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /**
+ * node-postgres waits for a new connection forever by default: a database host that stops answering (rather than
+ * refusing) would hold every request. Past this, the request fails as "database unavailable" (503).
+ */
+const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
+
+/**
  * SQLite's own limit on bound values is 32766 (since 3.32), but Prisma assumes 999 unless the adapter says otherwise,
  * and refuses a larger `IN` list (P2029): a caller whose scope holds 1,000 companies could not list its members. The
  * adapter now says so, as the PostgreSQL adapter does for its 32766.
@@ -41,7 +47,7 @@ function createClient(url: string): Db {
   const log = env().LOG_SQL ? [{ emit: "event" as const, level: "query" as const }] : [];
   let client: Db;
   if (databaseProvider(url) === "postgres") {
-    const adapter = new PrismaPg({ connectionString: url, max: 10 });
+    const adapter = new PrismaPg({ connectionString: url, max: 10, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
     client = new PostgresClient({ adapter, log }) as unknown as Db;
   } else {
     client = new SqliteClient({ adapter: sqliteAdapter(url), log }) as unknown as Db;

@@ -1,4 +1,5 @@
 // Typed service errors. Services throw these; lib/http/route.ts maps each to the spec's status and body.
+import { isDatabaseUnavailable } from "./database-errors";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -117,6 +118,18 @@ export class UpstreamFailed extends ServiceError {
   }
 }
 
+/**
+ * 503: the database is unreachable, timed out or locked (lib/database-errors.ts decides). Transient: the answer
+ * carries Retry-After, and nothing was written (every write is one transaction, rolled back by the database).
+ */
+export class DatabaseUnavailable extends ServiceError {
+  static readonly retryAfterSeconds = 5;
+
+  constructor() {
+    super(503, "database unavailable");
+  }
+}
+
 /** What a typed error means at any edge (HTTP, server action, CLI): the spec's status, body and headers. */
 export interface ErrorOutcome {
   status: number;
@@ -127,8 +140,14 @@ export interface ErrorOutcome {
   headers: Record<string, string>;
 }
 
-/** The outcome of a typed service error, or null for anything else (a bug: the edge logs it and answers 500). */
+/**
+ * The outcome of a typed service error, or of a database outage (503), or null for anything else (a bug: the edge
+ * logs it and answers 500).
+ */
 export function errorOutcome(error: unknown): ErrorOutcome | null {
+  if (error instanceof DatabaseUnavailable || isDatabaseUnavailable(error)) {
+    return { status: 503, body: { reason: "database unavailable" }, headers: { "retry-after": String(DatabaseUnavailable.retryAfterSeconds) } };
+  }
   if (error instanceof AccessTokenExpired) return { status: 401, body: { error: "expired", context: "user" }, headers: {} };
   if (error instanceof RateLimited) {
     return { status: 429, body: { reason: error.message }, headers: { "retry-after": String(error.retryAfterSeconds) } };

@@ -64,6 +64,7 @@ function failure(error: unknown): Extract<ActionResult<never>, { ok: false }> {
     logger().error({ err: error }, "server action failed");
     return { ok: false, status: 500, reason: "internal server error", fieldErrors: {}, issueKeys: {}, formErrors: [] };
   }
+  if (outcome.status === 503) logger().warn({ err: error }, "database unavailable");
   const body = outcome.body as { reason?: string; errors?: Record<string, string[]>; form_errors?: string[] };
   return {
     ok: false,

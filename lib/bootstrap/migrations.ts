@@ -7,7 +7,7 @@ import { databaseProvider } from "../database-url";
 import { db, tableExists } from "../db";
 
 /** Names of committed migrations the database has not finished applying (all of them on a new database). */
-async function pendingMigrations(databaseUrl: string): Promise<string[]> {
+export async function pendingMigrations(databaseUrl: string): Promise<string[]> {
   const folder = path.join("prisma", databaseProvider(databaseUrl), "migrations");
   const committed = fs.readdirSync(folder).filter((name) => fs.statSync(path.join(folder, name)).isDirectory());
   if (!(await tableExists("_prisma_migrations"))) return committed;

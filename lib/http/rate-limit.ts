@@ -106,3 +106,13 @@ export async function consumeRateLimit(name: RateLimitName, key: string, reason?
     throw rejection;
   }
 }
+
+/** Closes the Redis connection, if one was opened (graceful shutdown). */
+export async function closeRateLimitStore(): Promise<void> {
+  const client = globalForLimits.__redis;
+  if (!client) return;
+  globalForLimits.__redis = undefined;
+  globalForLimits.__rateLimiters = undefined;
+  globalForLimits.__redisFirstConnection = undefined;
+  await client.quit().catch(() => client.disconnect());
+}

@@ -114,6 +114,7 @@ async function parseBody<B>(schema: Schema<B>, request: Request, acceptsForm: bo
 
 export function errorResponse(error: unknown, requestId: string): Response {
   const outcome = errorOutcome(error);
+  if (outcome?.status === 503) logger().warn({ requestId, err: error }, "database unavailable");
   if (outcome) return json(outcome.body, outcome.status, outcome.headers);
   logger().error({ requestId, err: error }, "unhandled error");
   return json({ reason: "internal server error" }, 500);

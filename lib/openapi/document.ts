@@ -1,7 +1,7 @@
 // Builds the OpenAPI 3.1 document from the zod schemas in lib/validation and the operations in ./operations.
 import { z } from "zod";
-import { operations, type Operation } from "./operations";
-import { invalidTokenResponse } from "./ops/shared";
+import { operations, type Operation, type OperationResponse } from "./operations";
+import { invalidTokenResponse, responses as shared } from "./ops/shared";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -52,7 +52,12 @@ export function buildOpenApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const responses: Record<string, unknown> = {};
-    const documented: Operation["responses"] = op.security === "bearer" ? { ...op.responses, 422: invalidTokenResponse } : op.responses;
+    // Every bearer operation can meet an invalid token (422), and every operation a database outage (503).
+    const documented: Record<string, OperationResponse> = {
+      ...op.responses,
+      ...(op.security === "bearer" ? { 422: invalidTokenResponse } : {}),
+      503: shared.databaseUnavailable,
+    };
     for (const [status, response] of Object.entries(documented)) {
       responses[status] = {
         description: response.description,

@@ -36,10 +36,18 @@ export function ensureDependencies() {
 }
 
 const buildInputs = ["app", "components", "lib", "public", "prisma", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+/** What dist/ (scripts/build-server.mjs) is compiled from: the server, the simulator and the lib code they import. */
+const serverBuildInputs = ["server.ts", "lib", "prisma", "scripts/leisure-card-simulator.ts", "scripts/build-server.mjs", "package-lock.json"];
+const serverBuildOutputs = ["dist/server.mjs", "dist/leisure-card-simulator.mjs"];
 
-/** next build when there is no build or a source is newer than it. */
+function builtAt(outputs) {
+  return outputs.every((file) => fs.existsSync(file)) ? Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs)) : 0;
+}
+
+/** next build and the compiled server (dist/) when there is none or a source is newer than it. */
 export function ensureBuild({ force = false } = {}) {
-  const built = fs.existsSync(".next/BUILD_ID") ? fs.statSync(".next/BUILD_ID").mtimeMs : 0;
-  const sources = Math.max(...buildInputs.map(newestMtime));
-  if (force || built === 0 || sources > built) run("npx next build");
+  const built = builtAt([".next/BUILD_ID"]);
+  if (force || built === 0 || Math.max(...buildInputs.map(newestMtime)) > built) run("npx next build");
+  const serverBuilt = builtAt(serverBuildOutputs);
+  if (force || serverBuilt === 0 || Math.max(...serverBuildInputs.map(newestMtime)) > serverBuilt) run("node scripts/build-server.mjs");
 }

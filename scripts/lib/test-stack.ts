@@ -7,6 +7,7 @@ import net from "node:net";
 import path from "node:path";
 import { applyMigrations } from "../../lib/migrate-deploy";
 import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl } from "./postgres";
+import { SERVER_SCRIPT, serverCommand } from "./server-command.mjs";
 
 export type Provider = "sqlite" | "postgres";
 
@@ -15,6 +16,12 @@ export interface TestStack {
   baseUrl: string;
   databaseUrl: string;
   secrets: Record<string, string>;
+  /** The server process (plain node running dist/server.mjs). */
+  server: ChildProcess;
+  /** Its exit code once it has exited (after stop(), or a signal a test sent). */
+  exited: Promise<number | null>;
+  /** Everything the server printed so far. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -44,7 +51,8 @@ async function waitForHttp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`server did not answer at ${url}:\n${output()}`);
 }
 
-async function createDatabase(provider: Provider, runId: string) {
+/** A fresh, empty database of the provider (migrated by whoever starts on it); drop() removes it. */
+export async function createTestDatabase(provider: Provider, runId: string) {
   if (provider === "postgres") {
     const name = `test_${runId}`;
     const url = await createPostgresDatabase(postgresAdminUrl(), name);
@@ -60,9 +68,16 @@ async function createDatabase(provider: Provider, runId: string) {
   };
 }
 
+/** One running instance of the built production server. */
 export interface TestServer {
   baseUrl: string;
-  /** Stops the process; prints its log when TEST_SERVER_LOG is set or when it logged errors. */
+  /** The server process (plain node running dist/server.mjs). */
+  process: ChildProcess;
+  /** Its exit code once it has exited (after stop(), or a signal a test sent). */
+  exited: Promise<number | null>;
+  /** Everything the server printed so far. */
+  log(): string;
+  /** SIGTERM, then waits for the drain (at most 10 s); prints the log when TEST_SERVER_LOG is set or it logged errors. */
   stop(): Promise<void>;
 }
 
@@ -79,7 +94,8 @@ export async function startServer(options: {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
-  const server = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "server.ts"], {
+  const [command, args] = serverCommand();
+  const server = spawn(command, args, {
     env: {
       ...process.env,
       ...options.secrets,
@@ -98,6 +114,7 @@ export async function startServer(options: {
   });
   server.stdout!.on("data", (d) => (log += d));
   server.stderr!.on("data", (d) => (log += d));
+  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
   try {
     await waitForHttp(`${baseUrl}/v3/openapi.json`, server, () => log);
   } catch (error) {
@@ -107,19 +124,33 @@ export async function startServer(options: {
 
   return {
     baseUrl,
+    process: server,
+    exited,
+    log: () => log,
     async stop() {
-      server.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 300));
+      if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
+      // The server drains its requests first (at most 10 s); the timer must not keep this process alive itself.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
       if (process.env.TEST_SERVER_LOG) console.error(`server log (${baseUrl}):\n${log}`);
       else if (/"level":50/.test(log)) console.error(`server logged errors (${baseUrl}):\n${log}`);
     },
   };
 }
 
-export async function startTestStack(options: { provider: Provider; port?: number; env?: Record<string, string> }): Promise<TestStack> {
-  if (!fs.existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` (npm test does it).");
+export interface TestStackOptions {
+  provider: Provider;
+  port?: number;
+  env?: Record<string, string>;
+  /** The address the server connects to, given the database's own (a test puts a TCP proxy in between). */
+  serverDatabaseUrl?: (databaseUrl: string) => string;
+}
+
+export async function startTestStack(options: TestStackOptions): Promise<TestStack> {
+  if (!fs.existsSync(".next/BUILD_ID") || !fs.existsSync(SERVER_SCRIPT)) {
+    throw new Error("No production build: run `npm run build` (npm test does it).");
+  }
   const runId = `${options.provider}_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
-  const database = await createDatabase(options.provider, runId);
+  const database = await createTestDatabase(options.provider, runId);
   applyMigrations(database.url);
 
   const secrets = {
@@ -128,13 +159,17 @@ export async function startTestStack(options: { provider: Provider; port?: numbe
     LINK_SIGNING_SECRET: crypto.randomBytes(32).toString("base64url"),
     NEXTAUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
   };
-  const server = await startServer({ databaseUrl: database.url, secrets, port: options.port, env: options.env });
+  const databaseUrl = options.serverDatabaseUrl ? options.serverDatabaseUrl(database.url) : database.url;
+  const server = await startServer({ databaseUrl, secrets, port: options.port, env: options.env });
 
   return {
     provider: options.provider,
     baseUrl: server.baseUrl,
     databaseUrl: database.url,
     secrets,
+    server: server.process,
+    exited: server.exited,
+    log: server.log,
     async stop() {
       await server.stop();
       await database.drop();

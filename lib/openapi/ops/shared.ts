@@ -28,6 +28,13 @@ export const responses = {
     schema: ErrorBody,
   },
   serverError: { description: "Unexpected server error", schema: ErrorBody },
+  databaseUnavailable: {
+    description:
+      'The database is unreachable, timed out or locked: `{"reason": "database unavailable"}`. Transient and nothing was ' +
+      "written; retry after the Retry-After seconds.",
+    schema: ErrorBody,
+    headers: { "Retry-After": { description: "seconds to wait before retrying", schema: { type: "integer" } } },
+  },
   rateLimited: (limit: string): OperationResponse => ({
     description: `Rate limit exceeded (${limit})`,
     schema: ErrorBody,
