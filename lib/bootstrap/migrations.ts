@@ -18,10 +18,22 @@ export async function pendingMigrations(databaseUrl: string): Promise<string[]> 
   return committed.filter((name) => !done.has(name));
 }
 
+const MIGRATE_ATTEMPTS = 6;
+
 /**
  * Runs `prisma migrate deploy` only when something is pending, so a CLI call next to a running server does not
  * start the schema engine (which takes locks) for nothing. The database must be the one lib/db.ts connects to.
+ * Instances started together race for the migration lock, which Prisma waits for only 10 s on PostgreSQL (P1002):
+ * a loser looks again, and is done when the winner has applied everything, or tries again while it is still at it.
  */
 export async function applyPendingMigrations(databaseUrl: string): Promise<void> {
-  if ((await pendingMigrations(databaseUrl)).length > 0) applyMigrations(databaseUrl);
+  for (let attempt = 1; ; attempt++) {
+    if ((await pendingMigrations(databaseUrl)).length === 0) return;
+    try {
+      applyMigrations(databaseUrl);
+      return;
+    } catch (error) {
+      if (attempt >= MIGRATE_ATTEMPTS) throw error;
+    }
+  }
 }
