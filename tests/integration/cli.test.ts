@@ -32,7 +32,8 @@ describe("operator CLI", () => {
 
     expect(cli(["api-key:revoke", created.json.client_id]).code).toBe(0);
     const after = await call("/v3/company", { token: token.json.access_token });
-    expect(after.status).toBe(401);
+    expect(after.status).toBe(422);
+    expect(after.json).toEqual({ reason: "invalid token" });
   });
 
   it("lists every key even when one key's access group is unreadable", async () => {
