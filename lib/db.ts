@@ -31,6 +31,12 @@ const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
  */
 const SQLITE_MAX_BIND_VALUES = 32766;
 
+/**
+ * SQLite transactions begin IMMEDIATE (patches/@prisma+adapter-better-sqlite3+6.19.3.patch): the adapter's plain
+ * BEGIN let a transaction that read first fail with SQLITE_BUSY at its first write once another connection (another
+ * instance, the CLI) had committed, whatever the busy timeout. Within a process the adapter runs one transaction at a
+ * time anyway, so taking the lock up front costs nothing there (tests/integration/sqlite-transactions.test.ts).
+ */
 function sqliteAdapter(url: string) {
   const factory = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: SQLITE_BUSY_TIMEOUT_MS });
   const connect = factory.connect.bind(factory);
