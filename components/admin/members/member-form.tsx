@@ -6,6 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, type FieldError, type Path } from "react-hook-form";
 import { toast } from "sonner";
+import { z } from "zod";
 import { ActionError, unwrap } from "@/lib/actions/result";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
 import { fill } from "@/lib/i18n/admin/lists";
@@ -41,6 +42,17 @@ const TEXT_FIELDS = [
   ["post", "text", "address-level2"],
 ] as const;
 
+/** The selects hold ids as text; the API's schema takes numbers and never coerces, so the form turns them first. */
+const idOf = (id: string | number) => (typeof id === "string" && /^[0-9]{1,10}$/.test(id) ? Number(id) : id);
+
+function requestBody(values: Values) {
+  return {
+    ...values,
+    memberships: values.memberships.map((m) => ({ ...m, period_id: idOf(m.period_id), member_type_id: m.member_type_id ? idOf(m.member_type_id) : null })),
+    prop_ids: values.prop_ids.map(idOf),
+  };
+}
+
 function valuesOf(member: Member | null): Values {
   return {
     company_id: member?.company_id ?? "",
@@ -70,7 +82,7 @@ export function MemberForm({ member, options, actions, onDone }: {
   const schema = member ? UpdateMemberRequest : CreateMemberRequest;
   const form = useForm<Values>({
     // The browser checks with the API's schema; the values sent are the form's, so the server parses them again.
-    resolver: keyedZodResolver(schema) as never,
+    resolver: keyedZodResolver(z.preprocess((values: unknown) => requestBody(values as Values), schema) as never) as never,
     defaultValues: valuesOf(member),
   });
   const memberships = useFieldArray({ control: form.control, name: "memberships" });
@@ -78,7 +90,7 @@ export function MemberForm({ member, options, actions, onDone }: {
 
   const save = useMutation({
     mutationFn: (values: Values) => {
-      const body = { ...values, memberships: values.memberships.map((m) => ({ ...m, period_id: Number(m.period_id), member_type_id: m.member_type_id ? Number(m.member_type_id) : null })), prop_ids: values.prop_ids.map(Number) };
+      const body = requestBody(values);
       // An update names no company (a member stays in its company); the update schema drops the field.
       if (member) return unwrap(actions.updateMember({ ...body, id: member.id } as never));
       return unwrap(actions.createMember(body as never));
