@@ -119,16 +119,10 @@ export class UpstreamFailed extends ServiceError {
 }
 
 /**
- * 503: the database is unreachable, timed out or locked (lib/database-errors.ts decides). Transient: the answer
- * carries Retry-After, and nothing was written (every write is one transaction, rolled back by the database).
+ * A database outage (unreachable, timed out or locked: lib/database-errors.ts decides) is 503 with this Retry-After.
+ * Transient, and nothing was written: every write is one transaction, rolled back by the database.
  */
-export class DatabaseUnavailable extends ServiceError {
-  static readonly retryAfterSeconds = 5;
-
-  constructor() {
-    super(503, "database unavailable");
-  }
-}
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** What a typed error means at any edge (HTTP, server action, CLI): the spec's status, body and headers. */
 export interface ErrorOutcome {
@@ -145,8 +139,8 @@ export interface ErrorOutcome {
  * logs it and answers 500).
  */
 export function errorOutcome(error: unknown): ErrorOutcome | null {
-  if (error instanceof DatabaseUnavailable || isDatabaseUnavailable(error)) {
-    return { status: 503, body: { reason: "database unavailable" }, headers: { "retry-after": String(DatabaseUnavailable.retryAfterSeconds) } };
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: { reason: "database unavailable" }, headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } };
   }
   if (error instanceof AccessTokenExpired) return { status: 401, body: { error: "expired", context: "user" }, headers: {} };
   if (error instanceof RateLimited) {
