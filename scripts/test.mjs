@@ -33,6 +33,8 @@ async function ensurePostgres() {
 }
 
 const totals = { passed: 0, failed: 0 };
+/** Names of the failed tests, printed again at the very end: a CI log is often kept only as its tail. */
+const failedNames = [];
 
 function vitest(provider) {
   const report = `data/test/vitest-${provider}.json`;
@@ -41,7 +43,18 @@ function vitest(provider) {
     stdio: "inherit",
     env: { ...process.env, TEST_DB: provider },
   });
-  return count(report, result.status, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+  return count(report, result.status, (r) => {
+    for (const file of r.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === "failed") failedNames.push(`vitest ${provider}: ${file.name} › ${test.fullName}`);
+      }
+      // A file that failed to load or whose hook threw has no failed assertion to name.
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
+        failedNames.push(`vitest ${provider}: ${file.name}: ${String(file.message ?? "").split("\n")[0]}`);
+      }
+    }
+    return { passed: r.numPassedTests, failed: r.numFailedTests };
+  });
 }
 
 function playwright() {
@@ -50,7 +63,20 @@ function playwright() {
     stdio: "inherit",
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
   });
-  return count(report, result.status, (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }));
+  return count(report, result.status, (r) => {
+    const visit = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status === "unexpected" || test.status === "flaky") {
+            failedNames.push(`playwright (${test.status}): ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`);
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child, [...titles, child.title].filter(Boolean));
+    };
+    for (const suite of r.suites ?? []) visit(suite, []);
+    return { passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky };
+  });
 }
 
 /** Adds a runner's counts to the totals; a run that failed without a failed test (a setup error) counts as one. */
@@ -74,6 +100,7 @@ async function main() {
   run("npx eslint .");
   ensureBuild({ force: true });
   const ok = [vitest("sqlite"), vitest("postgres"), playwright()].every(Boolean);
+  if (failedNames.length > 0) console.log(`\nfailed:\n${failedNames.map((name) => `  ${name}`).join("\n")}`);
   console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
   process.exit(ok && totals.failed === 0 ? 0 : 1);
 }
