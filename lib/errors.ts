@@ -75,6 +75,13 @@ export class PayloadTooLarge extends ServiceError {
   }
 }
 
+/** The client closed the connection before its body arrived: 400, which nobody receives, logged as such. */
+export class ClientAborted extends ServiceError {
+  constructor() {
+    super(400, "request aborted by the client");
+  }
+}
+
 /** 415: a body in a media type the endpoint does not read (JSON, and forms where an endpoint says so). */
 export class UnsupportedMediaType extends ServiceError {
   constructor(reason: string) {

@@ -1,6 +1,6 @@
 // Reading a request body as the route wrapper needs it: bounded in size, in a media type the endpoint reads, and
 // shaped as the JSON object every body schema describes. What the values may be is parseInput's part.
-import { PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "../errors";
+import { ClientAborted, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "../errors";
 
 export const bodyTooLargeReason = (limit: number) => `request body too large (limit ${limit} bytes)`;
 
@@ -14,7 +14,14 @@ async function readBoundedText(request: Request, limit: number): Promise<string>
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-body (Node's "aborted", code ECONNRESET): its own doing, not a database outage.
+      throw new ClientAborted();
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
