@@ -32,7 +32,8 @@ export interface RestoreResult {
 }
 
 /** Prisma's bookkeeping and SQLite's own tables: present in an empty, migrated database. */
-const BOOKKEEPING_TABLES = new Set(["_prisma_migrations", "sqlite_sequence"]);
+// CacheEpoch: its rows come with the migration (lib/services/epoch-cache.ts); a migrated database holds them empty.
+const BOOKKEEPING_TABLES = new Set(["_prisma_migrations", "sqlite_sequence", "CacheEpoch"]);
 
 const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
 const PG_CUSTOM_MAGIC = Buffer.from("PGDMP", "latin1");
@@ -74,8 +75,10 @@ export async function restoreDatabase(databaseUrl: string, file: string, options
       );
     }
   }
+  const epochBefore = await highestCacheEpoch(databaseUrl);
   if (provider === "sqlite") await sqliteRestore(source, databaseUrl);
   else await postgresRestore(source, databaseUrl);
+  await advanceCacheEpochs(databaseUrl, epochBefore);
   const tables = await rowCounts(databaseUrl);
   return { provider, file: source, tables, rows: Object.values(tables).reduce((a, b) => a + b, 0) };
 }
@@ -266,6 +269,47 @@ export async function rowCounts(databaseUrl: string): Promise<Record<string, num
 }
 
 /** The tables holding at least one row, Prisma's and SQLite's bookkeeping left out. */
+const EPOCH_TABLE = "CacheEpoch";
+
+/** The highest cache epoch of the database (0 without the table): what running instances may have cached under. */
+async function highestCacheEpoch(databaseUrl: string): Promise<number> {
+  const sql = `SELECT COALESCE(MAX("version"), 0) AS v FROM "${EPOCH_TABLE}"`;
+  if (databaseProvider(databaseUrl) === "sqlite") {
+    const opened = sqliteTables(sqliteFilePath(databaseUrl));
+    if (!opened) return 0;
+    try {
+      return opened.tables.includes(EPOCH_TABLE) ? Number(opened.db.prepare(sql).pluck().get()) : 0;
+    } finally {
+      opened.db.close();
+    }
+  }
+  return withPostgres(databaseUrl, async (client) =>
+    (await postgresTables(client)).includes(EPOCH_TABLE) ? Number((await client.query<{ v: number }>(sql)).rows[0].v) : 0,
+  );
+}
+
+/**
+ * After a restore the epochs are the backup's, possibly equal to ones a running instance cached under while the data
+ * differs: every epoch moves past the highest seen before, so every instance reloads (lib/services/epoch-cache.ts).
+ */
+async function advanceCacheEpochs(databaseUrl: string, highestBefore: number): Promise<void> {
+  if (databaseProvider(databaseUrl) === "sqlite") {
+    const opened = sqliteTables(sqliteFilePath(databaseUrl));
+    if (!opened) return;
+    try {
+      if (opened.tables.includes(EPOCH_TABLE)) opened.db.prepare(`UPDATE "${EPOCH_TABLE}" SET "version" = MAX("version", ?) + 1`).run(highestBefore);
+    } finally {
+      opened.db.close();
+    }
+    return;
+  }
+  await withPostgres(databaseUrl, async (client) => {
+    if ((await postgresTables(client)).includes(EPOCH_TABLE)) {
+      await client.query(`UPDATE "${EPOCH_TABLE}" SET "version" = GREATEST("version", $1) + 1`, [highestBefore]);
+    }
+  });
+}
+
 async function tablesWithRows(databaseUrl: string): Promise<string[]> {
   const counts = await rowCounts(databaseUrl);
   return Object.entries(counts)

@@ -17,6 +17,7 @@ import {
   type Caller,
 } from "./access";
 import { recordAudit } from "./audit";
+import { EpochCache } from "./epoch-cache";
 import { liveCompany } from "./live-records";
 
 export interface CreatedApiKey {
@@ -125,17 +126,23 @@ export async function revokeApiKey(caller: Caller, clientId: string): Promise<{ 
 // A fixed hash to compare against when the client_id is unknown, so both paths cost the same.
 const UNKNOWN_CLIENT_HASH = sha256Hex("unknown-client");
 
-/** The active key matching client_id and client_secret, or null. */
+/** The active key matching client_id and client_secret, or null. Tagged SQL: token issuance is a hot path. */
 export async function verifyClientCredentials(clientId: string, clientSecret: string) {
-  const key = await db().apiKey.findUnique({ where: { clientId } });
+  const [key] = await db().$queryRaw<{ id: number; clientId: string; secretHash: string; revokedAt: Date | null; lastUsedAt: Date | null }[]>`
+    SELECT "id", "clientId", "secretHash", "revokedAt", "lastUsedAt" FROM "ApiKey" WHERE "clientId" = ${clientId}`;
   const matches = constantTimeEqual(sha256Hex(clientSecret), key?.secretHash ?? UNKNOWN_CLIENT_HASH);
   if (!key || !matches || key.revokedAt) return null;
   return key;
 }
 
-/** The caller behind an API key id, or null when the key is unknown or revoked. One query. */
+/** Every bearer request needs its caller; keys and their access groups change rarely (lib/services/epoch-cache.ts). */
+const callers = new EpochCache<number, Caller>("access", 10_000);
+
+/** The caller behind an API key id, or null when the key is unknown or revoked. Cached; shared, never to be changed. */
 export async function callerForApiKey(apiKeyId: number): Promise<Caller | null> {
-  const key = await db().apiKey.findUnique({ where: { id: apiKeyId }, include: { accessGroup: { include: { companies: true } } } });
-  if (!key || key.revokedAt) return null;
-  return { kind: "api_key", actor: `api:${key.clientId}`, name: key.name, companyId: key.companyId, role: null, userId: null, ...callerRights(key.accessGroup) };
+  return callers.get(apiKeyId, async () => {
+    const key = await db().apiKey.findUnique({ where: { id: apiKeyId }, include: { accessGroup: { include: { companies: true } } } });
+    if (!key || key.revokedAt) return null;
+    return { kind: "api_key", actor: `api:${key.clientId}`, name: key.name, companyId: key.companyId, role: null, userId: null, ...callerRights(key.accessGroup) };
+  });
 }

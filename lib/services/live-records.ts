@@ -2,10 +2,13 @@
 // A soft-deleted company does not exist for any operation (spec 4.2 rule 5); a public list must be active and belong
 // to a live company.
 import "server-only";
-import { db, type Prisma } from "../db";
+import { db, Prisma } from "../db";
 import { NotFound } from "../errors";
 
 export const liveCompany = { deletedAt: null } satisfies Prisma.CompanyWhereInput;
+
+/** liveCompany for tagged SQL, on the "Company" row named `alias`. */
+export const liveCompanySql = (alias: string) => Prisma.sql`${Prisma.raw(`${alias}."deletedAt"`)} IS NULL`;
 
 /** A list the public may see and subscribe to. */
 export const activeListOfLiveCompany = { isActive: true, company: liveCompany } satisfies Prisma.SubscriptionListWhereInput;

@@ -9,7 +9,7 @@ import { assertCompanyInScope, companyWithAncestors, isCompanyInScope, requireMo
 import { recordAudit } from "./audit";
 import { findLiveCompany, liveCompany } from "./live-records";
 import { memberInScope, memberRecord } from "./members";
-import { deactivateSubscription, lockList } from "./subscriptions";
+import { deactivateSubscription } from "./subscriptions";
 
 const EMAIL_TAKEN = "already used by another member of the organization";
 
@@ -171,15 +171,14 @@ export async function eraseMember(caller: Caller, id: number) {
   const subscribed = await db().subscription.findMany({ where: { memberId: id, status: "SUBSCRIBED" }, select: { listId: true }, orderBy: { listId: "asc" } });
   const erasedAt = new Date();
   await db().$transaction(async (tx) => {
-    for (const { listId } of subscribed) {
-      await lockList(tx, listId);
-      await deactivateSubscription(tx, listId, id);
-    }
+    // The member's row first: every writer locks member, then subscription, then list (subscriptions.ts), so a
+    // subscribe with this email meanwhile waits here instead of deadlocking against the slots freed below.
+    const cleared = Object.fromEntries(personalFields.map((f) => [f, null]));
+    await tx.member.update({ where: { id }, data: { ...cleared, erasedAt, globalOptOutAt: erasedAt } });
+    for (const { listId } of subscribed) await deactivateSubscription(tx, listId, id);
     await tx.subscription.deleteMany({ where: { memberId: id } });
     await tx.memberConsent.deleteMany({ where: { memberId: id } });
     await tx.memberProperty.deleteMany({ where: { memberId: id } });
-    const cleared = Object.fromEntries(personalFields.map((f) => [f, null]));
-    await tx.member.update({ where: { id }, data: { ...cleared, erasedAt, globalOptOutAt: erasedAt } });
     if (member.email) {
       await tx.$executeRaw`UPDATE "AuditEntry" SET "summary" = REPLACE("summary", ${member.email}, '[erased member]')
         WHERE "objectType" IN ('subscription', 'member') AND "companyId" = ${member.organizationId}`;

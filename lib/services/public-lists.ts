@@ -3,9 +3,10 @@
 import "server-only";
 import { db } from "../db";
 import { NotFound } from "../errors";
-import { sanitizeConsentHtml } from "../sanitize";
 import { isUuid } from "../validation/common";
 import { LIST_FIELDS } from "../validation/subscription";
+import { termView } from "./consent-terms";
+import { EpochCache } from "./epoch-cache";
 import { activeListOfLiveCompany } from "./live-records";
 
 type ListField = (typeof LIST_FIELDS)[number];
@@ -28,12 +29,21 @@ export function parseDesign(json: string | null): unknown {
   }
 }
 
-export const termView = (term: { id: number; name: string; html: string } | null) =>
-  term ? { id: term.id, name: term.name, html: sanitizeConsentHtml(term.html) } : null;
+export type PublicListInfo = NonNullable<Awaited<ReturnType<typeof readPublicList>>>["info"];
 
-/** GET /v3/subscription_list/public/{uuid}: an active list of a live company, or 404 `list not found`. */
-export async function getPublicListInfo(uuid: string | null) {
-  if (!uuid || !isUuid(uuid)) throw new NotFound("list not found");
+/** A public list: what the hosted form and GET /public/{uuid} show, and what a subscribe needs to know besides. */
+export interface PublicList {
+  listId: number;
+  companyId: string;
+  termId: number | null;
+  questionIds: ReadonlySet<number>;
+  info: PublicListInfo;
+}
+
+/** Lists change rarely and are read on every form view and subscribe (lib/services/epoch-cache.ts). */
+const publicLists = new EpochCache<string, PublicList>("public_lists", 2000);
+
+async function readPublicList(uuid: string) {
   const list = await db().subscriptionList.findFirst({
     where: { uuid, ...activeListOfLiveCompany },
     include: {
@@ -41,24 +51,46 @@ export async function getPublicListInfo(uuid: string | null) {
       questions: { orderBy: [{ position: "asc" }, { propertyId: "asc" }], include: { property: { include: { group: true } } } },
     },
   });
-  if (!list) throw new NotFound("list not found");
+  if (!list) return null;
   return {
-    name: list.name,
-    description: list.description,
-    fields: parseFields(list.fields),
-    uuid: list.uuid,
-    image_url: list.imageUrl,
-    show_image: list.showImage,
-    design: parseDesign(list.design),
-    term: termView(list.term),
-    questions: list.questions.map(({ property }) => ({
-      prop_id: property.id,
-      name: property.name,
-      descr: property.descr,
-      group_name: property.group.name,
-      group_descr: property.group.descr,
-    })),
+    listId: list.id,
+    companyId: list.companyId,
+    termId: list.termId,
+    questionIds: new Set(list.questions.map((q) => q.propertyId)),
+    info: {
+      name: list.name,
+      description: list.description,
+      fields: parseFields(list.fields),
+      uuid: list.uuid,
+      image_url: list.imageUrl,
+      show_image: list.showImage,
+      design: parseDesign(list.design),
+      term: termView(list.term),
+      questions: list.questions.map(({ property }) => ({
+        prop_id: property.id,
+        name: property.name,
+        descr: property.descr,
+        group_name: property.group.name,
+        group_descr: property.group.descr,
+      })),
+    },
   };
+}
+
+/** An active list of a live company by its uuid, or 404 `list not found`. Cached. */
+export async function loadPublicList(uuid: string | null): Promise<PublicList> {
+  if (!uuid || !isUuid(uuid)) throw new NotFound("list not found");
+  const list = await publicLists.get(uuid, () => readPublicList(uuid));
+  if (!list) throw new NotFound("list not found");
+  return list;
+}
+
+/**
+ * GET /v3/subscription_list/public/{uuid}: an active list of a live company, or 404 `list not found`. The same
+ * object for as long as the list is unchanged (the hosted page's cache keys on it).
+ */
+export async function getPublicListInfo(uuid: string | null): Promise<PublicListInfo> {
+  return (await loadPublicList(uuid)).info;
 }
 
 /** GET /v3/subscription_list/public/company/{company_id}: the organization's active lists, without uuids. */

@@ -9,7 +9,7 @@ import { recordAudit } from "./audit";
 import { liveMember } from "./live-records";
 import { memberInScope } from "./members";
 import { listInScope } from "./subscription-lists";
-import { activateSubscription, deactivateSubscription, lockList, subscriptionView } from "./subscriptions";
+import { activateSubscription, deactivateSubscription, subscriptionView } from "./subscriptions";
 
 function subscriberWhere(listId: number, query: { status?: string; q?: string }): Prisma.SubscriptionWhereInput {
   const q = query.q?.trim().toLowerCase();
@@ -121,7 +121,6 @@ export async function setMemberSubscription(caller: Caller, listId: number, memb
   const member = await db().member.findFirst({ where: { id: memberId, organizationId: list.companyId, ...liveMember }, select: { id: true, email: true } });
   if (!member) throw new NotFound("member not found");
   const subscription = await db().$transaction(async (tx) => {
-    await lockList(tx, listId);
     const changed = subscribed
       ? await activateSubscription(tx, listId, memberId, "ADMIN", false)
       : (await deactivateSubscription(tx, listId, memberId), await tx.subscription.findUnique({ where: { listId_memberId: { listId, memberId } } }));

@@ -9,7 +9,8 @@ import type { LIST_FIELDS, UpdateListInput } from "../validation/subscription";
 import { assertCompanyInScope, assertObjectInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
 import { recordAudit } from "./audit";
 import { findLiveCompany, liveCompany, listOfLiveCompany } from "./live-records";
-import { parseDesign, parseFields, termView } from "./public-lists";
+import { termIdAfterUpdate, termView } from "./consent-terms";
+import { parseDesign, parseFields } from "./public-lists";
 import { effectiveCap } from "./subscriptions";
 import { siteUrl } from "./unsubscribe-links";
 
@@ -155,15 +156,7 @@ export async function updateList(caller: Caller, id: number, input: UpdateListIn
     ...(input.subscriber_cap !== undefined ? { subscriberCap: input.subscriber_cap } : {}),
   };
   const updated = await db().$transaction(async (tx) => {
-    // A changed consent text is a new term: consents already given keep pointing at the text that was accepted.
-    if (input.term !== undefined) {
-      const unchanged = input.term && list.term && list.term.name === input.term.name && list.term.html === input.term.html;
-      if (!unchanged) {
-        data.termId = input.term
-          ? (await tx.term.create({ data: { companyId: list.companyId, name: input.term.name, html: input.term.html } })).id
-          : null;
-      }
-    }
+    if (input.term !== undefined) data.termId = await termIdAfterUpdate(tx, list.companyId, list.term, input.term);
     await tx.subscriptionList.update({ where: { id }, data });
     if (questionIds) {
       await tx.listQuestion.deleteMany({ where: { listId: id } });

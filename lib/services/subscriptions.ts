@@ -2,13 +2,13 @@
 // list's active count in step (staff subscribe through subscribers.ts).
 import "server-only";
 import crypto from "node:crypto";
-import { db, isUniqueViolation, type Tx } from "../db";
+import { db, Prisma, type Tx } from "../db";
 import { env } from "../env";
-import { CapReached, Forbidden, NotFound } from "../errors";
+import { CapReached, Forbidden } from "../errors";
 import type { SubscribeInput } from "../validation/subscription";
 import { isUuid } from "../validation/common";
 import { normalizeEmail } from "../validation/email";
-import { activeListOfLiveCompany } from "./live-records";
+import { loadPublicList } from "./public-lists";
 import { isValidGlobalOptOutToken } from "./unsubscribe-links";
 
 export type SubscriptionSource = "PUBLIC_FORM" | "ADMIN";
@@ -39,34 +39,44 @@ export function effectiveCap(list: { subscriberCap: number | null }): number {
   return list.subscriberCap ?? env().SUBSCRIBER_CAP_DEFAULT;
 }
 
-/**
- * Takes the list's row lock for the rest of the transaction with a no-op write. On PostgreSQL this serializes
- * subscribers of one list (the cap check below then sees every committed slot); on SQLite a transaction that starts
- * with a write cannot fail to upgrade its lock.
- */
-export async function lockList(tx: Tx, listId: number): Promise<void> {
-  await tx.subscriptionList.updateMany({ where: { id: listId }, data: { activeCount: { increment: 0 } } });
+/** effectiveCap's rule over the SubscriptionList row itself, for the conditional slot claim. */
+function effectiveCapSql(): Prisma.Sql {
+  return Prisma.sql`COALESCE("subscriberCap", ${env().SUBSCRIBER_CAP_DEFAULT})`;
 }
 
+const SUBSCRIPTION_COLUMNS = Prisma.raw(`"id", "listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt"`);
+
 /**
- * Subscribes `memberId` to the list inside `tx` (the list must be locked). Already subscribed: unchanged.
- * With `enforceCap`, a new active subscription beyond the list's cap is refused with 429.
+ * Subscribes `memberId` to the list inside `tx`. Already subscribed: the subscription unchanged, no slot taken.
+ * Otherwise it is activated (created or re-activated in one upsert) and a slot of the list claimed LAST, with a
+ * conditional increment that with `enforceCap` matches no row at the cap (429, the transaction rolls back). On
+ * PostgreSQL the list's row lock is thus held only from the claim to the commit, not across the whole subscribe, and
+ * every writer takes its locks in one order (member, subscription, list), so writers cannot deadlock. Every change of
+ * a subscription's status goes through this and deactivateSubscription, which keep `activeCount` in step.
  */
-export async function activateSubscription(tx: Tx, listId: number, memberId: number, source: SubscriptionSource, enforceCap: boolean) {
-  const existing = await tx.subscription.findUnique({ where: { listId_memberId: { listId, memberId } } });
-  if (existing?.status === "SUBSCRIBED") return existing;
-  if (enforceCap) {
-    const list = await tx.subscriptionList.findUniqueOrThrow({ where: { id: listId }, select: { activeCount: true, subscriberCap: true } });
-    if (list.activeCount >= effectiveCap(list)) throw new CapReached();
+export async function activateSubscription(tx: Tx, listId: number, memberId: number, source: SubscriptionSource, enforceCap: boolean): Promise<SubscriptionRow> {
+  const now = new Date();
+  // A row comes back only when the upsert inserted or re-activated one: status was not SUBSCRIBED before.
+  const [activated] = await tx.$queryRaw<SubscriptionRow[]>`
+    INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt")
+    VALUES (${listId}, ${memberId}, 'SUBSCRIBED', ${source}, ${now}, NULL)
+    ON CONFLICT ("listId", "memberId") DO UPDATE
+      SET "status" = 'SUBSCRIBED', "source" = excluded."source", "subscribedAt" = excluded."subscribedAt", "unsubscribedAt" = NULL
+      WHERE "Subscription"."status" <> 'SUBSCRIBED'
+    RETURNING ${SUBSCRIPTION_COLUMNS}`;
+  if (!activated) {
+    const [existing] = await tx.$queryRaw<SubscriptionRow[]>`
+      SELECT ${SUBSCRIPTION_COLUMNS} FROM "Subscription" WHERE "listId" = ${listId} AND "memberId" = ${memberId}`;
+    return existing;
   }
-  await tx.subscriptionList.update({ where: { id: listId }, data: { activeCount: { increment: 1 } } });
-  const data = { status: "SUBSCRIBED", source, subscribedAt: new Date(), unsubscribedAt: null };
-  return existing
-    ? tx.subscription.update({ where: { id: existing.id }, data })
-    : tx.subscription.create({ data: { listId, memberId, ...data } });
+  const underCap = enforceCap ? Prisma.sql`AND "activeCount" < ${effectiveCapSql()}` : Prisma.empty;
+  const claimed = await tx.$executeRaw`
+    UPDATE "SubscriptionList" SET "activeCount" = "activeCount" + 1, "updatedAt" = ${now} WHERE "id" = ${listId} ${underCap}`;
+  if (claimed === 0) throw new CapReached();
+  return activated;
 }
 
-/** Ends an active subscription and frees its slot; a no-op when it is not active. */
+/** Ends an active subscription and frees its slot; a no-op when it is not active. The same lock order as above. */
 export async function deactivateSubscription(tx: Tx, listId: number, memberId: number): Promise<boolean> {
   const ended = await tx.subscription.updateMany({
     where: { listId, memberId, status: "SUBSCRIBED" },
@@ -77,67 +87,54 @@ export async function deactivateSubscription(tx: Tx, listId: number, memberId: n
   return true;
 }
 
-/** Retries a transaction that lost a unique-constraint race (two first-time subscribes with one email). */
-async function withUniqueRetry<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
-    }
-  }
+/** `"col" = its current value, or the visitor's when it has none (null or empty)`, for the member upsert. */
+const fillIfEmpty = (column: string) =>
+  Prisma.raw(`"${column}" = CASE WHEN COALESCE("Member"."${column}", '') = '' THEN COALESCE(excluded."${column}", "Member"."${column}") ELSE "Member"."${column}" END`);
+const fills = (column: string) => Prisma.raw(`(COALESCE("Member"."${column}", '') = '' AND excluded."${column}" IS NOT NULL)`);
+
+/**
+ * The organization's member with that email, created or updated in one upsert: names and phone fill only fields the
+ * member does not have yet, a global opt-out is lifted. `updatedAt` moves only when something changed (it dates
+ * the member's last change). The unique index (organizationId, email) makes simultaneous first subscribes with
+ * one email share one member.
+ */
+async function upsertVisitor(tx: Tx, organizationId: string, email: string, input: SubscribeInput, now: Date): Promise<number> {
+  const [member] = await tx.$queryRaw<{ id: number }[]>`
+    INSERT INTO "Member" ("uuid", "organizationId", "email", "firstname", "lastname", "phone", "createdAt", "updatedAt")
+    VALUES (${crypto.randomUUID()}, ${organizationId}, ${email}, ${input.firstname ?? null}, ${input.lastname ?? null}, ${input.phone ?? null}, ${now}, ${now})
+    ON CONFLICT ("organizationId", "email") DO UPDATE SET
+      ${fillIfEmpty("firstname")}, ${fillIfEmpty("lastname")}, ${fillIfEmpty("phone")}, "globalOptOutAt" = NULL,
+      "updatedAt" = CASE WHEN ${fills("firstname")} OR ${fills("lastname")} OR ${fills("phone")} OR "Member"."globalOptOutAt" IS NOT NULL
+        THEN excluded."updatedAt" ELSE "Member"."updatedAt" END
+    RETURNING "id"`;
+  return member.id;
 }
 
 /**
  * POST /v3/subscription_list/public/{uuid}. Reuses the organization's member with that email (creating one
- * otherwise), subscribes it, stores the answered questions that belong to the list as member properties, and
- * records consent to the list's term. Names and phone fill only fields the member does not have yet: an anonymous
- * form must not overwrite what the association knows. An explicit subscribe lifts a global opt-out.
+ * otherwise), stores the answered questions that belong to the list as member properties, records consent to the
+ * list's term, and subscribes it, all in one transaction of tagged SQL (a handful of statements, none of Prisma's
+ * per-query compilation). Names and phone fill only fields the member does not have yet: an anonymous form must not
+ * overwrite what the association knows. An explicit subscribe lifts a global opt-out. At the cap (429) nothing stays.
  */
 export async function subscribeVisitor(listUuid: string | null, input: SubscribeInput) {
-  if (!listUuid || !isUuid(listUuid)) throw new NotFound("list not found");
-  const list = await db().subscriptionList.findFirst({
-    where: { uuid: listUuid, ...activeListOfLiveCompany },
-    select: { id: true, companyId: true, termId: true, questions: { select: { propertyId: true } } },
-  });
-  if (!list) throw new NotFound("list not found");
+  const list = await loadPublicList(listUuid); // cached; 404 `list not found`
   const email = normalizeEmail(input.email);
-  const questionIds = new Set(list.questions.map((q) => q.propertyId));
-  const answered = [...new Set(input.answered_prop_ids ?? [])].filter((id) => questionIds.has(id));
+  const answered = [...new Set(input.answered_prop_ids ?? [])].filter((id) => list.questionIds.has(id));
 
-  return withUniqueRetry(() =>
-    db().$transaction(async (tx) => {
-      await lockList(tx, list.id);
-      let member = await tx.member.findUnique({ where: { organizationId_email: { organizationId: list.companyId, email } } });
-      member ??= await tx.member.create({
-        data: {
-          uuid: crypto.randomUUID(),
-          organizationId: list.companyId,
-          email,
-          firstname: input.firstname ?? null,
-          lastname: input.lastname ?? null,
-          phone: input.phone ?? null,
-        },
-      });
-      const subscription = await activateSubscription(tx, list.id, member.id, "PUBLIC_FORM", true);
-      const fill = {
-        ...(member.firstname ? {} : input.firstname ? { firstname: input.firstname } : {}),
-        ...(member.lastname ? {} : input.lastname ? { lastname: input.lastname } : {}),
-        ...(member.phone ? {} : input.phone ? { phone: input.phone } : {}),
-        ...(member.globalOptOutAt ? { globalOptOutAt: null } : {}),
-      };
-      if (Object.keys(fill).length) await tx.member.update({ where: { id: member.id }, data: fill });
-      if (answered.length) {
-        const have = await tx.memberProperty.findMany({ where: { memberId: member.id, propertyId: { in: answered } } });
-        const missing = answered.filter((id) => !have.some((p) => p.propertyId === id));
-        if (missing.length) await tx.memberProperty.createMany({ data: missing.map((propertyId) => ({ memberId: member.id, propertyId })) });
-      }
-      if (input.terms_accepted === true && list.termId) {
-        await tx.memberConsent.create({ data: { memberId: member.id, termId: list.termId, sourceListId: list.id } });
-      }
-      return { member_id: member.id, subscription: subscriptionView(subscription) };
-    }),
-  );
+  return db().$transaction(async (tx) => {
+    const now = new Date();
+    const memberId = await upsertVisitor(tx, list.companyId, email, input, now);
+    if (answered.length) {
+      const rows = answered.map((propertyId) => Prisma.sql`(${memberId}, ${propertyId}, ${now})`);
+      await tx.$executeRaw`INSERT INTO "MemberProperty" ("memberId", "propertyId", "createdAt") VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`;
+    }
+    if (input.terms_accepted === true && list.termId) {
+      await tx.$executeRaw`INSERT INTO "MemberConsent" ("memberId", "termId", "sourceListId", "acceptedAt") VALUES (${memberId}, ${list.termId}, ${list.listId}, ${now})`;
+    }
+    const subscription = await activateSubscription(tx, list.listId, memberId, "PUBLIC_FORM", true);
+    return { member_id: memberId, subscription: subscriptionView(subscription) };
+  });
 }
 
 /**

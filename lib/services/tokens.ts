@@ -1,4 +1,5 @@
 // Access tokens (JWT, HS256) and rotating refresh tokens with reuse detection (RFC 9700 section 4.14.2).
+import { createSecretKey, type KeyObject } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { db } from "../db";
 import { randomToken, sha256Hex } from "../crypto";
@@ -18,8 +19,13 @@ export interface TokenPair {
   refresh_expires_ts: number;
 }
 
-function signingKey(): Uint8Array {
-  return new TextEncoder().encode(env().JWT_SECRET);
+let key: { secret: string; object: KeyObject } | undefined;
+
+/** The HS256 key as a KeyObject, made once: from raw bytes jose would import the key again on every sign and verify. */
+function signingKey(): KeyObject {
+  const secret = env().JWT_SECRET;
+  if (key?.secret !== secret) key = { secret, object: createSecretKey(Buffer.from(secret, "utf8")) };
+  return key.object;
 }
 
 async function signAccessToken(apiKeyId: number, clientId: string): Promise<string> {
@@ -34,17 +40,21 @@ async function signAccessToken(apiKeyId: number, clientId: string): Promise<stri
     .sign(signingKey());
 }
 
-type Writer = Pick<ReturnType<typeof db>, "refreshToken">;
+type Writer = Pick<ReturnType<typeof db>, "$executeRaw">;
 
+/** Stores a new refresh token (tagged SQL) while the access token is signed. */
 async function issuePair(writer: Writer, apiKeyId: number, clientId: string, familyId: string): Promise<TokenPair> {
   const refreshToken = randomToken(32);
   const refreshTtl = env().REFRESH_TOKEN_TTL_SECONDS;
-  const expiresAt = new Date(Date.now() + refreshTtl * 1000);
-  await writer.refreshToken.create({
-    data: { tokenHash: sha256Hex(refreshToken), familyId, apiKeyId, expiresAt },
-  });
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + refreshTtl * 1000);
+  const [accessToken] = await Promise.all([
+    signAccessToken(apiKeyId, clientId),
+    writer.$executeRaw`INSERT INTO "RefreshToken" ("tokenHash", "familyId", "apiKeyId", "expiresAt", "createdAt")
+      VALUES (${sha256Hex(refreshToken)}, ${familyId}, ${apiKeyId}, ${expiresAt}, ${now})`,
+  ]);
   return {
-    access_token: await signAccessToken(apiKeyId, clientId),
+    access_token: accessToken,
     token_type: "Bearer",
     expires_in: env().ACCESS_TOKEN_TTL_SECONDS,
     refresh_token: refreshToken,
@@ -52,10 +62,22 @@ async function issuePair(writer: Writer, apiKeyId: number, clientId: string, fam
   };
 }
 
+/**
+ * An API key's "last used" (the time it last got a token pair) is shown to the minute: it is written only when it
+ * is older than this, which spares a write on most token requests of a busy client.
+ */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
 /** A new token pair (and a new refresh-token family) for verified client credentials. */
-export async function issueTokenPair(apiKey: { id: number; clientId: string }): Promise<TokenPair> {
-  await db().apiKey.update({ where: { id: apiKey.id }, data: { lastUsedAt: new Date() } });
-  return issuePair(db(), apiKey.id, apiKey.clientId, randomToken(16));
+export async function issueTokenPair(apiKey: { id: number; clientId: string; lastUsedAt: Date | null }): Promise<TokenPair> {
+  const stale = new Date(Date.now() - LAST_USED_RESOLUTION_MS);
+  // The condition is checked again in SQL: another instance may have written it since the key was read.
+  const touch =
+    apiKey.lastUsedAt === null || apiKey.lastUsedAt < stale
+      ? db().$executeRaw`UPDATE "ApiKey" SET "lastUsedAt" = ${new Date()} WHERE "id" = ${apiKey.id} AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${stale})`
+      : null;
+  const [pair] = await Promise.all([issuePair(db(), apiKey.id, apiKey.clientId, randomToken(16)), touch]);
+  return pair;
 }
 
 /**
@@ -103,22 +125,35 @@ export async function authenticateBearer(authorization: string | null): Promise<
   const match = authorization?.match(/^Bearer(?:\s+(.*))?$/i);
   const presented = match?.[1]?.trim();
   if (!presented) throw new Unauthorized("missing bearer token");
-  let subject: string | undefined;
+  const { apiKeyId, expiresAt } = verifiedTokens.get(presented) ?? (await verifyAccessToken(presented));
+  // jose's rule: expired once the current second reaches `exp`.
+  if (Math.floor(Date.now() / 1000) >= expiresAt) throw new AccessTokenExpired();
+  const caller = await callerForApiKey(apiKeyId);
+  if (!caller) throw new InvalidToken();
+  return caller;
+}
+
+/**
+ * Access tokens whose signature and claims were verified, by token: an integrator sends one token for many requests,
+ * and the HMAC check is a large part of a cached request. Only a verified token gets in, so nothing forged is ever
+ * found here; expiry is checked on each use and revocation by callerForApiKey.
+ */
+const verifiedTokens = new Map<string, { apiKeyId: number; expiresAt: number }>();
+const MAX_VERIFIED_TOKENS = 10_000;
+
+async function verifyAccessToken(token: string): Promise<{ apiKeyId: number; expiresAt: number }> {
+  let verified: { apiKeyId: number; expiresAt: number };
   try {
-    const { payload } = await jwtVerify(presented, signingKey(), {
-      algorithms: ["HS256"],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-    });
-    subject = payload.sub;
+    const { payload } = await jwtVerify(token, signingKey(), { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE });
+    verified = { apiKeyId: Number(payload.sub), expiresAt: payload.exp ?? 0 };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new AccessTokenExpired();
     throw new InvalidToken();
   }
-  const apiKeyId = Number(subject);
-  const caller = Number.isSafeInteger(apiKeyId) ? await callerForApiKey(apiKeyId) : null;
-  if (!caller) throw new InvalidToken();
-  return caller;
+  if (!Number.isSafeInteger(verified.apiKeyId) || !verified.expiresAt) throw new InvalidToken();
+  verifiedTokens.set(token, verified);
+  if (verifiedTokens.size > MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+  return verified;
 }
 
 /** POST /v3/access/user/basic: verified client credentials -> a token pair. */

@@ -35,6 +35,26 @@ describe("POST /v3/access/user/basic", () => {
     expect(company.json.company_id).toBe(key.company_id);
   });
 
+  it("stores the refresh token's hash and dates; the key's last use is written when older than a minute, not on every request", async () => {
+    const key = await makeApiKey();
+    const lastUsed = async () => (await db().apiKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+    const first = await tokensFor(key);
+    const stored = await db().refreshToken.findUniqueOrThrow({ where: { tokenHash: sha256Hex(first.refresh_token) } });
+    expect(stored).toMatchObject({ apiKeyId: key.id, rotatedAt: null, revokedAt: null });
+    expect(Math.floor(stored.expiresAt.getTime() / 1000)).toBe(first.refresh_expires_ts);
+    expect(Math.abs(stored.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    const written = await lastUsed();
+    expect(Math.abs(written!.getTime() - Date.now())).toBeLessThan(60_000);
+
+    await tokensFor(key);
+    expect(await lastUsed()).toEqual(written);
+    const old = new Date(Date.now() - 61_000);
+    await db().apiKey.update({ where: { id: key.id }, data: { lastUsedAt: old } });
+    await tokensFor(key);
+    expect((await lastUsed())!.getTime()).toBeGreaterThan(old.getTime() + 60_000);
+  });
+
   it("401 `Missing or invalid Authorization header` without a Basic header (Memlist's text)", async () => {
     const missing = await call(BASIC, { method: "POST" });
     expect(missing.status).toBe(401);

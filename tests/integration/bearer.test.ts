@@ -66,4 +66,14 @@ describe("Bearer authentication", () => {
     const res = await call("/v3/company");
     expect(res.headers.get("x-request-id")).toMatch(/.+/);
   });
+
+  it("a token accepted before its expiry is refused once it expires (verified tokens are remembered, their expiry is not)", async () => {
+    const key = await makeApiKey();
+    const token = await sign({ sub: String(key.id), expSecondsFromNow: 2 });
+    expect((await call("/v3/company", { token })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const res = await call("/v3/company", { token });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ error: "expired", context: "user" });
+  });
 });

@@ -32,9 +32,41 @@ type Snapshot = Map<string, Map<string, string>>;
 const json = (value: unknown) => JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** One statement through the plain driver; its rows. */
+async function runSql<T>(url: string, sql: string): Promise<T[]> {
+  if (provider === "sqlite") {
+    const db = new Database(url.slice("file:".length), { fileMustExist: true });
+    try {
+      const statement = db.prepare(sql);
+      return statement.reader ? (statement.all() as T[]) : (statement.run(), []);
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+const bumpCacheEpochs = (url: string, by: number) => runSql(url, `UPDATE "CacheEpoch" SET "version" = "version" + ${by}`);
+
+async function cacheEpochs(url: string): Promise<Record<string, number>> {
+  const rows = await runSql<{ name: string; version: number }>(url, 'SELECT "name", "version" FROM "CacheEpoch"');
+  return Object.fromEntries(rows.map((r) => [r.name, Number(r.version)]));
+}
+
+/**
+ * Every row of every table; of CacheEpoch only the names: a restore moves the epochs past the replaced database's
+ * (so no running instance keeps its cache), which the second test checks on its own.
+ */
 async function snapshot(url: string): Promise<Snapshot> {
   const result: Snapshot = new Map();
   const add = (table: string, keyColumns: string[], rows: Record<string, unknown>[]) => {
+    if (table === "CacheEpoch") rows = rows.map((row) => ({ name: row.name }));
     const byKey = new Map<string, string>();
     for (const row of rows) byKey.set(keyColumns.length ? json(keyColumns.map((c) => row[c])) : json(row), json(row));
     result.set(table, byKey);
@@ -206,8 +238,13 @@ describe(`db:backup and db:restore (${provider})`, () => {
     expect(await snapshot(target)).toEqual(targetBefore);
 
     // With --force it is replaced: the company added after the backup is gone, everything else is as backed up.
+    await bumpCacheEpochs(target, 1_000_000); // this database saw more changes than the backed-up one
+    const epochsBefore = await cacheEpochs(target);
     expect(cli(["db:restore", secondBackup, "--force"], { databaseUrl: target }).code).toBe(0);
     expect(await snapshot(target)).toEqual(original);
+    // Every cache epoch is past any value an instance on the replaced database can have cached under.
+    const highestBefore = Math.max(...Object.values(epochsBefore));
+    for (const [name, version] of Object.entries(await cacheEpochs(target))) expect(version, name).toBeGreaterThan(highestBefore);
   });
 
   it("refuses a file that is not a backup of the configured provider, changing nothing", { timeout: 120_000 }, async () => {

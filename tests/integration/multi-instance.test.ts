@@ -151,4 +151,18 @@ describe("two instances on one database and one Redis", () => {
       expect(refresh.status).toBe(403);
     }
   });
+
+  it("stop serving a deactivated list on both at once, and show a renamed one on both (cached list info)", async () => {
+    const list = await makeList();
+    const path = `/v3/subscription_list/public/${list.uuid}`;
+    for (const server of instances) expect((await call(path, { baseUrl: server.baseUrl })).status).toBe(200);
+    const update = (body: object) => call(`/v3/subscription_list/${list.id}`, { method: "PUT", token: list.token, body, baseUrl: instance(0) });
+    expect((await update({ name: "Omdöpt" })).status).toBe(200);
+    for (const server of instances) expect((await call(path, { baseUrl: server.baseUrl })).json.name).toBe("Omdöpt");
+    expect((await update({ is_active: false })).status).toBe(200);
+    for (const server of instances) {
+      expect(await call(path, { baseUrl: server.baseUrl })).toMatchObject({ status: 404, json: { reason: "list not found" } });
+      expect((await call(`/subscribe/${list.uuid}`, { baseUrl: server.baseUrl })).status).toBe(404);
+    }
+  });
 });

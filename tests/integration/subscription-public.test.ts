@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
-import { call, uniqueIp } from "../helpers";
+import { accessTokenFor, call, uniqueIp } from "../helpers";
 import { makeList } from "../subscription-fixtures";
 
 const subscribe = (uuid: string, body: unknown, ip?: string) =>
@@ -199,8 +199,105 @@ describe("concurrency", () => {
     expect(new Set(results.map((r) => r.json.member_id)).size).toBe(1);
     expect(await db().member.count({ where: { organizationId: f.companyId, email } })).toBe(1);
     expect(await db().subscription.count({ where: { listId: f.id } })).toBe(1);
+    expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: f.id } })).activeCount).toBe(1);
   });
 
+  it("simultaneous re-subscribes of an unsubscribed member take one slot, also next to the list's last free one", async () => {
+    const f = await makeList({ cap: 2 });
+    const email = `back${Date.now()}@x.se`;
+    const first = await subscribe(f.uuid, { email });
+    const member = await db().member.findUniqueOrThrow({ where: { id: first.json.member_id } });
+    await call(`/v3/subscription_list/unsubscribe/${f.uuid}/${member.uuid}`, { method: "POST" });
+    expect((await subscribe(f.uuid, { email: `other${Date.now()}@x.se` })).status).toBe(201);
+    const results = await Promise.all(Array.from({ length: 10 }, () => subscribe(f.uuid, { email })));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
+    expect(new Set(results.map((r) => r.json.subscription.id))).toEqual(new Set([first.json.subscription.id]));
+    expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: f.id } })).activeCount).toBe(2);
+    expect(await db().subscription.count({ where: { listId: f.id, status: "SUBSCRIBED" } })).toBe(2);
+  });
+
+  it("public subscribes beside staff subscribing and unsubscribing the same members keep the count exact (no deadlock, no 500)", async () => {
+    const f = await makeList();
+    const stamp = Date.now();
+    const emails = Array.from({ length: 4 }, (_, i) => `mix${i}.${stamp}@x.se`);
+    const ids = await Promise.all(emails.map(async (email) => (await subscribe(f.uuid, { email })).json.member_id as number));
+    const requests = ids.flatMap((id, i) => [
+      call(`/v3/subscription_list/${f.id}/unsubscribe/${id}`, { method: "POST", token: f.token }),
+      subscribe(f.uuid, { email: emails[i], firstname: "Ny" }),
+      call(`/v3/subscription_list/${f.id}/subscribe/${id}`, { method: "POST", token: f.token }),
+      call(`/v3/subscription_list/${f.id}/unsubscribe/${id}`, { method: "POST", token: f.token }),
+      subscribe(f.uuid, { email: emails[i] }),
+    ]);
+    const statuses = (await Promise.all(requests)).map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 201)).toEqual([]);
+    const active = await db().subscription.count({ where: { listId: f.id, status: "SUBSCRIBED" } });
+    expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: f.id } })).activeCount).toBe(active);
+  });
+
+  it("erasing a member while its email subscribes to two lists: no deadlock or 500, each list's count exact", async () => {
+    const f = await makeList();
+    const g = await makeList({ companyId: f.companyId });
+    const { token } = await accessTokenFor({ companyId: f.companyId, modules: ["member"], companyIds: [f.companyId] });
+    const email = `erase${Date.now()}@x.se`;
+    const { member_id } = (await subscribe(f.uuid, { email })).json;
+    await subscribe(g.uuid, { email });
+    const requests = [
+      ...Array.from({ length: 4 }, (_, i) => subscribe(i % 2 ? f.uuid : g.uuid, { email, firstname: "Åter" })),
+      call(`/v3/member/${member_id}`, { method: "DELETE", token }),
+      ...Array.from({ length: 4 }, (_, i) => subscribe(i % 2 ? g.uuid : f.uuid, { email })),
+    ];
+    const statuses = (await Promise.all(requests)).map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 201)).toEqual([]);
+    for (const list of [f, g]) {
+      const active = await db().subscription.count({ where: { listId: list.id, status: "SUBSCRIBED" } });
+      expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: list.id } })).activeCount).toBe(active);
+    }
+    expect(await db().member.count({ where: { organizationId: f.companyId, email, erasedAt: null } })).toBeLessThanOrEqual(1);
+  });
+
+  it("a subscribe refused at the cap leaves nothing behind: no member, property, consent, name or lifted opt-out", async () => {
+    const f = await makeList({ cap: 1, questions: 1, termHtml: "<p>Ja</p>" });
+    const stamp = Date.now();
+    const known = await subscribe(f.uuid, { email: `known${stamp}@x.se` });
+    const member = await db().member.findUniqueOrThrow({ where: { id: known.json.member_id } });
+    await call(`/v3/subscription_list/unsubscribe/${f.uuid}/${member.uuid}`, { method: "POST" });
+    await db().member.update({ where: { id: member.id }, data: { globalOptOutAt: new Date() } });
+    expect((await subscribe(f.uuid, { email: `full${stamp}@x.se` })).status).toBe(201);
+    const before = await db().member.findUniqueOrThrow({ where: { id: member.id } });
+
+    const full = { firstname: "Anna", lastname: "Andersson", phone: "070-1", terms_accepted: true, answered_prop_ids: f.questionIds };
+    const stranger = await subscribe(f.uuid, { email: `new${stamp}@x.se`, ...full });
+    const again = await subscribe(f.uuid, { email: member.email, ...full });
+    expect([stranger.status, again.status]).toEqual([429, 429]);
+    expect(await db().member.count({ where: { organizationId: f.companyId, email: `new${stamp}@x.se` } })).toBe(0);
+    expect(await db().member.findUniqueOrThrow({ where: { id: member.id } })).toEqual(before);
+    expect(await db().memberProperty.count({ where: { member: { organizationId: f.companyId } } })).toBe(0);
+    expect(await db().memberConsent.count({ where: { member: { organizationId: f.companyId } } })).toBe(0);
+    expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: f.id } })).activeCount).toBe(1);
+  });
+});
+
+describe("a known member subscribing again", () => {
+  it("lifts a global opt-out; a resubmission that changes nothing leaves the member's updatedAt alone", async () => {
+    const f = await makeList();
+    const email = `known${Date.now()}@x.se`;
+    const first = await subscribe(f.uuid, { email, firstname: "Anna" });
+    const id = first.json.member_id;
+    const created = await db().member.findUniqueOrThrow({ where: { id } });
+    expect((await subscribe(f.uuid, { email, firstname: "Berit" })).status).toBe(201);
+    expect(await db().member.findUniqueOrThrow({ where: { id } })).toEqual(created);
+
+    await db().member.update({ where: { id }, data: { globalOptOutAt: new Date(), phone: "" } });
+    const optedOut = await db().member.findUniqueOrThrow({ where: { id } });
+    expect((await subscribe(f.uuid, { email, phone: "070-2" })).status).toBe(201);
+    const lifted = await db().member.findUniqueOrThrow({ where: { id } });
+    expect(lifted).toMatchObject({ globalOptOutAt: null, firstname: "Anna", phone: "070-2" });
+    expect(lifted.updatedAt.getTime()).toBeGreaterThanOrEqual(optedOut.updatedAt.getTime());
+    expect(lifted.updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
+describe("cap under concurrency", () => {
   it("with cap N, 3N simultaneous new visitors give exactly N successes and 2N 429s", async () => {
     const N = 6;
     const f = await makeList({ cap: N });

@@ -10,7 +10,8 @@ export const authOperations: Operation[] = [
     operationId: "issueTokens",
     summary: "Exchange client credentials for a token pair",
     description:
-      "HTTP Basic with client_id as username and client_secret as password; no body. Starts a new refresh-token family.",
+      "HTTP Basic with client_id as username and client_secret as password; no body. Starts a new refresh-token family. " +
+      "Records the key's last use, to the minute (written when the stored time is older than a minute).",
     tags: ["Authentication"],
     security: "basic",
     responses: {

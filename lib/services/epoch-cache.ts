@@ -1,0 +1,56 @@
+// In-memory caches of data read far more often than written (a public list's info, the caller behind an API key),
+// kept correct across instances and processes by epochs in the database: triggers bump an epoch in the same
+// transaction as any change to the data it covers (migration 20261123000000_cache_epochs), and every read first
+// checks the epoch (lib/db.ts readCacheEpochs: microseconds on SQLite, one round trip on PostgreSQL). A changed epoch
+// empties the cache, so a revoked key or a deactivated list stops working on every instance with the next request,
+// whoever made the change (an instance, the CLI, a restore).
+import "server-only";
+import { readCacheEpochs } from "../db";
+
+export type EpochName = "access" | "public_lists" | "companies";
+
+export class EpochCache<K, V> {
+  private epoch: number | undefined;
+  private readonly entries = new Map<K, V>();
+
+  constructor(
+    private readonly epochName: EpochName,
+    /** Entries kept at most; the least recently used goes first (the key space is public: list uuids). */
+    private readonly maxEntries: number,
+  ) {}
+
+  /**
+   * The cached value of `key`, or `load()`'s, kept when not null. A hit is the very same object as long as the data
+   * is unchanged (the hosted page cache relies on that). The epoch is read before loading: a change committed while
+   * loading makes a later request see a newer epoch and drop the entry.
+   */
+  async get(key: K, load: () => Promise<V | null>): Promise<V | null> {
+    const epochs = await readCacheEpochs();
+    const epoch = epochs?.[this.epochName];
+    if (epoch === undefined) {
+      this.clear();
+      return load();
+    }
+    if (epoch !== this.epoch) {
+      this.entries.clear();
+      this.epoch = epoch;
+    }
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const value = await load();
+    if (value !== null && this.epoch === epoch) {
+      this.entries.set(key, value);
+      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
+    }
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.epoch = undefined;
+  }
+}
