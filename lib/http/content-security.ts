@@ -1,0 +1,35 @@
+// The Content-Security-Policy of every page a person sees, with its per-request nonce. One owner: proxy.ts sends it
+// for pages Next.js renders, lib/http/hosted-page-cache.ts for hosted pages served from a rendered template. Plain
+// Web APIs only (globalThis.crypto), so it loads both in Next's proxy and in the Node server.
+
+/** A fresh nonce: base64 of a random UUID (122 random bits), 48 characters. */
+export function newNonce(): string {
+  return Buffer.from(crypto.randomUUID()).toString("base64");
+}
+
+/** The policy for a page whose own scripts and styles carry `nonce`; anything injected without it does not run. */
+export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === "development"): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' https: data:", // a list's image_url is an admin-chosen https URL
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** The headers every page response carries besides its content headers. */
+export function pageSecurityHeaders(nonce: string): Record<string, string> {
+  return {
+    "content-security-policy": contentSecurityPolicy(nonce),
+    "x-content-type-options": "nosniff",
+    // same-origin: member ids in these URLs never leak to other sites, while form posts keep the Origin header that
+    // the server actions CSRF check compares with the host (no-referrer would send "Origin: null").
+    "referrer-policy": "same-origin",
+  };
+}
