@@ -99,12 +99,6 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-/** The ids of a process's children. */
-export function childPids(pid: number): number[] {
-  const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).trim();
-  return out ? out.split(/\s+/).map(Number) : [];
-}
-
 /** Whether a TCP connection to the port is refused. */
 export function connectionRefused(port: number): Promise<boolean> {
   return new Promise((resolve) => {

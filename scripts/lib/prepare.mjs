@@ -35,7 +35,7 @@ export function ensureDependencies() {
   }
 }
 
-const buildInputs = ["app", "components", "lib", "public", "prisma", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+const buildInputs = ["app", "components", "lib", "public", "prisma", "next.config.mjs", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
 /** What dist/ (scripts/build-server.mjs) is compiled from: the server, the simulator and the lib code they import. */
 const serverBuildInputs = ["server.ts", "lib", "prisma", "scripts/leisure-card-simulator.ts", "scripts/build-server.mjs", "package-lock.json"];
 const serverBuildOutputs = ["dist/server.mjs", "dist/leisure-card-simulator.mjs"];

@@ -7,7 +7,7 @@ import net from "node:net";
 import path from "node:path";
 import { applyMigrations } from "../../lib/migrate-deploy";
 import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl } from "./postgres";
-import { SERVER_SCRIPT, serverCommand } from "./server-command.mjs";
+import { SERVER_SCRIPT, serverCommand, serverEnv } from "./server-command.mjs";
 
 export type Provider = "sqlite" | "postgres";
 
@@ -97,7 +97,7 @@ export async function startServer(options: {
   const [command, args] = serverCommand();
   const server = spawn(command, args, {
     env: {
-      ...process.env,
+      ...serverEnv(process.env),
       ...options.secrets,
       NODE_ENV: "production",
       DATABASE_URL: options.databaseUrl,

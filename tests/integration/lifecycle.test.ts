@@ -1,6 +1,6 @@
-// Process lifecycle: SIGTERM / SIGINT stop the compiled server (and, through `npm start`, the simulator) only after
-// the requests in flight have finished; afterwards nothing listens and no child process remains. Real processes,
-// a real slow request (the leisure-card simulator's delay), the demo seed's API key as the fixture.
+// Process lifecycle: SIGTERM / SIGINT stop the compiled server (and, through `npm start`, the simulator running in the
+// same process) only after the requests in flight have finished; afterwards nothing listens and no process remains.
+// Real processes, a real slow request (the leisure-card simulator's delay), the demo seed's API key as the fixture.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -11,8 +11,10 @@ import { describe, expect, inject, it } from "vitest";
 import { DRAIN_TIMEOUT_MS } from "@/lib/bootstrap/graceful-shutdown";
 import { demoOrgNumber } from "@/lib/leisure-card/demo-providers";
 import { startLeisureCardSimulator } from "@/scripts/leisure-card-simulator";
+import { serverEnv, startCommand } from "@/scripts/lib/server-command.mjs";
 import { createTestDatabase, freePort, startTestStack } from "@/scripts/lib/test-stack";
-import { accessToken, childPids, connectionRefused, demoCredentials, processAlive, waitFor, withDatabase } from "../process-fixtures";
+import { processTree } from "@/scripts/lib/tree-rss.mjs";
+import { accessToken, connectionRefused, demoCredentials, processAlive, waitFor, withDatabase } from "../process-fixtures";
 
 const APPROVED_DEMO_ORG = demoOrgNumber(3); // Stockholm IF, approved in the simulator's default list
 const OTHER_DEMO_ORG = demoOrgNumber(4); // Stockholm Simklubb, has a leisure-card key, not approved
@@ -103,7 +105,7 @@ describe("stopping gracefully", () => {
     const [port, simulatorPort] = [await freePort(), await freePort()];
     const baseUrl = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
-      ...process.env,
+      ...serverEnv(process.env),
       NODE_ENV: "production",
       DATABASE_URL: database.url,
       PORT: String(port),
@@ -117,15 +119,16 @@ describe("stopping gracefully", () => {
     };
     for (const name of ["LEISURE_CARD_API_URL", "JWT_SECRET", "ENCRYPTION_KEY", "LINK_SIGNING_SECRET", "NEXTAUTH_SECRET"]) delete env[name];
     let log = "";
-    const start = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const [node, args] = startCommand(env); // package.json's start script without npm
+    const start = spawn(node, args, { env, stdio: ["ignore", "pipe", "pipe"] });
     start.stdout!.on("data", (d) => (log += d));
     start.stderr!.on("data", (d) => (log += d));
     const exited = new Promise<number | null>((resolve) => start.once("exit", (code) => resolve(code)));
-    let children: number[] = [];
     try {
       await waitFor("npm start to serve", async () => (await fetch(`${baseUrl}/readyz`)).status === 200, 90_000);
-      children = childPids(start.pid!);
-      expect(children).toHaveLength(2); // the simulator and the server, node itself (no npx or shell between)
+      // The server and the simulator run in this one process (memory budget, README Operations): no child processes.
+      expect(processTree(start.pid!).map((p) => p.pid)).toEqual([start.pid]);
+      expect((await fetch(`http://127.0.0.1:${simulatorPort}/health`)).status).toBe(200);
 
       const token = await accessToken(baseUrl, demoCredentials(log));
       await delay(`http://127.0.0.1:${simulatorPort}`, APPROVED_DEMO_ORG, SLOW_MS);
@@ -134,17 +137,16 @@ describe("stopping gracefully", () => {
       await new Promise((r) => setTimeout(r, 500));
       start.kill("SIGINT");
 
-      // The simulator is stopped only after the server: the request in flight still gets its answer from it.
+      // The simulator stops only with the process, after the server: the request in flight still gets its answer.
       expect(await slow).toMatchObject({ status: 200, body: { utforarestatus: "GODKAND" } });
       expect(await exited).toBe(0);
-      for (const pid of children) expect(processAlive(pid), `child ${pid} still running`).toBe(false);
       expect(await connectionRefused(port)).toBe(true);
       expect(await connectionRefused(simulatorPort)).toBe(true);
     } catch (error) {
       console.error(`npm start output:\n${log}`);
       throw error;
     } finally {
-      for (const pid of [start.pid!, ...children]) if (processAlive(pid)) process.kill(pid, "SIGKILL");
+      if (processAlive(start.pid!)) process.kill(start.pid!, "SIGKILL");
       fs.rmSync(env.SECRETS_FILE!, { force: true });
       await database.drop();
     }
