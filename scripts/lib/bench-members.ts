@@ -1,20 +1,10 @@
-// The member scenarios of `npm run bench`: the member list and the member search at 100,000 members, over HTTP next
-// to the same service calls in-process (what HTTP, auth and JSON add) and the trivial route (the framework's ceiling).
+// The member scenarios of `npm run bench`: the member list and the member search at 100,000 members (--members), over
+// HTTP next to the same service calls in-process (what HTTP, auth and JSON add). Skipped with `--members 0`.
 import { operatorCaller } from "../../lib/services/access";
 import { callerForApiKey, createApiKey } from "../../lib/services/api-keys";
 import { generateMembers } from "../../lib/services/member-generator";
 import { paginateMembers, searchMembers } from "../../lib/services/member-search";
 import { MemberPaginationRequest, MemberSearchRequest } from "../../lib/validation/member";
-
-export interface BenchRow {
-  scenario: string;
-  concurrency: number;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-}
-
-type Timed = { p50: number; p99: number; perSecond: number };
 
 /** Generates the organization under `rootId` and an API key with the member module; returns what the runs need. */
 export async function prepareMembers(rootId: string, count: number) {
@@ -56,35 +46,9 @@ export async function inProcess(keyId: number, path: string, body: unknown): Pro
     : () => searchMembers(caller, MemberSearchRequest.parse(body));
 }
 
-export function renderMembersSection(options: {
-  provider: string;
-  machine: string[];
-  count: number;
-  seconds: number;
-  rows: BenchRow[];
-  inProcess: Record<string, Timed>;
-  trivialRps: number;
-  connections: number;
-}): string {
-  const fmt = (n: number, digits = 1) => n.toFixed(digits);
-  const http = (name: string, concurrency: number) => options.rows.find((r) => r.scenario === name && r.concurrency === concurrency)!;
-  return [
-    `## ${options.provider === "postgres" ? "PostgreSQL" : "SQLite"}: member list and search at ${options.count} members`,
-    "",
-    ...options.machine,
-    `- Generated with \`npm run cli -- member:generate --members ${options.count}\` in ${fmt(options.seconds)} s`,
-    "",
-    "| scenario | concurrency | req/s | p50 ms | p99 ms |",
-    "|---|---:|---:|---:|---:|",
-    ...Object.entries(options.inProcess).map(([name, t]) => `| ${name}: service call in-process | 1 | ${fmt(t.perSecond)} | ${fmt(t.p50, 2)} | ${fmt(t.p99, 2)} |`),
-    ...options.rows.map((r) => `| ${r.scenario} | ${r.concurrency} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} |`),
-    "",
-    "Ratios (same run):",
-    "",
-    ...Object.entries(options.inProcess).flatMap(([name, t]) => [
-      `- ${name}: HTTP p50 / in-process p50 **${fmt(http(name, 1).p50 / t.p50, 2)}x**; ` +
-        `req/s at ${options.connections} connections / trivial route **${fmt(http(name, options.connections).requestsPerSecond / options.trivialRps, 3)}**`,
-    ]),
-    "",
-  ].join("\n");
+/** Five companies under the organization, for the search's company filter. */
+export async function clubsOf(rootId: string): Promise<string[]> {
+  const { db } = await import("../../lib/db");
+  const clubs = await db().company.findMany({ where: { parentId: rootId }, select: { id: true }, orderBy: { id: "asc" }, take: 5 });
+  return clubs.map((c) => c.id);
 }

@@ -1,6 +1,6 @@
 // The part of autocannon's API scripts/bench.ts uses (the package ships no type declarations).
 declare module "autocannon" {
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     p50: number;
@@ -8,7 +8,7 @@ declare module "autocannon" {
     p99: number;
     max: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
     throughput: Histogram;
@@ -16,8 +16,10 @@ declare module "autocannon" {
     timeouts: number;
     non2xx: number;
     duration: number;
+    /** Responses per HTTP status. */
+    statusCodeStats: Record<string, { count: number }>;
   }
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -25,6 +27,8 @@ declare module "autocannon" {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Replace every `[<id>]` in the request with a fresh id, per request. */
+    idReplacement?: boolean;
     timeout?: number;
   }
   function autocannon(options: Options): Promise<Result>;

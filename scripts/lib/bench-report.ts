@@ -1,0 +1,154 @@
+// BENCHMARKS.md for `npm run bench`: one section per database (between markers, replaced by the next run of that
+// database), with the machine, the scenarios and their ratios to C2 and C1 from the same run, and the targets of
+// issue 10 each marked met or missed.
+import os from "node:os";
+import type { BenchRow, Timed } from "./bench-load";
+import type { RegisterBaseline } from "./bench-register";
+import type { TreeMemory } from "./bench-stack";
+
+export interface SectionData {
+  provider: "sqlite" | "postgres";
+  command: string;
+  duration: number;
+  connections: number;
+  companies: number;
+  rows: BenchRow[];
+  register: RegisterBaseline & { bytes: number };
+  memory: { idle: TreeMemory; after: TreeMemory; serverPeakMb: number | null };
+  members: { count: number; seconds: number; inProcess: Record<string, Timed> } | null;
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
+
+/** The row of scenario `key` at `concurrency` connections. */
+export function rowOf(rows: BenchRow[], key: string, concurrency: number): BenchRow | undefined {
+  return rows.find((r) => r.key === key && r.concurrency === concurrency);
+}
+
+interface Target {
+  what: string;
+  value: string;
+  met: boolean | null;
+}
+
+function targets(data: SectionData): Target[] {
+  const n = data.connections;
+  const c2 = rowOf(data.rows, "C2", n);
+  const list: Target[] = [];
+  for (const [key, min] of [["S1", 0.8], ["S4", 0.6], ["S3", 0.5], ["S2", 0.4], ["S5", 0.5]] as const) {
+    const row = rowOf(data.rows, key, n);
+    const valid = row && c2 && !row.unexpected && !c2.unexpected;
+    const ratio = row && c2 ? row.requestsPerSecond / c2.requestsPerSecond : NaN;
+    list.push({ what: `${key} req/s / C2 req/s at ${n} connections >= ${min}`, value: valid ? fmt(ratio, 2) : "invalid (unexpected statuses)", met: valid ? ratio >= min : false });
+  }
+  const s2 = rowOf(data.rows, "S2", n);
+  if (s2) {
+    const spread = s2.p99 / s2.p50;
+    const applies = data.provider === "postgres";
+    list.push({
+      what: `subscribe (S2) p99 <= 4x p50 at ${n} connections${applies ? "" : " (a PostgreSQL target; shown for comparison)"}`,
+      value: `${fmt(spread, 2)}x (p50 ${s2.p50} ms, p99 ${s2.p99} ms)`,
+      met: applies ? !s2.unexpected && spread <= 4 : null,
+    });
+  }
+  const { idle, after } = data.memory;
+  list.push({ what: "process tree RSS idle <= 200 MB", value: `${fmt(idle.totalMb, 0)} MB (${idle.parts})`, met: idle.totalMb <= 200 });
+  list.push({ what: "process tree RSS after the load <= 400 MB", value: `${fmt(after.totalMb, 0)} MB (${after.parts})`, met: after.totalMb <= 400 });
+  const fk = rowOf(data.rows, "register", 1);
+  if (fk) {
+    const ratio = fk.p50 / data.register.driver.p50;
+    list.push({ what: `GET /v3/company/fk p50 / (raw query + JSON) p50 <= 1.5x`, value: `${fmt(ratio, 2)}x`, met: !fk.unexpected && ratio <= 1.5 });
+  }
+  return list;
+}
+
+export function machineLines(): string[] {
+  const cpus = os.cpus();
+  return [
+    `- Machine: ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}`,
+    `- Node ${process.version}, ${new Date().toISOString()}`,
+  ];
+}
+
+export function renderSection(data: SectionData): string {
+  const n = data.connections;
+  const ratio = (row: BenchRow, key: string) => {
+    const base = rowOf(data.rows, key, row.concurrency);
+    return base ? fmt(row.requestsPerSecond / base.requestsPerSecond, 2) : "";
+  };
+  const name = (row: BenchRow) =>
+    `${row.key ? `${row.key} ` : ""}${row.scenario}${row.unexpected ? ` **!! ${row.unexpected} unexpected responses (${row.statuses})**` : ""}`;
+  const { register, members, memory } = data;
+  const fk = rowOf(data.rows, "register", 1);
+  const met = (t: Target) => (t.met === null ? "info" : t.met ? "met" : "**missed**");
+  return [
+    `## ${data.provider === "postgres" ? "PostgreSQL (127.0.0.1)" : "SQLite (file, WAL)"}`,
+    "",
+    ...machineLines(),
+    `- Command: \`${data.command}\`; ${data.duration} s per scenario and connection count (after a 2 s warm-up)`,
+    `- Server: \`npm start\` (production build, dist/server.mjs on node, the leisure-card simulator beside it); rate limits and SUBSCRIBER_CAP_DEFAULT raised by configuration`,
+    `- Data: ${data.companies} companies; an active list with 3 fields, a consent term and 3 questions${members ? `; ${members.count} members (generated in ${fmt(members.seconds)} s)` : ""}`,
+    "",
+    "| scenario | conns | req/s | p50 ms | p99 ms | / C2 | / C1 |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+    ...data.rows.map((r) => `| ${name(r)} | ${r.concurrency} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${ratio(r, "C2")} | ${ratio(r, "C1")} |`),
+    "",
+    "Targets (ratios are req/s over C2's at the same connection count, same run):",
+    "",
+    ...targets(data).map((t) => `- ${t.what}: ${t.value}: ${met(t)}`),
+    "",
+    `Register (GET /v3/company/fk, ${register.rows} rows, ${fmt(register.bytes / 1e6, 2)} MB of JSON), in-process baselines, one at a time:`,
+    "",
+    `- raw query via ${register.driverName} + JSON: p50 ${fmt(register.driver.p50, 2)} ms, p99 ${fmt(register.driver.p99, 2)} ms` +
+      (fk ? `; endpoint p50 / this: **${fmt(fk.p50 / register.driver.p50, 2)}x**` : ""),
+    `- raw query via Prisma $queryRaw + JSON: p50 ${fmt(register.prisma.p50, 2)} ms, p99 ${fmt(register.prisma.p99, 2)} ms` +
+      (fk ? `; endpoint p50 / this: ${fmt(fk.p50 / register.prisma.p50, 2)}x` : ""),
+    ...(members
+      ? [
+          "",
+          "Members, the same service call in-process (no HTTP, no JSON) against the endpoint at 1 connection:",
+          "",
+          ...Object.entries(members.inProcess).map(([scenario, t]) => {
+            const http = data.rows.find((r) => r.scenario === scenario && r.concurrency === 1);
+            return `- ${scenario}: in-process p50 ${fmt(t.p50, 2)} ms${http ? `; HTTP p50 / in-process **${fmt(http.p50 / t.p50, 2)}x**` : ""}`;
+          }),
+        ]
+      : []),
+    "",
+    `Memory: tree RSS idle ${fmt(memory.idle.totalMb, 0)} MB, after the load ${fmt(memory.after.totalMb, 0)} MB; server peak (VmHWM) ${memory.serverPeakMb === null ? "n/a" : `${fmt(memory.serverPeakMb, 0)} MB`}. ` +
+      `C1 is a bare node:http server with the driver and prepared statements in a process of its own, answering S1's body byte for byte; at ${n} connections both share the machine's cores with autocannon.`,
+    "",
+  ].join("\n");
+}
+
+const HEADER = [
+  "# Benchmarks",
+  "",
+  "Produced by `npm run bench` (scripts/bench.ts): one run per database against the production server started by",
+  "`npm start`, each scenario at 1 and 16 connections, with its ratios to C2 (GET /v3/company without a token, answered",
+  "401 by the route wrapper: the framework's ceiling) and to C1 (a bare node:http server with the database driver",
+  "serving S1's body) from the same run. autocannon runs on the same machine and competes for the same cores: the",
+  "absolute numbers depend on the machine, the ratios are the point. Each run replaces the section of its database.",
+  "",
+].join("\n");
+
+/** Replaces the section `key` (between its markers), drops sections `obsolete`, keeps the others under a fresh header. */
+export function mergeSection(existing: string, key: string, section: string, obsolete: string[] = []): string {
+  let text = existing;
+  const markers = (k: string) => [`<!-- bench:${k} -->`, `<!-- /bench:${k} -->`] as const;
+  for (const old of obsolete) {
+    const [begin, end] = markers(old);
+    const from = text.indexOf(begin);
+    const to = text.indexOf(end);
+    if (from >= 0 && to > from) text = text.slice(0, from) + text.slice(to + end.length).replace(/^\n+/, "");
+  }
+  const [begin, end] = markers(key);
+  const block = `${begin}\n${section}${end}\n`;
+  const from = text.indexOf(begin);
+  const to = text.indexOf(end);
+  const first = text.indexOf("<!-- bench:");
+  let body = first >= 0 ? text.slice(first) : "";
+  if (from >= 0 && to > from) body = text.slice(first, from) + block + text.slice(to + end.length + 1);
+  else body = `${body.trimEnd()}${body ? "\n\n" : ""}${block}`;
+  return `${HEADER}\n${body.trimEnd()}\n`;
+}

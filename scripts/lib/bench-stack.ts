@@ -1,0 +1,121 @@
+// The server under test, started exactly as `npm start` starts it (npm -> node scripts/start.mjs, which runs the
+// compiled dist/server.mjs and the leisure-card simulator in its own process), so the memory measured is the whole
+// process tree an operator's `npm start` leaves running. Memory is read from /proc (Linux, scripts/lib/tree-rss.mjs).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { freePort } from "./test-stack";
+import { processTree } from "./tree-rss.mjs";
+
+export interface Stack {
+  base: string;
+  root: ChildProcess;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export interface TreeMemory {
+  totalMb: number;
+  /** Each process's RSS, e.g. "npm 55, server 127". */
+  parts: string;
+}
+
+/** The process running the server: since it runs in start.mjs's own process, the node process of scripts/start.mjs. */
+const isServer = (command: string) => command.includes("scripts/start.mjs") || command.includes("dist/server.mjs");
+
+function shortName(command: string): string {
+  const program = command.split(" ")[0].split("/").pop() || "?";
+  return program === "node" && isServer(command) ? "server" : program;
+}
+
+/** The summed VmRSS of the tree under `root` (scripts/lib/tree-rss.mjs), in MB, and each process's share. */
+export function treeRss(root: number): TreeMemory {
+  const tree = processTree(root);
+  return {
+    totalMb: tree.reduce((sum, p) => sum + p.rssMb, 0),
+    parts: tree.filter((p) => p.rssMb > 0).map((p) => `${shortName(p.command)} ${Math.round(p.rssMb)}`).join(", "),
+  };
+}
+
+/** The server process's peak resident memory (VmHWM), in MB. */
+export function serverPeakMb(root: number): number | null {
+  const server = processTree(root).find((p) => isServer(p.command));
+  if (!server) return null;
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `npm start` with the run's database and secrets, demo seeding off, the simulator on a free port, and the given
+ * settings (the rate limits raised for the run). Output goes to `logFile`. Resolves when /healthz answers.
+ */
+export async function startStack(options: { databaseUrl: string; secrets: Record<string, string>; settings: Record<string, string>; logFile: string }): Promise<Stack> {
+  const port = await freePort();
+  const simulatorPort = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...options.secrets,
+    ...options.settings,
+    DATABASE_URL: options.databaseUrl,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DEMO_SEED: "false",
+    LEISURE_CARD_SIMULATOR_PORT: String(simulatorPort),
+  };
+  // As an operator's shell would have it: start.mjs decides these (production, the bundled simulator).
+  for (const name of ["NODE_ENV", "LEISURE_CARD_API_URL", "REDIS_URL", "LOG_LEVEL", "LOG_SQL", "MAX_HEAP_MB"]) delete env[name];
+  const log = fs.openSync(options.logFile, "a");
+  const root = spawn("npm", ["start"], { env, stdio: ["ignore", log, log], detached: true });
+  fs.closeSync(log);
+  const exited = new Promise<void>((resolve) => root.once("exit", () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const stack: Stack = {
+    base,
+    root,
+    logFile: options.logFile,
+    async stop() {
+      if (root.exitCode !== null || root.signalCode !== null) return;
+      const tree = processTree(root.pid!).map((p) => p.pid);
+      // start.mjs stops the server (graceful) and exits; npm follows.
+      const starter = processTree(root.pid!).find((p) => isServer(p.command))?.pid;
+      process.kill(starter ?? root.pid!, "SIGTERM");
+      const timedOut = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 20_000))]);
+      for (const pid of tree.reverse()) {
+        try {
+          if (fs.existsSync(`/proc/${pid}`)) process.kill(pid, timedOut ? "SIGKILL" : "SIGTERM");
+        } catch {
+          // gone
+        }
+      }
+    },
+  };
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (root.exitCode !== null) throw new Error(`npm start exited (${root.exitCode}); see ${options.logFile}`);
+    if (Date.now() > deadline) {
+      await stack.stop();
+      throw new Error(`the server did not answer /healthz within 180 s; see ${options.logFile}`);
+    }
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return stack;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The C1 floor server (bench-c1.mjs) in a process of its own; resolves once it listens. */
+export async function startC1(databaseUrl: string): Promise<{ base: string; stop(): void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["scripts/lib/bench-c1.mjs", databaseUrl, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`bench-c1.mjs exited (${code})`)));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("listening")) resolve();
+    });
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+}
