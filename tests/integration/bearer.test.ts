@@ -69,9 +69,11 @@ describe("Bearer authentication", () => {
 
   it("a token accepted before its expiry is refused once it expires (verified tokens are remembered, their expiry is not)", async () => {
     const key = await makeApiKey();
-    const token = await sign({ sub: String(key.id), expSecondsFromNow: 2 });
+    // exp is in whole seconds: 4 s leaves a loaded machine 3 s or more for the first request.
+    const token = await sign({ sub: String(key.id), expSecondsFromNow: 4 });
+    const expiresAtMs = (Math.floor(Date.now() / 1000) + 4) * 1000;
     expect((await call("/v3/company", { token })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAtMs - Date.now()) + 500));
     const res = await call("/v3/company", { token });
     expect(res.status).toBe(401);
     expect(res.json).toEqual({ error: "expired", context: "user" });

@@ -62,7 +62,8 @@ afterAll(() => closeOther());
 
 /**
  * A repeated read and the statements it sent, from a moment no other test file changed cached data (they run in
- * parallel and may bump an epoch at any time; then the read is tried again).
+ * parallel and bump epochs all the time: every list or company another file makes does; then the read is tried
+ * again, after a growing pause so that a burst of writes elsewhere can pass).
  */
 async function secondRead<T>(read: () => Promise<T>): Promise<{ first: T; second: T; statements: number }> {
   for (let attempt = 0; ; attempt++) {
@@ -71,9 +72,10 @@ async function secondRead<T>(read: () => Promise<T>): Promise<{ first: T; second
     const watch = watchStatements();
     const second = await read();
     watch.stop();
-    if (JSON.stringify(await readCacheEpochs()) === JSON.stringify(epochs) || attempt === 20) {
+    if (JSON.stringify(await readCacheEpochs()) === JSON.stringify(epochs) || attempt === 100) {
       return { first, second, statements: watch.statements.length };
     }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 10, 200)));
   }
 }
 
