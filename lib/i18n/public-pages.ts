@@ -49,6 +49,10 @@ const sv = {
   optedOutBody: "Du får inga fler utskick från oss.",
   invalidLinkTitle: "Länken fungerar inte",
   invalidLinkBody: "Länken är ogiltig eller för gammal. Använd länken i det senaste utskicket du fått.",
+  errorTitle: "Sidan kan inte visas just nu",
+  errorBody: "Tjänsten är tillfälligt otillgänglig. Försök igen om en stund.",
+  retry: "Försök igen",
+  errorReference: "Felkod",
   language: "In English",
 };
 
@@ -86,6 +90,10 @@ const en: Messages = {
   optedOutBody: "You will receive no more sendouts from us.",
   invalidLinkTitle: "This link does not work",
   invalidLinkBody: "The link is invalid or too old. Use the link in the latest sendout you received.",
+  errorTitle: "This page cannot be shown right now",
+  errorBody: "The service is temporarily unavailable. Please try again in a moment.",
+  retry: "Try again",
+  errorReference: "Error reference",
   language: "På svenska",
 };
 
