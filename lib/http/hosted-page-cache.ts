@@ -12,9 +12,11 @@
 import crypto from "node:crypto";
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
 import zlib from "node:zlib";
+import { isDatabaseUnavailable } from "../database-errors";
 import { NotFound } from "../errors";
 import { pickLanguage, type Lang } from "../i18n/public-pages";
 import { getPublicListInfo } from "../services/public-lists";
+import { sendUnavailablePage } from "./unavailable-page";
 import { newNonce, pageSecurityHeaders } from "./content-security";
 import { canStitch, deflateParts, stitchGzip, type StitchedGzip } from "./stitched-gzip";
 
@@ -112,8 +114,10 @@ export function createHostedPageCache(
       if (!match || Object.keys(req.headers).some((name) => ROUTER_HEADER.test(name)) || isPrefetch(req)) return next();
       const requested = match[2]?.slice("?lang=".length);
       const lang = pickLanguage(requested, req.headers["accept-language"] ?? null);
-      answer(req, res, next, match[1], req.url!, lang).catch(() => {
-        if (!res.headersSent) next(); // Next.js renders the error (e.g. the database is down) as it always did
+      answer(req, res, next, match[1], req.url!, lang).catch((error) => {
+        if (res.headersSent) return;
+        if (isDatabaseUnavailable(error)) return sendUnavailablePage(res, error, req.url!, lang);
+        next(); // Next.js renders any other error as it always did (app/error.tsx)
       });
     },
   };

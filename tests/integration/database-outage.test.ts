@@ -92,6 +92,13 @@ describe("database faults", () => {
   it("the database goes away mid-run: 503 with Retry-After, the process stays up, recovers by itself, nothing half-written", async () => {
     const token = await accessToken(stack.baseUrl, demoCredentials(stack.log()));
     const before = await companyStates(stack.databaseUrl);
+    const [list] = await withDatabase(stack.databaseUrl, (query) => query(`SELECT "uuid" FROM "SubscriptionList" WHERE "isActive" = true LIMIT 1`));
+    const hostedPage = (acceptLanguage: string) =>
+      fetch(`${stack.baseUrl}/subscribe/${list.uuid}`, { headers: { "accept-language": acceptLanguage } }).then(async (res) => ({
+        status: res.status,
+        headers: res.headers,
+        text: await res.text(),
+      }));
     const ids = [...before.keys()].filter((id) => before.get(id)!.fkStatus !== NEW_STATUS);
     expect(ids.length).toBeGreaterThanOrEqual(13);
     const put = (id: string) =>
@@ -127,9 +134,20 @@ describe("database faults", () => {
         expect(await ready.json()).toEqual({ status: "unavailable", reason: "database unavailable" });
         const read = await fetch(`${stack.baseUrl}/v3/company/${ids[12]}/fk`, { headers: { authorization: `Bearer ${token}` } });
         expect(read.status).toBe(503);
+        // The hosted form says so in the visitor's language, without JavaScript, under the page CSP.
+        for (const [acceptLanguage, title] of [["sv-SE", "Sidan kan inte visas just nu"], ["en", "This page cannot be shown right now"]]) {
+          const page = await hostedPage(acceptLanguage);
+          expect(page.status).toBe(503);
+          expect(page.headers.get("retry-after")).toBe("5");
+          expect(page.text).toContain(`<h1>${title}</h1>`);
+          expect(page.text).toContain(`<a href="/subscribe/${list.uuid}">`);
+          const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(page.headers.get("content-security-policy") ?? "")?.[1];
+          expect(page.text).toContain(`<style nonce="${nonce}">`);
+        }
       } else {
         // WAL: readers are not blocked by the writer's lock, so the database answers and the instance stays ready.
         expect(ready.status).toBe(200);
+        expect((await hostedPage("sv")).status).toBe(200);
       }
       expect(stack.server.exitCode).toBeNull();
 
