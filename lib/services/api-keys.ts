@@ -126,10 +126,22 @@ export async function revokeApiKey(caller: Caller, clientId: string): Promise<{ 
 // A fixed hash to compare against when the client_id is unknown, so both paths cost the same.
 const UNKNOWN_CLIENT_HASH = sha256Hex("unknown-client");
 
-/** The active key matching client_id and client_secret, or null. Tagged SQL: token issuance is a hot path. */
+type CredentialKey = { id: number; clientId: string; secretHash: string; revokedAt: Date | null; lastUsedAt: Date | null };
+
+/**
+ * Keys by client_id, for token issuance (a client may fetch tokens in a loop). Covered by the access epoch, which a
+ * change of the secret hash or a revocation bumps. lastUsedAt is as read when cached: tokens.ts keeps its own note of
+ * when it last wrote it. Unknown client_ids are not kept (the key space is anyone's to send).
+ */
+const keysByClientId = new EpochCache<string, CredentialKey>("access", 10_000);
+
+/** The active key matching client_id and client_secret, or null. */
 export async function verifyClientCredentials(clientId: string, clientSecret: string) {
-  const [key] = await db().$queryRaw<{ id: number; clientId: string; secretHash: string; revokedAt: Date | null; lastUsedAt: Date | null }[]>`
-    SELECT "id", "clientId", "secretHash", "revokedAt", "lastUsedAt" FROM "ApiKey" WHERE "clientId" = ${clientId}`;
+  const key = await keysByClientId.get(clientId, async () => {
+    const [row] = await db().$queryRaw<CredentialKey[]>`
+      SELECT "id", "clientId", "secretHash", "revokedAt", "lastUsedAt" FROM "ApiKey" WHERE "clientId" = ${clientId}`;
+    return row ?? null;
+  });
   const matches = constantTimeEqual(sha256Hex(clientSecret), key?.secretHash ?? UNKNOWN_CLIENT_HASH);
   if (!key || !matches || key.revokedAt) return null;
   return key;

@@ -68,14 +68,25 @@ async function issuePair(writer: Writer, apiKeyId: number, clientId: string, fam
  */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * When this process last wrote a key's lastUsedAt (ms), by key id: the key it is given may be cached (api-keys.ts),
+ * its lastUsedAt as old as the cache entry. Bounded like that cache.
+ */
+const lastUsedWritten = new Map<number, number>();
+
 /** A new token pair (and a new refresh-token family) for verified client credentials. */
 export async function issueTokenPair(apiKey: { id: number; clientId: string; lastUsedAt: Date | null }): Promise<TokenPair> {
-  const stale = new Date(Date.now() - LAST_USED_RESOLUTION_MS);
-  // The condition is checked again in SQL: another instance may have written it since the key was read.
-  const touch =
-    apiKey.lastUsedAt === null || apiKey.lastUsedAt < stale
-      ? db().$executeRaw`UPDATE "ApiKey" SET "lastUsedAt" = ${new Date()} WHERE "id" = ${apiKey.id} AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${stale})`
-      : null;
+  const now = Date.now();
+  const stale = new Date(now - LAST_USED_RESOLUTION_MS);
+  const known = Math.max(apiKey.lastUsedAt?.getTime() ?? 0, lastUsedWritten.get(apiKey.id) ?? 0);
+  let touch: Promise<number> | null = null;
+  if (known < stale.getTime()) {
+    // The condition is checked again in SQL: another instance may have written it since the key was read.
+    touch = db().$executeRaw`UPDATE "ApiKey" SET "lastUsedAt" = ${new Date(now)} WHERE "id" = ${apiKey.id} AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${stale})`;
+    lastUsedWritten.delete(apiKey.id);
+    lastUsedWritten.set(apiKey.id, now);
+    if (lastUsedWritten.size > 10_000) lastUsedWritten.delete(lastUsedWritten.keys().next().value!);
+  }
   const [pair] = await Promise.all([issuePair(db(), apiKey.id, apiKey.clientId, randomToken(16)), touch]);
   return pair;
 }

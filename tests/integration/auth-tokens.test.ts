@@ -49,10 +49,26 @@ describe("POST /v3/access/user/basic", () => {
 
     await tokensFor(key);
     expect(await lastUsed()).toEqual(written);
+    // A key last used over a minute ago is written again.
+    const other = await makeApiKey();
     const old = new Date(Date.now() - 61_000);
-    await db().apiKey.update({ where: { id: key.id }, data: { lastUsedAt: old } });
-    await tokensFor(key);
-    expect((await lastUsed())!.getTime()).toBeGreaterThan(old.getTime() + 60_000);
+    await db().apiKey.update({ where: { id: other.id }, data: { lastUsedAt: old } });
+    await tokensFor(other);
+    const after = (await db().apiKey.findUniqueOrThrow({ where: { id: other.id } })).lastUsedAt!;
+    expect(after.getTime()).toBeGreaterThan(old.getTime() + 60_000);
+  });
+
+  it("a revoked key, or one whose secret hash changed elsewhere, gets no token at its next request (cached keys)", async () => {
+    const key = await makeApiKey();
+    const exchange = (secret: string) => call(BASIC, { method: "POST", headers: { authorization: basicHeader(key.client_id, secret) } });
+    expect((await exchange(key.client_secret)).status).toBe(200);
+    await db().$executeRaw`UPDATE "ApiKey" SET "secretHash" = ${sha256Hex("another secret")} WHERE "id" = ${key.id}`;
+    const oldSecret = await exchange(key.client_secret);
+    expect(oldSecret.status).toBe(401);
+    expect(oldSecret.json).toEqual({ reason: "provided client_id and client_secret does not match any record" });
+    expect((await exchange("another secret")).status).toBe(200);
+    await revokeApiKey(operatorCaller(), key.client_id);
+    expect((await exchange("another secret")).status).toBe(401);
   });
 
   it("401 `Missing or invalid Authorization header` without a Basic header (Memlist's text)", async () => {

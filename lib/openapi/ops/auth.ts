@@ -11,7 +11,7 @@ export const authOperations: Operation[] = [
     summary: "Exchange client credentials for a token pair",
     description:
       "HTTP Basic with client_id as username and client_secret as password; no body. Starts a new refresh-token family. " +
-      "Records the key's last use, to the minute (written when the stored time is older than a minute).",
+      "Records the key's last use, to the minute (each instance writes it at most once a minute).",
     tags: ["Authentication"],
     security: "basic",
     responses: {

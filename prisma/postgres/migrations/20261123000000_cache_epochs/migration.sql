@@ -19,8 +19,9 @@ END
 $$;
 
 
--- access: the Caller of an API key (lib/services/api-keys.ts callerForApiKey). lastUsedAt is left out on purpose.
-CREATE TRIGGER "ApiKey_epoch_update" AFTER UPDATE OF "clientId", "name", "companyId", "accessGroupId", "revokedAt" ON "ApiKey" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_epoch"('access');
+-- access: the Caller of an API key (lib/services/api-keys.ts callerForApiKey) and the key behind a client_id
+-- (verifyClientCredentials: its secretHash and revokedAt). lastUsedAt is left out on purpose.
+CREATE TRIGGER "ApiKey_epoch_update" AFTER UPDATE OF "clientId", "secretHash", "name", "companyId", "accessGroupId", "revokedAt" ON "ApiKey" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_epoch"('access');
 CREATE TRIGGER "ApiKey_epoch_delete" AFTER DELETE ON "ApiKey" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_epoch"('access');
 CREATE TRIGGER "AccessGroup_epoch_update" AFTER UPDATE ON "AccessGroup" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_epoch"('access');
 CREATE TRIGGER "AccessGroup_epoch_delete" AFTER DELETE ON "AccessGroup" FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_epoch"('access');

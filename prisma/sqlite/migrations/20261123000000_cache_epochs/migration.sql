@@ -8,8 +8,9 @@ CREATE TABLE "CacheEpoch" (
 );
 INSERT INTO "CacheEpoch" ("name", "version") VALUES ('access', 0), ('public_lists', 0), ('companies', 0);
 
--- access: the Caller of an API key (lib/services/api-keys.ts callerForApiKey). lastUsedAt is left out on purpose.
-CREATE TRIGGER "ApiKey_epoch_update" AFTER UPDATE OF "clientId", "name", "companyId", "accessGroupId", "revokedAt" ON "ApiKey"
+-- access: the Caller of an API key (lib/services/api-keys.ts callerForApiKey) and the key behind a client_id
+-- (verifyClientCredentials: its secretHash and revokedAt). lastUsedAt is left out on purpose.
+CREATE TRIGGER "ApiKey_epoch_update" AFTER UPDATE OF "clientId", "secretHash", "name", "companyId", "accessGroupId", "revokedAt" ON "ApiKey"
 BEGIN UPDATE "CacheEpoch" SET "version" = "version" + 1 WHERE "name" = 'access'; END;
 CREATE TRIGGER "ApiKey_epoch_delete" AFTER DELETE ON "ApiKey"
 BEGIN UPDATE "CacheEpoch" SET "version" = "version" + 1 WHERE "name" = 'access'; END;
