@@ -3,30 +3,23 @@
 // README "Operations") instead of Next's bare English "Application error". Every page's boundary: the hosted pages,
 // whose visitors mostly read Swedish, and the dashboard. Both languages, as in the 404 page, because the request's
 // language is not known here; the digest is what the server logged with the error, so staff can find it.
-import { messages } from "@/lib/i18n/public-pages";
+import { BilingualNotice } from "@/components/public/bilingual-notice";
 import { buttonClass } from "@/components/public/page-shell";
+import { messages } from "@/lib/i18n/public-pages";
 
 export default function PageError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
   return (
-    <main className="mx-auto flex min-h-screen w-full max-w-lg flex-col px-4 py-6 sm:py-12">
-      <div className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        {(["sv", "en"] as const).map((lang) => (
-          <section key={lang} lang={lang}>
-            <h1 className="text-xl font-semibold">{messages(lang).errorTitle}</h1>
-            <p className="mt-2 text-slate-700">{messages(lang).errorBody}</p>
-          </section>
-        ))}
-        <button type="button" onClick={() => retry()} className={buttonClass}>
-          <span lang="sv">{messages("sv").retry}</span>
-          <span aria-hidden="true">&nbsp;/&nbsp;</span>
-          <span lang="en">{messages("en").retry}</span>
-        </button>
-        {error.digest && (
-          <p className="text-sm text-slate-600">
-            {messages("sv").errorReference} / <span lang="en">{messages("en").errorReference}</span>: <code>{error.digest}</code>
-          </p>
-        )}
-      </div>
-    </main>
+    <BilingualNotice title="errorTitle" body="errorBody">
+      <button type="button" onClick={() => retry()} className={buttonClass}>
+        <span lang="sv">{messages("sv").retry}</span>
+        <span aria-hidden="true">&nbsp;/&nbsp;</span>
+        <span lang="en">{messages("en").retry}</span>
+      </button>
+      {error.digest && (
+        <p className="text-sm text-slate-600">
+          {messages("sv").errorReference} / <span lang="en">{messages("en").errorReference}</span>: <code>{error.digest}</code>
+        </p>
+      )}
+    </BilingualNotice>
   );
 }
