@@ -12,6 +12,7 @@
 import crypto from "node:crypto";
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
 import zlib from "node:zlib";
+import { setNewest } from "../bounded-map";
 import { isDatabaseUnavailable } from "../database-errors";
 import { NotFound } from "../errors";
 import { pickLanguage, type Lang } from "../i18n/public-pages";
@@ -73,9 +74,7 @@ export function createHostedPageCache(
       .then((template) => {
         if (template) {
           template.info = info;
-          templates.delete(key);
-          templates.set(key, template);
-          if (templates.size > MAX_ENTRIES) templates.delete(templates.keys().next().value!);
+          setNewest(templates, key, template, MAX_ENTRIES);
         }
         return template;
       })
@@ -98,8 +97,7 @@ export function createHostedPageCache(
     const key = `${path}|${lang}`;
     let template = templates.get(key);
     if (template && template.info === info && Date.now() - template.filledAt < MAX_AGE_MS) {
-      templates.delete(key); // most recently used last
-      templates.set(key, template);
+      setNewest(templates, key, template, MAX_ENTRIES); // most recently used last
     } else {
       template = (await fill(key, path, lang, info)) ?? undefined;
     }

@@ -4,6 +4,7 @@
 // self-contained (its few styles inline under the response's nonce): nothing it needs comes from the build.
 import type { ServerResponse } from "node:http";
 import { errorOutcome } from "../errors";
+import { escapeHtml } from "../html-escape";
 import { messages, type Lang } from "../i18n/public-pages";
 import { newNonce, pageSecurityHeaders } from "./content-security";
 
@@ -14,9 +15,6 @@ const STYLE =
   "h1{font-size:1.25rem;font-weight:600;margin:0}p{color:#334155;margin:.5rem 0 1.25rem}" +
   "a{display:block;text-align:center;background:#1e40af;color:#fff;padding:.75rem 1rem;border-radius:.375rem;" +
   "font-weight:600;text-decoration:none}a:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Answers `error` (a database outage) for the page at `path` (which the retry link loads again). */
 export function sendUnavailablePage(res: ServerResponse, error: unknown, path: string, lang: Lang): void {

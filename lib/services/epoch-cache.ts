@@ -5,6 +5,7 @@
 // empties the cache, so a revoked key or a deactivated list stops working on every instance with the next request,
 // whoever made the change (an instance, the CLI, a restore).
 import "server-only";
+import { setNewest } from "../bounded-map";
 import { readCacheEpochs } from "../db";
 
 export type EpochName = "access" | "public_lists" | "companies";
@@ -37,15 +38,11 @@ export class EpochCache<K, V> {
     }
     const hit = this.entries.get(key);
     if (hit !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
+      setNewest(this.entries, key, hit, this.maxEntries);
       return hit;
     }
     const value = await load();
-    if (value !== null && this.epoch === epoch) {
-      this.entries.set(key, value);
-      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
-    }
+    if (value !== null && this.epoch === epoch) setNewest(this.entries, key, value, this.maxEntries);
     return value;
   }
 

@@ -1,6 +1,7 @@
 // Access tokens (JWT, HS256) and rotating refresh tokens with reuse detection (RFC 9700 section 4.14.2).
 import { createSecretKey, type KeyObject } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { setNewest } from "../bounded-map";
 import { db } from "../db";
 import { randomToken, sha256Hex } from "../crypto";
 import { env } from "../env";
@@ -83,9 +84,7 @@ export async function issueTokenPair(apiKey: { id: number; clientId: string; las
   if (known < stale.getTime()) {
     // The condition is checked again in SQL: another instance may have written it since the key was read.
     touch = db().$executeRaw`UPDATE "ApiKey" SET "lastUsedAt" = ${new Date(now)} WHERE "id" = ${apiKey.id} AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${stale})`;
-    lastUsedWritten.delete(apiKey.id);
-    lastUsedWritten.set(apiKey.id, now);
-    if (lastUsedWritten.size > 10_000) lastUsedWritten.delete(lastUsedWritten.keys().next().value!);
+    setNewest(lastUsedWritten, apiKey.id, now, 10_000);
   }
   const [pair] = await Promise.all([issuePair(db(), apiKey.id, apiKey.clientId, randomToken(16)), touch]);
   return pair;
@@ -162,8 +161,7 @@ async function verifyAccessToken(token: string): Promise<{ apiKeyId: number; exp
     throw new InvalidToken();
   }
   if (!Number.isSafeInteger(verified.apiKeyId) || !verified.expiresAt) throw new InvalidToken();
-  verifiedTokens.set(token, verified);
-  if (verifiedTokens.size > MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+  setNewest(verifiedTokens, token, verified, MAX_VERIFIED_TOKENS);
   return verified;
 }
 

@@ -1,14 +1,11 @@
 "use client";
 // Sharing a list's hosted form: its link and a link snippet for the association's website, each with a copy
 // button, and the form itself in a new tab. No iframe snippet: the hosted pages send `frame-ancestors 'none'`.
+import { escapeHtml } from "@/lib/html-escape";
 import { fill, listsMessages } from "@/lib/i18n/admin/lists";
 import { useLang } from "../i18n-context";
 import { inputClass, secondaryButtonClass } from "../styles";
 import { CopyButton, type ListView } from "./shared";
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 export function SharePanel({ list }: { list: ListView }) {
   const t = listsMessages(useLang());
