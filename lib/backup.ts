@@ -32,7 +32,7 @@ export interface RestoreResult {
 }
 
 /** Prisma's bookkeeping and SQLite's own tables: present in an empty, migrated database. */
-// CacheEpoch: its rows come with the migration (lib/services/epoch-cache.ts); a migrated database holds them empty.
+// CacheEpoch: its rows come with the migration (lib/cache/epoch-cache.ts); a migrated database holds them empty.
 const BOOKKEEPING_TABLES = new Set(["_prisma_migrations", "sqlite_sequence", "CacheEpoch"]);
 
 const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
@@ -290,7 +290,7 @@ async function highestCacheEpoch(databaseUrl: string): Promise<number> {
 
 /**
  * After a restore the epochs are the backup's, possibly equal to ones a running instance cached under while the data
- * differs: every epoch moves past the highest seen before, so every instance reloads (lib/services/epoch-cache.ts).
+ * differs: every epoch moves past the highest seen before, so every instance reloads (lib/cache/epoch-cache.ts).
  */
 async function advanceCacheEpochs(databaseUrl: string, highestBefore: number): Promise<void> {
   if (databaseProvider(databaseUrl) === "sqlite") {
