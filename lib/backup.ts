@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { databaseProvider, sqliteFilePath, type DatabaseProvider } from "./database-url";
+import { databaseProvider, SQLITE_BUSY_TIMEOUT_MS, sqliteFilePath, type DatabaseProvider } from "./database-url";
 import { Conflict, ServiceError, ValidationFailed } from "./errors";
 
 /** A backup tool failed or is missing (500 with its reason; the CLI prints it). */
@@ -116,8 +116,6 @@ function checkBackupFile(file: string, provider: DatabaseProvider): void {
 }
 
 // --- SQLite ---------------------------------------------------------------------------------------------------
-
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 async function sqliteBackup(databaseUrl: string, destination: string): Promise<void> {
   const file = sqliteFilePath(databaseUrl);

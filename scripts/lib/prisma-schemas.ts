@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseProvider } from "../../lib/database-url";
 
-export const SCHEMA_SOURCE = "prisma/sqlite/schema.prisma";
+const SCHEMA_SOURCE = "prisma/sqlite/schema.prisma";
 export const GENERATED_POSTGRES_SCHEMA = "prisma/postgres/schema.prisma";
 
 export function schemaPath(provider: DatabaseProvider): string {
