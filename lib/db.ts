@@ -137,6 +137,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
 
+/** Closes this process's connections: the Prisma client's and the cache-epoch reader's (a CLI run can then exit). */
 export async function disconnectDb(): Promise<void> {
   closeCacheEpochReader();
   if (globalForDb.__db) await globalForDb.__db.$disconnect();
