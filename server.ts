@@ -5,7 +5,7 @@ import http from "node:http";
 import next from "next";
 import { SOCKET_IP_HEADER } from "./lib/http/client-ip";
 import { answerAtEdge } from "./lib/http/edge";
-import { createHostedPageCache } from "./lib/http/hosted-page-cache";
+import { createHostedPageCache } from "./lib/cache/hosted-page-cache";
 import { env } from "./lib/env";
 import { disconnectDb, prepareDatabase } from "./lib/db";
 import { applyPendingMigrations } from "./lib/bootstrap/migrations";

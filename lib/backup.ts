@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { databaseProvider, sqliteFilePath, type DatabaseProvider } from "./database-url";
+import { databaseProvider, SQLITE_BUSY_TIMEOUT_MS, sqliteFilePath, type DatabaseProvider } from "./database-url";
 import { Conflict, ServiceError, ValidationFailed } from "./errors";
 
 /** A backup tool failed or is missing (500 with its reason; the CLI prints it). */
@@ -32,7 +32,7 @@ export interface RestoreResult {
 }
 
 /** Prisma's bookkeeping and SQLite's own tables: present in an empty, migrated database. */
-// CacheEpoch: its rows come with the migration (lib/services/epoch-cache.ts); a migrated database holds them empty.
+// CacheEpoch: its rows come with the migration (lib/cache/epoch-cache.ts); a migrated database holds them empty.
 const BOOKKEEPING_TABLES = new Set(["_prisma_migrations", "sqlite_sequence", "CacheEpoch"]);
 
 const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
@@ -116,8 +116,6 @@ function checkBackupFile(file: string, provider: DatabaseProvider): void {
 }
 
 // --- SQLite ---------------------------------------------------------------------------------------------------
-
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 async function sqliteBackup(databaseUrl: string, destination: string): Promise<void> {
   const file = sqliteFilePath(databaseUrl);
@@ -290,7 +288,7 @@ async function highestCacheEpoch(databaseUrl: string): Promise<number> {
 
 /**
  * After a restore the epochs are the backup's, possibly equal to ones a running instance cached under while the data
- * differs: every epoch moves past the highest seen before, so every instance reloads (lib/services/epoch-cache.ts).
+ * differs: every epoch moves past the highest seen before, so every instance reloads (lib/cache/epoch-cache.ts).
  */
 async function advanceCacheEpochs(databaseUrl: string, highestBefore: number): Promise<void> {
   if (databaseProvider(databaseUrl) === "sqlite") {

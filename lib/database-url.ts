@@ -18,3 +18,12 @@ export function sqliteFilePath(url: string): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   return file;
 }
+
+/** How long a SQLite connection waits for another connection's lock before failing with SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * node-postgres waits for a new connection forever by default: a database host that stops answering (rather than
+ * refusing) would hold every request. Past this, the request fails as "database unavailable" (503).
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5000;

@@ -1,11 +1,11 @@
-// The Prisma client for the configured database. Every provider-specific line of the application lives here.
+// The Prisma client for the configured database. Every provider-specific line of the application lives here, except the
+// cache-epoch reader's own connection (lib/cache/cache-epochs.ts).
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import Database from "better-sqlite3";
-import pg from "pg";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
-import { databaseProvider, sqliteFilePath } from "./database-url";
+import { closeCacheEpochReader } from "./cache/cache-epochs";
+import { databaseProvider, POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS, sqliteFilePath } from "./database-url";
 import { env } from "./env";
 import { logger } from "./logger";
 
@@ -14,17 +14,9 @@ import { Prisma } from "./generated/sqlite/client";
 export { Prisma };
 export type * from "./generated/sqlite/models";
 
-/** Both generated clients share one model (tests/integration/schema-drift.test.ts), so one type serves both. */
+/** Both generated clients come from one schema (prisma/postgres is generated from prisma/sqlite), so one type serves both. */
 export type Db = InstanceType<typeof SqliteClient>;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
-
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
-
-/**
- * node-postgres waits for a new connection forever by default: a database host that stops answering (rather than
- * refusing) would hold every request. Past this, the request fails as "database unavailable" (503).
- */
-const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * SQLite's own limit on bound values is 32766 (since 3.32), but Prisma assumes 999 unless the adapter says otherwise,
@@ -145,89 +137,9 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
 
-// ---- cache epochs ------------------------------------------------------------------------------------------------
-
-export type CacheEpochs = Readonly<Record<string, number>>;
-
-/**
- * The cache epochs, read fresh (lib/services/epoch-cache.ts checks them on every cached read). Through a connection of
- * their own with one prepared statement rather than through Prisma: a raw SELECT through the client costs 0.1-0.3 ms
- * of CPU in its query interpreter, more than the whole cached request may cost; here it is microseconds on SQLite and
- * one round trip on PostgreSQL. Null when they cannot be read (not migrated yet, database down): callers then read
- * the data itself, uncached.
- */
-export async function readCacheEpochs(): Promise<CacheEpochs | null> {
-  try {
-    const rows = isPostgres() ? await sharedPostgresRead() : readSqliteEpochs();
-    return rows.length ? Object.fromEntries(rows.map((r) => [r.name, Number(r.version)])) : null;
-  } catch {
-    closeEpochReader();
-    return null;
-  }
-}
-
-const EPOCHS_SQL = 'SELECT "name", "version" FROM "CacheEpoch"';
-type EpochRow = { name: string; version: number | string };
-const epochReader = globalThis as unknown as { __epochSqlite?: Database.Statement; __epochPg?: Promise<pg.Client> };
-
-function readSqliteEpochs(): EpochRow[] {
-  if (!epochReader.__epochSqlite) {
-    const connection = new Database(sqliteFilePath(env().DATABASE_URL), { fileMustExist: true, timeout: SQLITE_BUSY_TIMEOUT_MS });
-    epochReader.__epochSqlite = connection.prepare(EPOCHS_SQL);
-  }
-  return epochReader.__epochSqlite.all() as EpochRow[];
-}
-
-/**
- * One round trip serves every request that arrived while the previous one was under way: a read that began before a
- * request arrived could miss a change committed meanwhile, so such a request waits for the next read, which begins
- * after it and is shared by all who wait. Under load that is one round trip at a time instead of one per request.
- */
-const epochReads: { inFlight?: Promise<EpochRow[]>; next?: Promise<EpochRow[]> } = {};
-
-function sharedPostgresRead(): Promise<EpochRow[]> {
-  if (!epochReads.inFlight) return startPostgresRead();
-  epochReads.next ??= epochReads.inFlight
-    .catch(() => undefined)
-    .then(() => {
-      epochReads.next = undefined;
-      return startPostgresRead();
-    });
-  return epochReads.next;
-}
-
-function startPostgresRead(): Promise<EpochRow[]> {
-  const read = readPostgresEpochs();
-  epochReads.inFlight = read;
-  read.catch(() => undefined).finally(() => {
-    if (epochReads.inFlight === read) epochReads.inFlight = undefined;
-  });
-  return read;
-}
-
-async function readPostgresEpochs(): Promise<EpochRow[]> {
-  epochReader.__epochPg ??= (async () => {
-    const client = new pg.Client({ connectionString: env().DATABASE_URL, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
-    // A broken connection is dropped; the next read opens a new one.
-    client.on("error", () => closeEpochReader());
-    await client.connect();
-    return client;
-  })();
-  const client = await epochReader.__epochPg;
-  const result = await client.query<EpochRow>({ name: "cache_epochs", text: EPOCHS_SQL });
-  return result.rows;
-}
-
-function closeEpochReader(): void {
-  epochReader.__epochSqlite?.database.close();
-  epochReader.__epochSqlite = undefined;
-  const client = epochReader.__epochPg;
-  epochReader.__epochPg = undefined;
-  void client?.then((c) => c.end()).catch(() => {});
-}
-
+/** Closes this process's connections: the Prisma client's and the cache-epoch reader's (a CLI run can then exit). */
 export async function disconnectDb(): Promise<void> {
-  closeEpochReader();
+  closeCacheEpochReader();
   if (globalForDb.__db) await globalForDb.__db.$disconnect();
   globalForDb.__db = undefined;
   globalForDb.__dbReady = undefined;

@@ -1,5 +1,5 @@
 // The Content-Security-Policy of every page a person sees, with its per-request nonce. One owner: proxy.ts sends it
-// for pages Next.js renders, lib/http/hosted-page-cache.ts for hosted pages served from a rendered template. Plain
+// for pages Next.js renders, lib/cache/hosted-page-cache.ts for hosted pages served from a rendered template. Plain
 // Web APIs only (globalThis.crypto), so it loads both in Next's proxy and in the Node server.
 
 /** A fresh nonce: base64 of a random UUID (122 random bits), 48 characters. */

@@ -17,7 +17,7 @@ import {
   type Caller,
 } from "./access";
 import { recordAudit } from "./audit";
-import { EpochCache } from "./epoch-cache";
+import { EpochCache } from "../cache/epoch-cache";
 import { liveCompany } from "./live-records";
 
 export interface CreatedApiKey {
@@ -147,7 +147,7 @@ export async function verifyClientCredentials(clientId: string, clientSecret: st
   return key;
 }
 
-/** Every bearer request needs its caller; keys and their access groups change rarely (lib/services/epoch-cache.ts). */
+/** Every bearer request needs its caller; keys and their access groups change rarely (lib/cache/epoch-cache.ts). */
 const callers = new EpochCache<number, Caller>("access", 10_000);
 
 /** The caller behind an API key id, or null when the key is unknown or revoked. Cached; shared, never to be changed. */

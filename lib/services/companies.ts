@@ -5,7 +5,7 @@ import { db, Prisma, type CompanyModel } from "../db";
 import { NotFound } from "../errors";
 import type { CompanyListQueryInput } from "../validation/company";
 import { assertCompanyInScope, companyIdsInScope, isCompanyInScope, requireModule, type Caller } from "./access";
-import { EpochCache } from "./epoch-cache";
+import { EpochCache } from "../cache/epoch-cache";
 import { findLiveCompany, liveCompany, liveCompanySql } from "./live-records";
 
 type CompanyRow = { id: string; uuid: string; name: string; shortname: string | null; orgNumber: string };
@@ -118,7 +118,7 @@ type CompanyFkRow = CompanyRow &
     grantDescr: string | null;
   };
 
-/** Integrators poll the enrollment view; companies change rarely (lib/services/epoch-cache.ts, epoch "companies"). */
+/** Integrators poll the enrollment view; companies change rarely (lib/cache/epoch-cache.ts, epoch "companies"). */
 const enrollmentViews = new EpochCache<string, EnrollmentView>("companies", 10_000);
 type EnrollmentView = NonNullable<Awaited<ReturnType<typeof readEnrollmentView>>>;
 

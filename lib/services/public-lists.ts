@@ -6,7 +6,7 @@ import { NotFound } from "../errors";
 import { isUuid } from "../validation/common";
 import { LIST_FIELDS } from "../validation/subscription";
 import { termView } from "./consent-terms";
-import { EpochCache } from "./epoch-cache";
+import { EpochCache } from "../cache/epoch-cache";
 import { activeListOfLiveCompany } from "./live-records";
 
 type ListField = (typeof LIST_FIELDS)[number];
@@ -40,7 +40,7 @@ export interface PublicList {
   info: PublicListInfo;
 }
 
-/** Lists change rarely and are read on every form view and subscribe (lib/services/epoch-cache.ts). */
+/** Lists change rarely and are read on every form view and subscribe (lib/cache/epoch-cache.ts). */
 const publicLists = new EpochCache<string, PublicList>("public_lists", 2000);
 
 async function readPublicList(uuid: string) {

@@ -1,11 +1,12 @@
-// The caches of public list info and API-key callers (lib/services/epoch-cache.ts): a hit costs no statement through
+// The caches of public list info and API-key callers (lib/cache/epoch-cache.ts): a hit costs no statement through
 // Prisma and returns the same object; any change that alters what is cached, made by this process or by another
 // connection (another instance, the CLI), is seen by the next read; changes that do not alter it (a subscribe's
 // count, a key's last use) keep the cache. The triggers of migration 20261123000000_cache_epochs are what make it so.
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { readCacheEpochs, watchStatements } from "@/lib/db";
+import { readCacheEpochs } from "@/lib/cache/cache-epochs";
+import { watchStatements } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { operatorCaller } from "@/lib/services/access";
 import { callerForApiKey } from "@/lib/services/api-keys";

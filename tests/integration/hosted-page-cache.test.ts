@@ -1,4 +1,4 @@
-// The hosted subscribe page served from rendered templates (lib/http/hosted-page-cache.ts): a fresh CSP nonce per
+// The hosted subscribe page served from rendered templates (lib/cache/hosted-page-cache.ts): a fresh CSP nonce per
 // response, the language resolved as the page resolves it, a list change visible on the next GET, and everything the
 // cache does not own handed to Next.js. A template answer has a Content-Length (Next.js streams its renders chunked):
 // that is how these tests tell the two apart.

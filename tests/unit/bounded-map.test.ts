@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { setNewest } from "@/lib/bounded-map";
+import { setNewest } from "@/lib/cache/bounded-map";
 
 it("keeps the newest entries up to the bound; setting a key again makes it the newest", () => {
   const map = new Map<string, number>();

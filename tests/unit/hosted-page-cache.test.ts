@@ -1,4 +1,4 @@
-// lib/http/hosted-page-cache.ts on its own: a real HTTP server whose "Next.js" is a stand-in that counts what it
+// lib/cache/hosted-page-cache.ts on its own: a real HTTP server whose "Next.js" is a stand-in that counts what it
 // renders, and a list-info loader under the test's control (the identity the real getPublicListInfo cache gives).
 // Shows what the integration test cannot see from outside: one fill for many concurrent misses, no render while the
 // info object is the same, a refill once it is another, and what is never kept or never passed on.
@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NotFound } from "@/lib/errors";
-import { createHostedPageCache } from "@/lib/http/hosted-page-cache";
+import { createHostedPageCache } from "@/lib/cache/hosted-page-cache";
 
 const infos = new Map<string, { name: string }>();
 let renders: { url: string; fillHeader: string | undefined }[] = [];

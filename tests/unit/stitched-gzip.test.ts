@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { canStitch, deflateParts, stitchGzip } from "@/lib/http/stitched-gzip";
+import { canStitch, deflateParts, stitchGzip } from "@/lib/cache/stitched-gzip";
 
 function roundTrip(texts: string[], value: string) {
   const parts = texts.map((text) => Buffer.from(text));

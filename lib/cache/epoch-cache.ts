@@ -1,12 +1,12 @@
 // In-memory caches of data read far more often than written (a public list's info, the caller behind an API key),
 // kept correct across instances and processes by epochs in the database: triggers bump an epoch in the same
 // transaction as any change to the data it covers (migration 20261123000000_cache_epochs), and every read first
-// checks the epoch (lib/db.ts readCacheEpochs: microseconds on SQLite, one round trip on PostgreSQL). A changed epoch
+// checks the epoch (cache-epochs.ts: microseconds on SQLite, one round trip on PostgreSQL). A changed epoch
 // empties the cache, so a revoked key or a deactivated list stops working on every instance with the next request,
 // whoever made the change (an instance, the CLI, a restore).
 import "server-only";
-import { setNewest } from "../bounded-map";
-import { readCacheEpochs } from "../db";
+import { setNewest } from "./bounded-map";
+import { readCacheEpochs } from "./cache-epochs";
 
 export type EpochName = "access" | "public_lists" | "companies";
 

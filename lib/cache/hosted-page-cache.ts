@@ -12,13 +12,13 @@
 import crypto from "node:crypto";
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
 import zlib from "node:zlib";
-import { setNewest } from "../bounded-map";
+import { setNewest } from "./bounded-map";
 import { isDatabaseUnavailable } from "../database-errors";
 import { NotFound } from "../errors";
 import { pickLanguage, type Lang } from "../i18n/public-pages";
 import { getPublicListInfo } from "../services/public-lists";
-import { sendUnavailablePage } from "./unavailable-page";
-import { newNonce, pageSecurityHeaders } from "./content-security";
+import { sendUnavailablePage } from "../http/unavailable-page";
+import { newNonce, pageSecurityHeaders } from "../http/content-security";
 import { canStitch, deflateParts, stitchGzip, type StitchedGzip } from "./stitched-gzip";
 
 /** Templates kept (a list has at most four: no query or ?lang=, each in two languages); least recently used go first. */

@@ -1,0 +1,158 @@
+// The cache-epoch triggers cover what the cached loaders read (lib/cache/README.md). Each loader runs once on a cold
+// cache; the columns its SQL reads are taken from the statements it sent, and each must be covered by a trigger of the
+// loader's epoch in the live database (sqlite_master / pg_trigger): an UPDATE trigger naming the column (or naming
+// none), and a DELETE trigger on its table; an INSERT trigger too, where a new row joins a cached result. A column the
+// triggers do not cover would let the cache serve stale data without a sign. What is read but left out on purpose is
+// listed below, with the reason.
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { EpochName } from "@/lib/cache/epoch-cache";
+import { db, watchStatements } from "@/lib/db";
+import { operatorCaller } from "@/lib/services/access";
+import { callerForApiKey, verifyClientCredentials } from "@/lib/services/api-keys";
+import { getCompanyFk, registerJson } from "@/lib/services/companies";
+import { getPublicListInfo } from "@/lib/services/public-lists";
+import { makeApiKey, makeCompany } from "../helpers";
+import { makeList } from "../subscription-fixtures";
+
+/** Columns read but not invalidating, on purpose. */
+const LEFT_OUT: Record<string, string> = {
+  "ApiKey.id": "a primary key never changes",
+  "SubscriptionList.id": "a primary key never changes",
+  "ApiKey.createdAt": "set once, never changed",
+  "SubscriptionList.createdAt": "set once, never changed",
+  "ApiKey.lastUsedAt": "changes with token requests; lib/services/tokens.ts keeps its own note of when it wrote it",
+  "SubscriptionList.activeCount": "changes with every subscribe; not part of the public info",
+  "SubscriptionList.subscriberCap": "not part of the public info; a subscribe reads it in its own transaction",
+  "SubscriptionList.updatedAt": "changes with every subscribe; not part of the public info",
+};
+
+/** Tables of a loader whose new rows cannot join a result already cached, so they need no INSERT trigger. */
+const NO_INSERT_TRIGGER: Record<string, string> = {
+  "access:ApiKey": "a cached key is found by its own id or client_id; an unknown one is never cached",
+  "access:AccessGroup": "reached through ApiKey.accessGroupId, whose change bumps the epoch",
+  "public_lists:SubscriptionList": "a cached list is found by its own uuid; an unknown one is never cached",
+  "public_lists:Company": "reached through SubscriptionList.companyId",
+  "public_lists:Term": "reached through SubscriptionList.termId",
+  "public_lists:Property": "reached through ListQuestion, whose insert bumps the epoch",
+  "public_lists:PropertyGroup": "reached through Property.groupId",
+  "companies:Grant": "reached through CompanyGrant, whose insert bumps the epoch",
+};
+
+interface Trigger {
+  epoch: string;
+  table: string;
+  event: "INSERT" | "UPDATE" | "DELETE";
+  /** The columns of `AFTER UPDATE OF …`; null: any column. */
+  columns: string[] | null;
+}
+
+const unquote = (name: string) => name.trim().replace(/^[`"]|[`"]$/g, "");
+
+/** The epoch triggers as the database holds them: SQLite's text as written, PostgreSQL's as pg_get_triggerdef prints it. */
+async function epochTriggers(): Promise<Trigger[]> {
+  const rows =
+    inject("provider") === "postgres"
+      ? await db().$queryRawUnsafe<{ sql: string }[]>("SELECT pg_get_triggerdef(oid) AS sql FROM pg_trigger WHERE NOT tgisinternal")
+      : await db().$queryRawUnsafe<{ sql: string }[]>("SELECT sql FROM sqlite_master WHERE type = 'trigger'");
+  return rows
+    .filter((row) => /CacheEpoch|bump_cache_epoch/.test(row.sql))
+    .map((row) => {
+      const definition = /AFTER (INSERT|UPDATE|DELETE)(?: OF (.+?))? ON ((?:\w+\.)?"?\w+"?)/.exec(row.sql);
+      const epoch = /'(\w+)'/.exec(row.sql);
+      if (!definition || !epoch) throw new Error(`unreadable epoch trigger: ${row.sql}`);
+      return {
+        epoch: epoch[1],
+        table: unquote(definition[3].split(".").pop()!),
+        event: definition[1] as Trigger["event"],
+        columns: definition[2] ? definition[2].split(",").map(unquote) : null,
+      };
+    });
+}
+
+/**
+ * The table.column pairs a statement reads. Prisma qualifies every column (`main`.`Term`.`id`, "public"."Term"."id",
+ * or a join alias "j0"."id"); the loaders' own SQL qualifies them by alias (c."name") or names one table only.
+ */
+function columnsRead(statement: string): Set<string> {
+  const sql = statement.replaceAll("`", '"').replace(/"(main|public)"\./g, "");
+  const tables = new Map<string, string>(); // alias or name -> table
+  for (const [, table, alias] of sql.matchAll(/\b(?:FROM|JOIN)\s+"(\w+)"(?:\s+(?:AS\s+)?"?([a-z]\w*)"?)?/g)) {
+    tables.set(table, table);
+    if (alias) tables.set(alias, table);
+  }
+  const read = new Set<string>();
+  for (const [, quoted, bare, column] of sql.matchAll(/(?:"(\w+)"|\b(\w+))\."(\w+)"/g)) {
+    const table = tables.get(quoted ?? bare);
+    if (!table) throw new Error(`column ${column} of an unknown table or alias ${quoted ?? bare} in: ${statement}`);
+    read.add(`${table}.${column}`);
+  }
+  const names = new Set(tables.keys());
+  const unqualified = [...sql.matchAll(/(?<![.\w"]|AS )"(\w+)"(?!\.)/g)].map((m) => m[1]).filter((name) => !names.has(name));
+  if (unqualified.length) {
+    const distinct = new Set(tables.values());
+    if (distinct.size !== 1) throw new Error(`unqualified columns in a statement over several tables: ${statement}`);
+    const [table] = distinct;
+    for (const column of unqualified) read.add(`${table}.${column}`);
+  }
+  return read;
+}
+
+interface Loader {
+  name: string;
+  epoch: EpochName;
+  load(): Promise<unknown>;
+}
+
+let loaders: Loader[];
+let triggers: Trigger[];
+
+beforeAll(async () => {
+  const list = await makeList({ termHtml: "<p>Villkor</p>", questions: 2 });
+  const key = await makeApiKey();
+  const company = await makeCompany();
+  // Each loads something this file has not read before, so each runs its query (the register: this process's first).
+  loaders = [
+    { name: "public list info (getPublicListInfo)", epoch: "public_lists", load: () => getPublicListInfo(list.uuid) },
+    { name: "key behind a client_id (verifyClientCredentials)", epoch: "access", load: () => verifyClientCredentials(key.client_id, key.client_secret) },
+    { name: "caller behind an API key (callerForApiKey)", epoch: "access", load: () => callerForApiKey(key.id) },
+    { name: "enrollment view (getCompanyFk)", epoch: "companies", load: () => getCompanyFk(operatorCaller(), company.id) },
+    { name: "whole register (registerJson)", epoch: "companies", load: () => registerJson(operatorCaller()) },
+  ];
+  triggers = await epochTriggers();
+});
+
+describe("cache-epoch triggers", () => {
+  it("every epoch cache in lib/ has its loader in this test", () => {
+    const sources = fs
+      .readdirSync("lib", { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".ts") && !file.startsWith("generated"))
+      .map((file) => fs.readFileSync(path.join("lib", file), "utf8"));
+    const caches = sources.reduce((count, source) => count + (source.match(/new EpochCache</g)?.length ?? 0), 0);
+    expect(caches, "a new EpochCache: add its loader to this test").toBe(loaders.length);
+  });
+
+  it("cover every column each cached loader reads", async () => {
+    const uncovered: string[] = [];
+    for (const loader of loaders) {
+      const watch = watchStatements();
+      await loader.load();
+      watch.stop();
+      const read = new Set(watch.statements.flatMap((statement) => [...columnsRead(statement)]));
+      expect(read.size, `${loader.name} sent no statement: was it cached already?`).toBeGreaterThan(0);
+      const ofEpoch = triggers.filter((t) => t.epoch === loader.epoch);
+      const has = (table: string, event: Trigger["event"], column?: string) =>
+        ofEpoch.some((t) => t.table === table && t.event === event && (!column || t.columns === null || t.columns.includes(column)));
+      for (const tableColumn of read) {
+        const [table, column] = tableColumn.split(".");
+        if (!(tableColumn in LEFT_OUT) && !has(table, "UPDATE", column)) uncovered.push(`${loader.name}: UPDATE OF ${tableColumn}`);
+      }
+      for (const table of new Set([...read].map((tableColumn) => tableColumn.split(".")[0]))) {
+        if (!has(table, "DELETE")) uncovered.push(`${loader.name}: DELETE ON ${table}`);
+        if (!(`${loader.epoch}:${table}` in NO_INSERT_TRIGGER) && !has(table, "INSERT")) uncovered.push(`${loader.name}: INSERT ON ${table}`);
+      }
+    }
+    expect(uncovered, `not covered by an epoch trigger (add it in a migration, or to LEFT_OUT with the reason)`).toEqual([]);
+  });
+});
