@@ -1,0 +1,262 @@
+// The dashboard's data routes under /admin/api: read by its client screens with the signed-in session (a Caller like
+// any other, so the services check modules, roles and scope). Not part of the public /v3 document. Writes go through
+// server actions (lib/actions), not through these routes.
+import { z } from "zod";
+import { AuditQuery } from "../validation/audit";
+import { CompanyPathParams, CompanyRegisterQuery } from "../validation/company";
+import { EventListQuery, EventView } from "../validation/event";
+import { MemberPage, MemberSearchQuery } from "../validation/member";
+import { PropertyGroupView } from "../validation/organization";
+import { AdminList, ListCompaniesQuery, ListQuery, SubscribersExportQuery, SubscribersPage, SubscribersQuery } from "../validation/subscription";
+import { forbidden, reason, validation } from "./errors";
+import { operation } from "./operation";
+import { IdParams } from "./params";
+
+const signedOut = reason("`not signed in`: no dashboard session");
+const readErrors = { 401: signedOut, 403: forbidden };
+const companyErrors = { 400: validation, ...readErrors, 404: reason("`company not found`") };
+const listErrors = { 400: validation, ...readErrors, 404: reason("`list not found`") };
+/** The shape of these answers is not yet a zod schema; the screens' types follow the services'. */
+const json = (description: string) => ({ 200: { description } });
+
+export const dashboardOverview = operation({
+  method: "get",
+  path: "/overview",
+  auth: "session",
+  summary: "The overview counts and the 30-day chart",
+  tags: ["Dashboard"],
+  responses: json("Counts and the chart's days"),
+  errors: readErrors,
+});
+
+export const dashboardCompanies = operation({
+  method: "get",
+  path: "/companies",
+  auth: "session",
+  query: CompanyRegisterQuery,
+  summary: "The register in the caller's scope, with parent names (table and tree)",
+  tags: ["Dashboard"],
+  responses: json("Register rows"),
+  errors: { 400: validation, ...readErrors },
+});
+
+export const dashboardCompany = operation({
+  method: "get",
+  path: "/companies/{id}",
+  auth: "session",
+  params: CompanyPathParams,
+  summary: "One company's register fields, fk_status and parent",
+  tags: ["Dashboard"],
+  responses: json("The company"),
+  errors: companyErrors,
+});
+
+export const dashboardCompanyGrants = operation({
+  method: "get",
+  path: "/companies/{id}/grants",
+  auth: "session",
+  params: CompanyPathParams,
+  summary: "Every grant, with its activation date on this company (or null)",
+  tags: ["Dashboard"],
+  responses: json("Grants"),
+  errors: companyErrors,
+});
+
+export const dashboardCompanyHistory = operation({
+  method: "get",
+  path: "/companies/{id}/history",
+  auth: "session",
+  params: CompanyPathParams,
+  summary: "The company's fk_status changes, newest first",
+  tags: ["Dashboard"],
+  responses: json("Changes"),
+  errors: companyErrors,
+});
+
+export const dashboardLeisureCardKey = operation({
+  method: "get",
+  path: "/companies/{id}/leisure-card-key",
+  auth: "session",
+  params: CompanyPathParams,
+  summary: "Giro details and last update of the leisure-card record (never the key), or null",
+  tags: ["Dashboard"],
+  responses: json("The record's details, or null"),
+  errors: companyErrors,
+});
+
+export const dashboardAdminUsers = operation({
+  method: "get",
+  path: "/users",
+  auth: "session",
+  summary: "The dashboard users inside the ADMIN's scope",
+  tags: ["Dashboard"],
+  responses: json("Users"),
+  errors: readErrors,
+});
+
+export const dashboardAudit = operation({
+  method: "get",
+  path: "/audit",
+  auth: "session",
+  query: AuditQuery,
+  summary: "One page of the audit log, newest first, filtered and limited to the caller's scope",
+  tags: ["Dashboard"],
+  responses: json("A page of entries"),
+  errors: { 400: validation, ...readErrors },
+});
+
+export const dashboardGrantableCompanies = operation({
+  method: "get",
+  path: "/access/companies",
+  auth: "session",
+  summary: "The companies an ADMIN may grant (API key company, access-group scope pickers)",
+  tags: ["Dashboard"],
+  responses: json("Companies"),
+  errors: readErrors,
+});
+
+export const dashboardApiKeys = operation({
+  method: "get",
+  path: "/api-keys",
+  auth: "session",
+  summary: "The API keys of companies in the ADMIN's scope, with their access and last use",
+  tags: ["Dashboard"],
+  responses: json("API keys"),
+  errors: readErrors,
+});
+
+export const dashboardEventCompanies = operation({
+  method: "get",
+  path: "/events/companies",
+  auth: "session",
+  module: "event",
+  summary: "The companies in scope the event screen can show",
+  tags: ["Dashboard"],
+  responses: json("Companies"),
+  errors: readErrors,
+});
+
+export const dashboardEvents = operation({
+  method: "get",
+  path: "/events",
+  auth: "session",
+  module: "event",
+  query: EventListQuery,
+  summary: "A company's events (the same service as /v3/events/list)",
+  tags: ["Dashboard"],
+  responses: { 200: { description: "The events", schema: z.array(EventView) } },
+  errors: companyErrors,
+});
+
+export const dashboardLists = operation({
+  method: "get",
+  path: "/lists",
+  auth: "session",
+  summary: "Every list in the caller's scope, with its company's name (the list table)",
+  tags: ["Dashboard"],
+  responses: json("Lists"),
+  errors: readErrors,
+});
+
+export const dashboardListCompanies = operation({
+  method: "get",
+  path: "/lists/companies",
+  auth: "session",
+  query: ListCompaniesQuery,
+  summary: "The companies in scope a new list can belong to (the \"new list\" dialog)",
+  tags: ["Dashboard"],
+  responses: json("Companies"),
+  errors: { 400: validation, ...readErrors },
+});
+
+export const dashboardListProperties = operation({
+  method: "get",
+  path: "/lists/properties",
+  auth: "session",
+  query: ListQuery,
+  summary: "The company's property groups, the questions a list can ask",
+  tags: ["Dashboard"],
+  responses: { 200: { description: "Property groups", schema: z.array(PropertyGroupView) } },
+  errors: companyErrors,
+});
+
+export const dashboardList = operation({
+  method: "get",
+  path: "/lists/{id}",
+  auth: "session",
+  params: IdParams,
+  summary: "One list as the editor shows it",
+  tags: ["Dashboard"],
+  responses: { 200: { description: "The list", schema: AdminList } },
+  errors: listErrors,
+});
+
+export const dashboardListImpact = operation({
+  method: "get",
+  path: "/lists/{id}/impact",
+  auth: "session",
+  params: IdParams,
+  summary: "What deleting the list loses (for the confirmation dialog)",
+  tags: ["Dashboard"],
+  responses: json("Counts"),
+  errors: listErrors,
+});
+
+export const dashboardListMembers = operation({
+  method: "get",
+  path: "/lists/{id}/members",
+  auth: "session",
+  params: IdParams,
+  query: z.object({ q: z.string().max(200).default("") }),
+  summary: "Members of the list's organization matching an email or name (to subscribe)",
+  tags: ["Dashboard"],
+  responses: json("Members"),
+  errors: listErrors,
+});
+
+export const dashboardListSubscribers = operation({
+  method: "get",
+  path: "/lists/{id}/subscribers",
+  auth: "session",
+  params: IdParams,
+  query: SubscribersQuery,
+  summary: "One page of the list's subscribers, with the count",
+  tags: ["Dashboard"],
+  responses: { 200: { description: "A page of subscribers", schema: SubscribersPage } },
+  errors: listErrors,
+});
+
+export const dashboardListSubscribersCsv = operation({
+  method: "get",
+  path: "/lists/{id}/subscribers.csv",
+  auth: "session",
+  params: IdParams,
+  query: SubscribersExportQuery,
+  summary: "The list's subscribers as a CSV download, with the table's filters",
+  tags: ["Dashboard"],
+  responses: { 200: { description: "UTF-8 CSV with a byte-order mark, streamed", contentType: "text/csv" } },
+  errors: listErrors,
+});
+
+export const dashboardMemberOptions = operation({
+  method: "get",
+  path: "/members/options",
+  auth: "session",
+  module: "member",
+  summary: "Companies, periods, member types, properties and events to filter and edit members by",
+  tags: ["Dashboard"],
+  responses: json("The options"),
+  errors: readErrors,
+});
+
+export const dashboardMembers = operation({
+  method: "get",
+  path: "/members",
+  auth: "session",
+  module: "member",
+  query: MemberSearchQuery,
+  summary: "The member screen's search (the same service as /v3's member search)",
+  tags: ["Dashboard"],
+  responses: { 200: { description: "A page of members", schema: MemberPage } },
+  errors: { 400: validation, ...readErrors },
+});
