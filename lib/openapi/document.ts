@@ -47,8 +47,11 @@ function convert(operations: Operation[]) {
       }
     }
     const { schemas } = z.toJSONSchema(registry, { target: "draft-2020-12", io, unrepresentable: "any", reused: "inline", uri: componentUri });
+    /** The schema without the dialect and base uri zod gives each registry entry (the document sets both). */
     const bare = (id: string): JsonSchema => {
-      const { $schema: _, $id: __, ...schema } = schemas[id] as JsonSchema;
+      const schema = { ...(schemas[id] as JsonSchema) };
+      delete schema.$schema;
+      delete schema.$id;
       return schema;
     };
     const reached = new Set<string>();
