@@ -47,41 +47,38 @@ export const searchCompanies = operation({
   errors: { 400: validation, 401: unauthorized, 403: forbidden },
 });
 
-export const listCompanyPeriods = operation({
-  method: "get",
-  path: "/company_period",
-  auth: "bearer",
-  module: "member",
-  query: OrganizationQuery,
-  summary: "Membership periods",
-  description: `${referenceNote} Newest first.`,
-  tags: ["Organization"],
-  responses: { 200: { description: "Periods", schema: z.array(PeriodView) } },
-  errors: referenceErrors,
-});
+/** The organization's reference data: three lists alike but for what they hold and their order. */
+function referenceData<const Path extends string, Item extends z.ZodType>(
+  path: Path,
+  summary: string,
+  order: string,
+  answer: { description: string; item: Item },
+) {
+  return operation({
+    method: "get",
+    path,
+    auth: "bearer",
+    module: "member",
+    query: OrganizationQuery,
+    summary,
+    description: `${referenceNote} ${order}`,
+    tags: ["Organization"],
+    responses: { 200: { description: answer.description, schema: z.array(answer.item) } },
+    errors: referenceErrors,
+  });
+}
 
-export const listMemberTypes = operation({
-  method: "get",
-  path: "/membertype",
-  auth: "bearer",
-  module: "member",
-  query: OrganizationQuery,
-  summary: "Member types",
-  description: `${referenceNote} By name.`,
-  tags: ["Organization"],
-  responses: { 200: { description: "Member types", schema: z.array(MemberTypeView) } },
-  errors: referenceErrors,
+export const listCompanyPeriods = referenceData("/company_period", "Membership periods", "Newest first.", {
+  description: "Periods",
+  item: PeriodView,
 });
-
-export const listProperties = operation({
-  method: "get",
-  path: "/property",
-  auth: "bearer",
-  module: "member",
-  query: OrganizationQuery,
-  summary: "Property groups with their properties",
-  description: `${referenceNote} By name. A property's \`prop_id\` is what members and lists' questions use.`,
-  tags: ["Organization"],
-  responses: { 200: { description: "Property groups", schema: z.array(PropertyGroupView) } },
-  errors: referenceErrors,
+export const listMemberTypes = referenceData("/membertype", "Member types", "By name.", {
+  description: "Member types",
+  item: MemberTypeView,
 });
+export const listProperties = referenceData(
+  "/property",
+  "Property groups with their properties",
+  "By name. A property's `prop_id` is what members and lists' questions use.",
+  { description: "Property groups", item: PropertyGroupView },
+);

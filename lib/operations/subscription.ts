@@ -246,31 +246,31 @@ export const listsOfMember = operation({
   errors: { 400: validation, 401: unauthorized, 403: forbidden, 404: outOfScope("member not found") },
 });
 
-export const subscribeMember = operation({
-  method: "post",
-  path: "/subscription_list/{id}/subscribe/{member_id}",
-  auth: "bearer",
-  module: "subscription_list",
-  permission: "SUBSCRIPTION_LIST.U",
-  params: ListMemberParams,
-  summary: "Subscribe a member of the list's organization",
-  description: "Admin subscriptions are not limited by the subscriber cap (it guards the public form).",
-  tags: adminTags,
-  responses: { 200: { description: "Subscribed", schema: MemberSubscriptionResult } },
-  errors: { ...listErrors, 404: listOrMemberNotFound },
-});
+/** An admin subscribes or unsubscribes a member of the list's organization. */
+function memberSubscription<const Action extends "subscribe" | "unsubscribe">(action: Action, summary: string, answer: string, description?: string) {
+  return operation({
+    method: "post",
+    path: `/subscription_list/{id}/${action}/{member_id}`,
+    auth: "bearer",
+    module: "subscription_list",
+    permission: "SUBSCRIPTION_LIST.U",
+    params: ListMemberParams,
+    summary,
+    description,
+    tags: adminTags,
+    responses: { 200: { description: answer, schema: MemberSubscriptionResult } },
+    errors: { ...listErrors, 404: listOrMemberNotFound },
+  });
+}
 
-export const unsubscribeMember = operation({
-  method: "post",
-  path: "/subscription_list/{id}/unsubscribe/{member_id}",
-  auth: "bearer",
-  module: "subscription_list",
-  permission: "SUBSCRIPTION_LIST.U",
-  params: ListMemberParams,
-  summary: "Unsubscribe a member",
-  tags: adminTags,
-  responses: {
-    200: { description: "Unsubscribed (subscription null when there never was one)", schema: MemberSubscriptionResult },
-  },
-  errors: { ...listErrors, 404: listOrMemberNotFound },
-});
+export const subscribeMember = memberSubscription(
+  "subscribe",
+  "Subscribe a member of the list's organization",
+  "Subscribed",
+  "Admin subscriptions are not limited by the subscriber cap (it guards the public form).",
+);
+export const unsubscribeMember = memberSubscription(
+  "unsubscribe",
+  "Unsubscribe a member",
+  "Unsubscribed (subscription null when there never was one)",
+);
