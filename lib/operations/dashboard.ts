@@ -4,6 +4,15 @@
 import { z } from "zod";
 import { AuditQuery } from "../validation/audit";
 import { CompanyPathParams, CompanyRegisterQuery } from "../validation/company";
+import {
+  AuditPage,
+  CompanyChoice,
+  DashboardListRow,
+  DashboardOverview,
+  ListCompanyChoices,
+  ListDeletionImpact,
+  ListMemberMatch,
+} from "../validation/dashboard-responses";
 import { EventListQuery, EventView } from "../validation/event";
 import { MemberPage, MemberSearchQuery } from "../validation/member";
 import { PropertyGroupView } from "../validation/organization";
@@ -16,8 +25,8 @@ const signedOut = reason("`not signed in`: no dashboard session");
 const readErrors = { 401: signedOut, 403: forbidden };
 const companyErrors = { 400: validation, ...readErrors, 404: reason("`company not found`") };
 const listErrors = { 400: validation, ...readErrors, 404: reason("`list not found`") };
-/** The shape of these answers is not yet a zod schema; the screens' types follow the services'. */
-const json = (description: string) => ({ 200: { description } });
+/** A JSON answer declared without a schema: the route wrapper then types it by its service alone. */
+const unchecked = (description: string) => ({ 200: { description } });
 
 export const dashboardOverview = operation({
   method: "get",
@@ -25,7 +34,7 @@ export const dashboardOverview = operation({
   auth: "session",
   summary: "The overview counts and the 30-day chart",
   tags: ["Dashboard"],
-  responses: json("Counts and the chart's days"),
+  responses: { 200: { description: "Counts and the chart's days", schema: DashboardOverview } },
   errors: readErrors,
 });
 
@@ -36,7 +45,7 @@ export const dashboardCompanies = operation({
   query: CompanyRegisterQuery,
   summary: "The register in the caller's scope, with parent names (table and tree)",
   tags: ["Dashboard"],
-  responses: json("Register rows"),
+  responses: unchecked("Register rows"),
   errors: { 400: validation, ...readErrors },
 });
 
@@ -47,7 +56,7 @@ export const dashboardCompany = operation({
   params: CompanyPathParams,
   summary: "One company's register fields, fk_status and parent",
   tags: ["Dashboard"],
-  responses: json("The company"),
+  responses: unchecked("The company"),
   errors: companyErrors,
 });
 
@@ -58,7 +67,7 @@ export const dashboardCompanyGrants = operation({
   params: CompanyPathParams,
   summary: "Every grant, with its activation date on this company (or null)",
   tags: ["Dashboard"],
-  responses: json("Grants"),
+  responses: unchecked("Grants"),
   errors: companyErrors,
 });
 
@@ -69,7 +78,7 @@ export const dashboardCompanyHistory = operation({
   params: CompanyPathParams,
   summary: "The company's fk_status changes, newest first",
   tags: ["Dashboard"],
-  responses: json("Changes"),
+  responses: unchecked("Changes"),
   errors: companyErrors,
 });
 
@@ -80,7 +89,7 @@ export const dashboardLeisureCardKey = operation({
   params: CompanyPathParams,
   summary: "Giro details and last update of the leisure-card record (never the key), or null",
   tags: ["Dashboard"],
-  responses: json("The record's details, or null"),
+  responses: unchecked("The record's details, or null"),
   errors: companyErrors,
 });
 
@@ -90,7 +99,7 @@ export const dashboardAdminUsers = operation({
   auth: "session",
   summary: "The dashboard users inside the ADMIN's scope",
   tags: ["Dashboard"],
-  responses: json("Users"),
+  responses: unchecked("Users"),
   errors: readErrors,
 });
 
@@ -101,7 +110,7 @@ export const dashboardAudit = operation({
   query: AuditQuery,
   summary: "One page of the audit log, newest first, filtered and limited to the caller's scope",
   tags: ["Dashboard"],
-  responses: json("A page of entries"),
+  responses: { 200: { description: "A page of entries", schema: AuditPage } },
   errors: { 400: validation, ...readErrors },
 });
 
@@ -111,7 +120,7 @@ export const dashboardGrantableCompanies = operation({
   auth: "session",
   summary: "The companies an ADMIN may grant (API key company, access-group scope pickers)",
   tags: ["Dashboard"],
-  responses: json("Companies"),
+  responses: unchecked("Companies"),
   errors: readErrors,
 });
 
@@ -121,7 +130,7 @@ export const dashboardApiKeys = operation({
   auth: "session",
   summary: "The API keys of companies in the ADMIN's scope, with their access and last use",
   tags: ["Dashboard"],
-  responses: json("API keys"),
+  responses: unchecked("API keys"),
   errors: readErrors,
 });
 
@@ -132,7 +141,7 @@ export const dashboardEventCompanies = operation({
   module: "event",
   summary: "The companies in scope the event screen can show",
   tags: ["Dashboard"],
-  responses: json("Companies"),
+  responses: { 200: { description: "Companies", schema: z.array(CompanyChoice) } },
   errors: readErrors,
 });
 
@@ -154,7 +163,7 @@ export const dashboardLists = operation({
   auth: "session",
   summary: "Every list in the caller's scope, with its company's name (the list table)",
   tags: ["Dashboard"],
-  responses: json("Lists"),
+  responses: { 200: { description: "Lists", schema: z.array(DashboardListRow) } },
   errors: readErrors,
 });
 
@@ -165,7 +174,7 @@ export const dashboardListCompanies = operation({
   query: ListCompaniesQuery,
   summary: "The companies in scope a new list can belong to (the \"new list\" dialog)",
   tags: ["Dashboard"],
-  responses: json("Companies"),
+  responses: { 200: { description: "Companies", schema: ListCompanyChoices } },
   errors: { 400: validation, ...readErrors },
 });
 
@@ -198,7 +207,7 @@ export const dashboardListImpact = operation({
   params: IdParams,
   summary: "What deleting the list loses (for the confirmation dialog)",
   tags: ["Dashboard"],
-  responses: json("Counts"),
+  responses: { 200: { description: "Counts", schema: ListDeletionImpact } },
   errors: listErrors,
 });
 
@@ -210,7 +219,7 @@ export const dashboardListMembers = operation({
   query: z.object({ q: z.string().max(200).default("") }),
   summary: "Members of the list's organization matching an email or name (to subscribe)",
   tags: ["Dashboard"],
-  responses: json("Members"),
+  responses: { 200: { description: "Members (none for a search under 2 characters)", schema: z.array(ListMemberMatch) } },
   errors: listErrors,
 });
 
@@ -245,7 +254,7 @@ export const dashboardMemberOptions = operation({
   module: "member",
   summary: "Companies, periods, member types, properties and events to filter and edit members by",
   tags: ["Dashboard"],
-  responses: json("The options"),
+  responses: unchecked("The options"),
   errors: readErrors,
 });
 
