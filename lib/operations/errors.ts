@@ -37,6 +37,9 @@ export const forbidden: ResponseDoc = {
   schema: ErrorBody,
 };
 
+/** A dashboard data route without a signed-in session. */
+export const notSignedIn: ResponseDoc = { description: "`not signed in`: no dashboard session", schema: ErrorBody };
+
 export const serverError: ResponseDoc = { description: "Unexpected server error", schema: ErrorBody };
 
 export const rateLimited = (limit: string): ResponseDoc => ({

@@ -6,10 +6,12 @@ import * as apiReference from "./api-reference";
 import * as auth from "./auth";
 import * as company from "./company";
 import * as dashboard from "./dashboard";
+import * as dashboardLists from "./dashboard-lists";
 import * as event from "./event";
 import * as member from "./member";
 import type { Operation, OperationSpec } from "./operation";
 import * as organization from "./organization";
+import * as publicLists from "./public-lists";
 import * as subscription from "./subscription";
 
 export type { Operation } from "./operation";
@@ -34,10 +36,10 @@ const listed = (api: object): Operation[] =>
   Object.entries(api as Record<string, OperationSpec>).map(([operationId, spec]) => ({ operationId, ...spec }));
 
 /** The /v3 operations by operationId, in the order the document lists them. */
-export const v3Api = merge([auth, company, organization, member, event, subscription, apiReference]);
+export const v3Api = merge([auth, company, organization, member, event, publicLists, subscription, apiReference]);
 export type V3OperationId = keyof typeof v3Api;
 export const v3Operations = listed(v3Api);
 
 /** The dashboard's data routes under /admin/api (a signed-in session), by id. Not in the public document. */
-export const dashboardApi = merge([dashboard]);
+export const dashboardApi = merge([dashboard, dashboardLists]);
 export const dashboardOperations = listed(dashboardApi);

@@ -2,7 +2,7 @@
 // filters. The lines are streamed as the database batches arrive (pull-driven, so a slow client slows the reads and
 // memory stays flat however long the list); scope is checked before the first byte, so refusals are ordinary errors.
 import { route } from "@/lib/http/route";
-import * as api from "@/lib/operations/dashboard";
+import * as api from "@/lib/operations/dashboard-lists";
 import { subscribersCsv } from "@/lib/services/subscribers";
 
 export const GET = route(

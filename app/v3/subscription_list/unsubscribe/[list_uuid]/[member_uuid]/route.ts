@@ -3,7 +3,7 @@
 // Also the RFC 8058 one-click target (body "List-Unsubscribe=One-Click"), so the body is not read.
 import { redirectToHostedPage } from "@/lib/http/hosted-page";
 import { route } from "@/lib/http/route";
-import * as api from "@/lib/operations/subscription";
+import * as api from "@/lib/operations/public-lists";
 import { unsubscribeByUuids } from "@/lib/services/subscriptions";
 
 export const GET = route(api.unsubscribePage, async ({ request, params }) =>

@@ -2,7 +2,7 @@
 // POST /v3/subscription_list/unsubscribe/all/{member_uuid}: global opt-out with the signed token of a sendout link
 import { redirectToHostedPage } from "@/lib/http/hosted-page";
 import { route } from "@/lib/http/route";
-import * as api from "@/lib/operations/subscription";
+import * as api from "@/lib/operations/public-lists";
 import { optOutWithToken } from "@/lib/services/subscriptions";
 
 export const GET = route(api.globalOptOutPage, async ({ request, params }) =>
