@@ -1,5 +1,6 @@
 // The expected cells of the /v3 authorization matrix (run by tests/integration/authorization-matrix.test.ts): one row
-// per route and method, one status per kind of caller, and how to build each request. Writes that destroy (DELETE of
+// per operation of the operation table (lib/operations, which says its method, path, auth, module and permission),
+// one status per kind of caller, and how to build each request. Writes that destroy (DELETE of
 // a list, member or event) get a fresh object per cell, so no cell depends on another.
 import { randomBytes } from "node:crypto";
 import { sha256Hex } from "@/lib/crypto";
@@ -9,7 +10,7 @@ import { createEvent, registerParticipant } from "@/lib/services/events";
 import { createMember } from "@/lib/services/member-changes";
 import { createList } from "@/lib/services/subscription-lists";
 import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
-import type { Module } from "@/lib/validation/access";
+import type { V3OperationId } from "@/lib/operations";
 import { CreateEventRequest } from "@/lib/validation/event";
 import { CreateMemberRequest } from "@/lib/validation/member";
 import { basicHeader, tokensFor, type CallOptions } from "./helpers";
@@ -57,16 +58,6 @@ interface Context {
 type Request = { path: string } & Pick<CallOptions, "method" | "body" | "headers" | "redirect">;
 
 export interface Row {
-  method: "GET" | "POST" | "PUT" | "DELETE";
-  /** The route as its folders under app/v3 name it, `[x]` written `{x}`. */
-  path: string;
-  /**
-   * bearer: the runner sends the column's access token. public: the same, to show it changes nothing.
-   * credentials: the token endpoints, whose request builds its own credentials from the column.
-   */
-  auth: "bearer" | "public" | "credentials";
-  /** The module a bearer route needs (null: none); the wrongModule key lacks exactly it. */
-  module?: Module | null;
   cells: Record<Column, Cell>;
   request(ctx: Context): Request | Promise<Request>;
   /** Exact bodies of cells the standard ones (below) do not cover. */
@@ -98,12 +89,26 @@ export async function freshEvent(companyId: string) {
   return createEvent(op, CreateEventRequest.parse({ company_id: companyId, name: "Engångsevent", ...winterEvening }));
 }
 
-export const table: Row[] = [
+/** The organization's reference data: a company named in the query outside the scope is 403. */
+function referenceDataRow(route: string): Row {
+  return {
+    cells: bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3${route}?company_id=${side.companyId}` }),
+  };
+}
+
+/** A member of the list's organization subscribed or unsubscribed by an admin. */
+function memberSubscriptionRow(action: "subscribe" | "unsubscribe"): Row {
+  return {
+    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}/${action}/${side.memberId}`, method: "POST" }),
+  };
+}
+
+/** One row per /v3 operation, by operationId; its method, path, auth, module and permission are the table's. */
+export const table: Record<V3OperationId, Row> = {
   // ---- tokens: client credentials and refresh tokens instead of a bearer token
-  {
-    method: "POST",
-    path: "/access/user/basic",
-    auth: "credentials",
+  issueTokens: {
     cells: {
       none: 401,
       expired: na("client credentials do not expire (a revoked key is the invalid cell)"),
@@ -129,10 +134,7 @@ export const table: Row[] = [
       return { path: "/v3/access/user/basic", method: "POST", headers };
     },
   },
-  {
-    method: "POST",
-    path: "/access/user/oauth/refresh_token",
-    auth: "credentials",
+  refreshTokens: {
     cells: {
       none: 400,
       expired: 401,
@@ -160,131 +162,68 @@ export const table: Row[] = [
   },
 
   // ---- the company register (spec 4.2): a company outside the scope is 403
-  {
-    method: "GET",
-    path: "/company",
-    auth: "bearer",
-    module: null,
+  getCurrentCompany: {
     cells: bearerCells({ wrongModule: 200, missingPermission: READ, outOfScope: na("the caller's own company: names no object"), inScope: 200 }),
     request: () => ({ path: "/v3/company" }),
   },
-  {
-    method: "GET",
-    path: "/company/fk",
-    auth: "bearer",
-    module: "company",
+  listCompanyRegister: {
     cells: bearerCells({ missingPermission: READ, outOfScope: na("the whole register by contract (spec 4.2): names no object"), inScope: 200 }),
     request: () => ({ path: "/v3/company/fk" }),
   },
-  {
-    method: "GET",
-    path: "/company/{company_id}/fk",
-    auth: "bearer",
-    module: "company",
+  getCompanyFk: {
     cells: bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/company/${side.companyId}/fk` }),
   },
-  {
-    method: "PUT",
-    path: "/company/{company_id}/fk",
-    auth: "bearer",
-    module: "company",
+  updateCompanyFkStatus: {
     cells: bearerCells({ missingPermission: 403, outOfScope: 403, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/company/${side.companyId}/fk`, method: "PUT", body: { fk_status: "ACTIVE" } }),
   },
-  {
-    method: "GET",
-    path: "/company/fk/status/{company_id}",
-    auth: "bearer",
-    module: "company",
+  getCompanyUtforarstatus: {
     // The contract lists no 403 for it: scope is not checked (README), so B's status is answered too.
     cells: bearerCells({ missingPermission: READ, outOfScope: 200, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/company/fk/status/${side.companyId}` }),
   },
-  {
-    method: "GET",
-    path: "/company/hierarchy",
-    auth: "bearer",
-    module: "company",
+  getCompanyHierarchy: {
     cells: bearerCells({ missingPermission: READ, outOfScope: NO_OBJECT, inScope: 200 }),
     request: () => ({ path: "/v3/company/hierarchy" }),
   },
-  {
-    method: "GET",
-    path: "/company/search",
-    auth: "bearer",
-    module: "company",
+  searchCompanies: {
     // Searching for B by name finds nothing (checked: no B ids in the body), it is not refused.
     cells: bearerCells({ missingPermission: READ, outOfScope: 200, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/company/search?q=${encodeURIComponent(side.companyName)}` }),
   },
 
   // ---- the organization's reference data: a company named in the query outside the scope is 403
-  ...(["/company_period", "/membertype", "/property"] as const).map(
-    (route): Row => ({
-      method: "GET",
-      path: route,
-      auth: "bearer",
-      module: "member",
-      cells: bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 }),
-      request: ({ side }) => ({ path: `/v3${route}?company_id=${side.companyId}` }),
-    }),
-  ),
+  listCompanyPeriods: referenceDataRow("/company_period"),
+  listMemberTypes: referenceDataRow("/membertype"),
+  listProperties: referenceDataRow("/property"),
 
   // ---- events: another company's event is 404 `event not found`, a company named in the query or body 403
-  {
-    method: "GET",
-    path: "/events/list",
-    auth: "bearer",
-    module: "event",
+  listEvents: {
     cells: bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/events/list?company_id=${side.companyId}` }),
   },
-  {
-    method: "POST",
-    path: "/events",
-    auth: "bearer",
-    module: "event",
+  createEvent: {
     cells: bearerCells({ missingPermission: 403, outOfScope: 403, inScope: 201 }),
     request: ({ side }) => ({ path: "/v3/events", method: "POST", body: { company_id: side.companyId, name: "Matrisfest", ...winterEvening } }),
   },
-  {
-    method: "GET",
-    path: "/events/{id}",
-    auth: "bearer",
-    module: "event",
+  getEvent: {
     cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/events/${side.eventId}` }),
   },
-  {
-    method: "PUT",
-    path: "/events/{id}",
-    auth: "bearer",
-    module: "event",
+  updateEvent: {
     cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/events/${side.eventId}`, method: "PUT", body: { location: "Klubbstugan" } }),
   },
-  {
-    method: "DELETE",
-    path: "/events/{id}",
-    auth: "bearer",
-    module: "event",
+  deleteEvent: {
     cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
     request: async ({ side }) => ({ path: `/v3/events/${(await freshEvent(side.companyId)).id}`, method: "DELETE" }),
   },
-  {
-    method: "POST",
-    path: "/events/{id}/participants",
-    auth: "bearer",
-    module: "event",
+  registerEventParticipant: {
     cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/events/${side.eventId}/participants`, method: "POST", body: { member_id: side.memberId } }),
   },
-  {
-    method: "DELETE",
-    path: "/events/{id}/participants/{member_id}",
-    auth: "bearer",
-    module: "event",
+  unregisterEventParticipant: {
     cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
     request: async ({ side }) => {
       const member = await freshMember(side.companyId);
@@ -294,52 +233,28 @@ export const table: Row[] = [
   },
 
   // ---- members: another company's member is 404 `member not found`, a company named in the body 403
-  {
-    method: "POST",
-    path: "/member",
-    auth: "bearer",
-    module: "member",
+  createMember: {
     cells: bearerCells({ missingPermission: 403, outOfScope: 403, inScope: 201 }),
     request: ({ side }) => ({ path: "/v3/member", method: "POST", body: { company_id: side.companyId, email: uniqueEmail("matris") } }),
   },
-  {
-    method: "GET",
-    path: "/member/{id}",
-    auth: "bearer",
-    module: "member",
+  getMember: {
     cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/member/${side.memberId}` }),
   },
-  {
-    method: "PUT",
-    path: "/member/{id}",
-    auth: "bearer",
-    module: "member",
+  updateMember: {
     cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/member/${side.memberId}`, method: "PUT", body: { firstname: "Matris" } }),
   },
-  {
-    method: "DELETE",
-    path: "/member/{id}",
-    auth: "bearer",
-    module: "member",
+  eraseMember: {
     cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
     request: async ({ side }) => ({ path: `/v3/member/${(await freshMember(side.companyId)).id}`, method: "DELETE" }),
   },
-  {
-    method: "POST",
-    path: "/member/pagination",
-    auth: "bearer",
-    module: "member",
+  listMembers: {
     // B's period as the filter: answered, with none of B's members (checked).
     cells: bearerCells({ missingPermission: READ, outOfScope: 200, inScope: 200 }),
     request: ({ side }) => ({ path: "/v3/member/pagination", method: "POST", body: { options: { period_id: side.periodId } } }),
   },
-  {
-    method: "POST",
-    path: "/market/members/search",
-    auth: "bearer",
-    module: "member",
+  searchMembers: {
     // B named in the company filter: answered, with none of B's members (checked).
     cells: bearerCells({ missingPermission: READ, outOfScope: 200, inScope: 200 }),
     request: ({ side }) => ({
@@ -350,130 +265,70 @@ export const table: Row[] = [
   },
 
   // ---- admin subscription lists: another company's list (or member) is 404, a company named in query or body 403
-  {
-    method: "GET",
-    path: "/subscription_list",
-    auth: "bearer",
-    module: "subscription_list",
+  listSubscriptionLists: {
     cells: bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/subscription_list?company_id=${side.companyId}` }),
   },
-  {
-    method: "POST",
-    path: "/subscription_list",
-    auth: "bearer",
-    module: "subscription_list",
+  createSubscriptionList: {
     cells: bearerCells({ missingPermission: 403, outOfScope: 403, inScope: 201 }),
     request: ({ side }) => ({ path: "/v3/subscription_list", method: "POST", body: { name: "Matrislistan", company_id: side.companyId } }),
   },
-  {
-    method: "GET",
-    path: "/subscription_list/{id}",
-    auth: "bearer",
-    module: "subscription_list",
+  getSubscriptionList: {
     cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}` }),
   },
-  {
-    method: "PUT",
-    path: "/subscription_list/{id}",
-    auth: "bearer",
-    module: "subscription_list",
+  updateSubscriptionList: {
     cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}`, method: "PUT", body: { description: "Ändrad av matrisen" } }),
   },
-  {
-    method: "DELETE",
-    path: "/subscription_list/{id}",
-    auth: "bearer",
-    module: "subscription_list",
+  deleteSubscriptionList: {
     cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
     request: async ({ side }) => ({ path: `/v3/subscription_list/${(await freshList(side.companyId)).id}`, method: "DELETE" }),
   },
-  {
-    method: "GET",
-    path: "/subscription_list/{id}/subscribers",
-    auth: "bearer",
-    module: "subscription_list",
+  listSubscribers: {
     cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}/subscribers` }),
   },
-  {
-    method: "GET",
-    path: "/subscription_list/member/{member_id}",
-    auth: "bearer",
-    module: "subscription_list",
+  listsOfMember: {
     cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
     request: ({ side }) => ({ path: `/v3/subscription_list/member/${side.memberId}` }),
   },
-  ...(["subscribe", "unsubscribe"] as const).map(
-    (action): Row => ({
-      method: "POST",
-      path: `/subscription_list/{id}/${action}/{member_id}`,
-      auth: "bearer",
-      module: "subscription_list",
-      cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
-      request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}/${action}/${side.memberId}`, method: "POST" }),
-    }),
-  ),
+  subscribeMember: memberSubscriptionRow("subscribe"),
+  unsubscribeMember: memberSubscriptionRow("unsubscribe"),
 
   // ---- public endpoints (spec 4.4, no authentication): the same answer for every caller, B's objects included
-  {
-    method: "GET",
-    path: "/openapi.json",
-    auth: "public",
+  getOpenApiDocument: {
     cells: publicCells(200),
     request: () => ({ path: "/v3/openapi.json" }),
   },
-  {
-    method: "GET",
-    path: "/subscription_list/public/{uuid}",
-    auth: "public",
+  getPublicSubscriptionList: {
     cells: publicCells(200),
     request: ({ side }) => ({ path: `/v3/subscription_list/public/${side.listUuid}` }),
   },
-  {
-    method: "POST",
-    path: "/subscription_list/public/{uuid}",
-    auth: "public",
+  subscribeVisitor: {
     cells: publicCells(201),
     request: ({ side }) => ({ path: `/v3/subscription_list/public/${side.listUuid}`, method: "POST", body: { email: uniqueEmail("besok") } }),
   },
-  {
-    method: "GET",
-    path: "/subscription_list/public/company/{company_id}",
-    auth: "public",
+  listPublicSubscriptionLists: {
     cells: publicCells(200),
     request: ({ side }) => ({ path: `/v3/subscription_list/public/company/${side.companyId}` }),
   },
-  {
-    method: "GET",
-    path: "/subscription_list/unsubscribe/{list_uuid}/{member_uuid}",
-    auth: "public",
+  unsubscribePage: {
     cells: publicCells(303),
     request: ({ side }) => ({ path: `/v3/subscription_list/unsubscribe/${side.listUuid}/${side.publicMemberUuid}`, redirect: "manual" }),
   },
-  {
-    method: "POST",
-    path: "/subscription_list/unsubscribe/{list_uuid}/{member_uuid}",
-    auth: "public",
+  unsubscribeFromList: {
     cells: publicCells(200),
     request: ({ side }) => ({ path: `/v3/subscription_list/unsubscribe/${side.listUuid}/${side.publicMemberUuid}`, method: "POST" }),
   },
-  {
-    method: "GET",
-    path: "/subscription_list/unsubscribe/all/{member_uuid}",
-    auth: "public",
+  globalOptOutPage: {
     cells: publicCells(303),
     request: ({ side }) => ({
       path: `/v3/subscription_list/unsubscribe/all/${side.publicMemberUuid}?token=${globalOptOutToken(side.publicMemberUuid)}`,
       redirect: "manual",
     }),
   },
-  {
-    method: "POST",
-    path: "/subscription_list/unsubscribe/all/{member_uuid}",
-    auth: "public",
+  globalOptOut: {
     cells: publicCells(200),
     request: ({ side }) => ({
       path: `/v3/subscription_list/unsubscribe/all/${side.publicMemberUuid}`,
@@ -481,4 +336,4 @@ export const table: Row[] = [
       body: { token: globalOptOutToken(side.publicMemberUuid) },
     }),
   },
-];
+};

@@ -2,11 +2,11 @@
 // - a path with malformed percent-encoding (`%FF`, an overlong UTF-8 sequence) would be a plain-text 500 from the
 //   framework; each such segment is re-escaped so the route sees its literal text and answers as for any unknown id;
 // - a declared body larger than MAX_BODY_BYTES is 413 at once (the route wrapper also counts what it reads);
-// - under /v3 an unknown path is 404 and a known path with another method 405, both JSON, from the table of
-//   documented operations (tests/unit/openapi-coverage.test.ts keeps that table equal to the route files).
+// - under /v3 an unknown path is 404 and a known path with another method 405, both JSON, from the operation table
+//   (lib/operations; tests/unit/openapi-coverage.test.ts keeps that table equal to the route files).
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { operations } from "../openapi/operations";
+import { v3Operations } from "../operations";
 import { bodyTooLargeReason } from "./body";
 
 export interface EdgeRefusal {
@@ -44,11 +44,11 @@ interface V3Route {
 
 let v3Routes: V3Route[] | null = null;
 
-/** Documented operations grouped by path; `{param}` matches one segment. The OpenAPI document itself is a route too. */
+/** The /v3 operations grouped by path; `{param}` matches one segment. */
 function routeTable(): V3Route[] {
   if (v3Routes) return v3Routes;
-  const byPath = new Map<string, Set<string>>([["/openapi.json", new Set(["GET"])]]);
-  for (const op of operations) {
+  const byPath = new Map<string, Set<string>>();
+  for (const op of v3Operations) {
     const methods = byPath.get(op.path) ?? new Set<string>();
     methods.add(op.method.toUpperCase());
     byPath.set(op.path, methods);

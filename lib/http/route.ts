@@ -1,51 +1,52 @@
 // The one wrapper every route handler goes through (/v3 with bearer tokens, the dashboard's data routes with the
 // session): request id, rate limit, authentication, module and permission checks, zod parsing of params/query/body,
-// typed-error mapping to the spec's bodies, and a log line. Server actions have the same policy in lib/actions.
+// typed-error mapping to the spec's bodies, and a log line. What it checks and parses comes from the operation's entry
+// in the operation table (lib/operations); the route file adds only the handler. Server actions have the same policy
+// in lib/actions.
 import crypto from "node:crypto";
 import type { z } from "zod";
 import { env } from "../env";
 import { errorOutcome, Unauthorized } from "../errors";
 import { logger } from "../logger";
-import { requireModule, requirePermission, type Caller, type Module, type Permission } from "../services/access";
+import { successStatus, type OperationSpec } from "../operations/operation";
+import { requireModule, requirePermission, type Caller } from "../services/access";
 import { authenticateBearer } from "../services/tokens";
 import { sessionCaller } from "../auth/session";
+import { parseBasicCredentials } from "./basic-auth";
 import { isJsonObject, readRequestBody, refuseNonObjectBody } from "./body";
 import { clientIp } from "./client-ip";
-import { consumeRateLimit, type RateLimitName } from "./rate-limit";
+import { consumeRateLimit } from "./rate-limit";
 import { json } from "./responses";
 import { parseInput } from "../validation/parse";
 
-type Schema<T> = z.ZodType<T>;
-type Auth = "bearer" | "session" | "none";
+type Parsed<Spec, Part extends "params" | "query" | "body"> = Spec extends { [K in Part]: infer S extends z.ZodType }
+  ? z.output<S>
+  : undefined;
 
-interface RouteOptions<P, Q, B, A extends Auth> {
-  auth: A;
-  module?: Module;
-  permission?: Permission;
-  rateLimit?: { name: RateLimitName; reason?: string };
-  params?: Schema<P>;
-  query?: Schema<Q>;
-  body?: Schema<B>;
-  /** Also read an application/x-www-form-urlencoded body (its fields are text), as OAuth clients send one. */
-  acceptsForm?: boolean;
-}
+/** What a handler may return as a plain value: the output type of a declared success schema (any, without one). */
+type Result<Spec extends OperationSpec> = {
+  [Status in keyof Spec["responses"]]: Spec["responses"][Status] extends { schema: infer S extends z.ZodType } ? z.output<S> : unknown;
+}[keyof Spec["responses"]];
 
-export interface RouteInput<P, Q, B, A extends Auth> {
+export interface RouteInput<Spec extends OperationSpec> {
   request: Request;
-  caller: A extends "none" ? null : Caller;
-  params: P;
-  query: Q;
-  body: B;
+  caller: Spec["auth"] extends "bearer" | "session" ? Caller : null;
+  /** The HTTP Basic client credentials of an operation with auth "basic". */
+  credentials: Spec["auth"] extends "basic" ? { clientId: string; clientSecret: string } : null;
+  params: Parsed<Spec, "params">;
+  query: Parsed<Spec, "query">;
+  body: Parsed<Spec, "body">;
   ip: string;
   requestId: string;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-export function route<P = Record<string, never>, Q = Record<string, never>, B = undefined, A extends Auth = "bearer">(
-  options: RouteOptions<P, Q, B, A>,
-  handler: (input: RouteInput<P, Q, B, A>) => Promise<Response | unknown>,
+export function route<const Spec extends OperationSpec>(
+  spec: Spec,
+  handler: (input: RouteInput<Spec>) => Promise<Response | Result<Spec>>,
 ) {
+  const status = successStatus(spec);
   return async (request: Request, context: RouteContext): Promise<Response> => {
     const requestId = request.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
     const started = performance.now();
@@ -54,30 +55,23 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
     let actor: string | undefined;
     let response: Response;
     try {
-      if (options.rateLimit) await consumeRateLimit(options.rateLimit.name, ip, options.rateLimit.reason);
+      if (spec.rateLimit) await consumeRateLimit(spec.rateLimit.name, ip, spec.rateLimit.reason);
       let caller: Caller | null = null;
-      if (options.auth !== "none") {
+      if (spec.auth === "bearer" || spec.auth === "session") {
         caller =
-          options.auth === "bearer"
+          spec.auth === "bearer"
             ? await authenticateBearer(request.headers.get("authorization"))
             : ((await sessionCaller()) ?? throwError(new Unauthorized("not signed in")));
         actor = caller.actor;
-        if (options.module) requireModule(caller, options.module);
-        if (options.permission) requirePermission(caller, options.permission);
+        if (spec.module) requireModule(caller, spec.module);
+        if (spec.permission) requirePermission(caller, spec.permission);
       }
-      const params = parseWith(options.params, await context.params);
-      const query = parseWith(options.query, Object.fromEntries(url.searchParams));
-      const body = options.body ? await parseBody(options.body, request, options.acceptsForm ?? false) : undefined;
-      const result = await handler({
-        request,
-        caller: caller as RouteInput<P, Q, B, A>["caller"],
-        params: params as P,
-        query: query as Q,
-        body: body as B,
-        ip,
-        requestId,
-      });
-      response = result instanceof Response ? result : json(result);
+      const credentials = spec.auth === "basic" ? parseBasicCredentials(request.headers.get("authorization")) : null;
+      const params = parseWith(spec.params, await context.params);
+      const query = parseWith(spec.query, Object.fromEntries(url.searchParams));
+      const body = spec.body ? await parseBody(spec.body, request, spec.acceptsForm ?? false) : undefined;
+      const result = await handler({ request, caller, credentials, params, query, body, ip, requestId } as RouteInput<Spec>);
+      response = result instanceof Response ? result : json(result, status);
     } catch (error) {
       response = errorResponse(error, requestId);
     }
@@ -102,11 +96,11 @@ function throwError(error: Error): never {
   throw error;
 }
 
-function parseWith<T>(schema: Schema<T> | undefined, value: unknown): T | undefined {
+function parseWith(schema: z.ZodType | undefined, value: unknown): unknown {
   return schema ? parseInput(schema, value) : undefined;
 }
 
-async function parseBody<B>(schema: Schema<B>, request: Request, acceptsForm: boolean): Promise<B> {
+async function parseBody(schema: z.ZodType, request: Request, acceptsForm: boolean): Promise<unknown> {
   const value = await readRequestBody(request, { limit: env().MAX_BODY_BYTES, acceptsForm });
   if (!isJsonObject(value)) refuseNonObjectBody(value, () => parseInput(schema, {}));
   return parseInput(schema, value);

@@ -1,91 +1,136 @@
-// Builds the OpenAPI 3.1 document from the zod schemas in lib/validation and the operations in ./operations.
+// Builds the OpenAPI 3.1 document of /v3 from the operation table (lib/operations) with zod's own JSON Schema output.
+// Named schemas (`.meta({ id })`) become components and every reference to one is `#/components/schemas/<id>`; the
+// rest is inlined. The dashboard's data routes are in the table but not in this public document.
 import { z } from "zod";
-import { operations, type Operation, type OperationResponse } from "./operations";
-import { invalidTokenResponse, responses as shared } from "./ops/shared";
+import { v3Operations, type Operation } from "../operations";
+import { accessSentence, type ResponseDoc } from "../operations/operation";
+import { databaseUnavailable, invalidToken } from "../operations/errors";
 
 type JsonSchema = Record<string, unknown>;
+type Io = "input" | "output";
 
-/** Named schemas (`.meta({ id })`) become components; others are inlined. */
-function collectSchemas() {
+const componentUri = (id: string) => `#/components/schemas/${id}`;
+
+/** Every schema an operation declares (request parts are read as input, responses as output). */
+function declaredSchemas(op: Operation): { key: string; schema: z.ZodType; io: Io }[] {
+  const parts: { key: string; schema: z.ZodType; io: Io }[] = [];
+  for (const part of ["params", "query", "body"] as const) {
+    const schema = op[part];
+    if (schema) parts.push({ key: `${op.operationId}.${part}`, schema, io: "input" });
+  }
+  for (const [status, response] of Object.entries(documentedResponses(op))) {
+    if (response.schema) parts.push({ key: `${op.operationId}.${status}`, schema: response.schema, io: "output" });
+  }
+  return parts;
+}
+
+/** What the document lists for an operation: its answers, plus the invalid-token 422 and the database 503 of all. */
+function documentedResponses(op: Operation): Record<string, ResponseDoc> {
+  return { ...op.responses, ...op.errors, ...(op.auth === "bearer" ? { 422: invalidToken } : {}), 503: databaseUnavailable };
+}
+
+/**
+ * Converts the declared schemas in one pass per direction through a registry: the named schemas reachable from them
+ * (zod's global registry holds every `.meta({ id })`) are emitted as `$ref`s to components, the declared ones under
+ * their key. Returns the converted declared schemas and the named ones they reach, transitively.
+ */
+function convert(operations: Operation[]) {
+  const named = z.globalRegistry._idmap;
+  const converted = new Map<string, JsonSchema>();
   const components: Record<string, JsonSchema> = {};
-  const toSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
-    const raw = z.toJSONSchema(schema, {
-      target: "draft-2020-12",
-      io,
-      unrepresentable: "any",
-      reused: "inline",
-      override: undefined,
-    }) as JsonSchema;
-    // Named schemas nested in others come back under $defs (the outer one too, as a bare $ref): hoist them all
-    // into components so every reference points at #/components/schemas/<id>.
-    const converted = JSON.parse(JSON.stringify(raw).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
-    delete converted.$schema;
-    const defs = (converted.$defs ?? {}) as Record<string, JsonSchema>;
-    delete converted.$defs;
-    for (const [name, def] of Object.entries(defs)) {
-      delete def.id;
-      components[name] ??= def;
+  for (const io of ["output", "input"] as const) {
+    const registry = z.registry<{ id: string }>();
+    for (const [id, schema] of named) registry.add(schema, { id });
+    for (const op of operations) {
+      for (const part of declaredSchemas(op)) {
+        if (part.io === io && !registry.has(part.schema)) registry.add(part.schema, { id: part.key });
+      }
     }
-    const id = (z.globalRegistry.get(schema) as { id?: string } | undefined)?.id;
-    if (!id) return converted;
-    if (!defs[id]) {
-      delete converted.id;
-      components[id] ??= converted;
+    const { schemas } = z.toJSONSchema(registry, { target: "draft-2020-12", io, unrepresentable: "any", reused: "inline", uri: componentUri });
+    /** The schema without the dialect and base uri zod gives each registry entry (the document sets both). */
+    const bare = (id: string): JsonSchema => {
+      const schema = { ...(schemas[id] as JsonSchema) };
+      delete schema.$schema;
+      delete schema.$id;
+      return schema;
+    };
+    const reached = new Set<string>();
+    const reach = (schema: unknown) => {
+      for (const [, id] of JSON.stringify(schema).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) {
+        if (reached.has(id)) continue;
+        reached.add(id);
+        reach(schemas[id]);
+      }
+    };
+    for (const op of operations) {
+      for (const part of declaredSchemas(op)) {
+        if (part.io !== io) continue;
+        const id = registry.get(part.schema)!.id;
+        const schema = named.has(id) ? { $ref: componentUri(id) } : bare(id);
+        converted.set(part.key, schema);
+        reach(schema);
+      }
     }
-    return { $ref: `#/components/schemas/${id}` };
+    for (const id of reached) {
+      // A declared schema without an id that another one nests would be referenced by its operation key: name it.
+      if (!named.has(id)) throw new Error(`${id} is nested in another declared schema: give it .meta({ id })`);
+      components[id] ??= bare(id);
+    }
+  }
+  return { converted, components };
+}
+
+/** Path parameters in the order of the path, then query parameters, from the converted object schemas. */
+function parameters(op: Operation, converted: Map<string, JsonSchema>) {
+  const properties = (part: "params" | "query") => {
+    const schema = converted.get(`${op.operationId}.${part}`);
+    return {
+      schemas: (schema?.properties ?? {}) as Record<string, JsonSchema>,
+      required: new Set((schema?.required ?? []) as string[]),
+    };
   };
-  return { components, toSchema };
+  const path = properties("params");
+  const names = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  const query = properties("query");
+  return [
+    ...names.map((name) => ({ name, in: "path", required: true, schema: path.schemas[name] ?? { type: "string" } })),
+    ...Object.entries(query.schemas).map(([name, schema]) => ({ name, in: "query", required: query.required.has(name), schema })),
+  ];
 }
 
-function pathParameters(path: string, params: Operation["params"], toSchema: (s: z.ZodType) => JsonSchema) {
-  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-  return names.map((name) => ({
-    name,
-    in: "path",
-    required: true,
-    schema: params?.[name] ? toSchema(params[name]) : { type: "string" },
-  }));
-}
-
-export function buildOpenApiDocument(serverUrl: string) {
-  const { components, toSchema } = collectSchemas();
+function buildPaths(operations: Operation[]) {
+  const { converted, components } = convert(operations);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const responses: Record<string, unknown> = {};
-    // Every bearer operation can meet an invalid token (422), and every operation a database outage (503).
-    const documented: Record<string, OperationResponse> = {
-      ...op.responses,
-      ...(op.security === "bearer" ? { 422: invalidTokenResponse } : {}),
-      503: shared.databaseUnavailable,
-    };
-    for (const [status, response] of Object.entries(documented)) {
+    for (const [status, response] of Object.entries(documentedResponses(op))) {
+      const schema = converted.get(`${op.operationId}.${status}`);
       responses[status] = {
         description: response.description,
-        ...(response.schema
-          ? { content: { [response.contentType ?? "application/json"]: { schema: toSchema(response.schema, "output") } } }
-          : {}),
+        ...(schema ? { content: { [response.contentType ?? "application/json"]: { schema } } } : {}),
         ...(response.headers ? { headers: response.headers } : {}),
       };
     }
-    const queryParameters = Object.entries(op.query ?? {}).map(([name, schema]) => ({
-      name,
-      in: "query",
-      required: !schema.safeParse(undefined).success,
-      schema: toSchema(schema, "input"),
-    }));
+    const body = converted.get(`${op.operationId}.body`);
+    const description = [accessSentence(op), op.description].filter(Boolean).join(" ");
     (paths[op.path] ??= {})[op.method] = {
       operationId: op.operationId,
       summary: op.summary,
-      description: op.description,
+      ...(description ? { description } : {}),
       tags: op.tags,
-      security: op.security === "bearer" ? [{ bearer: [] }] : op.security === "basic" ? [{ basic: [] }] : [],
-      parameters: [...pathParameters(op.path, op.params, (s) => toSchema(s, "input")), ...queryParameters],
-      ...(op.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body, "input") } } } }
-        : {}),
+      security: op.auth === "bearer" ? [{ bearer: [] }] : op.auth === "basic" ? [{ basic: [] }] : [],
+      parameters: parameters(op, converted),
+      ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
       responses,
     };
   }
+  return { paths, components };
+}
+
+let built: ReturnType<typeof buildPaths> | undefined;
+
+export function buildOpenApiDocument(serverUrl: string) {
+  built ??= buildPaths(v3Operations);
   return {
     openapi: "3.1.0",
     info: {
@@ -102,8 +147,8 @@ export function buildOpenApiDocument(serverUrl: string) {
         basic: { type: "http", scheme: "basic", description: "client_id as username, client_secret as password" },
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
       },
-      schemas: components,
+      schemas: built.components,
     },
-    paths,
+    paths: built.paths,
   };
 }

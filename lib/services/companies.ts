@@ -3,7 +3,7 @@
 import "server-only";
 import { db, Prisma, type CompanyModel } from "../db";
 import { NotFound } from "../errors";
-import type { CompanyListQueryInput } from "../validation/company";
+import type { CompanyListQueryInput, FkStatusValue } from "../validation/company";
 import { assertCompanyInScope, companyIdsInScope, isCompanyInScope, requireModule, type Caller } from "./access";
 import { EpochCache } from "../cache/epoch-cache";
 import { findLiveCompany, liveCompany, liveCompanySql } from "./live-records";
@@ -107,16 +107,9 @@ export function formatLocalDateTime(date: Date): string {
   );
 }
 
-type CompanyFkRow = CompanyRow &
-  RegisterFieldsRow & {
-    fkStatus: string;
-    companyGrantId: number | null;
-    grantedAt: Date | null;
-    grantId: number | null;
-    grantUuid: string | null;
-    grantName: string | null;
-    grantDescr: string | null;
-  };
+/** The grant columns of a row: all set (an activated grant), or all null (the LEFT JOIN found none). */
+type GrantColumns = { companyGrantId: number; grantedAt: Date; grantId: number; grantUuid: string; grantName: string; grantDescr: string };
+type CompanyFkRow = CompanyRow & RegisterFieldsRow & { fkStatus: FkStatusValue } & (GrantColumns | { [K in keyof GrantColumns]: null });
 
 /** Integrators poll the enrollment view; companies change rarely (lib/cache/epoch-cache.ts, epoch "companies"). */
 const enrollmentViews = new EpochCache<string, EnrollmentView>("companies", 10_000);
@@ -141,10 +134,10 @@ async function readEnrollmentView(companyId: string) {
     fk_status: company.fkStatus,
     ...registerFields(company),
     company_grants: rows
-      .filter((r) => r.companyGrantId !== null)
+      .filter((r): r is CompanyFkRow & GrantColumns => r.companyGrantId !== null)
       .map((r) => ({
         id: r.companyGrantId,
-        created_at: formatLocalDateTime(new Date(r.grantedAt!)),
+        created_at: formatLocalDateTime(new Date(r.grantedAt)),
         grant: { id: r.grantId, uuid: r.grantUuid, name: r.grantName, descr: r.grantDescr },
       })),
   };

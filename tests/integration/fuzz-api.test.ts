@@ -10,7 +10,7 @@ import addFormats from "ajv-formats";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
-import { operations, type Operation } from "@/lib/openapi/operations";
+import { v3Operations as operations, type Operation } from "@/lib/operations";
 import { authorization, body, pathSegment, queryString, type GeneratedBody } from "../fuzz/arbitraries";
 import { makeWorld, type World } from "../fuzz/world";
 import { baseUrl, uniqueIp } from "../helpers";

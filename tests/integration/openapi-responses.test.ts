@@ -75,6 +75,7 @@ describe("responses match the OpenAPI document", () => {
   it("walks every documented operation", async () => {
     org = await makeOrganization();
     const token = org.token;
+    await checked("/v3/openapi.json");
     // Tokens and the company register.
     const key = await makeApiKey({ companyId: org.rootId, companyIds: [org.rootId] });
     const basic = await checked("/v3/access/user/basic", { method: "POST", headers: { authorization: basicHeader(key.client_id, key.client_secret) } });

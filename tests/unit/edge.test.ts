@@ -2,6 +2,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import { refuseDeclaredBodySize, refuseUnroutedV3, repairPercentEncoding } from "@/lib/http/edge";
+import { dashboardOperations, v3Operations } from "@/lib/operations";
 
 const decodes = (text: string) => {
   try {
@@ -48,6 +49,14 @@ describe("refuseUnroutedV3", () => {
     expect(refuseUnroutedV3("/v3/company", "OPTIONS")).toBeNull();
     expect(refuseUnroutedV3("/admin/anything", "DELETE")).toBeNull();
     expect(refuseUnroutedV3("/v3x", "GET")).toBeNull();
+  });
+
+  it("routes every /v3 operation of the operation table, and not the dashboard's data routes", () => {
+    for (const op of v3Operations) {
+      expect(refuseUnroutedV3(`/v3${op.path.replace(/\{[^}]+\}/g, "7")}`, op.method), op.operationId).toBeNull();
+    }
+    const overview = dashboardOperations.find((op) => op.operationId === "dashboardOverview")!;
+    expect(refuseUnroutedV3(`/v3${overview.path}`, overview.method)?.status).toBe(404);
   });
 
   it("404 for unknown paths, 405 with Allow for other methods", () => {

@@ -1,10 +1,6 @@
 // POST /v3/events: create an event
 import { route } from "@/lib/http/route";
-import { json } from "@/lib/http/responses";
+import * as api from "@/lib/operations/event";
 import { createEvent } from "@/lib/services/events";
-import { CreateEventRequest } from "@/lib/validation/event";
 
-export const POST = route(
-  { auth: "bearer", module: "event", permission: "EVENT.U", body: CreateEventRequest },
-  async ({ caller, body }) => json(await createEvent(caller, body), 201),
-);
+export const POST = route(api.createEvent, async ({ caller, body }) => createEvent(caller, body));

@@ -1,6 +1,6 @@
 // GET /admin/api/audit: one page of the audit log, newest first, filtered and limited to the caller's scope
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/dashboard";
 import { listAuditEntries } from "@/lib/services/audit";
-import { AuditQuery } from "@/lib/validation/audit";
 
-export const GET = route({ auth: "session", query: AuditQuery }, async ({ caller, query }) => listAuditEntries(caller, query));
+export const GET = route(api.dashboardAudit, async ({ caller, query }) => listAuditEntries(caller, query));

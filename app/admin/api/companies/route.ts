@@ -1,6 +1,6 @@
 // GET /admin/api/companies?q=: the register in the caller's scope, with parent names (table and tree)
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/dashboard";
 import { listCompanyRegister } from "@/lib/services/companies";
-import { CompanyRegisterQuery } from "@/lib/validation/company";
 
-export const GET = route({ auth: "session", query: CompanyRegisterQuery }, async ({ caller, query }) => listCompanyRegister(caller, query));
+export const GET = route(api.dashboardCompanies, async ({ caller, query }) => listCompanyRegister(caller, query));

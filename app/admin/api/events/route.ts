@@ -1,6 +1,6 @@
 // GET /admin/api/events?company_id=: a company's events (the same service as /v3/events/list)
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/dashboard";
 import { listEvents } from "@/lib/services/events";
-import { EventListQuery } from "@/lib/validation/event";
 
-export const GET = route({ auth: "session", module: "event", query: EventListQuery }, async ({ caller, query }) => listEvents(caller, query));
+export const GET = route(api.dashboardEvents, async ({ caller, query }) => listEvents(caller, query));

@@ -1,5 +1,6 @@
 // GET /v3/company/hierarchy: the companies in the caller's scope as nested trees
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/organization";
 import { companyHierarchy } from "@/lib/services/company-directory";
 
-export const GET = route({ auth: "bearer", module: "company" }, async ({ caller }) => companyHierarchy(caller));
+export const GET = route(api.getCompanyHierarchy, async ({ caller }) => companyHierarchy(caller));

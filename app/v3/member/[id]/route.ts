@@ -1,22 +1,13 @@
 // GET    /v3/member/{id}: one member with memberships, properties, consents and subscriptions
 // PUT    /v3/member/{id}: update a member
 // DELETE /v3/member/{id}: erase a member (GDPR)
-import { z } from "zod";
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/member";
 import { eraseMember, updateMember } from "@/lib/services/member-changes";
 import { getMember } from "@/lib/services/members";
-import { UpdateMemberRequest } from "@/lib/validation/member";
-import { IntIdParam } from "@/lib/validation/subscription";
 
-const params = z.object({ id: IntIdParam });
+export const GET = route(api.getMember, async ({ caller, params }) => getMember(caller, params.id));
 
-export const GET = route({ auth: "bearer", module: "member", params }, async ({ caller, params }) => getMember(caller, params.id));
+export const PUT = route(api.updateMember, async ({ caller, params, body }) => updateMember(caller, params.id, body));
 
-export const PUT = route(
-  { auth: "bearer", module: "member", permission: "MEMBER.U", params, body: UpdateMemberRequest },
-  async ({ caller, params, body }) => updateMember(caller, params.id, body),
-);
-
-export const DELETE = route({ auth: "bearer", module: "member", permission: "MEMBER.U", params }, async ({ caller, params }) =>
-  eraseMember(caller, params.id),
-);
+export const DELETE = route(api.eraseMember, async ({ caller, params }) => eraseMember(caller, params.id));

@@ -1,5 +1,6 @@
 // GET /admin/api/events/companies: the companies in scope the event screen can show
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/dashboard";
 import { eventCompanyChoices } from "@/lib/services/member-dashboard";
 
-export const GET = route({ auth: "session", module: "event" }, async ({ caller }) => eventCompanyChoices(caller));
+export const GET = route(api.dashboardEventCompanies, async ({ caller }) => eventCompanyChoices(caller));

@@ -1,7 +1,6 @@
 // GET /admin/api/lists/{id}: one list as the editor shows it
-import { z } from "zod";
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/dashboard-lists";
 import { getList } from "@/lib/services/subscription-lists";
-import { IntIdParam } from "@/lib/validation/subscription";
 
-export const GET = route({ auth: "session", params: z.object({ id: IntIdParam }) }, async ({ caller, params }) => getList(caller, params.id));
+export const GET = route(api.dashboardList, async ({ caller, params }) => getList(caller, params.id));

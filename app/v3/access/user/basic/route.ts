@@ -1,9 +1,8 @@
 // POST /v3/access/user/basic: exchange client credentials (HTTP Basic) for a token pair
-import { parseBasicCredentials } from "@/lib/http/basic-auth";
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/auth";
 import { exchangeClientCredentials } from "@/lib/services/tokens";
 
-export const POST = route({ auth: "none", rateLimit: { name: "token_basic" } }, async ({ request }) => {
-  const { clientId, clientSecret } = parseBasicCredentials(request.headers.get("authorization"));
-  return exchangeClientCredentials(clientId, clientSecret);
-});
+export const POST = route(api.issueTokens, async ({ credentials }) =>
+  exchangeClientCredentials(credentials.clientId, credentials.clientSecret),
+);

@@ -1,11 +1,8 @@
 // POST /v3/events/{id}/participants: register a member for the event
-import { z } from "zod";
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/event";
 import { registerParticipant } from "@/lib/services/events";
-import { RegisterParticipantRequest } from "@/lib/validation/event";
-import { IntIdParam } from "@/lib/validation/subscription";
 
-export const POST = route(
-  { auth: "bearer", module: "event", permission: "EVENT.U", params: z.object({ id: IntIdParam }), body: RegisterParticipantRequest },
-  async ({ caller, params, body }) => registerParticipant(caller, params.id, body.member_id),
+export const POST = route(api.registerEventParticipant, async ({ caller, params, body }) =>
+  registerParticipant(caller, params.id, body.member_id),
 );

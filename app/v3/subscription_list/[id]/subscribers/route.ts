@@ -1,10 +1,6 @@
 // GET /v3/subscription_list/{id}/subscribers: subscribers, paginated, newest first
-import { z } from "zod";
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/subscription";
 import { listSubscribers } from "@/lib/services/subscribers";
-import { IntIdParam, SubscribersQuery } from "@/lib/validation/subscription";
 
-export const GET = route(
-  { auth: "bearer", module: "subscription_list", params: z.object({ id: IntIdParam }), query: SubscribersQuery },
-  async ({ caller, params, query }) => listSubscribers(caller, params.id, query),
-);
+export const GET = route(api.listSubscribers, async ({ caller, params, query }) => listSubscribers(caller, params.id, query));

@@ -1,6 +1,6 @@
 // GET /admin/api/companies/{id}/grants: every grant, with its activation date on this company (or null)
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/dashboard";
 import { companyGrantsView } from "@/lib/services/grants";
-import { CompanyPathParams } from "@/lib/validation/company";
 
-export const GET = route({ auth: "session", params: CompanyPathParams }, async ({ caller, params }) => companyGrantsView(caller, params.id));
+export const GET = route(api.dashboardCompanyGrants, async ({ caller, params }) => companyGrantsView(caller, params.id));

@@ -1,7 +1,6 @@
 // GET /admin/api/lists/{id}/impact: what deleting the list loses (for the confirmation dialog)
-import { z } from "zod";
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/dashboard-lists";
 import { listDeletionImpact } from "@/lib/services/subscription-lists";
-import { IntIdParam } from "@/lib/validation/subscription";
 
-export const GET = route({ auth: "session", params: z.object({ id: IntIdParam }) }, async ({ caller, params }) => listDeletionImpact(caller, params.id));
+export const GET = route(api.dashboardListImpact, async ({ caller, params }) => listDeletionImpact(caller, params.id));

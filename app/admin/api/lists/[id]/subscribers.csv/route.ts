@@ -1,13 +1,12 @@
 // GET /admin/api/lists/{id}/subscribers.csv?status=&q=: the list's subscribers as a CSV download, with the table's
 // filters. The lines are streamed as the database batches arrive (pull-driven, so a slow client slows the reads and
 // memory stays flat however long the list); scope is checked before the first byte, so refusals are ordinary errors.
-import { z } from "zod";
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/dashboard-lists";
 import { subscribersCsv } from "@/lib/services/subscribers";
-import { IntIdParam, SubscribersExportQuery } from "@/lib/validation/subscription";
 
 export const GET = route(
-  { auth: "session", params: z.object({ id: IntIdParam }), query: SubscribersExportQuery },
+  api.dashboardListSubscribersCsv,
   async ({ caller, params, query }) => {
     const { filename, lines } = await subscribersCsv(caller, params.id, query);
     const encoder = new TextEncoder();

@@ -1,10 +1,6 @@
 // GET /admin/api/lists/{id}/subscribers?page=&limit=&status=&q=: one page of the list's subscribers, with the count
-import { z } from "zod";
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/dashboard-lists";
 import { listSubscribers } from "@/lib/services/subscribers";
-import { IntIdParam, SubscribersQuery } from "@/lib/validation/subscription";
 
-export const GET = route(
-  { auth: "session", params: z.object({ id: IntIdParam }), query: SubscribersQuery },
-  async ({ caller, params, query }) => listSubscribers(caller, params.id, query),
-);
+export const GET = route(api.dashboardListSubscribers, async ({ caller, params, query }) => listSubscribers(caller, params.id, query));

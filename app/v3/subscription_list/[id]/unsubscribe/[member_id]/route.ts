@@ -1,9 +1,8 @@
 // POST /v3/subscription_list/{id}/unsubscribe/{member_id}: unsubscribe a member
 import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/subscription";
 import { setMemberSubscription } from "@/lib/services/subscribers";
-import { ListMemberParams } from "@/lib/validation/subscription";
 
-export const POST = route(
-  { auth: "bearer", module: "subscription_list", permission: "SUBSCRIPTION_LIST.U", params: ListMemberParams },
-  async ({ caller, params }) => setMemberSubscription(caller, params.id, params.member_id, false),
+export const POST = route(api.unsubscribeMember, async ({ caller, params }) =>
+  setMemberSubscription(caller, params.id, params.member_id, false),
 );

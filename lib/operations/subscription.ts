@@ -1,0 +1,150 @@
+// /v3 subscription lists: their administration with an API key (the public endpoints: ./public-lists.ts).
+import { z } from "zod";
+import {
+  AdminList,
+  CreateListRequest,
+  IntIdParam,
+  ListMemberParams,
+  ListQuery,
+  MemberListEntry,
+  SubscribersPage,
+  SubscribersQuery,
+  SubscriptionView,
+  UpdateListRequest,
+} from "../validation/subscription";
+import { forbidden, reason, unauthorized, validation } from "./errors";
+import { operation } from "./operation";
+import { IdParams } from "./params";
+
+const adminTags = ["Subscription lists (admin)"];
+const outOfScope = (what: string) =>
+  reason(`\`${what}\`: no such id, or it belongs to a company outside your scope (answered alike, so ids cannot be probed)`);
+const listErrors = { 400: validation, 401: unauthorized, 403: forbidden, 404: outOfScope("list not found") };
+const listOrMemberNotFound = reason(
+  "`list not found` (no such list, or one of a company outside your scope) or `member not found` (no such member " +
+    "in the list's organization)",
+);
+const MemberSubscriptionResult = z
+  .object({ member_id: z.number().int(), subscription: SubscriptionView.nullable() })
+  .meta({ id: "MemberSubscriptionResult" });
+
+export const listSubscriptionLists = operation({
+  method: "get",
+  path: "/subscription_list",
+  auth: "bearer",
+  module: "subscription_list",
+  query: ListQuery,
+  summary: "An organization's lists",
+  tags: adminTags,
+  responses: { 200: { description: "Lists", schema: z.array(AdminList) } },
+  errors: { 400: validation, 401: unauthorized, 403: forbidden, 404: reason("`company not found`") },
+});
+
+export const createSubscriptionList = operation({
+  method: "post",
+  path: "/subscription_list",
+  auth: "bearer",
+  module: "subscription_list",
+  permission: "SUBSCRIPTION_LIST.U",
+  body: CreateListRequest,
+  summary: "Create a list",
+  tags: adminTags,
+  responses: { 201: { description: "Created", schema: AdminList } },
+  errors: { 400: validation, 401: unauthorized, 403: forbidden, 404: reason("`company not found`") },
+});
+
+export const getSubscriptionList = operation({
+  method: "get",
+  path: "/subscription_list/{id}",
+  auth: "bearer",
+  module: "subscription_list",
+  params: IdParams,
+  summary: "One list, with its uuid",
+  tags: adminTags,
+  responses: { 200: { description: "The list", schema: AdminList } },
+  errors: listErrors,
+});
+
+export const updateSubscriptionList = operation({
+  method: "put",
+  path: "/subscription_list/{id}",
+  auth: "bearer",
+  module: "subscription_list",
+  permission: "SUBSCRIPTION_LIST.U",
+  params: IdParams,
+  body: UpdateListRequest,
+  summary: "Update a list",
+  description:
+    "Only the fields sent change. `question_prop_ids` replaces the question set (properties of the list's organization).",
+  tags: adminTags,
+  responses: { 200: { description: "The updated list", schema: AdminList } },
+  errors: listErrors,
+});
+
+export const deleteSubscriptionList = operation({
+  method: "delete",
+  path: "/subscription_list/{id}",
+  auth: "bearer",
+  module: "subscription_list",
+  permission: "SUBSCRIPTION_LIST.U",
+  params: IdParams,
+  summary: "Delete a list and its subscriptions",
+  description: "Members and their consents stay; a consent's source list becomes null.",
+  tags: adminTags,
+  responses: { 200: { description: "Deleted", schema: z.object({ id: z.number().int(), deleted: z.literal(true) }) } },
+  errors: listErrors,
+});
+
+export const listSubscribers = operation({
+  method: "get",
+  path: "/subscription_list/{id}/subscribers",
+  auth: "bearer",
+  module: "subscription_list",
+  params: IdParams,
+  query: SubscribersQuery,
+  summary: "Subscribers of a list, newest first",
+  tags: adminTags,
+  responses: { 200: { description: "A page of subscribers", schema: SubscribersPage } },
+  errors: listErrors,
+});
+
+export const listsOfMember = operation({
+  method: "get",
+  path: "/subscription_list/member/{member_id}",
+  auth: "bearer",
+  module: "subscription_list",
+  params: z.object({ member_id: IntIdParam }),
+  summary: "The lists of a member's organization, each with is_subscribed",
+  tags: adminTags,
+  responses: { 200: { description: "Lists", schema: z.array(MemberListEntry) } },
+  errors: { 400: validation, 401: unauthorized, 403: forbidden, 404: outOfScope("member not found") },
+});
+
+/** An admin subscribes or unsubscribes a member of the list's organization. */
+function memberSubscription<const Action extends "subscribe" | "unsubscribe">(action: Action, summary: string, answer: string, description?: string) {
+  return operation({
+    method: "post",
+    path: `/subscription_list/{id}/${action}/{member_id}`,
+    auth: "bearer",
+    module: "subscription_list",
+    permission: "SUBSCRIPTION_LIST.U",
+    params: ListMemberParams,
+    summary,
+    description,
+    tags: adminTags,
+    responses: { 200: { description: answer, schema: MemberSubscriptionResult } },
+    errors: { ...listErrors, 404: listOrMemberNotFound },
+  });
+}
+
+export const subscribeMember = memberSubscription(
+  "subscribe",
+  "Subscribe a member of the list's organization",
+  "Subscribed",
+  "Admin subscriptions are not limited by the subscriber cap (it guards the public form).",
+);
+export const unsubscribeMember = memberSubscription(
+  "unsubscribe",
+  "Unsubscribe a member",
+  "Unsubscribed (subscription null when there never was one)",
+);
