@@ -1,7 +1,7 @@
 // Access vocabulary and the forms that grant it (API keys, admin users, login). Imports nothing from the server, so
 // dashboard forms validate with the same schemas the services use.
 import { z } from "zod";
-import { CompanyId } from "./common";
+import { CompanyId, requiredText } from "./common";
 
 export const MODULES = ["company", "subscription_list", "member", "event"] as const;
 export type Module = (typeof MODULES)[number];
@@ -26,7 +26,7 @@ export const AccessGroupRequest = z.object({
 export type AccessGroupRequestInput = z.input<typeof AccessGroupRequest>;
 export type AccessGroupValues = z.output<typeof AccessGroupRequest>;
 
-const name = z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" });
+const name = requiredText(200);
 
 export const CreateApiKeyRequest = z.object({
   name,
@@ -69,6 +69,6 @@ export const LoginRequest = z.object({
 
 /** Revoking an API key from the dashboard. */
 export const RevokeApiKeyRequest = z.object({
-  client_id: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(100, { error: "must be at most 100 characters" }),
+  client_id: requiredText(100),
 });
 export type RevokeApiKeyInput = z.output<typeof RevokeApiKeyRequest>;

@@ -1,6 +1,6 @@
 // Company shapes (spec 2.2-2.8).
 import { z } from "zod";
-import { CompanyId } from "./common";
+import { CompanyId, requiredText } from "./common";
 
 /** GET /v3/company: the caller's own company. The spec does not show this body; these are the fields we return. */
 export const CurrentCompany = z
@@ -112,7 +112,7 @@ export const GIRO_TYPES = ["BANKGIRO", "PLUSGIRO"] as const;
 
 /** The company's credential at the leisure-card service and its giro details (dashboard form and CLI). */
 export const LeisureCardKeyRequest = z.object({
-  api_key: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(500, { error: "must be at most 500 characters" }),
+  api_key: requiredText(500),
   giro_type: z
     .string()
     .trim()

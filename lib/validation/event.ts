@@ -3,8 +3,7 @@
 import { TZDate } from "@date-fns/tz";
 import { formatISO } from "date-fns";
 import { z } from "zod";
-import { clearableText, CompanyId } from "./common";
-import { IntId, IntIdParam } from "./subscription";
+import { clearableText, CompanyId, IntId, IntIdParam, requiredText } from "./common";
 
 export const DEFAULT_EVENT_TIME_ZONE = "Europe/Stockholm";
 
@@ -33,7 +32,7 @@ const TimeZone = z
   .refine(isTimeZone, { error: "must be an IANA time zone, e.g. Europe/Stockholm" });
 
 
-const name = z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" });
+const name = requiredText(200);
 const capacity = z
   .number({ error: "must be an integer" })
   .int({ error: "must be an integer" })

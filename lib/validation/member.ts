@@ -1,8 +1,7 @@
 // Member shapes (spec 4.3): the record, its create/update bodies, the paginated list and the member search. Imports
 // nothing from the server, so the dashboard's filters and forms validate with the same schemas as /v3.
 import { z } from "zod";
-import { clearableText, CompanyId } from "./common";
-import { IntId } from "./subscription";
+import { clearableText, CompanyId, IntId } from "./common";
 
 export const MEMBERSHIP_STATUSES = ["MEMBER", "PENDING_EXIT", "EXITED"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];

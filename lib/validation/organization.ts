@@ -1,6 +1,6 @@
 // The organization's reference data (spec 4.3): company hierarchy and search, periods, member types, properties.
 import { z } from "zod";
-import { CompanyId, queryInt } from "./common";
+import { CompanyId, queryInt, requiredText } from "./common";
 
 export const OrganizationQuery = z.object({
   company_id: CompanyId.optional().meta({
@@ -79,7 +79,7 @@ const DateOnly = z
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
     error: "must be a date (YYYY-MM-DD)",
   });
-const referenceName = z.string({ error: "required" }).trim().min(1, { error: "required" }).max(100, { error: "must be at most 100 characters" });
+const referenceName = requiredText(100);
 
 export const CreatePeriodRequest = z
   .object({ company_id: CompanyId, name: referenceName, start_date: DateOnly, end_date: DateOnly })

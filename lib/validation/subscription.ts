@@ -1,6 +1,6 @@
 // Subscription list shapes (spec 2.10-2.12, 4.4, 4.5). Admin bodies are ours to decide; the OpenAPI document shows them.
 import { z } from "zod";
-import { CompanyId, isUuid, PAGE_MAX, queryInt } from "./common";
+import { CompanyId, IntId, IntIdParam, isUuid, PAGE_MAX, queryInt, requiredText } from "./common";
 
 export const LIST_FIELDS = ["firstname", "lastname", "phone"] as const;
 export const ListField = z.enum(LIST_FIELDS, { error: `must be one of ${LIST_FIELDS.join(", ")}` });
@@ -8,11 +8,6 @@ export const ListField = z.enum(LIST_FIELDS, { error: `must be one of ${LIST_FIE
 export const ListUuid = z.string().uuid({ error: "must be a uuid" });
 /** A uuid from a sendout link, where any text must be accepted (spec 4.4: always ok): what is not a uuid names nothing. */
 export const LinkUuid = z.string().transform((text) => (isUuid(text) ? text : null));
-const intIdError = { error: "must be an integer id" };
-/** An integer id in a JSON body: a number, never coerced from a string, a boolean or null. */
-export const IntId = z.number(intIdError).int(intIdError).positive(intIdError).max(2_147_483_647, intIdError);
-/** An integer id in a path segment or a query string: decimal digits only. */
-export const IntIdParam = z.string(intIdError).regex(/^[0-9]{1,10}$/, intIdError).transform(Number).pipe(IntId);
 
 // ------------------------------------------------------------------ public
 
@@ -90,8 +85,6 @@ export const PublicListSummary = z
   .object({ id: z.number().int(), name: z.string(), description: z.string().nullable() })
   .meta({ id: "SubscriptionListSummary" });
 
-export const OkResponse = z.object({ ok: z.literal(true) }).meta({ id: "Ok" });
-
 /** Body of POST .../unsubscribe/all/{member_uuid}: the token from the sendout link (also accepted as ?token=). */
 export const GlobalOptOutRequest = z
   .object({ token: z.string({ error: "required" }).min(1, { error: "required" }).optional() })
@@ -110,7 +103,7 @@ const nullableText = (max: number) =>
 
 export const CreateListRequest = z
   .object({
-    name: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" }),
+    name: requiredText(200),
     company_id: CompanyId,
     description: nullableText(2000),
     fields: z.array(ListField, { error: "must be an array" }).optional(),
@@ -206,8 +199,8 @@ export const ListMemberParams = z.object({ id: IntIdParam, member_id: IntIdParam
 /** A new property (a possible list question), in a group of the list's company created on first use. */
 export const CreatePropertyRequest = z.object({
   company_id: CompanyId,
-  group_name: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" }),
-  name: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" }),
+  group_name: requiredText(200),
+  name: requiredText(200),
   descr: z.string().trim().max(2000, { error: "must be at most 2000 characters" }).optional(),
   /** Used only when the group is new. */
   group_descr: z.string().trim().max(2000, { error: "must be at most 2000 characters" }).optional(),

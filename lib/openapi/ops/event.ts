@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { ErrorBody } from "../../validation/common";
+import { ErrorBody, IntId, OkResponse } from "../../validation/common";
 import { CreateEventRequest, EventDetail, EventListQuery, EventView, RegisterParticipantRequest, UpdateEventRequest } from "../../validation/event";
-import { IntId, OkResponse } from "../../validation/subscription";
 import type { Operation } from "../operations";
 import { responses } from "./shared";
 

@@ -1,4 +1,4 @@
-import { ErrorBody } from "../../validation/common";
+import { ErrorBody, IntId } from "../../validation/common";
 import {
   CreateMemberRequest,
   ErasedMember,
@@ -8,7 +8,6 @@ import {
   MemberView,
   UpdateMemberRequest,
 } from "../../validation/member";
-import { IntId } from "../../validation/subscription";
 import type { Operation } from "../operations";
 import { responses } from "./shared";
 

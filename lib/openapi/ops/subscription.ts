@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { CompanyId, ErrorBody } from "../../validation/common";
+import { CompanyId, ErrorBody, IntId, OkResponse } from "../../validation/common";
 import {
   AdminList,
   CreateListRequest,
   GlobalOptOutRequest,
-  IntId,
   MemberListEntry,
-  OkResponse,
   PublicListInfo,
   PublicListSummary,
   SubscribeRequest,

@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import type { Caller } from "@/lib/services/access";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { getList } from "@/lib/services/subscription-lists";
-import { IntIdParam } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/common";
 
 export async function loadList(caller: Caller, rawId: string) {
   const id = IntIdParam.safeParse(rawId);

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { deleteEvent, getEvent, updateEvent } from "@/lib/services/events";
 import { UpdateEventRequest } from "@/lib/validation/event";
-import { IntIdParam } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/common";
 
 const params = z.object({ id: IntIdParam });
 

@@ -6,7 +6,7 @@ import { route } from "@/lib/http/route";
 import { eraseMember, updateMember } from "@/lib/services/member-changes";
 import { getMember } from "@/lib/services/members";
 import { UpdateMemberRequest } from "@/lib/validation/member";
-import { IntIdParam } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/common";
 
 const params = z.object({ id: IntIdParam });
 

@@ -4,7 +4,8 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { deleteList, getList, updateList } from "@/lib/services/subscription-lists";
-import { IntIdParam, UpdateListRequest } from "@/lib/validation/subscription";
+import { UpdateListRequest } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/common";
 
 const params = z.object({ id: IntIdParam });
 

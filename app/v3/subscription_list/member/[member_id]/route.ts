@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { listsForMember } from "@/lib/services/subscribers";
-import { IntIdParam } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/common";
 
 export const GET = route(
   { auth: "bearer", module: "subscription_list", params: z.object({ member_id: IntIdParam }) },

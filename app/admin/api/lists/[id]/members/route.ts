@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { findMembersForList } from "@/lib/services/subscribers";
-import { IntIdParam } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/common";
 
 const query = z.object({ q: z.string().max(200).default("") });
 

@@ -4,7 +4,8 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { subscribersCsv } from "@/lib/services/subscribers";
-import { IntIdParam, SubscribersExportQuery } from "@/lib/validation/subscription";
+import { SubscribersExportQuery } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/common";
 
 export const GET = route(
   { auth: "session", params: z.object({ id: IntIdParam }), query: SubscribersExportQuery },

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { listSubscribers } from "@/lib/services/subscribers";
-import { IntIdParam, SubscribersQuery } from "@/lib/validation/subscription";
+import { SubscribersQuery } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/common";
 
 export const GET = route(
   { auth: "session", params: z.object({ id: IntIdParam }), query: SubscribersQuery },
