@@ -11,7 +11,7 @@ import { createCompany, registerIsEmpty } from "../services/company-changes";
 import { updateFkStatus } from "../services/fk-status";
 import { activateGrant, createGrant } from "../services/grants";
 import { setLeisureCardApiKey } from "../services/leisure-card";
-import { generateMembers } from "../services/member-generator";
+import { generateMembers } from "./member-generator";
 import { createProperty } from "../services/properties";
 import { createList, updateList } from "../services/subscription-lists";
 import { MODULES, PERMISSIONS } from "../validation/access";

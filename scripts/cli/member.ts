@@ -2,7 +2,7 @@
 // organizations for benchmarks.
 import { ValidationFailed } from "../../lib/errors";
 import { operatorCaller } from "../../lib/services/access";
-import { generateMembers } from "../../lib/services/member-generator";
+import { generateMembers } from "../../lib/bootstrap/member-generator";
 import { createMemberType, createPeriod } from "../../lib/services/member-reference";
 import { getMember } from "../../lib/services/members";
 import { CreateMemberTypeRequest, CreatePeriodRequest } from "../../lib/validation/organization";

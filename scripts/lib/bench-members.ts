@@ -2,7 +2,7 @@
 // HTTP next to the same service calls in-process (what HTTP, auth and JSON add). Skipped with `--members 0`.
 import { operatorCaller } from "../../lib/services/access";
 import { callerForApiKey, createApiKey } from "../../lib/services/api-keys";
-import { generateMembers } from "../../lib/services/member-generator";
+import { generateMembers } from "../../lib/bootstrap/member-generator";
 import { paginateMembers, searchMembers } from "../../lib/services/member-search";
 import { MemberPaginationRequest, MemberSearchRequest } from "../../lib/validation/member";
 
