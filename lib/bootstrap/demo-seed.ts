@@ -4,7 +4,7 @@
 import "server-only";
 import { randomToken } from "../crypto";
 import { DEMO_LEISURE_CARD_PROVIDERS, demoOrgNumber } from "../leisure-card/demo-providers";
-import { operatorCaller, type Caller } from "../services/access";
+import { type Caller, operatorCaller } from "../services/caller";
 import { createAdminUser } from "../services/admin-users";
 import { createApiKey } from "../services/api-keys";
 import { createCompany, registerIsEmpty } from "../services/company-changes";

@@ -9,9 +9,11 @@ import crypto from "node:crypto";
 import { stockholmToday, yearsBefore } from "../calendar";
 import { db } from "../db";
 import { ValidationFailed } from "../errors";
-import { assertCompanyInScope, companyIdsInScope, requireModule, requirePermission, type Caller } from "../services/access";
+import { assertWritableCompany, requireModule } from "../services/access-checks";
+import type { Caller } from "../services/caller";
+import { companyIdsInScope } from "../services/company-tree";
 import { recordAudit } from "../services/audit";
-import { findLiveCompany, liveCompany } from "../services/live-records";
+import { liveCompany } from "../services/live-records";
 import { DEFAULT_EVENT_TIME_ZONE } from "../validation/event";
 import { createEvent } from "../services/events";
 import { createMemberType, createPeriod } from "../services/member-reference";
@@ -94,11 +96,7 @@ export async function generateMembers(caller: Caller, input: GenerateMembersInpu
   if (!Number.isSafeInteger(input.members) || input.members < 1 || input.members > 1_000_000) {
     throw new ValidationFailed({ members: ["must be a whole number from 1 to 1000000"] });
   }
-  await findLiveCompany(input.company_id).catch(() => {
-    throw new ValidationFailed({ company_id: ["unknown company id"] });
-  });
-  await assertCompanyInScope(caller, input.company_id);
-  requirePermission(caller, "MEMBER.U");
+  await assertWritableCompany(caller, input.company_id, "member", "MEMBER.U");
   const ref = await referenceData(caller, input.company_id);
   const tree = await companyIdsInScope({ ...caller, scope: { kind: "companies", companyIds: [input.company_id], includeDescendants: true } });
   const companies = (await db().company.findMany({ where: { id: { in: tree ?? [input.company_id] }, ...liveCompany }, select: { id: true }, orderBy: { id: "asc" } })).map((c) => c.id);

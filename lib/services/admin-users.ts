@@ -6,16 +6,10 @@ import { db, isUniqueViolation, type Prisma } from "../db";
 import { Forbidden, NotFound, ValidationFailed } from "../errors";
 import type { CreateAdminUserInput, UpdateAdminUserInput } from "../validation/access";
 import { normalizeEmail } from "../validation/email";
-import {
-  accessGroupValues,
-  adminUserCaller,
-  assertGrantWithinCaller,
-  checkAccessGroupInput,
-  companyIdsInScope,
-  createAccessGroup,
-  requireAdminRole,
-  type Caller,
-} from "./access";
+import { requireAdminRole } from "./access-checks";
+import { accessGroupValues, assertGrantWithinCaller, checkAccessGroupInput, createAccessGroup } from "./access-groups";
+import { adminUserCaller, type Caller } from "./caller";
+import { companyIdsInScope } from "./company-tree";
 import { recordAudit } from "./audit";
 
 const userInclude = { accessGroup: { include: { companies: true } } } as const;

@@ -5,17 +5,10 @@ import { constantTimeEqual, randomToken, sha256Hex } from "../crypto";
 import { db } from "../db";
 import { NotFound, ValidationFailed } from "../errors";
 import type { CreateApiKeyInput } from "../validation/access";
-import {
-  assertCompanyInScope,
-  assertGrantWithinCaller,
-  callerRights,
-  checkAccessGroupInput,
-  companyIdsInScope,
-  createAccessGroup,
-  requireAdminRole,
-  scopedCompanyWhere,
-  type Caller,
-} from "./access";
+import { assertCompanyInScope, requireAdminRole, scopedCompanyWhere } from "./access-checks";
+import { assertGrantWithinCaller, checkAccessGroupInput, createAccessGroup } from "./access-groups";
+import { type Caller, callerRights } from "./caller";
+import { companyIdsInScope } from "./company-tree";
 import { recordAudit } from "./audit";
 import { EpochCache } from "./epoch-cache";
 import { liveCompany } from "./live-records";

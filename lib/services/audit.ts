@@ -3,7 +3,8 @@
 import "server-only";
 import { db, type Tx } from "../db";
 import type { AuditObjectType, AuditQueryInput } from "../validation/audit";
-import { scopedCompanyWhere, type Caller } from "./access";
+import { scopedCompanyWhere } from "./access-checks";
+import type { Caller } from "./caller";
 
 export interface AuditRecord {
   action: string;

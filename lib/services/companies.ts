@@ -4,7 +4,9 @@ import "server-only";
 import { db, Prisma, type CompanyModel } from "../db";
 import { NotFound } from "../errors";
 import type { CompanyListQueryInput } from "../validation/company";
-import { assertCompanyInScope, companyIdsInScope, isCompanyInScope, requireModule, type Caller } from "./access";
+import { assertCompanyInScope, isCompanyInScope, requireModule } from "./access-checks";
+import type { Caller } from "./caller";
+import { companyIdsInScope } from "./company-tree";
 import { EpochCache } from "./epoch-cache";
 import { findLiveCompany, liveCompany, liveCompanySql } from "./live-records";
 

@@ -4,7 +4,9 @@ import "server-only";
 import { caseInsensitiveLike, caseVariants, db, likeExact, likeSubstring, Prisma } from "../db";
 import { ValidationFailed } from "../errors";
 import { COMPANY_SEARCH_MIN, type CompanyNodeShape, type CompanySearchQueryInput } from "../validation/organization";
-import { companyIdsInScope, requireModule, type Caller } from "./access";
+import { requireModule } from "./access-checks";
+import type { Caller } from "./caller";
+import { companyIdsInScope } from "./company-tree";
 import { liveCompany } from "./live-records";
 
 /**

@@ -5,7 +5,8 @@ import "server-only";
 import { db, isUniqueViolation, type Prisma } from "../db";
 import { Conflict, NotFound, ValidationFailed } from "../errors";
 import { formatInZone, type CreateEventInput, type EventListQueryInput, type UpdateEventInput } from "../validation/event";
-import { assertCompanyInScope, assertObjectInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
+import { assertCompanyInScope, assertObjectInScope, assertWritableCompany, requireModule, requirePermission, scopedCompanyWhere } from "./access-checks";
+import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { eventOfLiveCompany, findLiveCompany } from "./live-records";
 import { memberInScope } from "./members";
@@ -84,15 +85,6 @@ export async function getEvent(caller: Caller, id: number) {
   };
 }
 
-async function writableEventCompany(caller: Caller, companyId: string) {
-  requireModule(caller, "event");
-  await findLiveCompany(companyId).catch(() => {
-    throw new ValidationFailed({ company_id: ["unknown company id"] });
-  });
-  await assertCompanyInScope(caller, companyId);
-  requirePermission(caller, "EVENT.U");
-}
-
 function eventData(input: UpdateEventInput) {
   return {
     ...(input.name !== undefined ? { name: input.name } : {}),
@@ -107,7 +99,7 @@ function eventData(input: UpdateEventInput) {
 
 /** POST /v3/events. */
 export async function createEvent(caller: Caller, input: CreateEventInput) {
-  await writableEventCompany(caller, input.company_id);
+  await assertWritableCompany(caller, input.company_id, "event", "EVENT.U");
   const event = await db().$transaction(async (tx) => {
     const created = await tx.event.create({
       data: {

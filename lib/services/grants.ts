@@ -3,7 +3,8 @@ import "server-only";
 import crypto from "node:crypto";
 import { db, isUniqueViolation } from "../db";
 import { NotFound, ValidationFailed } from "../errors";
-import { requireModule, requirePermission, type Caller } from "./access";
+import { requireModule, requirePermission } from "./access-checks";
+import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { companyInScope } from "./companies";
 

@@ -5,22 +5,15 @@ import crypto from "node:crypto";
 import { db, isUniqueViolation, type Tx } from "../db";
 import { ValidationFailed, type FieldErrors } from "../errors";
 import type { CreateMemberInput, MembershipInputValues, UpdateMemberInput } from "../validation/member";
-import { assertCompanyInScope, companyWithAncestors, isCompanyInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
+import { assertWritableCompany, isCompanyInScope, requireModule, requirePermission, scopedCompanyWhere } from "./access-checks";
+import type { Caller } from "./caller";
+import { companyWithAncestors } from "./company-tree";
 import { recordAudit } from "./audit";
-import { findLiveCompany, liveCompany } from "./live-records";
+import { liveCompany } from "./live-records";
 import { memberInScope, memberRecord } from "./members";
 import { deactivateSubscription } from "./subscriptions";
 
 const EMAIL_TAKEN = "already used by another member of the organization";
-
-async function writableMemberCompany(caller: Caller, companyId: string) {
-  requireModule(caller, "member");
-  await findLiveCompany(companyId).catch(() => {
-    throw new ValidationFailed({ company_id: ["unknown company id"] });
-  });
-  await assertCompanyInScope(caller, companyId);
-  requirePermission(caller, "MEMBER.U");
-}
 
 async function assertEmailFree(organizationId: string, email: string | null | undefined, exceptId?: number) {
   if (!email) return;
@@ -121,7 +114,7 @@ async function emailRaceAsValidation<T>(work: () => Promise<T>): Promise<T> {
 
 /** POST /v3/member. */
 export async function createMember(caller: Caller, input: CreateMemberInput) {
-  await writableMemberCompany(caller, input.company_id);
+  await assertWritableCompany(caller, input.company_id, "member", "MEMBER.U");
   await assertEmailFree(input.company_id, input.email);
   if (input.memberships?.length) await checkMemberships(caller, input.company_id, input.memberships);
   const propIds = input.prop_ids?.length ? await checkProperties(input.company_id, input.prop_ids) : [];

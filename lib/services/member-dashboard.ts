@@ -1,7 +1,8 @@
 // What the dashboard's member screens offer to choose from: companies, periods, member types, properties and events
 // in the caller's scope, in one read.
 import "server-only";
-import { requireModule, type Caller } from "./access";
+import { requireModule } from "./access-checks";
+import type { Caller } from "./caller";
 import { companyChoices } from "./company-directory";
 import { listEventsInScope } from "./events";
 import { listMemberPropertyGroups, listMemberTypes, listPeriods } from "./organization";

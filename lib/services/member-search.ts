@@ -5,7 +5,9 @@ import "server-only";
 import { stockholmToday, yearsBefore } from "../calendar";
 import { caseVariants, db, textContains, type Prisma } from "../db";
 import type { MemberPaginationInput, MemberSearchFilters, MemberSearchInput, SearchSort } from "../validation/member";
-import { companyIdsInScope, requireModule, type Caller } from "./access";
+import { requireModule } from "./access-checks";
+import type { Caller } from "./caller";
+import { companyIdsInScope } from "./company-tree";
 import { liveMembersOf } from "./live-records";
 import { memberSummaryInclude, memberSummaryView } from "./members";
 

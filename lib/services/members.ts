@@ -4,7 +4,8 @@
 import "server-only";
 import { db, type Prisma } from "../db";
 import { NotFound } from "../errors";
-import { assertObjectInScope, requireModule, type Caller } from "./access";
+import { assertObjectInScope, requireModule } from "./access-checks";
+import type { Caller } from "./caller";
 import { liveMember } from "./live-records";
 
 /** The live member, if the caller may see it: 404 `member not found` for a missing, erased or out-of-scope one. */

@@ -5,7 +5,9 @@ import "server-only";
 import { stockholmToday } from "../calendar";
 import { db } from "../db";
 import type { OrganizationQueryInput } from "../validation/organization";
-import { assertCompanyInScope, companyWithAncestors, requireModule, scopedCompanyWhere, type Caller } from "./access";
+import { assertCompanyInScope, requireModule, scopedCompanyWhere } from "./access-checks";
+import type { Caller } from "./caller";
+import { companyWithAncestors } from "./company-tree";
 import { findLiveCompany, liveCompany } from "./live-records";
 import { propertyGroupView } from "./properties";
 

@@ -3,7 +3,8 @@
 import "server-only";
 import { db } from "../db";
 import { FK_STATUSES } from "../validation/company";
-import { scopedCompanyWhere, type Caller } from "./access";
+import { scopedCompanyWhere } from "./access-checks";
+import type { Caller } from "./caller";
 import { listOfLiveCompany, liveCompany } from "./live-records";
 
 const DAYS = 30;

@@ -1,9 +1,9 @@
 // Member properties (prop_id) in groups, per organization; a subscription list's questions are properties.
 import "server-only";
 import { db } from "../db";
-import { ValidationFailed } from "../errors";
 import type { CreatePropertyInput } from "../validation/subscription";
-import { assertCompanyInScope, requireModule, requirePermission, type Caller } from "./access";
+import { assertCompanyInScope, assertWritableCompany, requireModule } from "./access-checks";
+import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { findLiveCompany } from "./live-records";
 
@@ -38,12 +38,7 @@ export function propertyGroupView(g: PropertyGroupRow) {
  * the list editor (subscription_list module, SUBSCRIPTION_LIST.U), operators from the CLI.
  */
 export async function createProperty(caller: Caller, input: CreatePropertyInput) {
-  requireModule(caller, "subscription_list");
-  await findLiveCompany(input.company_id).catch(() => {
-    throw new ValidationFailed({ company_id: ["unknown company id"] });
-  });
-  await assertCompanyInScope(caller, input.company_id);
-  requirePermission(caller, "SUBSCRIPTION_LIST.U");
+  await assertWritableCompany(caller, input.company_id, "subscription_list", "SUBSCRIPTION_LIST.U");
   const groupName = input.group_name.trim();
   // Look the group up before the transaction, so that the transaction starts with a write: SQLite cannot upgrade a
   // transaction that has read to a write lock while another connection writes (SQLITE_BUSY).

@@ -7,7 +7,7 @@ import { randomToken, sha256Hex } from "../crypto";
 import { env } from "../env";
 import { AccessTokenExpired, Forbidden, InvalidToken, Unauthorized } from "../errors";
 import { callerForApiKey, verifyClientCredentials } from "./api-keys";
-import type { Caller } from "./access";
+import type { Caller } from "./caller";
 
 const ISSUER = "forening-service";
 const AUDIENCE = "v3";

@@ -5,7 +5,8 @@ import "server-only";
 import { constantTimeEqual, hmacSha256 } from "../crypto";
 import { env } from "../env";
 import { db } from "../db";
-import { requireModule, type Caller } from "./access";
+import { requireModule } from "./access-checks";
+import type { Caller } from "./caller";
 import { memberInScope } from "./members";
 
 const PURPOSE = "global-opt-out";
