@@ -1,8 +1,9 @@
 // The audit log: who changed what, when. Every write records its entry inside the transaction of the change, so a
 // change without its entry (or the reverse) cannot be committed.
 import "server-only";
+import type { z } from "zod";
 import { db, type Tx } from "../db";
-import type { AuditObjectType, AuditQueryInput } from "../validation/audit";
+import type { AuditObjectType, AuditPage, AuditQueryInput } from "../validation/audit";
 import { scopedCompanyWhere } from "./access-checks";
 import type { Caller } from "./caller";
 
@@ -33,7 +34,7 @@ export async function recordAudit(tx: Tx, caller: Caller, entry: AuditRecord): P
  * Entries the caller may see, newest first: those of companies in its scope; entries without a company (an admin
  * user with all-company scope, say) only for all-scope callers.
  */
-export async function listAuditEntries(caller: Caller, query: AuditQueryInput) {
+export async function listAuditEntries(caller: Caller, query: AuditQueryInput): Promise<z.output<typeof AuditPage>> {
   const companyId = await scopedCompanyWhere(caller);
   const where = {
     ...(companyId ? { companyId } : {}),

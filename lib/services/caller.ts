@@ -1,12 +1,9 @@
 // Who is calling: API keys, dashboard sessions and the operator CLI all become a Caller, and every service operation
 // takes one. What a Caller may do is checked in access-checks.ts.
 import "server-only";
+import type { z } from "zod";
 import type { Prisma } from "../db";
-import { ADMIN_ROLES, MODULES, PERMISSIONS, type AdminRole } from "../validation/access";
-
-type CompanyScope =
-  | { kind: "all" }
-  | { kind: "companies"; companyIds: string[]; includeDescendants: boolean };
+import { ADMIN_ROLES, MODULES, PERMISSIONS, type AdminRole, type CompanyScope } from "../validation/access";
 
 export interface Caller {
   kind: "api_key" | "admin_user" | "operator";
@@ -22,7 +19,7 @@ export interface Caller {
   userId: number | null;
   modules: ReadonlySet<string>;
   permissions: ReadonlySet<string>;
-  scope: CompanyScope;
+  scope: z.output<typeof CompanyScope>;
 }
 
 /** The operator at the command line: every module, every permission, every company. */

@@ -2,9 +2,18 @@
 // caller's when its company is in the caller's scope (another company's event is 404 `event not found`, like a
 // missing one: access.ts assertObjectInScope).
 import "server-only";
+import type { z } from "zod";
 import { db, isUniqueViolation, type Prisma } from "../db";
 import { Conflict, NotFound, ValidationFailed } from "../errors";
-import { formatInZone, type CreateEventInput, type EventListQueryInput, type UpdateEventInput } from "../validation/event";
+import type { OkResponse } from "../validation/common";
+import {
+  formatInZone,
+  type CreateEventInput,
+  type EventDetail,
+  type EventListQueryInput,
+  type EventView,
+  type UpdateEventInput,
+} from "../validation/event";
 import { assertCompanyInScope, assertObjectInScope, assertWritableCompany, requireModule, requirePermission, scopedCompanyWhere } from "./access-checks";
 import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
@@ -14,7 +23,7 @@ import { memberInScope } from "./members";
 const eventInclude = { _count: { select: { participants: true } } } satisfies Prisma.EventInclude;
 type EventRow = Prisma.EventGetPayload<{ include: typeof eventInclude }>;
 
-function eventView(e: EventRow) {
+function eventView(e: EventRow): z.output<typeof EventView> {
   return {
     id: e.id,
     company_id: e.companyId,
@@ -66,7 +75,7 @@ export async function listEventsInScope(caller: Caller, take = 200) {
 }
 
 /** GET /v3/events/{id}: the event with its participants (erased members appear without personal data). */
-export async function getEvent(caller: Caller, id: number) {
+export async function getEvent(caller: Caller, id: number): Promise<z.output<typeof EventDetail>> {
   const event = await eventInScope(caller, id);
   const participants = await db().eventParticipant.findMany({
     where: { eventId: id },
@@ -139,7 +148,7 @@ export async function updateEvent(caller: Caller, id: number, input: UpdateEvent
 }
 
 /** DELETE /v3/events/{id}: the event and its participant registrations. */
-export async function deleteEvent(caller: Caller, id: number) {
+export async function deleteEvent(caller: Caller, id: number): Promise<z.output<typeof OkResponse>> {
   const event = await eventInScope(caller, id);
   requirePermission(caller, "EVENT.U");
   await db().$transaction(async (tx) => {

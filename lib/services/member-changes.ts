@@ -1,10 +1,11 @@
 // Changing members: create, update and the GDPR erasure behind DELETE. Writes need the member module and MEMBER.U,
 // and every write is audited in its transaction. Audit summaries name members by id, never by personal data.
 import "server-only";
+import type { z } from "zod";
 import crypto from "node:crypto";
 import { db, isUniqueViolation, type Tx } from "../db";
 import { ValidationFailed, type FieldErrors } from "../errors";
-import type { CreateMemberInput, MembershipInputValues, UpdateMemberInput } from "../validation/member";
+import type { CreateMemberInput, ErasedMember, MembershipInputValues, UpdateMemberInput } from "../validation/member";
 import { assertWritableCompany, isCompanyInScope, requireModule, requirePermission, scopedCompanyWhere } from "./access-checks";
 import type { Caller } from "./caller";
 import { companyWithAncestors } from "./company-tree";
@@ -157,7 +158,7 @@ export async function updateMember(caller: Caller, id: number, input: UpdateMemb
  * marked erased and invisible to every operation, so memberships and event participations remain as anonymous
  * history (member counts per period and event). The same email may later sign up as a new member.
  */
-export async function eraseMember(caller: Caller, id: number) {
+export async function eraseMember(caller: Caller, id: number): Promise<z.output<typeof ErasedMember>> {
   requireModule(caller, "member");
   const member = await memberInScope(caller, id);
   requirePermission(caller, "MEMBER.U");

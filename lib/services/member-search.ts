@@ -2,9 +2,10 @@
 // dashboard's Members screen. Both are one count and one page query (plus the page's memberships), whatever the page
 // or the organization's size: the filters become EXISTS conditions in SQL, never rows loaded into memory.
 import "server-only";
+import type { z } from "zod";
 import { stockholmToday, yearsBefore } from "../calendar";
 import { caseVariants, db, textContains, type Prisma } from "../db";
-import type { MemberPaginationInput, MemberSearchFilters, MemberSearchInput, SearchSort } from "../validation/member";
+import type { MemberPage, MemberPaginationInput, MemberSearchFilters, MemberSearchInput, SearchSort } from "../validation/member";
 import { requireModule } from "./access-checks";
 import type { Caller } from "./caller";
 import { companyIdsInScope } from "./company-tree";
@@ -17,7 +18,12 @@ async function membersInScopeWhere(caller: Caller): Promise<Prisma.MemberWhereIn
   return liveMembersOf(await companyIdsInScope(caller));
 }
 
-async function memberPage(where: Prisma.MemberWhereInput, orderBy: Prisma.MemberOrderByWithRelationInput[], page: number, limit: number) {
+async function memberPage(
+  where: Prisma.MemberWhereInput,
+  orderBy: Prisma.MemberOrderByWithRelationInput[],
+  page: number,
+  limit: number,
+): Promise<z.output<typeof MemberPage>> {
   const [count, rows] = await Promise.all([
     db().member.count({ where }),
     db().member.findMany({ where, orderBy, skip: (page - 1) * limit, take: limit, include: memberSummaryInclude }),

@@ -2,9 +2,10 @@
 // groups (member module). With a company, what a member of that company can use: the company's own entries and its
 // parents' (a federation's periods serve its clubs); without, every live company's in the caller's scope.
 import "server-only";
+import type { z } from "zod";
 import { stockholmToday } from "../calendar";
 import { db } from "../db";
-import type { OrganizationQueryInput } from "../validation/organization";
+import type { MemberTypeView, OrganizationQueryInput, PeriodView, PropertyGroupView } from "../validation/organization";
 import { assertCompanyInScope, requireModule, scopedCompanyWhere } from "./access-checks";
 import type { Caller } from "./caller";
 import { companyWithAncestors } from "./company-tree";
@@ -23,7 +24,7 @@ async function companiesFor(caller: Caller, query: OrganizationQueryInput) {
 }
 
 /** GET /v3/company_period: newest first. */
-export async function listPeriods(caller: Caller, query: OrganizationQueryInput) {
+export async function listPeriods(caller: Caller, query: OrganizationQueryInput): Promise<z.output<typeof PeriodView>[]> {
   const company = await companiesFor(caller, query);
   const periods = await db().period.findMany({ where: { company }, orderBy: [{ startsOn: "desc" }, { id: "desc" }] });
   const today = stockholmToday();
@@ -35,14 +36,14 @@ export async function listPeriods(caller: Caller, query: OrganizationQueryInput)
 }
 
 /** GET /v3/membertype. */
-export async function listMemberTypes(caller: Caller, query: OrganizationQueryInput) {
+export async function listMemberTypes(caller: Caller, query: OrganizationQueryInput): Promise<z.output<typeof MemberTypeView>[]> {
   const company = await companiesFor(caller, query);
   const types = await db().memberType.findMany({ where: { company }, orderBy: [{ name: "asc" }, { id: "asc" }] });
   return types.map((t) => ({ id: t.id, company_id: t.companyId, name: t.name }));
 }
 
 /** GET /v3/property: property groups with their properties. */
-export async function listMemberPropertyGroups(caller: Caller, query: OrganizationQueryInput) {
+export async function listMemberPropertyGroups(caller: Caller, query: OrganizationQueryInput): Promise<z.output<typeof PropertyGroupView>[]> {
   const company = await companiesFor(caller, query);
   const groups = await db().propertyGroup.findMany({
     where: { company },

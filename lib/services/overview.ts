@@ -1,8 +1,10 @@
 // The dashboard's overview: counts of lists, active subscribers and companies by fk_status, and subscriptions and
 // unsubscriptions per day for the last 30 days, all within the caller's scope.
 import "server-only";
+import type { z } from "zod";
 import { db } from "../db";
 import { FK_STATUSES } from "../validation/company";
+import type { Overview } from "../validation/overview";
 import { scopedCompanyWhere } from "./access-checks";
 import type { Caller } from "./caller";
 import { listOfLiveCompany, liveCompany } from "./live-records";
@@ -12,7 +14,7 @@ const DAYS = 30;
 /** YYYY-MM-DD of a date in UTC: days are counted in UTC so every instance and database agrees. */
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-export async function overview(caller: Caller) {
+export async function overview(caller: Caller): Promise<z.output<typeof Overview>> {
   const companyId = await scopedCompanyWhere(caller);
   const inScope = companyId ? { companyId } : {};
   const since = new Date(Date.now() - (DAYS - 1) * 86_400_000);

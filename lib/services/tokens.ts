@@ -1,24 +1,20 @@
 // Access tokens (JWT, HS256) and rotating refresh tokens with reuse detection (RFC 9700 section 4.14.2).
 import { createSecretKey, type KeyObject } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { z } from "zod";
 import { setNewest } from "../bounded-map";
 import { db } from "../db";
 import { randomToken, sha256Hex } from "../crypto";
 import { env } from "../env";
 import { AccessTokenExpired, Forbidden, InvalidToken, Unauthorized } from "../errors";
+import type { TokenResponse } from "../validation/auth";
 import { callerForApiKey, verifyClientCredentials } from "./api-keys";
 import type { Caller } from "./caller";
 
 const ISSUER = "forening-service";
 const AUDIENCE = "v3";
 
-export interface TokenPair {
-  access_token: string;
-  token_type: "Bearer";
-  expires_in: number;
-  refresh_token: string;
-  refresh_expires_ts: number;
-}
+type TokenPair = z.output<typeof TokenResponse>;
 
 let key: { secret: string; object: KeyObject } | undefined;
 

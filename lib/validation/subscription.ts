@@ -39,13 +39,16 @@ export const SubscribeRequest = z
   .meta({ id: "SubscribeRequest" });
 export type SubscribeInput = z.infer<typeof SubscribeRequest>;
 
+export const SUBSCRIPTION_STATUSES = ["SUBSCRIBED", "UNSUBSCRIBED"] as const;
+export const SUBSCRIPTION_SOURCES = ["PUBLIC_FORM", "ADMIN"] as const;
+
 export const SubscriptionView = z
   .object({
     id: z.number().int(),
     list_id: z.number().int(),
     member_id: z.number().int(),
-    status: z.enum(["SUBSCRIBED", "UNSUBSCRIBED"]),
-    source: z.enum(["PUBLIC_FORM", "ADMIN"]),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    source: z.enum(SUBSCRIPTION_SOURCES),
     subscribed_at: z.string(),
     unsubscribed_at: z.string().nullable(),
   })
@@ -160,8 +163,6 @@ export const AdminList = z
 
 export const ListQuery = z.object({ company_id: CompanyId });
 
-export const SUBSCRIPTION_STATUSES = ["SUBSCRIBED", "UNSUBSCRIBED"] as const;
-
 export const SubscribersQuery = z.object({
   page: queryInt(1, PAGE_MAX).default(1),
   limit: queryInt(1, 500).default(50),
@@ -176,7 +177,7 @@ export const SubscriberView = z.object({
   email: z.string().nullable(),
   firstname: z.string().nullable(),
   lastname: z.string().nullable(),
-  status: z.enum(["SUBSCRIBED", "UNSUBSCRIBED"]),
+  status: z.enum(SUBSCRIPTION_STATUSES),
   source: z.string(),
   subscribed_at: z.string(),
   unsubscribed_at: z.string().nullable(),
@@ -185,6 +186,14 @@ export const SubscriberView = z.object({
 export const SubscribersPage = z
   .object({ subscribers: z.array(SubscriberView), count: z.number().int(), page: z.number().int(), limit: z.number().int() })
   .meta({ id: "SubscribersPage" });
+
+/** A list deleted with its subscriptions. */
+export const DeletedList = z.object({ id: z.number().int(), deleted: z.literal(true) });
+
+/** A member (un)subscribed by staff: the subscription, or null when there never was one. */
+export const MemberSubscriptionResult = z
+  .object({ member_id: z.number().int(), subscription: SubscriptionView.nullable() })
+  .meta({ id: "MemberSubscriptionResult" });
 
 export const MemberListEntry = z
   .object({ id: z.number().int(), name: z.string(), description: z.string().nullable(), is_active: z.boolean(), is_subscribed: z.boolean() })

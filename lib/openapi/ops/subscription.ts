@@ -3,15 +3,16 @@ import { CompanyId, ErrorBody, IntId, OkResponse } from "../../validation/common
 import {
   AdminList,
   CreateListRequest,
+  DeletedList,
   GlobalOptOutRequest,
   MemberListEntry,
+  MemberSubscriptionResult,
   PublicListInfo,
   PublicListSummary,
   SubscribeRequest,
   SubscribeResult,
   SubscribersPage,
   SubscribersQuery,
-  SubscriptionView,
   UpdateListRequest,
 } from "../../validation/subscription";
 import type { Operation } from "../operations";
@@ -35,10 +36,6 @@ const listOrMemberNotFound = {
     "in the list's organization)",
   schema: ErrorBody,
 };
-const MemberSubscriptionResult = z
-  .object({ member_id: z.number().int(), subscription: SubscriptionView.nullable() })
-  .meta({ id: "MemberSubscriptionResult" });
-
 export const subscriptionOperations: Operation[] = [
   {
     method: "get",
@@ -183,7 +180,7 @@ export const subscriptionOperations: Operation[] = [
     security: "bearer",
     params: { id: IntId },
     responses: {
-      200: { description: "Deleted", schema: z.object({ id: z.number().int(), deleted: z.literal(true) }) },
+      200: { description: "Deleted", schema: DeletedList },
       400: responses.validation,
       ...adminErrors,
     },
