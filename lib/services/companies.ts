@@ -66,7 +66,7 @@ interface RegisterRow {
  * instead of Prisma's relation loading, which issues a second query for the parents (slow at 20,000 rows).
  * A deleted parent counts as not existing, so its children show `parent: null`, like top-level companies.
  */
-export async function listRegister(caller: Caller): Promise<RegisterEntry[]> {
+async function listRegister(caller: Caller): Promise<RegisterEntry[]> {
   requireModule(caller, "company");
   const rows = await registerRowsRaw();
   return rows.map((r) => ({

@@ -82,7 +82,7 @@ export async function searchCompanies(caller: Caller, query: CompanySearchQueryI
 }
 
 /** How many companies a dashboard picker offers. */
-export const COMPANY_CHOICES_MAX = 500;
+const COMPANY_CHOICES_MAX = 500;
 
 /**
  * The live companies in the caller's scope by name, for a picker (the member and event screens). The screen's own

@@ -18,7 +18,7 @@ export async function memberInScope(caller: Caller, id: number) {
   return member;
 }
 
-export const membershipInclude = {
+const membershipInclude = {
   company: { select: { name: true } },
   period: { select: { name: true } },
   memberType: { select: { name: true } },

@@ -83,7 +83,7 @@ export async function listListsInScope(caller: Caller): Promise<z.output<typeof 
 }
 
 /** How many companies the dashboard's "new list" dialog offers at once; a search narrows the choice. */
-export const LIST_COMPANY_CHOICES = 50;
+const LIST_COMPANY_CHOICES = 50;
 
 /**
  * The live companies in the caller's scope that a new list can belong to, by name, optionally matching a search on

@@ -63,7 +63,7 @@ async function issuePair(writer: Writer, apiKeyId: number, clientId: string, fam
  * An API key's "last used" (the time it last got a token pair) is shown to the minute: it is written only when it
  * is older than this, which spares a write on most token requests of a busy client.
  */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * When this process last wrote a key's lastUsedAt (ms), by key id: the key it is given may be cached (api-keys.ts),
@@ -72,7 +72,7 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 const lastUsedWritten = new Map<number, number>();
 
 /** A new token pair (and a new refresh-token family) for verified client credentials. */
-export async function issueTokenPair(apiKey: { id: number; clientId: string; lastUsedAt: Date | null }): Promise<TokenPair> {
+async function issueTokenPair(apiKey: { id: number; clientId: string; lastUsedAt: Date | null }): Promise<TokenPair> {
   const now = Date.now();
   const stale = new Date(now - LAST_USED_RESOLUTION_MS);
   const known = Math.max(apiKey.lastUsedAt?.getTime() ?? 0, lastUsedWritten.get(apiKey.id) ?? 0);

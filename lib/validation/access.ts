@@ -36,14 +36,14 @@ export const CreateApiKeyRequest = z.object({
 });
 export type CreateApiKeyInput = z.output<typeof CreateApiKeyRequest>;
 
-export const Email = z
+const Email = z
   .string({ error: "required" })
   .trim()
   .min(1, { error: "required" })
   .max(254, { error: "must be at most 254 characters" })
   .pipe(z.email({ error: "must be a valid email address" }));
 
-export const Password = z.string({ error: "required" }).min(12, { error: "must be at least 12 characters" }).max(200);
+const Password = z.string({ error: "required" }).min(12, { error: "must be at least 12 characters" }).max(200);
 
 export const CreateAdminUserRequest = z.object({
   email: Email,
@@ -71,7 +71,6 @@ export const LoginRequest = z.object({
 export const RevokeApiKeyRequest = z.object({
   client_id: requiredText(100),
 });
-export type RevokeApiKeyInput = z.output<typeof RevokeApiKeyRequest>;
 
 // ------------------------------------------------------------------ what the access screens read
 
@@ -109,7 +108,7 @@ export const CreatedApiKey = z.object({
 export const RevokedApiKey = z.object({ client_id: z.string(), revoked: z.literal(true) });
 
 /** An access group as the screens show it (and as its editor starts from). */
-export const AccessGroupView = z.object({
+const AccessGroupView = z.object({
   modules: z.array(z.enum(MODULES)),
   permissions: z.array(z.enum(PERMISSIONS)),
   company_ids: z.array(z.string()).nullable(),

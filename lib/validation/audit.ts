@@ -29,7 +29,7 @@ export const AuditQuery = z.object({
 export type AuditQueryInput = z.output<typeof AuditQuery>;
 
 /** One entry of the audit log as the dashboard shows it (the company's name kept even after it was deleted). */
-export const AuditEntryView = z.object({
+const AuditEntryView = z.object({
   id: z.number().int(),
   actor: z.string(),
   actor_kind: z.string(),

@@ -40,7 +40,7 @@ export const FkStatus = z
 
 export const CompanyIdParams = z.object({ company_id: CompanyId });
 
-export const ParentCompany = z
+const ParentCompany = z
   .object({ org_number: z.string(), name: z.string() })
   .meta({ id: "ParentCompany" });
 
@@ -100,7 +100,7 @@ export const UpdateFkStatusResponse = z
   .object({ company_id: z.string(), fk_status: FkStatus })
   .meta({ id: "UpdateFkStatusResponse" });
 
-export const UTFORARE_STATUSES = ["GODKAND", "EJ_GODKAND"] as const;
+const UTFORARE_STATUSES = ["GODKAND", "EJ_GODKAND"] as const;
 
 export const UtforarstatusResponse = z
   .object({ utforarestatus: z.enum(UTFORARE_STATUSES) })
@@ -131,7 +131,7 @@ export const LeisureCardKeyRequest = z.object({
 });
 export type LeisureCardKeyInput = z.output<typeof LeisureCardKeyRequest>;
 
-export const CompanyListQuery = z.object({
+const CompanyListQuery = z.object({
   q: z.string().trim().max(100).optional(),
   include_deleted: z.boolean().optional(),
 });

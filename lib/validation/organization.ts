@@ -22,7 +22,7 @@ export const PeriodView = z
 
 export const MemberTypeView = z.object({ id: z.number().int(), company_id: z.string(), name: z.string() }).meta({ id: "MemberType" });
 
-export const PropertyView = z.object({ prop_id: z.number().int(), name: z.string(), descr: z.string() }).meta({ id: "Property" });
+const PropertyView = z.object({ prop_id: z.number().int(), name: z.string(), descr: z.string() }).meta({ id: "Property" });
 
 export const PropertyGroupView = z
   .object({ id: z.number().int(), company_id: z.string(), name: z.string(), descr: z.string().nullable(), properties: z.array(PropertyView) })
@@ -49,7 +49,7 @@ export const CompanyNode: z.ZodType<CompanyNodeShape> = z
   .meta({ id: "CompanyNode" });
 
 export const COMPANY_SEARCH_MIN = 2;
-export const COMPANY_SEARCH_LIMIT_MAX = 100;
+const COMPANY_SEARCH_LIMIT_MAX = 100;
 
 export const CompanySearchQuery = z.object({
   q: z.string().max(200, { error: "must be at most 200 characters" }).default("").meta({

@@ -5,7 +5,6 @@ import { CompanyId, IntId, IntIdParam, isUuid, PAGE_MAX, queryInt, requiredText 
 export const LIST_FIELDS = ["firstname", "lastname", "phone"] as const;
 export const ListField = z.enum(LIST_FIELDS, { error: `must be one of ${LIST_FIELDS.join(", ")}` });
 
-export const ListUuid = z.string().uuid({ error: "must be a uuid" });
 /** A uuid from a sendout link, where any text must be accepted (spec 4.4: always ok): what is not a uuid names nothing. */
 export const LinkUuid = z.string().transform((text) => (isUuid(text) ? text : null));
 
@@ -58,7 +57,7 @@ export const SubscribeResult = z
   .object({ member_id: z.number().int(), subscription: SubscriptionView })
   .meta({ id: "SubscribeResult" });
 
-export const PublicQuestion = z.object({
+const PublicQuestion = z.object({
   prop_id: z.number().int(),
   name: z.string(),
   descr: z.string(),
@@ -66,7 +65,7 @@ export const PublicQuestion = z.object({
   group_descr: z.string().nullable(),
 });
 
-export const PublicTerm = z
+const PublicTerm = z
   .object({ id: z.number().int(), name: z.string(), html: z.string().meta({ description: "sanitized HTML" }) })
   .meta({ id: "ConsentTerm" });
 
