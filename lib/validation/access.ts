@@ -97,13 +97,7 @@ export const ApiKeyRow = z.object({
 });
 
 /** A new API key: the only answer that carries the client secret. */
-export const CreatedApiKey = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  client_id: z.string(),
-  client_secret: z.string(),
-  company_id: z.string(),
-});
+export const CreatedApiKey = ApiKeyRow.pick({ id: true, name: true, client_id: true, company_id: true }).extend({ client_secret: z.string() });
 
 export const RevokedApiKey = z.object({ client_id: z.string(), revoked: z.literal(true) });
 

@@ -1,7 +1,7 @@
 // What the dashboard's company screens read (/admin/api/companies/…) and their server actions answer. Imports nothing
 // from the server, so the screens' types are inferred from the same schemas the services are checked against.
 import { z } from "zod";
-import { FkStatus } from "./company";
+import { companyRegisterFields, FkStatus } from "./company";
 
 /** One row of the dashboard's register: a live company in scope with its parent's name (null if none or deleted). */
 export const DashboardRegisterRow = z.object({
@@ -22,18 +22,7 @@ export const CompanyDetail = z.object({
   org_number: z.string(),
   fk_status: FkStatus,
   parent: z.object({ company_id: z.string(), name: z.string(), in_scope: z.boolean() }).nullable(),
-  street: z.string().nullable(),
-  co: z.string().nullable(),
-  zipcode: z.string().nullable(),
-  post: z.string().nullable(),
-  country: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  landline: z.string().nullable(),
-  web: z.string().nullable(),
-  c_name: z.string().nullable(),
-  c_email: z.string().nullable(),
-  c_phone: z.string().nullable(),
+  ...companyRegisterFields,
 });
 
 /** One change of fk_status, newest first in the history. */

@@ -65,6 +65,22 @@ export const CompanyGrant = z
   })
   .meta({ id: "CompanyGrant" });
 
+/** A company's address and contact fields, as the enrollment view and the dashboard's company page show them. */
+export const companyRegisterFields = {
+  street: z.string().nullable(),
+  co: z.string().nullable().meta({ description: "care-of line" }),
+  zipcode: z.string().nullable(),
+  post: z.string().nullable().meta({ description: "postal town" }),
+  country: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  landline: z.string().nullable(),
+  web: z.string().nullable(),
+  c_name: z.string().nullable().meta({ description: "contact person name" }),
+  c_email: z.string().nullable(),
+  c_phone: z.string().nullable(),
+};
+
 export const CompanyFk = z
   .object({
     company_id: z.string().meta({ description: "36-character string id" }),
@@ -73,18 +89,7 @@ export const CompanyFk = z
     shortname: z.string().nullable(),
     org_number: z.string(),
     fk_status: FkStatus,
-    street: z.string().nullable(),
-    co: z.string().nullable().meta({ description: "care-of line" }),
-    zipcode: z.string().nullable(),
-    post: z.string().nullable().meta({ description: "postal town" }),
-    country: z.string().nullable(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    landline: z.string().nullable(),
-    web: z.string().nullable(),
-    c_name: z.string().nullable().meta({ description: "contact person name" }),
-    c_email: z.string().nullable(),
-    c_phone: z.string().nullable(),
+    ...companyRegisterFields,
     company_grants: z.array(CompanyGrant),
   })
   .meta({ id: "CompanyFk", description: "One company's enrollment view. Unset fields are null." });
