@@ -48,10 +48,16 @@ export async function assertObjectInScope(caller: Caller, companyId: string, not
   if (!(await isCompanyInScope(caller, companyId))) throw new NotFound(notFoundReason);
 }
 
-/** A `where` on a companyId column limited to the caller's scope (no condition for an all-scope caller). */
-export async function scopedCompanyWhere(caller: Caller): Promise<{ in: string[] } | undefined> {
+/** A `where` fragment for rows with a companyId column: those of companies in the caller's scope ({} for all). */
+export async function inScopeWhere(caller: Caller): Promise<{ companyId?: { in: string[] } }> {
   const ids = await companyIdsInScope(caller);
-  return ids === null ? undefined : { in: ids };
+  return ids === null ? {} : { companyId: { in: ids } };
+}
+
+/** A `where` fragment for Company rows: the companies in the caller's scope, live or not ({} for all). */
+export async function companiesInScopeWhere(caller: Caller): Promise<{ id?: { in: string[] } }> {
+  const ids = await companyIdsInScope(caller);
+  return ids === null ? {} : { id: { in: ids } };
 }
 
 /**

@@ -6,10 +6,9 @@ import { constantTimeEqual, randomToken, sha256Hex } from "../crypto";
 import { db } from "../db";
 import { NotFound, ValidationFailed } from "../errors";
 import type { ApiKeyRow, CreateApiKeyInput, CreatedApiKey, Grantable, GrantableCompany, RevokedApiKey } from "../validation/access";
-import { assertCompanyInScope, requireAdminRole, scopedCompanyWhere } from "./access-checks";
+import { assertCompanyInScope, companiesInScopeWhere, inScopeWhere, requireAdminRole } from "./access-checks";
 import { assertGrantWithinCaller, checkAccessGroupInput, createAccessGroup } from "./access-groups";
 import { type Caller, callerRights } from "./caller";
-import { companyIdsInScope } from "./company-tree";
 import { recordAudit } from "./audit";
 import { EpochCache } from "./epoch-cache";
 import { liveCompany } from "./live-records";
@@ -37,9 +36,8 @@ export async function createApiKey(caller: Caller, input: CreateApiKeyInput): Pr
 /** The keys of companies in the caller's scope, with their access and last use. */
 export async function listApiKeys(caller: Caller): Promise<z.output<typeof ApiKeyRow>[]> {
   requireAdminRole(caller);
-  const companyId = await scopedCompanyWhere(caller);
   const keys = await db().apiKey.findMany({
-    where: companyId ? { companyId } : {},
+    where: await inScopeWhere(caller),
     orderBy: { id: "asc" },
     include: { accessGroup: { include: { companies: true } }, company: { select: { name: true } } },
   });
@@ -84,9 +82,8 @@ export function grantableBy(caller: Caller): z.output<typeof Grantable> {
  */
 export async function grantableCompanies(caller: Caller): Promise<z.output<typeof GrantableCompany>[]> {
   requireAdminRole(caller);
-  const ids = await companyIdsInScope(caller);
   const companies = await db().company.findMany({
-    where: { ...liveCompany, ...(ids ? { id: { in: ids } } : {}) },
+    where: { ...liveCompany, ...(await companiesInScopeWhere(caller)) },
     orderBy: [{ name: "asc" }, { id: "asc" }],
     select: { id: true, name: true, orgNumber: true, parentId: true },
   });

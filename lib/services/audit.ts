@@ -4,7 +4,7 @@ import "server-only";
 import type { z } from "zod";
 import { db, type Tx } from "../db";
 import type { AuditObjectType, AuditPage, AuditQueryInput } from "../validation/audit";
-import { scopedCompanyWhere } from "./access-checks";
+import { inScopeWhere } from "./access-checks";
 import type { Caller } from "./caller";
 
 export interface AuditRecord {
@@ -35,9 +35,8 @@ export async function recordAudit(tx: Tx, caller: Caller, entry: AuditRecord): P
  * user with all-company scope, say) only for all-scope callers.
  */
 export async function listAuditEntries(caller: Caller, query: AuditQueryInput): Promise<z.output<typeof AuditPage>> {
-  const companyId = await scopedCompanyWhere(caller);
   const where = {
-    ...(companyId ? { companyId } : {}),
+    ...(await inScopeWhere(caller)),
     ...(query.object_type ? { objectType: query.object_type } : {}),
     ...(query.actor ? { actor: { contains: query.actor } } : {}),
     ...(query.action ? { action: { startsWith: query.action } } : {}),

@@ -6,9 +6,8 @@ import { db, Prisma, type CompanyModel } from "../db";
 import { NotFound } from "../errors";
 import type { CompanyFk, CompanyFkListItem, CompanyListQueryInput, CurrentCompany, FkStatusValue } from "../validation/company";
 import type { CompanyDetail, DashboardRegisterRow } from "../validation/company-dashboard";
-import { assertCompanyInScope, isCompanyInScope, requireModule } from "./access-checks";
+import { assertCompanyInScope, companiesInScopeWhere, isCompanyInScope, requireModule } from "./access-checks";
 import type { Caller } from "./caller";
-import { companyIdsInScope } from "./company-tree";
 import { EpochCache } from "./epoch-cache";
 import { findLiveCompany, liveCompany, liveCompanySql } from "./live-records";
 
@@ -178,11 +177,10 @@ export async function listCompanies(caller: Caller, query: CompanyListQueryInput
 }
 
 async function companyListWhere(caller: Caller, query: CompanyListQueryInput): Promise<Prisma.CompanyWhereInput> {
-  const ids = await companyIdsInScope(caller);
   const search = query.q?.trim();
   return {
     ...(query.include_deleted ? {} : liveCompany),
-    ...(ids ? { id: { in: ids } } : {}),
+    ...(await companiesInScopeWhere(caller)),
     ...(search ? { OR: [{ name: { contains: search } }, { orgNumber: { contains: search } }] } : {}),
   };
 }

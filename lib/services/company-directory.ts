@@ -6,7 +6,7 @@ import { caseInsensitiveLike, caseVariants, db, likeExact, likeSubstring, Prisma
 import { ValidationFailed } from "../errors";
 import { COMPANY_SEARCH_MIN, type CompanyNodeShape, type CompanySearchQueryInput, type CompanySearchResult } from "../validation/organization";
 import type { CompanyChoice } from "../validation/member-dashboard";
-import { requireModule } from "./access-checks";
+import { companiesInScopeWhere, requireModule } from "./access-checks";
 import type { Caller } from "./caller";
 import { companyIdsInScope } from "./company-tree";
 import { liveCompany } from "./live-records";
@@ -17,9 +17,8 @@ import { liveCompany } from "./live-records";
  */
 export async function companyHierarchy(caller: Caller): Promise<CompanyNodeShape[]> {
   requireModule(caller, "company");
-  const ids = await companyIdsInScope(caller);
   const companies = await db().company.findMany({
-    where: { ...liveCompany, ...(ids ? { id: { in: ids } } : {}) },
+    where: { ...liveCompany, ...(await companiesInScopeWhere(caller)) },
     orderBy: [{ name: "asc" }, { id: "asc" }],
     select: { id: true, name: true, shortname: true, orgNumber: true, parentId: true },
   });
@@ -89,9 +88,8 @@ const COMPANY_CHOICES_MAX = 500;
  * module is checked by the caller of this function.
  */
 export async function companyChoices(caller: Caller): Promise<z.output<typeof CompanyChoice>[]> {
-  const ids = await companyIdsInScope(caller);
   const companies = await db().company.findMany({
-    where: { ...liveCompany, ...(ids ? { id: { in: ids } } : {}) },
+    where: { ...liveCompany, ...(await companiesInScopeWhere(caller)) },
     orderBy: [{ name: "asc" }, { id: "asc" }],
     select: { id: true, name: true },
     take: COMPANY_CHOICES_MAX,

@@ -14,7 +14,14 @@ import {
   type EventView,
   type UpdateEventInput,
 } from "../validation/event";
-import { assertCompanyInScope, assertObjectInScope, assertWritableCompany, requireModule, requirePermission, scopedCompanyWhere } from "./access-checks";
+import {
+  assertCompanyInScope,
+  assertObjectInScope,
+  assertWritableCompany,
+  inScopeWhere,
+  requireModule,
+  requirePermission,
+} from "./access-checks";
 import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { eventOfLiveCompany, findLiveCompany } from "./live-records";
@@ -64,9 +71,8 @@ export async function listEvents(caller: Caller, query: EventListQueryInput) {
 /** The latest events of every company in the caller's scope (the member search's event filter). */
 export async function listEventsInScope(caller: Caller, take = 200) {
   requireModule(caller, "event");
-  const companyId = await scopedCompanyWhere(caller);
   const events = await db().event.findMany({
-    where: { ...eventOfLiveCompany, ...(companyId ? { companyId } : {}) },
+    where: { ...eventOfLiveCompany, ...(await inScopeWhere(caller)) },
     orderBy: [{ startsAt: "desc" }, { id: "desc" }],
     include: eventInclude,
     take,

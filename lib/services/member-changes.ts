@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { db, isUniqueViolation, type Tx } from "../db";
 import { ValidationFailed, type FieldErrors } from "../errors";
 import type { CreateMemberInput, ErasedMember, MembershipInputValues, UpdateMemberInput } from "../validation/member";
-import { assertWritableCompany, isCompanyInScope, requireModule, requirePermission, scopedCompanyWhere } from "./access-checks";
+import { assertWritableCompany, inScopeWhere, isCompanyInScope, requireModule, requirePermission } from "./access-checks";
 import type { Caller } from "./caller";
 import { companyWithAncestors } from "./company-tree";
 import { recordAudit } from "./audit";
@@ -74,14 +74,14 @@ function personalData(input: UpdateMemberInput) {
 }
 
 /**
- * Makes the member's memberships in `replaceable` companies (the caller's scope; undefined: every company) the given
+ * Makes the member's memberships in `replaceable` companies (inScopeWhere of the caller; {}: every company) the given
  * set. Memberships in companies outside the caller's scope are not the caller's to remove, so they stay.
  */
-async function writeMemberships(tx: Tx, memberId: number, memberships: MembershipInputValues[], replaceable?: { in: string[] }) {
+async function writeMemberships(tx: Tx, memberId: number, memberships: MembershipInputValues[], replaceable: { companyId?: { in: string[] } } = {}) {
   await tx.membership.deleteMany({
     where: {
       memberId,
-      ...(replaceable ? { companyId: replaceable } : {}),
+      ...replaceable,
       NOT: { OR: memberships.map((m) => ({ companyId: m.company_id, periodId: m.period_id })) },
     },
   });
@@ -139,7 +139,7 @@ export async function updateMember(caller: Caller, id: number, input: UpdateMemb
   if (input.email !== undefined) await assertEmailFree(member.organizationId, input.email, id);
   if (input.memberships?.length) await checkMemberships(caller, member.organizationId, input.memberships);
   const propIds = input.prop_ids?.length ? await checkProperties(member.organizationId, input.prop_ids) : input.prop_ids;
-  const replaceable = input.memberships ? await scopedCompanyWhere(caller) : undefined;
+  const replaceable = input.memberships ? await inScopeWhere(caller) : {};
   const changed = Object.keys(input).filter((k) => input[k as keyof UpdateMemberInput] !== undefined);
   await emailRaceAsValidation(() =>
     db().$transaction(async (tx) => {

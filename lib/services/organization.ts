@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { stockholmToday } from "../calendar";
 import { db } from "../db";
 import type { MemberTypeView, OrganizationQueryInput, PeriodView, PropertyGroupView } from "../validation/organization";
-import { assertCompanyInScope, requireModule, scopedCompanyWhere } from "./access-checks";
+import { assertCompanyInScope, companiesInScopeWhere, requireModule } from "./access-checks";
 import type { Caller } from "./caller";
 import { companyWithAncestors } from "./company-tree";
 import { findLiveCompany, liveCompany } from "./live-records";
@@ -19,8 +19,7 @@ async function companiesFor(caller: Caller, query: OrganizationQueryInput) {
     await assertCompanyInScope(caller, query.company_id);
     return { id: { in: await companyWithAncestors(query.company_id) }, ...liveCompany };
   }
-  const ids = await scopedCompanyWhere(caller);
-  return { ...(ids ? { id: ids } : {}), ...liveCompany };
+  return { ...(await companiesInScopeWhere(caller)), ...liveCompany };
 }
 
 /** GET /v3/company_period: newest first. */

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { db } from "../db";
 import { FK_STATUSES } from "../validation/company";
 import type { Overview } from "../validation/overview";
-import { scopedCompanyWhere } from "./access-checks";
+import { inScopeWhere } from "./access-checks";
 import type { Caller } from "./caller";
 import { listOfLiveCompany, liveCompany } from "./live-records";
 
@@ -15,8 +15,7 @@ const DAYS = 30;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export async function overview(caller: Caller): Promise<z.output<typeof Overview>> {
-  const companyId = await scopedCompanyWhere(caller);
-  const inScope = companyId ? { companyId } : {};
+  const inScope = await inScopeWhere(caller);
   const since = new Date(Date.now() - (DAYS - 1) * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);
   const listWhere = { ...listOfLiveCompany, ...inScope };
@@ -25,7 +24,7 @@ export async function overview(caller: Caller): Promise<z.output<typeof Overview
   const [lists, active, byStatus, subscribed, unsubscribed] = await Promise.all([
     canSeeLists ? db().subscriptionList.count({ where: listWhere }) : 0,
     canSeeLists ? db().subscriptionList.aggregate({ where: listWhere, _sum: { activeCount: true } }) : null,
-    canSeeCompanies ? db().company.groupBy({ by: ["fkStatus"], where: { ...liveCompany, ...(companyId ? { id: companyId } : {}) }, _count: { _all: true } }) : [],
+    canSeeCompanies ? db().company.groupBy({ by: ["fkStatus"], where: { ...liveCompany, id: inScope.companyId }, _count: { _all: true } }) : [],
     // Only the timestamps of the window are read (at most one row per event in 30 days), then bucketed by day here:
     // date functions differ between SQLite and PostgreSQL, and this keeps the query the same on both.
     canSeeLists ? db().subscription.findMany({ where: { list: listWhere, subscribedAt: { gte: since } }, select: { subscribedAt: true } }) : [],

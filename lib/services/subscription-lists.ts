@@ -8,7 +8,14 @@ import { NotFound, ValidationFailed } from "../errors";
 import { sanitizeConsentHtml } from "../sanitize";
 import type { AdminList, DeletedList, LIST_FIELDS, UpdateListInput } from "../validation/subscription";
 import type { DashboardListRow, ListCompanyChoices, ListDeletionImpact, TermPreview } from "../validation/subscription-dashboard";
-import { assertCompanyInScope, assertObjectInScope, requireModule, requirePermission, scopedCompanyWhere } from "./access-checks";
+import {
+  assertCompanyInScope,
+  assertObjectInScope,
+  companiesInScopeWhere,
+  inScopeWhere,
+  requireModule,
+  requirePermission,
+} from "./access-checks";
 import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { findLiveCompany, liveCompany, listOfLiveCompany } from "./live-records";
@@ -73,9 +80,8 @@ export async function listListsOfCompany(caller: Caller, companyId: string) {
 /** Every list of every live company in the caller's scope, with its company's name (the dashboard's table). */
 export async function listListsInScope(caller: Caller): Promise<z.output<typeof DashboardListRow>[]> {
   requireModule(caller, "subscription_list");
-  const companyId = await scopedCompanyWhere(caller);
   const lists = await db().subscriptionList.findMany({
-    where: { ...listOfLiveCompany, ...(companyId ? { companyId } : {}) },
+    where: { ...listOfLiveCompany, ...(await inScopeWhere(caller)) },
     include: { ...adminInclude, company: { select: { name: true } } },
     orderBy: [{ company: { name: "asc" } }, { name: "asc" }, { id: "asc" }],
   });
@@ -91,12 +97,11 @@ const LIST_COMPANY_CHOICES = 50;
  */
 export async function listCompaniesForLists(caller: Caller, q?: string): Promise<z.output<typeof ListCompanyChoices>> {
   requireModule(caller, "subscription_list");
-  const ids = await scopedCompanyWhere(caller);
   const search = q?.trim();
   const companies = await db().company.findMany({
     where: {
       ...liveCompany,
-      ...(ids ? { id: ids } : {}),
+      ...(await companiesInScopeWhere(caller)),
       ...(search ? { OR: [{ name: { contains: search } }, { orgNumber: { contains: search } }] } : {}),
     },
     orderBy: [{ name: "asc" }, { id: "asc" }],
