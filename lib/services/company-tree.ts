@@ -4,7 +4,7 @@ import "server-only";
 import { db, Prisma } from "../db";
 import type { Caller } from "./caller";
 
-/** The company and its ancestors, nearest first, in one recursive query (the same SQL on SQLite and PostgreSQL). */
+/** The company and its ancestors, nearest first. */
 export async function companyWithAncestors(companyId: string): Promise<string[]> {
   const rows = await db().$queryRaw<{ id: string }[]>`
     WITH RECURSIVE chain(id, parent_id, depth) AS (
