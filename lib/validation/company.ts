@@ -50,11 +50,11 @@ export const CompanyFkListItem = z
 
 export const CompanyFkList = z.array(CompanyFkListItem);
 
-export const Grant = z
+const Grant = z
   .object({ id: z.number().int(), uuid: z.string(), name: z.string(), descr: z.string() })
   .meta({ id: "Grant" });
 
-export const CompanyGrant = z
+const CompanyGrant = z
   .object({
     id: z.number().int(),
     created_at: z.string().meta({

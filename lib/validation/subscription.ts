@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CompanyId, IntId, IntIdParam, isUuid, PAGE_MAX, queryInt, requiredText } from "./common";
 
 export const LIST_FIELDS = ["firstname", "lastname", "phone"] as const;
-export const ListField = z.enum(LIST_FIELDS, { error: `must be one of ${LIST_FIELDS.join(", ")}` });
+const ListField = z.enum(LIST_FIELDS, { error: `must be one of ${LIST_FIELDS.join(", ")}` });
 
 /** A uuid from a sendout link, where any text must be accepted (spec 4.4: always ok): what is not a uuid names nothing. */
 export const LinkUuid = z.string().transform((text) => (isUuid(text) ? text : null));
