@@ -7,7 +7,7 @@
 // language switch nothing but a cookie, so their rows read those instead.
 import crypto from "node:crypto";
 import { expect } from "vitest";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { createApiKey } from "@/lib/services/api-keys";
 import { createEvent } from "@/lib/services/events";
 import { createMember } from "@/lib/services/member-changes";

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { createEvent, registerParticipant } from "@/lib/services/events";
 import { createMember } from "@/lib/services/member-changes";
 import { createList } from "@/lib/services/subscription-lists";

@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { inject } from "vitest";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { createAdminUser } from "@/lib/services/admin-users";
 import { MODULES, PERMISSIONS, type AccessGroupValues, type AdminRole } from "@/lib/validation/access";
 import { baseUrl, uniqueIp } from "./helpers";

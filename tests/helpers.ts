@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { inject } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { createApiKey } from "@/lib/services/api-keys";
 import { createCompany } from "@/lib/services/company-changes";
 import { MODULES, PERMISSIONS, type Module, type Permission } from "@/lib/validation/access";

@@ -1,6 +1,6 @@
 // An organization to test members and events on: a federation with two clubs, a period and member type of the
 // federation, a property group, and an API key per kind of caller. Made through the real services.
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { createMemberType, createPeriod } from "@/lib/services/member-reference";
 import { createProperty } from "@/lib/services/properties";
 import type { Module, Permission } from "@/lib/validation/access";

@@ -1,5 +1,5 @@
 // Subscription-list fixtures made through the admin API (so the tests exercise it) and the property service.
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { createProperty } from "@/lib/services/properties";
 import { accessTokenFor, call, makeCompany } from "./helpers";
 

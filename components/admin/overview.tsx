@@ -2,18 +2,15 @@
 // The overview: headline counts, companies by leisure-card status, and a 30-day chart of subscriptions.
 import { useQuery } from "@tanstack/react-query";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { z } from "zod";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { queryKeys } from "@/lib/query-keys";
+import type { Overview as OverviewSchema } from "@/lib/validation/overview";
 import { useLang } from "./i18n-context";
 import { QueryState } from "./query-state";
 
-interface Overview {
-  lists: number | null;
-  active_subscribers: number | null;
-  companies_by_fk_status: { status: string; count: number }[] | null;
-  per_day: { date: string; subscribed: number; unsubscribed: number }[] | null;
-}
+type Overview = z.infer<typeof OverviewSchema>;
 
 export function OverviewPanel() {
   const lang = useLang();

@@ -11,7 +11,9 @@ import { errorOutcome, Unauthorized, ValidationFailed } from "../errors";
 import { clientIp } from "../http/client-ip";
 import { consumeRateLimit, type RateLimitName } from "../http/rate-limit";
 import { logger } from "../logger";
-import { requireAdminRole, requireModule, requirePermission, type Caller, type Module, type Permission } from "../services/access";
+import { requireAdminRole, requireModule, requirePermission } from "../services/access-checks";
+import type { Caller } from "../services/caller";
+import type { Module, Permission } from "../validation/access";
 import { parseInput } from "../validation/parse";
 import type { ActionResult } from "./result";
 

@@ -1,6 +1,7 @@
 // What every server action returns: the data, or the spec's error outcome shaped for a form (field errors by field).
-// Imports nothing from the server, so client components read results with the same type.
-export type FieldErrors = Record<string, string[]>;
+// Imports nothing from the server at run time (only the errors' type), so client components read results with the
+// same type.
+import type { FieldErrors } from "../errors";
 
 export type ActionResult<T> =
   | { ok: true; data: T }

@@ -4,7 +4,7 @@ import { getServerSession } from "next-auth";
 import { cache } from "react";
 import { notFound, redirect } from "next/navigation";
 import { Forbidden, NotFound } from "../errors";
-import type { Caller } from "../services/access";
+import type { Caller } from "../services/caller";
 import { callerForAdminUser } from "../services/admin-users";
 import { authOptions } from "./options";
 

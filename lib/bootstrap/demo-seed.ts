@@ -4,14 +4,14 @@
 import "server-only";
 import { randomToken } from "../crypto";
 import { DEMO_LEISURE_CARD_PROVIDERS, demoOrgNumber } from "../leisure-card/demo-providers";
-import { operatorCaller, type Caller } from "../services/access";
+import { type Caller, operatorCaller } from "../services/caller";
 import { createAdminUser } from "../services/admin-users";
 import { createApiKey } from "../services/api-keys";
 import { createCompany, registerIsEmpty } from "../services/company-changes";
 import { updateFkStatus } from "../services/fk-status";
 import { activateGrant, createGrant } from "../services/grants";
 import { setLeisureCardApiKey } from "../services/leisure-card";
-import { generateMembers } from "../services/member-generator";
+import { generateMembers } from "./member-generator";
 import { createProperty } from "../services/properties";
 import { createList, updateList } from "../services/subscription-lists";
 import { MODULES, PERMISSIONS } from "../validation/access";

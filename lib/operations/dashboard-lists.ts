@@ -1,6 +1,6 @@
 // The dashboard's data routes of the subscription-list screens (/admin/api/lists), with the signed-in session.
 import { z } from "zod";
-import { ListCompanyChoices, ListDeletionImpact, ListMemberMatch, DashboardListRow } from "../validation/dashboard-responses";
+import { DashboardListRow, ListCompanyChoices, ListDeletionImpact, ListMemberMatch } from "../validation/subscription-dashboard";
 import { PropertyGroupView } from "../validation/organization";
 import { AdminList, ListCompaniesQuery, ListQuery, SubscribersExportQuery, SubscribersPage, SubscribersQuery } from "../validation/subscription";
 import { forbidden, notSignedIn, reason, validation } from "./errors";

@@ -2,18 +2,19 @@
 // any other, so the services check modules, roles and scope). Not part of the public /v3 document. Writes go through
 // server actions (lib/actions), not through these routes. The list screens' routes: ./dashboard-lists.ts.
 import { z } from "zod";
-import { AuditQuery } from "../validation/audit";
+import { ApiKeyRow, AdminUserRow, GrantableCompany } from "../validation/access";
+import { AuditPage, AuditQuery } from "../validation/audit";
 import { CompanyPathParams, CompanyRegisterQuery } from "../validation/company";
-import { AuditPage, CompanyChoice, DashboardOverview } from "../validation/dashboard-responses";
+import { CompanyDetail, CompanyGrantRow, DashboardRegisterRow, FkHistoryEntry, LeisureCardKeyRecord } from "../validation/company-dashboard";
 import { EventListQuery, EventView } from "../validation/event";
 import { MemberPage, MemberSearchQuery } from "../validation/member";
+import { CompanyChoice, MemberScreenOptions } from "../validation/member-dashboard";
+import { Overview } from "../validation/overview";
 import { forbidden, notSignedIn, reason, validation } from "./errors";
 import { operation } from "./operation";
 
 const readErrors = { 401: notSignedIn, 403: forbidden };
 const companyErrors = { 400: validation, ...readErrors, 404: reason("`company not found`") };
-/** A JSON answer declared without a schema: the route wrapper then types it by its service alone. */
-const unchecked = (description: string) => ({ 200: { description } });
 
 export const dashboardOverview = operation({
   method: "get",
@@ -21,7 +22,7 @@ export const dashboardOverview = operation({
   auth: "session",
   summary: "The overview counts and the 30-day chart",
   tags: ["Dashboard"],
-  responses: { 200: { description: "Counts and the chart's days", schema: DashboardOverview } },
+  responses: { 200: { description: "Counts and the chart's days", schema: Overview } },
   errors: readErrors,
 });
 
@@ -32,7 +33,7 @@ export const dashboardCompanies = operation({
   query: CompanyRegisterQuery,
   summary: "The register in the caller's scope, with parent names (table and tree)",
   tags: ["Dashboard"],
-  responses: unchecked("Register rows"),
+  responses: { 200: { description: "Register rows", schema: z.array(DashboardRegisterRow) } },
   errors: { 400: validation, ...readErrors },
 });
 
@@ -43,7 +44,7 @@ export const dashboardCompany = operation({
   params: CompanyPathParams,
   summary: "One company's register fields, fk_status and parent",
   tags: ["Dashboard"],
-  responses: unchecked("The company"),
+  responses: { 200: { description: "The company", schema: CompanyDetail } },
   errors: companyErrors,
 });
 
@@ -54,7 +55,7 @@ export const dashboardCompanyGrants = operation({
   params: CompanyPathParams,
   summary: "Every grant, with its activation date on this company (or null)",
   tags: ["Dashboard"],
-  responses: unchecked("Grants"),
+  responses: { 200: { description: "Grants", schema: z.array(CompanyGrantRow) } },
   errors: companyErrors,
 });
 
@@ -65,7 +66,7 @@ export const dashboardCompanyHistory = operation({
   params: CompanyPathParams,
   summary: "The company's fk_status changes, newest first",
   tags: ["Dashboard"],
-  responses: unchecked("Changes"),
+  responses: { 200: { description: "Changes", schema: z.array(FkHistoryEntry) } },
   errors: companyErrors,
 });
 
@@ -76,7 +77,7 @@ export const dashboardLeisureCardKey = operation({
   params: CompanyPathParams,
   summary: "Giro details and last update of the leisure-card record (never the key), or null",
   tags: ["Dashboard"],
-  responses: unchecked("The record's details, or null"),
+  responses: { 200: { description: "The record's details, or null", schema: LeisureCardKeyRecord.nullable() } },
   errors: companyErrors,
 });
 
@@ -86,7 +87,7 @@ export const dashboardAdminUsers = operation({
   auth: "session",
   summary: "The dashboard users inside the ADMIN's scope",
   tags: ["Dashboard"],
-  responses: unchecked("Users"),
+  responses: { 200: { description: "Users", schema: z.array(AdminUserRow) } },
   errors: readErrors,
 });
 
@@ -107,7 +108,7 @@ export const dashboardGrantableCompanies = operation({
   auth: "session",
   summary: "The companies an ADMIN may grant (API key company, access-group scope pickers)",
   tags: ["Dashboard"],
-  responses: unchecked("Companies"),
+  responses: { 200: { description: "Companies", schema: z.array(GrantableCompany) } },
   errors: readErrors,
 });
 
@@ -117,7 +118,7 @@ export const dashboardApiKeys = operation({
   auth: "session",
   summary: "The API keys of companies in the ADMIN's scope, with their access and last use",
   tags: ["Dashboard"],
-  responses: unchecked("API keys"),
+  responses: { 200: { description: "API keys", schema: z.array(ApiKeyRow) } },
   errors: readErrors,
 });
 
@@ -151,7 +152,7 @@ export const dashboardMemberOptions = operation({
   module: "member",
   summary: "Companies, periods, member types, properties and events to filter and edit members by",
   tags: ["Dashboard"],
-  responses: unchecked("The options"),
+  responses: { 200: { description: "The options", schema: MemberScreenOptions } },
   errors: readErrors,
 });
 

@@ -9,7 +9,7 @@ import {
   RegisterParticipantRequest,
   UpdateEventRequest,
 } from "../validation/event";
-import { OkResponse } from "../validation/subscription";
+import { OkResponse } from "../validation/common";
 import { forbidden, reason, unauthorized, validation } from "./errors";
 import { operation } from "./operation";
 import { IdParams } from "./params";

@@ -4,12 +4,12 @@ import { z } from "zod";
 import {
   GlobalOptOutRequest,
   LinkUuid,
-  OkResponse,
   PublicListInfo,
   PublicListSummary,
   SubscribeRequest,
   SubscribeResult,
 } from "../validation/subscription";
+import { OkResponse } from "../validation/common";
 import { rateLimited, reason, validation } from "./errors";
 import { operation } from "./operation";
 

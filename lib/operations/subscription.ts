@@ -3,8 +3,9 @@ import { z } from "zod";
 import {
   AdminList,
   CreateListRequest,
-  IntIdParam,
+  DeletedList,
   ListMemberParams,
+  MemberSubscriptionResult,
   ListQuery,
   MemberListEntry,
   SubscribersPage,
@@ -12,6 +13,7 @@ import {
   SubscriptionView,
   UpdateListRequest,
 } from "../validation/subscription";
+import { IntIdParam } from "../validation/common";
 import { forbidden, reason, unauthorized, validation } from "./errors";
 import { operation } from "./operation";
 import { IdParams } from "./params";
@@ -24,9 +26,6 @@ const listOrMemberNotFound = reason(
   "`list not found` (no such list, or one of a company outside your scope) or `member not found` (no such member " +
     "in the list's organization)",
 );
-const MemberSubscriptionResult = z
-  .object({ member_id: z.number().int(), subscription: SubscriptionView.nullable() })
-  .meta({ id: "MemberSubscriptionResult" });
 
 export const listSubscriptionLists = operation({
   method: "get",
@@ -91,7 +90,7 @@ export const deleteSubscriptionList = operation({
   summary: "Delete a list and its subscriptions",
   description: "Members and their consents stay; a consent's source list becomes null.",
   tags: adminTags,
-  responses: { 200: { description: "Deleted", schema: z.object({ id: z.number().int(), deleted: z.literal(true) }) } },
+  responses: { 200: { description: "Deleted", schema: DeletedList } },
   errors: listErrors,
 });
 

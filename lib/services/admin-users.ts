@@ -1,27 +1,22 @@
 // Dashboard users. Passwords are hashed with argon2id. Only the operator and ADMIN users manage them, never granting
 // more than they have, and never over users whose access reaches beyond their own.
 import "server-only";
+import type { z } from "zod";
 import { hash, verify } from "@node-rs/argon2";
 import { db, isUniqueViolation, type Prisma } from "../db";
 import { Forbidden, NotFound, ValidationFailed } from "../errors";
-import type { CreateAdminUserInput, UpdateAdminUserInput } from "../validation/access";
+import type { AdminUserRow, CreateAdminUserInput, UpdateAdminUserInput } from "../validation/access";
 import { normalizeEmail } from "../validation/email";
-import {
-  accessGroupValues,
-  adminUserCaller,
-  assertGrantWithinCaller,
-  checkAccessGroupInput,
-  companyIdsInScope,
-  createAccessGroup,
-  requireAdminRole,
-  type Caller,
-} from "./access";
+import { requireAdminRole } from "./access-checks";
+import { accessGroupValues, assertGrantWithinCaller, checkAccessGroupInput, createAccessGroup } from "./access-groups";
+import { adminUserCaller, type Caller } from "./caller";
+import { companyIdsInScope } from "./company-tree";
 import { recordAudit } from "./audit";
 
 const userInclude = { accessGroup: { include: { companies: true } } } as const;
-type AdminUserRow = Prisma.AdminUserGetPayload<{ include: typeof userInclude }>;
+type AdminUserWithGroup = Prisma.AdminUserGetPayload<{ include: typeof userInclude }>;
 
-function userView(user: AdminUserRow) {
+function userView(user: AdminUserWithGroup): z.output<typeof AdminUserRow> {
   return {
     id: user.id,
     email: user.email,
@@ -38,7 +33,7 @@ function userView(user: AdminUserRow) {
  * its modules and permissions the caller's too (whatever the user's role: changing the role or reactivating the user
  * would otherwise hand out what the caller does not have). Anyone else is not the caller's to see or manage.
  */
-function userWithinCaller(user: AdminUserRow, caller: Caller, idsInScope: string[] | null): boolean {
+function userWithinCaller(user: AdminUserWithGroup, caller: Caller, idsInScope: string[] | null): boolean {
   const group = accessGroupValues(user.accessGroup);
   if (!group.modules.every((m) => caller.modules.has(m)) || !group.permissions.every((p) => caller.permissions.has(p))) return false;
   if (idsInScope === null) return true;

@@ -1,35 +1,19 @@
 // API keys: integrator credentials. The client_secret is returned once, at creation; only its hash is stored.
 // Managing keys is for the operator and ADMIN dashboard users, who can grant no more than they have themselves.
 import "server-only";
+import type { z } from "zod";
 import { constantTimeEqual, randomToken, sha256Hex } from "../crypto";
 import { db } from "../db";
 import { NotFound, ValidationFailed } from "../errors";
-import type { CreateApiKeyInput } from "../validation/access";
-import {
-  assertCompanyInScope,
-  assertGrantWithinCaller,
-  callerRights,
-  checkAccessGroupInput,
-  companyIdsInScope,
-  createAccessGroup,
-  requireAdminRole,
-  scopedCompanyWhere,
-  type Caller,
-} from "./access";
+import type { ApiKeyRow, CreateApiKeyInput, CreatedApiKey, Grantable, GrantableCompany, RevokedApiKey } from "../validation/access";
+import { assertCompanyInScope, companiesInScopeWhere, inScopeWhere, requireAdminRole } from "./access-checks";
+import { assertGrantWithinCaller, checkAccessGroupInput, createAccessGroup } from "./access-groups";
+import { type Caller, callerRights } from "./caller";
 import { recordAudit } from "./audit";
 import { EpochCache } from "../cache/epoch-cache";
 import { liveCompany } from "./live-records";
 
-export interface CreatedApiKey {
-  id: number;
-  name: string;
-  client_id: string;
-  /** Shown once. */
-  client_secret: string;
-  company_id: string;
-}
-
-export async function createApiKey(caller: Caller, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+export async function createApiKey(caller: Caller, input: CreateApiKeyInput): Promise<z.output<typeof CreatedApiKey>> {
   requireAdminRole(caller);
   const company = await db().company.findFirst({ where: { id: input.company_id, ...liveCompany } });
   if (!company) throw new ValidationFailed({ company_id: ["unknown company id"] });
@@ -50,11 +34,10 @@ export async function createApiKey(caller: Caller, input: CreateApiKeyInput): Pr
 }
 
 /** The keys of companies in the caller's scope, with their access and last use. */
-export async function listApiKeys(caller: Caller) {
+export async function listApiKeys(caller: Caller): Promise<z.output<typeof ApiKeyRow>[]> {
   requireAdminRole(caller);
-  const companyId = await scopedCompanyWhere(caller);
   const keys = await db().apiKey.findMany({
-    where: companyId ? { companyId } : {},
+    where: await inScopeWhere(caller),
     orderBy: { id: "asc" },
     include: { accessGroup: { include: { companies: true } }, company: { select: { name: true } } },
   });
@@ -84,7 +67,7 @@ export async function listApiKeys(caller: Caller) {
 }
 
 /** What the caller may hand out, for the dashboard's access-group editor (it offers nothing beyond this). */
-export function grantableBy(caller: Caller) {
+export function grantableBy(caller: Caller): z.output<typeof Grantable> {
   return {
     modules: [...caller.modules],
     permissions: [...caller.permissions],
@@ -97,11 +80,10 @@ export function grantableBy(caller: Caller) {
  * The live companies an ADMIN may hand out (as an API key's company or in an access group): those in its own scope,
  * by name. For the dashboard's pickers; needs no company module, since granting access is not reading the register.
  */
-export async function grantableCompanies(caller: Caller) {
+export async function grantableCompanies(caller: Caller): Promise<z.output<typeof GrantableCompany>[]> {
   requireAdminRole(caller);
-  const ids = await companyIdsInScope(caller);
   const companies = await db().company.findMany({
-    where: { ...liveCompany, ...(ids ? { id: { in: ids } } : {}) },
+    where: { ...liveCompany, ...(await companiesInScopeWhere(caller)) },
     orderBy: [{ name: "asc" }, { id: "asc" }],
     select: { id: true, name: true, orgNumber: true, parentId: true },
   });
@@ -109,7 +91,7 @@ export async function grantableCompanies(caller: Caller) {
 }
 
 /** Revokes the key and every refresh token it holds; its access tokens stop working at the next request. */
-export async function revokeApiKey(caller: Caller, clientId: string): Promise<{ client_id: string; revoked: true }> {
+export async function revokeApiKey(caller: Caller, clientId: string): Promise<z.output<typeof RevokedApiKey>> {
   requireAdminRole(caller);
   const key = await db().apiKey.findUnique({ where: { clientId }, select: { id: true, companyId: true, name: true } });
   if (!key) throw new NotFound("api key not found");

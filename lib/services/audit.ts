@@ -1,9 +1,11 @@
 // The audit log: who changed what, when. Every write records its entry inside the transaction of the change, so a
 // change without its entry (or the reverse) cannot be committed.
 import "server-only";
+import type { z } from "zod";
 import { db, type Tx } from "../db";
-import type { AuditObjectType, AuditQueryInput } from "../validation/audit";
-import { scopedCompanyWhere, type Caller } from "./access";
+import type { AuditObjectType, AuditPage, AuditQueryInput } from "../validation/audit";
+import { inScopeWhere } from "./access-checks";
+import type { Caller } from "./caller";
 
 export interface AuditRecord {
   action: string;
@@ -32,10 +34,9 @@ export async function recordAudit(tx: Tx, caller: Caller, entry: AuditRecord): P
  * Entries the caller may see, newest first: those of companies in its scope; entries without a company (an admin
  * user with all-company scope, say) only for all-scope callers.
  */
-export async function listAuditEntries(caller: Caller, query: AuditQueryInput) {
-  const companyId = await scopedCompanyWhere(caller);
+export async function listAuditEntries(caller: Caller, query: AuditQueryInput): Promise<z.output<typeof AuditPage>> {
   const where = {
-    ...(companyId ? { companyId } : {}),
+    ...(await inScopeWhere(caller)),
     ...(query.object_type ? { objectType: query.object_type } : {}),
     ...(query.actor ? { actor: { contains: query.actor } } : {}),
     ...(query.action ? { action: { startsWith: query.action } } : {}),

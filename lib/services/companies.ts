@@ -1,14 +1,20 @@
 // Reading the company register: the caller's own company, the whole register, one company's enrollment view, the
 // dashboard's register and company page. Changes are in company-changes.ts, fk_status in fk-status.ts, grants in grants.ts.
 import "server-only";
+import type { z } from "zod";
 import { db, Prisma, type CompanyModel } from "../db";
 import { NotFound } from "../errors";
-import type { CompanyListQueryInput, FkStatusValue } from "../validation/company";
-import { assertCompanyInScope, companyIdsInScope, isCompanyInScope, requireModule, type Caller } from "./access";
+import type { CompanyFk, CompanyFkListItem, CompanyListQueryInput, CurrentCompany, FkStatusValue } from "../validation/company";
+import type { CompanyDetail, DashboardRegisterRow } from "../validation/company-dashboard";
+import { assertCompanyInScope, companiesInScopeWhere, isCompanyInScope, requireModule } from "./access-checks";
+import type { Caller } from "./caller";
 import { EpochCache } from "../cache/epoch-cache";
 import { findLiveCompany, liveCompany, liveCompanySql } from "./live-records";
 
 type CompanyRow = { id: string; uuid: string; name: string; shortname: string | null; orgNumber: string };
+
+/** A stored fk_status: the column only ever holds FK_STATUSES (every write goes through the FkStatus schema). */
+export const storedFkStatus = (value: string) => value as FkStatusValue;
 
 /** The fields every company view starts with. */
 function companyIdentity(company: CompanyRow) {
@@ -39,17 +45,13 @@ function registerFields(company: RegisterFieldsRow) {
 }
 
 /** GET /v3/company: the company that owns the calling API key. */
-export async function getOwnCompany(caller: Caller) {
+export async function getOwnCompany(caller: Caller): Promise<z.output<typeof CurrentCompany>> {
   if (!caller.companyId) throw new NotFound("company not found");
   const company = await findLiveCompany(caller.companyId);
   return { ...companyIdentity(company), parent_id: company.parentId };
 }
 
-export interface RegisterEntry {
-  name: string;
-  org_number: string;
-  parent: { org_number: string; name: string } | null;
-}
+type RegisterEntry = z.output<typeof CompanyFkListItem>;
 
 interface RegisterRow {
   name: string;
@@ -63,7 +65,7 @@ interface RegisterRow {
  * instead of Prisma's relation loading, which issues a second query for the parents (slow at 20,000 rows).
  * A deleted parent counts as not existing, so its children show `parent: null`, like top-level companies.
  */
-export async function listRegister(caller: Caller): Promise<RegisterEntry[]> {
+async function listRegister(caller: Caller): Promise<RegisterEntry[]> {
   requireModule(caller, "company");
   const rows = await registerRowsRaw();
   return rows.map((r) => ({
@@ -107,16 +109,17 @@ export function formatLocalDateTime(date: Date): string {
   );
 }
 
-/** The grant columns of a row: all set (an activated grant), or all null (the LEFT JOIN found none). */
 type GrantColumns = { companyGrantId: number; grantedAt: Date; grantId: number; grantUuid: string; grantName: string; grantDescr: string };
-type CompanyFkRow = CompanyRow & RegisterFieldsRow & { fkStatus: FkStatusValue } & (GrantColumns | { [K in keyof GrantColumns]: null });
+
+/** A company row joined with one of its grants, or with nulls (LEFT JOIN) when it has none. */
+type CompanyFkRow = CompanyRow & RegisterFieldsRow & { fkStatus: string } & (GrantColumns | { [column in keyof GrantColumns]: null });
 
 /** Integrators poll the enrollment view; companies change rarely (lib/cache/epoch-cache.ts, epoch "companies"). */
 const enrollmentViews = new EpochCache<string, EnrollmentView>("companies", 10_000);
-type EnrollmentView = NonNullable<Awaited<ReturnType<typeof readEnrollmentView>>>;
+type EnrollmentView = z.output<typeof CompanyFk>;
 
 /** One statement (the company joined with its grants, a row per grant) instead of Prisma's three for the nested include. */
-async function readEnrollmentView(companyId: string) {
+async function readEnrollmentView(companyId: string): Promise<EnrollmentView | null> {
   const rows = await db().$queryRaw<CompanyFkRow[]>`
     SELECT c."id", c."uuid", c."name", c."shortname", c."orgNumber", c."fkStatus", c."street", c."co", c."zipcode", c."post",
       c."country", c."email", c."phone", c."landline", c."web", c."cName", c."cEmail", c."cPhone",
@@ -131,15 +134,13 @@ async function readEnrollmentView(companyId: string) {
   const company = rows[0];
   return {
     ...companyIdentity(company),
-    fk_status: company.fkStatus,
+    fk_status: storedFkStatus(company.fkStatus),
     ...registerFields(company),
-    company_grants: rows
-      .filter((r): r is CompanyFkRow & GrantColumns => r.companyGrantId !== null)
-      .map((r) => ({
-        id: r.companyGrantId,
-        created_at: formatLocalDateTime(new Date(r.grantedAt)),
-        grant: { id: r.grantId, uuid: r.grantUuid, name: r.grantName, descr: r.grantDescr },
-      })),
+    company_grants: rows.flatMap((r) =>
+      r.companyGrantId === null
+        ? []
+        : [{ id: r.companyGrantId, created_at: formatLocalDateTime(new Date(r.grantedAt)), grant: { id: r.grantId, uuid: r.grantUuid, name: r.grantName, descr: r.grantDescr } }],
+    ),
   };
 }
 
@@ -176,30 +177,19 @@ export async function listCompanies(caller: Caller, query: CompanyListQueryInput
 }
 
 async function companyListWhere(caller: Caller, query: CompanyListQueryInput): Promise<Prisma.CompanyWhereInput> {
-  const ids = await companyIdsInScope(caller);
   const search = query.q?.trim();
   return {
     ...(query.include_deleted ? {} : liveCompany),
-    ...(ids ? { id: { in: ids } } : {}),
+    ...(await companiesInScopeWhere(caller)),
     ...(search ? { OR: [{ name: { contains: search } }, { orgNumber: { contains: search } }] } : {}),
   };
-}
-
-/** One row of the dashboard's register: a live company in scope with its parent's name (null if none or deleted). */
-export interface DashboardRegisterRow {
-  company_id: string;
-  name: string;
-  org_number: string;
-  parent_id: string | null;
-  parent_name: string | null;
-  fk_status: string;
 }
 
 /**
  * The dashboard's register and tree: the live companies in the caller's scope (listCompanies' search), each with its
  * parent's name. A parent outside the scope is named (the unscoped /v3 register names it too) but not listed.
  */
-export async function listCompanyRegister(caller: Caller, query: Pick<CompanyListQueryInput, "q"> = {}): Promise<DashboardRegisterRow[]> {
+export async function listCompanyRegister(caller: Caller, query: Pick<CompanyListQueryInput, "q"> = {}): Promise<z.output<typeof DashboardRegisterRow>[]> {
   requireModule(caller, "company");
   const rows = await db().company.findMany({
     where: await companyListWhere(caller, { q: query.q }),
@@ -212,7 +202,7 @@ export async function listCompanyRegister(caller: Caller, query: Pick<CompanyLis
     org_number: c.orgNumber,
     parent_id: c.parentId,
     parent_name: c.parent && !c.parent.deletedAt ? c.parent.name : null,
-    fk_status: c.fkStatus,
+    fk_status: storedFkStatus(c.fkStatus),
   }));
 }
 
@@ -220,7 +210,7 @@ export async function listCompanyRegister(caller: Caller, query: Pick<CompanyLis
  * The dashboard's company page: register fields, fk_status and the parent (with whether the caller may open it).
  * Existence first (404), then scope (403), like the API. Grants, history and the leisure-card record have their own.
  */
-export async function getCompanyDetail(caller: Caller, companyId: string) {
+export async function getCompanyDetail(caller: Caller, companyId: string): Promise<z.output<typeof CompanyDetail>> {
   requireModule(caller, "company");
   const company = await db().company.findFirst({
     where: { id: companyId, ...liveCompany },
@@ -231,7 +221,7 @@ export async function getCompanyDetail(caller: Caller, companyId: string) {
   const parent = company.parent && !company.parent.deletedAt ? company.parent : null;
   return {
     ...companyIdentity(company),
-    fk_status: company.fkStatus,
+    fk_status: storedFkStatus(company.fkStatus),
     parent: parent ? { company_id: parent.id, name: parent.name, in_scope: await isCompanyInScope(caller, parent.id) } : null,
     ...registerFields(company),
   };

@@ -1,10 +1,14 @@
 // Finding companies: the caller's hierarchy as a nested tree and a search by name or org number (company module).
 // Both see only live companies in the caller's scope.
 import "server-only";
+import type { z } from "zod";
 import { caseInsensitiveLike, caseVariants, db, likeExact, likeSubstring, Prisma } from "../db";
 import { ValidationFailed } from "../errors";
-import { COMPANY_SEARCH_MIN, type CompanyNodeShape, type CompanySearchQueryInput } from "../validation/organization";
-import { companyIdsInScope, requireModule, type Caller } from "./access";
+import { COMPANY_SEARCH_MIN, type CompanyNodeShape, type CompanySearchQueryInput, type CompanySearchResult } from "../validation/organization";
+import type { CompanyChoice } from "../validation/member-dashboard";
+import { companiesInScopeWhere, requireModule } from "./access-checks";
+import type { Caller } from "./caller";
+import { companyIdsInScope } from "./company-tree";
 import { liveCompany } from "./live-records";
 
 /**
@@ -13,9 +17,8 @@ import { liveCompany } from "./live-records";
  */
 export async function companyHierarchy(caller: Caller): Promise<CompanyNodeShape[]> {
   requireModule(caller, "company");
-  const ids = await companyIdsInScope(caller);
   const companies = await db().company.findMany({
-    where: { ...liveCompany, ...(ids ? { id: { in: ids } } : {}) },
+    where: { ...liveCompany, ...(await companiesInScopeWhere(caller)) },
     orderBy: [{ name: "asc" }, { id: "asc" }],
     select: { id: true, name: true, shortname: true, orgNumber: true, parentId: true },
   });
@@ -44,7 +47,7 @@ interface SearchRow {
  * GET /v3/company/search: companies whose name or org number contains `q` (case-insensitive; the org number also
  * without its hyphen), exact matches first, then by name. One statement.
  */
-export async function searchCompanies(caller: Caller, query: CompanySearchQueryInput) {
+export async function searchCompanies(caller: Caller, query: CompanySearchQueryInput): Promise<z.output<typeof CompanySearchResult>[]> {
   requireModule(caller, "company");
   const q = query.q.trim();
   if (q.length < COMPANY_SEARCH_MIN) {
@@ -78,16 +81,15 @@ export async function searchCompanies(caller: Caller, query: CompanySearchQueryI
 }
 
 /** How many companies a dashboard picker offers. */
-export const COMPANY_CHOICES_MAX = 500;
+const COMPANY_CHOICES_MAX = 500;
 
 /**
  * The live companies in the caller's scope by name, for a picker (the member and event screens). The screen's own
  * module is checked by the caller of this function.
  */
-export async function companyChoices(caller: Caller) {
-  const ids = await companyIdsInScope(caller);
+export async function companyChoices(caller: Caller): Promise<z.output<typeof CompanyChoice>[]> {
   const companies = await db().company.findMany({
-    where: { ...liveCompany, ...(ids ? { id: { in: ids } } : {}) },
+    where: { ...liveCompany, ...(await companiesInScopeWhere(caller)) },
     orderBy: [{ name: "asc" }, { id: "asc" }],
     select: { id: true, name: true },
     take: COMPANY_CHOICES_MAX,

@@ -2,10 +2,27 @@
 // caller's when its company is in the caller's scope (another company's event is 404 `event not found`, like a
 // missing one: access.ts assertObjectInScope).
 import "server-only";
+import type { z } from "zod";
 import { db, isUniqueViolation, type Prisma } from "../db";
 import { Conflict, NotFound, ValidationFailed } from "../errors";
-import { formatInZone, type CreateEventInput, type EventListQueryInput, type UpdateEventInput } from "../validation/event";
-import { assertCompanyInScope, assertObjectInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
+import type { OkResponse } from "../validation/common";
+import {
+  formatInZone,
+  type CreateEventInput,
+  type EventDetail,
+  type EventListQueryInput,
+  type EventView,
+  type UpdateEventInput,
+} from "../validation/event";
+import {
+  assertCompanyInScope,
+  assertObjectInScope,
+  assertWritableCompany,
+  inScopeWhere,
+  requireModule,
+  requirePermission,
+} from "./access-checks";
+import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { eventOfLiveCompany, findLiveCompany } from "./live-records";
 import { memberInScope } from "./members";
@@ -13,7 +30,7 @@ import { memberInScope } from "./members";
 const eventInclude = { _count: { select: { participants: true } } } satisfies Prisma.EventInclude;
 type EventRow = Prisma.EventGetPayload<{ include: typeof eventInclude }>;
 
-function eventView(e: EventRow) {
+function eventView(e: EventRow): z.output<typeof EventView> {
   return {
     id: e.id,
     company_id: e.companyId,
@@ -54,9 +71,8 @@ export async function listEvents(caller: Caller, query: EventListQueryInput) {
 /** The latest events of every company in the caller's scope (the member search's event filter). */
 export async function listEventsInScope(caller: Caller, take = 200) {
   requireModule(caller, "event");
-  const companyId = await scopedCompanyWhere(caller);
   const events = await db().event.findMany({
-    where: { ...eventOfLiveCompany, ...(companyId ? { companyId } : {}) },
+    where: { ...eventOfLiveCompany, ...(await inScopeWhere(caller)) },
     orderBy: [{ startsAt: "desc" }, { id: "desc" }],
     include: eventInclude,
     take,
@@ -65,7 +81,7 @@ export async function listEventsInScope(caller: Caller, take = 200) {
 }
 
 /** GET /v3/events/{id}: the event with its participants (erased members appear without personal data). */
-export async function getEvent(caller: Caller, id: number) {
+export async function getEvent(caller: Caller, id: number): Promise<z.output<typeof EventDetail>> {
   const event = await eventInScope(caller, id);
   const participants = await db().eventParticipant.findMany({
     where: { eventId: id },
@@ -84,15 +100,6 @@ export async function getEvent(caller: Caller, id: number) {
   };
 }
 
-async function writableEventCompany(caller: Caller, companyId: string) {
-  requireModule(caller, "event");
-  await findLiveCompany(companyId).catch(() => {
-    throw new ValidationFailed({ company_id: ["unknown company id"] });
-  });
-  await assertCompanyInScope(caller, companyId);
-  requirePermission(caller, "EVENT.U");
-}
-
 function eventData(input: UpdateEventInput) {
   return {
     ...(input.name !== undefined ? { name: input.name } : {}),
@@ -107,7 +114,7 @@ function eventData(input: UpdateEventInput) {
 
 /** POST /v3/events. */
 export async function createEvent(caller: Caller, input: CreateEventInput) {
-  await writableEventCompany(caller, input.company_id);
+  await assertWritableCompany(caller, input.company_id, "event", "EVENT.U");
   const event = await db().$transaction(async (tx) => {
     const created = await tx.event.create({
       data: {
@@ -147,7 +154,7 @@ export async function updateEvent(caller: Caller, id: number, input: UpdateEvent
 }
 
 /** DELETE /v3/events/{id}: the event and its participant registrations. */
-export async function deleteEvent(caller: Caller, id: number) {
+export async function deleteEvent(caller: Caller, id: number): Promise<z.output<typeof OkResponse>> {
   const event = await eventInScope(caller, id);
   requirePermission(caller, "EVENT.U");
   await db().$transaction(async (tx) => {

@@ -1,12 +1,15 @@
 // A company's leisure-card enrollment status (fk_status) and its history. Each change writes a history row and an
 // audit entry in the transaction of the change.
 import "server-only";
+import type { z } from "zod";
 import { db } from "../db";
 import { NotFound } from "../errors";
-import type { FkStatusValue } from "../validation/company";
-import { requirePermission, type Caller } from "./access";
+import type { FkStatusValue, UpdateFkStatusResponse } from "../validation/company";
+import type { FkHistoryEntry } from "../validation/company-dashboard";
+import { requirePermission } from "./access-checks";
+import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
-import { companyInScope } from "./companies";
+import { companyInScope, storedFkStatus } from "./companies";
 import { liveCompany } from "./live-records";
 
 /**
@@ -17,7 +20,7 @@ import { liveCompany } from "./live-records";
  * row's "from" is the value it replaced. (Reading first would make SQLite upgrade a read lock to a write lock,
  * which fails under concurrency.) Setting the current value again is not a change: nothing is recorded.
  */
-export async function updateFkStatus(caller: Caller, companyId: string, status: FkStatusValue) {
+export async function updateFkStatus(caller: Caller, companyId: string, status: FkStatusValue): Promise<z.output<typeof UpdateFkStatusResponse>> {
   await companyInScope(caller, companyId);
   requirePermission(caller, "COMPANY.U");
   const found = await db().$transaction(async (tx) => {
@@ -35,8 +38,8 @@ export async function updateFkStatus(caller: Caller, companyId: string, status: 
 }
 
 /** The fk_status history of a company in the caller's scope, newest first. */
-export async function fkStatusHistory(caller: Caller, companyId: string) {
+export async function fkStatusHistory(caller: Caller, companyId: string): Promise<z.output<typeof FkHistoryEntry>[]> {
   await companyInScope(caller, companyId);
   const changes = await db().fkStatusChange.findMany({ where: { companyId }, orderBy: [{ changedAt: "desc" }, { id: "desc" }] });
-  return changes.map((c) => ({ from: c.fromStatus, to: c.toStatus, changed_by: c.changedBy, changed_at: c.changedAt.toISOString() }));
+  return changes.map((c) => ({ from: storedFkStatus(c.fromStatus), to: storedFkStatus(c.toStatus), changed_by: c.changedBy, changed_at: c.changedAt.toISOString() }));
 }

@@ -1,9 +1,12 @@
 // Grants (support programmes) and their activation on companies.
 import "server-only";
+import type { z } from "zod";
 import crypto from "node:crypto";
 import { db, isUniqueViolation } from "../db";
 import { NotFound, ValidationFailed } from "../errors";
-import { requireModule, requirePermission, type Caller } from "./access";
+import type { CompanyGrantRow } from "../validation/company-dashboard";
+import { requireModule, requirePermission } from "./access-checks";
+import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { companyInScope } from "./companies";
 
@@ -50,7 +53,7 @@ export async function activateGrant(caller: Caller, companyId: string, grantId: 
  * Every grant with whether (and since when, as an ISO instant) it is active on a company in the caller's scope: the
  * dashboard's grants panel. Active first, then the rest, each by id.
  */
-export async function companyGrantsView(caller: Caller, companyId: string) {
+export async function companyGrantsView(caller: Caller, companyId: string): Promise<z.output<typeof CompanyGrantRow>[]> {
   await companyInScope(caller, companyId);
   const [grants, activations] = await Promise.all([
     listGrants(caller),

@@ -8,7 +8,7 @@ import { logger } from "../logger";
 import { pendingMigrations } from "../bootstrap/migrations";
 
 /** A probe must answer well within a balancer's own timeout, even when the database does not. */
-export const READINESS_TIMEOUT_MS = 3000;
+const READINESS_TIMEOUT_MS = 3000;
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
 

@@ -1,12 +1,21 @@
 // Leisure-card enrollment: the company's credential at the external service, and its approved-provider status.
 import "server-only";
+import type { z } from "zod";
 import { decryptSecret, encryptSecret } from "../crypto";
 import { db, isUniqueViolation } from "../db";
 import { env } from "../env";
 import { UpstreamFailed } from "../errors";
-import { fetchProviderStatus, type ProviderStatus } from "../leisure-card/client";
-import { PROVIDER_CHECK_FAILURES, type LeisureCardKeyInput, type ProviderCheckFailure, type ProviderCheckOutcome } from "../validation/company";
-import { requireModule, requirePermission, type Caller } from "./access";
+import { fetchProviderStatus } from "../leisure-card/client";
+import {
+  PROVIDER_CHECK_FAILURES,
+  type LeisureCardKeyInput,
+  type ProviderCheckFailure,
+  type ProviderCheckOutcome,
+  type UtforarstatusResponse,
+} from "../validation/company";
+import type { LeisureCardKeyRecord } from "../validation/company-dashboard";
+import { requireModule, requirePermission } from "./access-checks";
+import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { companyInScope } from "./companies";
 import { liveCompany } from "./live-records";
@@ -16,7 +25,7 @@ import { liveCompany } from "./live-records";
  * with a reason. Only the `company` module is required, not scope: the spec lists no 403 for this endpoint, and the
  * answer (is this org_number an approved provider) is no more private than the register list, which is unscoped too.
  */
-export async function getUtforarstatus(caller: Caller, companyId: string): Promise<{ utforarestatus: ProviderStatus }> {
+export async function getUtforarstatus(caller: Caller, companyId: string): Promise<z.output<typeof UtforarstatusResponse>> {
   requireModule(caller, "company");
   const company = await db().company.findFirst({ where: { id: companyId, ...liveCompany }, include: { leisureCardApiKey: true } });
   if (!company) throw new UpstreamFailed("company not found", "company_not_found");
@@ -42,7 +51,7 @@ export async function getUtforarstatus(caller: Caller, companyId: string): Promi
 }
 
 /** What the company's leisure-card record says, without the key itself (never shown back, not even encrypted). */
-export async function leisureCardKeyInfo(caller: Caller, companyId: string) {
+export async function leisureCardKeyInfo(caller: Caller, companyId: string): Promise<z.output<typeof LeisureCardKeyRecord> | null> {
   await companyInScope(caller, companyId);
   const record = await db().leisureCardApiKey.findUnique({ where: { companyId } });
   if (!record) return null;
@@ -50,7 +59,7 @@ export async function leisureCardKeyInfo(caller: Caller, companyId: string) {
 }
 
 /** Creates or replaces the company's leisure-card credential; the key is stored AES-256-GCM encrypted. */
-export async function setLeisureCardApiKey(caller: Caller, companyId: string, input: LeisureCardKeyInput) {
+export async function setLeisureCardApiKey(caller: Caller, companyId: string, input: LeisureCardKeyInput): Promise<z.output<typeof LeisureCardKeyRecord>> {
   await companyInScope(caller, companyId);
   requirePermission(caller, "COMPANY.U");
   const data = {

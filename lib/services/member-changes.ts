@@ -1,26 +1,20 @@
 // Changing members: create, update and the GDPR erasure behind DELETE. Writes need the member module and MEMBER.U,
 // and every write is audited in its transaction. Audit summaries name members by id, never by personal data.
 import "server-only";
+import type { z } from "zod";
 import crypto from "node:crypto";
 import { db, isUniqueViolation, type Tx } from "../db";
 import { ValidationFailed, type FieldErrors } from "../errors";
-import type { CreateMemberInput, MembershipInputValues, UpdateMemberInput } from "../validation/member";
-import { assertCompanyInScope, companyWithAncestors, isCompanyInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
+import type { CreateMemberInput, ErasedMember, MembershipInputValues, UpdateMemberInput } from "../validation/member";
+import { assertWritableCompany, inScopeWhere, isCompanyInScope, requireModule, requirePermission } from "./access-checks";
+import type { Caller } from "./caller";
+import { companyWithAncestors } from "./company-tree";
 import { recordAudit } from "./audit";
-import { findLiveCompany, liveCompany } from "./live-records";
+import { liveCompany } from "./live-records";
 import { memberInScope, memberRecord } from "./members";
 import { deactivateSubscription } from "./subscriptions";
 
 const EMAIL_TAKEN = "already used by another member of the organization";
-
-async function writableMemberCompany(caller: Caller, companyId: string) {
-  requireModule(caller, "member");
-  await findLiveCompany(companyId).catch(() => {
-    throw new ValidationFailed({ company_id: ["unknown company id"] });
-  });
-  await assertCompanyInScope(caller, companyId);
-  requirePermission(caller, "MEMBER.U");
-}
 
 async function assertEmailFree(organizationId: string, email: string | null | undefined, exceptId?: number) {
   if (!email) return;
@@ -80,14 +74,14 @@ function personalData(input: UpdateMemberInput) {
 }
 
 /**
- * Makes the member's memberships in `replaceable` companies (the caller's scope; undefined: every company) the given
+ * Makes the member's memberships in `replaceable` companies (inScopeWhere of the caller; {}: every company) the given
  * set. Memberships in companies outside the caller's scope are not the caller's to remove, so they stay.
  */
-async function writeMemberships(tx: Tx, memberId: number, memberships: MembershipInputValues[], replaceable?: { in: string[] }) {
+async function writeMemberships(tx: Tx, memberId: number, memberships: MembershipInputValues[], replaceable: { companyId?: { in: string[] } } = {}) {
   await tx.membership.deleteMany({
     where: {
       memberId,
-      ...(replaceable ? { companyId: replaceable } : {}),
+      ...replaceable,
       NOT: { OR: memberships.map((m) => ({ companyId: m.company_id, periodId: m.period_id })) },
     },
   });
@@ -121,7 +115,7 @@ async function emailRaceAsValidation<T>(work: () => Promise<T>): Promise<T> {
 
 /** POST /v3/member. */
 export async function createMember(caller: Caller, input: CreateMemberInput) {
-  await writableMemberCompany(caller, input.company_id);
+  await assertWritableCompany(caller, input.company_id, "member", "MEMBER.U");
   await assertEmailFree(input.company_id, input.email);
   if (input.memberships?.length) await checkMemberships(caller, input.company_id, input.memberships);
   const propIds = input.prop_ids?.length ? await checkProperties(input.company_id, input.prop_ids) : [];
@@ -145,7 +139,7 @@ export async function updateMember(caller: Caller, id: number, input: UpdateMemb
   if (input.email !== undefined) await assertEmailFree(member.organizationId, input.email, id);
   if (input.memberships?.length) await checkMemberships(caller, member.organizationId, input.memberships);
   const propIds = input.prop_ids?.length ? await checkProperties(member.organizationId, input.prop_ids) : input.prop_ids;
-  const replaceable = input.memberships ? await scopedCompanyWhere(caller) : undefined;
+  const replaceable = input.memberships ? await inScopeWhere(caller) : {};
   const changed = Object.keys(input).filter((k) => input[k as keyof UpdateMemberInput] !== undefined);
   await emailRaceAsValidation(() =>
     db().$transaction(async (tx) => {
@@ -164,7 +158,7 @@ export async function updateMember(caller: Caller, id: number, input: UpdateMemb
  * marked erased and invisible to every operation, so memberships and event participations remain as anonymous
  * history (member counts per period and event). The same email may later sign up as a new member.
  */
-export async function eraseMember(caller: Caller, id: number) {
+export async function eraseMember(caller: Caller, id: number): Promise<z.output<typeof ErasedMember>> {
   requireModule(caller, "member");
   const member = await memberInScope(caller, id);
   requirePermission(caller, "MEMBER.U");

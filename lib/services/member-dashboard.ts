@@ -1,12 +1,15 @@
 // What the dashboard's member screens offer to choose from: companies, periods, member types, properties and events
 // in the caller's scope, in one read.
 import "server-only";
-import { requireModule, type Caller } from "./access";
+import type { z } from "zod";
+import type { CompanyChoice, MemberScreenOptions } from "../validation/member-dashboard";
+import { requireModule } from "./access-checks";
+import type { Caller } from "./caller";
 import { companyChoices } from "./company-directory";
 import { listEventsInScope } from "./events";
 import { listMemberPropertyGroups, listMemberTypes, listPeriods } from "./organization";
 
-export async function memberScreenOptions(caller: Caller) {
+export async function memberScreenOptions(caller: Caller): Promise<z.output<typeof MemberScreenOptions>> {
   requireModule(caller, "member");
   const [companies, periods, member_types, property_groups, events] = await Promise.all([
     companyChoices(caller),
@@ -19,7 +22,7 @@ export async function memberScreenOptions(caller: Caller) {
 }
 
 /** The companies the event screen can show events of. */
-export async function eventCompanyChoices(caller: Caller) {
+export async function eventCompanyChoices(caller: Caller): Promise<z.output<typeof CompanyChoice>[]> {
   requireModule(caller, "event");
   return companyChoices(caller);
 }

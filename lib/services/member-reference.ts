@@ -1,24 +1,14 @@
 // Creating an organization's periods and member types (operators and the demo seed; /v3 only reads them).
 import "server-only";
 import { db } from "../db";
-import { ValidationFailed } from "../errors";
 import type { CreateMemberTypeInput, CreatePeriodInput } from "../validation/organization";
-import { assertCompanyInScope, requireModule, requirePermission, type Caller } from "./access";
+import { assertWritableCompany } from "./access-checks";
+import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
-import { findLiveCompany } from "./live-records";
-
-async function writableReferenceCompany(caller: Caller, companyId: string) {
-  requireModule(caller, "member");
-  await findLiveCompany(companyId).catch(() => {
-    throw new ValidationFailed({ company_id: ["unknown company id"] });
-  });
-  await assertCompanyInScope(caller, companyId);
-  requirePermission(caller, "MEMBER.U");
-}
 
 /** A membership period of a company, first and last day inclusive. */
 export async function createPeriod(caller: Caller, input: CreatePeriodInput) {
-  await writableReferenceCompany(caller, input.company_id);
+  await assertWritableCompany(caller, input.company_id, "member", "MEMBER.U");
   return db().$transaction(async (tx) => {
     const period = await tx.period.create({
       data: { companyId: input.company_id, name: input.name, startsOn: new Date(`${input.start_date}T00:00:00Z`), endsOn: new Date(`${input.end_date}T00:00:00Z`) },
@@ -29,7 +19,7 @@ export async function createPeriod(caller: Caller, input: CreatePeriodInput) {
 }
 
 export async function createMemberType(caller: Caller, input: CreateMemberTypeInput) {
-  await writableReferenceCompany(caller, input.company_id);
+  await assertWritableCompany(caller, input.company_id, "member", "MEMBER.U");
   return db().$transaction(async (tx) => {
     const type = await tx.memberType.create({ data: { companyId: input.company_id, name: input.name } });
     await recordAudit(tx, caller, { action: "member_type.create", objectType: "member", objectId: `member_type:${type.id}`, companyId: input.company_id, summary: type.name });

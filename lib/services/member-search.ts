@@ -2,10 +2,13 @@
 // dashboard's Members screen. Both are one count and one page query (plus the page's memberships), whatever the page
 // or the organization's size: the filters become EXISTS conditions in SQL, never rows loaded into memory.
 import "server-only";
+import type { z } from "zod";
 import { stockholmToday, yearsBefore } from "../calendar";
 import { caseVariants, db, textContains, type Prisma } from "../db";
-import type { MemberPaginationInput, MemberSearchFilters, MemberSearchInput, SearchSort } from "../validation/member";
-import { companyIdsInScope, requireModule, type Caller } from "./access";
+import type { MemberPage, MemberPaginationInput, MemberSearchFilters, MemberSearchInput, SearchSort } from "../validation/member";
+import { requireModule } from "./access-checks";
+import type { Caller } from "./caller";
+import { companyIdsInScope } from "./company-tree";
 import { liveMembersOf } from "./live-records";
 import { memberSummaryInclude, memberSummaryView } from "./members";
 
@@ -15,7 +18,12 @@ async function membersInScopeWhere(caller: Caller): Promise<Prisma.MemberWhereIn
   return liveMembersOf(await companyIdsInScope(caller));
 }
 
-async function memberPage(where: Prisma.MemberWhereInput, orderBy: Prisma.MemberOrderByWithRelationInput[], page: number, limit: number) {
+async function memberPage(
+  where: Prisma.MemberWhereInput,
+  orderBy: Prisma.MemberOrderByWithRelationInput[],
+  page: number,
+  limit: number,
+): Promise<z.output<typeof MemberPage>> {
   const [count, rows] = await Promise.all([
     db().member.count({ where }),
     db().member.findMany({ where, orderBy, skip: (page - 1) * limit, take: limit, include: memberSummaryInclude }),
@@ -51,11 +59,19 @@ export async function paginateMembers(caller: Caller, input: MemberPaginationInp
 
 type Include = "ANY" | "ALL" | "NONE";
 
-/** ANY / ALL / NONE of `ids` as conditions on a member, given the condition for one id and for a set of ids. */
-function combine<T>(ids: T[], include: Include, one: (id: T) => Prisma.MemberWhereInput, anyOf: (ids: T[]) => Prisma.MemberWhereInput, noneOf: (ids: T[]) => Prisma.MemberWhereInput) {
+/**
+ * ANY / ALL / NONE of `ids` as conditions on a member: `on` is the condition on one related row for an id or a set of
+ * ids, `relation` puts it on the member's related rows (some or none of them).
+ */
+function combine<T, W>(
+  ids: T[],
+  include: Include,
+  on: (id: T | { in: T[] }) => W,
+  relation: (filter: { some: W } | { none: W }) => Prisma.MemberWhereInput,
+) {
   if (ids.length === 0) return [];
-  if (include === "ALL") return [...new Set(ids)].map(one);
-  return [include === "ANY" ? anyOf(ids) : noneOf(ids)];
+  if (include === "ALL") return [...new Set(ids)].map((id) => relation({ some: on(id) }));
+  return [relation(include === "ANY" ? { some: on({ in: ids }) } : { none: on({ in: ids }) })];
 }
 
 /** The day `years` years before today in Stockholm (birthdates are text dates, compared in calendar order). */
@@ -72,43 +88,16 @@ function filterConditions(filters: MemberSearchFilters): Prisma.MemberWhereInput
   const companies = filters.companies;
   if (companies?.company_ids.length) {
     conditions.push(
-      ...combine(
-        companies.company_ids,
-        companies.include,
-        (companyId) => ({ memberships: { some: { companyId, ...status } } }),
-        (ids) => ({ memberships: { some: { companyId: { in: ids }, ...status } } }),
-        (ids) => ({ memberships: { none: { companyId: { in: ids }, ...status } } }),
-      ),
+      ...combine(companies.company_ids, companies.include, (companyId) => ({ companyId, ...status }), (memberships) => ({ memberships })),
     );
     // NONE with statuses: members with such a membership, only not in those companies.
     if (companies.include === "NONE" && statuses?.length) conditions.push({ memberships: { some: status } });
   } else if (statuses?.length) {
     conditions.push({ memberships: { some: status } });
   }
-  const events = filters.events;
-  if (events) {
-    conditions.push(
-      ...combine(
-        events.event_ids,
-        events.include,
-        (eventId) => ({ participations: { some: { eventId } } }),
-        (ids) => ({ participations: { some: { eventId: { in: ids } } } }),
-        (ids) => ({ participations: { none: { eventId: { in: ids } } } }),
-      ),
-    );
-  }
-  const properties = filters.properties;
-  if (properties) {
-    conditions.push(
-      ...combine(
-        properties.prop_ids,
-        properties.include,
-        (propertyId) => ({ properties: { some: { propertyId } } }),
-        (ids) => ({ properties: { some: { propertyId: { in: ids } } } }),
-        (ids) => ({ properties: { none: { propertyId: { in: ids } } } }),
-      ),
-    );
-  }
+  const { events, properties } = filters;
+  if (events) conditions.push(...combine(events.event_ids, events.include, (eventId) => ({ eventId }), (participations) => ({ participations })));
+  if (properties) conditions.push(...combine(properties.prop_ids, properties.include, (propertyId) => ({ propertyId }), (filter) => ({ properties: filter })));
   return conditions;
 }
 

@@ -2,9 +2,12 @@
 // dashboard show. A member belongs to one company (Member.organizationId); the caller sees it when that company is
 // in its scope. Changes are in member-changes.ts, lists and search in member-search.ts.
 import "server-only";
+import type { z } from "zod";
 import { db, type Prisma } from "../db";
 import { NotFound } from "../errors";
-import { assertObjectInScope, requireModule, type Caller } from "./access";
+import type { MembershipStatus, MembershipView, MemberSummary, MemberView } from "../validation/member";
+import { assertObjectInScope, requireModule } from "./access-checks";
+import type { Caller } from "./caller";
 import { liveMember } from "./live-records";
 
 /** The live member, if the caller may see it: 404 `member not found` for a missing, erased or out-of-scope one. */
@@ -15,7 +18,7 @@ export async function memberInScope(caller: Caller, id: number) {
   return member;
 }
 
-export const membershipInclude = {
+const membershipInclude = {
   company: { select: { name: true } },
   period: { select: { name: true } },
   memberType: { select: { name: true } },
@@ -23,7 +26,7 @@ export const membershipInclude = {
 
 type MembershipRow = Prisma.MembershipGetPayload<{ include: typeof membershipInclude }>;
 
-function membershipView(m: MembershipRow) {
+function membershipView(m: MembershipRow): z.output<typeof MembershipView> {
   return {
     id: m.id,
     company_id: m.companyId,
@@ -32,7 +35,7 @@ function membershipView(m: MembershipRow) {
     period_name: m.period.name,
     member_type_id: m.memberTypeId,
     member_type_name: m.memberType?.name ?? null,
-    status: m.status as "MEMBER" | "PENDING_EXIT" | "EXITED",
+    status: m.status as MembershipStatus,
     created_at: m.createdAt.toISOString(),
   };
 }
@@ -44,7 +47,7 @@ export const memberSummaryInclude = {
 
 type MemberSummaryRow = Prisma.MemberGetPayload<{ include: typeof memberSummaryInclude }>;
 
-export function memberSummaryView(m: MemberSummaryRow) {
+export function memberSummaryView(m: MemberSummaryRow): z.output<typeof MemberSummary> {
   return {
     id: m.id,
     uuid: m.uuid,
@@ -68,7 +71,7 @@ const memberDetailInclude = {
 
 type MemberDetailRow = Prisma.MemberGetPayload<{ include: typeof memberDetailInclude }>;
 
-function memberView(m: MemberDetailRow) {
+function memberView(m: MemberDetailRow): z.output<typeof MemberView> {
   return {
     ...memberSummaryView(m),
     street: m.street,

@@ -2,10 +2,13 @@
 // groups (member module). With a company, what a member of that company can use: the company's own entries and its
 // parents' (a federation's periods serve its clubs); without, every live company's in the caller's scope.
 import "server-only";
+import type { z } from "zod";
 import { stockholmToday } from "../calendar";
 import { db } from "../db";
-import type { OrganizationQueryInput } from "../validation/organization";
-import { assertCompanyInScope, companyWithAncestors, requireModule, scopedCompanyWhere, type Caller } from "./access";
+import type { MemberTypeView, OrganizationQueryInput, PeriodView, PropertyGroupView } from "../validation/organization";
+import { assertCompanyInScope, companiesInScopeWhere, requireModule } from "./access-checks";
+import type { Caller } from "./caller";
+import { companyWithAncestors } from "./company-tree";
 import { findLiveCompany, liveCompany } from "./live-records";
 import { propertyGroupView } from "./properties";
 
@@ -16,12 +19,11 @@ async function companiesFor(caller: Caller, query: OrganizationQueryInput) {
     await assertCompanyInScope(caller, query.company_id);
     return { id: { in: await companyWithAncestors(query.company_id) }, ...liveCompany };
   }
-  const ids = await scopedCompanyWhere(caller);
-  return { ...(ids ? { id: ids } : {}), ...liveCompany };
+  return { ...(await companiesInScopeWhere(caller)), ...liveCompany };
 }
 
 /** GET /v3/company_period: newest first. */
-export async function listPeriods(caller: Caller, query: OrganizationQueryInput) {
+export async function listPeriods(caller: Caller, query: OrganizationQueryInput): Promise<z.output<typeof PeriodView>[]> {
   const company = await companiesFor(caller, query);
   const periods = await db().period.findMany({ where: { company }, orderBy: [{ startsOn: "desc" }, { id: "desc" }] });
   const today = stockholmToday();
@@ -33,14 +35,14 @@ export async function listPeriods(caller: Caller, query: OrganizationQueryInput)
 }
 
 /** GET /v3/membertype. */
-export async function listMemberTypes(caller: Caller, query: OrganizationQueryInput) {
+export async function listMemberTypes(caller: Caller, query: OrganizationQueryInput): Promise<z.output<typeof MemberTypeView>[]> {
   const company = await companiesFor(caller, query);
   const types = await db().memberType.findMany({ where: { company }, orderBy: [{ name: "asc" }, { id: "asc" }] });
   return types.map((t) => ({ id: t.id, company_id: t.companyId, name: t.name }));
 }
 
 /** GET /v3/property: property groups with their properties. */
-export async function listMemberPropertyGroups(caller: Caller, query: OrganizationQueryInput) {
+export async function listMemberPropertyGroups(caller: Caller, query: OrganizationQueryInput): Promise<z.output<typeof PropertyGroupView>[]> {
   const company = await companiesFor(caller, query);
   const groups = await db().propertyGroup.findMany({
     where: { company },

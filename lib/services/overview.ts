@@ -1,9 +1,12 @@
 // The dashboard's overview: counts of lists, active subscribers and companies by fk_status, and subscriptions and
 // unsubscriptions per day for the last 30 days, all within the caller's scope.
 import "server-only";
+import type { z } from "zod";
 import { db } from "../db";
 import { FK_STATUSES } from "../validation/company";
-import { scopedCompanyWhere, type Caller } from "./access";
+import type { Overview } from "../validation/overview";
+import { inScopeWhere } from "./access-checks";
+import type { Caller } from "./caller";
 import { listOfLiveCompany, liveCompany } from "./live-records";
 
 const DAYS = 30;
@@ -11,9 +14,8 @@ const DAYS = 30;
 /** YYYY-MM-DD of a date in UTC: days are counted in UTC so every instance and database agrees. */
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-export async function overview(caller: Caller) {
-  const companyId = await scopedCompanyWhere(caller);
-  const inScope = companyId ? { companyId } : {};
+export async function overview(caller: Caller): Promise<z.output<typeof Overview>> {
+  const inScope = await inScopeWhere(caller);
   const since = new Date(Date.now() - (DAYS - 1) * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);
   const listWhere = { ...listOfLiveCompany, ...inScope };
@@ -22,7 +24,7 @@ export async function overview(caller: Caller) {
   const [lists, active, byStatus, subscribed, unsubscribed] = await Promise.all([
     canSeeLists ? db().subscriptionList.count({ where: listWhere }) : 0,
     canSeeLists ? db().subscriptionList.aggregate({ where: listWhere, _sum: { activeCount: true } }) : null,
-    canSeeCompanies ? db().company.groupBy({ by: ["fkStatus"], where: { ...liveCompany, ...(companyId ? { id: companyId } : {}) }, _count: { _all: true } }) : [],
+    canSeeCompanies ? db().company.groupBy({ by: ["fkStatus"], where: { ...liveCompany, id: inScope.companyId }, _count: { _all: true } }) : [],
     // Only the timestamps of the window are read (at most one row per event in 30 days), then bucketed by day here:
     // date functions differ between SQLite and PostgreSQL, and this keeps the query the same on both.
     canSeeLists ? db().subscription.findMany({ where: { list: listWhere, subscribedAt: { gte: since } }, select: { subscribedAt: true } }) : [],

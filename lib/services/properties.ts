@@ -1,14 +1,17 @@
 // Member properties (prop_id) in groups, per organization; a subscription list's questions are properties.
 import "server-only";
+import type { z } from "zod";
 import { db } from "../db";
-import { ValidationFailed } from "../errors";
+import type { PropertyGroupView } from "../validation/organization";
 import type { CreatePropertyInput } from "../validation/subscription";
-import { assertCompanyInScope, requireModule, requirePermission, type Caller } from "./access";
+import type { CreatedProperty } from "../validation/subscription-dashboard";
+import { assertCompanyInScope, assertWritableCompany, requireModule } from "./access-checks";
+import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { findLiveCompany } from "./live-records";
 
 /** The company's property groups with their properties (the questions a list can ask). */
-export async function listPropertyGroups(caller: Caller, companyId: string) {
+export async function listPropertyGroups(caller: Caller, companyId: string): Promise<z.output<typeof PropertyGroupView>[]> {
   requireModule(caller, "subscription_list");
   await findLiveCompany(companyId);
   await assertCompanyInScope(caller, companyId);
@@ -23,7 +26,7 @@ export async function listPropertyGroups(caller: Caller, companyId: string) {
 type PropertyGroupRow = { id: number; companyId: string; name: string; descr: string | null; properties: { id: number; name: string; descr: string }[] };
 
 /** A property group as the API and the dashboard show it. */
-export function propertyGroupView(g: PropertyGroupRow) {
+export function propertyGroupView(g: PropertyGroupRow): z.output<typeof PropertyGroupView> {
   return {
     id: g.id,
     company_id: g.companyId,
@@ -37,13 +40,8 @@ export function propertyGroupView(g: PropertyGroupRow) {
  * A new property in the named group of the company, the group created on first use. Staff create properties from
  * the list editor (subscription_list module, SUBSCRIPTION_LIST.U), operators from the CLI.
  */
-export async function createProperty(caller: Caller, input: CreatePropertyInput) {
-  requireModule(caller, "subscription_list");
-  await findLiveCompany(input.company_id).catch(() => {
-    throw new ValidationFailed({ company_id: ["unknown company id"] });
-  });
-  await assertCompanyInScope(caller, input.company_id);
-  requirePermission(caller, "SUBSCRIPTION_LIST.U");
+export async function createProperty(caller: Caller, input: CreatePropertyInput): Promise<z.output<typeof CreatedProperty>> {
+  await assertWritableCompany(caller, input.company_id, "subscription_list", "SUBSCRIPTION_LIST.U");
   const groupName = input.group_name.trim();
   // Look the group up before the transaction, so that the transaction starts with a write: SQLite cannot upgrade a
   // transaction that has read to a write lock while another connection writes (SQLITE_BUSY).

@@ -1,10 +1,11 @@
 // What the public sees of subscription lists: an active list's info for the hosted form, an organization's open
 // lists, and a list's name for the unsubscribe page. No caller: these are public by the contract.
 import "server-only";
+import type { z } from "zod";
 import { db } from "../db";
 import { NotFound } from "../errors";
 import { isUuid } from "../validation/common";
-import { LIST_FIELDS } from "../validation/subscription";
+import { LIST_FIELDS, type PublicListInfo, type PublicListSummary } from "../validation/subscription";
 import { termView } from "./consent-terms";
 import { EpochCache } from "../cache/epoch-cache";
 import { activeListOfLiveCompany } from "./live-records";
@@ -29,21 +30,19 @@ export function parseDesign(json: string | null): unknown {
   }
 }
 
-export type PublicListInfo = NonNullable<Awaited<ReturnType<typeof readPublicList>>>["info"];
-
 /** A public list: what the hosted form and GET /public/{uuid} show, and what a subscribe needs to know besides. */
 export interface PublicList {
   listId: number;
   companyId: string;
   termId: number | null;
   questionIds: ReadonlySet<number>;
-  info: PublicListInfo;
+  info: z.output<typeof PublicListInfo>;
 }
 
 /** Lists change rarely and are read on every form view and subscribe (lib/cache/epoch-cache.ts). */
 const publicLists = new EpochCache<string, PublicList>("public_lists", 2000);
 
-async function readPublicList(uuid: string) {
+async function readPublicList(uuid: string): Promise<PublicList | null> {
   const list = await db().subscriptionList.findFirst({
     where: { uuid, ...activeListOfLiveCompany },
     include: {
@@ -89,12 +88,12 @@ export async function loadPublicList(uuid: string | null): Promise<PublicList> {
  * GET /v3/subscription_list/public/{uuid}: an active list of a live company, or 404 `list not found`. The same
  * object for as long as the list is unchanged (the hosted page's cache keys on it).
  */
-export async function getPublicListInfo(uuid: string | null): Promise<PublicListInfo> {
+export async function getPublicListInfo(uuid: string | null): Promise<z.output<typeof PublicListInfo>> {
   return (await loadPublicList(uuid)).info;
 }
 
 /** GET /v3/subscription_list/public/company/{company_id}: the organization's active lists, without uuids. */
-export async function listPublicListsOfCompany(companyId: string) {
+export async function listPublicListsOfCompany(companyId: string): Promise<z.output<typeof PublicListSummary>[]> {
   return db().subscriptionList.findMany({
     where: { companyId, ...activeListOfLiveCompany },
     orderBy: { id: "asc" },

@@ -1,10 +1,20 @@
 // The subscribers of a list as staff and integrators see them: search, pages, a streamed CSV export, subscribing
 // and unsubscribing members of the list's organization, and a member's lists.
 import "server-only";
+import type { z } from "zod";
 import { db, type Prisma } from "../db";
 import { NotFound } from "../errors";
-import type { SubscribersQueryInput } from "../validation/subscription";
-import { requireModule, requirePermission, type Caller } from "./access";
+import type {
+  MemberListEntry,
+  MemberSubscriptionResult,
+  SubscriberView,
+  SubscribersPage,
+  SubscribersQueryInput,
+  SUBSCRIPTION_STATUSES,
+} from "../validation/subscription";
+import type { ListMemberMatch } from "../validation/subscription-dashboard";
+import { requireModule, requirePermission } from "./access-checks";
+import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { liveMember } from "./live-records";
 import { memberInScope } from "./members";
@@ -24,14 +34,14 @@ function subscriberWhere(listId: number, query: { status?: string; q?: string })
 const subscriberInclude = { member: { select: { uuid: true, email: true, firstname: true, lastname: true } } } as const;
 type SubscriberRow = Prisma.SubscriptionGetPayload<{ include: typeof subscriberInclude }>;
 
-function subscriberView(s: SubscriberRow) {
+function subscriberView(s: SubscriberRow): z.output<typeof SubscriberView> {
   return {
     member_id: s.memberId,
     member_uuid: s.member.uuid,
     email: s.member.email,
     firstname: s.member.firstname,
     lastname: s.member.lastname,
-    status: s.status as "SUBSCRIBED" | "UNSUBSCRIBED",
+    status: s.status as (typeof SUBSCRIPTION_STATUSES)[number],
     source: s.source,
     subscribed_at: s.subscribedAt.toISOString(),
     unsubscribed_at: s.unsubscribedAt?.toISOString() ?? null,
@@ -39,7 +49,7 @@ function subscriberView(s: SubscriberRow) {
 }
 
 /** GET /v3/subscription_list/{id}/subscribers: a page, newest first, optionally by status and a search text. */
-export async function listSubscribers(caller: Caller, id: number, query: SubscribersQueryInput) {
+export async function listSubscribers(caller: Caller, id: number, query: SubscribersQueryInput): Promise<z.output<typeof SubscribersPage>> {
   await listInScope(caller, id);
   const where = subscriberWhere(id, query);
   const [count, rows] = await Promise.all([
@@ -86,7 +96,7 @@ export async function subscribersCsv(caller: Caller, id: number, query: { status
 }
 
 /** Members of the list's organization matching an email or name, to subscribe from the dashboard. */
-export async function findMembersForList(caller: Caller, listId: number, q: string) {
+export async function findMembersForList(caller: Caller, listId: number, q: string): Promise<z.output<typeof ListMemberMatch>[]> {
   const list = await listInScope(caller, listId);
   const text = q.trim();
   if (text.length < 2) return [];
@@ -100,7 +110,7 @@ export async function findMembersForList(caller: Caller, listId: number, q: stri
 }
 
 /** GET /v3/subscription_list/member/{member_id}: the lists of the member's organization, each with is_subscribed. */
-export async function listsForMember(caller: Caller, memberId: number) {
+export async function listsForMember(caller: Caller, memberId: number): Promise<z.output<typeof MemberListEntry>[]> {
   requireModule(caller, "subscription_list");
   const member = await memberInScope(caller, memberId);
   const lists = await db().subscriptionList.findMany({
@@ -115,7 +125,7 @@ export async function listsForMember(caller: Caller, memberId: number) {
  * POST /v3/subscription_list/{id}/(un)subscribe/{member_id}: the member must belong to the list's organization.
  * The cap guards the public form only: staff may subscribe beyond it.
  */
-export async function setMemberSubscription(caller: Caller, listId: number, memberId: number, subscribed: boolean) {
+export async function setMemberSubscription(caller: Caller, listId: number, memberId: number, subscribed: boolean): Promise<z.output<typeof MemberSubscriptionResult>> {
   const list = await listInScope(caller, listId);
   requirePermission(caller, "SUBSCRIPTION_LIST.U");
   const member = await db().member.findFirst({ where: { id: memberId, organizationId: list.companyId, ...liveMember }, select: { id: true, email: true } });

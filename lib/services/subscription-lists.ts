@@ -1,12 +1,22 @@
 // Subscription lists as staff and integrators manage them, scoped to the caller's companies. Reads need the
 // subscription_list module; writes also SUBSCRIPTION_LIST.U. Every write is audited in its transaction.
 import "server-only";
+import type { z } from "zod";
 import crypto from "node:crypto";
 import { db, type Prisma } from "../db";
 import { NotFound, ValidationFailed } from "../errors";
 import { sanitizeConsentHtml } from "../sanitize";
-import type { LIST_FIELDS, UpdateListInput } from "../validation/subscription";
-import { assertCompanyInScope, assertObjectInScope, requireModule, requirePermission, scopedCompanyWhere, type Caller } from "./access";
+import type { AdminList, DeletedList, LIST_FIELDS, UpdateListInput } from "../validation/subscription";
+import type { DashboardListRow, ListCompanyChoices, ListDeletionImpact, TermPreview } from "../validation/subscription-dashboard";
+import {
+  assertCompanyInScope,
+  assertObjectInScope,
+  companiesInScopeWhere,
+  inScopeWhere,
+  requireModule,
+  requirePermission,
+} from "./access-checks";
+import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { findLiveCompany, liveCompany, listOfLiveCompany } from "./live-records";
 import { termIdAfterUpdate, termView } from "./consent-terms";
@@ -19,7 +29,7 @@ type ListField = (typeof LIST_FIELDS)[number];
 const adminInclude = { term: true, questions: { select: { propertyId: true }, orderBy: { position: "asc" } } } satisfies Prisma.SubscriptionListInclude;
 type AdminListRow = Prisma.SubscriptionListGetPayload<{ include: typeof adminInclude }>;
 
-function adminView(list: AdminListRow) {
+function adminView(list: AdminListRow): z.output<typeof AdminList> {
   return {
     id: list.id,
     uuid: list.uuid,
@@ -68,11 +78,10 @@ export async function listListsOfCompany(caller: Caller, companyId: string) {
 }
 
 /** Every list of every live company in the caller's scope, with its company's name (the dashboard's table). */
-export async function listListsInScope(caller: Caller) {
+export async function listListsInScope(caller: Caller): Promise<z.output<typeof DashboardListRow>[]> {
   requireModule(caller, "subscription_list");
-  const companyId = await scopedCompanyWhere(caller);
   const lists = await db().subscriptionList.findMany({
-    where: { ...listOfLiveCompany, ...(companyId ? { companyId } : {}) },
+    where: { ...listOfLiveCompany, ...(await inScopeWhere(caller)) },
     include: { ...adminInclude, company: { select: { name: true } } },
     orderBy: [{ company: { name: "asc" } }, { name: "asc" }, { id: "asc" }],
   });
@@ -80,20 +89,19 @@ export async function listListsInScope(caller: Caller) {
 }
 
 /** How many companies the dashboard's "new list" dialog offers at once; a search narrows the choice. */
-export const LIST_COMPANY_CHOICES = 50;
+const LIST_COMPANY_CHOICES = 50;
 
 /**
  * The live companies in the caller's scope that a new list can belong to, by name, optionally matching a search on
  * name or org number (the dashboard's "new list" dialog). Needs only the subscription_list module, not company.
  */
-export async function listCompaniesForLists(caller: Caller, q?: string) {
+export async function listCompaniesForLists(caller: Caller, q?: string): Promise<z.output<typeof ListCompanyChoices>> {
   requireModule(caller, "subscription_list");
-  const ids = await scopedCompanyWhere(caller);
   const search = q?.trim();
   const companies = await db().company.findMany({
     where: {
       ...liveCompany,
-      ...(ids ? { id: ids } : {}),
+      ...(await companiesInScopeWhere(caller)),
       ...(search ? { OR: [{ name: { contains: search } }, { orgNumber: { contains: search } }] } : {}),
     },
     orderBy: [{ name: "asc" }, { id: "asc" }],
@@ -172,14 +180,14 @@ export async function updateList(caller: Caller, id: number, input: UpdateListIn
 }
 
 /** What deleting the list loses: its subscriptions (active and ended). Members and their consents stay. */
-export async function listDeletionImpact(caller: Caller, id: number) {
+export async function listDeletionImpact(caller: Caller, id: number): Promise<z.output<typeof ListDeletionImpact>> {
   const list = await listInScope(caller, id);
   const subscriptions = await db().subscription.count({ where: { listId: id } });
   return { id, name: list.name, active_subscribers: list.activeCount, subscriptions };
 }
 
 /** Deletes the list with its subscriptions; members and their consents stay (the consent's source becomes null). */
-export async function deleteList(caller: Caller, id: number) {
+export async function deleteList(caller: Caller, id: number): Promise<z.output<typeof DeletedList>> {
   const list = await listInScope(caller, id);
   requirePermission(caller, "SUBSCRIPTION_LIST.U");
   await db().$transaction(async (tx) => {
@@ -190,7 +198,7 @@ export async function deleteList(caller: Caller, id: number) {
 }
 
 /** The consent text as the public page would show it: the same sanitizer, for the editor's live preview. */
-export function previewConsentHtml(caller: Caller, html: string): { html: string } {
+export function previewConsentHtml(caller: Caller, html: string): z.output<typeof TermPreview> {
   requireModule(caller, "subscription_list");
   return { html: sanitizeConsentHtml(html) };
 }

@@ -1,17 +1,18 @@
 // Subscribing and unsubscribing: the public form and sendout unsubscribe links, and the primitives that keep a
 // list's active count in step (staff subscribe through subscribers.ts).
 import "server-only";
+import type { z } from "zod";
 import crypto from "node:crypto";
 import { db, Prisma, type Tx } from "../db";
 import { env } from "../env";
 import { CapReached, Forbidden } from "../errors";
-import type { SubscribeInput } from "../validation/subscription";
+import type { SubscribeInput, SubscribeResult, SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, SubscriptionView } from "../validation/subscription";
 import { isUuid } from "../validation/common";
 import { normalizeEmail } from "../validation/email";
 import { loadPublicList } from "./public-lists";
 import { isValidGlobalOptOutToken } from "./unsubscribe-links";
 
-export type SubscriptionSource = "PUBLIC_FORM" | "ADMIN";
+type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 
 type SubscriptionRow = {
   id: number;
@@ -23,12 +24,12 @@ type SubscriptionRow = {
   unsubscribedAt: Date | null;
 };
 
-export function subscriptionView(s: SubscriptionRow) {
+export function subscriptionView(s: SubscriptionRow): z.output<typeof SubscriptionView> {
   return {
     id: s.id,
     list_id: s.listId,
     member_id: s.memberId,
-    status: s.status as "SUBSCRIBED" | "UNSUBSCRIBED",
+    status: s.status as (typeof SUBSCRIPTION_STATUSES)[number],
     source: s.source as SubscriptionSource,
     subscribed_at: s.subscribedAt.toISOString(),
     unsubscribed_at: s.unsubscribedAt?.toISOString() ?? null,
@@ -117,7 +118,7 @@ async function upsertVisitor(tx: Tx, organizationId: string, email: string, inpu
  * per-query compilation). Names and phone fill only fields the member does not have yet: an anonymous form must not
  * overwrite what the association knows. An explicit subscribe lifts a global opt-out. At the cap (429) nothing stays.
  */
-export async function subscribeVisitor(listUuid: string | null, input: SubscribeInput) {
+export async function subscribeVisitor(listUuid: string | null, input: SubscribeInput): Promise<z.output<typeof SubscribeResult>> {
   const list = await loadPublicList(listUuid); // cached; 404 `list not found`
   const email = normalizeEmail(input.email);
   const answered = [...new Set(input.answered_prop_ids ?? [])].filter((id) => list.questionIds.has(id));
@@ -152,7 +153,7 @@ export async function unsubscribeByUuids(listUuid: string | null, memberUuid: st
 }
 
 /** Global opt-out (the token is checked by the caller): no future sendouts, every subscription ended. */
-export async function optOutEverywhere(memberUuid: string): Promise<boolean> {
+async function optOutEverywhere(memberUuid: string): Promise<boolean> {
   const member = isUuid(memberUuid) ? await db().member.findUnique({ where: { uuid: memberUuid }, select: { id: true } }) : null;
   if (!member) return false;
   await db().$transaction(async (tx) => {

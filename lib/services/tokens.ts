@@ -1,24 +1,20 @@
 // Access tokens (JWT, HS256) and rotating refresh tokens with reuse detection (RFC 9700 section 4.14.2).
 import { createSecretKey, type KeyObject } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { z } from "zod";
 import { setNewest } from "../cache/bounded-map";
 import { db } from "../db";
 import { randomToken, sha256Hex } from "../crypto";
 import { env } from "../env";
 import { AccessTokenExpired, Forbidden, InvalidToken, Unauthorized } from "../errors";
+import type { TokenResponse } from "../validation/auth";
 import { callerForApiKey, verifyClientCredentials } from "./api-keys";
-import type { Caller } from "./access";
+import type { Caller } from "./caller";
 
 const ISSUER = "forening-service";
 const AUDIENCE = "v3";
 
-export interface TokenPair {
-  access_token: string;
-  token_type: "Bearer";
-  expires_in: number;
-  refresh_token: string;
-  refresh_expires_ts: number;
-}
+type TokenPair = z.output<typeof TokenResponse>;
 
 let key: { secret: string; object: KeyObject } | undefined;
 
@@ -67,7 +63,7 @@ async function issuePair(writer: Writer, apiKeyId: number, clientId: string, fam
  * An API key's "last used" (the time it last got a token pair) is shown to the minute: it is written only when it
  * is older than this, which spares a write on most token requests of a busy client.
  */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * When this process last wrote a key's lastUsedAt (ms), by key id: the key it is given may be cached (api-keys.ts),
@@ -76,7 +72,7 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 const lastUsedWritten = new Map<number, number>();
 
 /** A new token pair (and a new refresh-token family) for verified client credentials. */
-export async function issueTokenPair(apiKey: { id: number; clientId: string; lastUsedAt: Date | null }): Promise<TokenPair> {
+async function issueTokenPair(apiKey: { id: number; clientId: string; lastUsedAt: Date | null }): Promise<TokenPair> {
   const now = Date.now();
   const stale = new Date(now - LAST_USED_RESOLUTION_MS);
   const known = Math.max(apiKey.lastUsedAt?.getTime() ?? 0, lastUsedWritten.get(apiKey.id) ?? 0);

@@ -5,7 +5,8 @@ import "server-only";
 import { constantTimeEqual, hmacSha256 } from "../crypto";
 import { env } from "../env";
 import { db } from "../db";
-import { requireModule, type Caller } from "./access";
+import { requireModule } from "./access-checks";
+import type { Caller } from "./caller";
 import { memberInScope } from "./members";
 
 const PURPOSE = "global-opt-out";
@@ -31,11 +32,11 @@ export function siteUrl(): string {
   return (env().SITE_URL ?? `http://localhost:${env().PORT}`).replace(/\/$/, "");
 }
 
-export function listUnsubscribeUrl(listUuid: string, memberUuid: string): string {
+function listUnsubscribeUrl(listUuid: string, memberUuid: string): string {
   return `${siteUrl()}/v3/subscription_list/unsubscribe/${listUuid}/${memberUuid}`;
 }
 
-export function globalOptOutUrl(memberUuid: string): string {
+function globalOptOutUrl(memberUuid: string): string {
   return `${siteUrl()}/v3/subscription_list/unsubscribe/all/${memberUuid}?token=${globalOptOutToken(memberUuid)}`;
 }
 

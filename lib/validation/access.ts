@@ -1,7 +1,7 @@
 // Access vocabulary and the forms that grant it (API keys, admin users, login). Imports nothing from the server, so
 // dashboard forms validate with the same schemas the services use.
 import { z } from "zod";
-import { CompanyId } from "./common";
+import { CompanyId, requiredText } from "./common";
 
 export const MODULES = ["company", "subscription_list", "member", "event"] as const;
 export type Module = (typeof MODULES)[number];
@@ -26,7 +26,7 @@ export const AccessGroupRequest = z.object({
 export type AccessGroupRequestInput = z.input<typeof AccessGroupRequest>;
 export type AccessGroupValues = z.output<typeof AccessGroupRequest>;
 
-const name = z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" });
+const name = requiredText(200);
 
 export const CreateApiKeyRequest = z.object({
   name,
@@ -36,14 +36,14 @@ export const CreateApiKeyRequest = z.object({
 });
 export type CreateApiKeyInput = z.output<typeof CreateApiKeyRequest>;
 
-export const Email = z
+const Email = z
   .string({ error: "required" })
   .trim()
   .min(1, { error: "required" })
   .max(254, { error: "must be at most 254 characters" })
   .pipe(z.email({ error: "must be a valid email address" }));
 
-export const Password = z.string({ error: "required" }).min(12, { error: "must be at least 12 characters" }).max(200);
+const Password = z.string({ error: "required" }).min(12, { error: "must be at least 12 characters" }).max(200);
 
 export const CreateAdminUserRequest = z.object({
   email: Email,
@@ -69,6 +69,63 @@ export const LoginRequest = z.object({
 
 /** Revoking an API key from the dashboard. */
 export const RevokeApiKeyRequest = z.object({
-  client_id: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(100, { error: "must be at most 100 characters" }),
+  client_id: requiredText(100),
 });
-export type RevokeApiKeyInput = z.output<typeof RevokeApiKeyRequest>;
+
+// ------------------------------------------------------------------ what the access screens read
+
+/** Which companies an access group reaches: all, or the listed ones (with or without the companies below them). */
+export const CompanyScope = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("all") }),
+  z.object({ kind: z.literal("companies"), companyIds: z.array(z.string()), includeDescendants: z.boolean() }),
+]);
+
+/** A row of the API key table; an unreadable access group shows as nulls and `access_group_error`. */
+export const ApiKeyRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  client_id: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  modules: z.array(z.string()).nullable(),
+  permissions: z.array(z.string()).nullable(),
+  scope: CompanyScope.nullable(),
+  access_group_error: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** A new API key: the only answer that carries the client secret. */
+export const CreatedApiKey = ApiKeyRow.pick({ id: true, name: true, client_id: true, company_id: true }).extend({ client_secret: z.string() });
+
+export const RevokedApiKey = z.object({ client_id: z.string(), revoked: z.literal(true) });
+
+/** An access group as the screens show it (and as its editor starts from). */
+const AccessGroupView = z.object({
+  modules: z.array(z.enum(MODULES)),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  company_ids: z.array(z.string()).nullable(),
+  include_descendants: z.boolean(),
+});
+
+export const AdminUserRow = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.string(),
+  active: z.boolean(),
+  access: AccessGroupView,
+  created_at: z.string(),
+});
+
+/** A company the access screens offer (an API key's company, or one to grant). */
+export const GrantableCompany = z.object({ company_id: z.string(), name: z.string(), org_number: z.string(), parent_id: z.string().nullable() });
+
+/** What the signed-in ADMIN has, and so may grant: the editor offers nothing beyond it. */
+export const Grantable = z.object({
+  modules: z.array(z.string()),
+  permissions: z.array(z.string()),
+  allScope: z.boolean(),
+  descendants: z.boolean(),
+});

@@ -27,3 +27,25 @@ export const AuditQuery = z.object({
   object_id: z.string().trim().max(100).optional(),
 });
 export type AuditQueryInput = z.output<typeof AuditQuery>;
+
+/** One entry of the audit log as the dashboard shows it (the company's name kept even after it was deleted). */
+const AuditEntryView = z.object({
+  id: z.number().int(),
+  actor: z.string(),
+  actor_kind: z.string(),
+  action: z.string(),
+  object_type: z.string(),
+  object_id: z.string(),
+  company_id: z.string().nullable(),
+  company_name: z.string().nullable(),
+  summary: z.string(),
+  created_at: z.string(),
+});
+
+/** GET /admin/api/audit: one page of entries, newest first, and the number of all that match. */
+export const AuditPage = z.object({
+  entries: z.array(AuditEntryView),
+  count: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});

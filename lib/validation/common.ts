@@ -1,4 +1,4 @@
-// Shapes shared by every endpoint: the spec's error bodies (section 2.9).
+// Shapes shared by every domain: the spec's error bodies (section 2.9), ids, paging and text-field rules.
 import { z } from "zod";
 
 export const ErrorBody = z.object({ reason: z.string() }).meta({ id: "Error", description: "General error body." });
@@ -16,16 +16,29 @@ export const TokenExpiredBody = z
   .object({ error: z.literal("expired"), context: z.literal("user") })
   .meta({ id: "TokenExpired", description: "401: the access token has expired; refresh it." });
 
+/** The answer of an operation that has nothing else to say (deleted, done, or nothing to do). */
+export const OkResponse = z.object({ ok: z.literal(true) }).meta({ id: "Ok" });
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a text from a link or a page address can name anything (lists and members are found by uuid). */
 export const isUuid = (text: string) => UUID.test(text);
+
+const intIdError = { error: "must be an integer id" };
+/** An integer id in a JSON body: a number, never coerced from a string, a boolean or null. */
+export const IntId = z.number(intIdError).int(intIdError).positive(intIdError).max(2_147_483_647, intIdError);
+/** An integer id in a path segment or a query string: decimal digits only. */
+export const IntIdParam = z.string(intIdError).regex(/^[0-9]{1,10}$/, intIdError).transform(Number).pipe(IntId);
 
 /** A 36-character string id (company_id). */
 export const CompanyId = z
   .string()
   .length(36, { error: "must be 36 characters" })
   .meta({ description: "36-character company id", example: "0b6f2a8e-3c1d-4e5f-9a7b-1c2d3e4f5a6b" });
+
+/** A text that must be given: trimmed, not empty, at most `max` characters. */
+export const requiredText = (max: number) =>
+  z.string({ error: "required" }).trim().min(1, { error: "required" }).max(max, { error: `must be at most ${max} characters` });
 
 /** An optional text field of an update: trimmed, at most `max` characters; empty or null clears it (null), left out leaves it. */
 export const clearableText = (max: number) =>

@@ -1,6 +1,6 @@
 // Company shapes (spec 2.2-2.8).
 import { z } from "zod";
-import { CompanyId } from "./common";
+import { CompanyId, requiredText } from "./common";
 
 /** GET /v3/company: the caller's own company. The spec does not show this body; these are the fields we return. */
 export const CurrentCompany = z
@@ -40,7 +40,7 @@ export const FkStatus = z
 
 export const CompanyIdParams = z.object({ company_id: CompanyId });
 
-export const ParentCompany = z
+const ParentCompany = z
   .object({ org_number: z.string(), name: z.string() })
   .meta({ id: "ParentCompany" });
 
@@ -50,11 +50,11 @@ export const CompanyFkListItem = z
 
 export const CompanyFkList = z.array(CompanyFkListItem);
 
-export const Grant = z
+const Grant = z
   .object({ id: z.number().int(), uuid: z.string(), name: z.string(), descr: z.string() })
   .meta({ id: "Grant" });
 
-export const CompanyGrant = z
+const CompanyGrant = z
   .object({
     id: z.number().int(),
     created_at: z.string().meta({
@@ -65,6 +65,22 @@ export const CompanyGrant = z
   })
   .meta({ id: "CompanyGrant" });
 
+/** A company's address and contact fields, as the enrollment view and the dashboard's company page show them. */
+export const companyRegisterFields = {
+  street: z.string().nullable(),
+  co: z.string().nullable().meta({ description: "care-of line" }),
+  zipcode: z.string().nullable(),
+  post: z.string().nullable().meta({ description: "postal town" }),
+  country: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  landline: z.string().nullable(),
+  web: z.string().nullable(),
+  c_name: z.string().nullable().meta({ description: "contact person name" }),
+  c_email: z.string().nullable(),
+  c_phone: z.string().nullable(),
+};
+
 export const CompanyFk = z
   .object({
     company_id: z.string().meta({ description: "36-character string id" }),
@@ -73,18 +89,7 @@ export const CompanyFk = z
     shortname: z.string().nullable(),
     org_number: z.string(),
     fk_status: FkStatus,
-    street: z.string().nullable(),
-    co: z.string().nullable().meta({ description: "care-of line" }),
-    zipcode: z.string().nullable(),
-    post: z.string().nullable().meta({ description: "postal town" }),
-    country: z.string().nullable(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    landline: z.string().nullable(),
-    web: z.string().nullable(),
-    c_name: z.string().nullable().meta({ description: "contact person name" }),
-    c_email: z.string().nullable(),
-    c_phone: z.string().nullable(),
+    ...companyRegisterFields,
     company_grants: z.array(CompanyGrant),
   })
   .meta({ id: "CompanyFk", description: "One company's enrollment view. Unset fields are null." });
@@ -100,7 +105,7 @@ export const UpdateFkStatusResponse = z
   .object({ company_id: z.string(), fk_status: FkStatus })
   .meta({ id: "UpdateFkStatusResponse" });
 
-export const UTFORARE_STATUSES = ["GODKAND", "EJ_GODKAND"] as const;
+const UTFORARE_STATUSES = ["GODKAND", "EJ_GODKAND"] as const;
 
 export const UtforarstatusResponse = z
   .object({ utforarestatus: z.enum(UTFORARE_STATUSES) })
@@ -112,7 +117,7 @@ export const GIRO_TYPES = ["BANKGIRO", "PLUSGIRO"] as const;
 
 /** The company's credential at the leisure-card service and its giro details (dashboard form and CLI). */
 export const LeisureCardKeyRequest = z.object({
-  api_key: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(500, { error: "must be at most 500 characters" }),
+  api_key: requiredText(500),
   giro_type: z
     .string()
     .trim()
@@ -131,7 +136,7 @@ export const LeisureCardKeyRequest = z.object({
 });
 export type LeisureCardKeyInput = z.output<typeof LeisureCardKeyRequest>;
 
-export const CompanyListQuery = z.object({
+const CompanyListQuery = z.object({
   q: z.string().trim().max(100).optional(),
   include_deleted: z.boolean().optional(),
 });

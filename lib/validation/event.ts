@@ -3,8 +3,7 @@
 import { TZDate } from "@date-fns/tz";
 import { formatISO } from "date-fns";
 import { z } from "zod";
-import { clearableText, CompanyId } from "./common";
-import { IntId, IntIdParam } from "./subscription";
+import { clearableText, CompanyId, IntId, IntIdParam, requiredText } from "./common";
 
 export const DEFAULT_EVENT_TIME_ZONE = "Europe/Stockholm";
 
@@ -33,7 +32,7 @@ const TimeZone = z
   .refine(isTimeZone, { error: "must be an IANA time zone, e.g. Europe/Stockholm" });
 
 
-const name = z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" });
+const name = requiredText(200);
 const capacity = z
   .number({ error: "must be an integer" })
   .int({ error: "must be an integer" })
@@ -105,7 +104,7 @@ export const EventView = z
   })
   .meta({ id: "Event" });
 
-export const EventParticipantView = z
+const EventParticipantView = z
   .object({
     member_id: z.number().int(),
     firstname: z.string().nullable(),
@@ -122,7 +121,7 @@ export const EventDetail = EventView.extend({ participants: z.array(EventPartici
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /** Wall-clock time in `timeZone` ("2026-12-05T18:00" from a datetime-local input) as ISO 8601 with that zone's offset. */
-export function zonedIso(local: string, timeZone: string): string {
+function zonedIso(local: string, timeZone: string): string {
   const [date, time] = local.split("T");
   const [y, m, d] = date.split("-").map(Number);
   const [h, min] = time.split(":").map(Number);

@@ -1,26 +1,25 @@
 // Member shapes (spec 4.3): the record, its create/update bodies, the paginated list and the member search. Imports
 // nothing from the server, so the dashboard's filters and forms validate with the same schemas as /v3.
 import { z } from "zod";
-import { clearableText, CompanyId } from "./common";
-import { IntId } from "./subscription";
+import { clearableText, CompanyId, IntId } from "./common";
 
 export const MEMBERSHIP_STATUSES = ["MEMBER", "PENDING_EXIT", "EXITED"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
-export const MembershipStatusSchema = z.enum(MEMBERSHIP_STATUSES, { error: `must be one of ${MEMBERSHIP_STATUSES.join(", ")}` });
+const MembershipStatusSchema = z.enum(MEMBERSHIP_STATUSES, { error: `must be one of ${MEMBERSHIP_STATUSES.join(", ")}` });
 
 /** How a list filter of the member search combines its ids. */
 export const FILTER_INCLUDES = ["ANY", "ALL", "NONE"] as const;
 export const SEARCH_SORTS = ["created_desc", "created_asc", "name_asc", "name_desc", "email_asc"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const PAGINATION_ORDER_FIELDS = ["created_at", "id", "email", "firstname", "lastname", "birthdate"] as const;
+const PAGINATION_ORDER_FIELDS = ["created_at", "id", "email", "firstname", "lastname", "birthdate"] as const;
 
 /** The largest page size of the member list and search, and the deepest page (bounds the SQL offset). */
-export const MEMBER_PAGE_LIMIT_MAX = 100;
-export const MEMBER_PAGE_MAX = 100_000;
+const MEMBER_PAGE_LIMIT_MAX = 100;
+const MEMBER_PAGE_MAX = 100_000;
 
 
 /** YYYY-MM-DD, a real calendar date, not in the future. */
-export const Birthdate = z
+const Birthdate = z
   .string({ error: "must be a date (YYYY-MM-DD)" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date (YYYY-MM-DD)" })
   .refine((value) => {
@@ -38,7 +37,7 @@ const MemberEmail = z
   .nullable()
   .optional();
 
-export const MembershipInput = z
+const MembershipInput = z
   .object({
     company_id: CompanyId,
     period_id: IntId,

@@ -1,6 +1,6 @@
 // The organization's reference data (spec 4.3): company hierarchy and search, periods, member types, properties.
 import { z } from "zod";
-import { CompanyId, queryInt } from "./common";
+import { CompanyId, queryInt, requiredText } from "./common";
 
 export const OrganizationQuery = z.object({
   company_id: CompanyId.optional().meta({
@@ -22,7 +22,7 @@ export const PeriodView = z
 
 export const MemberTypeView = z.object({ id: z.number().int(), company_id: z.string(), name: z.string() }).meta({ id: "MemberType" });
 
-export const PropertyView = z.object({ prop_id: z.number().int(), name: z.string(), descr: z.string() }).meta({ id: "Property" });
+const PropertyView = z.object({ prop_id: z.number().int(), name: z.string(), descr: z.string() }).meta({ id: "Property" });
 
 export const PropertyGroupView = z
   .object({ id: z.number().int(), company_id: z.string(), name: z.string(), descr: z.string().nullable(), properties: z.array(PropertyView) })
@@ -49,7 +49,7 @@ export const CompanyNode: z.ZodType<CompanyNodeShape> = z
   .meta({ id: "CompanyNode" });
 
 export const COMPANY_SEARCH_MIN = 2;
-export const COMPANY_SEARCH_LIMIT_MAX = 100;
+const COMPANY_SEARCH_LIMIT_MAX = 100;
 
 export const CompanySearchQuery = z.object({
   q: z.string().max(200, { error: "must be at most 200 characters" }).default("").meta({
@@ -79,7 +79,7 @@ const DateOnly = z
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
     error: "must be a date (YYYY-MM-DD)",
   });
-const referenceName = z.string({ error: "required" }).trim().min(1, { error: "required" }).max(100, { error: "must be at most 100 characters" });
+const referenceName = requiredText(100);
 
 export const CreatePeriodRequest = z
   .object({ company_id: CompanyId, name: referenceName, start_date: DateOnly, end_date: DateOnly })

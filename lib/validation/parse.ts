@@ -9,7 +9,7 @@ import { fieldIssueKeys } from "./issues";
 
 export const MAX_INPUT_DEPTH = 32;
 
-export function zodFieldErrors(error: z.ZodError): FieldErrors {
+function zodFieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join(".") : "body";

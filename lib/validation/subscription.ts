@@ -1,18 +1,12 @@
 // Subscription list shapes (spec 2.10-2.12, 4.4, 4.5). Admin bodies are ours to decide; the OpenAPI document shows them.
 import { z } from "zod";
-import { CompanyId, isUuid, PAGE_MAX, queryInt } from "./common";
+import { CompanyId, IntId, IntIdParam, isUuid, PAGE_MAX, queryInt, requiredText } from "./common";
 
 export const LIST_FIELDS = ["firstname", "lastname", "phone"] as const;
-export const ListField = z.enum(LIST_FIELDS, { error: `must be one of ${LIST_FIELDS.join(", ")}` });
+const ListField = z.enum(LIST_FIELDS, { error: `must be one of ${LIST_FIELDS.join(", ")}` });
 
-export const ListUuid = z.string().uuid({ error: "must be a uuid" });
 /** A uuid from a sendout link, where any text must be accepted (spec 4.4: always ok): what is not a uuid names nothing. */
 export const LinkUuid = z.string().transform((text) => (isUuid(text) ? text : null));
-const intIdError = { error: "must be an integer id" };
-/** An integer id in a JSON body: a number, never coerced from a string, a boolean or null. */
-export const IntId = z.number(intIdError).int(intIdError).positive(intIdError).max(2_147_483_647, intIdError);
-/** An integer id in a path segment or a query string: decimal digits only. */
-export const IntIdParam = z.string(intIdError).regex(/^[0-9]{1,10}$/, intIdError).transform(Number).pipe(IntId);
 
 // ------------------------------------------------------------------ public
 
@@ -44,13 +38,16 @@ export const SubscribeRequest = z
   .meta({ id: "SubscribeRequest" });
 export type SubscribeInput = z.infer<typeof SubscribeRequest>;
 
+export const SUBSCRIPTION_STATUSES = ["SUBSCRIBED", "UNSUBSCRIBED"] as const;
+export const SUBSCRIPTION_SOURCES = ["PUBLIC_FORM", "ADMIN"] as const;
+
 export const SubscriptionView = z
   .object({
     id: z.number().int(),
     list_id: z.number().int(),
     member_id: z.number().int(),
-    status: z.enum(["SUBSCRIBED", "UNSUBSCRIBED"]),
-    source: z.enum(["PUBLIC_FORM", "ADMIN"]),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    source: z.enum(SUBSCRIPTION_SOURCES),
     subscribed_at: z.string(),
     unsubscribed_at: z.string().nullable(),
   })
@@ -60,7 +57,7 @@ export const SubscribeResult = z
   .object({ member_id: z.number().int(), subscription: SubscriptionView })
   .meta({ id: "SubscribeResult" });
 
-export const PublicQuestion = z.object({
+const PublicQuestion = z.object({
   prop_id: z.number().int(),
   name: z.string(),
   descr: z.string(),
@@ -68,7 +65,7 @@ export const PublicQuestion = z.object({
   group_descr: z.string().nullable(),
 });
 
-export const PublicTerm = z
+const PublicTerm = z
   .object({ id: z.number().int(), name: z.string(), html: z.string().meta({ description: "sanitized HTML" }) })
   .meta({ id: "ConsentTerm" });
 
@@ -90,8 +87,6 @@ export const PublicListSummary = z
   .object({ id: z.number().int(), name: z.string(), description: z.string().nullable() })
   .meta({ id: "SubscriptionListSummary" });
 
-export const OkResponse = z.object({ ok: z.literal(true) }).meta({ id: "Ok" });
-
 /** Body of POST .../unsubscribe/all/{member_uuid}: the token from the sendout link (also accepted as ?token=). */
 export const GlobalOptOutRequest = z
   .object({ token: z.string({ error: "required" }).min(1, { error: "required" }).optional() })
@@ -110,7 +105,7 @@ const nullableText = (max: number) =>
 
 export const CreateListRequest = z
   .object({
-    name: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" }),
+    name: requiredText(200),
     company_id: CompanyId,
     description: nullableText(2000),
     fields: z.array(ListField, { error: "must be an array" }).optional(),
@@ -167,8 +162,6 @@ export const AdminList = z
 
 export const ListQuery = z.object({ company_id: CompanyId });
 
-export const SUBSCRIPTION_STATUSES = ["SUBSCRIBED", "UNSUBSCRIBED"] as const;
-
 export const SubscribersQuery = z.object({
   page: queryInt(1, PAGE_MAX).default(1),
   limit: queryInt(1, 500).default(50),
@@ -183,7 +176,7 @@ export const SubscriberView = z.object({
   email: z.string().nullable(),
   firstname: z.string().nullable(),
   lastname: z.string().nullable(),
-  status: z.enum(["SUBSCRIBED", "UNSUBSCRIBED"]),
+  status: z.enum(SUBSCRIPTION_STATUSES),
   source: z.string(),
   subscribed_at: z.string(),
   unsubscribed_at: z.string().nullable(),
@@ -192,6 +185,14 @@ export const SubscriberView = z.object({
 export const SubscribersPage = z
   .object({ subscribers: z.array(SubscriberView), count: z.number().int(), page: z.number().int(), limit: z.number().int() })
   .meta({ id: "SubscribersPage" });
+
+/** A list deleted with its subscriptions. */
+export const DeletedList = z.object({ id: z.number().int(), deleted: z.literal(true) });
+
+/** A member (un)subscribed by staff: the subscription, or null when there never was one. */
+export const MemberSubscriptionResult = z
+  .object({ member_id: z.number().int(), subscription: SubscriptionView.nullable() })
+  .meta({ id: "MemberSubscriptionResult" });
 
 export const MemberListEntry = z
   .object({ id: z.number().int(), name: z.string(), description: z.string().nullable(), is_active: z.boolean(), is_subscribed: z.boolean() })
@@ -206,8 +207,8 @@ export const ListMemberParams = z.object({ id: IntIdParam, member_id: IntIdParam
 /** A new property (a possible list question), in a group of the list's company created on first use. */
 export const CreatePropertyRequest = z.object({
   company_id: CompanyId,
-  group_name: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" }),
-  name: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" }),
+  group_name: requiredText(200),
+  name: requiredText(200),
   descr: z.string().trim().max(2000, { error: "must be at most 2000 characters" }).optional(),
   /** Used only when the group is new. */
   group_descr: z.string().trim().max(2000, { error: "must be at most 2000 characters" }).optional(),

@@ -1,7 +1,7 @@
 // CLI: admin users and API keys.
 import { randomToken } from "../../lib/crypto";
 import { ValidationFailed } from "../../lib/errors";
-import { operatorCaller } from "../../lib/services/access";
+import { operatorCaller } from "../../lib/services/caller";
 import { createAdminUser } from "../../lib/services/admin-users";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../lib/services/api-keys";
 import { ADMIN_ROLES, CreateAdminUserRequest, CreateApiKeyRequest, MODULES, PERMISSIONS } from "../../lib/validation/access";

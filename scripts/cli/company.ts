@@ -1,6 +1,6 @@
 // CLI: the company register (tree, soft deletion), grants, leisure-card credentials and fk_status.
 import { ValidationFailed } from "../../lib/errors";
-import { operatorCaller } from "../../lib/services/access";
+import { operatorCaller } from "../../lib/services/caller";
 import { listCompanies } from "../../lib/services/companies";
 import { createCompany, deleteCompany, updateCompany, type CompanyChanges } from "../../lib/services/company-changes";
 import { fkStatusHistory, updateFkStatus } from "../../lib/services/fk-status";

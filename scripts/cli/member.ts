@@ -1,8 +1,8 @@
 // CLI: members and the organization's reference data (periods, member types), and a generator of large
 // organizations for benchmarks.
 import { ValidationFailed } from "../../lib/errors";
-import { operatorCaller } from "../../lib/services/access";
-import { generateMembers } from "../../lib/services/member-generator";
+import { operatorCaller } from "../../lib/services/caller";
+import { generateMembers } from "../../lib/bootstrap/member-generator";
 import { createMemberType, createPeriod } from "../../lib/services/member-reference";
 import { getMember } from "../../lib/services/members";
 import { CreateMemberTypeRequest, CreatePeriodRequest } from "../../lib/validation/organization";

@@ -1,6 +1,6 @@
 // CLI: properties (the questions of subscription lists) and the unsubscribe links of a member's sendouts.
 import { ValidationFailed } from "../../lib/errors";
-import { operatorCaller } from "../../lib/services/access";
+import { operatorCaller } from "../../lib/services/caller";
 import { createProperty } from "../../lib/services/properties";
 import { sendoutLinksForMember } from "../../lib/services/unsubscribe-links";
 import { parseInput } from "../../lib/validation/parse";

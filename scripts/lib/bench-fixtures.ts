@@ -47,7 +47,7 @@ export async function seedRegister(companies: number): Promise<string[]> {
 
 /** The API key, the list, its term and questions, all of `companyId`. */
 export async function makeFixtures(companyId: string): Promise<Fixtures> {
-  const { operatorCaller } = await import("../../lib/services/access");
+  const { operatorCaller } = await import("../../lib/services/caller");
   const { createApiKey } = await import("../../lib/services/api-keys");
   const { createProperty } = await import("../../lib/services/properties");
   const { createList, updateList } = await import("../../lib/services/subscription-lists");

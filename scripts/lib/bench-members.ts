@@ -1,8 +1,8 @@
 // The member scenarios of `npm run bench`: the member list and the member search at 100,000 members (--members), over
 // HTTP next to the same service calls in-process (what HTTP, auth and JSON add). Skipped with `--members 0`.
-import { operatorCaller } from "../../lib/services/access";
+import { operatorCaller } from "../../lib/services/caller";
 import { callerForApiKey, createApiKey } from "../../lib/services/api-keys";
-import { generateMembers } from "../../lib/services/member-generator";
+import { generateMembers } from "../../lib/bootstrap/member-generator";
 import { paginateMembers, searchMembers } from "../../lib/services/member-search";
 import { MemberPaginationRequest, MemberSearchRequest } from "../../lib/validation/member";
 

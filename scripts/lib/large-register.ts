@@ -2,7 +2,7 @@
 // loaded as the operator through the companies service's bulk import, in batches. Org numbers are "B" + a sequence,
 // so they never collide with real ones.
 import crypto from "node:crypto";
-import { operatorCaller } from "../../lib/services/access";
+import { operatorCaller } from "../../lib/services/caller";
 import { importCompanies } from "../../lib/services/company-changes";
 
 const BATCH_SIZE = 500;

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { SignJWT } from "jose";
 import { inject } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { createEvent } from "@/lib/services/events";
 import { accessTokenFor, basicHeader, call, makeApiKey, makeCompany, tokensFor } from "../helpers";
 import { createMemberVia, uniqueEmail } from "../member-fixtures";

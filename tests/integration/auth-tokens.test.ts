@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { revokeApiKey } from "@/lib/services/api-keys";
 import { basicHeader, call, makeApiKey, tokensFor, uniqueIp } from "../helpers";
 

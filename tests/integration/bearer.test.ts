@@ -1,7 +1,7 @@
 // Spec 5, 7 (422 invalid token) and 7.2 (401 rows): bearer checks on an authenticated route.
 import { SignJWT } from "jose";
 import { describe, expect, inject, it } from "vitest";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { revokeApiKey } from "@/lib/services/api-keys";
 import { accessTokenFor, call, makeApiKey } from "../helpers";
 

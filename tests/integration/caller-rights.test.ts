@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { Forbidden, ValidationFailed } from "@/lib/errors";
-import { adminUserCaller, operatorCaller, type Caller } from "@/lib/services/access";
+import { adminUserCaller, type Caller, operatorCaller } from "@/lib/services/caller";
 import { createAdminUser } from "@/lib/services/admin-users";
 import { createApiKey, listApiKeys } from "@/lib/services/api-keys";
 import { updateFkStatus } from "@/lib/services/fk-status";

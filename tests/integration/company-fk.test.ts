@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { formatLocalDateTime } from "@/lib/services/companies";
 import { createCompany, deleteCompany, updateCompany } from "@/lib/services/company-changes";
 import { fkStatusHistory as fkStatusHistoryOf } from "@/lib/services/fk-status";

@@ -5,7 +5,7 @@ import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { UpstreamFailed } from "@/lib/errors";
 import { fetchProviderStatus } from "@/lib/leisure-card/client";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { deleteCompany } from "@/lib/services/company-changes";
 import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
 import type { LeisureCardKeyInput } from "@/lib/validation/company";

@@ -2,7 +2,7 @@
 // attempts are limited per client IP and per account, the session works on the dashboard's data routes, and a
 // deactivated user's session stops working at once.
 import { describe, expect, it } from "vitest";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { updateAdminUser } from "@/lib/services/admin-users";
 import { newAdminUser as newAdmin, signInAttempt as attempt } from "../dashboard-session";
 import { baseUrl, uniqueIp } from "../helpers";

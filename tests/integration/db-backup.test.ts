@@ -8,7 +8,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { createAdminUser } from "@/lib/services/admin-users";
 import { createEvent, registerParticipant } from "@/lib/services/events";
 import { updateFkStatus } from "@/lib/services/fk-status";

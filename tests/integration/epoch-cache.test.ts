@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readCacheEpochs } from "@/lib/cache/cache-epochs";
 import { watchStatements } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { callerForApiKey } from "@/lib/services/api-keys";
 import { getCompanyFk, registerJson } from "@/lib/services/companies";
 import { getPublicListInfo } from "@/lib/services/public-lists";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { EpochName } from "@/lib/cache/epoch-cache";
 import { db, watchStatements } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { callerForApiKey, verifyClientCredentials } from "@/lib/services/api-keys";
 import { getCompanyFk, registerJson } from "@/lib/services/companies";
 import { getPublicListInfo } from "@/lib/services/public-lists";

@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, watchStatements } from "@/lib/db";
-import { operatorCaller, type Caller } from "@/lib/services/access";
+import { type Caller, operatorCaller } from "@/lib/services/caller";
 import { importCompanies } from "@/lib/services/company-changes";
 import { callerForApiKey } from "@/lib/services/api-keys";
 import { paginateMembers, searchMembers } from "@/lib/services/member-search";

@@ -1,7 +1,7 @@
 // Spec 4.3 members: create, read, update and the GDPR erasure behind DELETE, with their validation and authorization.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { sendoutLinksForMember } from "@/lib/services/unsubscribe-links";
 import { call } from "../helpers";
 import { makeList } from "../subscription-fixtures";

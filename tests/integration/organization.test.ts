@@ -1,6 +1,6 @@
 // Spec 4.3 reference endpoints: company hierarchy, company search, periods, member types and properties.
 import { beforeAll, describe, expect, it } from "vitest";
-import { operatorCaller } from "@/lib/services/access";
+import { operatorCaller } from "@/lib/services/caller";
 import { deleteCompany } from "@/lib/services/company-changes";
 import { createMemberType, createPeriod } from "@/lib/services/member-reference";
 import { createProperty } from "@/lib/services/properties";

@@ -12,6 +12,7 @@ import { useLang } from "../i18n-context";
 import { QueryState } from "../query-state";
 import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
 import { DataTable } from "@/components/admin/data-table";
+import type { AuditEntry, AuditPage } from "./types";
 
 export interface AuditFilters {
   object_type: string;
@@ -21,26 +22,6 @@ export interface AuditFilters {
 }
 
 export const emptyAuditFilters: AuditFilters = { object_type: "", actor: "", action: "", object_id: "" };
-
-interface AuditEntry {
-  id: number;
-  actor: string;
-  actor_kind: string;
-  action: string;
-  object_type: string;
-  object_id: string;
-  company_id: string | null;
-  company_name: string | null;
-  summary: string;
-  created_at: string;
-}
-
-interface AuditPage {
-  entries: AuditEntry[];
-  count: number;
-  page: number;
-  limit: number;
-}
 
 const LIMIT = 50;
 

@@ -1,67 +1,34 @@
-// The shapes the company screens read from /admin/api/companies/… (the services' answers as JSON) and the server
-// actions they are given by the pages. Client-safe: no server imports.
-import type { ActionResult } from "@/lib/actions/result";
-import type { FkStatusValue, LeisureCardKeyRequest, ProviderCheckOutcome } from "@/lib/validation/company";
+// The shapes the company screens read from /admin/api/companies/… and the server actions they are given by the pages:
+// inferred from the schemas the services answer with (lib/validation/company-dashboard.ts). Client-safe.
 import type { z } from "zod";
+import type { ActionResult } from "@/lib/actions/result";
+import type {
+  ActivateGrantInput,
+  ChangeFkStatusInput,
+  CompanyIdInput,
+  ProviderCheckOutcome,
+  SetLeisureCardKeyInput,
+  UpdateFkStatusResponse,
+} from "@/lib/validation/company";
+import type {
+  ActivatedGrant,
+  CompanyDetail as CompanyDetailSchema,
+  CompanyGrantRow as CompanyGrantRowSchema,
+  DashboardRegisterRow,
+  FkHistoryEntry as FkHistoryEntrySchema,
+  LeisureCardKeyRecord as LeisureCardKeyRecordSchema,
+} from "@/lib/validation/company-dashboard";
 
-export interface RegisterRow {
-  company_id: string;
-  name: string;
-  org_number: string;
-  parent_id: string | null;
-  parent_name: string | null;
-  fk_status: string;
-}
-
-export interface CompanyDetail {
-  company_id: string;
-  uuid: string;
-  name: string;
-  shortname: string | null;
-  org_number: string;
-  fk_status: string;
-  parent: { company_id: string; name: string; in_scope: boolean } | null;
-  street: string | null;
-  co: string | null;
-  zipcode: string | null;
-  post: string | null;
-  country: string | null;
-  email: string | null;
-  phone: string | null;
-  landline: string | null;
-  web: string | null;
-  c_name: string | null;
-  c_email: string | null;
-  c_phone: string | null;
-}
-
-export interface FkHistoryEntry {
-  from: string;
-  to: string;
-  changed_by: string;
-  changed_at: string;
-}
-
-export interface CompanyGrantRow {
-  grant_id: number;
-  name: string;
-  descr: string;
-  activated_at: string | null;
-}
-
-export interface LeisureCardKeyRecord {
-  company_id: string;
-  giro_type: string | null;
-  giro_number: string | null;
-  updated_at: string;
-}
+export type RegisterRow = z.infer<typeof DashboardRegisterRow>;
+export type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
+export type FkHistoryEntry = z.infer<typeof FkHistoryEntrySchema>;
+export type CompanyGrantRow = z.infer<typeof CompanyGrantRowSchema>;
+export type LeisureCardKeyRecord = z.infer<typeof LeisureCardKeyRecordSchema>;
 
 /** The page's server actions, handed to the client components as props. */
 export interface CompanyActions {
-  changeFkStatus: (input: { company_id: string; fk_status: FkStatusValue }) => Promise<ActionResult<{ company_id: string; fk_status: FkStatusValue }>>;
-  activateGrant: (input: { company_id: string; grant_id: number }) => Promise<ActionResult<{ grant_id: number; activated_at: string }>>;
-  setLeisureCardKey: (
-    input: z.input<typeof LeisureCardKeyRequest> & { company_id: string },
-  ) => Promise<ActionResult<LeisureCardKeyRecord>>;
-  checkProviderStatus: (input: { company_id: string }) => Promise<ActionResult<ProviderCheckOutcome>>;
+  changeFkStatus: (input: z.input<typeof ChangeFkStatusInput>) => Promise<ActionResult<z.infer<typeof UpdateFkStatusResponse>>>;
+  activateGrant: (input: z.input<typeof ActivateGrantInput>) => Promise<ActionResult<z.infer<typeof ActivatedGrant>>>;
+  setLeisureCardKey: (input: z.input<typeof SetLeisureCardKeyInput>) => Promise<ActionResult<LeisureCardKeyRecord>>;
+  checkProviderStatus: (input: z.input<typeof CompanyIdInput>) => Promise<ActionResult<ProviderCheckOutcome>>;
 }

@@ -9,7 +9,9 @@ import { fill, listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
 import { inputClass, secondaryButtonClass } from "../styles";
-import { failureText, useDebounced, type ListActions, type MemberMatch } from "./shared";
+import { failureText, useDebounced } from "./shared";
+import { memberName } from "../members/types";
+import type { ListActions, MemberMatch } from "./types";
 
 export function AddMember({ listId, setSubscription }: { listId: number; setSubscription: ListActions["setSubscription"] }) {
   const t = listsMessages(useLang());
@@ -25,7 +27,7 @@ export function AddMember({ listId, setSubscription }: { listId: number; setSubs
   const add = useMutation({
     mutationFn: (member: MemberMatch) => unwrap(setSubscription({ id: listId, member_id: member.member_id, subscribed: true })),
     onSuccess: (_data, member) => {
-      toast.success(fill(ts.subscribed, { email: member.email }));
+      toast.success(fill(ts.subscribed, { email: member.email ?? memberName(member, "") }));
       void queryClient.invalidateQueries({ queryKey: queryKeys.lists.memberSearch(listId, q) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.lists.allSubscribers(listId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.lists.all, exact: true });
@@ -79,7 +81,7 @@ export function AddMember({ listId, setSubscription }: { listId: number; setSubs
                     <button
                       type="button"
                       className={`${secondaryButtonClass} px-3 py-1`}
-                      aria-label={fill(ts.addLabel, { email: m.email })}
+                      aria-label={fill(ts.addLabel, { email: m.email ?? memberName(m, "") })}
                       disabled={add.isPending}
                       onClick={() => add.mutate(m)}
                     >

@@ -17,10 +17,11 @@ import { queryKeys } from "@/lib/query-keys";
 import { CreateListRequest, LIST_FIELDS } from "@/lib/validation/subscription";
 import { useLang } from "../i18n-context";
 import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
-import { failureText, useDebounced, type ListActions } from "./shared";
+import { failureText, useDebounced } from "./shared";
+import type { ListActions, ListCompanyChoices } from "./types";
 
 type Values = z.input<typeof CreateListRequest>;
-type Company = { company_id: string; name: string; org_number: string };
+type Company = ListCompanyChoices["companies"][number];
 type Field = keyof Values;
 
 export function CreateListDialog({ createList }: { createList: ListActions["createList"] }) {
@@ -34,7 +35,7 @@ export function CreateListDialog({ createList }: { createList: ListActions["crea
   const q = useDebounced(search.trim(), 300);
   const companies = useQuery({
     queryKey: queryKeys.lists.companies(q),
-    queryFn: () => fetchJson<{ companies: Company[]; more: boolean }>(`/admin/api/lists/companies?q=${encodeURIComponent(q)}`),
+    queryFn: () => fetchJson<ListCompanyChoices>(`/admin/api/lists/companies?q=${encodeURIComponent(q)}`),
     enabled: open,
   });
   const form = useForm<Values, unknown, z.output<typeof CreateListRequest>>({

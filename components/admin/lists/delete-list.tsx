@@ -12,14 +12,8 @@ import { fill, listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
 import { dangerButtonClass, secondaryButtonClass } from "../styles";
-import { failureText, numberFormat, type ListActions, type ListView } from "./shared";
-
-interface Impact {
-  id: number;
-  name: string;
-  active_subscribers: number;
-  subscriptions: number;
-}
+import { failureText, numberFormat } from "./shared";
+import type { DeletionImpact, ListActions, ListView } from "./types";
 
 export function DeleteListSection({ list, deleteList }: { list: ListView; deleteList: ListActions["deleteList"] }) {
   const lang = useLang();
@@ -29,7 +23,7 @@ export function DeleteListSection({ list, deleteList }: { list: ListView; delete
   const [open, setOpen] = useState(false);
   const impact = useQuery({
     queryKey: queryKeys.lists.impact(list.id),
-    queryFn: () => fetchJson<Impact>(`/admin/api/lists/${list.id}/impact`),
+    queryFn: () => fetchJson<DeletionImpact>(`/admin/api/lists/${list.id}/impact`),
     enabled: open,
     staleTime: 0,
   });

@@ -22,7 +22,8 @@ import { buttonClass, inputClass } from "../styles";
 import { DeleteListSection } from "./delete-list";
 import { QuestionsSection } from "./questions-section";
 import { ReadOnlyNote } from "./read-only-note";
-import { failureText, FieldError, type FieldControl, type ListActions, type ListView } from "./shared";
+import { failureText, FieldError, type FieldControl } from "./shared";
+import type { ListActions, ListView } from "./types";
 import { SharePanel } from "./share-panel";
 import { TermSection } from "./term-section";
 

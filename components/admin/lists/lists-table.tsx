@@ -14,7 +14,8 @@ import { useLang } from "../i18n-context";
 import { QueryState } from "../query-state";
 
 import { CreateListDialog } from "./create-list-dialog";
-import { failureText, numberFormat, type ListActions, type ListRow } from "./shared";
+import { failureText, numberFormat } from "./shared";
+import type { ListActions, ListRow } from "./types";
 import { DataTable } from "@/components/admin/data-table";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.

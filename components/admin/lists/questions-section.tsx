@@ -19,7 +19,8 @@ import { useLang } from "../i18n-context";
 import { QueryState } from "../query-state";
 import { inputClass, secondaryButtonClass } from "../styles";
 import type { EditForm } from "./list-editor";
-import { failureText, type ListActions, type PropertyGroup } from "./shared";
+import { failureText } from "./shared";
+import type { ListActions, PropertyGroup } from "./types";
 
 interface Props {
   form: EditForm;
@@ -120,7 +121,7 @@ function NewProperty({ companyId, groupNames, createProperty, onCreated }: {
         const known = groups.some((g) => g.id === created.group_id);
         const next = known
           ? groups.map((g) => (g.id === created.group_id ? { ...g, properties: [...g.properties, property] } : g))
-          : [...groups, { id: created.group_id, name: created.group_name, descr: null, properties: [property] }];
+          : [...groups, { id: created.group_id, company_id: companyId, name: created.group_name, descr: null, properties: [property] }];
         return next.sort((a, b) => a.name.localeCompare(b.name));
       });
       void queryClient.invalidateQueries({ queryKey: queryKeys.lists.properties(companyId) });

@@ -5,7 +5,8 @@ import { escapeHtml } from "@/lib/html-escape";
 import { fill, listsMessages } from "@/lib/i18n/admin/lists";
 import { useLang } from "../i18n-context";
 import { inputClass, secondaryButtonClass } from "../styles";
-import { CopyButton, type ListView } from "./shared";
+import { CopyButton } from "./shared";
+import type { ListView } from "./types";
 
 export function SharePanel({ list }: { list: ListView }) {
   const t = listsMessages(useLang());

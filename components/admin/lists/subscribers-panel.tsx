@@ -18,14 +18,8 @@ import { QueryState } from "../query-state";
 import { inputClass, secondaryButtonClass } from "../styles";
 import { AddMember } from "./add-member";
 import { ReadOnlyNote } from "./read-only-note";
-import { dateTimeFormat,
-  failureText,
-  numberFormat,
-  useDebounced,
-  type ListActions,
-  type ListView,
-  type Subscriber,
-  type SubscribersPageView } from "./shared";
+import { dateTimeFormat, failureText, numberFormat, useDebounced } from "./shared";
+import type { ListActions, ListView, Subscriber, SubscribersPageView } from "./types";
 import { DataTable } from "@/components/admin/data-table";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.

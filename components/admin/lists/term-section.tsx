@@ -9,7 +9,8 @@ import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
 import { inputClass } from "../styles";
 import type { EditForm } from "./list-editor";
-import { FieldError, useDebounced, type FieldControl, type ListActions } from "./shared";
+import { FieldError, useDebounced, type FieldControl } from "./shared";
+import type { ListActions } from "./types";
 
 interface Props {
   form: EditForm;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { action } from "@/lib/actions/action";
 import { createEvent, deleteEvent, registerParticipant, unregisterParticipant, updateEvent } from "@/lib/services/events";
 import { CreateEventRequest, EventParticipant, UpdateEventRequest } from "@/lib/validation/event";
-import { IntId } from "@/lib/validation/subscription";
+import { IntId } from "@/lib/validation/common";
 
 export const createEventAction = action(
   { auth: "session", module: "event", permission: "EVENT.U", input: CreateEventRequest },

@@ -9,11 +9,11 @@ import { createList, deleteList, previewConsentHtml, updateList } from "@/lib/se
 import {
   CreateListRequest,
   CreatePropertyRequest,
-  IntId,
   ListMember,
   TermPreviewRequest,
   UpdateListRequest,
 } from "@/lib/validation/subscription";
+import { IntId } from "@/lib/validation/common";
 
 const write = { auth: "session", module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" } as const;
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { action } from "@/lib/actions/action";
 import { createMember, eraseMember, updateMember } from "@/lib/services/member-changes";
 import { CreateMemberRequest, UpdateMemberRequest } from "@/lib/validation/member";
-import { IntId } from "@/lib/validation/subscription";
+import { IntId } from "@/lib/validation/common";
 
 export const createMemberAction = action(
   { auth: "session", module: "member", permission: "MEMBER.U", input: CreateMemberRequest },

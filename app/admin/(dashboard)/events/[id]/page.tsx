@@ -8,7 +8,7 @@ import { adminLanguage } from "@/lib/i18n/admin-language";
 import { eventsMessages } from "@/lib/i18n/admin/events";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { getEvent } from "@/lib/services/events";
-import { IntIdParam } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/common";
 import { createEventAction, deleteEventAction, registerParticipantAction, unregisterParticipantAction, updateEventAction } from "../actions";
 
 export default async function EventPage({ params }: { params: Promise<{ id: string }> }) {

@@ -10,7 +10,7 @@ import { membersMessages } from "@/lib/i18n/admin/members";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { memberScreenOptions } from "@/lib/services/member-dashboard";
 import { getMember } from "@/lib/services/members";
-import { IntIdParam } from "@/lib/validation/subscription";
+import { IntIdParam } from "@/lib/validation/common";
 import { createMemberAction, eraseMemberAction, updateMemberAction } from "../actions";
 
 export default async function MemberPage({ params }: { params: Promise<{ id: string }> }) {

@@ -1,19 +1,23 @@
 // Generated members for the demo and for benchmarks (`npm run cli -- member:generate --members 100000`): realistic
 // Swedish people with memberships, properties and event registrations, written in bulk (one multi-row INSERT per
-// table and batch) and deterministic for a given seed. An operator's tool: besides the member module, MEMBER.U and the
-// company in scope, creating the reference data takes the subscription_list (properties) and event modules.
+// table and batch) and deterministic for a given seed. An operator's tool beside the demo seed, not a business rule:
+// it writes through Prisma in bulk where the member service writes one checked member at a time. Besides the member
+// module, MEMBER.U and the company in scope, creating the reference data takes the subscription_list (properties) and
+// event modules.
 import "server-only";
 import crypto from "node:crypto";
 import { stockholmToday, yearsBefore } from "../calendar";
 import { db } from "../db";
 import { ValidationFailed } from "../errors";
-import { assertCompanyInScope, companyIdsInScope, requireModule, requirePermission, type Caller } from "./access";
-import { recordAudit } from "./audit";
-import { findLiveCompany, liveCompany } from "./live-records";
+import { assertWritableCompany, requireModule } from "../services/access-checks";
+import type { Caller } from "../services/caller";
+import { companyIdsInScope } from "../services/company-tree";
+import { recordAudit } from "../services/audit";
+import { liveCompany } from "../services/live-records";
 import { DEFAULT_EVENT_TIME_ZONE } from "../validation/event";
-import { createEvent } from "./events";
-import { createMemberType, createPeriod } from "./member-reference";
-import { createProperty } from "./properties";
+import { createEvent } from "../services/events";
+import { createMemberType, createPeriod } from "../services/member-reference";
+import { createProperty } from "../services/properties";
 
 const FIRST_NAMES = ["Anna", "Erik", "Maria", "Lars", "Karin", "Anders", "Eva", "Johan", "Sara", "Per", "Lena", "Nils", "Ingrid", "Olof", "Elsa", "Åsa", "Björn", "Märta", "Göran", "Linnéa", "Oskar", "Maja", "Hugo", "Alva", "Liam", "Ebba", "Noah", "Wilma", "Ali", "Amira"];
 const LAST_NAMES = ["Andersson", "Johansson", "Karlsson", "Nilsson", "Eriksson", "Larsson", "Olsson", "Persson", "Svensson", "Gustafsson", "Pettersson", "Jonsson", "Jansson", "Hansson", "Bengtsson", "Jönsson", "Lindberg", "Jakobsson", "Magnusson", "Lindström", "Öberg", "Åberg", "Ek", "Holm", "Sjöberg", "Hussein", "Mohammed", "Lundqvist", "Berg", "Strand"];
@@ -92,11 +96,7 @@ export async function generateMembers(caller: Caller, input: GenerateMembersInpu
   if (!Number.isSafeInteger(input.members) || input.members < 1 || input.members > 1_000_000) {
     throw new ValidationFailed({ members: ["must be a whole number from 1 to 1000000"] });
   }
-  await findLiveCompany(input.company_id).catch(() => {
-    throw new ValidationFailed({ company_id: ["unknown company id"] });
-  });
-  await assertCompanyInScope(caller, input.company_id);
-  requirePermission(caller, "MEMBER.U");
+  await assertWritableCompany(caller, input.company_id, "member", "MEMBER.U");
   const ref = await referenceData(caller, input.company_id);
   const tree = await companyIdsInScope({ ...caller, scope: { kind: "companies", companyIds: [input.company_id], includeDescendants: true } });
   const companies = (await db().company.findMany({ where: { id: { in: tree ?? [input.company_id] }, ...liveCompany }, select: { id: true }, orderBy: { id: "asc" } })).map((c) => c.id);
