@@ -10,7 +10,6 @@ import {
   MemberListEntry,
   SubscribersPage,
   SubscribersQuery,
-  SubscriptionView,
   UpdateListRequest,
 } from "../validation/subscription";
 import { IntIdParam } from "../validation/common";
