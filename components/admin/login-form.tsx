@@ -10,7 +10,7 @@ import { LOGIN_ERRORS } from "@/lib/auth/login-errors";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import type { ShellMessages } from "@/lib/i18n/admin/shell";
-import type { Lang } from "@/lib/i18n/public-pages";
+import type { Lang } from "@/lib/i18n/lang";
 import { LoginRequest } from "@/lib/validation/access";
 import { TextField } from "../ui/text-field";
 import { buttonClass } from "./styles";

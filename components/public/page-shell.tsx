@@ -1,5 +1,5 @@
 // The frame of the hosted pages: mobile-first card, page language on the element, a language switch.
-import type { Lang } from "@/lib/i18n/public-pages";
+import type { Lang } from "@/lib/i18n/lang";
 
 export function PageShell(props: { lang: Lang; switchHref: string; switchLabel: string; children: React.ReactNode }) {
   return (

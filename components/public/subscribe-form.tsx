@@ -6,7 +6,9 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
-import type { Lang, Messages } from "@/lib/i18n/public-pages";
+import { fill } from "@/lib/i18n/fill";
+import type { Lang } from "@/lib/i18n/lang";
+import type { Messages } from "@/lib/i18n/public-pages";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import type { SubscribeFormState } from "./form-states";
 import { TextField } from "../ui/text-field";
@@ -39,7 +41,7 @@ export function SubscribeForm({ listUuid, listName, fields, questions, termHtml,
     return (
       <div role="status" aria-live="polite" className="rounded-md border border-green-700 bg-green-50 p-4 text-green-900">
         <h2 className="text-lg font-semibold">{t.subscribedTitle}</h2>
-        <p className="mt-1">{t.subscribedBody.replace("{email}", state.email).replace("{list}", listName)}</p>
+        <p className="mt-1">{fill(t.subscribedBody, { email: state.email, list: listName })}</p>
       </div>
     );
   }

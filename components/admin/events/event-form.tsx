@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { ActionError, unwrap } from "@/lib/actions/result";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
 import { eventsMessages } from "@/lib/i18n/admin/events";
-import { fill } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { DEFAULT_EVENT_TIME_ZONE, EventForm as EventFormSchema, eventBodyOf, localPart, type EventFormValues } from "@/lib/validation/event";

@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { ActionError, unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { eventsMessages } from "@/lib/i18n/admin/events";
-import { fill } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
 import { queryKeys } from "@/lib/query-keys";
 import { failureText } from "../action-errors";
 import { ConfirmButton } from "../access/confirm-button";

@@ -2,7 +2,8 @@
 // Sharing a list's hosted form: its link and a link snippet for the association's website, each with a copy
 // button, and the form itself in a new tab. No iframe snippet: the hosted pages send `frame-ancestors 'none'`.
 import { escapeHtml } from "@/lib/html-escape";
-import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
+import { listsMessages } from "@/lib/i18n/admin/lists";
 import { useLang } from "../i18n-context";
 import { inputClass, secondaryButtonClass } from "../styles";
 import { CopyButton, type ListView } from "./shared";

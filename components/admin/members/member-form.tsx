@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { ActionError, unwrap } from "@/lib/actions/result";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
-import { fill } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
 import { membersMessages } from "@/lib/i18n/admin/members";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { CreateMemberRequest, MEMBERSHIP_STATUSES, UpdateMemberRequest } from "@/lib/validation/member";

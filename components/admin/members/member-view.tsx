@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
-import { fill } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
 import { membersMessages } from "@/lib/i18n/admin/members";
 import { failureText } from "../action-errors";
 import { ConfirmButton } from "../access/confirm-button";

@@ -8,7 +8,7 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { fill } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
 import { membersMessages } from "@/lib/i18n/admin/members";
 import { queryKeys } from "@/lib/query-keys";
 import { FILTER_INCLUDES, MEMBER_SCREEN_PAGE_SIZE, MEMBERSHIP_STATUSES, SEARCH_SORTS } from "@/lib/validation/member";

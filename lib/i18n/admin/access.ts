@@ -1,5 +1,5 @@
 // Texts of the access screens: API keys, admin users and the access-group editor they share.
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
 
 const sv = {
   onlyAdmins: "Bara administratörer kan hantera API-nycklar och administratörer. Be en administratör om hjälp.",

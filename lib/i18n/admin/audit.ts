@@ -1,6 +1,6 @@
 // Texts of the audit log screen: object types, the known actions (the raw action stays visible beside its label),
 // who did it, and dates in Swedish or English, always in Stockholm time.
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
 
 const sv = {
   title: "Händelselogg",

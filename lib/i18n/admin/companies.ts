@@ -1,6 +1,6 @@
 // Texts of the company register and the company page. fk_status labels are the shell's (shellMessages().fkStatus).
 import type { ProviderCheckFailure } from "../../validation/company";
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
 
 type Detail = string | null;
 

@@ -1,5 +1,5 @@
 // Texts of the event screens: the company's events, the event form and the participants. Placeholders in braces.
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
 
 const sv = {
   common: {

@@ -1,5 +1,5 @@
 // Texts of the subscription-list screens: the table, the editor and the subscribers. Placeholders in braces.
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
 
 const sv = {
   common: {
@@ -323,9 +323,4 @@ const en: ListsMessages = {
 
 export function listsMessages(lang: Lang): ListsMessages {
   return lang === "en" ? en : sv;
-}
-
-/** A text with its {placeholders} filled in. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }

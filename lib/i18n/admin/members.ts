@@ -1,5 +1,5 @@
 // Texts of the member screens: search, member page, the member form and erasure. Placeholders in braces.
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
 
 const sv = {
   common: {

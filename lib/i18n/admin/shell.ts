@@ -1,5 +1,5 @@
 // Dashboard frame, sign-in page and overview texts. Each screen has its own file in this folder.
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
 
 const sv = {
   product: "Förening service",

@@ -4,7 +4,7 @@ import { unsubscribeAction } from "@/app/unsubscribe/actions";
 import { ConfirmForm } from "@/components/public/confirm-form";
 import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
-import { format } from "@/lib/i18n/public-pages";
+import { fill } from "@/lib/i18n/fill";
 import { listNameForUnsubscribe } from "@/lib/services/public-lists";
 
 export const metadata: Metadata = { robots: { index: false } };
@@ -21,7 +21,7 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
   return (
     <PageShell lang={lang} switchHref={switchHref} switchLabel={switchLabel}>
       <h1 className="text-2xl font-semibold">{t.unsubscribeTitle}</h1>
-      <p className="mb-6 mt-2 text-slate-700">{listName ? format(t.unsubscribeBody, { list: listName }) : t.unsubscribeUnknownList}</p>
+      <p className="mb-6 mt-2 text-slate-700">{listName ? fill(t.unsubscribeBody, { list: listName }) : t.unsubscribeUnknownList}</p>
       <ConfirmForm
         action={unsubscribeAction}
         hidden={{ list_uuid, member_uuid }}
