@@ -13,7 +13,7 @@ import type { ShellMessages } from "@/lib/i18n/admin/shell";
 import type { Lang } from "@/lib/i18n/lang";
 import { LoginRequest } from "@/lib/validation/access";
 import { TextField } from "../ui/text-field";
-import { buttonClass } from "./styles";
+import { buttonClass } from "./ui/styles";
 import { ProblemAlert } from "../ui/problem-alert";
 
 export function LoginForm({ lang, t }: { lang: Lang; t: ShellMessages["login"] }) {

@@ -6,7 +6,8 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "./i18n-context";
-import { QueryState } from "./query-state";
+import { QueryState } from "./ui/query-state";
+import { formatDate, formatNumber } from "@/lib/i18n/formats";
 
 interface Overview {
   lists: number | null;
@@ -20,17 +21,15 @@ export function OverviewPanel() {
   const t = shellMessages(lang);
   const query = useQuery({ queryKey: queryKeys.overview, queryFn: () => fetchJson<Overview>("/admin/api/overview") });
   const data = query.data;
-  const number = new Intl.NumberFormat(lang === "en" ? "en-GB" : "sv-SE");
-  const shortDate = new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", { day: "numeric", month: "short", timeZone: "UTC" });
   return (
     <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
       {data && (
         <div className="space-y-6">
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Stat label={t.overview.lists} value={data.lists === null ? t.overview.noAccess : number.format(data.lists)} />
+            <Stat label={t.overview.lists} value={data.lists === null ? t.overview.noAccess : formatNumber(lang, data.lists)} />
             <Stat
               label={t.overview.activeSubscribers}
-              value={data.active_subscribers === null ? t.overview.noAccess : number.format(data.active_subscribers)}
+              value={data.active_subscribers === null ? t.overview.noAccess : formatNumber(lang, data.active_subscribers)}
             />
           </dl>
           {data.companies_by_fk_status && (
@@ -40,7 +39,7 @@ export function OverviewPanel() {
                 {data.companies_by_fk_status.map((s) => (
                   <li key={s.status} className="rounded-md bg-slate-50 p-3">
                     <span className="block text-sm text-slate-700">{t.fkStatus[s.status] ?? s.status}</span>
-                    <span className="text-2xl font-semibold">{number.format(s.count)}</span>
+                    <span className="text-2xl font-semibold">{formatNumber(lang, s.count)}</span>
                   </li>
                 ))}
               </ul>
@@ -53,9 +52,9 @@ export function OverviewPanel() {
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={data.per_day} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
                     <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                    <XAxis dataKey="date" tickFormatter={(d: string) => shortDate.format(new Date(d))} tick={{ fontSize: 12 }} minTickGap={16} />
+                    <XAxis dataKey="date" tickFormatter={(d: string) => formatDate(lang, "calendarDayMonth", d)} tick={{ fontSize: 12 }} minTickGap={16} />
                     <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
-                    <Tooltip labelFormatter={(d) => shortDate.format(new Date(String(d)))} />
+                    <Tooltip labelFormatter={(d) => formatDate(lang, "calendarDayMonth", String(d))} />
                     <Legend />
                     <Bar dataKey="subscribed" name={t.overview.subscribed} fill="#1e40af" />
                     <Bar dataKey="unsubscribed" name={t.overview.unsubscribed} fill="#b45309" />

@@ -10,7 +10,7 @@ import { accessMessages, type AccessMessages } from "@/lib/i18n/admin/access";
 import { queryKeys } from "@/lib/query-keys";
 import { MODULES, PERMISSIONS } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
-import { inputClass } from "../styles";
+import { inputClass } from "../ui/styles";
 import type { AccessValue, CompanyChoice, Grantable } from "./types";
 
 export type AccessFieldErrors = Partial<Record<"modules" | "permissions" | "company_ids" | "include_descendants", string>>;

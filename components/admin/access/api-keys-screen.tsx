@@ -8,20 +8,20 @@ import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { accessMessages } from "@/lib/i18n/admin/access";
-import { formatStockholmDateTime } from "@/lib/i18n/admin/audit";
+import { formatDate } from "@/lib/i18n/formats";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { buttonClass } from "../ui/styles";
 import { useGrantableCompanies } from "./access-group-fields";
 import { NameList, ScopeSummary } from "./access-summary";
 import { failureText as actionErrorText } from "../action-errors";
-import { ConfirmButton } from "./confirm-button";
-import { Modal } from "./modal";
+import { ConfirmButton } from "../ui/confirm-button";
+import { Modal } from "../ui/modal";
 import type { ApiKeyActions, ApiKeyRow, CreatedApiKey, Grantable } from "./types";
 import { SecretDialog } from "./api-key-secret-dialog";
 import { CreateApiKeyForm } from "./create-api-key-form";
-import { DataTable } from "@/components/admin/data-table";
+import { DataTable } from "@/components/admin/ui/data-table";
 
 // One empty list for every render while loading: TanStack Table resets its state when `data` changes identity, and
 // a new [] on each render loops (a click during hydration made that a synchronous loop that froze the page).
@@ -87,7 +87,7 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
 
   const columns = useMemo(() => {
     const col = createColumnHelper<ApiKeyRow>();
-    const when = (iso: string | null) => (iso ? formatStockholmDateTime(lang, iso) : t.never);
+    const when = (iso: string | null) => (iso ? formatDate(lang, "dateTime", iso) : t.never);
     return [
       col.accessor("name", {
         header: t.col.name,
@@ -144,7 +144,7 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
         cell: (c) => {
           const revoked = c.getValue();
           return revoked ? (
-            <span className="font-medium text-red-800">{t.revokedAt(formatStockholmDateTime(lang, revoked))}</span>
+            <span className="font-medium text-red-800">{t.revokedAt(formatDate(lang, "dateTime", revoked))}</span>
           ) : (
             <span className="font-medium text-green-800">{t.active}</span>
           );

@@ -11,7 +11,7 @@ import { accessMessages } from "@/lib/i18n/admin/access";
 import { queryKeys } from "@/lib/query-keys";
 import { CreateApiKeyRequest } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
-import { inputClass } from "../styles";
+import { inputClass } from "../ui/styles";
 import { AccessGroupFields, defaultAccess, useGrantableCompanies } from "./access-group-fields";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import { businessRuleText } from "./action-errors";

@@ -4,7 +4,7 @@
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import type { AccessMessages } from "@/lib/i18n/admin/access";
 import { useLang } from "../i18n-context";
-import { buttonClass, secondaryButtonClass } from "../styles";
+import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import { companyIdsText, type AccessFieldErrors } from "./access-group-fields";
 
 type ErrorLike = { type?: unknown; message?: string } | undefined;

@@ -10,15 +10,15 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import { accessMessages } from "@/lib/i18n/admin/access";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass, secondaryButtonClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import { useGrantableCompanies } from "./access-group-fields";
 import { NameList, ScopeSummary } from "./access-summary";
 import { failureText as actionErrorText } from "../action-errors";
-import { ConfirmButton } from "./confirm-button";
-import { Modal } from "./modal";
+import { ConfirmButton } from "../ui/confirm-button";
+import { Modal } from "../ui/modal";
 import type { AdminUserActions, AdminUserRow, Grantable } from "./types";
-import { DataTable } from "@/components/admin/data-table";
+import { DataTable } from "@/components/admin/ui/data-table";
 import { CreateUserForm, EditUserFormView } from "./user-forms";
 
 // One empty list for every render while loading: TanStack Table resets its state when `data` changes identity, and

@@ -5,13 +5,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { auditMessages, formatStockholmDateTime } from "@/lib/i18n/admin/audit";
+import { auditMessages } from "@/lib/i18n/admin/audit";
+import { formatDate } from "@/lib/i18n/formats";
 import { queryKeys } from "@/lib/query-keys";
 import { AUDIT_OBJECT_TYPES } from "@/lib/validation/audit";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
-import { DataTable } from "@/components/admin/data-table";
+import { QueryState } from "../ui/query-state";
+import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
+import { DataTable } from "@/components/admin/ui/data-table";
 
 export interface AuditFilters {
   object_type: string;
@@ -86,7 +87,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
         header: t.col.when,
         cell: (c) => (
           <time dateTime={c.getValue()}>
-            {formatStockholmDateTime(lang, c.getValue())}
+            {formatDate(lang, "dateTime", c.getValue())}
           </time>
         ),
       }),

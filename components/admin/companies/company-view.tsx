@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/query-keys";
-import { QueryState } from "../query-state";
+import { QueryState } from "../ui/query-state";
 import { FkStatusPanel } from "./fk-status-panel";
 import { GrantsPanel } from "./grants-panel";
 import { LeisureCardPanel } from "./leisure-card-panel";

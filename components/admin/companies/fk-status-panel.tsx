@@ -8,16 +8,17 @@ import type { z } from "zod";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
-import { companiesMessages, formatDateTime, type CompaniesMessages } from "@/lib/i18n/admin/companies";
+import { companiesMessages, type CompaniesMessages } from "@/lib/i18n/admin/companies";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { FK_STATUSES, FkStatusForm, isFkStatus } from "@/lib/validation/company";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass, inputClass, tableClass, tdClass, thClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { buttonClass, inputClass, tableClass, tdClass, thClass } from "../ui/styles";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import type { CompanyActions, CompanyDetail, FkHistoryEntry } from "./types";
+import { formatDate } from "@/lib/i18n/formats";
 
 export function FkStatusPanel({ company, canWrite, changeFkStatus }: {
   company: CompanyDetail;
@@ -148,7 +149,7 @@ function FkHistory({ companyId, t, label }: { companyId: string; t: CompaniesMes
               {entries.map((entry, index) => (
                 <tr key={`${entry.changed_at}-${index}`}>
                   <td className={`${tdClass} whitespace-nowrap`}>
-                    <time dateTime={entry.changed_at}>{formatDateTime(lang, entry.changed_at)}</time>
+                    <time dateTime={entry.changed_at}>{formatDate(lang, "dateTime", entry.changed_at)}</time>
                   </td>
                   <td className={`${tdClass} break-all`}>{actor(entry.changed_by)}</td>
                   <td className={tdClass}>{label(entry.from)}</td>

@@ -7,13 +7,14 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { companiesMessages, formatDateTime } from "@/lib/i18n/admin/companies";
+import { companiesMessages } from "@/lib/i18n/admin/companies";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass, secondaryButtonClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import { failureText as actionErrorText } from "../action-errors";
 import type { CompanyActions, CompanyGrantRow } from "./types";
+import { formatDate } from "@/lib/i18n/formats";
 
 export function GrantsPanel({ companyId, canWrite, activateGrant }: {
   companyId: string;
@@ -43,7 +44,7 @@ export function GrantsPanel({ companyId, canWrite, activateGrant }: {
                   <p className="font-medium">{grant.name}</p>
                   {grant.descr && <p className="text-sm text-slate-700">{grant.descr}</p>}
                   <p className={`mt-1 text-sm ${grant.activated_at ? "font-medium text-green-800" : "text-slate-700"}`}>
-                    {grant.activated_at ? t.activeSince(formatDateTime(lang, grant.activated_at)) : t.notActive}
+                    {grant.activated_at ? t.activeSince(formatDate(lang, "dateTime", grant.activated_at)) : t.notActive}
                   </p>
                 </div>
                 {canWrite && !grant.activated_at && <ActivateButton companyId={companyId} grant={grant} activateGrant={activateGrant} />}

@@ -9,15 +9,16 @@ import type { z } from "zod";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
-import { companiesMessages, formatDateTime } from "@/lib/i18n/admin/companies";
+import { companiesMessages } from "@/lib/i18n/admin/companies";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { GIRO_TYPES, LeisureCardKeyForm, type ProviderCheckOutcome } from "@/lib/validation/company";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import type { CompanyActions, LeisureCardKeyRecord } from "./types";
+import { formatDate } from "@/lib/i18n/formats";
 
 type FormInput = z.input<typeof LeisureCardKeyForm>;
 type FormOutput = z.output<typeof LeisureCardKeyForm>;
@@ -53,7 +54,7 @@ export function LeisureCardPanel({ companyId, canWrite, setLeisureCardKey, check
               <dd>{record.giro_number ?? "–"}</dd>
               <dt className="font-medium text-slate-700">{t.updated}</dt>
               <dd>
-                <time dateTime={record.updated_at}>{formatDateTime(lang, record.updated_at)}</time>
+                <time dateTime={record.updated_at}>{formatDate(lang, "dateTime", record.updated_at)}</time>
               </dd>
             </dl>
           ) : (

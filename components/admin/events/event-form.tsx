@@ -14,7 +14,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { DEFAULT_EVENT_TIME_ZONE, EventForm as EventFormSchema, eventBodyOf, localPart, type EventFormValues } from "@/lib/validation/event";
 import { failureText } from "../action-errors";
 import { useLang } from "../i18n-context";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
+import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
 import type { EventActions, EventRow } from "./types";
 
 /** Server fields and the form fields that show their problems. */

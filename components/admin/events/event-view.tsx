@@ -11,15 +11,16 @@ import { eventsMessages } from "@/lib/i18n/admin/events";
 import { fill } from "@/lib/i18n/fill";
 import { queryKeys } from "@/lib/query-keys";
 import { failureText } from "../action-errors";
-import { ConfirmButton } from "../access/confirm-button";
+import { ConfirmButton } from "../ui/confirm-button";
 import { useLang } from "../i18n-context";
-import { Panel } from "../page-parts";
+import { Panel } from "../ui/page-parts";
 import { useDebounced } from "../lists/shared";
 import type { MemberPageView } from "../members/types";
 import { memberName } from "../members/types";
-import { inputClass, secondaryButtonClass } from "../styles";
+import { inputClass, secondaryButtonClass } from "../ui/styles";
 import { EventForm } from "./event-form";
-import { eventTime, type EventActions, type EventWithParticipants } from "./types";
+import { type EventActions, type EventWithParticipants } from "./types";
+import { formatWallClock } from "@/lib/i18n/formats";
 
 export function EventView({ initial, canWrite, canFindMembers, actions }: {
   initial: EventWithParticipants;
@@ -110,7 +111,7 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
           <dt className="font-medium text-slate-700">{t.event.when}</dt>
           <dd>
-            {eventTime(event.starts_at, lang)} – {eventTime(event.ends_at, lang)} ({event.time_zone})
+            {formatWallClock(lang, event.starts_at)} – {formatWallClock(lang, event.ends_at)} ({event.time_zone})
           </dd>
           <dt className="font-medium text-slate-700">{t.form.location}</dt>
           <dd>{event.location ?? t.common.none}</dd>

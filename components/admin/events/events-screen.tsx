@@ -9,12 +9,13 @@ import { useMemo, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { eventsMessages } from "@/lib/i18n/admin/events";
 import { queryKeys } from "@/lib/query-keys";
-import { DataTable } from "../data-table";
+import { DataTable } from "../ui/data-table";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass, inputClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { buttonClass, inputClass } from "../ui/styles";
 import { EventForm } from "./event-form";
-import { eventTime, type EventActions, type EventRow } from "./types";
+import { type EventActions, type EventRow } from "./types";
+import { formatWallClock } from "@/lib/i18n/formats";
 
 const column = createColumnHelper<EventRow>();
 const NO_EVENTS: EventRow[] = [];
@@ -45,8 +46,8 @@ export function EventsScreen({ companies, initialCompanyId, canWrite, actions }:
           </Link>
         ),
       }),
-      column.accessor("starts_at", { header: t.list.columns.starts, cell: (info) => <span className="whitespace-nowrap">{eventTime(info.getValue(), lang)}</span> }),
-      column.accessor("ends_at", { header: t.list.columns.ends, cell: (info) => <span className="whitespace-nowrap">{eventTime(info.getValue(), lang)}</span> }),
+      column.accessor("starts_at", { header: t.list.columns.starts, cell: (info) => <span className="whitespace-nowrap">{formatWallClock(lang, info.getValue())}</span> }),
+      column.accessor("ends_at", { header: t.list.columns.ends, cell: (info) => <span className="whitespace-nowrap">{formatWallClock(lang, info.getValue())}</span> }),
       column.accessor((e) => e.location ?? t.common.none, { id: "location", header: t.list.columns.location }),
       column.accessor((e) => `${e.participant_count} / ${e.capacity ?? t.list.unlimited}`, { id: "participants", header: t.list.columns.participants }),
     ],

@@ -9,7 +9,7 @@ import { fill } from "@/lib/i18n/fill";
 import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { inputClass, secondaryButtonClass } from "../styles";
+import { inputClass, secondaryButtonClass } from "../ui/styles";
 import { failureText, useDebounced, type ListActions, type MemberMatch } from "./shared";
 
 export function AddMember({ listId, setSubscription }: { listId: number; setSubscription: ListActions["setSubscription"] }) {

@@ -17,7 +17,7 @@ import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { CreateListRequest, LIST_FIELDS } from "@/lib/validation/subscription";
 import { useLang } from "../i18n-context";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
+import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
 import { failureText, useDebounced, type ListActions } from "./shared";
 
 type Values = z.input<typeof CreateListRequest>;

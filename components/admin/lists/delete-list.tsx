@@ -12,8 +12,9 @@ import { fill } from "@/lib/i18n/fill";
 import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { dangerButtonClass, secondaryButtonClass } from "../styles";
-import { failureText, numberFormat, type ListActions, type ListView } from "./shared";
+import { dangerButtonClass, secondaryButtonClass } from "../ui/styles";
+import { failureText, type ListActions, type ListView } from "./shared";
+import { formatNumber } from "@/lib/i18n/formats";
 
 interface Impact {
   id: number;
@@ -45,7 +46,6 @@ export function DeleteListSection({ list, deleteList }: { list: ListView; delete
     },
     onError: (error) => toast.error(failureText(t.common, error)),
   });
-  const number = numberFormat(lang);
 
   return (
     <section aria-labelledby="danger-heading" className="space-y-3 rounded-lg border border-red-300 bg-white p-4">
@@ -67,7 +67,7 @@ export function DeleteListSection({ list, deleteList }: { list: ListView; delete
               <div className="mt-2 space-y-2 text-slate-800">
                 <p aria-live="polite">
                   {impact.data
-                    ? fill(t.edit.deleteImpact, { active: number.format(impact.data.active_subscribers), total: number.format(impact.data.subscriptions) })
+                    ? fill(t.edit.deleteImpact, { active: formatNumber(lang, impact.data.active_subscribers), total: formatNumber(lang, impact.data.subscriptions) })
                     : impact.isError
                       ? failureText(t.common, impact.error)
                       : t.edit.deleteImpactLoading}

@@ -19,13 +19,14 @@ import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { LIST_FIELDS, UpdateListRequest } from "@/lib/validation/subscription";
 import { useLang } from "../i18n-context";
-import { buttonClass, inputClass } from "../styles";
+import { buttonClass, inputClass } from "../ui/styles";
 import { DeleteListSection } from "./delete-list";
 import { QuestionsSection } from "./questions-section";
 import { ReadOnlyNote } from "./read-only-note";
 import { failureText, FieldError, type FieldControl, type ListActions, type ListView } from "./shared";
 import { SharePanel } from "./share-panel";
 import { TermSection } from "./term-section";
+import { formatNumber } from "@/lib/i18n/formats";
 
 export type EditValues = z.input<typeof UpdateListRequest>;
 type Output = z.output<typeof UpdateListRequest>;
@@ -219,7 +220,7 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
                   {...form.register("subscriber_cap", { setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v)) })}
                 />
                 <p id={`${capField.id}-help`} className="mt-1 text-sm text-slate-700">
-                  {fill(t.edit.capHelp, { n: new Intl.NumberFormat(lang === "en" ? "en-GB" : "sv-SE").format(defaultCap) })}
+                  {fill(t.edit.capHelp, { n: formatNumber(lang, defaultCap) })}
                 </p>
                 <FieldError field={capField} />
               </div>

@@ -12,11 +12,12 @@ import { fill } from "@/lib/i18n/fill";
 import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
+import { QueryState } from "../ui/query-state";
 
 import { CreateListDialog } from "./create-list-dialog";
-import { failureText, numberFormat, type ListActions, type ListRow } from "./shared";
-import { DataTable } from "@/components/admin/data-table";
+import { failureText, type ListActions, type ListRow } from "./shared";
+import { DataTable } from "@/components/admin/ui/data-table";
+import { formatNumber } from "@/lib/i18n/formats";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
 const NO_LISTS: never[] = [];
@@ -56,7 +57,6 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
   });
 
   const { mutate: toggleActive } = toggle;
-  const number = useMemo(() => numberFormat(lang), [lang]);
   const columns = useMemo(
     () => [
       column.accessor("company_name", { header: t.table.company }),
@@ -99,7 +99,7 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
           const row = info.row.original;
           return (
             <span className="whitespace-nowrap tabular-nums">
-              {number.format(row.active_subscribers)} / {number.format(row.effective_subscriber_cap)}
+              {formatNumber(lang, row.active_subscribers)} / {formatNumber(lang, row.effective_subscriber_cap)}
               {row.subscriber_cap === null && <span className="text-slate-600"> ({t.table.defaultCap})</span>}
             </span>
           );
@@ -125,7 +125,7 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
         },
       }),
     ],
-    [t, canWrite, number, toggleActive],
+    [t, lang, canWrite, toggleActive],
   );
 
   // TanStack Table's instance is not memoizable (the React Compiler skips this component, as it should).

@@ -17,8 +17,8 @@ import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { CreatePropertyRequest } from "@/lib/validation/subscription";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { inputClass, secondaryButtonClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { inputClass, secondaryButtonClass } from "../ui/styles";
 import type { EditForm } from "./list-editor";
 import { failureText, type ListActions, type PropertyGroup } from "./shared";
 

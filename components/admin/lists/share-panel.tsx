@@ -5,7 +5,7 @@ import { escapeHtml } from "@/lib/html-escape";
 import { fill } from "@/lib/i18n/fill";
 import { listsMessages } from "@/lib/i18n/admin/lists";
 import { useLang } from "../i18n-context";
-import { inputClass, secondaryButtonClass } from "../styles";
+import { inputClass, secondaryButtonClass } from "../ui/styles";
 import { CopyButton, type ListView } from "./shared";
 
 export function SharePanel({ list }: { list: ListView }) {

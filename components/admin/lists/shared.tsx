@@ -14,7 +14,7 @@ import type {
   SubscriptionView,
   UpdateListRequest,
 } from "@/lib/validation/subscription";
-import { secondaryButtonClass } from "../styles";
+import { secondaryButtonClass } from "../ui/styles";
 import { failureText as sharedFailureText } from "../action-errors";
 
 export type ListView = z.infer<typeof AdminList>;
@@ -82,14 +82,6 @@ export function CopyButton({ text, label, done, failed }: { text: string; label:
       {label}
     </button>
   );
-}
-
-export function numberFormat(lang: string) {
-  return new Intl.NumberFormat(lang === "en" ? "en-GB" : "sv-SE");
-}
-
-export function dateTimeFormat(lang: string) {
-  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** A form control's id, translated error and the aria attributes tying them together. */

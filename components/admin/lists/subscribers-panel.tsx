@@ -15,19 +15,18 @@ import { shellMessages } from "@/lib/i18n/admin/shell";
 import { queryKeys } from "@/lib/query-keys";
 import { SUBSCRIPTION_STATUSES } from "@/lib/validation/subscription";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { inputClass, secondaryButtonClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { inputClass, secondaryButtonClass } from "../ui/styles";
 import { AddMember } from "./add-member";
 import { ReadOnlyNote } from "./read-only-note";
-import { dateTimeFormat,
-  failureText,
-  numberFormat,
+import { failureText,
   useDebounced,
   type ListActions,
   type ListView,
   type Subscriber,
   type SubscribersPageView } from "./shared";
-import { DataTable } from "@/components/admin/data-table";
+import { DataTable } from "@/components/admin/ui/data-table";
+import { formatDate, formatNumber } from "@/lib/i18n/formats";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
 const NO_SUBSCRIBERS: never[] = [];
@@ -107,8 +106,6 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
   });
   const { mutate: changeSubscription } = change;
 
-  const number = useMemo(() => numberFormat(lang), [lang]);
-  const dateTime = useMemo(() => dateTimeFormat(lang), [lang]);
   const columns = useMemo(
     () => [
       column.accessor("email", { header: ts.email, cell: (info) => <span className="block min-w-48 [overflow-wrap:anywhere]">{info.getValue()}</span> }),
@@ -132,13 +129,13 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
       column.accessor("source", { header: ts.source, cell: (info) => ts.sources[info.getValue()] ?? info.getValue() }),
       column.accessor("subscribed_at", {
         header: ts.subscribedAt,
-        cell: (info) => <span className="whitespace-nowrap">{dateTime.format(new Date(info.getValue()))}</span>,
+        cell: (info) => <span className="whitespace-nowrap">{formatDate(lang, "dateTime", info.getValue())}</span>,
       }),
       column.accessor("unsubscribed_at", {
         header: ts.unsubscribedAt,
         cell: (info) => {
           const value = info.getValue();
-          return value ? <span className="whitespace-nowrap">{dateTime.format(new Date(value))}</span> : "";
+          return value ? <span className="whitespace-nowrap">{formatDate(lang, "dateTime", value)}</span> : "";
         },
       }),
       ...(canWrite
@@ -165,7 +162,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
           ]
         : []),
     ],
-    [ts, canWrite, dateTime, changeSubscription],
+    [ts, lang, canWrite, changeSubscription],
   );
 
   const data = query.data;
@@ -194,7 +191,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
           {ts.title}: {list.name}
         </h1>
         <p className="mt-1 text-slate-700">
-          {t.table.subscribers}: {number.format(list.active_subscribers)} / {number.format(list.effective_subscriber_cap)}
+          {t.table.subscribers}: {formatNumber(lang, list.active_subscribers)} / {formatNumber(lang, list.effective_subscriber_cap)}
         </p>
       </div>
       {!canWrite && <ReadOnlyNote text={shellMessages(lang).readOnly} />}
@@ -244,7 +241,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
 
         <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
           <p role="status" className="text-sm text-slate-800">
-            {data && (data.count === 0 ? ts.none : fill(ts.showing, { from: number.format(from), to: number.format(to), n: number.format(data.count) }))}
+            {data && (data.count === 0 ? ts.none : fill(ts.showing, { from: formatNumber(lang, from), to: formatNumber(lang, to), n: formatNumber(lang, data.count) }))}
           </p>
           {data && data.count > 0 && (
             <DataTable table={table} label={ts.label} className="min-w-[52rem]" />
@@ -254,7 +251,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
               <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => goTo(page - 1)}>
                 {ts.previous}
               </button>
-              <span className="text-sm">{fill(ts.page, { page: number.format(page), pages: number.format(pages) })}</span>
+              <span className="text-sm">{fill(ts.page, { page: formatNumber(lang, page), pages: formatNumber(lang, pages) })}</span>
               <button type="button" className={secondaryButtonClass} disabled={page >= pages} onClick={() => goTo(page + 1)}>
                 {ts.next}
               </button>

@@ -7,7 +7,7 @@ import { unwrap } from "@/lib/actions/result";
 import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { inputClass } from "../styles";
+import { inputClass } from "../ui/styles";
 import type { EditForm } from "./list-editor";
 import { FieldError, useDebounced, type FieldControl, type ListActions } from "./shared";
 

@@ -15,7 +15,7 @@ import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { CreateMemberRequest, MEMBERSHIP_STATUSES, UpdateMemberRequest } from "@/lib/validation/member";
 import { failureText } from "../action-errors";
 import { useLang } from "../i18n-context";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
+import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
 import { memberName, type Member, type MemberActions, type MemberOptions } from "./types";
 
 interface Values {

@@ -9,12 +9,13 @@ import { unwrap } from "@/lib/actions/result";
 import { fill } from "@/lib/i18n/fill";
 import { membersMessages } from "@/lib/i18n/admin/members";
 import { failureText } from "../action-errors";
-import { ConfirmButton } from "../access/confirm-button";
+import { ConfirmButton } from "../ui/confirm-button";
 import { useLang } from "../i18n-context";
-import { Panel } from "../page-parts";
-import { secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
+import { Panel } from "../ui/page-parts";
+import { secondaryButtonClass, tableClass, tdClass, thClass } from "../ui/styles";
 import { MemberForm } from "./member-form";
 import { memberName, type Member, type MemberActions, type MemberOptions } from "./types";
+import { formatDate } from "@/lib/i18n/formats";
 
 export function MemberView({ member, options, canWrite, actions }: { member: Member; options: MemberOptions; canWrite: boolean; actions: MemberActions }) {
   const lang = useLang();
@@ -22,7 +23,6 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const name = memberName(member, t.search.noName);
-  const date = new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", { dateStyle: "medium" });
   const erase = useMutation({
     mutationFn: () => unwrap(actions.eraseMember({ id: member.id })),
     onSuccess: () => {
@@ -76,8 +76,8 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
             </div>
           ))}
         </dl>
-        <p className="mt-3 text-sm text-slate-700">{fill(t.member.created, { date: date.format(new Date(member.created_at)) })}</p>
-        {member.global_opt_out_at && <p className="mt-1 text-sm text-slate-700">{fill(t.member.optedOut, { date: date.format(new Date(member.global_opt_out_at)) })}</p>}
+        <p className="mt-3 text-sm text-slate-700">{fill(t.member.created, { date: formatDate(lang, "date", member.created_at) })}</p>
+        {member.global_opt_out_at && <p className="mt-1 text-sm text-slate-700">{fill(t.member.optedOut, { date: formatDate(lang, "date", member.global_opt_out_at) })}</p>}
       </Panel>
 
       <Panel id="memberships" title={t.member.memberships}>
@@ -132,7 +132,7 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
               {member.consents.map((c) => (
                 <li key={`${c.term_id}-${c.accepted_at}`}>
                   <span className="font-medium">{c.term_name}</span>
-                  <span className="block text-sm text-slate-700">{fill(t.member.accepted, { date: date.format(new Date(c.accepted_at)) })}</span>
+                  <span className="block text-sm text-slate-700">{fill(t.member.accepted, { date: formatDate(lang, "date", c.accepted_at) })}</span>
                 </li>
               ))}
             </ul>
@@ -147,7 +147,7 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
                 <li key={s.list_id}>
                   <span className="font-medium">{s.list_name}</span>
                   <span className="block text-sm text-slate-700">
-                    {s.status === "SUBSCRIBED" ? t.member.subscribed : t.member.unsubscribed} · {date.format(new Date(s.unsubscribed_at ?? s.subscribed_at))}
+                    {s.status === "SUBSCRIBED" ? t.member.subscribed : t.member.unsubscribed} · {formatDate(lang, "date", s.unsubscribed_at ?? s.subscribed_at)}
                   </span>
                 </li>
               ))}

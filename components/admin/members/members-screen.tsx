@@ -12,12 +12,13 @@ import { fill } from "@/lib/i18n/fill";
 import { membersMessages } from "@/lib/i18n/admin/members";
 import { queryKeys } from "@/lib/query-keys";
 import { FILTER_INCLUDES, MEMBER_SCREEN_PAGE_SIZE, MEMBERSHIP_STATUSES, SEARCH_SORTS } from "@/lib/validation/member";
-import { DataTable } from "../data-table";
+import { DataTable } from "../ui/data-table";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
 import { ChoiceList } from "./choice-list";
 import { memberName, type MemberOptions, type MemberPageView, type MemberRow } from "./types";
+import { formatDate, formatNumber } from "@/lib/i18n/formats";
 
 interface Filters {
   q: string;
@@ -97,7 +98,6 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
   const [ageFrom, ageTo] = useWatch({ control: form.control, name: ["age_from", "age_to"] });
   const agesReversed = ageFrom !== "" && ageTo !== "" && Number(ageFrom) > Number(ageTo);
 
-  const dateFormat = useMemo(() => new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", { dateStyle: "medium" }), [lang]);
   const columns = useMemo(
     () => [
       column.accessor((m) => memberName(m, t.search.noName), {
@@ -124,9 +124,9 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
           </ul>
         ),
       }),
-      column.accessor("created_at", { header: t.search.columns.created, cell: (info) => <span className="whitespace-nowrap">{dateFormat.format(new Date(info.getValue()))}</span> }),
+      column.accessor("created_at", { header: t.search.columns.created, cell: (info) => <span className="whitespace-nowrap">{formatDate(lang, "date", info.getValue())}</span> }),
     ],
-    [t, dateFormat],
+    [t, lang],
   );
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: query.data?.members ?? NO_ROWS, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
@@ -266,7 +266,7 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p role="status" aria-live="polite" className="text-sm text-slate-700">
-          {query.isFetching ? t.search.searching : query.data ? (count === 1 ? t.search.countOne : fill(t.search.count, { count: new Intl.NumberFormat(lang === "en" ? "en-GB" : "sv-SE").format(count) })) : ""}
+          {query.isFetching ? t.search.searching : query.data ? (count === 1 ? t.search.countOne : fill(t.search.count, { count: formatNumber(lang, count) })) : ""}
         </p>
         {canWrite && (
           <Link href="/admin/members/new" className={buttonClass}>

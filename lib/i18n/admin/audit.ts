@@ -139,12 +139,3 @@ const en: AuditMessages = {
 export function auditMessages(lang: Lang): AuditMessages {
   return lang === "en" ? en : sv;
 }
-
-/** A moment as staff read it: date and time in Stockholm, in the dashboard's language. */
-export function formatStockholmDateTime(lang: Lang, iso: string): string {
-  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Europe/Stockholm",
-  }).format(new Date(iso));
-}

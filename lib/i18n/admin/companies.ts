@@ -275,12 +275,3 @@ const en: CompaniesMessages = {
 export function companiesMessages(lang: Lang): CompaniesMessages {
   return lang === "en" ? en : sv;
 }
-
-/** A date and time for the staff member's language, in Swedish time (where the associations are). */
-export function formatDateTime(lang: Lang, iso: string): string {
-  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Europe/Stockholm",
-  }).format(new Date(iso));
-}

@@ -1,5 +1,5 @@
 // /admin/events: the events of one association in the caller's scope.
-import { NoAccess } from "@/components/admin/page-parts";
+import { NoAccess } from "@/components/admin/ui/page-parts";
 import { EventsScreen } from "@/components/admin/events/events-screen";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";

@@ -1,5 +1,5 @@
 // /admin/members: the member search over the members in the caller's scope.
-import { NoAccess } from "@/components/admin/page-parts";
+import { NoAccess } from "@/components/admin/ui/page-parts";
 import { MembersScreen } from "@/components/admin/members/members-screen";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";

@@ -1,6 +1,6 @@
 // /admin/companies/[id]: one company of the caller's scope. Unknown, deleted or out-of-scope companies (and callers
 // without the company module) get the not-found page, never the company's data.
-import { BackLink, ReadOnlyBanner } from "@/components/admin/page-parts";
+import { BackLink, ReadOnlyBanner } from "@/components/admin/ui/page-parts";
 import { notFound } from "next/navigation";
 import { CompanyView } from "@/components/admin/companies/company-view";
 import { readOrNotFound, requirePageCaller } from "@/lib/auth/session";

@@ -1,6 +1,6 @@
 // /admin/events/[id]: one event of the caller's scope with its participants. Unknown or out-of-scope events (and
 // callers without the event module) get the not-found page.
-import { BackLink, ReadOnlyBanner } from "@/components/admin/page-parts";
+import { BackLink, ReadOnlyBanner } from "@/components/admin/ui/page-parts";
 import { notFound } from "next/navigation";
 import { EventView } from "@/components/admin/events/event-view";
 import { readOrNotFound, requirePageCaller } from "@/lib/auth/session";

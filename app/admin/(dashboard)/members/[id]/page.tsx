@@ -1,6 +1,6 @@
 // /admin/members/[id]: one member of the caller's scope. Unknown, erased or out-of-scope members (and callers without
 // the member module) get the not-found page, never the member's data.
-import { BackLink, ReadOnlyBanner } from "@/components/admin/page-parts";
+import { BackLink, ReadOnlyBanner } from "@/components/admin/ui/page-parts";
 import { notFound } from "next/navigation";
 import { MemberView } from "@/components/admin/members/member-view";
 import { memberName } from "@/components/admin/members/types";

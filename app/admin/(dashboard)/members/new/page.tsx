@@ -1,5 +1,5 @@
 // /admin/members/new: add a member (MEMBER.U); others get the not-found page.
-import { BackLink } from "@/components/admin/page-parts";
+import { BackLink } from "@/components/admin/ui/page-parts";
 import { notFound } from "next/navigation";
 import { MemberForm } from "@/components/admin/members/member-form";
 import { requirePageCaller } from "@/lib/auth/session";

@@ -1,8 +1,8 @@
 "use client";
-// A button that asks first (radix AlertDialog): revoking a key, deactivating or reactivating a user.
+// A button that asks first (radix AlertDialog): revoking a key, deactivating a user, removing an event or a member.
 import { AlertDialog } from "radix-ui";
 import { useState } from "react";
-import { buttonClass, dangerButtonClass, secondaryButtonClass } from "../styles";
+import { buttonClass, dangerButtonClass, secondaryButtonClass } from "./styles";
 
 export function ConfirmButton({ label, ariaLabel, title, body, confirmLabel, cancelLabel, danger = false, disabled = false, describedBy, onConfirm }: {
   label: string;

@@ -1,7 +1,7 @@
 "use client";
 // Loading, error and empty states shared by every dashboard table and panel.
 import { shellMessages } from "@/lib/i18n/admin/shell";
-import { useLang } from "./i18n-context";
+import { useLang } from "../i18n-context";
 
 export function QueryState({ isLoading, error, isEmpty, onRetry, children }: {
   isLoading: boolean;
