@@ -12,7 +12,7 @@ import { fieldErrorText } from "@/lib/i18n/field-errors";
 import type { ShellMessages } from "@/lib/i18n/admin/shell";
 import type { Lang } from "@/lib/i18n/lang";
 import { LoginRequest } from "@/lib/validation/access";
-import { TextField } from "../ui/text-field";
+import { TextField } from "../ui/field";
 import { buttonClass } from "./ui/styles";
 import { ProblemAlert } from "../ui/problem-alert";
 
@@ -42,7 +42,7 @@ export function LoginForm({ lang, t }: { lang: Lang; t: ShellMessages["login"] }
       type={type}
       autoComplete={autoComplete}
       error={errors[name] && fieldErrorText(lang, name, errors[name]?.type as string, errors[name]?.message)}
-      registration={form.register(name)}
+      {...form.register(name)}
     />
   );
 

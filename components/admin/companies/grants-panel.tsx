@@ -2,7 +2,6 @@
 // A company's grants: the active ones with their activation date, the others with an "activate" control (COMPANY.U,
 // confirmed first: an activation is not undone here).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AlertDialog } from "radix-ui";
 import { useState } from "react";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
@@ -10,8 +9,8 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import { companiesMessages } from "@/lib/i18n/admin/companies";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
+import { ConfirmButton } from "../ui/confirm-button";
 import { QueryState } from "../ui/query-state";
-import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import { failureText as actionErrorText } from "../action-errors";
 import type { CompanyActions, CompanyGrantRow } from "./types";
 import { formatDate } from "@/lib/i18n/formats";
@@ -81,30 +80,18 @@ function ActivateButton({ companyId, grant, activateGrant }: {
     },
   });
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>
-        <button type="button" className={secondaryButtonClass} aria-label={t.grants.activateLabel(grant.name)} disabled={mutation.isPending}>
-          {mutation.isPending ? t.grants.activating : t.grants.activate}
-        </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
-          <AlertDialog.Title className="text-lg font-semibold">{t.grants.confirmTitle(grant.name)}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-700">{t.grants.confirmBody}</AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className={secondaryButtonClass}>
-                {t.grants.cancel}
-              </button>
-            </AlertDialog.Cancel>
-            {/* Not AlertDialog.Action: that closes the dialog before the activation has answered. */}
-            <button type="button" className={buttonClass} onClick={() => mutation.mutate()} disabled={mutation.isPending}>
-              {mutation.isPending ? t.grants.activating : t.grants.activate}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmButton
+      label={mutation.isPending ? t.grants.activating : t.grants.activate}
+      ariaLabel={t.grants.activateLabel(grant.name)}
+      title={t.grants.confirmTitle(grant.name)}
+      body={t.grants.confirmBody}
+      confirmLabel={mutation.isPending ? t.grants.activating : t.grants.activate}
+      cancelLabel={t.grants.cancel}
+      compact={false}
+      open={open}
+      onOpenChange={setOpen}
+      pending={mutation.isPending}
+      onConfirm={() => mutation.mutate()}
+    />
   );
 }

@@ -17,10 +17,11 @@ import { Panel } from "../ui/page-parts";
 import { useDebounced } from "../lists/shared";
 import type { MemberPageView } from "../members/types";
 import { memberName } from "../members/types";
-import { inputClass, secondaryButtonClass } from "../ui/styles";
+import { secondaryButtonClass } from "../ui/styles";
 import { EventForm } from "./event-form";
 import { type EventActions, type EventWithParticipants } from "./types";
 import { formatWallClock } from "@/lib/i18n/formats";
+import { TextField } from "@/components/ui/field";
 
 export function EventView({ initial, canWrite, canFindMembers, actions }: {
   initial: EventWithParticipants;
@@ -154,21 +155,16 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
             <h3 className="font-semibold">{t.event.register}</h3>
             {canFindMembers ? (
               <>
-                <label htmlFor="participant-search" className="mt-2 block font-medium">
-                  {t.event.findMember}
-                </label>
-                <input
+                <TextField
                   id="participant-search"
+                  label={t.event.findMember}
                   type="search"
                   value={search}
                   onChange={(e) => setSearch(e.target.value)}
-                  aria-describedby="participant-search-help"
                   autoComplete="off"
-                  className={`${inputClass} max-w-md`}
+                  help={t.event.findHelp}
+                  className="mt-2 max-w-md"
                 />
-                <p id="participant-search-help" className="mt-1 text-sm text-slate-700">
-                  {t.event.findHelp}
-                </p>
                 {q.length >= 2 && found.data && (
                   <ul className="mt-2 divide-y divide-slate-200">
                     {found.data.members.length === 0 && <li className="py-2 text-slate-700">{t.event.noMatches}</li>}

@@ -9,8 +9,9 @@ import { fill } from "@/lib/i18n/fill";
 import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { inputClass, secondaryButtonClass } from "../ui/styles";
+import { secondaryButtonClass } from "../ui/styles";
 import { failureText, useDebounced, type ListActions, type MemberMatch } from "./shared";
+import { TextField } from "@/components/ui/field";
 
 export function AddMember({ listId, setSubscription }: { listId: number; setSubscription: ListActions["setSubscription"] }) {
   const t = listsMessages(useLang());
@@ -41,23 +42,16 @@ export function AddMember({ listId, setSubscription }: { listId: number; setSubs
         {ts.addMember}
       </h2>
       <p className="text-sm text-slate-700">{ts.addMemberIntro}</p>
-      <div className="max-w-xl">
-        <label htmlFor="member-search" className="block font-medium">
-          {ts.memberSearch}
-        </label>
-        <input
-          id="member-search"
-          type="search"
-          autoComplete="off"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          aria-describedby="member-search-help"
-          className={inputClass}
-        />
-        <p id="member-search-help" className="mt-1 text-sm text-slate-700">
-          {ts.memberSearchHelp}
-        </p>
-      </div>
+      <TextField
+        id="member-search"
+        label={ts.memberSearch}
+        type="search"
+        autoComplete="off"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        help={ts.memberSearchHelp}
+        className="max-w-xl"
+      />
       {q.length >= 2 && (
         <div aria-live="polite">
           {matches.isLoading ? null : matches.isError ? (

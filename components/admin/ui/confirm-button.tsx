@@ -1,52 +1,83 @@
 "use client";
-// A button that asks first (radix AlertDialog): revoking a key, deactivating a user, removing an event or a member.
+// A button that asks first (radix AlertDialog): revoking a key, deactivating a user, removing an event or a member,
+// activating a grant, deleting a list.
 import { AlertDialog } from "radix-ui";
 import { useState } from "react";
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from "./styles";
 
-export function ConfirmButton({ label, ariaLabel, title, body, confirmLabel, cancelLabel, danger = false, disabled = false, describedBy, onConfirm }: {
+export function ConfirmButton({
+  label,
+  ariaLabel,
+  title,
+  body,
+  confirmLabel,
+  cancelLabel,
+  danger = false,
+  compact = true,
+  disabled = false,
+  describedBy,
+  onConfirm,
+  pending,
+  confirmDisabled = false,
+  open: controlledOpen,
+  onOpenChange,
+}: {
   label: string;
   ariaLabel?: string;
   title: string;
-  body: string;
+  body: React.ReactNode;
   confirmLabel: string;
   cancelLabel: string;
   danger?: boolean;
+  /** The smaller button of a table row (the default); false for a panel's own action. */
+  compact?: boolean;
   disabled?: boolean;
   describedBy?: string;
-  /** Runs when confirmed; the dialog closes at once (the change shows optimistically, a failure as a toast). */
+  /** Runs when confirmed. Without `pending` the dialog closes at once (the change shows optimistically, a failure as
+   * a toast); with it the dialog stays open, its button busy, until the caller closes it when the answer came. */
   onConfirm: () => void;
+  pending?: boolean;
+  confirmDisabled?: boolean;
+  /** Given when the caller must know the dialog is open (to load what it shows) or close it itself. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
+  const confirm = (
+    <button type="button" className={danger ? dangerButtonClass : buttonClass} onClick={onConfirm} disabled={pending || confirmDisabled}>
+      {confirmLabel}
+    </button>
+  );
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <AlertDialog.Trigger asChild>
         <button
           type="button"
-          className={`${danger ? dangerButtonClass : secondaryButtonClass} px-3 py-1.5`}
+          className={`${danger ? dangerButtonClass : secondaryButtonClass}${compact ? " px-3 py-1.5" : ""}`}
           aria-label={ariaLabel}
           aria-describedby={describedBy}
-          disabled={disabled}
+          disabled={disabled || pending}
         >
           {label}
         </button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-700">{body}</AlertDialog.Description>
+          <AlertDialog.Description asChild>
+            <div className="mt-2 space-y-2 text-slate-700">{body}</div>
+          </AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <AlertDialog.Cancel asChild>
               <button type="button" className={secondaryButtonClass}>
                 {cancelLabel}
               </button>
             </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <button type="button" className={danger ? dangerButtonClass : buttonClass} onClick={onConfirm}>
-                {confirmLabel}
-              </button>
-            </AlertDialog.Action>
+            {/* Waiting for the answer: not AlertDialog.Action, which would close the dialog at once. */}
+            {pending === undefined ? <AlertDialog.Action asChild>{confirm}</AlertDialog.Action> : confirm}
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
