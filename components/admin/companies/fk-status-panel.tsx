@@ -13,9 +13,10 @@ import { shellMessages } from "@/lib/i18n/admin/shell";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { FK_STATUSES, FkStatusForm, isFkStatus } from "@/lib/validation/company";
+import { SelectField } from "@/components/ui/field";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
-import { buttonClass, inputClass, tableClass, tdClass, thClass } from "../ui/styles";
+import { buttonClass, tableClass, tdClass, thClass } from "../ui/styles";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import type { CompanyActions, CompanyDetail, FkHistoryEntry } from "./types";
 import { formatDate } from "@/lib/i18n/formats";
@@ -86,29 +87,13 @@ function ChangeFkStatusForm({ company, changeFkStatus, label }: {
 
   return (
     <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate className="mt-4 flex flex-wrap items-end gap-3">
-      <div className="min-w-56 flex-1">
-        <label htmlFor="fk-status" className="block font-medium">
-          {t.fk.newStatus}
-        </label>
-        <select
-          id="fk-status"
-          className={inputClass}
-          aria-invalid={errorText ? true : undefined}
-          aria-describedby={errorText ? "fk-status-error" : undefined}
-          {...form.register("fk_status")}
-        >
-          {FK_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {label(status)}
-            </option>
-          ))}
-        </select>
-        {errorText && (
-          <p id="fk-status-error" className="mt-1 text-sm text-red-800">
-            {errorText}
-          </p>
-        )}
-      </div>
+      <SelectField id="fk-status" label={t.fk.newStatus} error={errorText} className="min-w-56 flex-1" {...form.register("fk_status")}>
+        {FK_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {label(status)}
+          </option>
+        ))}
+      </SelectField>
       <button type="submit" className={buttonClass} disabled={mutation.isPending}>
         {mutation.isPending ? t.fk.saving : t.fk.save}
       </button>

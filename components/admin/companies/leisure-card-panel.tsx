@@ -13,9 +13,10 @@ import { companiesMessages } from "@/lib/i18n/admin/companies";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { GIRO_TYPES, LeisureCardKeyForm, type ProviderCheckOutcome } from "@/lib/validation/company";
+import { SelectField, TextField } from "@/components/ui/field";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
-import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
+import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import type { CompanyActions, LeisureCardKeyRecord } from "./types";
 import { formatDate } from "@/lib/i18n/formats";
@@ -113,12 +114,6 @@ function KeyForm({ companyId, record, setLeisureCardKey }: {
     const error = form.formState.errors[field];
     return error && fieldErrorText(lang, field, error.type as string, error.message);
   };
-  const describedBy = (field: string, hint: boolean, error: string | undefined) =>
-    [hint ? `${field}-hint` : "", error ? `${field}-error` : ""].filter(Boolean).join(" ") || undefined;
-  const apiKeyError = errorOf("api_key");
-  const giroTypeError = errorOf("giro_type");
-  const giroNumberError = errorOf("giro_number");
-
   return (
     <form
       onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
@@ -129,77 +124,35 @@ function KeyForm({ companyId, record, setLeisureCardKey }: {
       <h3 id="key-form-heading" className="text-base font-semibold">
         {record ? t.key.replaceHeading : t.key.setHeading}
       </h3>
-      <div>
-        <label htmlFor="lc-api-key" className="block font-medium">
-          {t.key.apiKey}
-        </label>
-        <p id="lc-api-key-hint" className="text-sm text-slate-700">
-          {t.key.apiKeyHint} {record ? t.key.replaceHint : ""}
-        </p>
-        <input
-          id="lc-api-key"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          className={inputClass}
-          aria-invalid={apiKeyError ? true : undefined}
-          aria-describedby={describedBy("lc-api-key", true, apiKeyError)}
-          {...form.register("api_key")}
-        />
-        {apiKeyError && (
-          <p id="lc-api-key-error" className="mt-1 text-sm text-red-800">
-            {apiKeyError}
-          </p>
-        )}
-      </div>
+      <TextField
+        id="lc-api-key"
+        label={t.key.apiKey}
+        help={`${t.key.apiKeyHint} ${record ? t.key.replaceHint : ""}`}
+        helpAbove
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        error={errorOf("api_key")}
+        {...form.register("api_key")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="lc-giro-type" className="block font-medium">
-            {t.key.giroType}
-          </label>
-          <select
-            id="lc-giro-type"
-            className={inputClass}
-            aria-invalid={giroTypeError ? true : undefined}
-            aria-describedby={describedBy("lc-giro-type", false, giroTypeError)}
-            {...form.register("giro_type")}
-          >
-            <option value="">{t.key.noGiroType}</option>
-            {GIRO_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t.key.giroTypes[type] ?? type}
-              </option>
-            ))}
-          </select>
-          {giroTypeError && (
-            <p id="lc-giro-type-error" className="mt-1 text-sm text-red-800">
-              {giroTypeError}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor="lc-giro-number" className="block font-medium">
-            {t.key.giroNumber}
-          </label>
-          <input
-            id="lc-giro-number"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            className={inputClass}
-            aria-invalid={giroNumberError ? true : undefined}
-            aria-describedby={describedBy("lc-giro-number", true, giroNumberError)}
-            {...form.register("giro_number")}
-          />
-          <p id="lc-giro-number-hint" className="mt-1 text-sm text-slate-700">
-            {t.key.giroNumberHint}
-          </p>
-          {giroNumberError && (
-            <p id="lc-giro-number-error" className="mt-1 text-sm text-red-800">
-              {giroNumberError}
-            </p>
-          )}
-        </div>
+        <SelectField id="lc-giro-type" label={t.key.giroType} error={errorOf("giro_type")} {...form.register("giro_type")}>
+          <option value="">{t.key.noGiroType}</option>
+          {GIRO_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t.key.giroTypes[type] ?? type}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id="lc-giro-number"
+          label={t.key.giroNumber}
+          help={t.key.giroNumberHint}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errorOf("giro_number")}
+          {...form.register("giro_number")}
+        />
       </div>
       <button type="submit" className={buttonClass} disabled={mutation.isPending}>
         {mutation.isPending ? t.key.saving : t.key.save}

@@ -83,18 +83,3 @@ export function CopyButton({ text, label, done, failed }: { text: string; label:
     </button>
   );
 }
-
-/** A form control's id, translated error and the aria attributes tying them together. */
-export interface FieldControl {
-  id: string;
-  error: string | undefined;
-  inputProps: { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
-}
-
-export function FieldError({ field }: { field: FieldControl }) {
-  return field.error ? (
-    <p id={`${field.id}-error`} className="mt-1 text-sm text-red-800">
-      {field.error}
-    </p>
-  ) : null;
-}

@@ -12,6 +12,7 @@ import { fill } from "@/lib/i18n/fill";
 import { membersMessages } from "@/lib/i18n/admin/members";
 import { queryKeys } from "@/lib/query-keys";
 import { FILTER_INCLUDES, MEMBER_SCREEN_PAGE_SIZE, MEMBERSHIP_STATUSES, SEARCH_SORTS } from "@/lib/validation/member";
+import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 import { DataTable } from "../ui/data-table";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
@@ -155,24 +156,14 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
         className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
       >
         <div className="flex flex-wrap items-end gap-3">
-          <div className="min-w-64 flex-1">
-            <label htmlFor="member-q" className="block font-medium">
-              {t.search.text}
-            </label>
-            <input id="member-q" type="search" maxLength={200} autoComplete="off" {...form.register("q")} className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="member-sort" className="block font-medium">
-              {t.search.sort}
-            </label>
-            <select id="member-sort" {...form.register("sort")} className={inputClass}>
-              {SEARCH_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t.search.sorts[sort]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TextField id="member-q" label={t.search.text} type="search" maxLength={200} autoComplete="off" className="min-w-64 flex-1" {...form.register("q")} />
+          <SelectField id="member-sort" label={t.search.sort} {...form.register("sort")}>
+            {SEARCH_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t.search.sorts[sort]}
+              </option>
+            ))}
+          </SelectField>
           <button type="submit" className={buttonClass}>
             {t.search.apply}
           </button>
@@ -191,52 +182,28 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
           <fieldset>
             <legend className="font-medium">{t.search.statuses}</legend>
             {MEMBERSHIP_STATUSES.map((status) => (
-              <label key={status} className="mt-1 flex items-center gap-2">
-                <input type="checkbox" value={status} {...form.register("statuses")} className="h-4 w-4" />
-                {t.common.statuses[status]}
-              </label>
+              <CheckboxField key={status} label={t.common.statuses[status]} className="mt-1 flex items-start gap-2" value={status} {...form.register("statuses")} />
             ))}
           </fieldset>
           <div className="space-y-2">
-            <div>
-              <label htmlFor="member-email" className="block font-medium">
-                {t.search.email}
-              </label>
-              <select id="member-email" {...form.register("email")} className={inputClass}>
-                <option value="">{t.search.emailAny}</option>
-                <option value="EXISTS">{t.search.emailExists}</option>
-                <option value="MISSING">{t.search.emailMissing}</option>
-              </select>
-            </div>
+            <SelectField id="member-email" label={t.search.email} {...form.register("email")}>
+              <option value="">{t.search.emailAny}</option>
+              <option value="EXISTS">{t.search.emailExists}</option>
+              <option value="MISSING">{t.search.emailMissing}</option>
+            </SelectField>
             <div className="flex gap-2">
-              <div>
-                <label htmlFor="member-age-from" className="block font-medium">
-                  {t.search.ageFrom}
-                </label>
-                <input id="member-age-from" type="number" min={0} max={150} inputMode="numeric" {...form.register("age_from")} className={inputClass} />
-              </div>
-              <div>
-                <label htmlFor="member-age-to" className="block font-medium">
-                  {t.search.ageTo}
-                </label>
-                <input
-                  id="member-age-to"
-                  type="number"
-                  min={0}
-                  max={150}
-                  inputMode="numeric"
-                  {...form.register("age_to")}
-                  aria-invalid={agesReversed || undefined}
-                  aria-describedby={agesReversed ? "member-age-error" : undefined}
-                  className={inputClass}
-                />
-              </div>
+              <TextField id="member-age-from" label={t.search.ageFrom} type="number" min={0} max={150} inputMode="numeric" {...form.register("age_from")} />
+              <TextField
+                id="member-age-to"
+                label={t.search.ageTo}
+                type="number"
+                min={0}
+                max={150}
+                inputMode="numeric"
+                error={agesReversed ? t.search.agesReversed : undefined}
+                {...form.register("age_to")}
+              />
             </div>
-            {agesReversed && (
-              <p id="member-age-error" className="text-sm text-red-800">
-                {t.search.agesReversed}
-              </p>
-            )}
           </div>
           <ChoiceList
             legend={t.search.companies}
