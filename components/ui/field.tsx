@@ -21,8 +21,8 @@ export interface FieldProps {
   helpLive?: boolean;
   /** The problem, already in the reader's language. */
   error?: string;
-  /** "sm": the smaller label of a dense filter row. */
-  size?: "sm";
+  /** The smaller label of a dense row (a membership's fields). */
+  dense?: boolean;
   /** Classes of the field's frame (grid spans, widths). */
   className?: string;
 }
@@ -39,17 +39,18 @@ export function fieldWiring(id: string, hasHelp: boolean, error: string | undefi
   return { id, "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined };
 }
 
-export function Field({ id, label, help, helpAbove = false, helpLive = false, error, size, className, children }: FieldProps & {
+export function Field({ id, label, help, helpAbove = false, helpLive = false, error, dense = false, className, children }: FieldProps & {
   children: (wiring: FieldWiring) => ReactNode;
 }) {
+  // A div, not a p: a help may be a list (the roles and what each may do).
   const helpLine = help !== undefined && (
-    <p id={`${id}-help`} className={`${helpAbove ? "" : "mt-1 "}text-sm text-slate-700`} aria-live={helpLive ? "polite" : undefined}>
+    <div id={`${id}-help`} className={`${helpAbove ? "" : "mt-1 "}text-sm text-slate-700`} aria-live={helpLive ? "polite" : undefined}>
       {help}
-    </p>
+    </div>
   );
   return (
     <div className={className}>
-      <label htmlFor={id} className={`block font-medium${size === "sm" ? " text-sm" : ""}`}>
+      <label htmlFor={id} className={`block font-medium${dense ? " text-sm" : ""}`}>
         {label}
       </label>
       {helpAbove && helpLine}
@@ -75,8 +76,8 @@ type Control<E extends "input" | "select" | "textarea"> = Omit<ComponentProps<E>
   controlClassName?: string;
 };
 
-function split<P extends FieldProps>({ id, label, help, helpAbove, helpLive, error, size, className, ...control }: P) {
-  return { frame: { id, label, help, helpAbove, helpLive, error, size, className }, control };
+function split<P extends FieldProps>({ id, label, help, helpAbove, helpLive, error, dense, className, ...control }: P) {
+  return { frame: { id, label, help, helpAbove, helpLive, error, dense, className }, control };
 }
 
 export function TextField(props: FieldProps & Control<"input">) {

@@ -10,8 +10,8 @@ import { accessMessages, type AccessMessages } from "@/lib/i18n/admin/access";
 import { queryKeys } from "@/lib/query-keys";
 import { MODULES, PERMISSIONS } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
-import { inputClass } from "../ui/styles";
 import type { AccessValue, CompanyChoice, Grantable } from "./types";
+import { CheckboxField, FieldErrorLine, TextField } from "@/components/ui/field";
 
 export type AccessFieldErrors = Partial<Record<"modules" | "permissions" | "company_ids" | "include_descendants", string>>;
 
@@ -115,35 +115,30 @@ function CheckboxGroup({ id, legend, help, error, items, checked, grantable, not
           const inputId = `${id}-${item.value}`;
           return (
             <li key={item.value}>
-              <label htmlFor={inputId} className={`flex items-start gap-2 ${allowed || isChecked ? "" : "text-slate-600"}`}>
-                <input
-                  id={inputId}
-                  type="checkbox"
-                  className="mt-1 h-4 w-4 shrink-0 accent-blue-800"
-                  checked={isChecked}
-                  disabled={!allowed && !isChecked}
-                  aria-describedby={allowed ? undefined : `${inputId}-note`}
-                  onChange={(e) => onToggle(item.value, e.target.checked)}
-                />
-                <span>
-                  {item.label}
-                  <code className="block text-xs text-slate-700">{item.code}</code>
-                  {!allowed && (
-                    <span id={`${inputId}-note`} className="block text-xs text-slate-700">
-                      {notYours}
-                    </span>
-                  )}
-                </span>
-              </label>
+              <CheckboxField
+                id={inputId}
+                className={`flex items-start gap-2 ${allowed || isChecked ? "" : "text-slate-600"}`}
+                label={
+                  <>
+                    {item.label}
+                    <code className="block text-xs text-slate-700">{item.code}</code>
+                    {!allowed && (
+                      <span id={`${inputId}-note`} className="block text-xs text-slate-700">
+                        {notYours}
+                      </span>
+                    )}
+                  </>
+                }
+                checked={isChecked}
+                disabled={!allowed && !isChecked}
+                aria-describedby={allowed ? undefined : `${inputId}-note`}
+                onChange={(e) => onToggle(item.value, e.target.checked)}
+              />
             </li>
           );
         })}
       </ul>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      <FieldErrorLine id={id} error={error} />
     </fieldset>
   );
 }
@@ -211,17 +206,7 @@ function ScopeFields({ id, companyIds, includeDescendants, grantable, errors, on
       )}
       {!all && (
         <div className="mt-3 rounded-md border border-slate-300 p-3">
-          <label htmlFor={`${id}-filter`} className="block text-sm font-medium">
-            {t.access.filterCompanies}
-          </label>
-          <input
-            id={`${id}-filter`}
-            type="search"
-            className={inputClass}
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            autoComplete="off"
-          />
+          <TextField id={`${id}-filter`} label={t.access.filterCompanies} dense type="search" value={filter} onChange={(e) => setFilter(e.target.value)} autoComplete="off" />
           <p className="mt-2 text-sm text-slate-700" aria-live="polite">
             {t.access.chosenCount(companyIds?.length ?? 0)}
           </p>
@@ -252,41 +237,21 @@ function ScopeFields({ id, companyIds, includeDescendants, grantable, errors, on
               {shown.length === 0 && unknownChosen.length === 0 && <li className="text-sm text-slate-700">{t.access.noCompanies}</li>}
             </ul>
           )}
-          <label
-            htmlFor={`${id}-descendants`}
+          <CheckboxField
+            id={`${id}-descendants`}
             className={`mt-3 flex items-start gap-2 ${grantable.descendants || includeDescendants ? "" : "text-slate-600"}`}
-          >
-            <input
-              id={`${id}-descendants`}
-              type="checkbox"
-              className="mt-1 h-4 w-4 shrink-0 accent-blue-800"
-              checked={includeDescendants}
-              disabled={!grantable.descendants && !includeDescendants}
-              aria-invalid={descendantsError ? true : undefined}
-              aria-describedby={[grantable.descendants ? null : `${id}-desc-note`, descendantsError ? `${id}-desc-error` : null].filter(Boolean).join(" ") || undefined}
-              onChange={(e) => onChange({ include_descendants: e.target.checked })}
-            />
-            <span>
-              {t.access.includeDescendants}
-              {!grantable.descendants && (
-                <span id={`${id}-desc-note`} className="block text-xs text-slate-700">
-                  {t.access.descendantsNotYours}
-                </span>
-              )}
-            </span>
-          </label>
-          {descendantsError && (
-            <p id={`${id}-desc-error`} className="mt-1 text-sm text-red-800">
-              {descendantsError}
-            </p>
-          )}
+            label={t.access.includeDescendants}
+            description={grantable.descendants ? undefined : <span id={`${id}-desc-note`}>{t.access.descendantsNotYours}</span>}
+            checked={includeDescendants}
+            disabled={!grantable.descendants && !includeDescendants}
+            aria-invalid={descendantsError ? true : undefined}
+            aria-describedby={[grantable.descendants ? null : `${id}-desc-note`, descendantsError ? `${id}-desc-error` : null].filter(Boolean).join(" ") || undefined}
+            onChange={(e) => onChange({ include_descendants: e.target.checked })}
+          />
+          <FieldErrorLine id={`${id}-desc`} error={descendantsError} />
         </div>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      <FieldErrorLine id={id} error={error} />
     </fieldset>
   );
 }
@@ -300,12 +265,17 @@ function CompanyCheckbox({ id, label, detail, checked, onToggle }: {
 }) {
   return (
     <li>
-      <label htmlFor={id} className="flex items-start gap-2 rounded px-1 py-0.5 hover:bg-slate-50">
-        <input id={id} type="checkbox" className="mt-1 h-4 w-4 shrink-0 accent-blue-800" checked={checked} onChange={(e) => onToggle(e.target.checked)} />
-        <span>
-          {label} {detail && <span className="text-sm text-slate-700">{detail}</span>}
-        </span>
-      </label>
+      <CheckboxField
+        id={id}
+        className="flex items-start gap-2 rounded px-1 py-0.5 hover:bg-slate-50"
+        label={
+          <>
+            {label} {detail && <span className="text-sm text-slate-700">{detail}</span>}
+          </>
+        }
+        checked={checked}
+        onChange={(e) => onToggle(e.target.checked)}
+      />
     </li>
   );
 }

@@ -11,7 +11,7 @@ import { accessMessages } from "@/lib/i18n/admin/access";
 import { queryKeys } from "@/lib/query-keys";
 import { CreateApiKeyRequest } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
-import { inputClass } from "../ui/styles";
+import { SelectField, TextField } from "@/components/ui/field";
 import { AccessGroupFields, defaultAccess, useGrantableCompanies } from "./access-group-fields";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import { businessRuleText } from "./action-errors";
@@ -58,7 +58,6 @@ export function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated 
     mutation.mutate(values);
   });
   const text = useFieldText();
-  const nameError = text("name", errors.name);
   // A 36-character id is what the schema checks; for the picker that only means "none chosen".
   const companyError = errors.company_id && (errors.company_id.type === "business" ? text("company_id", errors.company_id) : t.companyRequired);
 
@@ -67,54 +66,15 @@ export function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated 
       {problem && (
         <ProblemAlert>{problem}</ProblemAlert>
       )}
-      <div>
-        <label htmlFor="key-name" className="block font-medium">
-          {t.name}
-        </label>
-        <p id="key-name-help" className="text-sm text-slate-700">
-          {t.nameHelp}
-        </p>
-        <input
-          id="key-name"
-          className={inputClass}
-          autoComplete="off"
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? "key-name-help key-name-error" : "key-name-help"}
-          {...form.register("name")}
-        />
-        {nameError && (
-          <p id="key-name-error" className="mt-1 text-sm text-red-800">
-            {nameError}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor="key-company" className="block font-medium">
-          {t.company}
-        </label>
-        <p id="key-company-help" className="text-sm text-slate-700">
-          {t.companyHelp}
-        </p>
-        <select
-          id="key-company"
-          className={inputClass}
-          aria-invalid={companyError ? true : undefined}
-          aria-describedby={companyError ? "key-company-help key-company-error" : "key-company-help"}
-          {...form.register("company_id")}
-        >
-          <option value="">{companies.isLoading ? m.access.companiesLoading : t.chooseCompany}</option>
-          {(companies.data ?? []).map((c: CompanyChoice) => (
-            <option key={c.company_id} value={c.company_id}>
-              {c.name} ({c.org_number})
-            </option>
-          ))}
-        </select>
-        {companyError && (
-          <p id="key-company-error" className="mt-1 text-sm text-red-800">
-            {companyError}
-          </p>
-        )}
-      </div>
+      <TextField id="key-name" label={t.name} help={t.nameHelp} helpAbove autoComplete="off" error={text("name", errors.name)} {...form.register("name")} />
+      <SelectField id="key-company" label={t.company} help={t.companyHelp} helpAbove error={companyError} {...form.register("company_id")}>
+        <option value="">{companies.isLoading ? m.access.companiesLoading : t.chooseCompany}</option>
+        {(companies.data ?? []).map((c: CompanyChoice) => (
+          <option key={c.company_id} value={c.company_id}>
+            {c.name} ({c.org_number})
+          </option>
+        ))}
+      </SelectField>
       <Controller
         control={form.control}
         name="access"

@@ -11,7 +11,7 @@ import { accessMessages } from "@/lib/i18n/admin/access";
 import { queryKeys } from "@/lib/query-keys";
 import { ADMIN_ROLES, AccessGroupRequest, CreateAdminUserRequest } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
-import { inputClass } from "../ui/styles";
+import { SelectField, TextField } from "@/components/ui/field";
 import { AccessGroupFields, defaultAccess } from "./access-group-fields";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import { businessRuleText } from "./action-errors";
@@ -31,37 +31,23 @@ const ACCESS_FIELDS = ["access.modules", "access.permissions", "access.company_i
 
 function RoleField({ id, register, error }: { id: string; register: React.ComponentProps<"select">; error?: string }) {
   const m = accessMessages(useLang());
+  const help = (
+    <ul className="space-y-0.5">
+      {ADMIN_ROLES.map((role) => (
+        <li key={role}>
+          <strong className="font-medium">{m.roles[role]}:</strong> {m.roleHelp[role]}
+        </li>
+      ))}
+    </ul>
+  );
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {m.users.role}
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-help${error ? ` ${id}-error` : ""}`}
-        {...register}
-      >
-        {ADMIN_ROLES.map((role) => (
-          <option key={role} value={role}>
-            {m.roles[role]}
-          </option>
-        ))}
-      </select>
-      <ul id={`${id}-help`} className="mt-1 space-y-0.5 text-sm text-slate-700">
-        {ADMIN_ROLES.map((role) => (
-          <li key={role}>
-            <strong className="font-medium">{m.roles[role]}:</strong> {m.roleHelp[role]}
-          </li>
-        ))}
-      </ul>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
+    <SelectField id={id} label={m.users.role} help={help} error={error} {...register}>
+      {ADMIN_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {m.roles[role]}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -100,26 +86,7 @@ export function CreateUserForm({ grantable, createAdminUser, onDone }: {
   const input = (name: "email" | "name" | "password", type: string, autoComplete: string, help?: string) => {
     // Not "email": its field-specific text speaks to the person filling in their own address (the hosted forms).
     const error = text(name === "email" ? "user_email" : name, errors[name]);
-    const id = `user-${name}`;
-    const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-    return (
-      <div>
-        <label htmlFor={id} className="block font-medium">
-          {t[name]}
-        </label>
-        {help && (
-          <p id={`${id}-help`} className="text-sm text-slate-700">
-            {help}
-          </p>
-        )}
-        <input id={id} type={type} autoComplete={autoComplete} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...form.register(name)} />
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-            {error}
-          </p>
-        )}
-      </div>
-    );
+    return <TextField id={`user-${name}`} label={t[name]} help={help} helpAbove type={type} autoComplete={autoComplete} error={error} {...form.register(name)} />;
   };
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">

@@ -11,8 +11,9 @@ import { queryKeys } from "@/lib/query-keys";
 import { AUDIT_OBJECT_TYPES } from "@/lib/validation/audit";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
-import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
+import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import { DataTable } from "@/components/admin/ui/data-table";
+import { SelectField, TextField } from "@/components/ui/field";
 
 export interface AuditFilters {
   object_type: string;
@@ -142,25 +143,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
   });
 
   const filterField = (name: keyof AuditFilters, label: string, help?: string) => (
-    <div>
-      <label htmlFor={`audit-${name}`} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={`audit-${name}`}
-        type="search"
-        className={inputClass}
-        value={draft[name]}
-        autoComplete="off"
-        aria-describedby={help ? `audit-${name}-help` : undefined}
-        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
-      />
-      {help && (
-        <p id={`audit-${name}-help`} className="mt-1 text-xs text-slate-700">
-          {help}
-        </p>
-      )}
-    </div>
+    <TextField id={`audit-${name}`} label={label} help={help} dense type="search" value={draft[name]} autoComplete="off" onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} />
   );
 
   return (
@@ -175,19 +158,14 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
         }}
       >
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-          <div>
-            <label htmlFor="audit-object_type" className="block text-sm font-medium">
-              {t.objectType}
-            </label>
-            <select id="audit-object_type" className={inputClass} value={draft.object_type} onChange={(e) => setDraft({ ...draft, object_type: e.target.value })}>
-              <option value="">{t.anyObjectType}</option>
-              {AUDIT_OBJECT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t.objectTypes[type] ?? type}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="audit-object_type" label={t.objectType} dense value={draft.object_type} onChange={(e) => setDraft({ ...draft, object_type: e.target.value })}>
+            <option value="">{t.anyObjectType}</option>
+            {AUDIT_OBJECT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t.objectTypes[type] ?? type}
+              </option>
+            ))}
+          </SelectField>
           {filterField("actor", t.actor, t.actorHelp)}
           {filterField("action", t.action, t.actionHelp)}
           {filterField("object_id", t.objectId)}

@@ -12,10 +12,11 @@ import { queryKeys } from "@/lib/query-keys";
 import { DataTable } from "../ui/data-table";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
-import { buttonClass, inputClass } from "../ui/styles";
+import { buttonClass } from "../ui/styles";
 import { EventForm } from "./event-form";
 import { type EventActions, type EventRow } from "./types";
 import { formatWallClock } from "@/lib/i18n/formats";
+import { SelectField } from "@/components/ui/field";
 
 const column = createColumnHelper<EventRow>();
 const NO_EVENTS: EventRow[] = [];
@@ -65,19 +66,14 @@ export function EventsScreen({ companies, initialCompanyId, canWrite, actions }:
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="w-full max-w-md">
-          <label htmlFor="events-company" className="block font-medium">
-            {t.list.company}
-          </label>
-          <select id="events-company" value={companyId} onChange={(e) => choose(e.target.value)} className={inputClass}>
-            <option value="">{t.list.chooseCompany}</option>
-            {companies.map((c) => (
-              <option key={c.company_id} value={c.company_id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="events-company" label={t.list.company} value={companyId} onChange={(e) => choose(e.target.value)} className="w-full max-w-md">
+          <option value="">{t.list.chooseCompany}</option>
+          {companies.map((c) => (
+            <option key={c.company_id} value={c.company_id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
         {canWrite && companyId && !creating && (
           <button type="button" className={buttonClass} onClick={() => setCreating(true)}>
             {t.list.newEvent}

@@ -7,6 +7,7 @@ import { listsMessages } from "@/lib/i18n/admin/lists";
 import { useLang } from "../i18n-context";
 import { inputClass, secondaryButtonClass } from "../ui/styles";
 import { CopyButton, type ListView } from "./shared";
+import { Field } from "@/components/ui/field";
 
 export function SharePanel({ list }: { list: ListView }) {
   const t = listsMessages(useLang());
@@ -17,41 +18,28 @@ export function SharePanel({ list }: { list: ListView }) {
         {t.edit.share}
       </h2>
       {!list.is_active && <p className="rounded-md border border-amber-700 bg-amber-50 p-3 text-sm text-amber-950">{t.edit.inactiveNote}</p>}
-      <div>
-        <label htmlFor="share-url" className="block font-medium">
-          {t.edit.publicUrl}
-        </label>
-        <div className="flex flex-wrap items-end gap-2">
-          <input id="share-url" type="text" readOnly value={list.public_url} className={`${inputClass} min-w-0 flex-1 font-mono text-sm`} onFocus={(e) => e.target.select()} />
-          <CopyButton text={list.public_url} label={t.edit.copyLink} done={t.edit.copied} failed={t.edit.copyFailed} />
-          <a href={`/subscribe/${list.uuid}`} target="_blank" rel="noopener" className={secondaryButtonClass}>
-            {t.edit.openPreview} <span className="sr-only">{t.common.opensInNewTab}</span>
-            <span aria-hidden="true" className="ml-1">↗</span>
-          </a>
-        </div>
-      </div>
-      <div>
-        <label htmlFor="share-embed" className="block font-medium">
-          {t.edit.embed}
-        </label>
-        <div className="flex flex-wrap items-start gap-2">
-          <textarea
-            id="share-embed"
-            readOnly
-            rows={2}
-            value={snippet}
-            aria-describedby="share-embed-help"
-            className={`${inputClass} min-w-0 flex-1 font-mono text-sm`}
-            onFocus={(e) => e.target.select()}
-          />
-          <div className="mt-1">
-            <CopyButton text={snippet} label={t.edit.copyEmbed} done={t.edit.copied} failed={t.edit.copyFailed} />
+      <Field id="share-url" label={t.edit.publicUrl}>
+        {(wiring) => (
+          <div className="flex flex-wrap items-end gap-2">
+            <input {...wiring} type="text" readOnly value={list.public_url} className={`${inputClass} min-w-0 flex-1 font-mono text-sm`} onFocus={(e) => e.target.select()} />
+            <CopyButton text={list.public_url} label={t.edit.copyLink} done={t.edit.copied} failed={t.edit.copyFailed} />
+            <a href={`/subscribe/${list.uuid}`} target="_blank" rel="noopener" className={secondaryButtonClass}>
+              {t.edit.openPreview} <span className="sr-only">{t.common.opensInNewTab}</span>
+              <span aria-hidden="true" className="ml-1">↗</span>
+            </a>
           </div>
-        </div>
-        <p id="share-embed-help" className="mt-1 text-sm text-slate-700">
-          {t.edit.embedHelp}
-        </p>
-      </div>
+        )}
+      </Field>
+      <Field id="share-embed" label={t.edit.embed} help={t.edit.embedHelp}>
+        {(wiring) => (
+          <div className="flex flex-wrap items-start gap-2">
+            <textarea {...wiring} readOnly rows={2} value={snippet} className={`${inputClass} min-w-0 flex-1 font-mono text-sm`} onFocus={(e) => e.target.select()} />
+            <div className="mt-1">
+              <CopyButton text={snippet} label={t.edit.copyEmbed} done={t.edit.copied} failed={t.edit.copyFailed} />
+            </div>
+          </div>
+        )}
+      </Field>
     </section>
   );
 }

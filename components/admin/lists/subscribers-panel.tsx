@@ -16,7 +16,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { SUBSCRIPTION_STATUSES } from "@/lib/validation/subscription";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
-import { inputClass, secondaryButtonClass } from "../ui/styles";
+import { secondaryButtonClass } from "../ui/styles";
 import { AddMember } from "./add-member";
 import { ReadOnlyNote } from "./read-only-note";
 import { failureText,
@@ -27,6 +27,7 @@ import { failureText,
   type SubscribersPageView } from "./shared";
 import { DataTable } from "@/components/admin/ui/data-table";
 import { formatDate, formatNumber } from "@/lib/i18n/formats";
+import { SelectField, TextField } from "@/components/ui/field";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
 const NO_SUBSCRIBERS: never[] = [];
@@ -198,37 +199,22 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
 
       <section aria-label={ts.title} className="space-y-4">
         <div className="flex flex-wrap items-end gap-4">
-          <div className="min-w-56 flex-1">
-            <label htmlFor="subscriber-search" className="block font-medium">
-              {ts.search}
-            </label>
-            <input id="subscriber-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="subscriber-status" className="block font-medium">
-              {ts.status}
-            </label>
-            <select id="subscriber-status" value={status} onChange={(e) => setStatus(e.target.value as Status)} className={inputClass}>
-              <option value="">{ts.allStatuses}</option>
-              {SUBSCRIPTION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {ts.statuses[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="subscriber-limit" className="block font-medium">
-              {ts.perPage}
-            </label>
-            <select id="subscriber-limit" value={limit} onChange={(e) => setLimit(Number(e.target.value))} className={inputClass}>
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TextField id="subscriber-search" label={ts.search} type="search" value={search} onChange={(e) => setSearch(e.target.value)} className="min-w-56 flex-1" />
+          <SelectField id="subscriber-status" label={ts.status} value={status} onChange={(e) => setStatus(e.target.value as Status)}>
+            <option value="">{ts.allStatuses}</option>
+            {SUBSCRIPTION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ts.statuses[s]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id="subscriber-limit" label={ts.perPage} value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </SelectField>
           <div>
             <a href={`/admin/api/lists/${list.id}/subscribers.csv${exportParams.size ? `?${exportParams}` : ""}`} download className={secondaryButtonClass} aria-describedby="export-help">
               {ts.exportCsv}

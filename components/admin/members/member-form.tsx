@@ -164,12 +164,12 @@ export function MemberForm({ member, options, actions, onDone }: {
           return (
             <fieldset key={field.id} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-5">
               <legend className="sr-only">{fill(t.form.membershipN, { n })}</legend>
-              <SelectField id={`ms-${index}-company`} label={t.member.company} size="sm" error={errorAt(at("company_id"))} className="md:col-span-2" {...form.register(`memberships.${index}.company_id`)}>
+              <SelectField id={`ms-${index}-company`} label={t.member.company} dense error={errorAt(at("company_id"))} className="md:col-span-2" {...form.register(`memberships.${index}.company_id`)}>
                 {!companyName.has(field.company_id) && field.company_id && <option value={field.company_id}>{field.company_id}</option>}
                 <option value="">{t.form.chooseCompany}</option>
                 {companyOptions}
               </SelectField>
-              <SelectField id={`ms-${index}-period`} label={t.member.period} size="sm" error={errorAt(at("period_id"))} {...form.register(`memberships.${index}.period_id`)}>
+              <SelectField id={`ms-${index}-period`} label={t.member.period} dense error={errorAt(at("period_id"))} {...form.register(`memberships.${index}.period_id`)}>
                 <option value="">{t.form.choosePeriod}</option>
                 {options.periods.map((p) => (
                   <option key={p.id} value={String(p.id)}>
@@ -177,7 +177,7 @@ export function MemberForm({ member, options, actions, onDone }: {
                   </option>
                 ))}
               </SelectField>
-              <SelectField id={`ms-${index}-type`} label={t.member.memberType} size="sm" error={errorAt(at("member_type_id"))} {...form.register(`memberships.${index}.member_type_id`, { setValueAs: emptyIsNull })}>
+              <SelectField id={`ms-${index}-type`} label={t.member.memberType} dense error={errorAt(at("member_type_id"))} {...form.register(`memberships.${index}.member_type_id`, { setValueAs: emptyIsNull })}>
                 <option value="">{t.form.noType}</option>
                 {options.member_types.map((mt) => (
                   <option key={mt.id} value={String(mt.id)}>
@@ -186,7 +186,7 @@ export function MemberForm({ member, options, actions, onDone }: {
                 ))}
               </SelectField>
               <div>
-                <SelectField id={`ms-${index}-status`} label={t.member.status} size="sm" {...form.register(`memberships.${index}.status`)}>
+                <SelectField id={`ms-${index}-status`} label={t.member.status} dense {...form.register(`memberships.${index}.status`)}>
                   {MEMBERSHIP_STATUSES.map((s) => (
                     <option key={s} value={s}>
                       {t.common.statuses[s]}
