@@ -10,8 +10,9 @@ import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
 import { secondaryButtonClass } from "../ui/styles";
-import { failureText, useDebounced, type ListActions, type MemberMatch } from "./shared";
+import { useDebounced, type ListActions, type MemberMatch } from "./shared";
 import { TextField } from "@/components/ui/field";
+import { failureText } from "../action-errors";
 
 export function AddMember({ listId, setSubscription }: { listId: number; setSubscription: ListActions["setSubscription"] }) {
   const t = listsMessages(useLang());

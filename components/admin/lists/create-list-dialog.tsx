@@ -19,7 +19,8 @@ import { CreateListRequest, LIST_FIELDS } from "@/lib/validation/subscription";
 import { useLang } from "../i18n-context";
 import { CheckboxField, Field, TextAreaField, TextField } from "@/components/ui/field";
 import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
-import { failureText, useDebounced, type ListActions } from "./shared";
+import { useDebounced, type ListActions } from "./shared";
+import { failureText } from "../action-errors";
 
 type Values = z.input<typeof CreateListRequest>;
 type Company = { company_id: string; name: string; org_number: string };

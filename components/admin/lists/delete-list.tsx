@@ -12,8 +12,9 @@ import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
 import { ConfirmButton } from "../ui/confirm-button";
-import { failureText, type ListActions, type ListView } from "./shared";
+import type { ListActions, ListView } from "./shared";
 import { formatNumber } from "@/lib/i18n/formats";
+import { failureText } from "../action-errors";
 
 interface Impact {
   id: number;

@@ -24,10 +24,11 @@ import { buttonClass } from "../ui/styles";
 import { DeleteListSection } from "./delete-list";
 import { QuestionsSection } from "./questions-section";
 import { ReadOnlyNote } from "./read-only-note";
-import { failureText, type ListActions, type ListView } from "./shared";
+import type { ListActions, ListView } from "./shared";
 import { SharePanel } from "./share-panel";
 import { TermSection } from "./term-section";
 import { formatNumber } from "@/lib/i18n/formats";
+import { failureText } from "../action-errors";
 
 export type EditValues = z.input<typeof UpdateListRequest>;
 type Output = z.output<typeof UpdateListRequest>;

@@ -15,9 +15,10 @@ import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
 
 import { CreateListDialog } from "./create-list-dialog";
-import { failureText, type ListActions, type ListRow } from "./shared";
+import type { ListActions, ListRow } from "./shared";
 import { DataTable } from "@/components/admin/ui/data-table";
 import { formatNumber } from "@/lib/i18n/formats";
+import { failureText } from "../action-errors";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
 const NO_LISTS: never[] = [];

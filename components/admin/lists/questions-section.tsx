@@ -20,7 +20,8 @@ import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
 import { secondaryButtonClass } from "../ui/styles";
 import type { EditForm } from "./list-editor";
-import { failureText, type ListActions, type PropertyGroup } from "./shared";
+import type { ListActions, PropertyGroup } from "./shared";
+import { failureText } from "../action-errors";
 
 interface Props {
   form: EditForm;

@@ -5,7 +5,6 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/result";
-import type { ListsMessages } from "@/lib/i18n/admin/lists";
 import type {
   AdminList,
   CreateListRequest,
@@ -15,7 +14,6 @@ import type {
   UpdateListRequest,
 } from "@/lib/validation/subscription";
 import { secondaryButtonClass } from "../ui/styles";
-import { failureText as sharedFailureText } from "../action-errors";
 
 export type ListView = z.infer<typeof AdminList>;
 export type ListRow = ListView & { company_name: string };
@@ -60,11 +58,6 @@ export function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return debounced;
-}
-
-/** What a failed action or read means to the person, in their language (never the API's English reason). */
-export function failureText(t: ListsMessages["common"], error: unknown): string {
-  return sharedFailureText({ ...t, invalid: t.fixFields, unexpected: t.failed }, error);
 }
 
 export function CopyButton({ text, label, done, failed }: { text: string; label: string; done: string; failed: string }) {

@@ -19,7 +19,7 @@ import { QueryState } from "../ui/query-state";
 import { secondaryButtonClass } from "../ui/styles";
 import { AddMember } from "./add-member";
 import { ReadOnlyNote } from "./read-only-note";
-import { failureText,
+import {
   useDebounced,
   type ListActions,
   type ListView,
@@ -28,6 +28,7 @@ import { failureText,
 import { DataTable } from "@/components/admin/ui/data-table";
 import { formatDate, formatNumber } from "@/lib/i18n/formats";
 import { SelectField, TextField } from "@/components/ui/field";
+import { failureText } from "../action-errors";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
 const NO_SUBSCRIBERS: never[] = [];

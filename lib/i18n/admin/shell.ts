@@ -75,7 +75,7 @@ const en: ShellMessages = {
   readOnly: "You have read-only access and cannot change anything here.",
   login: {
     title: "Sign in",
-    intro: "For association staff. Sign in with your email address and password.",
+    intro: "For company staff. Sign in with your email address and password.",
     email: "Email address",
     password: "Password",
     submit: "Sign in",
