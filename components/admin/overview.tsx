@@ -8,6 +8,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "./i18n-context";
 import { QueryState } from "./ui/query-state";
 import { formatDate, formatNumber } from "@/lib/i18n/formats";
+import { Panel } from "./ui/page-parts";
 
 interface Overview {
   lists: number | null;
@@ -33,8 +34,7 @@ export function OverviewPanel() {
             />
           </dl>
           {data.companies_by_fk_status && (
-            <section aria-labelledby="fk-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-              <h2 id="fk-heading" className="text-lg font-semibold">{t.overview.companiesByStatus}</h2>
+            <Panel id="fk" title={t.overview.companiesByStatus} spacing="">
               <ul className="mt-3 grid gap-2 sm:grid-cols-3 lg:grid-cols-5">
                 {data.companies_by_fk_status.map((s) => (
                   <li key={s.status} className="rounded-md bg-slate-50 p-3">
@@ -43,11 +43,10 @@ export function OverviewPanel() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </Panel>
           )}
           {data.per_day && (
-            <section aria-labelledby="chart-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-              <h2 id="chart-heading" className="text-lg font-semibold">{t.overview.chartTitle}</h2>
+            <Panel id="chart" title={t.overview.chartTitle} spacing="">
               <div className="mt-4 h-72" role="img" aria-label={t.overview.chartTitle}>
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={data.per_day} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
@@ -83,7 +82,7 @@ export function OverviewPanel() {
                   </tbody>
                 </table>
               </details>
-            </section>
+            </Panel>
           )}
         </div>
       )}

@@ -20,6 +20,7 @@ import { buttonClass, tableClass, tdClass, thClass } from "../ui/styles";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import type { CompanyActions, CompanyDetail, FkHistoryEntry } from "./types";
 import { formatDate } from "@/lib/i18n/formats";
+import { Panel } from "../ui/page-parts";
 
 export function FkStatusPanel({ company, canWrite, changeFkStatus }: {
   company: CompanyDetail;
@@ -31,10 +32,7 @@ export function FkStatusPanel({ company, canWrite, changeFkStatus }: {
   const labels = shellMessages(lang).fkStatus;
   const label = (status: string) => labels[status] ?? status;
   return (
-    <section aria-labelledby="fk-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="fk-heading" className="text-lg font-semibold">
-        {t.fk.heading}
-      </h2>
+    <Panel id="fk" title={t.fk.heading} spacing="">
       <p className="mt-2">
         <span className="text-slate-700">{t.fk.current}: </span>
         <strong data-testid="fk-current">{label(company.fk_status)}</strong>
@@ -42,7 +40,7 @@ export function FkStatusPanel({ company, canWrite, changeFkStatus }: {
       {canWrite && <ChangeFkStatusForm company={company} changeFkStatus={changeFkStatus} label={label} />}
       <h3 className="mt-6 text-base font-semibold">{t.fk.historyHeading}</h3>
       <FkHistory companyId={company.company_id} t={t.fk} label={label} />
-    </section>
+    </Panel>
   );
 }
 

@@ -14,6 +14,7 @@ import { QueryState } from "../ui/query-state";
 import { failureText as actionErrorText } from "../action-errors";
 import type { CompanyActions, CompanyGrantRow } from "./types";
 import { formatDate } from "@/lib/i18n/formats";
+import { Panel } from "../ui/page-parts";
 
 export function GrantsPanel({ companyId, canWrite, activateGrant }: {
   companyId: string;
@@ -28,10 +29,7 @@ export function GrantsPanel({ companyId, canWrite, activateGrant }: {
   });
   const grants = query.data ?? [];
   return (
-    <section aria-labelledby="grants-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="grants-heading" className="text-lg font-semibold">
-        {t.heading}
-      </h2>
+    <Panel id="grants" title={t.heading} spacing="">
       <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
         {grants.length === 0 ? (
           <p className="mt-2 text-slate-700">{t.none}</p>
@@ -52,7 +50,7 @@ export function GrantsPanel({ companyId, canWrite, activateGrant }: {
           </ul>
         )}
       </QueryState>
-    </section>
+    </Panel>
   );
 }
 

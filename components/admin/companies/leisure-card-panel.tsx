@@ -20,6 +20,7 @@ import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import type { CompanyActions, LeisureCardKeyRecord } from "./types";
 import { formatDate } from "@/lib/i18n/formats";
+import { Panel } from "../ui/page-parts";
 
 type FormInput = z.input<typeof LeisureCardKeyForm>;
 type FormOutput = z.output<typeof LeisureCardKeyForm>;
@@ -41,11 +42,7 @@ export function LeisureCardPanel({ companyId, canWrite, setLeisureCardKey, check
 
   return (
     <>
-      <section aria-labelledby="key-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="key-heading" className="text-lg font-semibold">
-          {t.heading}
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">{t.intro}</p>
+      <Panel id="key" title={t.heading} intro={t.intro} spacing="">
         <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
           {record ? (
             <dl className="mt-3 grid grid-cols-[minmax(0,10rem)_1fr] gap-x-4 gap-y-1" data-testid="key-record">
@@ -71,7 +68,7 @@ export function LeisureCardPanel({ companyId, canWrite, setLeisureCardKey, check
             />
           )}
         </QueryState>
-      </section>
+      </Panel>
       {/* A new key makes an earlier answer stale: the check starts over when the record changes. */}
       <ProviderCheck key={record?.updated_at ?? "none"} companyId={companyId} checkProviderStatus={checkProviderStatus} />
     </>
@@ -168,11 +165,7 @@ function ProviderCheck({ companyId, checkProviderStatus }: { companyId: string; 
     mutationFn: () => unwrap(checkProviderStatus({ company_id: companyId })),
   });
   return (
-    <section aria-labelledby="check-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="check-heading" className="text-lg font-semibold">
-        {t.check.heading}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{t.check.intro}</p>
+    <Panel id="check" title={t.check.heading} intro={t.check.intro} spacing="">
       <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={() => mutation.mutate()} disabled={mutation.isPending}>
         {mutation.isPending ? t.check.checking : t.check.button}
       </button>
@@ -182,7 +175,7 @@ function ProviderCheck({ companyId, checkProviderStatus }: { companyId: string; 
           <p className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">{actionErrorText(t.errors, mutation.error)}</p>
         )}
       </div>
-    </section>
+    </Panel>
   );
 }
 

@@ -17,6 +17,7 @@ import { EventForm } from "./event-form";
 import { type EventActions, type EventRow } from "./types";
 import { formatWallClock } from "@/lib/i18n/formats";
 import { SelectField } from "@/components/ui/field";
+import { Panel } from "../ui/page-parts";
 
 const column = createColumnHelper<EventRow>();
 const NO_EVENTS: EventRow[] = [];
@@ -81,12 +82,9 @@ export function EventsScreen({ companies, initialCompanyId, canWrite, actions }:
         )}
       </div>
       {creating && (
-        <section aria-labelledby="new-event-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 id="new-event-heading" className="mb-4 text-lg font-semibold">
-            {t.form.newTitle}
-          </h2>
+        <Panel id="new-event" title={t.form.newTitle} spacing="space-y-4">
           <EventForm event={null} companyId={companyId} actions={actions} onDone={(saved) => (saved ? router.push(`/admin/events/${saved.id}`) : setCreating(false))} />
-        </section>
+        </Panel>
       )}
       {companyId && (
         <QueryState isLoading={events.isLoading} error={events.error} onRetry={() => void events.refetch()}>

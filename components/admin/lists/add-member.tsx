@@ -13,6 +13,7 @@ import { secondaryButtonClass } from "../ui/styles";
 import { useDebounced, type ListActions, type MemberMatch } from "./shared";
 import { TextField } from "@/components/ui/field";
 import { failureText } from "../action-errors";
+import { Panel } from "../ui/page-parts";
 
 export function AddMember({ listId, setSubscription }: { listId: number; setSubscription: ListActions["setSubscription"] }) {
   const t = listsMessages(useLang());
@@ -38,11 +39,7 @@ export function AddMember({ listId, setSubscription }: { listId: number; setSubs
   });
 
   return (
-    <section aria-labelledby="add-member-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="add-member-heading" className="text-lg font-semibold">
-        {ts.addMember}
-      </h2>
-      <p className="text-sm text-slate-700">{ts.addMemberIntro}</p>
+    <Panel id="add-member" title={ts.addMember} intro={ts.addMemberIntro}>
       <TextField
         id="member-search"
         label={ts.memberSearch}
@@ -88,6 +85,6 @@ export function AddMember({ listId, setSubscription }: { listId: number; setSubs
           )}
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

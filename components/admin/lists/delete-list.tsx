@@ -15,6 +15,7 @@ import { ConfirmButton } from "../ui/confirm-button";
 import type { ListActions, ListView } from "./shared";
 import { formatNumber } from "@/lib/i18n/formats";
 import { failureText } from "../action-errors";
+import { Panel } from "../ui/page-parts";
 
 interface Impact {
   id: number;
@@ -48,11 +49,7 @@ export function DeleteListSection({ list, deleteList }: { list: ListView; delete
   });
 
   return (
-    <section aria-labelledby="danger-heading" className="space-y-3 rounded-lg border border-red-300 bg-white p-4">
-      <h2 id="danger-heading" className="text-lg font-semibold text-red-900">
-        {t.edit.danger}
-      </h2>
-      <p className="text-sm text-slate-700">{t.edit.deleteIntro}</p>
+    <Panel id="danger" title={t.edit.danger} intro={t.edit.deleteIntro} danger>
       <ConfirmButton
         label={t.edit.delete}
         title={fill(t.edit.deleteTitle, { name: list.name })}
@@ -78,6 +75,6 @@ export function DeleteListSection({ list, deleteList }: { list: ListView; delete
         confirmDisabled={impact.isLoading}
         onConfirm={() => remove.mutate()}
       />
-    </section>
+    </Panel>
   );
 }

@@ -29,6 +29,7 @@ import { SharePanel } from "./share-panel";
 import { TermSection } from "./term-section";
 import { formatNumber } from "@/lib/i18n/formats";
 import { failureText } from "../action-errors";
+import { Panel } from "../ui/page-parts";
 
 export type EditValues = z.input<typeof UpdateListRequest>;
 type Output = z.output<typeof UpdateListRequest>;
@@ -150,10 +151,7 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
 
       <form noValidate onSubmit={onSubmit} className="space-y-8">
         <fieldset disabled={!canWrite} className="space-y-8">
-          <section aria-labelledby="details-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="details-heading" className="text-lg font-semibold">
-              {t.edit.details}
-            </h2>
+          <Panel id="details" title={t.edit.details} spacing="space-y-4">
             <TextField label={t.edit.name} {...control("name")} {...form.register("name")} />
             <TextAreaField label={t.edit.description} rows={3} {...control("description")} {...form.register("description")} />
             <fieldset>
@@ -181,7 +179,7 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
                 {...form.register("subscriber_cap", { setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v)) })}
               />
             </div>
-          </section>
+          </Panel>
 
           <TermSection form={form} savedHtml={list.term?.html ?? ""} previewTerm={actions.previewTerm} canWrite={canWrite} nameField={control("term.name")} htmlField={control("term.html")} />
 

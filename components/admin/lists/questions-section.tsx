@@ -22,6 +22,7 @@ import { secondaryButtonClass } from "../ui/styles";
 import type { EditForm } from "./list-editor";
 import type { ListActions, PropertyGroup } from "./shared";
 import { failureText } from "../action-errors";
+import { Panel } from "../ui/page-parts";
 
 interface Props {
   form: EditForm;
@@ -38,11 +39,7 @@ export function QuestionsSection({ form, companyId, canWrite, createProperty }: 
   });
 
   return (
-    <section aria-labelledby="questions-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="questions-heading" className="text-lg font-semibold">
-        {t.edit.questions}
-      </h2>
-      <p className="text-sm text-slate-700">{t.edit.questionsIntro}</p>
+    <Panel id="questions" title={t.edit.questions} intro={t.edit.questionsIntro} spacing="space-y-4">
       <QueryState isLoading={groups.isLoading} error={groups.error} onRetry={() => void groups.refetch()}>
         {groups.data?.length === 0 ? (
           <p className="text-slate-700">{t.edit.noProperties}</p>
@@ -91,7 +88,7 @@ export function QuestionsSection({ form, companyId, canWrite, createProperty }: 
           }}
         />
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -8,15 +8,13 @@ import { useLang } from "../i18n-context";
 import { inputClass, secondaryButtonClass } from "../ui/styles";
 import { CopyButton, type ListView } from "./shared";
 import { Field } from "@/components/ui/field";
+import { Panel } from "../ui/page-parts";
 
 export function SharePanel({ list }: { list: ListView }) {
   const t = listsMessages(useLang());
   const snippet = `<a href="${escapeHtml(list.public_url)}">${escapeHtml(fill(t.edit.embedText, { name: list.name }))}</a>`;
   return (
-    <section aria-labelledby="share-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="share-heading" className="text-lg font-semibold">
-        {t.edit.share}
-      </h2>
+    <Panel id="share" title={t.edit.share} spacing="space-y-4">
       {!list.is_active && <p className="rounded-md border border-amber-700 bg-amber-50 p-3 text-sm text-amber-950">{t.edit.inactiveNote}</p>}
       <Field id="share-url" label={t.edit.publicUrl}>
         {(wiring) => (
@@ -40,6 +38,6 @@ export function SharePanel({ list }: { list: ListView }) {
           </div>
         )}
       </Field>
-    </section>
+    </Panel>
   );
 }

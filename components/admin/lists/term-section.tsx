@@ -10,6 +10,7 @@ import { TextAreaField, TextField, type FieldProps } from "@/components/ui/field
 import { useLang } from "../i18n-context";
 import type { EditForm } from "./list-editor";
 import { useDebounced, type ListActions } from "./shared";
+import { Panel } from "../ui/page-parts";
 
 interface Props {
   form: EditForm;
@@ -39,10 +40,7 @@ export function TermSection({ form, savedHtml, previewTerm, canWrite, nameField,
   const updating = html !== debounced || (needsServer && preview.isFetching);
 
   return (
-    <section aria-labelledby="consent-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="consent-heading" className="text-lg font-semibold">
-        {t.consent}
-      </h2>
+    <Panel id="consent" title={t.consent} spacing="space-y-4">
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
           <TextField label={t.termName} {...nameField} {...form.register("term.name")} />
@@ -71,6 +69,6 @@ export function TermSection({ form, savedHtml, previewTerm, canWrite, nameField,
           )}
         </div>
       </div>
-    </section>
+    </Panel>
   );
 }

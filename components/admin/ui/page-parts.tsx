@@ -1,5 +1,5 @@
-// Small pieces every dashboard page of one area uses: the link back to the area's list, and the note shown to staff
-// whose access does not include the area.
+// Small pieces every dashboard page uses: the link back to the area's list, the note shown to staff whose access
+// does not include the area, the panel every section sits in, and the read-only banner.
 import Link from "next/link";
 
 export function BackLink({ href, label }: { href: string; label: string }) {
@@ -24,13 +24,22 @@ export function NoAccess({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** A white panel with its heading, named by it for screen readers (`${id}-heading`). */
-export function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+/** A white panel with its heading, named by it for screen readers (`${id}-heading`), and an optional intro line.
+ * `spacing` is the gap between its parts ("" leaves it to them); `danger` marks an irreversible action's panel. */
+export function Panel({ id, title, intro, spacing = "space-y-3", danger = false, children }: {
+  id: string;
+  title: string;
+  intro?: React.ReactNode;
+  spacing?: string;
+  danger?: boolean;
+  children: React.ReactNode;
+}) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="mb-3 text-lg font-semibold">
+    <section className={`${spacing} rounded-lg border ${danger ? "border-red-300" : "border-slate-200"} bg-white p-4`} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className={`text-lg font-semibold${danger ? " text-red-900" : ""}`}>
         {title}
       </h2>
+      {intro && <p className={`${spacing ? "" : "mt-1 "}text-sm text-slate-700`}>{intro}</p>}
       {children}
     </section>
   );

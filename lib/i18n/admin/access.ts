@@ -91,7 +91,7 @@ const sv = {
     revoking: "Återkallar…",
     revokeTitle: (name: string) => `Återkalla ”${name}”?`,
     revokeBody:
-      "Systemet som använder nyckeln kan inte längre hämta nya token, och de token det redan har slutar fungera direkt. Det går inte att ångra; skapa en ny nyckel om systemet ska få tillgång igen.",
+      "Systemet som använder nyckeln kan inte längre hämta nya token, och de token det redan har slutar fungera direkt. Det går inte att ångra; skapa en ny nyckel om systemet ska få behörighet igen.",
     revoked: (name: string) => `API-nyckeln ”${name}” är återkallad.`,
     secretTitle: "Spara hemligheten nu",
     secretWarning:
