@@ -18,6 +18,7 @@ import { NameList, ScopeSummary } from "./access-summary";
 import { failureText as actionErrorText } from "../action-errors";
 import { ConfirmButton } from "../ui/confirm-button";
 import { Modal } from "../ui/modal";
+import { PageTitle } from "../ui/page-parts";
 import type { ApiKeyActions, ApiKeyRow, CreatedApiKey, Grantable } from "./types";
 import { SecretDialog } from "./api-key-secret-dialog";
 import { CreateApiKeyForm } from "./create-api-key-form";
@@ -33,12 +34,15 @@ export function ApiKeysScreen({ grantable, actions }: { grantable: Grantable; ac
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <p className="max-w-3xl text-slate-700">{t.intro}</p>
-        <button type="button" className={buttonClass} onClick={() => setCreating(true)}>
-          {t.create}
-        </button>
-      </div>
+      <PageTitle
+        title={t.title}
+        intro={t.intro}
+        action={
+          <button type="button" className={buttonClass} onClick={() => setCreating(true)}>
+            {t.create}
+          </button>
+        }
+      />
       <ApiKeyTable revokeApiKey={actions.revokeApiKey} />
       <Modal open={creating} onOpenChange={setCreating} title={t.createTitle} description={t.createIntro} wide>
         <CreateApiKeyForm

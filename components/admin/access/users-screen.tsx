@@ -17,6 +17,7 @@ import { NameList, ScopeSummary } from "./access-summary";
 import { failureText as actionErrorText } from "../action-errors";
 import { ConfirmButton } from "../ui/confirm-button";
 import { Modal } from "../ui/modal";
+import { PageTitle } from "../ui/page-parts";
 import type { AdminUserActions, AdminUserRow, Grantable } from "./types";
 import { DataTable } from "@/components/admin/ui/data-table";
 import { CreateUserForm, EditUserFormView } from "./user-forms";
@@ -31,12 +32,15 @@ export function UsersScreen({ grantable, currentUserId, actions }: { grantable: 
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <p className="max-w-3xl text-slate-700">{t.intro}</p>
-        <button type="button" className={buttonClass} onClick={() => setCreating(true)}>
-          {t.create}
-        </button>
-      </div>
+      <PageTitle
+        title={t.title}
+        intro={t.intro}
+        action={
+          <button type="button" className={buttonClass} onClick={() => setCreating(true)}>
+            {t.create}
+          </button>
+        }
+      />
       <UserTable currentUserId={currentUserId} updateAdminUser={actions.updateAdminUser} onEdit={setEditing} />
       <Modal open={creating} onOpenChange={setCreating} title={t.createTitle} wide>
         <CreateUserForm grantable={grantable} createAdminUser={actions.createAdminUser} onDone={() => setCreating(false)} />

@@ -13,11 +13,39 @@ export function BackLink({ href, label }: { href: string; label: string }) {
   );
 }
 
-export function NoAccess({ title, text }: { title: string; text: string }) {
+/** A page's heading: the way back to its area, the title, the intro (with the page's main action beside it) and,
+ * for staff who may only read, the read-only banner. */
+export function PageTitle({ title, intro, action, back, readOnlyText }: {
+  title: string;
+  intro?: React.ReactNode;
+  action?: React.ReactNode;
+  back?: { href: string; label: string };
+  readOnlyText?: string;
+}) {
+  return (
+    <>
+      {back && <BackLink href={back.href} label={back.label} />}
+      <h1 className={`${intro ? "mb-2" : "mb-6"} text-2xl font-semibold`}>{title}</h1>
+      {intro && <PageIntro text={intro}>{action}</PageIntro>}
+      {readOnlyText && <ReadOnlyBanner text={readOnlyText} />}
+    </>
+  );
+}
+
+function PageIntro({ text, children }: { text: React.ReactNode; children?: React.ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <p className="max-w-3xl text-slate-700">{text}</p>
+      {children}
+    </div>
+  );
+}
+
+export function NoAccess({ title, text, testId }: { title: string; text: string; testId?: string }) {
   return (
     <>
       <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
-      <p role="alert" className="rounded-md border border-amber-700 bg-amber-50 p-4 text-amber-950">
+      <p role="alert" data-testid={testId} className="rounded-md border border-amber-700 bg-amber-50 p-4 text-amber-950">
         {text}
       </p>
     </>

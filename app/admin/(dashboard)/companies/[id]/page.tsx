@@ -1,6 +1,6 @@
 // /admin/companies/[id]: one company of the caller's scope. Unknown, deleted or out-of-scope companies (and callers
 // without the company module) get the not-found page, never the company's data.
-import { BackLink, ReadOnlyBanner } from "@/components/admin/ui/page-parts";
+import { PageTitle } from "@/components/admin/ui/page-parts";
 import { notFound } from "next/navigation";
 import { CompanyView } from "@/components/admin/companies/company-view";
 import { readOrNotFound, requirePageCaller } from "@/lib/auth/session";
@@ -21,10 +21,12 @@ export default async function CompanyPage({ params }: { params: Promise<{ id: st
   const canWrite = caller.permissions.has("COMPANY.U");
   return (
     <>
-      <BackLink href="/admin/companies" label={t.company.back} />
-      <h1 className="text-2xl font-semibold">{company.name}</h1>
-      <p className="mb-6 text-slate-700">{company.org_number}</p>
-      {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
+      <PageTitle
+        title={company.name}
+        intro={company.org_number}
+        back={{ href: "/admin/companies", label: t.company.back }}
+        readOnlyText={canWrite ? undefined : shellMessages(lang).readOnly}
+      />
       <CompanyView
         initial={company}
         canWrite={canWrite}

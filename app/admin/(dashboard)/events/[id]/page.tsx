@@ -1,6 +1,6 @@
 // /admin/events/[id]: one event of the caller's scope with its participants. Unknown or out-of-scope events (and
 // callers without the event module) get the not-found page.
-import { BackLink, ReadOnlyBanner } from "@/components/admin/ui/page-parts";
+import { PageTitle } from "@/components/admin/ui/page-parts";
 import { notFound } from "next/navigation";
 import { EventView } from "@/components/admin/events/event-view";
 import { readOrNotFound, requirePageCaller } from "@/lib/auth/session";
@@ -22,9 +22,11 @@ export default async function EventPage({ params }: { params: Promise<{ id: stri
   const canWrite = caller.permissions.has("EVENT.U");
   return (
     <>
-      <BackLink href={`/admin/events?company_id=${encodeURIComponent(event.company_id)}`} label={t.event.back} />
-      <h1 className="mb-6 text-2xl font-semibold">{event.name}</h1>
-      {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
+      <PageTitle
+        title={event.name}
+        back={{ href: `/admin/events?company_id=${encodeURIComponent(event.company_id)}`, label: t.event.back }}
+        readOnlyText={canWrite ? undefined : shellMessages(lang).readOnly}
+      />
       <EventView
         initial={event}
         canWrite={canWrite}

@@ -1,6 +1,6 @@
 // /admin/members/[id]: one member of the caller's scope. Unknown, erased or out-of-scope members (and callers without
 // the member module) get the not-found page, never the member's data.
-import { BackLink, ReadOnlyBanner } from "@/components/admin/ui/page-parts";
+import { PageTitle } from "@/components/admin/ui/page-parts";
 import { notFound } from "next/navigation";
 import { MemberView } from "@/components/admin/members/member-view";
 import { memberName } from "@/components/admin/members/types";
@@ -24,9 +24,11 @@ export default async function MemberPage({ params }: { params: Promise<{ id: str
   const canWrite = caller.permissions.has("MEMBER.U");
   return (
     <>
-      <BackLink href="/admin/members" label={t.member.back} />
-      <h1 className="mb-6 text-2xl font-semibold">{memberName(member, t.search.noName)}</h1>
-      {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
+      <PageTitle
+        title={memberName(member, t.search.noName)}
+        back={{ href: "/admin/members", label: t.member.back }}
+        readOnlyText={canWrite ? undefined : shellMessages(lang).readOnly}
+      />
       <MemberView
         member={member}
         options={await memberScreenOptions(caller)}
