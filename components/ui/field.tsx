@@ -122,3 +122,8 @@ export function CheckboxField({ label, description, className = "flex items-star
     </label>
   );
 }
+
+/** A search box: no browser suggestions, and its text handed to onSearch as typed. */
+export function SearchField({ onSearch, ...props }: FieldProps & Omit<Control<"input">, "type" | "onChange"> & { onSearch: (text: string) => void }) {
+  return <TextField type="search" autoComplete="off" {...props} onChange={(e) => onSearch(e.target.value)} />;
+}

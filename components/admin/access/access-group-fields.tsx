@@ -11,7 +11,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { MODULES, PERMISSIONS } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
 import type { AccessValue, CompanyChoice, Grantable } from "./types";
-import { CheckboxField, FieldErrorLine, TextField } from "@/components/ui/field";
+import { CheckboxField, FieldErrorLine, SearchField } from "@/components/ui/field";
 
 export type AccessFieldErrors = Partial<Record<"modules" | "permissions" | "company_ids" | "include_descendants", string>>;
 
@@ -206,7 +206,7 @@ function ScopeFields({ id, companyIds, includeDescendants, grantable, errors, on
       )}
       {!all && (
         <div className="mt-3 rounded-md border border-slate-300 p-3">
-          <TextField id={`${id}-filter`} label={t.access.filterCompanies} dense type="search" value={filter} onChange={(e) => setFilter(e.target.value)} autoComplete="off" />
+          <SearchField id={`${id}-filter`} label={t.access.filterCompanies} dense value={filter} onSearch={setFilter} />
           <p className="mt-2 text-sm text-slate-700" aria-live="polite">
             {t.access.chosenCount(companyIds?.length ?? 0)}
           </p>

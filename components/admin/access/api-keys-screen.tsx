@@ -12,7 +12,6 @@ import { formatDate } from "@/lib/i18n/formats";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
-import { buttonClass } from "../ui/styles";
 import { useGrantableCompanies } from "./access-group-fields";
 import { NameList, ScopeSummary } from "./access-summary";
 import { failureText as actionErrorText } from "../action-errors";
@@ -34,15 +33,7 @@ export function ApiKeysScreen({ grantable, actions }: { grantable: Grantable; ac
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
     <>
-      <PageTitle
-        title={t.title}
-        intro={t.intro}
-        action={
-          <button type="button" className={buttonClass} onClick={() => setCreating(true)}>
-            {t.create}
-          </button>
-        }
-      />
+      <PageTitle title={t.title} intro={t.intro} action={{ label: t.create, onClick: () => setCreating(true) }} />
       <ApiKeyTable revokeApiKey={actions.revokeApiKey} />
       <Modal open={creating} onOpenChange={setCreating} title={t.createTitle} description={t.createIntro} wide>
         <CreateApiKeyForm

@@ -11,7 +11,7 @@ import { accessMessages } from "@/lib/i18n/admin/access";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
-import { buttonClass, secondaryButtonClass } from "../ui/styles";
+import { secondaryButtonClass } from "../ui/styles";
 import { useGrantableCompanies } from "./access-group-fields";
 import { NameList, ScopeSummary } from "./access-summary";
 import { failureText as actionErrorText } from "../action-errors";
@@ -32,15 +32,7 @@ export function UsersScreen({ grantable, currentUserId, actions }: { grantable: 
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
   return (
     <>
-      <PageTitle
-        title={t.title}
-        intro={t.intro}
-        action={
-          <button type="button" className={buttonClass} onClick={() => setCreating(true)}>
-            {t.create}
-          </button>
-        }
-      />
+      <PageTitle title={t.title} intro={t.intro} action={{ label: t.create, onClick: () => setCreating(true) }} />
       <UserTable currentUserId={currentUserId} updateAdminUser={actions.updateAdminUser} onEdit={setEditing} />
       <Modal open={creating} onOpenChange={setCreating} title={t.createTitle} wide>
         <CreateUserForm grantable={grantable} createAdminUser={actions.createAdminUser} onDone={() => setCreating(false)} />

@@ -13,7 +13,7 @@ import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
 import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import { DataTable } from "@/components/admin/ui/data-table";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField, SearchField } from "@/components/ui/field";
 
 export interface AuditFilters {
   object_type: string;
@@ -143,7 +143,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
   });
 
   const filterField = (name: keyof AuditFilters, label: string, help?: string) => (
-    <TextField id={`audit-${name}`} label={label} help={help} dense type="search" value={draft[name]} autoComplete="off" onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} />
+    <SearchField id={`audit-${name}`} label={label} help={help} dense value={draft[name]} onSearch={(text) => setDraft({ ...draft, [name]: text })} />
   );
 
   return (

@@ -11,7 +11,7 @@ import { QueryState } from "../ui/query-state";
 import { CompanyTable } from "./company-table";
 import { CompanyTree } from "./company-tree";
 import type { RegisterRow } from "./types";
-import { TextField } from "@/components/ui/field";
+import { SearchField } from "@/components/ui/field";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
 const NO_COMPANIES: never[] = [];
@@ -59,16 +59,7 @@ export function CompanyRegister({ initialView }: { initialView: RegisterView }) 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <TextField
-          id="company-search"
-          label={t.search}
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          autoComplete="off"
-          maxLength={100}
-          className="w-full max-w-md"
-        />
+        <SearchField id="company-search" label={t.search} value={search} onSearch={setSearch} maxLength={100} className="w-full max-w-md" />
         <p className="text-sm text-slate-700" role="status" aria-live="polite">
           {pending ? t.searching : query.data ? t.count(rows.length) : ""}
         </p>

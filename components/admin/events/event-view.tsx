@@ -21,7 +21,7 @@ import { secondaryButtonClass } from "../ui/styles";
 import { EventForm } from "./event-form";
 import { type EventActions, type EventWithParticipants } from "./types";
 import { formatWallClock } from "@/lib/i18n/formats";
-import { TextField } from "@/components/ui/field";
+import { SearchField } from "@/components/ui/field";
 
 export function EventView({ initial, canWrite, canFindMembers, actions }: {
   initial: EventWithParticipants;
@@ -155,16 +155,7 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
             <h3 className="font-semibold">{t.event.register}</h3>
             {canFindMembers ? (
               <>
-                <TextField
-                  id="participant-search"
-                  label={t.event.findMember}
-                  type="search"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                  autoComplete="off"
-                  help={t.event.findHelp}
-                  className="mt-2 max-w-md"
-                />
+                <SearchField id="participant-search" label={t.event.findMember} value={search} onSearch={setSearch} help={t.event.findHelp} className="mt-2 max-w-md" />
                 {q.length >= 2 && found.data && (
                   <ul className="mt-2 divide-y divide-slate-200">
                     {found.data.members.length === 0 && <li className="py-2 text-slate-700">{t.event.noMatches}</li>}

@@ -11,7 +11,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
 import { secondaryButtonClass } from "../ui/styles";
 import { useDebounced, type ListActions, type MemberMatch } from "./shared";
-import { TextField } from "@/components/ui/field";
+import { SearchField } from "@/components/ui/field";
 import { failureText } from "../action-errors";
 import { Panel } from "../ui/page-parts";
 
@@ -40,16 +40,7 @@ export function AddMember({ listId, setSubscription }: { listId: number; setSubs
 
   return (
     <Panel id="add-member" title={ts.addMember} intro={ts.addMemberIntro}>
-      <TextField
-        id="member-search"
-        label={ts.memberSearch}
-        type="search"
-        autoComplete="off"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        help={ts.memberSearchHelp}
-        className="max-w-xl"
-      />
+      <SearchField id="member-search" label={ts.memberSearch} value={search} onSearch={setSearch} help={ts.memberSearchHelp} className="max-w-xl" />
       {q.length >= 2 && (
         <div aria-live="polite">
           {matches.isLoading ? null : matches.isError ? (

@@ -17,7 +17,7 @@ import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { CreateListRequest, LIST_FIELDS } from "@/lib/validation/subscription";
 import { useLang } from "../i18n-context";
-import { CheckboxField, Field, TextAreaField, TextField } from "@/components/ui/field";
+import { CheckboxField, Field, TextAreaField, SearchField, TextField } from "@/components/ui/field";
 import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
 import { useDebounced, type ListActions } from "./shared";
 import { failureText } from "../action-errors";
@@ -95,14 +95,7 @@ export function CreateListDialog({ createList }: { createList: ListActions["crea
           <Dialog.Title className="text-xl font-semibold">{t.create.title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-700">{t.create.intro}</Dialog.Description>
           <form noValidate className="mt-4 space-y-4" onSubmit={form.handleSubmit((values) => create.mutate({ ...values, description: values.description || null }))}>
-            <TextField
-              id="create-company-search"
-              label={t.create.companySearch}
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              help={t.create.companySearchHelp}
-            />
+            <SearchField id="create-company-search" label={t.create.companySearch} value={search} onSearch={setSearch} help={t.create.companySearchHelp} />
             <Field
               id="create-company_id"
               label={t.create.company}

@@ -27,7 +27,7 @@ import {
   type SubscribersPageView } from "./shared";
 import { DataTable } from "@/components/admin/ui/data-table";
 import { formatDate, formatNumber } from "@/lib/i18n/formats";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField, SearchField } from "@/components/ui/field";
 import { failureText } from "../action-errors";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
@@ -200,7 +200,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
 
       <section aria-label={ts.title} className="space-y-4">
         <div className="flex flex-wrap items-end gap-4">
-          <TextField id="subscriber-search" label={ts.search} type="search" value={search} onChange={(e) => setSearch(e.target.value)} className="min-w-56 flex-1" />
+          <SearchField id="subscriber-search" label={ts.search} value={search} onSearch={setSearch} className="min-w-56 flex-1" />
           <SelectField id="subscriber-status" label={ts.status} value={status} onChange={(e) => setStatus(e.target.value as Status)}>
             <option value="">{ts.allStatuses}</option>
             {SUBSCRIPTION_STATUSES.map((s) => (

@@ -1,6 +1,7 @@
 // Small pieces every dashboard page uses: the link back to the area's list, the note shown to staff whose access
 // does not include the area, the panel every section sits in, and the read-only banner.
 import Link from "next/link";
+import { buttonClass } from "./styles";
 
 export function BackLink({ href, label }: { href: string; label: string }) {
   return (
@@ -18,7 +19,8 @@ export function BackLink({ href, label }: { href: string; label: string }) {
 export function PageTitle({ title, intro, action, back, readOnlyText }: {
   title: string;
   intro?: React.ReactNode;
-  action?: React.ReactNode;
+  /** The page's main action, a button beside the intro ("New API key"). */
+  action?: { label: string; onClick: () => void };
   back?: { href: string; label: string };
   readOnlyText?: string;
 }) {
@@ -26,18 +28,18 @@ export function PageTitle({ title, intro, action, back, readOnlyText }: {
     <>
       {back && <BackLink href={back.href} label={back.label} />}
       <h1 className={`${intro ? "mb-2" : "mb-6"} text-2xl font-semibold`}>{title}</h1>
-      {intro && <PageIntro text={intro}>{action}</PageIntro>}
+      {intro && (
+        <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+          <p className="max-w-3xl text-slate-700">{intro}</p>
+          {action && (
+            <button type="button" className={buttonClass} onClick={action.onClick}>
+              {action.label}
+            </button>
+          )}
+        </div>
+      )}
       {readOnlyText && <ReadOnlyBanner text={readOnlyText} />}
     </>
-  );
-}
-
-function PageIntro({ text, children }: { text: React.ReactNode; children?: React.ReactNode }) {
-  return (
-    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-      <p className="max-w-3xl text-slate-700">{text}</p>
-      {children}
-    </div>
   );
 }
 
