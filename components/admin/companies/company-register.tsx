@@ -1,7 +1,7 @@
 "use client";
 // /admin/companies: the register in the caller's scope, searched on the server (debounced), as a table or a tree.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { companiesMessages } from "@/lib/i18n/admin/companies";
 import { shellMessages } from "@/lib/i18n/admin/shell";
@@ -12,22 +12,12 @@ import { CompanyTable } from "./company-table";
 import { CompanyTree } from "./company-tree";
 import type { RegisterRow } from "./types";
 import { SearchField } from "@/components/ui/field";
+import { useSearchText } from "../ui/use-debounced";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
 const NO_COMPANIES: never[] = [];
 
 export type RegisterView = "table" | "tree";
-
-const SEARCH_DELAY_MS = 300;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 const toggleClass =
   "rounded-md px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-200 focus:outline-none focus-visible:ring-2 " +
@@ -36,9 +26,8 @@ const toggleClass =
 export function CompanyRegister({ initialView }: { initialView: RegisterView }) {
   const lang = useLang();
   const t = companiesMessages(lang).register;
-  const [search, setSearch] = useState("");
+  const { search, setSearch, q } = useSearchText();
   const [view, setView] = useState<RegisterView>(initialView);
-  const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const query = useQuery({
     queryKey: queryKeys.companies.all(q),
     queryFn: () => fetchJson<RegisterRow[]>(`/admin/api/companies${q ? `?q=${encodeURIComponent(q)}` : ""}`),

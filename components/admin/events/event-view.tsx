@@ -14,7 +14,6 @@ import { failureText } from "../action-errors";
 import { ConfirmButton } from "../ui/confirm-button";
 import { useLang } from "../i18n-context";
 import { Panel } from "../ui/page-parts";
-import { useDebounced } from "../lists/shared";
 import type { MemberPageView } from "../members/types";
 import { memberName } from "../members/types";
 import { secondaryButtonClass } from "../ui/styles";
@@ -22,6 +21,7 @@ import { EventForm } from "./event-form";
 import { type EventActions, type EventWithParticipants } from "./types";
 import { formatWallClock } from "@/lib/i18n/formats";
 import { SearchField } from "@/components/ui/field";
+import { useSearchText } from "../ui/use-debounced";
 
 export function EventView({ initial, canWrite, canFindMembers, actions }: {
   initial: EventWithParticipants;
@@ -34,8 +34,7 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
   const router = useRouter();
   const [event, setEvent] = useState(initial);
   const [editing, setEditing] = useState(false);
-  const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim(), 300);
+  const { search, setSearch, q } = useSearchText();
   const found = useQuery({
     queryKey: queryKeys.events.memberSearch(q),
     queryFn: () => fetchJson<MemberPageView>(`/admin/api/members?q=${encodeURIComponent(q)}&sort=name_asc`),

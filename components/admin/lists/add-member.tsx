@@ -1,7 +1,6 @@
 "use client";
 // Subscribing a member of the list's association from the dashboard: search by email or name, then add.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
@@ -10,17 +9,17 @@ import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
 import { secondaryButtonClass } from "../ui/styles";
-import { useDebounced, type ListActions, type MemberMatch } from "./shared";
+import type { ListActions, MemberMatch } from "./shared";
 import { SearchField } from "@/components/ui/field";
 import { failureText } from "../action-errors";
 import { Panel } from "../ui/page-parts";
+import { useSearchText } from "../ui/use-debounced";
 
 export function AddMember({ listId, setSubscription }: { listId: number; setSubscription: ListActions["setSubscription"] }) {
   const t = listsMessages(useLang());
   const ts = t.subscribers;
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim(), 300);
+  const { search, setSearch, q } = useSearchText();
   const matches = useQuery({
     queryKey: queryKeys.lists.memberSearch(listId, q),
     queryFn: () => fetchJson<MemberMatch[]>(`/admin/api/lists/${listId}/members?q=${encodeURIComponent(q)}`),

@@ -19,8 +19,9 @@ import { CreateListRequest, LIST_FIELDS } from "@/lib/validation/subscription";
 import { useLang } from "../i18n-context";
 import { CheckboxField, Field, TextAreaField, SearchField, TextField } from "@/components/ui/field";
 import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
-import { useDebounced, type ListActions } from "./shared";
+import type { ListActions } from "./shared";
 import { failureText } from "../action-errors";
+import { useSearchText } from "../ui/use-debounced";
 
 type Values = z.input<typeof CreateListRequest>;
 type Company = { company_id: string; name: string; org_number: string };
@@ -32,9 +33,8 @@ export function CreateListDialog({ createList }: { createList: ListActions["crea
   const router = useRouter();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState("");
+  const { search, setSearch, q } = useSearchText();
   const [chosen, setChosen] = useState<Company | null>(null);
-  const q = useDebounced(search.trim(), 300);
   const companies = useQuery({
     queryKey: queryKeys.lists.companies(q),
     queryFn: () => fetchJson<{ companies: Company[]; more: boolean }>(`/admin/api/lists/companies?q=${encodeURIComponent(q)}`),

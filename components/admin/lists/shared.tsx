@@ -1,7 +1,6 @@
 "use client";
 // Small pieces the list screens share: the data shapes they read, the action props they receive from the pages,
 // a debounced value, translated failure texts, a copy button and the scrollable table frame.
-import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/result";
@@ -49,15 +48,6 @@ export interface ListActions {
     subscribed: boolean;
   }) => Promise<ActionResult<{ member_id: number; subscription: z.infer<typeof SubscriptionView> | null }>>;
   previewTerm: (input: { html: string }) => Promise<ActionResult<{ html: string }>>;
-}
-
-export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 export function CopyButton({ text, label, done, failed }: { text: string; label: string; done: string; failed: string }) {

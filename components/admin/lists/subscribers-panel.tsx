@@ -20,7 +20,6 @@ import { secondaryButtonClass } from "../ui/styles";
 import { AddMember } from "./add-member";
 import { ReadOnlyNote } from "./read-only-note";
 import {
-  useDebounced,
   type ListActions,
   type ListView,
   type Subscriber,
@@ -29,6 +28,7 @@ import { DataTable } from "@/components/admin/ui/data-table";
 import { formatDate, formatNumber } from "@/lib/i18n/formats";
 import { SelectField, SearchField } from "@/components/ui/field";
 import { failureText } from "../action-errors";
+import { useSearchText } from "../ui/use-debounced";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
 const NO_SUBSCRIBERS: never[] = [];
@@ -56,8 +56,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
   const t = listsMessages(lang);
   const ts = t.subscribers;
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim(), 300);
+  const { search, setSearch, q } = useSearchText();
   const [status, setStatus] = useState<Status>("");
   const [limit, setLimit] = useState(50);
   const [pageState, setPage] = useState({ page: 1, for: "" });

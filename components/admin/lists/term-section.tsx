@@ -9,8 +9,9 @@ import { queryKeys } from "@/lib/query-keys";
 import { TextAreaField, TextField, type FieldProps } from "@/components/ui/field";
 import { useLang } from "../i18n-context";
 import type { EditForm } from "./list-editor";
-import { useDebounced, type ListActions } from "./shared";
+import type { ListActions } from "./shared";
 import { Panel } from "../ui/page-parts";
+import { useDebounced } from "../ui/use-debounced";
 
 interface Props {
   form: EditForm;
