@@ -11,7 +11,7 @@ import { eventsMessages } from "@/lib/i18n/admin/events";
 import { fill } from "@/lib/i18n/fill";
 import { queryKeys } from "@/lib/query-keys";
 import { failureText } from "../action-errors";
-import { ConfirmButton } from "../ui/confirm-button";
+import { EditAndRemove } from "../ui/confirm-button";
 import { useLang } from "../i18n-context";
 import { Panel } from "../ui/page-parts";
 import type { MemberPageView } from "../members/types";
@@ -45,22 +45,16 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
     const full = error instanceof ActionError && error.result.status === 409;
     toast.error(full ? t.event.full : failureText(t.common, error));
   };
-  const register = useMutation({
-    mutationFn: (member: { id: number; name: string }) => unwrap(actions.registerParticipant({ id: event.id, member_id: member.id })),
-    onSuccess: (updated, member) => {
+  const participantChange = (change: EventActions["registerParticipant"], done: string) => ({
+    mutationFn: (member: { id: number; name: string }) => unwrap(change({ id: event.id, member_id: member.id })),
+    onSuccess: (updated: EventWithParticipants, member: { id: number; name: string }) => {
       setEvent(updated);
-      toast.success(fill(t.event.registered, { name: member.name }));
+      toast.success(fill(done, { name: member.name }));
     },
     onError: fail,
   });
-  const unregister = useMutation({
-    mutationFn: (member: { id: number; name: string }) => unwrap(actions.unregisterParticipant({ id: event.id, member_id: member.id })),
-    onSuccess: (updated, member) => {
-      setEvent(updated);
-      toast.success(fill(t.event.unregistered, { name: member.name }));
-    },
-    onError: fail,
-  });
+  const register = useMutation(participantChange(actions.registerParticipant, t.event.registered));
+  const unregister = useMutation(participantChange(actions.unregisterParticipant, t.event.unregistered));
   const remove = useMutation({
     mutationFn: () => unwrap(actions.deleteEvent({ id: event.id })),
     onSuccess: () => {
@@ -91,21 +85,19 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
   return (
     <div className="space-y-6">
       {canWrite && (
-        <div className="flex flex-wrap gap-3">
-          <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
-            {t.event.edit}
-          </button>
-          <ConfirmButton
-            label={t.event.delete}
-            title={fill(t.event.deleteTitle, { name: event.name })}
-            body={t.event.deleteBody}
-            confirmLabel={t.event.deleteConfirm}
-            cancelLabel={t.common.cancel}
-            danger
-            disabled={remove.isPending}
-            onConfirm={() => remove.mutate()}
-          />
-        </div>
+        <EditAndRemove
+          editLabel={t.event.edit}
+          onEdit={() => setEditing(true)}
+          remove={{
+            label: t.event.delete,
+            title: fill(t.event.deleteTitle, { name: event.name }),
+            body: t.event.deleteBody,
+            confirmLabel: t.event.deleteConfirm,
+            cancelLabel: t.common.cancel,
+            disabled: remove.isPending,
+            onConfirm: () => remove.mutate(),
+          }}
+        />
       )}
       <Panel id="event-details" title={t.event.details}>
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">

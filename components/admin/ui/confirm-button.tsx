@@ -5,6 +5,8 @@ import { AlertDialog } from "radix-ui";
 import { useState } from "react";
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from "./styles";
 
+export type ConfirmButtonProps = Parameters<typeof ConfirmButton>[0];
+
 export function ConfirmButton({
   label,
   ariaLabel,
@@ -82,5 +84,21 @@ export function ConfirmButton({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/** An object page's two actions: change it (opens its form) and remove it (asks first). */
+export function EditAndRemove({ editLabel, onEdit, remove }: {
+  editLabel: string;
+  onEdit: () => void;
+  remove: Omit<ConfirmButtonProps, "danger">;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <button type="button" className={secondaryButtonClass} onClick={onEdit}>
+        {editLabel}
+      </button>
+      <ConfirmButton danger {...remove} />
+    </div>
   );
 }
