@@ -39,6 +39,12 @@ export function defaultAccess(grantable: Grantable): AccessValue {
   };
 }
 
+/** The two lists of an access group, each a group of checkboxes. */
+const ACCESS_LISTS = [
+  { kind: "modules", codes: MODULES },
+  { kind: "permissions", codes: PERMISSIONS },
+] as const;
+
 export function AccessGroupFields({ value, onChange, grantable, errors }: {
   value: AccessValue;
   onChange: (value: AccessValue) => void;
@@ -56,28 +62,24 @@ export function AccessGroupFields({ value, onChange, grantable, errors }: {
 
   return (
     <div className="space-y-5">
-      <CheckboxGroup
-        id={`${id}-modules`}
-        legend={t.access.modules}
-        help={t.access.modulesHelp}
-        error={errors.modules}
-        items={MODULES.map((m) => ({ value: m, label: t.modules[m] ?? m, code: m }))}
-        checked={modules}
-        grantable={grantable.modules}
-        notYours={t.access.notYours}
-        onToggle={(m, on) => set({ modules: toggle(modules, m as (typeof MODULES)[number], on) })}
-      />
-      <CheckboxGroup
-        id={`${id}-permissions`}
-        legend={t.access.permissions}
-        help={t.access.permissionsHelp}
-        error={errors.permissions}
-        items={PERMISSIONS.map((p) => ({ value: p, label: t.permissions[p] ?? p, code: p }))}
-        checked={permissions}
-        grantable={grantable.permissions}
-        notYours={t.access.notYours}
-        onToggle={(p, on) => set({ permissions: toggle(permissions, p as (typeof PERMISSIONS)[number], on) })}
-      />
+      {ACCESS_LISTS.map(({ kind, codes }) => {
+        const chosen: readonly string[] = kind === "modules" ? modules : permissions;
+        const labels: Record<string, string> = t[kind];
+        return (
+          <CheckboxGroup
+            key={kind}
+            id={`${id}-${kind}`}
+            legend={t.access[kind]}
+            help={t.access[`${kind}Help`]}
+            error={errors[kind]}
+            items={codes.map((code) => ({ value: code, label: labels[code] ?? code, code }))}
+            checked={chosen}
+            grantable={grantable[kind]}
+            notYours={t.access.notYours}
+            onToggle={(code, on) => set({ [kind]: toggle(chosen, code, on) } as Partial<AccessValue>)}
+          />
+        );
+      })}
       <ScopeFields
         id={`${id}-scope`}
         companyIds={companyIds}

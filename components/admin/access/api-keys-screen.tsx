@@ -13,7 +13,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
 import { useGrantableCompanies } from "./access-group-fields";
-import { NameList, ScopeSummary } from "./access-summary";
+import { KeyAccess } from "./access-summary";
 import { failureText as actionErrorText } from "../action-errors";
 import { ConfirmButton } from "../ui/confirm-button";
 import { Modal } from "../ui/modal";
@@ -99,38 +99,7 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
       col.display({
         id: "access",
         header: t.col.access,
-        cell: (c) => {
-          const key = c.row.original;
-          const scope = key.scope;
-          return (
-            <dl className="space-y-1.5">
-              <div>
-                <dt className="text-xs font-semibold text-slate-700">{t.col.modules}</dt>
-                <dd>
-                  <NameList items={key.modules} labels={m.modules} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs font-semibold text-slate-700">{t.col.permissions}</dt>
-                <dd>
-                  <NameList items={key.permissions} labels={m.permissions} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs font-semibold text-slate-700">{t.col.scope}</dt>
-                <dd>
-                  {!scope ? (
-                    <span className="text-red-800">{m.access.unreadable}</span>
-                  ) : scope.kind === "all" ? (
-                    <ScopeSummary companyIds={null} includeDescendants companies={companies.data} />
-                  ) : (
-                    <ScopeSummary companyIds={scope.companyIds} includeDescendants={scope.includeDescendants} companies={companies.data} />
-                  )}
-                </dd>
-              </div>
-            </dl>
-          );
-        },
+        cell: (c) => <KeyAccess apiKey={c.row.original} companies={companies.data} />,
       }),
       col.accessor("created_at", { header: t.col.created, cell: (c) => when(c.getValue()) }),
       col.accessor("last_used_at", { header: t.col.lastUsed, cell: (c) => when(c.getValue()) }),
@@ -166,7 +135,7 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
         },
       }),
     ];
-  }, [lang, t, m, companies.data, revokeKey]);
+  }, [lang, t, companies.data, revokeKey]);
 
   // TanStack Table is not memoizable by the React Compiler, which skips this component: expected.
   // eslint-disable-next-line react-hooks/incompatible-library
