@@ -1,7 +1,6 @@
 "use client";
 // The form that creates an API key: name, company and access group, over the shared CreateApiKeyRequest schema.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -13,11 +12,8 @@ import { CreateApiKeyRequest } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
 import { SelectField, TextField } from "@/components/ui/field";
 import { AccessGroupFields, defaultAccess, useGrantableCompanies } from "./access-group-fields";
-import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
-import { businessRuleText } from "./action-errors";
 import type { ApiKeyActions, CompanyChoice, CreatedApiKey, Grantable } from "./types";
-import { accessErrors, FormActions, useFieldText } from "./form-parts";
-import { ProblemAlert } from "../../ui/problem-alert";
+import { AccessFormFrame, accessErrors, useFieldText, useFormProblem } from "./form-parts";
 
 type FormIn = z.input<typeof CreateApiKeyRequest>;
 type FormOut = z.output<typeof CreateApiKeyRequest>;
@@ -35,12 +31,12 @@ export function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated 
   const t = m.keys;
   const companies = useGrantableCompanies();
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: keyedZodResolver(CreateApiKeyRequest),
     defaultValues: { name: "", company_id: "", access: defaultAccess(grantable) },
   });
   const { errors } = form.formState;
+  const { problem, setProblem, fail } = useFormProblem(form.setError, FIELDS);
   const mutation = useMutation({
     mutationFn: (values: FormOut) => unwrap(createApiKey(values)),
     onSuccess: (key) => {
@@ -48,10 +44,7 @@ export function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated 
       void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all });
       onCreated(key);
     },
-    onError: (error) => {
-      const onFields = showFieldErrors(form.setError, error, FIELDS, (field) => businessRuleText(m.errors, field));
-      setProblem(onFields ? m.errors.invalid : actionErrorText(m.errors, error));
-    },
+    onError: fail,
   });
   const onSubmit = form.handleSubmit((values) => {
     setProblem(null);
@@ -62,10 +55,7 @@ export function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated 
   const companyError = errors.company_id && (errors.company_id.type === "business" ? text("company_id", errors.company_id) : t.companyRequired);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {problem && (
-        <ProblemAlert>{problem}</ProblemAlert>
-      )}
+    <AccessFormFrame onSubmit={onSubmit} problem={problem} actions={{ cancel: t.cancel, submit: mutation.isPending ? t.submitting : t.submit, pending: mutation.isPending, onCancel: onCancel }}>
       <TextField id="key-name" label={t.name} help={t.nameHelp} helpAbove autoComplete="off" error={text("name", errors.name)} {...form.register("name")} />
       <SelectField id="key-company" label={t.company} help={t.companyHelp} helpAbove error={companyError} {...form.register("company_id")}>
         <option value="">{companies.isLoading ? m.access.companiesLoading : t.chooseCompany}</option>
@@ -87,7 +77,6 @@ export function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated 
           />
         )}
       />
-      <FormActions cancel={t.cancel} submit={mutation.isPending ? t.submitting : t.submit} pending={mutation.isPending} onCancel={onCancel} />
-    </form>
+    </AccessFormFrame>
   );
 }
