@@ -196,7 +196,7 @@ const en: ListsMessages = {
     title: "New subscription list",
     intro: "You add the consent text, questions and image afterwards.",
     companySearch: "Search companies",
-    companySearchHelp: "Name or organization number.",
+    companySearchHelp: "Name or organisation number.",
     company: "Company",
     chooseCompany: "Choose a company",
     noCompanies: "No company matches the search.",
