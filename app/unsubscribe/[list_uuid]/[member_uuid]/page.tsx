@@ -16,12 +16,10 @@ type Props = {
 
 export default async function UnsubscribePage({ params, searchParams }: Props) {
   const { list_uuid, member_uuid } = await params;
-  const { lang, t, switchHref, switchLabel } = await pageLanguage(`/unsubscribe/${list_uuid}/${member_uuid}`, await searchParams);
+  const { t, ...language } = await pageLanguage(`/unsubscribe/${list_uuid}/${member_uuid}`, await searchParams);
   const listName = await listNameForUnsubscribe(list_uuid);
   return (
-    <PageShell lang={lang} switchHref={switchHref} switchLabel={switchLabel}>
-      <h1 className="text-2xl font-semibold">{t.unsubscribeTitle}</h1>
-      <p className="mb-6 mt-2 text-slate-700">{listName ? fill(t.unsubscribeBody, { list: listName }) : t.unsubscribeUnknownList}</p>
+    <PageShell {...language} heading={{ title: t.unsubscribeTitle, body: listName ? fill(t.unsubscribeBody, { list: listName }) : t.unsubscribeUnknownList }}>
       <ConfirmForm
         action={unsubscribeAction}
         hidden={{ list_uuid, member_uuid }}
