@@ -23,7 +23,7 @@ export function OverviewPanel() {
   const query = useQuery({ queryKey: queryKeys.overview, queryFn: () => fetchJson<Overview>("/admin/api/overview") });
   const data = query.data;
   return (
-    <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+    <QueryState query={query}>
       {data && (
         <div className="space-y-6">
           <dl className="grid gap-4 sm:grid-cols-2">

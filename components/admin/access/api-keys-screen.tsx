@@ -141,7 +141,7 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: query.data ?? NO_KEYS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.client_id });
   return (
-    <QueryState isLoading={query.isLoading} error={query.error} isEmpty={query.data?.length === 0} onRetry={() => void query.refetch()}>
+    <QueryState query={query} isEmpty={query.data?.length === 0}>
       <DataTable
         table={table}
         label={t.tableLabel}

@@ -171,7 +171,7 @@ function UserTable({ currentUserId, updateAdminUser, onEdit }: {
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: query.data ?? NO_USERS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id) });
   return (
-    <QueryState isLoading={query.isLoading} error={query.error} isEmpty={query.data?.length === 0} onRetry={() => void query.refetch()}>
+    <QueryState query={query} isEmpty={query.data?.length === 0}>
       <DataTable
         table={table}
         label={t.tableLabel}

@@ -187,7 +187,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
         </div>
       </form>
 
-      <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+      <QueryState query={query}>
         {data && (
           <>
             <p className="text-sm text-slate-700" aria-live="polite">

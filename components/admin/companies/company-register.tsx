@@ -61,7 +61,7 @@ export function CompanyRegister({ initialView }: { initialView: RegisterView }) 
           </button>
         ))}
       </div>
-      <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+      <QueryState query={query}>
         {rows.length === 0 ? (
           <p className="py-6 text-slate-700">{q ? t.noMatches : shellMessages(lang).empty}</p>
         ) : view === "tree" ? (

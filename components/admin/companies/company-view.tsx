@@ -20,7 +20,7 @@ export function CompanyView({ initial, canWrite, actions }: { initial: CompanyDe
   });
   const company = query.data;
   return (
-    <QueryState isLoading={false} error={query.error} onRetry={() => void query.refetch()}>
+    <QueryState query={query}>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           <RegisterDetails company={company} />

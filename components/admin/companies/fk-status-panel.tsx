@@ -113,7 +113,7 @@ function FkHistory({ companyId, t, label }: { companyId: string; t: CompaniesMes
   };
   const entries = query.data ?? [];
   return (
-    <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+    <QueryState query={query}>
       {entries.length === 0 ? (
         <p className="mt-2 text-slate-700">{t.noHistory}</p>
       ) : (

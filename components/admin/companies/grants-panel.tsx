@@ -30,7 +30,7 @@ export function GrantsPanel({ companyId, canWrite, activateGrant }: {
   const grants = query.data ?? [];
   return (
     <Panel id="grants" title={t.heading} spacing="">
-      <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+      <QueryState query={query}>
         {grants.length === 0 ? (
           <p className="mt-2 text-slate-700">{t.none}</p>
         ) : (

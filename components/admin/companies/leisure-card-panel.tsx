@@ -43,7 +43,7 @@ export function LeisureCardPanel({ companyId, canWrite, setLeisureCardKey, check
   return (
     <>
       <Panel id="key" title={t.heading} intro={t.intro} spacing="">
-        <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+        <QueryState query={query}>
           {record ? (
             <dl className="mt-3 grid grid-cols-[minmax(0,10rem)_1fr] gap-x-4 gap-y-1" data-testid="key-record">
               <dt className="font-medium text-slate-700">{t.giroType}</dt>

@@ -87,7 +87,7 @@ export function EventsScreen({ companies, initialCompanyId, canWrite, actions }:
         </Panel>
       )}
       {companyId && (
-        <QueryState isLoading={events.isLoading} error={events.error} onRetry={() => void events.refetch()}>
+        <QueryState query={events}>
           {(events.data ?? NO_EVENTS).length === 0 ? (
             <p className="py-6 text-slate-700">{t.list.empty}</p>
           ) : (

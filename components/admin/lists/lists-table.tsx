@@ -148,7 +148,7 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
           <CreateListDialog createList={createList} />
         </div>
       )}
-      <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+      <QueryState query={query}>
         {query.data?.length === 0 ? (
           <p className="py-6 text-slate-700">{t.table.empty}</p>
         ) : (

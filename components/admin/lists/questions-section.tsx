@@ -40,7 +40,7 @@ export function QuestionsSection({ form, companyId, canWrite, createProperty }: 
 
   return (
     <Panel id="questions" title={t.edit.questions} intro={t.edit.questionsIntro} spacing="space-y-4">
-      <QueryState isLoading={groups.isLoading} error={groups.error} onRetry={() => void groups.refetch()}>
+      <QueryState query={groups}>
         {groups.data?.length === 0 ? (
           <p className="text-slate-700">{t.edit.noProperties}</p>
         ) : (

@@ -225,7 +225,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
           {ts.exportHelp}
         </p>
 
-        <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+        <QueryState query={query}>
           <p role="status" className="text-sm text-slate-800">
             {data && (data.count === 0 ? ts.none : fill(ts.showing, { from: formatNumber(lang, from), to: formatNumber(lang, to), n: formatNumber(lang, data.count) }))}
           </p>

@@ -241,7 +241,7 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
           </Link>
         )}
       </div>
-      <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+      <QueryState query={query}>
         {count === 0 ? (
           <p className="py-6 text-slate-700">{t.search.noMatches}</p>
         ) : (
