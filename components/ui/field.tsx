@@ -9,7 +9,7 @@ export const inputClass =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 " +
   "focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700 aria-[invalid=true]:border-red-700";
 
-export const checkboxClass = "h-5 w-5 shrink-0 accent-blue-800";
+const checkboxClass = "h-5 w-5 shrink-0 accent-blue-800";
 
 export interface FieldProps {
   id: string;
@@ -28,13 +28,13 @@ export interface FieldProps {
 }
 
 /** The attributes that tie a control to its label, help and error. */
-export interface FieldWiring {
+interface FieldWiring {
   id: string;
   "aria-invalid": true | undefined;
   "aria-describedby": string | undefined;
 }
 
-export function fieldWiring(id: string, hasHelp: boolean, error: string | undefined): FieldWiring {
+function fieldWiring(id: string, hasHelp: boolean, error: string | undefined): FieldWiring {
   const described = [hasHelp ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return { id, "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined };
 }

@@ -17,7 +17,7 @@ const DATE_FORMATS = {
   calendarDayMonth: { day: "numeric", month: "short", timeZone: "UTC" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-export type DateFormat = keyof typeof DATE_FORMATS;
+type DateFormat = keyof typeof DATE_FORMATS;
 
 // Tables format hundreds of cells: one formatter per language and format.
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();

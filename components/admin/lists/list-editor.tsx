@@ -23,7 +23,7 @@ import { useLang } from "../i18n-context";
 import { buttonClass } from "../ui/styles";
 import { DeleteListSection } from "./delete-list";
 import { QuestionsSection } from "./questions-section";
-import { ReadOnlyNote } from "./read-only-note";
+import { ReadOnlyBanner } from "../ui/page-parts";
 import type { ListActions, ListView } from "./shared";
 import { SharePanel } from "./share-panel";
 import { TermSection } from "./term-section";
@@ -147,7 +147,7 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
           </Link>
         </p>
       </div>
-      {!canWrite && <ReadOnlyNote text={shellMessages(lang).readOnly} />}
+      {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
 
       <form noValidate onSubmit={onSubmit} className="space-y-8">
         <fieldset disabled={!canWrite} className="space-y-8">

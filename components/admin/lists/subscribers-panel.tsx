@@ -18,7 +18,7 @@ import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
 import { secondaryButtonClass } from "../ui/styles";
 import { AddMember } from "./add-member";
-import { ReadOnlyNote } from "./read-only-note";
+import { ReadOnlyBanner } from "../ui/page-parts";
 import {
   type ListActions,
   type ListView,
@@ -195,7 +195,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
           {t.table.subscribers}: {formatNumber(lang, list.active_subscribers)} / {formatNumber(lang, list.effective_subscriber_cap)}
         </p>
       </div>
-      {!canWrite && <ReadOnlyNote text={shellMessages(lang).readOnly} />}
+      {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
 
       <section aria-label={ts.title} className="space-y-4">
         <div className="flex flex-wrap items-end gap-4">

@@ -5,7 +5,7 @@ import { AlertDialog } from "radix-ui";
 import { useState } from "react";
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from "./styles";
 
-export type ConfirmButtonProps = Parameters<typeof ConfirmButton>[0];
+type ConfirmButtonProps = Parameters<typeof ConfirmButton>[0];
 
 export function ConfirmButton({
   label,
