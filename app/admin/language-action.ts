@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { z } from "zod";
 import { action } from "@/lib/actions/action";
 import { ADMIN_LANG_COOKIE } from "@/lib/i18n/admin-language";
-import { LANGUAGES } from "@/lib/i18n/public-pages";
+import { LANGUAGES } from "@/lib/i18n/lang";
 
 const chooseLanguage = action(
   // No rate limit: it writes nothing but a cookie on the answer.

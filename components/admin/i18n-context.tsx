@@ -1,7 +1,7 @@
 "use client";
 // The dashboard's language for client components, set once by the layout.
 import { createContext, useContext } from "react";
-import type { Lang } from "@/lib/i18n/public-pages";
+import type { Lang } from "@/lib/i18n/lang";
 
 const LangContext = createContext<Lang>("sv");
 

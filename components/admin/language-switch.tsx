@@ -1,5 +1,5 @@
 // Switches the dashboard language with a form post to a server action (works without JavaScript too).
-import type { Lang } from "@/lib/i18n/public-pages";
+import type { Lang } from "@/lib/i18n/lang";
 
 export function LanguageSwitch({ lang, label, action }: { lang: Lang; label: string; action: (form: FormData) => Promise<void> }) {
   return (

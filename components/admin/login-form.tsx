@@ -10,10 +10,10 @@ import { LOGIN_ERRORS } from "@/lib/auth/login-errors";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import type { ShellMessages } from "@/lib/i18n/admin/shell";
-import type { Lang } from "@/lib/i18n/public-pages";
+import type { Lang } from "@/lib/i18n/lang";
 import { LoginRequest } from "@/lib/validation/access";
-import { TextField } from "../ui/text-field";
-import { buttonClass } from "./styles";
+import { TextField } from "../ui/field";
+import { buttonClass } from "./ui/styles";
 import { ProblemAlert } from "../ui/problem-alert";
 
 export function LoginForm({ lang, t }: { lang: Lang; t: ShellMessages["login"] }) {
@@ -42,7 +42,7 @@ export function LoginForm({ lang, t }: { lang: Lang; t: ShellMessages["login"] }
       type={type}
       autoComplete={autoComplete}
       error={errors[name] && fieldErrorText(lang, name, errors[name]?.type as string, errors[name]?.message)}
-      registration={form.register(name)}
+      {...form.register(name)}
     />
   );
 

@@ -8,7 +8,9 @@ import { shellMessages } from "@/lib/i18n/admin/shell";
 import { queryKeys } from "@/lib/query-keys";
 import type { Overview as OverviewSchema } from "@/lib/validation/overview";
 import { useLang } from "./i18n-context";
-import { QueryState } from "./query-state";
+import { QueryState } from "./ui/query-state";
+import { formatDate, formatNumber } from "@/lib/i18n/formats";
+import { Panel } from "./ui/page-parts";
 
 type Overview = z.infer<typeof OverviewSchema>;
 
@@ -17,42 +19,38 @@ export function OverviewPanel() {
   const t = shellMessages(lang);
   const query = useQuery({ queryKey: queryKeys.overview, queryFn: () => fetchJson<Overview>("/admin/api/overview") });
   const data = query.data;
-  const number = new Intl.NumberFormat(lang === "en" ? "en-GB" : "sv-SE");
-  const shortDate = new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", { day: "numeric", month: "short", timeZone: "UTC" });
   return (
-    <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+    <QueryState query={query}>
       {data && (
         <div className="space-y-6">
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Stat label={t.overview.lists} value={data.lists === null ? t.overview.noAccess : number.format(data.lists)} />
+            <Stat label={t.overview.lists} value={data.lists === null ? t.overview.noAccess : formatNumber(lang, data.lists)} />
             <Stat
               label={t.overview.activeSubscribers}
-              value={data.active_subscribers === null ? t.overview.noAccess : number.format(data.active_subscribers)}
+              value={data.active_subscribers === null ? t.overview.noAccess : formatNumber(lang, data.active_subscribers)}
             />
           </dl>
           {data.companies_by_fk_status && (
-            <section aria-labelledby="fk-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-              <h2 id="fk-heading" className="text-lg font-semibold">{t.overview.companiesByStatus}</h2>
+            <Panel id="fk" title={t.overview.companiesByStatus} spacing="">
               <ul className="mt-3 grid gap-2 sm:grid-cols-3 lg:grid-cols-5">
                 {data.companies_by_fk_status.map((s) => (
                   <li key={s.status} className="rounded-md bg-slate-50 p-3">
                     <span className="block text-sm text-slate-700">{t.fkStatus[s.status] ?? s.status}</span>
-                    <span className="text-2xl font-semibold">{number.format(s.count)}</span>
+                    <span className="text-2xl font-semibold">{formatNumber(lang, s.count)}</span>
                   </li>
                 ))}
               </ul>
-            </section>
+            </Panel>
           )}
           {data.per_day && (
-            <section aria-labelledby="chart-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-              <h2 id="chart-heading" className="text-lg font-semibold">{t.overview.chartTitle}</h2>
+            <Panel id="chart" title={t.overview.chartTitle} spacing="">
               <div className="mt-4 h-72" role="img" aria-label={t.overview.chartTitle}>
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={data.per_day} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
                     <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                    <XAxis dataKey="date" tickFormatter={(d: string) => shortDate.format(new Date(d))} tick={{ fontSize: 12 }} minTickGap={16} />
+                    <XAxis dataKey="date" tickFormatter={(d: string) => formatDate(lang, "calendarDayMonth", d)} tick={{ fontSize: 12 }} minTickGap={16} />
                     <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
-                    <Tooltip labelFormatter={(d) => shortDate.format(new Date(String(d)))} />
+                    <Tooltip labelFormatter={(d) => formatDate(lang, "calendarDayMonth", String(d))} />
                     <Legend />
                     <Bar dataKey="subscribed" name={t.overview.subscribed} fill="#1e40af" />
                     <Bar dataKey="unsubscribed" name={t.overview.unsubscribed} fill="#b45309" />
@@ -81,7 +79,7 @@ export function OverviewPanel() {
                   </tbody>
                 </table>
               </details>
-            </section>
+            </Panel>
           )}
         </div>
       )}

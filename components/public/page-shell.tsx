@@ -1,7 +1,8 @@
-// The frame of the hosted pages: mobile-first card, page language on the element, a language switch.
-import type { Lang } from "@/lib/i18n/public-pages";
+// The frame of the hosted pages: mobile-first card, page language on the element, a language switch, and (for the
+// confirmation pages) the heading and the sentence under it.
+import type { Lang } from "@/lib/i18n/lang";
 
-export function PageShell(props: { lang: Lang; switchHref: string; switchLabel: string; children: React.ReactNode }) {
+export function PageShell(props: { lang: Lang; switchHref: string; switchLabel: string; heading?: { title: string; body: string }; children?: React.ReactNode }) {
   return (
     <main lang={props.lang} className="mx-auto flex min-h-screen w-full max-w-lg flex-col px-4 py-6 sm:py-12">
       <div className="mb-4 text-right text-sm">
@@ -13,7 +14,15 @@ export function PageShell(props: { lang: Lang; switchHref: string; switchLabel: 
           {props.switchLabel}
         </a>
       </div>
-      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">{props.children}</div>
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        {props.heading && (
+          <>
+            <h1 className="text-2xl font-semibold">{props.heading.title}</h1>
+            <p className="mb-6 mt-2 text-slate-700">{props.heading.body}</p>
+          </>
+        )}
+        {props.children}
+      </div>
     </main>
   );
 }

@@ -6,10 +6,12 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
-import type { Lang, Messages } from "@/lib/i18n/public-pages";
+import { fill } from "@/lib/i18n/fill";
+import type { Lang } from "@/lib/i18n/lang";
+import type { Messages } from "@/lib/i18n/public-pages";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import type { SubscribeFormState } from "./form-states";
-import { TextField } from "../ui/text-field";
+import { CheckboxField, TextField } from "../ui/field";
 import { buttonClass } from "./page-shell";
 import { ProblemAlert } from "../ui/problem-alert";
 
@@ -39,7 +41,7 @@ export function SubscribeForm({ listUuid, listName, fields, questions, termHtml,
     return (
       <div role="status" aria-live="polite" className="rounded-md border border-green-700 bg-green-50 p-4 text-green-900">
         <h2 className="text-lg font-semibold">{t.subscribedTitle}</h2>
-        <p className="mt-1">{t.subscribedBody.replace("{email}", state.email).replace("{list}", listName)}</p>
+        <p className="mt-1">{fill(t.subscribedBody, { email: state.email, list: listName })}</p>
       </div>
     );
   }
@@ -68,7 +70,7 @@ export function SubscribeForm({ listUuid, listName, fields, questions, termHtml,
       error={errorFor(name)}
       // Without JavaScript react-hook-form never runs, so the server-rendered value must be in the markup.
       defaultValue={values[name] ?? ""}
-      registration={form.register(name)}
+      {...form.register(name)}
     />
   );
 
@@ -95,19 +97,7 @@ export function SubscribeForm({ listUuid, listName, fields, questions, termHtml,
         <fieldset className="space-y-2">
           <legend className="font-medium">{t.questions}</legend>
           {questions.map((q) => (
-            <div key={q.prop_id} className="flex items-start gap-3">
-              <input
-                id={`q-${q.prop_id}`}
-                type="checkbox"
-                name="answered_prop_ids"
-                value={q.prop_id}
-                className="mt-1 h-5 w-5 shrink-0 accent-blue-800"
-              />
-              <label htmlFor={`q-${q.prop_id}`}>
-                {q.name}
-                {q.descr && <span className="block text-sm text-slate-700">{q.descr}</span>}
-              </label>
-            </div>
+            <CheckboxField key={q.prop_id} id={`q-${q.prop_id}`} name="answered_prop_ids" value={q.prop_id} label={q.name} description={q.descr} className="flex items-start gap-3" />
           ))}
         </fieldset>
       )}
@@ -115,10 +105,7 @@ export function SubscribeForm({ listUuid, listName, fields, questions, termHtml,
         <div className="space-y-2">
           {/* Sanitized server-side with an allowlist (lib/sanitize.ts). */}
           <div className="consent-text max-h-48 overflow-y-auto rounded-md border border-slate-300 bg-slate-50 p-3 text-sm" dangerouslySetInnerHTML={{ __html: termHtml }} />
-          <div className="flex items-start gap-3">
-            <input id="terms_accepted" type="checkbox" name="terms_accepted" className="mt-1 h-5 w-5 shrink-0 accent-blue-800" />
-            <label htmlFor="terms_accepted">{t.acceptTerms}</label>
-          </div>
+          <CheckboxField id="terms_accepted" name="terms_accepted" label={t.acceptTerms} className="flex items-start gap-3" />
         </div>
       )}
       <button type="submit" className={buttonClass} disabled={pending}>

@@ -15,7 +15,7 @@ import zlib from "node:zlib";
 import { setNewest } from "./bounded-map";
 import { isDatabaseUnavailable } from "../database-errors";
 import { NotFound } from "../errors";
-import { pickLanguage, type Lang } from "../i18n/public-pages";
+import { pickLanguage, type Lang } from "../i18n/lang";
 import { getPublicListInfo } from "../services/public-lists";
 import { sendUnavailablePage } from "../http/unavailable-page";
 import { newNonce, pageSecurityHeaders } from "../http/content-security";

@@ -5,7 +5,8 @@
 import type { ServerResponse } from "node:http";
 import { errorOutcome } from "../errors";
 import { escapeHtml } from "../html-escape";
-import { messages, type Lang } from "../i18n/public-pages";
+import type { Lang } from "../i18n/lang";
+import { messages } from "../i18n/public-pages";
 import { newNonce, pageSecurityHeaders } from "./content-security";
 
 const STYLE =

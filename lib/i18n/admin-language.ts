@@ -2,7 +2,7 @@
 // Accept-Language, else Swedish.
 import "server-only";
 import { cookies, headers } from "next/headers";
-import { pickLanguage, type Lang } from "./public-pages";
+import { pickLanguage, type Lang } from "./lang";
 
 export const ADMIN_LANG_COOKIE = "admin_lang";
 

@@ -1,6 +1,6 @@
 // Field problems in Swedish and English, keyed by the stable issue keys of lib/validation/issues.ts (never by the
 // API's English texts). A field-specific entry ("email.required") wins over the generic one.
-import type { Lang } from "./public-pages";
+import type { Lang } from "./lang";
 
 const sv: Record<string, string> = {
   required: "Fältet måste fyllas i.",

@@ -1,21 +1,5 @@
-// Texts of the hosted pages. Swedish by default; English by ?lang=en or Accept-Language.
-export const LANGUAGES = ["sv", "en"] as const;
-export type Lang = (typeof LANGUAGES)[number];
-
-/** ?lang= wins; otherwise the Accept-Language entry of sv/en with the highest q; otherwise Swedish. */
-export function pickLanguage(langParam: string | undefined, acceptLanguage: string | null): Lang {
-  if (langParam === "en" || langParam === "sv") return langParam;
-  const ranked = (acceptLanguage ?? "")
-    .split(",")
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().toLowerCase().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      return { base: tag.split("-")[0], q: q ? Number(q.slice(2)) || 0 : 1, index };
-    })
-    .filter((entry) => entry.base === "sv" || entry.base === "en")
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return (ranked[0]?.base as Lang | undefined) ?? "sv";
-}
+// Texts of the hosted pages. Swedish by default; English by ?lang=en or Accept-Language (lib/i18n/lang.ts).
+import type { Lang } from "./lang";
 
 const sv = {
   email: "E-postadress",
@@ -99,8 +83,4 @@ const en: Messages = {
 
 export function messages(lang: Lang): Messages {
   return lang === "en" ? en : sv;
-}
-
-export function format(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
 }

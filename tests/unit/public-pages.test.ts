@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickLanguage } from "@/lib/i18n/public-pages";
+import { pickLanguage } from "@/lib/i18n/lang";
 import { sanitizeConsentHtml } from "@/lib/sanitize";
 
 describe("page language", () => {

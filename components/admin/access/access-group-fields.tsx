@@ -10,8 +10,8 @@ import { accessMessages, type AccessMessages } from "@/lib/i18n/admin/access";
 import { queryKeys } from "@/lib/query-keys";
 import { MODULES, PERMISSIONS } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
-import { inputClass } from "../styles";
 import type { AccessValue, CompanyChoice, Grantable } from "./types";
+import { CheckboxField, FieldErrorLine, SearchField } from "@/components/ui/field";
 
 export type AccessFieldErrors = Partial<Record<"modules" | "permissions" | "company_ids" | "include_descendants", string>>;
 
@@ -39,6 +39,12 @@ export function defaultAccess(grantable: Grantable): AccessValue {
   };
 }
 
+/** The two lists of an access group, each a group of checkboxes. */
+const ACCESS_LISTS = [
+  { kind: "modules", codes: MODULES },
+  { kind: "permissions", codes: PERMISSIONS },
+] as const;
+
 export function AccessGroupFields({ value, onChange, grantable, errors }: {
   value: AccessValue;
   onChange: (value: AccessValue) => void;
@@ -56,28 +62,24 @@ export function AccessGroupFields({ value, onChange, grantable, errors }: {
 
   return (
     <div className="space-y-5">
-      <CheckboxGroup
-        id={`${id}-modules`}
-        legend={t.access.modules}
-        help={t.access.modulesHelp}
-        error={errors.modules}
-        items={MODULES.map((m) => ({ value: m, label: t.modules[m] ?? m, code: m }))}
-        checked={modules}
-        grantable={grantable.modules}
-        notYours={t.access.notYours}
-        onToggle={(m, on) => set({ modules: toggle(modules, m as (typeof MODULES)[number], on) })}
-      />
-      <CheckboxGroup
-        id={`${id}-permissions`}
-        legend={t.access.permissions}
-        help={t.access.permissionsHelp}
-        error={errors.permissions}
-        items={PERMISSIONS.map((p) => ({ value: p, label: t.permissions[p] ?? p, code: p }))}
-        checked={permissions}
-        grantable={grantable.permissions}
-        notYours={t.access.notYours}
-        onToggle={(p, on) => set({ permissions: toggle(permissions, p as (typeof PERMISSIONS)[number], on) })}
-      />
+      {ACCESS_LISTS.map(({ kind, codes }) => {
+        const chosen: readonly string[] = kind === "modules" ? modules : permissions;
+        const labels: Record<string, string> = t[kind];
+        return (
+          <CheckboxGroup
+            key={kind}
+            id={`${id}-${kind}`}
+            legend={t.access[kind]}
+            help={t.access[`${kind}Help`]}
+            error={errors[kind]}
+            items={codes.map((code) => ({ value: code, label: labels[code] ?? code, code }))}
+            checked={chosen}
+            grantable={grantable[kind]}
+            notYours={t.access.notYours}
+            onToggle={(code, on) => set({ [kind]: toggle(chosen, code, on) } as Partial<AccessValue>)}
+          />
+        );
+      })}
       <ScopeFields
         id={`${id}-scope`}
         companyIds={companyIds}
@@ -115,35 +117,30 @@ function CheckboxGroup({ id, legend, help, error, items, checked, grantable, not
           const inputId = `${id}-${item.value}`;
           return (
             <li key={item.value}>
-              <label htmlFor={inputId} className={`flex items-start gap-2 ${allowed || isChecked ? "" : "text-slate-600"}`}>
-                <input
-                  id={inputId}
-                  type="checkbox"
-                  className="mt-1 h-4 w-4 shrink-0 accent-blue-800"
-                  checked={isChecked}
-                  disabled={!allowed && !isChecked}
-                  aria-describedby={allowed ? undefined : `${inputId}-note`}
-                  onChange={(e) => onToggle(item.value, e.target.checked)}
-                />
-                <span>
-                  {item.label}
-                  <code className="block text-xs text-slate-700">{item.code}</code>
-                  {!allowed && (
-                    <span id={`${inputId}-note`} className="block text-xs text-slate-700">
-                      {notYours}
-                    </span>
-                  )}
-                </span>
-              </label>
+              <CheckboxField
+                id={inputId}
+                className={`flex items-start gap-2 ${allowed || isChecked ? "" : "text-slate-600"}`}
+                label={
+                  <>
+                    {item.label}
+                    <code className="block text-xs text-slate-700">{item.code}</code>
+                    {!allowed && (
+                      <span id={`${inputId}-note`} className="block text-xs text-slate-700">
+                        {notYours}
+                      </span>
+                    )}
+                  </>
+                }
+                checked={isChecked}
+                disabled={!allowed && !isChecked}
+                aria-describedby={allowed ? undefined : `${inputId}-note`}
+                onChange={(e) => onToggle(item.value, e.target.checked)}
+              />
             </li>
           );
         })}
       </ul>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      <FieldErrorLine id={id} error={error} />
     </fieldset>
   );
 }
@@ -211,17 +208,7 @@ function ScopeFields({ id, companyIds, includeDescendants, grantable, errors, on
       )}
       {!all && (
         <div className="mt-3 rounded-md border border-slate-300 p-3">
-          <label htmlFor={`${id}-filter`} className="block text-sm font-medium">
-            {t.access.filterCompanies}
-          </label>
-          <input
-            id={`${id}-filter`}
-            type="search"
-            className={inputClass}
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            autoComplete="off"
-          />
+          <SearchField id={`${id}-filter`} label={t.access.filterCompanies} dense value={filter} onSearch={setFilter} />
           <p className="mt-2 text-sm text-slate-700" aria-live="polite">
             {t.access.chosenCount(companyIds?.length ?? 0)}
           </p>
@@ -252,41 +239,21 @@ function ScopeFields({ id, companyIds, includeDescendants, grantable, errors, on
               {shown.length === 0 && unknownChosen.length === 0 && <li className="text-sm text-slate-700">{t.access.noCompanies}</li>}
             </ul>
           )}
-          <label
-            htmlFor={`${id}-descendants`}
+          <CheckboxField
+            id={`${id}-descendants`}
             className={`mt-3 flex items-start gap-2 ${grantable.descendants || includeDescendants ? "" : "text-slate-600"}`}
-          >
-            <input
-              id={`${id}-descendants`}
-              type="checkbox"
-              className="mt-1 h-4 w-4 shrink-0 accent-blue-800"
-              checked={includeDescendants}
-              disabled={!grantable.descendants && !includeDescendants}
-              aria-invalid={descendantsError ? true : undefined}
-              aria-describedby={[grantable.descendants ? null : `${id}-desc-note`, descendantsError ? `${id}-desc-error` : null].filter(Boolean).join(" ") || undefined}
-              onChange={(e) => onChange({ include_descendants: e.target.checked })}
-            />
-            <span>
-              {t.access.includeDescendants}
-              {!grantable.descendants && (
-                <span id={`${id}-desc-note`} className="block text-xs text-slate-700">
-                  {t.access.descendantsNotYours}
-                </span>
-              )}
-            </span>
-          </label>
-          {descendantsError && (
-            <p id={`${id}-desc-error`} className="mt-1 text-sm text-red-800">
-              {descendantsError}
-            </p>
-          )}
+            label={t.access.includeDescendants}
+            description={grantable.descendants ? undefined : <span id={`${id}-desc-note`}>{t.access.descendantsNotYours}</span>}
+            checked={includeDescendants}
+            disabled={!grantable.descendants && !includeDescendants}
+            aria-invalid={descendantsError ? true : undefined}
+            aria-describedby={[grantable.descendants ? null : `${id}-desc-note`, descendantsError ? `${id}-desc-error` : null].filter(Boolean).join(" ") || undefined}
+            onChange={(e) => onChange({ include_descendants: e.target.checked })}
+          />
+          <FieldErrorLine id={`${id}-desc`} error={descendantsError} />
         </div>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      <FieldErrorLine id={id} error={error} />
     </fieldset>
   );
 }
@@ -300,12 +267,17 @@ function CompanyCheckbox({ id, label, detail, checked, onToggle }: {
 }) {
   return (
     <li>
-      <label htmlFor={id} className="flex items-start gap-2 rounded px-1 py-0.5 hover:bg-slate-50">
-        <input id={id} type="checkbox" className="mt-1 h-4 w-4 shrink-0 accent-blue-800" checked={checked} onChange={(e) => onToggle(e.target.checked)} />
-        <span>
-          {label} {detail && <span className="text-sm text-slate-700">{detail}</span>}
-        </span>
-      </label>
+      <CheckboxField
+        id={id}
+        className="flex items-start gap-2 rounded px-1 py-0.5 hover:bg-slate-50"
+        label={
+          <>
+            {label} {detail && <span className="text-sm text-slate-700">{detail}</span>}
+          </>
+        }
+        checked={checked}
+        onChange={(e) => onToggle(e.target.checked)}
+      />
     </li>
   );
 }

@@ -2,7 +2,7 @@
 // An access group in a table cell: module and permission names, and the company scope with the companies' names.
 import { accessMessages } from "@/lib/i18n/admin/access";
 import { useLang } from "../i18n-context";
-import type { CompanyChoice } from "./types";
+import type { ApiKeyRow, CompanyChoice } from "./types";
 
 export function NameList({ items, labels }: { items: readonly string[] | null; labels: Record<string, string> }) {
   const t = accessMessages(useLang());
@@ -39,5 +39,31 @@ export function ScopeSummary({ companyIds, includeDescendants, companies }: {
       </ul>
       {includeDescendants && companyIds.length > 0 && <span className="text-xs text-slate-700">{t.access.withDescendants}</span>}
     </div>
+  );
+}
+
+/** An API key's access: its modules, permissions and scope, each under its name. */
+export function KeyAccess({ apiKey, companies }: { apiKey: ApiKeyRow; companies: readonly CompanyChoice[] | undefined }) {
+  const m = accessMessages(useLang());
+  const scope = apiKey.scope;
+  const term = (label: string, value: React.ReactNode) => (
+    <div>
+      <dt className="text-xs font-semibold text-slate-700">{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+  return (
+    <dl className="space-y-1.5">
+      {term(m.keys.col.modules, <NameList items={apiKey.modules} labels={m.modules} />)}
+      {term(m.keys.col.permissions, <NameList items={apiKey.permissions} labels={m.permissions} />)}
+      {term(
+        m.keys.col.scope,
+        !scope ? (
+          <span className="text-red-800">{m.access.unreadable}</span>
+        ) : (
+          <ScopeSummary companyIds={scope.kind === "all" ? null : scope.companyIds} includeDescendants={scope.kind === "all" || scope.includeDescendants} companies={companies} />
+        ),
+      )}
+    </dl>
   );
 }

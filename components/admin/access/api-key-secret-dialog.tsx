@@ -3,8 +3,8 @@
 import { toast } from "sonner";
 import { accessMessages } from "@/lib/i18n/admin/access";
 import { useLang } from "../i18n-context";
-import { buttonClass, secondaryButtonClass } from "../styles";
-import { Modal } from "./modal";
+import { buttonClass, secondaryButtonClass } from "../ui/styles";
+import { Modal } from "../ui/modal";
 import type { CreatedApiKey } from "./types";
 
 export function SecretDialog({ created, onClose }: { created: CreatedApiKey | null; onClose: () => void }) {

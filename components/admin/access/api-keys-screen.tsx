@@ -8,20 +8,20 @@ import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { accessMessages } from "@/lib/i18n/admin/access";
-import { formatStockholmDateTime } from "@/lib/i18n/admin/audit";
+import { formatDate } from "@/lib/i18n/formats";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass } from "../styles";
+import { QueryState } from "../ui/query-state";
 import { useGrantableCompanies } from "./access-group-fields";
-import { NameList, ScopeSummary } from "./access-summary";
+import { KeyAccess } from "./access-summary";
 import { failureText as actionErrorText } from "../action-errors";
-import { ConfirmButton } from "./confirm-button";
-import { Modal } from "./modal";
+import { ConfirmButton } from "../ui/confirm-button";
+import { Modal } from "../ui/modal";
+import { PageTitle } from "../ui/page-parts";
 import type { ApiKeyActions, ApiKeyRow, CreatedApiKey, Grantable } from "./types";
 import { SecretDialog } from "./api-key-secret-dialog";
 import { CreateApiKeyForm } from "./create-api-key-form";
-import { DataTable } from "@/components/admin/data-table";
+import { DataTable } from "@/components/admin/ui/data-table";
 
 // One empty list for every render while loading: TanStack Table resets its state when `data` changes identity, and
 // a new [] on each render loops (a click during hydration made that a synchronous loop that froze the page).
@@ -33,12 +33,7 @@ export function ApiKeysScreen({ grantable, actions }: { grantable: Grantable; ac
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <p className="max-w-3xl text-slate-700">{t.intro}</p>
-        <button type="button" className={buttonClass} onClick={() => setCreating(true)}>
-          {t.create}
-        </button>
-      </div>
+      <PageTitle title={t.title} intro={t.intro} action={{ label: t.create, onClick: () => setCreating(true) }} />
       <ApiKeyTable revokeApiKey={actions.revokeApiKey} />
       <Modal open={creating} onOpenChange={setCreating} title={t.createTitle} description={t.createIntro} wide>
         <CreateApiKeyForm
@@ -87,7 +82,7 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
 
   const columns = useMemo(() => {
     const col = createColumnHelper<ApiKeyRow>();
-    const when = (iso: string | null) => (iso ? formatStockholmDateTime(lang, iso) : t.never);
+    const when = (iso: string | null) => (iso ? formatDate(lang, "dateTime", iso) : t.never);
     return [
       col.accessor("name", {
         header: t.col.name,
@@ -104,38 +99,7 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
       col.display({
         id: "access",
         header: t.col.access,
-        cell: (c) => {
-          const key = c.row.original;
-          const scope = key.scope;
-          return (
-            <dl className="space-y-1.5">
-              <div>
-                <dt className="text-xs font-semibold text-slate-700">{t.col.modules}</dt>
-                <dd>
-                  <NameList items={key.modules} labels={m.modules} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs font-semibold text-slate-700">{t.col.permissions}</dt>
-                <dd>
-                  <NameList items={key.permissions} labels={m.permissions} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs font-semibold text-slate-700">{t.col.scope}</dt>
-                <dd>
-                  {!scope ? (
-                    <span className="text-red-800">{m.access.unreadable}</span>
-                  ) : scope.kind === "all" ? (
-                    <ScopeSummary companyIds={null} includeDescendants companies={companies.data} />
-                  ) : (
-                    <ScopeSummary companyIds={scope.companyIds} includeDescendants={scope.includeDescendants} companies={companies.data} />
-                  )}
-                </dd>
-              </div>
-            </dl>
-          );
-        },
+        cell: (c) => <KeyAccess apiKey={c.row.original} companies={companies.data} />,
       }),
       col.accessor("created_at", { header: t.col.created, cell: (c) => when(c.getValue()) }),
       col.accessor("last_used_at", { header: t.col.lastUsed, cell: (c) => when(c.getValue()) }),
@@ -144,7 +108,7 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
         cell: (c) => {
           const revoked = c.getValue();
           return revoked ? (
-            <span className="font-medium text-red-800">{t.revokedAt(formatStockholmDateTime(lang, revoked))}</span>
+            <span className="font-medium text-red-800">{t.revokedAt(formatDate(lang, "dateTime", revoked))}</span>
           ) : (
             <span className="font-medium text-green-800">{t.active}</span>
           );
@@ -171,13 +135,13 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
         },
       }),
     ];
-  }, [lang, t, m, companies.data, revokeKey]);
+  }, [lang, t, companies.data, revokeKey]);
 
   // TanStack Table is not memoizable by the React Compiler, which skips this component: expected.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: query.data ?? NO_KEYS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.client_id });
   return (
-    <QueryState isLoading={query.isLoading} error={query.error} isEmpty={query.data?.length === 0} onRetry={() => void query.refetch()}>
+    <QueryState query={query} isEmpty={query.data?.length === 0}>
       <DataTable
         table={table}
         label={t.tableLabel}

@@ -1,11 +1,17 @@
 "use client";
 // What the access forms (new API key, new admin user, changed admin user) share: a field's problem in the staff
-// member's language, the access-group editor's problems, and the cancel/submit row.
+// member's language, the access-group editor's problems, the form's problem line, and the frame with the
+// cancel/submit row.
+import { useState } from "react";
+import type { FieldValues, UseFormSetError } from "react-hook-form";
+import { accessMessages, type AccessMessages } from "@/lib/i18n/admin/access";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
-import type { AccessMessages } from "@/lib/i18n/admin/access";
+import { ProblemAlert } from "../../ui/problem-alert";
+import { failureText, showFieldErrors } from "../action-errors";
 import { useLang } from "../i18n-context";
-import { buttonClass, secondaryButtonClass } from "../styles";
+import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import { companyIdsText, type AccessFieldErrors } from "./access-group-fields";
+import { businessRuleText } from "./action-errors";
 
 type ErrorLike = { type?: unknown; message?: string } | undefined;
 
@@ -29,7 +35,35 @@ export function accessErrors(
   };
 }
 
-export function FormActions({ cancel, submit, pending, onCancel }: { cancel: string; submit: string; pending: boolean; onCancel: () => void }) {
+/** The problem a form shows above its fields. After a failed action the fields' problems go on the fields (business
+ * rules in the staff member's words) and the line says to check them; any other failure is said on the line. */
+export function useFormProblem<V extends FieldValues>(setError: UseFormSetError<V>, fields: readonly string[]) {
+  const m = accessMessages(useLang());
+  const [problem, setProblem] = useState<string | null>(null);
+  const fail = (error: unknown) => {
+    const onFields = showFieldErrors(setError, error, fields, (field) => businessRuleText(m.errors, field));
+    setProblem(onFields ? m.errors.invalid : failureText(m.errors, error));
+  };
+  return { problem, setProblem, fail };
+}
+
+/** An access form: its problem line, its fields, and the cancel/submit row. */
+export function AccessFormFrame({ onSubmit, problem, actions, children }: {
+  onSubmit: React.FormEventHandler<HTMLFormElement>;
+  problem: string | null;
+  actions: React.ComponentProps<typeof FormActions>;
+  children: React.ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {problem && <ProblemAlert>{problem}</ProblemAlert>}
+      {children}
+      <FormActions {...actions} />
+    </form>
+  );
+}
+
+function FormActions({ cancel, submit, pending, onCancel }: { cancel: string; submit: string; pending: boolean; onCancel: () => void }) {
   return (
     <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
       <button type="button" className={secondaryButtonClass} onClick={onCancel}>

@@ -1,7 +1,6 @@
 "use client";
 // The admin user forms: create (email, name, password, role, access) and change (role and access; only what changed is sent).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -11,13 +10,10 @@ import { accessMessages } from "@/lib/i18n/admin/access";
 import { queryKeys } from "@/lib/query-keys";
 import { ADMIN_ROLES, AccessGroupRequest, CreateAdminUserRequest } from "@/lib/validation/access";
 import { useLang } from "../i18n-context";
-import { inputClass } from "../styles";
+import { SelectField, TextField } from "@/components/ui/field";
 import { AccessGroupFields, defaultAccess } from "./access-group-fields";
-import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
-import { businessRuleText } from "./action-errors";
 import type { AdminUserActions, AdminUserRow, Grantable } from "./types";
-import { accessErrors, FormActions, useFieldText } from "./form-parts";
-import { ProblemAlert } from "../../ui/problem-alert";
+import { AccessFormFrame, accessErrors, useFieldText, useFormProblem } from "./form-parts";
 
 type CreateIn = z.input<typeof CreateAdminUserRequest>;
 type CreateOut = z.output<typeof CreateAdminUserRequest>;
@@ -31,37 +27,23 @@ const ACCESS_FIELDS = ["access.modules", "access.permissions", "access.company_i
 
 function RoleField({ id, register, error }: { id: string; register: React.ComponentProps<"select">; error?: string }) {
   const m = accessMessages(useLang());
+  const help = (
+    <ul className="space-y-0.5">
+      {ADMIN_ROLES.map((role) => (
+        <li key={role}>
+          <strong className="font-medium">{m.roles[role]}:</strong> {m.roleHelp[role]}
+        </li>
+      ))}
+    </ul>
+  );
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {m.users.role}
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-help${error ? ` ${id}-error` : ""}`}
-        {...register}
-      >
-        {ADMIN_ROLES.map((role) => (
-          <option key={role} value={role}>
-            {m.roles[role]}
-          </option>
-        ))}
-      </select>
-      <ul id={`${id}-help`} className="mt-1 space-y-0.5 text-sm text-slate-700">
-        {ADMIN_ROLES.map((role) => (
-          <li key={role}>
-            <strong className="font-medium">{m.roles[role]}:</strong> {m.roleHelp[role]}
-          </li>
-        ))}
-      </ul>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
+    <SelectField id={id} label={m.users.role} help={help} error={error} {...register}>
+      {ADMIN_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {m.roles[role]}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -74,12 +56,12 @@ export function CreateUserForm({ grantable, createAdminUser, onDone }: {
   const t = m.users;
   const text = useFieldText();
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<CreateIn, unknown, CreateOut>({
     resolver: keyedZodResolver(CreateAdminUserRequest),
     defaultValues: { email: "", name: "", password: "", role: "VIEWER", access: defaultAccess(grantable) },
   });
   const { errors } = form.formState;
+  const { problem, setProblem, fail } = useFormProblem(form.setError, ["email", "name", "password", "role", ...ACCESS_FIELDS]);
   const mutation = useMutation({
     mutationFn: (values: CreateOut) => unwrap(createAdminUser(values)),
     onSuccess: (user) => {
@@ -88,10 +70,7 @@ export function CreateUserForm({ grantable, createAdminUser, onDone }: {
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
       onDone();
     },
-    onError: (error) => {
-      const onFields = showFieldErrors(form.setError, error, ["email", "name", "password", "role", ...ACCESS_FIELDS], (field) => businessRuleText(m.errors, field));
-      setProblem(onFields ? m.errors.invalid : actionErrorText(m.errors, error));
-    },
+    onError: fail,
   });
   const onSubmit = form.handleSubmit((values) => {
     setProblem(null);
@@ -100,32 +79,10 @@ export function CreateUserForm({ grantable, createAdminUser, onDone }: {
   const input = (name: "email" | "name" | "password", type: string, autoComplete: string, help?: string) => {
     // Not "email": its field-specific text speaks to the person filling in their own address (the hosted forms).
     const error = text(name === "email" ? "user_email" : name, errors[name]);
-    const id = `user-${name}`;
-    const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-    return (
-      <div>
-        <label htmlFor={id} className="block font-medium">
-          {t[name]}
-        </label>
-        {help && (
-          <p id={`${id}-help`} className="text-sm text-slate-700">
-            {help}
-          </p>
-        )}
-        <input id={id} type={type} autoComplete={autoComplete} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...form.register(name)} />
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-            {error}
-          </p>
-        )}
-      </div>
-    );
+    return <TextField id={`user-${name}`} label={t[name]} help={help} helpAbove type={type} autoComplete={autoComplete} error={error} {...form.register(name)} />;
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {problem && (
-        <ProblemAlert>{problem}</ProblemAlert>
-      )}
+    <AccessFormFrame onSubmit={onSubmit} problem={problem} actions={{ cancel: t.cancel, submit: mutation.isPending ? t.submitting : t.submit, pending: mutation.isPending, onCancel: onDone }}>
       <div className="grid gap-4 sm:grid-cols-2">
         {input("email", "email", "off")}
         {input("name", "text", "off")}
@@ -139,8 +96,7 @@ export function CreateUserForm({ grantable, createAdminUser, onDone }: {
           <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(m, text, errors.access)} />
         )}
       />
-      <FormActions cancel={t.cancel} submit={mutation.isPending ? t.submitting : t.submit} pending={mutation.isPending} onCancel={onDone} />
-    </form>
+    </AccessFormFrame>
   );
 }
 
@@ -154,12 +110,12 @@ export function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
   const t = m.users;
   const text = useFieldText();
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<EditIn, unknown, EditOut>({
     resolver: keyedZodResolver(EditUserForm),
     defaultValues: { role: user.role as EditIn["role"], access: user.access },
   });
   const { errors } = form.formState;
+  const { problem, setProblem, fail } = useFormProblem(form.setError, ["role", ...ACCESS_FIELDS]);
   const mutation = useMutation({
     mutationFn: (values: { role?: EditOut["role"]; access?: EditOut["access"] }) => unwrap(updateAdminUser({ id: user.id, ...values })),
     onSuccess: (updated) => {
@@ -168,10 +124,7 @@ export function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
       onDone();
     },
-    onError: (error) => {
-      const onFields = showFieldErrors(form.setError, error, ["role", ...ACCESS_FIELDS], (field) => businessRuleText(m.errors, field));
-      setProblem(onFields ? m.errors.invalid : actionErrorText(m.errors, error));
-    },
+    onError: fail,
   });
   const onSubmit = form.handleSubmit((values) => {
     setProblem(null);
@@ -187,10 +140,7 @@ export function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
     mutation.mutate(changes);
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {problem && (
-        <ProblemAlert>{problem}</ProblemAlert>
-      )}
+    <AccessFormFrame onSubmit={onSubmit} problem={problem} actions={{ cancel: t.cancel, submit: mutation.isPending ? t.saving : t.save, pending: mutation.isPending, onCancel: onDone }}>
       <RoleField id="edit-role" register={form.register("role")} error={text("role", errors.role)} />
       <Controller
         control={form.control}
@@ -199,8 +149,7 @@ export function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
           <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(m, text, errors.access)} />
         )}
       />
-      <FormActions cancel={t.cancel} submit={mutation.isPending ? t.saving : t.save} pending={mutation.isPending} onCancel={onDone} />
-    </form>
+    </AccessFormFrame>
   );
 }
 

@@ -10,15 +10,16 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import { accessMessages } from "@/lib/i18n/admin/access";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass, secondaryButtonClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { secondaryButtonClass } from "../ui/styles";
 import { useGrantableCompanies } from "./access-group-fields";
 import { NameList, ScopeSummary } from "./access-summary";
 import { failureText as actionErrorText } from "../action-errors";
-import { ConfirmButton } from "./confirm-button";
-import { Modal } from "./modal";
+import { ConfirmButton } from "../ui/confirm-button";
+import { Modal } from "../ui/modal";
+import { PageTitle } from "../ui/page-parts";
 import type { AdminUserActions, AdminUserRow, Grantable } from "./types";
-import { DataTable } from "@/components/admin/data-table";
+import { DataTable } from "@/components/admin/ui/data-table";
 import { CreateUserForm, EditUserFormView } from "./user-forms";
 
 // One empty list for every render while loading: TanStack Table resets its state when `data` changes identity, and
@@ -31,12 +32,7 @@ export function UsersScreen({ grantable, currentUserId, actions }: { grantable: 
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <p className="max-w-3xl text-slate-700">{t.intro}</p>
-        <button type="button" className={buttonClass} onClick={() => setCreating(true)}>
-          {t.create}
-        </button>
-      </div>
+      <PageTitle title={t.title} intro={t.intro} action={{ label: t.create, onClick: () => setCreating(true) }} />
       <UserTable currentUserId={currentUserId} updateAdminUser={actions.updateAdminUser} onEdit={setEditing} />
       <Modal open={creating} onOpenChange={setCreating} title={t.createTitle} wide>
         <CreateUserForm grantable={grantable} createAdminUser={actions.createAdminUser} onDone={() => setCreating(false)} />
@@ -175,7 +171,7 @@ function UserTable({ currentUserId, updateAdminUser, onEdit }: {
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: query.data ?? NO_USERS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id) });
   return (
-    <QueryState isLoading={query.isLoading} error={query.error} isEmpty={query.data?.length === 0} onRetry={() => void query.refetch()}>
+    <QueryState query={query} isEmpty={query.data?.length === 0}>
       <DataTable
         table={table}
         label={t.tableLabel}

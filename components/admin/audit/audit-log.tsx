@@ -5,13 +5,15 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { auditMessages, formatStockholmDateTime } from "@/lib/i18n/admin/audit";
+import { auditMessages } from "@/lib/i18n/admin/audit";
+import { formatDate } from "@/lib/i18n/formats";
 import { queryKeys } from "@/lib/query-keys";
 import { AUDIT_OBJECT_TYPES } from "@/lib/validation/audit";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
-import { DataTable } from "@/components/admin/data-table";
+import { QueryState } from "../ui/query-state";
+import { buttonClass, secondaryButtonClass } from "../ui/styles";
+import { DataTable } from "@/components/admin/ui/data-table";
+import { SelectField, SearchField } from "@/components/ui/field";
 import type { AuditEntry, AuditPage } from "./types";
 
 export interface AuditFilters {
@@ -67,7 +69,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
         header: t.col.when,
         cell: (c) => (
           <time dateTime={c.getValue()}>
-            {formatStockholmDateTime(lang, c.getValue())}
+            {formatDate(lang, "dateTime", c.getValue())}
           </time>
         ),
       }),
@@ -122,25 +124,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
   });
 
   const filterField = (name: keyof AuditFilters, label: string, help?: string) => (
-    <div>
-      <label htmlFor={`audit-${name}`} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={`audit-${name}`}
-        type="search"
-        className={inputClass}
-        value={draft[name]}
-        autoComplete="off"
-        aria-describedby={help ? `audit-${name}-help` : undefined}
-        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
-      />
-      {help && (
-        <p id={`audit-${name}-help`} className="mt-1 text-xs text-slate-700">
-          {help}
-        </p>
-      )}
-    </div>
+    <SearchField id={`audit-${name}`} label={label} help={help} dense value={draft[name]} onSearch={(text) => setDraft({ ...draft, [name]: text })} />
   );
 
   return (
@@ -155,19 +139,14 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
         }}
       >
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-          <div>
-            <label htmlFor="audit-object_type" className="block text-sm font-medium">
-              {t.objectType}
-            </label>
-            <select id="audit-object_type" className={inputClass} value={draft.object_type} onChange={(e) => setDraft({ ...draft, object_type: e.target.value })}>
-              <option value="">{t.anyObjectType}</option>
-              {AUDIT_OBJECT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t.objectTypes[type] ?? type}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="audit-object_type" label={t.objectType} dense value={draft.object_type} onChange={(e) => setDraft({ ...draft, object_type: e.target.value })}>
+            <option value="">{t.anyObjectType}</option>
+            {AUDIT_OBJECT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t.objectTypes[type] ?? type}
+              </option>
+            ))}
+          </SelectField>
           {filterField("actor", t.actor, t.actorHelp)}
           {filterField("action", t.action, t.actionHelp)}
           {filterField("object_id", t.objectId)}
@@ -189,7 +168,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
         </div>
       </form>
 
-      <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+      <QueryState query={query}>
         {data && (
           <>
             <p className="text-sm text-slate-700" aria-live="polite">

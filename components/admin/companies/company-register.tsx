@@ -1,33 +1,23 @@
 "use client";
 // /admin/companies: the register in the caller's scope, searched on the server (debounced), as a table or a tree.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { companiesMessages } from "@/lib/i18n/admin/companies";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { inputClass } from "../styles";
+import { QueryState } from "../ui/query-state";
 import { CompanyTable } from "./company-table";
 import { CompanyTree } from "./company-tree";
 import type { RegisterRow } from "./types";
+import { SearchField } from "@/components/ui/field";
+import { useSearchText } from "../ui/use-debounced";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
 const NO_COMPANIES: never[] = [];
 
 export type RegisterView = "table" | "tree";
-
-const SEARCH_DELAY_MS = 300;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 const toggleClass =
   "rounded-md px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-200 focus:outline-none focus-visible:ring-2 " +
@@ -36,9 +26,8 @@ const toggleClass =
 export function CompanyRegister({ initialView }: { initialView: RegisterView }) {
   const lang = useLang();
   const t = companiesMessages(lang).register;
-  const [search, setSearch] = useState("");
+  const { search, setSearch, q } = useSearchText();
   const [view, setView] = useState<RegisterView>(initialView);
-  const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const query = useQuery({
     queryKey: queryKeys.companies.all(q),
     queryFn: () => fetchJson<RegisterRow[]>(`/admin/api/companies${q ? `?q=${encodeURIComponent(q)}` : ""}`),
@@ -59,20 +48,7 @@ export function CompanyRegister({ initialView }: { initialView: RegisterView }) 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="w-full max-w-md">
-          <label htmlFor="company-search" className="block font-medium">
-            {t.search}
-          </label>
-          <input
-            id="company-search"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            autoComplete="off"
-            maxLength={100}
-            className={inputClass}
-          />
-        </div>
+        <SearchField id="company-search" label={t.search} value={search} onSearch={setSearch} maxLength={100} className="w-full max-w-md" />
         <p className="text-sm text-slate-700" role="status" aria-live="polite">
           {pending ? t.searching : query.data ? t.count(rows.length) : ""}
         </p>
@@ -85,7 +61,7 @@ export function CompanyRegister({ initialView }: { initialView: RegisterView }) 
           </button>
         ))}
       </div>
-      <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+      <QueryState query={query}>
         {rows.length === 0 ? (
           <p className="py-6 text-slate-700">{q ? t.noMatches : shellMessages(lang).empty}</p>
         ) : view === "tree" ? (

@@ -13,9 +13,9 @@ import { useMemo, useState } from "react";
 import { companiesMessages } from "@/lib/i18n/admin/companies";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { useLang } from "../i18n-context";
-import { secondaryButtonClass } from "../styles";
+import { secondaryButtonClass } from "../ui/styles";
 import type { RegisterRow } from "./types";
-import { DataTable } from "@/components/admin/data-table";
+import { DataTable } from "@/components/admin/ui/data-table";
 
 const PAGE_SIZE = 50;
 const column = createColumnHelper<RegisterRow>();

@@ -7,7 +7,7 @@ import { useMemo, useState } from "react";
 import { companiesMessages } from "@/lib/i18n/admin/companies";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { useLang } from "../i18n-context";
-import { secondaryButtonClass } from "../styles";
+import { secondaryButtonClass } from "../ui/styles";
 import type { RegisterRow } from "./types";
 
 const LEVEL_LIMIT = 200;

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/query-keys";
-import { QueryState } from "../query-state";
+import { QueryState } from "../ui/query-state";
 import { FkStatusPanel } from "./fk-status-panel";
 import { GrantsPanel } from "./grants-panel";
 import { LeisureCardPanel } from "./leisure-card-panel";
@@ -20,7 +20,7 @@ export function CompanyView({ initial, canWrite, actions }: { initial: CompanyDe
   });
   const company = query.data;
   return (
-    <QueryState isLoading={false} error={query.error} onRetry={() => void query.refetch()}>
+    <QueryState query={query}>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           <RegisterDetails company={company} />

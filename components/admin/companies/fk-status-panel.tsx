@@ -8,16 +8,19 @@ import type { z } from "zod";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
-import { companiesMessages, formatDateTime, type CompaniesMessages } from "@/lib/i18n/admin/companies";
+import { companiesMessages, type CompaniesMessages } from "@/lib/i18n/admin/companies";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { FK_STATUSES, FkStatusForm, isFkStatus } from "@/lib/validation/company";
+import { SelectField } from "@/components/ui/field";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass, inputClass, tableClass, tdClass, thClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { buttonClass, tableClass, tdClass, thClass } from "../ui/styles";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import type { CompanyActions, CompanyDetail, FkHistoryEntry } from "./types";
+import { formatDate } from "@/lib/i18n/formats";
+import { Panel } from "../ui/page-parts";
 
 export function FkStatusPanel({ company, canWrite, changeFkStatus }: {
   company: CompanyDetail;
@@ -29,10 +32,7 @@ export function FkStatusPanel({ company, canWrite, changeFkStatus }: {
   const labels = shellMessages(lang).fkStatus;
   const label = (status: string) => labels[status] ?? status;
   return (
-    <section aria-labelledby="fk-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="fk-heading" className="text-lg font-semibold">
-        {t.fk.heading}
-      </h2>
+    <Panel id="fk" title={t.fk.heading} spacing="">
       <p className="mt-2">
         <span className="text-slate-700">{t.fk.current}: </span>
         <strong data-testid="fk-current">{label(company.fk_status)}</strong>
@@ -40,7 +40,7 @@ export function FkStatusPanel({ company, canWrite, changeFkStatus }: {
       {canWrite && <ChangeFkStatusForm company={company} changeFkStatus={changeFkStatus} label={label} />}
       <h3 className="mt-6 text-base font-semibold">{t.fk.historyHeading}</h3>
       <FkHistory companyId={company.company_id} t={t.fk} label={label} />
-    </section>
+    </Panel>
   );
 }
 
@@ -85,29 +85,13 @@ function ChangeFkStatusForm({ company, changeFkStatus, label }: {
 
   return (
     <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate className="mt-4 flex flex-wrap items-end gap-3">
-      <div className="min-w-56 flex-1">
-        <label htmlFor="fk-status" className="block font-medium">
-          {t.fk.newStatus}
-        </label>
-        <select
-          id="fk-status"
-          className={inputClass}
-          aria-invalid={errorText ? true : undefined}
-          aria-describedby={errorText ? "fk-status-error" : undefined}
-          {...form.register("fk_status")}
-        >
-          {FK_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {label(status)}
-            </option>
-          ))}
-        </select>
-        {errorText && (
-          <p id="fk-status-error" className="mt-1 text-sm text-red-800">
-            {errorText}
-          </p>
-        )}
-      </div>
+      <SelectField id="fk-status" label={t.fk.newStatus} error={errorText} className="min-w-56 flex-1" {...form.register("fk_status")}>
+        {FK_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {label(status)}
+          </option>
+        ))}
+      </SelectField>
       <button type="submit" className={buttonClass} disabled={mutation.isPending}>
         {mutation.isPending ? t.fk.saving : t.fk.save}
       </button>
@@ -129,7 +113,7 @@ function FkHistory({ companyId, t, label }: { companyId: string; t: CompaniesMes
   };
   const entries = query.data ?? [];
   return (
-    <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+    <QueryState query={query}>
       {entries.length === 0 ? (
         <p className="mt-2 text-slate-700">{t.noHistory}</p>
       ) : (
@@ -148,7 +132,7 @@ function FkHistory({ companyId, t, label }: { companyId: string; t: CompaniesMes
               {entries.map((entry, index) => (
                 <tr key={`${entry.changed_at}-${index}`}>
                   <td className={`${tdClass} whitespace-nowrap`}>
-                    <time dateTime={entry.changed_at}>{formatDateTime(lang, entry.changed_at)}</time>
+                    <time dateTime={entry.changed_at}>{formatDate(lang, "dateTime", entry.changed_at)}</time>
                   </td>
                   <td className={`${tdClass} break-all`}>{actor(entry.changed_by)}</td>
                   <td className={tdClass}>{label(entry.from)}</td>

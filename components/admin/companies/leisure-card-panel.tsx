@@ -9,15 +9,18 @@ import type { z } from "zod";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
-import { companiesMessages, formatDateTime } from "@/lib/i18n/admin/companies";
+import { companiesMessages } from "@/lib/i18n/admin/companies";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { GIRO_TYPES, LeisureCardKeyForm, type ProviderCheckOutcome } from "@/lib/validation/company";
+import { SelectField, TextField } from "@/components/ui/field";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import type { CompanyActions, LeisureCardKeyRecord } from "./types";
+import { formatDate } from "@/lib/i18n/formats";
+import { Panel } from "../ui/page-parts";
 
 type FormInput = z.input<typeof LeisureCardKeyForm>;
 type FormOutput = z.output<typeof LeisureCardKeyForm>;
@@ -39,12 +42,8 @@ export function LeisureCardPanel({ companyId, canWrite, setLeisureCardKey, check
 
   return (
     <>
-      <section aria-labelledby="key-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="key-heading" className="text-lg font-semibold">
-          {t.heading}
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">{t.intro}</p>
-        <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+      <Panel id="key" title={t.heading} intro={t.intro} spacing="">
+        <QueryState query={query}>
           {record ? (
             <dl className="mt-3 grid grid-cols-[minmax(0,10rem)_1fr] gap-x-4 gap-y-1" data-testid="key-record">
               <dt className="font-medium text-slate-700">{t.giroType}</dt>
@@ -53,7 +52,7 @@ export function LeisureCardPanel({ companyId, canWrite, setLeisureCardKey, check
               <dd>{record.giro_number ?? "–"}</dd>
               <dt className="font-medium text-slate-700">{t.updated}</dt>
               <dd>
-                <time dateTime={record.updated_at}>{formatDateTime(lang, record.updated_at)}</time>
+                <time dateTime={record.updated_at}>{formatDate(lang, "dateTime", record.updated_at)}</time>
               </dd>
             </dl>
           ) : (
@@ -69,7 +68,7 @@ export function LeisureCardPanel({ companyId, canWrite, setLeisureCardKey, check
             />
           )}
         </QueryState>
-      </section>
+      </Panel>
       {/* A new key makes an earlier answer stale: the check starts over when the record changes. */}
       <ProviderCheck key={record?.updated_at ?? "none"} companyId={companyId} checkProviderStatus={checkProviderStatus} />
     </>
@@ -112,12 +111,6 @@ function KeyForm({ companyId, record, setLeisureCardKey }: {
     const error = form.formState.errors[field];
     return error && fieldErrorText(lang, field, error.type as string, error.message);
   };
-  const describedBy = (field: string, hint: boolean, error: string | undefined) =>
-    [hint ? `${field}-hint` : "", error ? `${field}-error` : ""].filter(Boolean).join(" ") || undefined;
-  const apiKeyError = errorOf("api_key");
-  const giroTypeError = errorOf("giro_type");
-  const giroNumberError = errorOf("giro_number");
-
   return (
     <form
       onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
@@ -128,77 +121,35 @@ function KeyForm({ companyId, record, setLeisureCardKey }: {
       <h3 id="key-form-heading" className="text-base font-semibold">
         {record ? t.key.replaceHeading : t.key.setHeading}
       </h3>
-      <div>
-        <label htmlFor="lc-api-key" className="block font-medium">
-          {t.key.apiKey}
-        </label>
-        <p id="lc-api-key-hint" className="text-sm text-slate-700">
-          {t.key.apiKeyHint} {record ? t.key.replaceHint : ""}
-        </p>
-        <input
-          id="lc-api-key"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          className={inputClass}
-          aria-invalid={apiKeyError ? true : undefined}
-          aria-describedby={describedBy("lc-api-key", true, apiKeyError)}
-          {...form.register("api_key")}
-        />
-        {apiKeyError && (
-          <p id="lc-api-key-error" className="mt-1 text-sm text-red-800">
-            {apiKeyError}
-          </p>
-        )}
-      </div>
+      <TextField
+        id="lc-api-key"
+        label={t.key.apiKey}
+        help={`${t.key.apiKeyHint} ${record ? t.key.replaceHint : ""}`}
+        helpAbove
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        error={errorOf("api_key")}
+        {...form.register("api_key")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="lc-giro-type" className="block font-medium">
-            {t.key.giroType}
-          </label>
-          <select
-            id="lc-giro-type"
-            className={inputClass}
-            aria-invalid={giroTypeError ? true : undefined}
-            aria-describedby={describedBy("lc-giro-type", false, giroTypeError)}
-            {...form.register("giro_type")}
-          >
-            <option value="">{t.key.noGiroType}</option>
-            {GIRO_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t.key.giroTypes[type] ?? type}
-              </option>
-            ))}
-          </select>
-          {giroTypeError && (
-            <p id="lc-giro-type-error" className="mt-1 text-sm text-red-800">
-              {giroTypeError}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor="lc-giro-number" className="block font-medium">
-            {t.key.giroNumber}
-          </label>
-          <input
-            id="lc-giro-number"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            className={inputClass}
-            aria-invalid={giroNumberError ? true : undefined}
-            aria-describedby={describedBy("lc-giro-number", true, giroNumberError)}
-            {...form.register("giro_number")}
-          />
-          <p id="lc-giro-number-hint" className="mt-1 text-sm text-slate-700">
-            {t.key.giroNumberHint}
-          </p>
-          {giroNumberError && (
-            <p id="lc-giro-number-error" className="mt-1 text-sm text-red-800">
-              {giroNumberError}
-            </p>
-          )}
-        </div>
+        <SelectField id="lc-giro-type" label={t.key.giroType} error={errorOf("giro_type")} {...form.register("giro_type")}>
+          <option value="">{t.key.noGiroType}</option>
+          {GIRO_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t.key.giroTypes[type] ?? type}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id="lc-giro-number"
+          label={t.key.giroNumber}
+          help={t.key.giroNumberHint}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errorOf("giro_number")}
+          {...form.register("giro_number")}
+        />
       </div>
       <button type="submit" className={buttonClass} disabled={mutation.isPending}>
         {mutation.isPending ? t.key.saving : t.key.save}
@@ -214,11 +165,7 @@ function ProviderCheck({ companyId, checkProviderStatus }: { companyId: string; 
     mutationFn: () => unwrap(checkProviderStatus({ company_id: companyId })),
   });
   return (
-    <section aria-labelledby="check-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="check-heading" className="text-lg font-semibold">
-        {t.check.heading}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{t.check.intro}</p>
+    <Panel id="check" title={t.check.heading} intro={t.check.intro} spacing="">
       <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={() => mutation.mutate()} disabled={mutation.isPending}>
         {mutation.isPending ? t.check.checking : t.check.button}
       </button>
@@ -228,7 +175,7 @@ function ProviderCheck({ companyId, checkProviderStatus }: { companyId: string; 
           <p className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">{actionErrorText(t.errors, mutation.error)}</p>
         )}
       </div>
-    </section>
+    </Panel>
   );
 }
 

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { companiesMessages } from "@/lib/i18n/admin/companies";
 import { useLang } from "../i18n-context";
 import type { CompanyDetail } from "./types";
+import { Panel } from "../ui/page-parts";
 
 const linkClass = "text-blue-800 underline hover:text-blue-950";
 
@@ -57,10 +58,7 @@ export function RegisterDetails({ company }: { company: CompanyDetail }) {
   ];
 
   return (
-    <section aria-labelledby="register-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="register-heading" className="text-lg font-semibold">
-        {t.registerHeading}
-      </h2>
+    <Panel id="register" title={t.registerHeading} spacing="">
       <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[minmax(0,12rem)_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -69,6 +67,6 @@ export function RegisterDetails({ company }: { company: CompanyDetail }) {
           </div>
         ))}
       </dl>
-    </section>
+    </Panel>
   );
 }

@@ -1,20 +1,20 @@
 "use client";
 // Creating or changing an event: wall-clock start and end in the event's time zone (the browser turns them into ISO
 // 8601 with the zone's offset for the API's schema), place, description and seats.
-import { FieldFrame } from "@/components/ui/text-field";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
 import { ActionError, unwrap } from "@/lib/actions/result";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
 import { eventsMessages } from "@/lib/i18n/admin/events";
-import { fill } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { DEFAULT_EVENT_TIME_ZONE, EventForm as EventFormSchema, eventBodyOf, localPart, type EventFormValues } from "@/lib/validation/event";
 import { failureText } from "../action-errors";
 import { useLang } from "../i18n-context";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
+import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import type { EventActions, EventRow } from "./types";
 
 /** Server fields and the form fields that show their problems. */
@@ -84,43 +84,23 @@ export function EventForm({ event, companyId, actions, onDone }: {
     if (name === "ends_local" && error.message === "must be after starts_at") return t.form.endsBeforeStart;
     return fieldErrorText(lang, name, error.type as string, error.message);
   };
-  const field = (name: keyof EventFormValues, label: string, input: React.ReactNode, help?: string) => {
-    const id = `event-${name}`;
-    const error = errorText(name);
-    return (
-      <FieldFrame id={id} label={label} help={help} error={error}>
-        {input}
-      </FieldFrame>
-    );
-  };
-  const aria = (name: keyof EventFormValues, help = false) => {
-    const id = `event-${name}`;
-    const described = [help ? `${id}-help` : null, errors[name] ? `${id}-error` : null].filter(Boolean).join(" ");
-    return { id, "aria-invalid": errors[name] ? (true as const) : undefined, "aria-describedby": described || undefined };
-  };
+  const at = (name: keyof EventFormValues) => ({ id: `event-${name}`, error: errorText(name), ...form.register(name) });
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="grid gap-4 md:grid-cols-2">
-      {field("name", t.form.name, <input type="text" {...form.register("name")} {...aria("name")} className={inputClass} />)}
-      {field("location", t.form.location, <input type="text" {...form.register("location")} {...aria("location")} className={inputClass} />)}
-      {field("starts_local", t.form.starts, <input type="datetime-local" {...form.register("starts_local")} {...aria("starts_local")} className={inputClass} />)}
-      {field("ends_local", t.form.ends, <input type="datetime-local" {...form.register("ends_local")} {...aria("ends_local")} className={inputClass} />)}
-      {field(
-        "time_zone",
-        t.form.timeZone,
-        <select {...form.register("time_zone")} {...aria("time_zone", true)} className={inputClass}>
-          {[...new Set([form.getValues("time_zone"), ...ZONES])].map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </select>,
-        t.form.timeZoneHelp,
-      )}
-      {field("capacity", t.form.capacity, <input type="text" inputMode="numeric" {...form.register("capacity")} {...aria("capacity", true)} className={inputClass} />, t.form.capacityHelp)}
-      <div className="md:col-span-2">
-        {field("description", t.form.description, <textarea rows={3} {...form.register("description")} {...aria("description")} className={inputClass} />)}
-      </div>
+      <TextField label={t.form.name} {...at("name")} />
+      <TextField label={t.form.location} {...at("location")} />
+      <TextField label={t.form.starts} type="datetime-local" {...at("starts_local")} />
+      <TextField label={t.form.ends} type="datetime-local" {...at("ends_local")} />
+      <SelectField label={t.form.timeZone} help={t.form.timeZoneHelp} {...at("time_zone")}>
+        {[...new Set([form.getValues("time_zone"), ...ZONES])].map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label={t.form.capacity} inputMode="numeric" help={t.form.capacityHelp} {...at("capacity")} />
+      <TextAreaField label={t.form.description} rows={3} className="md:col-span-2" {...at("description")} />
       <div className="flex flex-wrap gap-3 md:col-span-2">
         <button type="submit" className={buttonClass} disabled={save.isPending}>
           {save.isPending ? t.form.saving : event ? t.form.save : t.form.create}

@@ -8,18 +8,20 @@ import { toast } from "sonner";
 import { ActionError, unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { eventsMessages } from "@/lib/i18n/admin/events";
-import { fill } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
 import { queryKeys } from "@/lib/query-keys";
 import { failureText } from "../action-errors";
-import { ConfirmButton } from "../access/confirm-button";
+import { EditAndRemove } from "../ui/confirm-button";
 import { useLang } from "../i18n-context";
-import { Panel } from "../page-parts";
-import { useDebounced } from "../lists/shared";
+import { Panel } from "../ui/page-parts";
 import type { MemberPageView } from "../members/types";
 import { memberName } from "../members/types";
-import { inputClass, secondaryButtonClass } from "../styles";
+import { secondaryButtonClass } from "../ui/styles";
 import { EventForm } from "./event-form";
-import { eventTime, type EventActions, type EventWithParticipants } from "./types";
+import { type EventActions, type EventWithParticipants } from "./types";
+import { formatWallClock } from "@/lib/i18n/formats";
+import { SearchField } from "@/components/ui/field";
+import { useSearchText } from "../ui/use-debounced";
 
 export function EventView({ initial, canWrite, canFindMembers, actions }: {
   initial: EventWithParticipants;
@@ -32,8 +34,7 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
   const router = useRouter();
   const [event, setEvent] = useState(initial);
   const [editing, setEditing] = useState(false);
-  const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim(), 300);
+  const { search, setSearch, q } = useSearchText();
   const found = useQuery({
     queryKey: queryKeys.events.memberSearch(q),
     queryFn: () => fetchJson<MemberPageView>(`/admin/api/members?q=${encodeURIComponent(q)}&sort=name_asc`),
@@ -44,22 +45,16 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
     const full = error instanceof ActionError && error.result.status === 409;
     toast.error(full ? t.event.full : failureText(t.common, error));
   };
-  const register = useMutation({
-    mutationFn: (member: { id: number; name: string }) => unwrap(actions.registerParticipant({ id: event.id, member_id: member.id })),
-    onSuccess: (updated, member) => {
+  const participantChange = (change: EventActions["registerParticipant"], done: string) => ({
+    mutationFn: (member: { id: number; name: string }) => unwrap(change({ id: event.id, member_id: member.id })),
+    onSuccess: (updated: EventWithParticipants, member: { id: number; name: string }) => {
       setEvent(updated);
-      toast.success(fill(t.event.registered, { name: member.name }));
+      toast.success(fill(done, { name: member.name }));
     },
     onError: fail,
   });
-  const unregister = useMutation({
-    mutationFn: (member: { id: number; name: string }) => unwrap(actions.unregisterParticipant({ id: event.id, member_id: member.id })),
-    onSuccess: (updated, member) => {
-      setEvent(updated);
-      toast.success(fill(t.event.unregistered, { name: member.name }));
-    },
-    onError: fail,
-  });
+  const register = useMutation(participantChange(actions.registerParticipant, t.event.registered));
+  const unregister = useMutation(participantChange(actions.unregisterParticipant, t.event.unregistered));
   const remove = useMutation({
     mutationFn: () => unwrap(actions.deleteEvent({ id: event.id })),
     onSuccess: () => {
@@ -90,27 +85,25 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
   return (
     <div className="space-y-6">
       {canWrite && (
-        <div className="flex flex-wrap gap-3">
-          <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
-            {t.event.edit}
-          </button>
-          <ConfirmButton
-            label={t.event.delete}
-            title={fill(t.event.deleteTitle, { name: event.name })}
-            body={t.event.deleteBody}
-            confirmLabel={t.event.deleteConfirm}
-            cancelLabel={t.common.cancel}
-            danger
-            disabled={remove.isPending}
-            onConfirm={() => remove.mutate()}
-          />
-        </div>
+        <EditAndRemove
+          editLabel={t.event.edit}
+          onEdit={() => setEditing(true)}
+          remove={{
+            label: t.event.delete,
+            title: fill(t.event.deleteTitle, { name: event.name }),
+            body: t.event.deleteBody,
+            confirmLabel: t.event.deleteConfirm,
+            cancelLabel: t.common.cancel,
+            disabled: remove.isPending,
+            onConfirm: () => remove.mutate(),
+          }}
+        />
       )}
       <Panel id="event-details" title={t.event.details}>
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
           <dt className="font-medium text-slate-700">{t.event.when}</dt>
           <dd>
-            {eventTime(event.starts_at, lang)} – {eventTime(event.ends_at, lang)} ({event.time_zone})
+            {formatWallClock(lang, event.starts_at)} – {formatWallClock(lang, event.ends_at)} ({event.time_zone})
           </dd>
           <dt className="font-medium text-slate-700">{t.form.location}</dt>
           <dd>{event.location ?? t.common.none}</dd>
@@ -153,21 +146,7 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
             <h3 className="font-semibold">{t.event.register}</h3>
             {canFindMembers ? (
               <>
-                <label htmlFor="participant-search" className="mt-2 block font-medium">
-                  {t.event.findMember}
-                </label>
-                <input
-                  id="participant-search"
-                  type="search"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                  aria-describedby="participant-search-help"
-                  autoComplete="off"
-                  className={`${inputClass} max-w-md`}
-                />
-                <p id="participant-search-help" className="mt-1 text-sm text-slate-700">
-                  {t.event.findHelp}
-                </p>
+                <SearchField id="participant-search" label={t.event.findMember} value={search} onSearch={setSearch} help={t.event.findHelp} className="mt-2 max-w-md" />
                 {q.length >= 2 && found.data && (
                   <ul className="mt-2 divide-y divide-slate-200">
                     {found.data.members.length === 0 && <li className="py-2 text-slate-700">{t.event.noMatches}</li>}

@@ -9,12 +9,15 @@ import { useMemo, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { eventsMessages } from "@/lib/i18n/admin/events";
 import { queryKeys } from "@/lib/query-keys";
-import { DataTable } from "../data-table";
+import { DataTable } from "../ui/data-table";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass, inputClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { buttonClass } from "../ui/styles";
 import { EventForm } from "./event-form";
-import { eventTime, type EventActions, type EventRow } from "./types";
+import { type EventActions, type EventRow } from "./types";
+import { formatWallClock } from "@/lib/i18n/formats";
+import { SelectField } from "@/components/ui/field";
+import { Panel } from "../ui/page-parts";
 
 const column = createColumnHelper<EventRow>();
 const NO_EVENTS: EventRow[] = [];
@@ -45,8 +48,8 @@ export function EventsScreen({ companies, initialCompanyId, canWrite, actions }:
           </Link>
         ),
       }),
-      column.accessor("starts_at", { header: t.list.columns.starts, cell: (info) => <span className="whitespace-nowrap">{eventTime(info.getValue(), lang)}</span> }),
-      column.accessor("ends_at", { header: t.list.columns.ends, cell: (info) => <span className="whitespace-nowrap">{eventTime(info.getValue(), lang)}</span> }),
+      column.accessor("starts_at", { header: t.list.columns.starts, cell: (info) => <span className="whitespace-nowrap">{formatWallClock(lang, info.getValue())}</span> }),
+      column.accessor("ends_at", { header: t.list.columns.ends, cell: (info) => <span className="whitespace-nowrap">{formatWallClock(lang, info.getValue())}</span> }),
       column.accessor((e) => e.location ?? t.common.none, { id: "location", header: t.list.columns.location }),
       column.accessor((e) => `${e.participant_count} / ${e.capacity ?? t.list.unlimited}`, { id: "participants", header: t.list.columns.participants }),
     ],
@@ -64,19 +67,14 @@ export function EventsScreen({ companies, initialCompanyId, canWrite, actions }:
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="w-full max-w-md">
-          <label htmlFor="events-company" className="block font-medium">
-            {t.list.company}
-          </label>
-          <select id="events-company" value={companyId} onChange={(e) => choose(e.target.value)} className={inputClass}>
-            <option value="">{t.list.chooseCompany}</option>
-            {companies.map((c) => (
-              <option key={c.company_id} value={c.company_id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="events-company" label={t.list.company} value={companyId} onChange={(e) => choose(e.target.value)} className="w-full max-w-md">
+          <option value="">{t.list.chooseCompany}</option>
+          {companies.map((c) => (
+            <option key={c.company_id} value={c.company_id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
         {canWrite && companyId && !creating && (
           <button type="button" className={buttonClass} onClick={() => setCreating(true)}>
             {t.list.newEvent}
@@ -84,15 +82,12 @@ export function EventsScreen({ companies, initialCompanyId, canWrite, actions }:
         )}
       </div>
       {creating && (
-        <section aria-labelledby="new-event-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 id="new-event-heading" className="mb-4 text-lg font-semibold">
-            {t.form.newTitle}
-          </h2>
+        <Panel id="new-event" title={t.form.newTitle} spacing="space-y-4">
           <EventForm event={null} companyId={companyId} actions={actions} onDone={(saved) => (saved ? router.push(`/admin/events/${saved.id}`) : setCreating(false))} />
-        </section>
+        </Panel>
       )}
       {companyId && (
-        <QueryState isLoading={events.isLoading} error={events.error} onRetry={() => void events.refetch()}>
+        <QueryState query={events}>
           {(events.data ?? NO_EVENTS).length === 0 ? (
             <p className="py-6 text-slate-700">{t.list.empty}</p>
           ) : (

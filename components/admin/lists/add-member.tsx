@@ -1,24 +1,26 @@
 "use client";
 // Subscribing a member of the list's association from the dashboard: search by email or name, then add.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
+import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { inputClass, secondaryButtonClass } from "../styles";
-import { failureText, useDebounced } from "./shared";
+import { secondaryButtonClass } from "../ui/styles";
 import { memberName } from "../members/types";
 import type { ListActions, MemberMatch } from "./types";
+import { SearchField } from "@/components/ui/field";
+import { failureText } from "../action-errors";
+import { Panel } from "../ui/page-parts";
+import { useSearchText } from "../ui/use-debounced";
 
 export function AddMember({ listId, setSubscription }: { listId: number; setSubscription: ListActions["setSubscription"] }) {
   const t = listsMessages(useLang());
   const ts = t.subscribers;
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim(), 300);
+  const { search, setSearch, q } = useSearchText();
   const matches = useQuery({
     queryKey: queryKeys.lists.memberSearch(listId, q),
     queryFn: () => fetchJson<MemberMatch[]>(`/admin/api/lists/${listId}/members?q=${encodeURIComponent(q)}`),
@@ -37,28 +39,8 @@ export function AddMember({ listId, setSubscription }: { listId: number; setSubs
   });
 
   return (
-    <section aria-labelledby="add-member-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="add-member-heading" className="text-lg font-semibold">
-        {ts.addMember}
-      </h2>
-      <p className="text-sm text-slate-700">{ts.addMemberIntro}</p>
-      <div className="max-w-xl">
-        <label htmlFor="member-search" className="block font-medium">
-          {ts.memberSearch}
-        </label>
-        <input
-          id="member-search"
-          type="search"
-          autoComplete="off"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          aria-describedby="member-search-help"
-          className={inputClass}
-        />
-        <p id="member-search-help" className="mt-1 text-sm text-slate-700">
-          {ts.memberSearchHelp}
-        </p>
-      </div>
+    <Panel id="add-member" title={ts.addMember} intro={ts.addMemberIntro}>
+      <SearchField id="member-search" label={ts.memberSearch} value={search} onSearch={setSearch} help={ts.memberSearchHelp} className="max-w-xl" />
       {q.length >= 2 && (
         <div aria-live="polite">
           {matches.isLoading ? null : matches.isError ? (
@@ -94,6 +76,6 @@ export function AddMember({ listId, setSubscription }: { listId: number; setSubs
           )}
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

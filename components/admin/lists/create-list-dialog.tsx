@@ -11,14 +11,17 @@ import type { z } from "zod";
 import { ActionError, unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
-import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
+import { listsMessages } from "@/lib/i18n/admin/lists";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { CreateListRequest, LIST_FIELDS } from "@/lib/validation/subscription";
 import { useLang } from "../i18n-context";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
-import { failureText, useDebounced } from "./shared";
+import { CheckboxField, Field, TextAreaField, SearchField, TextField } from "@/components/ui/field";
+import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
 import type { ListActions, ListCompanyChoices } from "./types";
+import { failureText } from "../action-errors";
+import { useSearchText } from "../ui/use-debounced";
 
 type Values = z.input<typeof CreateListRequest>;
 type Company = ListCompanyChoices["companies"][number];
@@ -30,9 +33,8 @@ export function CreateListDialog({ createList }: { createList: ListActions["crea
   const router = useRouter();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState("");
+  const { search, setSearch, q } = useSearchText();
   const [chosen, setChosen] = useState<Company | null>(null);
-  const q = useDebounced(search.trim(), 300);
   const companies = useQuery({
     queryKey: queryKeys.lists.companies(q),
     queryFn: () => fetchJson<ListCompanyChoices>(`/admin/api/lists/companies?q=${encodeURIComponent(q)}`),
@@ -71,19 +73,6 @@ export function CreateListDialog({ createList }: { createList: ListActions["crea
     if (client) return fieldErrorText(lang, name, client.type as string, client.message);
     return fieldErrorText(lang, name, serverKeys[name]?.[0], serverErrors[name]?.[0]);
   };
-  const described = (name: Field, help?: boolean) => {
-    const ids = [help ? `create-${name}-help` : null, errorFor(name) ? `create-${name}-error` : null].filter(Boolean);
-    return ids.length ? ids.join(" ") : undefined;
-  };
-  const errorLine = (name: Field) => {
-    const text = errorFor(name);
-    return text ? (
-      <p id={`create-${name}-error`} className="mt-1 text-sm text-red-800">
-        {text}
-      </p>
-    ) : null;
-  };
-
   return (
     <Dialog.Root
       open={open}
@@ -106,91 +95,49 @@ export function CreateListDialog({ createList }: { createList: ListActions["crea
           <Dialog.Title className="text-xl font-semibold">{t.create.title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-700">{t.create.intro}</Dialog.Description>
           <form noValidate className="mt-4 space-y-4" onSubmit={form.handleSubmit((values) => create.mutate({ ...values, description: values.description || null }))}>
-            <div>
-              <label htmlFor="create-company-search" className="block font-medium">
-                {t.create.companySearch}
-              </label>
-              <input
-                id="create-company-search"
-                type="search"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                aria-describedby="create-company-search-help"
-                className={inputClass}
-              />
-              <p id="create-company-search-help" className="mt-1 text-sm text-slate-700">
-                {t.create.companySearchHelp}
-              </p>
-            </div>
-            <div>
-              <label htmlFor="create-company_id" className="block font-medium">
-                {t.create.company}
-              </label>
-              <Controller
-                control={form.control}
-                name="company_id"
-                render={({ field }) => {
-                  const found = companies.data?.companies ?? [];
-                  // The chosen association stays an option while a new search shows others.
-                  const options = chosen && !found.some((c) => c.company_id === chosen.company_id) ? [chosen, ...found] : found;
-                  return (
-                    <select
-                      id="create-company_id"
-                      ref={field.ref}
-                      name={field.name}
-                      value={field.value ?? ""}
-                      onBlur={field.onBlur}
-                      onChange={(e) => {
-                        field.onChange(e.target.value);
-                        setChosen(options.find((c) => c.company_id === e.target.value) ?? null);
-                      }}
-                      aria-invalid={errorFor("company_id") ? true : undefined}
-                      aria-describedby={described("company_id", true)}
-                      className={inputClass}
-                    >
-                      <option value="">{t.create.chooseCompany}</option>
-                      {options.map((c) => (
-                        <option key={c.company_id} value={c.company_id}>
-                          {c.name} ({c.org_number})
-                        </option>
-                      ))}
-                    </select>
-                  );
-                }}
-              />
-              <p id="create-company_id-help" className="mt-1 text-sm text-slate-700" aria-live="polite">
-                {companies.data?.companies.length === 0 ? t.create.noCompanies : companies.data?.more ? t.create.moreCompanies : ""}
-              </p>
-              {errorLine("company_id")}
-            </div>
-            <div>
-              <label htmlFor="create-name" className="block font-medium">
-                {t.create.name}
-              </label>
-              <input
-                id="create-name"
-                type="text"
-                aria-invalid={errorFor("name") ? true : undefined}
-                aria-describedby={described("name")}
-                className={inputClass}
-                {...form.register("name")}
-              />
-              {errorLine("name")}
-            </div>
-            <div>
-              <label htmlFor="create-description" className="block font-medium">
-                {t.create.description}
-              </label>
-              <textarea
-                id="create-description"
-                rows={3}
-                aria-invalid={errorFor("description") ? true : undefined}
-                aria-describedby={described("description")}
-                className={inputClass}
-                {...form.register("description")}
-              />
-              {errorLine("description")}
-            </div>
+            <SearchField id="create-company-search" label={t.create.companySearch} value={search} onSearch={setSearch} help={t.create.companySearchHelp} />
+            <Field
+              id="create-company_id"
+              label={t.create.company}
+              help={companies.data?.companies.length === 0 ? t.create.noCompanies : companies.data?.more ? t.create.moreCompanies : ""}
+              helpLive
+              error={errorFor("company_id")}
+            >
+              {(wiring) => (
+                <Controller
+                  control={form.control}
+                  name="company_id"
+                  render={({ field }) => {
+                    const found = companies.data?.companies ?? [];
+                    // The chosen association stays an option while a new search shows others.
+                    const options = chosen && !found.some((c) => c.company_id === chosen.company_id) ? [chosen, ...found] : found;
+                    return (
+                      <select
+                        {...wiring}
+                        ref={field.ref}
+                        name={field.name}
+                        value={field.value ?? ""}
+                        onBlur={field.onBlur}
+                        onChange={(e) => {
+                          field.onChange(e.target.value);
+                          setChosen(options.find((c) => c.company_id === e.target.value) ?? null);
+                        }}
+                        className={inputClass}
+                      >
+                        <option value="">{t.create.chooseCompany}</option>
+                        {options.map((c) => (
+                          <option key={c.company_id} value={c.company_id}>
+                            {c.name} ({c.org_number})
+                          </option>
+                        ))}
+                      </select>
+                    );
+                  }}
+                />
+              )}
+            </Field>
+            <TextField id="create-name" label={t.create.name} error={errorFor("name")} {...form.register("name")} />
+            <TextAreaField id="create-description" label={t.create.description} rows={3} error={errorFor("description")} {...form.register("description")} />
             <Controller
               control={form.control}
               name="fields"
@@ -199,17 +146,13 @@ export function CreateListDialog({ createList }: { createList: ListActions["crea
                   <legend className="font-medium">{t.create.fields}</legend>
                   <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
                     {LIST_FIELDS.map((name) => (
-                      <label key={name} className="inline-flex items-center gap-2">
-                        <input
-                          type="checkbox"
-                          className="h-5 w-5 accent-blue-800"
-                          checked={field.value?.includes(name) ?? false}
-                          onChange={(e) =>
-                            field.onChange(e.target.checked ? [...(field.value ?? []), name] : (field.value ?? []).filter((f) => f !== name))
-                          }
-                        />
-                        {t.common.fields[name]}
-                      </label>
+                      <CheckboxField
+                        key={name}
+                        label={t.common.fields[name]}
+                        className="inline-flex items-start gap-2"
+                        checked={field.value?.includes(name) ?? false}
+                        onChange={(e) => field.onChange(e.target.checked ? [...(field.value ?? []), name] : (field.value ?? []).filter((f) => f !== name))}
+                      />
                     ))}
                   </div>
                 </fieldset>

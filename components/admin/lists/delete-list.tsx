@@ -4,16 +4,18 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { AlertDialog } from "radix-ui";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
+import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { dangerButtonClass, secondaryButtonClass } from "../styles";
-import { failureText, numberFormat } from "./shared";
+import { ConfirmButton } from "../ui/confirm-button";
 import type { DeletionImpact, ListActions, ListView } from "./types";
+import { formatNumber } from "@/lib/i18n/formats";
+import { failureText } from "../action-errors";
+import { Panel } from "../ui/page-parts";
 
 export function DeleteListSection({ list, deleteList }: { list: ListView; deleteList: ListActions["deleteList"] }) {
   const lang = useLang();
@@ -38,50 +40,34 @@ export function DeleteListSection({ list, deleteList }: { list: ListView; delete
     },
     onError: (error) => toast.error(failureText(t.common, error)),
   });
-  const number = numberFormat(lang);
 
   return (
-    <section aria-labelledby="danger-heading" className="space-y-3 rounded-lg border border-red-300 bg-white p-4">
-      <h2 id="danger-heading" className="text-lg font-semibold text-red-900">
-        {t.edit.danger}
-      </h2>
-      <p className="text-sm text-slate-700">{t.edit.deleteIntro}</p>
-      <AlertDialog.Root open={open} onOpenChange={setOpen}>
-        <AlertDialog.Trigger asChild>
-          <button type="button" className={dangerButtonClass}>
-            {t.edit.delete}
-          </button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
-            <AlertDialog.Title className="text-xl font-semibold">{fill(t.edit.deleteTitle, { name: list.name })}</AlertDialog.Title>
-            <AlertDialog.Description asChild>
-              <div className="mt-2 space-y-2 text-slate-800">
-                <p aria-live="polite">
-                  {impact.data
-                    ? fill(t.edit.deleteImpact, { active: number.format(impact.data.active_subscribers), total: number.format(impact.data.subscriptions) })
-                    : impact.isError
-                      ? failureText(t.common, impact.error)
-                      : t.edit.deleteImpactLoading}
-                </p>
-                <p className="font-medium">{t.edit.cannotUndo}</p>
-              </div>
-            </AlertDialog.Description>
-            <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <AlertDialog.Cancel asChild>
-                <button type="button" className={secondaryButtonClass}>
-                  {t.common.cancel}
-                </button>
-              </AlertDialog.Cancel>
-              {/* Not AlertDialog.Action: that would close the dialog before the deletion has succeeded. */}
-              <button type="button" className={dangerButtonClass} disabled={remove.isPending || impact.isLoading} onClick={() => remove.mutate()}>
-                {remove.isPending ? t.edit.deleting : t.edit.confirmDelete}
-              </button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
-    </section>
+    <Panel id="danger" title={t.edit.danger} intro={t.edit.deleteIntro} danger>
+      <ConfirmButton
+        label={t.edit.delete}
+        title={fill(t.edit.deleteTitle, { name: list.name })}
+        body={
+          <>
+            <p aria-live="polite">
+              {impact.data
+                ? fill(t.edit.deleteImpact, { active: formatNumber(lang, impact.data.active_subscribers), total: formatNumber(lang, impact.data.subscriptions) })
+                : impact.isError
+                  ? failureText(t.common, impact.error)
+                  : t.edit.deleteImpactLoading}
+            </p>
+            <p className="font-medium">{t.edit.cannotUndo}</p>
+          </>
+        }
+        confirmLabel={remove.isPending ? t.edit.deleting : t.edit.confirmDelete}
+        cancelLabel={t.common.cancel}
+        danger
+        compact={false}
+        open={open}
+        onOpenChange={setOpen}
+        pending={remove.isPending}
+        confirmDisabled={impact.isLoading}
+        onConfirm={() => remove.mutate()}
+      />
+    </Panel>
   );
 }

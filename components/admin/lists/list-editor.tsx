@@ -12,20 +12,24 @@ import type { z } from "zod";
 import { ActionError, unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
-import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
+import { listsMessages } from "@/lib/i18n/admin/lists";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { LIST_FIELDS, UpdateListRequest } from "@/lib/validation/subscription";
+import { CheckboxField, TextAreaField, TextField } from "@/components/ui/field";
 import { useLang } from "../i18n-context";
-import { buttonClass, inputClass } from "../styles";
+import { buttonClass } from "../ui/styles";
 import { DeleteListSection } from "./delete-list";
 import { QuestionsSection } from "./questions-section";
-import { ReadOnlyNote } from "./read-only-note";
-import { failureText, FieldError, type FieldControl } from "./shared";
+import { ReadOnlyBanner } from "../ui/page-parts";
 import type { ListActions, ListView } from "./types";
 import { SharePanel } from "./share-panel";
 import { TermSection } from "./term-section";
+import { formatNumber } from "@/lib/i18n/formats";
+import { failureText } from "../action-errors";
+import { Panel } from "../ui/page-parts";
 
 export type EditValues = z.input<typeof UpdateListRequest>;
 type Output = z.output<typeof UpdateListRequest>;
@@ -126,17 +130,7 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
     if (!error?.message && !error?.type) return undefined;
     return fieldErrorText(lang, name.split(".").pop()!, error.type === "server" ? undefined : error.type, error.message);
   };
-  const control = (name: string, help?: boolean): FieldControl => {
-    const id = `list-${name.replace(".", "-")}`;
-    const error = errorFor(name);
-    const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-    return { id, error, inputProps: { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } };
-  };
-
-  const nameField = control("name");
-  const descriptionField = control("description");
-  const imageField = control("image_url", true);
-  const capField = control("subscriber_cap", true);
+  const control = (name: string) => ({ id: `list-${name.replace(".", "-")}`, error: errorFor(name) });
 
   return (
     <div className="space-y-8">
@@ -153,80 +147,41 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
           </Link>
         </p>
       </div>
-      {!canWrite && <ReadOnlyNote text={shellMessages(lang).readOnly} />}
+      {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
 
       <form noValidate onSubmit={onSubmit} className="space-y-8">
         <fieldset disabled={!canWrite} className="space-y-8">
-          <section aria-labelledby="details-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="details-heading" className="text-lg font-semibold">
-              {t.edit.details}
-            </h2>
-            <div>
-              <label htmlFor={nameField.id} className="block font-medium">
-                {t.edit.name}
-              </label>
-              <input type="text" className={inputClass} {...nameField.inputProps} {...form.register("name")} />
-              <FieldError field={nameField} />
-            </div>
-            <div>
-              <label htmlFor={descriptionField.id} className="block font-medium">
-                {t.edit.description}
-              </label>
-              <textarea rows={3} className={inputClass} {...descriptionField.inputProps} {...form.register("description")} />
-              <FieldError field={descriptionField} />
-            </div>
+          <Panel id="details" title={t.edit.details} spacing="space-y-4">
+            <TextField label={t.edit.name} {...control("name")} {...form.register("name")} />
+            <TextAreaField label={t.edit.description} rows={3} {...control("description")} {...form.register("description")} />
             <fieldset>
               <legend className="font-medium">{t.edit.fields}</legend>
               <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
                 {LIST_FIELDS.map((name) => (
-                  <label key={name} className="inline-flex items-center gap-2">
-                    <input type="checkbox" value={name} className="h-5 w-5 accent-blue-800" {...form.register("fields")} />
-                    {t.common.fields[name]}
-                  </label>
+                  <CheckboxField key={name} label={t.common.fields[name]} className="inline-flex items-start gap-2" value={name} {...form.register("fields")} />
                 ))}
               </div>
             </fieldset>
-            <label className="flex items-start gap-2">
-              <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-blue-800" {...form.register("is_active")} />
-              {t.edit.active}
-            </label>
+            <CheckboxField label={t.edit.active} {...form.register("is_active")} />
             <div className="grid gap-4 md:grid-cols-2">
               <div>
-                <label htmlFor={imageField.id} className="block font-medium">
-                  {t.edit.imageUrl}
-                </label>
-                <input type="url" inputMode="url" placeholder="https://" className={inputClass} {...imageField.inputProps} {...form.register("image_url")} />
-                <p id={`${imageField.id}-help`} className="mt-1 text-sm text-slate-700">
-                  {t.edit.imageUrlHelp}
-                </p>
-                <FieldError field={imageField} />
-                <label className="mt-2 flex items-start gap-2">
-                  <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-blue-800" {...form.register("show_image")} />
-                  {t.edit.showImage}
-                </label>
+                <TextField label={t.edit.imageUrl} help={t.edit.imageUrlHelp} type="url" inputMode="url" placeholder="https://" {...control("image_url")} {...form.register("image_url")} />
+                <CheckboxField label={t.edit.showImage} className="mt-2 flex items-start gap-2" {...form.register("show_image")} />
               </div>
-              <div>
-                <label htmlFor={capField.id} className="block font-medium">
-                  {t.edit.cap}
-                </label>
-                <input
-                  type="number"
-                  min={0}
-                  step={1}
-                  inputMode="numeric"
-                  className={inputClass}
-                  {...capField.inputProps}
-                  {...form.register("subscriber_cap", { setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v)) })}
-                />
-                <p id={`${capField.id}-help`} className="mt-1 text-sm text-slate-700">
-                  {fill(t.edit.capHelp, { n: new Intl.NumberFormat(lang === "en" ? "en-GB" : "sv-SE").format(defaultCap) })}
-                </p>
-                <FieldError field={capField} />
-              </div>
+              <TextField
+                label={t.edit.cap}
+                help={fill(t.edit.capHelp, { n: formatNumber(lang, defaultCap) })}
+                type="number"
+                min={0}
+                step={1}
+                inputMode="numeric"
+                {...control("subscriber_cap")}
+                {...form.register("subscriber_cap", { setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v)) })}
+              />
             </div>
-          </section>
+          </Panel>
 
-          <TermSection form={form} savedHtml={list.term?.html ?? ""} previewTerm={actions.previewTerm} canWrite={canWrite} nameField={control("term.name")} htmlField={control("term.html", true)} />
+          <TermSection form={form} savedHtml={list.term?.html ?? ""} previewTerm={actions.previewTerm} canWrite={canWrite} nameField={control("term.name")} htmlField={control("term.html")} />
 
           <QuestionsSection form={form} companyId={list.company_id} canWrite={canWrite} createProperty={actions.createProperty} />
         </fieldset>

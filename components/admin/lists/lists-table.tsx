@@ -8,15 +8,17 @@ import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
+import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
+import { QueryState } from "../ui/query-state";
 
 import { CreateListDialog } from "./create-list-dialog";
-import { failureText, numberFormat } from "./shared";
 import type { ListActions, ListRow } from "./types";
-import { DataTable } from "@/components/admin/data-table";
+import { DataTable } from "@/components/admin/ui/data-table";
+import { formatNumber } from "@/lib/i18n/formats";
+import { failureText } from "../action-errors";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
 const NO_LISTS: never[] = [];
@@ -56,7 +58,6 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
   });
 
   const { mutate: toggleActive } = toggle;
-  const number = useMemo(() => numberFormat(lang), [lang]);
   const columns = useMemo(
     () => [
       column.accessor("company_name", { header: t.table.company }),
@@ -99,7 +100,7 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
           const row = info.row.original;
           return (
             <span className="whitespace-nowrap tabular-nums">
-              {number.format(row.active_subscribers)} / {number.format(row.effective_subscriber_cap)}
+              {formatNumber(lang, row.active_subscribers)} / {formatNumber(lang, row.effective_subscriber_cap)}
               {row.subscriber_cap === null && <span className="text-slate-600"> ({t.table.defaultCap})</span>}
             </span>
           );
@@ -125,7 +126,7 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
         },
       }),
     ],
-    [t, canWrite, number, toggleActive],
+    [t, lang, canWrite, toggleActive],
   );
 
   // TanStack Table's instance is not memoizable (the React Compiler skips this component, as it should).
@@ -147,7 +148,7 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
           <CreateListDialog createList={createList} />
         </div>
       )}
-      <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+      <QueryState query={query}>
         {query.data?.length === 0 ? (
           <p className="py-6 text-slate-700">{t.table.empty}</p>
         ) : (

@@ -2,7 +2,7 @@
 // The questions of the list editor: the properties of the list's association, grouped, to tick; and a new property
 // made on the spot (it is ticked at once and joins the list when the editor is saved). The new-property fields sit
 // inside the editor's form, so they are no form of their own: the button and Enter run their own validation.
-import { FieldFrame } from "@/components/ui/text-field";
+import { CheckboxField, TextField } from "@/components/ui/field";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -11,16 +11,18 @@ import type { z } from "zod";
 import { ActionError, unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
-import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
+import { listsMessages } from "@/lib/i18n/admin/lists";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { CreatePropertyRequest } from "@/lib/validation/subscription";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { inputClass, secondaryButtonClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { secondaryButtonClass } from "../ui/styles";
 import type { EditForm } from "./list-editor";
-import { failureText } from "./shared";
 import type { ListActions, PropertyGroup } from "./types";
+import { failureText } from "../action-errors";
+import { Panel } from "../ui/page-parts";
 
 interface Props {
   form: EditForm;
@@ -37,12 +39,8 @@ export function QuestionsSection({ form, companyId, canWrite, createProperty }: 
   });
 
   return (
-    <section aria-labelledby="questions-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="questions-heading" className="text-lg font-semibold">
-        {t.edit.questions}
-      </h2>
-      <p className="text-sm text-slate-700">{t.edit.questionsIntro}</p>
-      <QueryState isLoading={groups.isLoading} error={groups.error} onRetry={() => void groups.refetch()}>
+    <Panel id="questions" title={t.edit.questions} intro={t.edit.questionsIntro} spacing="space-y-4">
+      <QueryState query={groups}>
         {groups.data?.length === 0 ? (
           <p className="text-slate-700">{t.edit.noProperties}</p>
         ) : (
@@ -59,18 +57,15 @@ export function QuestionsSection({ form, companyId, canWrite, createProperty }: 
                       {group.descr && <p className="mb-2 text-sm text-slate-700">{group.descr}</p>}
                       <ul className="space-y-2">
                         {group.properties.map((p) => (
-                          <li key={p.prop_id} className="flex items-start gap-3">
-                            <input
+                          <li key={p.prop_id}>
+                            <CheckboxField
                               id={`question-${p.prop_id}`}
-                              type="checkbox"
-                              className="mt-0.5 h-5 w-5 shrink-0 accent-blue-800"
+                              label={p.name}
+                              description={p.descr}
+                              className="flex items-start gap-3"
                               checked={chosen.includes(p.prop_id)}
                               onChange={(e) => field.onChange(e.target.checked ? [...chosen, p.prop_id] : chosen.filter((id) => id !== p.prop_id))}
                             />
-                            <label htmlFor={`question-${p.prop_id}`}>
-                              {p.name}
-                              {p.descr && <span className="block text-sm text-slate-700">{p.descr}</span>}
-                            </label>
                           </li>
                         ))}
                       </ul>
@@ -93,7 +88,7 @@ export function QuestionsSection({ form, companyId, canWrite, createProperty }: 
           }}
         />
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -143,12 +138,7 @@ function NewProperty({ companyId, groupNames, createProperty, onCreated }: {
     const error = client
       ? fieldErrorText(lang, name, client.type as string, client.message)
       : fieldErrorText(lang, name, serverErrors.keys[name]?.[0], serverErrors.messages[name]?.[0]);
-    const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-    return (
-      <FieldFrame id={id} label={label} help={help} error={error}>
-        <input id={id} type="text" list={list} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...form.register(name)} />
-      </FieldFrame>
-    );
+    return <TextField id={id} label={label} help={help} error={error} list={list} {...form.register(name)} />;
   };
 
   return (

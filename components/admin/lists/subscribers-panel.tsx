@@ -9,18 +9,22 @@ import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { fill, listsMessages } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
+import { listsMessages } from "@/lib/i18n/admin/lists";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { queryKeys } from "@/lib/query-keys";
 import { SUBSCRIPTION_STATUSES } from "@/lib/validation/subscription";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { inputClass, secondaryButtonClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { secondaryButtonClass } from "../ui/styles";
 import { AddMember } from "./add-member";
-import { ReadOnlyNote } from "./read-only-note";
-import { dateTimeFormat, failureText, numberFormat, useDebounced } from "./shared";
+import { ReadOnlyBanner } from "../ui/page-parts";
 import type { ListActions, ListView, Subscriber, SubscribersPageView } from "./types";
-import { DataTable } from "@/components/admin/data-table";
+import { DataTable } from "@/components/admin/ui/data-table";
+import { formatDate, formatNumber } from "@/lib/i18n/formats";
+import { SelectField, SearchField } from "@/components/ui/field";
+import { failureText } from "../action-errors";
+import { useSearchText } from "../ui/use-debounced";
 
 // One empty array for "no rows yet": a new [] on each render makes TanStack Table reset in a loop.
 const NO_SUBSCRIBERS: never[] = [];
@@ -48,8 +52,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
   const t = listsMessages(lang);
   const ts = t.subscribers;
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim(), 300);
+  const { search, setSearch, q } = useSearchText();
   const [status, setStatus] = useState<Status>("");
   const [limit, setLimit] = useState(50);
   const [pageState, setPage] = useState({ page: 1, for: "" });
@@ -100,8 +103,6 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
   });
   const { mutate: changeSubscription } = change;
 
-  const number = useMemo(() => numberFormat(lang), [lang]);
-  const dateTime = useMemo(() => dateTimeFormat(lang), [lang]);
   const columns = useMemo(
     () => [
       column.accessor("email", { header: ts.email, cell: (info) => <span className="block min-w-48 [overflow-wrap:anywhere]">{info.getValue()}</span> }),
@@ -125,13 +126,13 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
       column.accessor("source", { header: ts.source, cell: (info) => ts.sources[info.getValue()] ?? info.getValue() }),
       column.accessor("subscribed_at", {
         header: ts.subscribedAt,
-        cell: (info) => <span className="whitespace-nowrap">{dateTime.format(new Date(info.getValue()))}</span>,
+        cell: (info) => <span className="whitespace-nowrap">{formatDate(lang, "dateTime", info.getValue())}</span>,
       }),
       column.accessor("unsubscribed_at", {
         header: ts.unsubscribedAt,
         cell: (info) => {
           const value = info.getValue();
-          return value ? <span className="whitespace-nowrap">{dateTime.format(new Date(value))}</span> : "";
+          return value ? <span className="whitespace-nowrap">{formatDate(lang, "dateTime", value)}</span> : "";
         },
       }),
       ...(canWrite
@@ -158,7 +159,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
           ]
         : []),
     ],
-    [ts, canWrite, dateTime, changeSubscription],
+    [ts, lang, canWrite, changeSubscription],
   );
 
   const data = query.data;
@@ -187,44 +188,29 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
           {ts.title}: {list.name}
         </h1>
         <p className="mt-1 text-slate-700">
-          {t.table.subscribers}: {number.format(list.active_subscribers)} / {number.format(list.effective_subscriber_cap)}
+          {t.table.subscribers}: {formatNumber(lang, list.active_subscribers)} / {formatNumber(lang, list.effective_subscriber_cap)}
         </p>
       </div>
-      {!canWrite && <ReadOnlyNote text={shellMessages(lang).readOnly} />}
+      {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
 
       <section aria-label={ts.title} className="space-y-4">
         <div className="flex flex-wrap items-end gap-4">
-          <div className="min-w-56 flex-1">
-            <label htmlFor="subscriber-search" className="block font-medium">
-              {ts.search}
-            </label>
-            <input id="subscriber-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="subscriber-status" className="block font-medium">
-              {ts.status}
-            </label>
-            <select id="subscriber-status" value={status} onChange={(e) => setStatus(e.target.value as Status)} className={inputClass}>
-              <option value="">{ts.allStatuses}</option>
-              {SUBSCRIPTION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {ts.statuses[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="subscriber-limit" className="block font-medium">
-              {ts.perPage}
-            </label>
-            <select id="subscriber-limit" value={limit} onChange={(e) => setLimit(Number(e.target.value))} className={inputClass}>
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SearchField id="subscriber-search" label={ts.search} value={search} onSearch={setSearch} className="min-w-56 flex-1" />
+          <SelectField id="subscriber-status" label={ts.status} value={status} onChange={(e) => setStatus(e.target.value as Status)}>
+            <option value="">{ts.allStatuses}</option>
+            {SUBSCRIPTION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ts.statuses[s]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id="subscriber-limit" label={ts.perPage} value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </SelectField>
           <div>
             <a href={`/admin/api/lists/${list.id}/subscribers.csv${exportParams.size ? `?${exportParams}` : ""}`} download className={secondaryButtonClass} aria-describedby="export-help">
               {ts.exportCsv}
@@ -235,9 +221,9 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
           {ts.exportHelp}
         </p>
 
-        <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+        <QueryState query={query}>
           <p role="status" className="text-sm text-slate-800">
-            {data && (data.count === 0 ? ts.none : fill(ts.showing, { from: number.format(from), to: number.format(to), n: number.format(data.count) }))}
+            {data && (data.count === 0 ? ts.none : fill(ts.showing, { from: formatNumber(lang, from), to: formatNumber(lang, to), n: formatNumber(lang, data.count) }))}
           </p>
           {data && data.count > 0 && (
             <DataTable table={table} label={ts.label} className="min-w-[52rem]" />
@@ -247,7 +233,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
               <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => goTo(page - 1)}>
                 {ts.previous}
               </button>
-              <span className="text-sm">{fill(ts.page, { page: number.format(page), pages: number.format(pages) })}</span>
+              <span className="text-sm">{fill(ts.page, { page: formatNumber(lang, page), pages: formatNumber(lang, pages) })}</span>
               <button type="button" className={secondaryButtonClass} disabled={page >= pages} onClick={() => goTo(page + 1)}>
                 {ts.next}
               </button>

@@ -6,19 +6,21 @@ import { useWatch } from "react-hook-form";
 import { unwrap } from "@/lib/actions/result";
 import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
+import { TextAreaField, TextField, type FieldProps } from "@/components/ui/field";
 import { useLang } from "../i18n-context";
-import { inputClass } from "../styles";
 import type { EditForm } from "./list-editor";
-import { FieldError, useDebounced, type FieldControl } from "./shared";
 import type { ListActions } from "./types";
+import { Panel } from "../ui/page-parts";
+import { useDebounced } from "../ui/use-debounced";
 
 interface Props {
   form: EditForm;
   savedHtml: string;
   previewTerm: ListActions["previewTerm"];
   canWrite: boolean;
-  nameField: FieldControl;
-  htmlField: FieldControl;
+  /** The fields' ids and errors, from the editor's form. */
+  nameField: Pick<FieldProps, "id" | "error">;
+  htmlField: Pick<FieldProps, "id" | "error">;
 }
 
 export function TermSection({ form, savedHtml, previewTerm, canWrite, nameField, htmlField }: Props) {
@@ -39,29 +41,11 @@ export function TermSection({ form, savedHtml, previewTerm, canWrite, nameField,
   const updating = html !== debounced || (needsServer && preview.isFetching);
 
   return (
-    <section aria-labelledby="consent-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="consent-heading" className="text-lg font-semibold">
-        {t.consent}
-      </h2>
+    <Panel id="consent" title={t.consent} spacing="space-y-4">
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
-          <div>
-            <label htmlFor={nameField.id} className="block font-medium">
-              {t.termName}
-            </label>
-            <input type="text" className={inputClass} {...nameField.inputProps} {...form.register("term.name")} />
-            <FieldError field={nameField} />
-          </div>
-          <div>
-            <label htmlFor={htmlField.id} className="block font-medium">
-              {t.termHtml}
-            </label>
-            <textarea rows={10} spellCheck={false} className={`${inputClass} font-mono text-sm`} {...htmlField.inputProps} {...form.register("term.html")} />
-            <p id={`${htmlField.id}-help`} className="mt-1 text-sm text-slate-700">
-              {t.termHelp}
-            </p>
-            <FieldError field={htmlField} />
-          </div>
+          <TextField label={t.termName} {...nameField} {...form.register("term.name")} />
+          <TextAreaField label={t.termHtml} help={t.termHelp} rows={10} spellCheck={false} controlClassName="font-mono text-sm" {...htmlField} {...form.register("term.html")} />
         </div>
         <div>
           <h3 id="preview-heading" className="font-medium">
@@ -86,6 +70,6 @@ export function TermSection({ form, savedHtml, previewTerm, canWrite, nameField,
           )}
         </div>
       </div>
-    </section>
+    </Panel>
   );
 }

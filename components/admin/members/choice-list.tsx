@@ -3,7 +3,7 @@
 // search's companies, properties and events).
 import { useId, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { inputClass } from "../styles";
+import { inputClass } from "../ui/styles";
 
 const FILTER_FROM = 8;
 

@@ -9,13 +9,14 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { ActionError, unwrap } from "@/lib/actions/result";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
-import { fill } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
 import { membersMessages } from "@/lib/i18n/admin/members";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { CreateMemberRequest, MEMBERSHIP_STATUSES, UpdateMemberRequest } from "@/lib/validation/member";
 import { failureText } from "../action-errors";
 import { useLang } from "../i18n-context";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
+import { CheckboxField, FieldErrorLine, SelectField, TextField } from "@/components/ui/field";
+import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import { memberName, type Member, type MemberActions, type MemberOptions } from "./types";
 
 interface Values {
@@ -41,6 +42,8 @@ const TEXT_FIELDS = [
   ["zipcode", "text", "postal-code"],
   ["post", "text", "address-level2"],
 ] as const;
+
+const emptyIsNull = (v: string | null) => (v ? v : null);
 
 /** The selects hold ids as text; the API's schema takes numbers and never coerces, so the form turns them first. */
 const idOf = (id: string | number) => (typeof id === "string" && /^[0-9]{1,10}$/.test(id) ? Number(id) : id);
@@ -122,61 +125,35 @@ export function MemberForm({ member, options, actions, onDone }: {
     if (!error?.message) return undefined;
     return error.type === "business" ? error.message : fieldErrorText(lang, path.split(".").pop()!, error.type, error.message);
   };
-  const aria = (id: string, path: string, help?: string) => {
-    const error = errorAt(path);
-    const described = [help, error ? `${id}-error` : null].filter(Boolean).join(" ");
-    return { id, "aria-invalid": error ? (true as const) : undefined, "aria-describedby": described || undefined };
-  };
-  const errorLine = (id: string, path: string) => {
-    const error = errorAt(path);
-    return error ? (
-      <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-        {error}
-      </p>
-    ) : null;
-  };
   const companyName = new Map(options.companies.map((c) => [c.company_id, c.name]));
+  const companyOptions = options.companies.map((c) => (
+    <option key={c.company_id} value={c.company_id}>
+      {c.name}
+    </option>
+  ));
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-6" aria-label={member ? fill(t.form.editTitle, { name: memberName(member, t.search.noName) }) : t.form.newTitle}>
       {!member && (
-        <div className="max-w-md">
-          <label htmlFor="member-company_id" className="block font-medium">
-            {t.form.company}
-          </label>
-          <select {...form.register("company_id")} {...aria("member-company_id", "company_id")} className={inputClass}>
-            <option value="">{t.form.chooseCompany}</option>
-            {options.companies.map((c) => (
-              <option key={c.company_id} value={c.company_id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          {errorLine("member-company_id", "company_id")}
-        </div>
+        <SelectField id="member-company_id" label={t.form.company} error={errorAt("company_id")} className="max-w-md" {...form.register("company_id")}>
+          <option value="">{t.form.chooseCompany}</option>
+          {companyOptions}
+        </SelectField>
       )}
       <div className="grid gap-4 md:grid-cols-2">
         {TEXT_FIELDS.map(([name, type, autoComplete]) => (
-          <div key={name}>
-            <label htmlFor={`member-${name}`} className="block font-medium">
-              {t.form[name]}
-            </label>
-            <input type={type} autoComplete={autoComplete} {...form.register(name)} {...aria(`member-${name}`, name, name === "email" ? "member-email-help" : undefined)} className={inputClass} />
-            {name === "email" && (
-              <p id="member-email-help" className="mt-1 text-sm text-slate-700">
-                {t.form.emailHelp}
-              </p>
-            )}
-            {errorLine(`member-${name}`, name)}
-          </div>
+          <TextField
+            key={name}
+            id={`member-${name}`}
+            label={t.form[name]}
+            type={type}
+            autoComplete={autoComplete}
+            help={name === "email" ? t.form.emailHelp : undefined}
+            error={errorAt(name)}
+            {...form.register(name)}
+          />
         ))}
-        <div>
-          <label htmlFor="member-birthdate" className="block font-medium">
-            {t.form.birthdate}
-          </label>
-          <input type="date" {...form.register("birthdate", { setValueAs: (v: string | null) => (v ? v : null) })} {...aria("member-birthdate", "birthdate")} className={inputClass} />
-          {errorLine("member-birthdate", "birthdate")}
-        </div>
+        <TextField id="member-birthdate" label={t.form.birthdate} type="date" error={errorAt("birthdate")} {...form.register("birthdate", { setValueAs: emptyIsNull })} />
       </div>
 
       <fieldset className="space-y-3">
@@ -187,60 +164,35 @@ export function MemberForm({ member, options, actions, onDone }: {
           return (
             <fieldset key={field.id} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-5">
               <legend className="sr-only">{fill(t.form.membershipN, { n })}</legend>
-              <div className="md:col-span-2">
-                <label htmlFor={`ms-${index}-company`} className="block text-sm font-medium">
-                  {t.member.company}
-                </label>
-                <select {...form.register(`memberships.${index}.company_id`)} {...aria(`ms-${index}-company`, at("company_id"))} className={inputClass}>
-                  {!companyName.has(field.company_id) && field.company_id && <option value={field.company_id}>{field.company_id}</option>}
-                  <option value="">{t.form.chooseCompany}</option>
-                  {options.companies.map((c) => (
-                    <option key={c.company_id} value={c.company_id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-                {errorLine(`ms-${index}-company`, at("company_id"))}
-              </div>
+              <SelectField id={`ms-${index}-company`} label={t.member.company} dense error={errorAt(at("company_id"))} className="md:col-span-2" {...form.register(`memberships.${index}.company_id`)}>
+                {!companyName.has(field.company_id) && field.company_id && <option value={field.company_id}>{field.company_id}</option>}
+                <option value="">{t.form.chooseCompany}</option>
+                {companyOptions}
+              </SelectField>
+              <SelectField id={`ms-${index}-period`} label={t.member.period} dense error={errorAt(at("period_id"))} {...form.register(`memberships.${index}.period_id`)}>
+                <option value="">{t.form.choosePeriod}</option>
+                {options.periods.map((p) => (
+                  <option key={p.id} value={String(p.id)}>
+                    {p.name} ({companyName.get(p.company_id) ?? p.company_id})
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField id={`ms-${index}-type`} label={t.member.memberType} dense error={errorAt(at("member_type_id"))} {...form.register(`memberships.${index}.member_type_id`, { setValueAs: emptyIsNull })}>
+                <option value="">{t.form.noType}</option>
+                {options.member_types.map((mt) => (
+                  <option key={mt.id} value={String(mt.id)}>
+                    {mt.name}
+                  </option>
+                ))}
+              </SelectField>
               <div>
-                <label htmlFor={`ms-${index}-period`} className="block text-sm font-medium">
-                  {t.member.period}
-                </label>
-                <select {...form.register(`memberships.${index}.period_id`)} {...aria(`ms-${index}-period`, at("period_id"))} className={inputClass}>
-                  <option value="">{t.form.choosePeriod}</option>
-                  {options.periods.map((p) => (
-                    <option key={p.id} value={String(p.id)}>
-                      {p.name} ({companyName.get(p.company_id) ?? p.company_id})
-                    </option>
-                  ))}
-                </select>
-                {errorLine(`ms-${index}-period`, at("period_id"))}
-              </div>
-              <div>
-                <label htmlFor={`ms-${index}-type`} className="block text-sm font-medium">
-                  {t.member.memberType}
-                </label>
-                <select {...form.register(`memberships.${index}.member_type_id`, { setValueAs: (v: string | null) => (v ? v : null) })} {...aria(`ms-${index}-type`, at("member_type_id"))} className={inputClass}>
-                  <option value="">{t.form.noType}</option>
-                  {options.member_types.map((mt) => (
-                    <option key={mt.id} value={String(mt.id)}>
-                      {mt.name}
-                    </option>
-                  ))}
-                </select>
-                {errorLine(`ms-${index}-type`, at("member_type_id"))}
-              </div>
-              <div>
-                <label htmlFor={`ms-${index}-status`} className="block text-sm font-medium">
-                  {t.member.status}
-                </label>
-                <select {...form.register(`memberships.${index}.status`)} id={`ms-${index}-status`} className={inputClass}>
+                <SelectField id={`ms-${index}-status`} label={t.member.status} dense {...form.register(`memberships.${index}.status`)}>
                   {MEMBERSHIP_STATUSES.map((s) => (
                     <option key={s} value={s}>
                       {t.common.statuses[s]}
                     </option>
                   ))}
-                </select>
+                </SelectField>
                 <button type="button" className="mt-2 text-sm text-red-800 underline" onClick={() => memberships.remove(index)}>
                   {fill(t.form.removeMembership, { n })}
                 </button>
@@ -265,15 +217,12 @@ export function MemberForm({ member, options, actions, onDone }: {
               <div key={group.id}>
                 <p className="font-medium">{group.name}</p>
                 {group.properties.map((p) => (
-                  <label key={p.prop_id} className="mt-1 flex items-center gap-2">
-                    <input type="checkbox" value={String(p.prop_id)} {...form.register("prop_ids")} className="h-4 w-4" />
-                    {p.name}
-                  </label>
+                  <CheckboxField key={p.prop_id} label={p.name} className="mt-1 flex items-start gap-2" value={String(p.prop_id)} {...form.register("prop_ids")} />
                 ))}
               </div>
             ))}
           </div>
-          {errorLine("member-prop_ids", "prop_ids")}
+          <FieldErrorLine id="member-prop_ids" error={errorAt("prop_ids")} />
         </fieldset>
       )}
 

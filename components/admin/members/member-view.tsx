@@ -6,15 +6,16 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
-import { fill } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
 import { membersMessages } from "@/lib/i18n/admin/members";
 import { failureText } from "../action-errors";
-import { ConfirmButton } from "../access/confirm-button";
+import { EditAndRemove } from "../ui/confirm-button";
 import { useLang } from "../i18n-context";
-import { Panel } from "../page-parts";
-import { secondaryButtonClass, tableClass, tdClass, thClass } from "../styles";
+import { Panel } from "../ui/page-parts";
+import { tableClass, tdClass, thClass } from "../ui/styles";
 import { MemberForm } from "./member-form";
 import { memberName, type Member, type MemberActions, type MemberOptions } from "./types";
+import { formatDate } from "@/lib/i18n/formats";
 
 export function MemberView({ member, options, canWrite, actions }: { member: Member; options: MemberOptions; canWrite: boolean; actions: MemberActions }) {
   const lang = useLang();
@@ -22,7 +23,6 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const name = memberName(member, t.search.noName);
-  const date = new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", { dateStyle: "medium" });
   const erase = useMutation({
     mutationFn: () => unwrap(actions.eraseMember({ id: member.id })),
     onSuccess: () => {
@@ -51,21 +51,19 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
   return (
     <div className="space-y-6">
       {canWrite && (
-        <div className="flex flex-wrap gap-3">
-          <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
-            {t.member.edit}
-          </button>
-          <ConfirmButton
-            label={t.member.erase}
-            title={fill(t.member.eraseTitle, { name })}
-            body={t.member.eraseBody}
-            confirmLabel={t.member.eraseConfirm}
-            cancelLabel={t.common.cancel}
-            danger
-            disabled={erase.isPending}
-            onConfirm={() => erase.mutate()}
-          />
-        </div>
+        <EditAndRemove
+          editLabel={t.member.edit}
+          onEdit={() => setEditing(true)}
+          remove={{
+            label: t.member.erase,
+            title: fill(t.member.eraseTitle, { name }),
+            body: t.member.eraseBody,
+            confirmLabel: t.member.eraseConfirm,
+            cancelLabel: t.common.cancel,
+            disabled: erase.isPending,
+            onConfirm: () => erase.mutate(),
+          }}
+        />
       )}
       <Panel id="personal" title={t.member.personal}>
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
@@ -76,8 +74,8 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
             </div>
           ))}
         </dl>
-        <p className="mt-3 text-sm text-slate-700">{fill(t.member.created, { date: date.format(new Date(member.created_at)) })}</p>
-        {member.global_opt_out_at && <p className="mt-1 text-sm text-slate-700">{fill(t.member.optedOut, { date: date.format(new Date(member.global_opt_out_at)) })}</p>}
+        <p className="mt-3 text-sm text-slate-700">{fill(t.member.created, { date: formatDate(lang, "date", member.created_at) })}</p>
+        {member.global_opt_out_at && <p className="mt-1 text-sm text-slate-700">{fill(t.member.optedOut, { date: formatDate(lang, "date", member.global_opt_out_at) })}</p>}
       </Panel>
 
       <Panel id="memberships" title={t.member.memberships}>
@@ -125,36 +123,41 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
           )}
         </Panel>
         <Panel id="consents" title={t.member.consents}>
-          {member.consents.length === 0 ? (
-            <p className="text-slate-700">{t.member.noConsents}</p>
-          ) : (
-            <ul className="space-y-2">
-              {member.consents.map((c) => (
-                <li key={`${c.term_id}-${c.accepted_at}`}>
-                  <span className="font-medium">{c.term_name}</span>
-                  <span className="block text-sm text-slate-700">{fill(t.member.accepted, { date: date.format(new Date(c.accepted_at)) })}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <Entries
+            empty={t.member.noConsents}
+            entries={member.consents.map((c) => ({
+              key: `${c.term_id}-${c.accepted_at}`,
+              title: c.term_name,
+              detail: fill(t.member.accepted, { date: formatDate(lang, "date", c.accepted_at) }),
+            }))}
+          />
         </Panel>
         <Panel id="subscriptions" title={t.member.subscriptions}>
-          {member.subscriptions.length === 0 ? (
-            <p className="text-slate-700">{t.member.noSubscriptions}</p>
-          ) : (
-            <ul className="space-y-2">
-              {member.subscriptions.map((s) => (
-                <li key={s.list_id}>
-                  <span className="font-medium">{s.list_name}</span>
-                  <span className="block text-sm text-slate-700">
-                    {s.status === "SUBSCRIBED" ? t.member.subscribed : t.member.unsubscribed} · {date.format(new Date(s.unsubscribed_at ?? s.subscribed_at))}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <Entries
+            empty={t.member.noSubscriptions}
+            entries={member.subscriptions.map((s) => ({
+              key: String(s.list_id),
+              title: s.list_name,
+              detail: `${s.status === "SUBSCRIBED" ? t.member.subscribed : t.member.unsubscribed} · ${formatDate(lang, "date", s.unsubscribed_at ?? s.subscribed_at)}`,
+            }))}
+          />
         </Panel>
       </div>
     </div>
+  );
+}
+
+/** A panel's list of named entries with a detail line each, or the sentence saying there are none. */
+function Entries({ entries, empty }: { entries: { key: string; title: string; detail: string }[]; empty: string }) {
+  if (entries.length === 0) return <p className="text-slate-700">{empty}</p>;
+  return (
+    <ul className="space-y-2">
+      {entries.map((entry) => (
+        <li key={entry.key}>
+          <span className="font-medium">{entry.title}</span>
+          <span className="block text-sm text-slate-700">{entry.detail}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -8,16 +8,18 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { fill } from "@/lib/i18n/admin/lists";
+import { fill } from "@/lib/i18n/fill";
 import { membersMessages } from "@/lib/i18n/admin/members";
 import { queryKeys } from "@/lib/query-keys";
 import { FILTER_INCLUDES, MEMBER_SCREEN_PAGE_SIZE, MEMBERSHIP_STATUSES, SEARCH_SORTS } from "@/lib/validation/member";
-import { DataTable } from "../data-table";
+import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
+import { DataTable } from "../ui/data-table";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../query-state";
-import { buttonClass, inputClass, secondaryButtonClass } from "../styles";
+import { QueryState } from "../ui/query-state";
+import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
 import { ChoiceList } from "./choice-list";
 import { memberName, type MemberOptions, type MemberPageView, type MemberRow } from "./types";
+import { formatDate, formatNumber } from "@/lib/i18n/formats";
 
 interface Filters {
   q: string;
@@ -97,7 +99,6 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
   const [ageFrom, ageTo] = useWatch({ control: form.control, name: ["age_from", "age_to"] });
   const agesReversed = ageFrom !== "" && ageTo !== "" && Number(ageFrom) > Number(ageTo);
 
-  const dateFormat = useMemo(() => new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", { dateStyle: "medium" }), [lang]);
   const columns = useMemo(
     () => [
       column.accessor((m) => memberName(m, t.search.noName), {
@@ -124,9 +125,9 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
           </ul>
         ),
       }),
-      column.accessor("created_at", { header: t.search.columns.created, cell: (info) => <span className="whitespace-nowrap">{dateFormat.format(new Date(info.getValue()))}</span> }),
+      column.accessor("created_at", { header: t.search.columns.created, cell: (info) => <span className="whitespace-nowrap">{formatDate(lang, "date", info.getValue())}</span> }),
     ],
-    [t, dateFormat],
+    [t, lang],
   );
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: query.data?.members ?? NO_ROWS, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
@@ -155,24 +156,14 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
         className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
       >
         <div className="flex flex-wrap items-end gap-3">
-          <div className="min-w-64 flex-1">
-            <label htmlFor="member-q" className="block font-medium">
-              {t.search.text}
-            </label>
-            <input id="member-q" type="search" maxLength={200} autoComplete="off" {...form.register("q")} className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="member-sort" className="block font-medium">
-              {t.search.sort}
-            </label>
-            <select id="member-sort" {...form.register("sort")} className={inputClass}>
-              {SEARCH_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t.search.sorts[sort]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TextField id="member-q" label={t.search.text} type="search" maxLength={200} autoComplete="off" className="min-w-64 flex-1" {...form.register("q")} />
+          <SelectField id="member-sort" label={t.search.sort} {...form.register("sort")}>
+            {SEARCH_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t.search.sorts[sort]}
+              </option>
+            ))}
+          </SelectField>
           <button type="submit" className={buttonClass}>
             {t.search.apply}
           </button>
@@ -191,52 +182,28 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
           <fieldset>
             <legend className="font-medium">{t.search.statuses}</legend>
             {MEMBERSHIP_STATUSES.map((status) => (
-              <label key={status} className="mt-1 flex items-center gap-2">
-                <input type="checkbox" value={status} {...form.register("statuses")} className="h-4 w-4" />
-                {t.common.statuses[status]}
-              </label>
+              <CheckboxField key={status} label={t.common.statuses[status]} className="mt-1 flex items-start gap-2" value={status} {...form.register("statuses")} />
             ))}
           </fieldset>
           <div className="space-y-2">
-            <div>
-              <label htmlFor="member-email" className="block font-medium">
-                {t.search.email}
-              </label>
-              <select id="member-email" {...form.register("email")} className={inputClass}>
-                <option value="">{t.search.emailAny}</option>
-                <option value="EXISTS">{t.search.emailExists}</option>
-                <option value="MISSING">{t.search.emailMissing}</option>
-              </select>
-            </div>
+            <SelectField id="member-email" label={t.search.email} {...form.register("email")}>
+              <option value="">{t.search.emailAny}</option>
+              <option value="EXISTS">{t.search.emailExists}</option>
+              <option value="MISSING">{t.search.emailMissing}</option>
+            </SelectField>
             <div className="flex gap-2">
-              <div>
-                <label htmlFor="member-age-from" className="block font-medium">
-                  {t.search.ageFrom}
-                </label>
-                <input id="member-age-from" type="number" min={0} max={150} inputMode="numeric" {...form.register("age_from")} className={inputClass} />
-              </div>
-              <div>
-                <label htmlFor="member-age-to" className="block font-medium">
-                  {t.search.ageTo}
-                </label>
-                <input
-                  id="member-age-to"
-                  type="number"
-                  min={0}
-                  max={150}
-                  inputMode="numeric"
-                  {...form.register("age_to")}
-                  aria-invalid={agesReversed || undefined}
-                  aria-describedby={agesReversed ? "member-age-error" : undefined}
-                  className={inputClass}
-                />
-              </div>
+              <TextField id="member-age-from" label={t.search.ageFrom} type="number" min={0} max={150} inputMode="numeric" {...form.register("age_from")} />
+              <TextField
+                id="member-age-to"
+                label={t.search.ageTo}
+                type="number"
+                min={0}
+                max={150}
+                inputMode="numeric"
+                error={agesReversed ? t.search.agesReversed : undefined}
+                {...form.register("age_to")}
+              />
             </div>
-            {agesReversed && (
-              <p id="member-age-error" className="text-sm text-red-800">
-                {t.search.agesReversed}
-              </p>
-            )}
           </div>
           <ChoiceList
             legend={t.search.companies}
@@ -266,7 +233,7 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p role="status" aria-live="polite" className="text-sm text-slate-700">
-          {query.isFetching ? t.search.searching : query.data ? (count === 1 ? t.search.countOne : fill(t.search.count, { count: new Intl.NumberFormat(lang === "en" ? "en-GB" : "sv-SE").format(count) })) : ""}
+          {query.isFetching ? t.search.searching : query.data ? (count === 1 ? t.search.countOne : fill(t.search.count, { count: formatNumber(lang, count) })) : ""}
         </p>
         {canWrite && (
           <Link href="/admin/members/new" className={buttonClass}>
@@ -274,7 +241,7 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
           </Link>
         )}
       </div>
-      <QueryState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
+      <QueryState query={query}>
         {count === 0 ? (
           <p className="py-6 text-slate-700">{t.search.noMatches}</p>
         ) : (

@@ -1,5 +1,6 @@
 // Texts of the access screens: API keys, admin users and the access-group editor they share.
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
+import { adminCommon } from "./common";
 
 const sv = {
   onlyAdmins: "Bara administratörer kan hantera API-nycklar och administratörer. Be en administratör om hjälp.",
@@ -44,11 +45,8 @@ const sv = {
     unreadable: "Behörigheten går inte att läsa",
   },
   errors: {
-    invalid: "Kontrollera uppgifterna i formuläret.",
-    forbidden: "Du har inte behörighet att göra det här.",
+    ...adminCommon.sv.failures,
     notFound: "Hittades inte. Den kan ha tagits bort.",
-    rateLimited: "För många ändringar på kort tid. Vänta en stund och försök igen.",
-    unexpected: "Något gick fel. Försök igen.",
     signedOut: "Du är inte längre inloggad. Logga in igen.",
     beyondOwn: "Du kan inte dela ut mer behörighet än du själv har.",
     emailTaken: "Det finns redan en administratör med den e-postadressen.",
@@ -69,7 +67,7 @@ const sv = {
     companyRequired: "Välj nyckelns förening.",
     submit: "Skapa nyckel",
     submitting: "Skapar…",
-    cancel: "Avbryt",
+    cancel: adminCommon.sv.words.cancel,
     created: (name: string) => `API-nyckeln ”${name}” är skapad.`,
     tableLabel: "API-nycklar",
     col: {
@@ -93,7 +91,7 @@ const sv = {
     revoking: "Återkallar…",
     revokeTitle: (name: string) => `Återkalla ”${name}”?`,
     revokeBody:
-      "Systemet som använder nyckeln kan inte längre hämta nya token, och de token det redan har slutar fungera direkt. Det går inte att ångra; skapa en ny nyckel om systemet ska få tillgång igen.",
+      "Systemet som använder nyckeln kan inte längre hämta nya token, och de token det redan har slutar fungera direkt. Det går inte att ångra; skapa en ny nyckel om systemet ska få behörighet igen.",
     revoked: (name: string) => `API-nyckeln ”${name}” är återkallad.`,
     secretTitle: "Spara hemligheten nu",
     secretWarning:
@@ -120,7 +118,7 @@ const sv = {
     role: "Roll",
     submit: "Skapa administratör",
     submitting: "Skapar…",
-    cancel: "Avbryt",
+    cancel: adminCommon.sv.words.cancel,
     created: (email: string) => `${email} är skapad.`,
     tableLabel: "Administratörer",
     col: { person: "Namn och e-postadress", role: "Roll", access: "Behörighet", scope: "Föreningar", active: "Status", actions: "Åtgärder" },
@@ -189,11 +187,8 @@ const en: AccessMessages = {
     unreadable: "The access cannot be read",
   },
   errors: {
-    invalid: "Check the details in the form.",
-    forbidden: "You are not allowed to do this.",
+    ...adminCommon.en.failures,
     notFound: "Not found. It may have been removed.",
-    rateLimited: "Too many changes in a short time. Wait a while and try again.",
-    unexpected: "Something went wrong. Please try again.",
     signedOut: "You are no longer signed in. Please sign in again.",
     beyondOwn: "You cannot grant more access than you have yourself.",
     emailTaken: "An admin user with that email address already exists.",
@@ -214,7 +209,7 @@ const en: AccessMessages = {
     companyRequired: "Choose the key's company.",
     submit: "Create key",
     submitting: "Creating…",
-    cancel: "Cancel",
+    cancel: adminCommon.en.words.cancel,
     created: (name: string) => `The API key “${name}” has been created.`,
     tableLabel: "API keys",
     col: {
@@ -264,7 +259,7 @@ const en: AccessMessages = {
     role: "Role",
     submit: "Create admin user",
     submitting: "Creating…",
-    cancel: "Cancel",
+    cancel: adminCommon.en.words.cancel,
     created: (email: string) => `${email} has been created.`,
     tableLabel: "Admin users",
     col: { person: "Name and email address", role: "Role", access: "Access", scope: "Companies", active: "Status", actions: "Actions" },

@@ -1,6 +1,6 @@
 // Texts of the audit log screen: object types, the known actions (the raw action stays visible beside its label),
 // who did it, and dates in Swedish or English, always in Stockholm time.
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
 
 const sv = {
   title: "Händelselogg",
@@ -138,13 +138,4 @@ const en: AuditMessages = {
 
 export function auditMessages(lang: Lang): AuditMessages {
   return lang === "en" ? en : sv;
-}
-
-/** A moment as staff read it: date and time in Stockholm, in the dashboard's language. */
-export function formatStockholmDateTime(lang: Lang, iso: string): string {
-  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Europe/Stockholm",
-  }).format(new Date(iso));
 }

@@ -1,6 +1,7 @@
 // Texts of the company register and the company page. fk_status labels are the shell's (shellMessages().fkStatus).
 import type { ProviderCheckFailure } from "../../validation/company";
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
+import { adminCommon } from "./common";
 
 type Detail = string | null;
 
@@ -82,7 +83,7 @@ const sv = {
     activateLabel: (name: string) => `Aktivera ${name}`,
     confirmTitle: (name: string) => `Aktivera ${name}?`,
     confirmBody: "Ett aktiverat stöd kan inte avaktiveras här. Aktiveringsdatumet sparas.",
-    cancel: "Avbryt",
+    cancel: adminCommon.sv.words.cancel,
     activating: "Aktiverar…",
     activated: (name: string) => `${name} är aktiverat.`,
   },
@@ -129,11 +130,8 @@ const sv = {
     } satisfies Record<ProviderCheckFailure, ((detail: Detail) => string) | null>,
   },
   errors: {
-    forbidden: "Du har inte behörighet att göra det här.",
+    ...adminCommon.sv.failures,
     notFound: "Föreningen eller stödet finns inte längre.",
-    rateLimited: "För många ändringar på kort tid. Vänta en stund och försök igen.",
-    invalid: "Kontrollera uppgifterna i formuläret.",
-    unexpected: "Något gick fel. Försök igen.",
   },
 };
 
@@ -217,7 +215,7 @@ const en: CompaniesMessages = {
     activateLabel: (name) => `Activate ${name}`,
     confirmTitle: (name) => `Activate ${name}?`,
     confirmBody: "An activated grant cannot be deactivated here. The activation date is recorded.",
-    cancel: "Cancel",
+    cancel: adminCommon.en.words.cancel,
     activating: "Activating…",
     activated: (name) => `${name} is activated.`,
   },
@@ -264,23 +262,11 @@ const en: CompaniesMessages = {
     },
   },
   errors: {
-    forbidden: "You do not have permission to do this.",
+    ...adminCommon.en.failures,
     notFound: "The company or grant no longer exists.",
-    rateLimited: "Too many changes in a short time. Wait a while and try again.",
-    invalid: "Check the details in the form.",
-    unexpected: "Something went wrong. Please try again.",
   },
 };
 
 export function companiesMessages(lang: Lang): CompaniesMessages {
   return lang === "en" ? en : sv;
-}
-
-/** A date and time for the staff member's language, in Swedish time (where the associations are). */
-export function formatDateTime(lang: Lang, iso: string): string {
-  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Europe/Stockholm",
-  }).format(new Date(iso));
 }

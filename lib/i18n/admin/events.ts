@@ -1,15 +1,12 @@
 // Texts of the event screens: the company's events, the event form and the participants. Placeholders in braces.
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
+import { adminCommon } from "./common";
 
 const sv = {
   common: {
-    forbidden: "Du saknar behörighet för det här.",
+    ...adminCommon.sv.failures,
+    ...adminCommon.sv.words,
     notFound: "Evenemanget finns inte längre.",
-    rateLimited: "För många ändringar på kort tid. Vänta en stund och försök igen.",
-    unexpected: "Något gick fel. Försök igen.",
-    invalid: "Kontrollera de markerade fälten.",
-    cancel: "Avbryt",
-    none: "–",
   },
   list: {
     title: "Evenemang",
@@ -75,24 +72,20 @@ export type EventsMessages = typeof sv;
 
 const en: EventsMessages = {
   common: {
-    forbidden: "You do not have permission for this.",
+    ...adminCommon.en.failures,
+    ...adminCommon.en.words,
     notFound: "The event no longer exists.",
-    rateLimited: "Too many changes in a short time. Wait a moment and try again.",
-    unexpected: "Something went wrong. Please try again.",
-    invalid: "Check the marked fields.",
-    cancel: "Cancel",
-    none: "–",
   },
   list: {
     title: "Events",
-    intro: "The events of the associations you have access to: times, place, seats and registered participants.",
+    intro: "The events of the companies you have access to: times, place, seats and registered participants.",
     noAccess: "Your access does not include events.",
-    company: "Association",
-    chooseCompany: "Choose an association",
+    company: "Company",
+    chooseCompany: "Choose a company",
     caption: "Events",
     columns: { name: "Name", starts: "Starts", ends: "Ends", location: "Place", participants: "Registered / seats" },
     unlimited: "unlimited",
-    empty: "The association has no events yet.",
+    empty: "The company has no events yet.",
     newEvent: "New event",
   },
   form: {

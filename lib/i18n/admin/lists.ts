@@ -1,15 +1,13 @@
 // Texts of the subscription-list screens: the table, the editor and the subscribers. Placeholders in braces.
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
+import { adminCommon } from "./common";
 
 const sv = {
   common: {
-    cancel: "Avbryt",
+    ...adminCommon.sv.failures,
+    ...adminCommon.sv.words,
     close: "Stäng",
-    forbidden: "Du saknar behörighet för det här.",
     notFound: "Listan eller medlemmen finns inte längre.",
-    rateLimited: "För många ändringar på kort tid. Vänta en stund och försök igen.",
-    failed: "Något gick fel. Försök igen.",
-    fixFields: "Kontrollera de markerade fälten.",
     opensInNewTab: "(öppnas i ny flik)",
     fields: { firstname: "Förnamn", lastname: "Efternamn", phone: "Telefon" } as Record<string, string>,
   },
@@ -164,21 +162,18 @@ export type ListsMessages = typeof sv;
 
 const en: ListsMessages = {
   common: {
-    cancel: "Cancel",
+    ...adminCommon.en.failures,
+    ...adminCommon.en.words,
     close: "Close",
-    forbidden: "You do not have permission for this.",
     notFound: "The list or member no longer exists.",
-    rateLimited: "Too many changes in a short time. Wait a moment and try again.",
-    failed: "Something went wrong. Please try again.",
-    fixFields: "Check the marked fields.",
     opensInNewTab: "(opens in a new tab)",
     fields: { firstname: "First name", lastname: "Last name", phone: "Phone" },
   },
   table: {
     title: "Subscription lists",
-    intro: "The lists of the associations you have access to. An active form accepts new subscribers.",
+    intro: "The lists of the companies you have access to. An active form accepts new subscribers.",
     label: "Subscription lists",
-    company: "Association",
+    company: "Company",
     name: "Name",
     active: "Active",
     subscribers: "Active subscribers / cap",
@@ -200,12 +195,12 @@ const en: ListsMessages = {
     open: "New list",
     title: "New subscription list",
     intro: "You add the consent text, questions and image afterwards.",
-    companySearch: "Search associations",
-    companySearchHelp: "Name or organization number.",
-    company: "Association",
-    chooseCompany: "Choose an association",
-    noCompanies: "No association matches the search.",
-    moreCompanies: "There are more associations: search to find the right one.",
+    companySearch: "Search companies",
+    companySearchHelp: "Name or organisation number.",
+    company: "Company",
+    chooseCompany: "Choose a company",
+    noCompanies: "No company matches the search.",
+    moreCompanies: "There are more companies: search to find the right one.",
     name: "Name",
     description: "Description",
     fields: "Form fields besides email",
@@ -222,7 +217,7 @@ const en: ListsMessages = {
     fields: "Form fields besides email",
     active: "The form is active and accepts subscribers",
     imageUrl: "Image address",
-    imageUrlHelp: "An https address of an image, such as the association's logo.",
+    imageUrlHelp: "An https address of an image, such as the company's logo.",
     showImage: "Show the image at the top of the form",
     cap: "Cap on active subscribers",
     capHelp: "Leave empty for the default cap ({n}). Staff may add subscribers beyond the cap.",
@@ -237,8 +232,8 @@ const en: ListsMessages = {
     previewUpdating: "Updating the preview…",
     previewFailed: "The preview could not be loaded.",
     questions: "Questions",
-    questionsIntro: "Tick the properties the form should ask about. They belong to the association and can be used by several lists.",
-    noProperties: "The association has no properties yet. Create one below.",
+    questionsIntro: "Tick the properties the form should ask about. They belong to the company and can be used by several lists.",
+    noProperties: "The company has no properties yet. Create one below.",
     newQuestion: "New question",
     groupName: "Group",
     groupNameHelp: "An existing or a new group, such as Interests.",
@@ -306,7 +301,7 @@ const en: ListsMessages = {
     exportCsv: "Export CSV",
     exportHelp: "The export follows the search and the status filter.",
     addMember: "Add a member",
-    addMemberIntro: "Search the association's members and add one as a subscriber.",
+    addMemberIntro: "Search the company's members and add one as a subscriber.",
     memberSearch: "Search members (email or name)",
     memberSearchHelp: "At least two characters.",
     noMembers: "No member matches.",
@@ -323,9 +318,4 @@ const en: ListsMessages = {
 
 export function listsMessages(lang: Lang): ListsMessages {
   return lang === "en" ? en : sv;
-}
-
-/** A text with its {placeholders} filled in. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }

@@ -1,15 +1,12 @@
 // Texts of the member screens: search, member page, the member form and erasure. Placeholders in braces.
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
+import { adminCommon } from "./common";
 
 const sv = {
   common: {
-    forbidden: "Du saknar behörighet för det här.",
+    ...adminCommon.sv.failures,
+    ...adminCommon.sv.words,
     notFound: "Medlemmen finns inte längre.",
-    rateLimited: "För många ändringar på kort tid. Vänta en stund och försök igen.",
-    unexpected: "Något gick fel. Försök igen.",
-    invalid: "Kontrollera de markerade fälten.",
-    cancel: "Avbryt",
-    none: "–",
     statuses: { MEMBER: "Medlem", PENDING_EXIT: "Utträde begärt", EXITED: "Utträdd" } as Record<string, string>,
     includes: { ANY: "någon av", ALL: "alla", NONE: "ingen av" } as Record<string, string>,
   },
@@ -121,19 +118,15 @@ export type MembersMessages = typeof sv;
 
 const en: MembersMessages = {
   common: {
-    forbidden: "You do not have permission for this.",
+    ...adminCommon.en.failures,
+    ...adminCommon.en.words,
     notFound: "The member no longer exists.",
-    rateLimited: "Too many changes in a short time. Wait a moment and try again.",
-    unexpected: "Something went wrong. Please try again.",
-    invalid: "Check the marked fields.",
-    cancel: "Cancel",
-    none: "–",
     statuses: { MEMBER: "Member", PENDING_EXIT: "Leaving", EXITED: "Left" },
     includes: { ANY: "any of", ALL: "all of", NONE: "none of" },
   },
   search: {
     title: "Members",
-    intro: "The members of the associations you have access to. Filters combine: a member is shown when every filter you set matches.",
+    intro: "The members of the companies you have access to. Filters combine: a member is shown when every filter you set matches.",
     noAccess: "Your access does not include members.",
     text: "Search name, email or phone",
     filters: "Filters",
@@ -145,8 +138,8 @@ const en: MembersMessages = {
     ageFrom: "Age from",
     ageTo: "Age to",
     agesReversed: "Age from must not be above age to.",
-    companies: "Associations",
-    companiesFilter: "Filter associations",
+    companies: "Companies",
+    companiesFilter: "Filter companies",
     properties: "Properties",
     events: "Events",
     include: "Condition for {what}",
@@ -184,7 +177,7 @@ const en: MembersMessages = {
     noProperties: "No properties.",
     noConsents: "No consents.",
     noSubscriptions: "No subscriptions.",
-    company: "Association",
+    company: "Company",
     period: "Period",
     memberType: "Member type",
     status: "Status",
@@ -209,10 +202,10 @@ const en: MembersMessages = {
   form: {
     newTitle: "New member",
     editTitle: "Edit {name}",
-    company: "Association",
-    chooseCompany: "Choose an association",
+    company: "Company",
+    chooseCompany: "Choose a company",
     email: "Email address",
-    emailHelp: "Optional. Each email address can be used by only one member of the association.",
+    emailHelp: "Optional. Each email address can be used by only one member of the company.",
     firstname: "First name",
     lastname: "Last name",
     phone: "Phone",
@@ -230,8 +223,8 @@ const en: MembersMessages = {
     save: "Save",
     create: "Add member",
     saving: "Saving…",
-    emailTaken: "The email address is already used by another member of the association.",
-    unknownReference: "Choose a value that belongs to the association.",
+    emailTaken: "The email address is already used by another member of the company.",
+    unknownReference: "Choose a value that belongs to the company.",
   },
 };
 

@@ -1,5 +1,5 @@
 // Dashboard frame, sign-in page and overview texts. Each screen has its own file in this folder.
-import type { Lang } from "../public-pages";
+import type { Lang } from "../lang";
 
 const sv = {
   product: "Förening service",
@@ -75,7 +75,7 @@ const en: ShellMessages = {
   readOnly: "You have read-only access and cannot change anything here.",
   login: {
     title: "Sign in",
-    intro: "For association staff. Sign in with your email address and password.",
+    intro: "For company staff. Sign in with your email address and password.",
     email: "Email address",
     password: "Password",
     submit: "Sign in",

@@ -1,6 +1,6 @@
 // /admin/api-keys: API keys of the companies in the ADMIN's scope (ADMIN only; the others are told so).
 import { ApiKeysScreen } from "@/components/admin/access/api-keys-screen";
-import { OnlyAdmins } from "@/components/admin/access/only-admins";
+import { NoAccess } from "@/components/admin/ui/page-parts";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
 import { accessMessages } from "@/lib/i18n/admin/access";
@@ -10,14 +10,6 @@ import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 export default async function ApiKeysPage() {
   const caller = await requirePageCaller();
   const t = accessMessages(await adminLanguage());
-  return (
-    <>
-      <h1 className="mb-2 text-2xl font-semibold">{t.keys.title}</h1>
-      {caller.role === "ADMIN" ? (
-        <ApiKeysScreen grantable={grantableBy(caller)} actions={{ createApiKey: createApiKeyAction, revokeApiKey: revokeApiKeyAction }} />
-      ) : (
-        <OnlyAdmins text={t.onlyAdmins} />
-      )}
-    </>
-  );
+  if (caller.role !== "ADMIN") return <NoAccess title={t.keys.title} text={t.onlyAdmins} testId="only-admins" />;
+  return <ApiKeysScreen grantable={grantableBy(caller)} actions={{ createApiKey: createApiKeyAction, revokeApiKey: revokeApiKeyAction }} />;
 }

@@ -4,6 +4,7 @@ import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
 import { auditMessages } from "@/lib/i18n/admin/audit";
 import { AuditQuery } from "@/lib/validation/audit";
+import { PageTitle } from "@/components/admin/ui/page-parts";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -29,8 +30,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const { filters, page } = initialFilters(await searchParams);
   return (
     <>
-      <h1 className="mb-2 text-2xl font-semibold">{t.title}</h1>
-      <p className="mb-6 max-w-3xl text-slate-700">{t.intro}</p>
+      <PageTitle title={t.title} intro={t.intro} />
       <AuditLog initialFilters={filters} initialPage={page} />
     </>
   );

@@ -1,5 +1,5 @@
 // /admin/events: the events of one association in the caller's scope.
-import { NoAccess } from "@/components/admin/page-parts";
+import { NoAccess, PageTitle } from "@/components/admin/ui/page-parts";
 import { EventsScreen } from "@/components/admin/events/events-screen";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
@@ -21,8 +21,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const initial = companies.find((c) => c.company_id === asked)?.company_id ?? companies[0]?.company_id ?? "";
   return (
     <>
-      <h1 className="mb-2 text-2xl font-semibold">{t.title}</h1>
-      <p className="mb-6 max-w-3xl text-slate-700">{t.intro}</p>
+      <PageTitle title={t.title} intro={t.intro} />
       <EventsScreen
         companies={companies}
         initialCompanyId={initial}

@@ -1,7 +1,7 @@
 // /admin/lists: the subscription lists in the caller's scope. VIEWERs (no SUBSCRIPTION_LIST.U) read only.
 import { notFound } from "next/navigation";
 import { ListsTable } from "@/components/admin/lists/lists-table";
-import { ReadOnlyNote } from "@/components/admin/lists/read-only-note";
+import { PageTitle } from "@/components/admin/ui/page-parts";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
 import { listsMessages } from "@/lib/i18n/admin/lists";
@@ -16,9 +16,7 @@ export default async function ListsPage() {
   const canWrite = caller.permissions.has("SUBSCRIPTION_LIST.U");
   return (
     <>
-      <h1 className="text-2xl font-semibold">{t.table.title}</h1>
-      <p className="mb-4 mt-1 text-slate-700">{t.table.intro}</p>
-      {!canWrite && <ReadOnlyNote text={shellMessages(lang).readOnly} />}
+      <PageTitle title={t.table.title} intro={t.table.intro} readOnlyText={canWrite ? undefined : shellMessages(lang).readOnly} />
       <ListsTable canWrite={canWrite} createList={createListAction} updateList={updateListAction} />
     </>
   );

@@ -1,5 +1,5 @@
 // /admin/members: the member search over the members in the caller's scope.
-import { NoAccess } from "@/components/admin/page-parts";
+import { NoAccess, PageTitle } from "@/components/admin/ui/page-parts";
 import { MembersScreen } from "@/components/admin/members/members-screen";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
@@ -18,8 +18,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
   for (const [key, value] of Object.entries(await searchParams)) if (typeof value === "string") params.set(key, value);
   return (
     <>
-      <h1 className="mb-2 text-2xl font-semibold">{t.title}</h1>
-      <p className="mb-6 max-w-3xl text-slate-700">{t.intro}</p>
+      <PageTitle title={t.title} intro={t.intro} />
       <MembersScreen options={await memberScreenOptions(caller)} initialQuery={params.toString()} canWrite={caller.permissions.has("MEMBER.U")} />
     </>
   );

@@ -4,7 +4,7 @@ import { unsubscribeAction } from "@/app/unsubscribe/actions";
 import { ConfirmForm } from "@/components/public/confirm-form";
 import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
-import { format } from "@/lib/i18n/public-pages";
+import { fill } from "@/lib/i18n/fill";
 import { listNameForUnsubscribe } from "@/lib/services/public-lists";
 
 export const metadata: Metadata = { robots: { index: false } };
@@ -16,12 +16,10 @@ type Props = {
 
 export default async function UnsubscribePage({ params, searchParams }: Props) {
   const { list_uuid, member_uuid } = await params;
-  const { lang, t, switchHref, switchLabel } = await pageLanguage(`/unsubscribe/${list_uuid}/${member_uuid}`, await searchParams);
+  const { t, ...language } = await pageLanguage(`/unsubscribe/${list_uuid}/${member_uuid}`, await searchParams);
   const listName = await listNameForUnsubscribe(list_uuid);
   return (
-    <PageShell lang={lang} switchHref={switchHref} switchLabel={switchLabel}>
-      <h1 className="text-2xl font-semibold">{t.unsubscribeTitle}</h1>
-      <p className="mb-6 mt-2 text-slate-700">{listName ? format(t.unsubscribeBody, { list: listName }) : t.unsubscribeUnknownList}</p>
+    <PageShell {...language} heading={{ title: t.unsubscribeTitle, body: listName ? fill(t.unsubscribeBody, { list: listName }) : t.unsubscribeUnknownList }}>
       <ConfirmForm
         action={unsubscribeAction}
         hidden={{ list_uuid, member_uuid }}

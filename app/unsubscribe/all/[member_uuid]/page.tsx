@@ -14,12 +14,10 @@ export default async function OptOutPage({ params, searchParams }: Props) {
   const { member_uuid } = await params;
   const query = await searchParams;
   const token = typeof query.token === "string" ? query.token : "";
-  const { lang, t, switchHref, switchLabel } = await pageLanguage(`/unsubscribe/all/${member_uuid}`, query);
+  const { t, ...language } = await pageLanguage(`/unsubscribe/all/${member_uuid}`, query);
   const valid = isValidGlobalOptOutToken(member_uuid, token);
   return (
-    <PageShell lang={lang} switchHref={switchHref} switchLabel={switchLabel}>
-      <h1 className="text-2xl font-semibold">{valid ? t.optOutTitle : t.invalidLinkTitle}</h1>
-      <p className="mb-6 mt-2 text-slate-700">{valid ? t.optOutBody : t.invalidLinkBody}</p>
+    <PageShell {...language} heading={valid ? { title: t.optOutTitle, body: t.optOutBody } : { title: t.invalidLinkTitle, body: t.invalidLinkBody }}>
       {valid && (
         <ConfirmForm
           action={optOutAction}

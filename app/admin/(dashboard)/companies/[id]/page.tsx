@@ -1,30 +1,24 @@
 // /admin/companies/[id]: one company of the caller's scope. Unknown, deleted or out-of-scope companies (and callers
 // without the company module) get the not-found page, never the company's data.
-import { BackLink, ReadOnlyBanner } from "@/components/admin/page-parts";
-import { notFound } from "next/navigation";
+import { PageTitle } from "@/components/admin/ui/page-parts";
 import { CompanyView } from "@/components/admin/companies/company-view";
-import { readOrNotFound, requirePageCaller } from "@/lib/auth/session";
-import { adminLanguage } from "@/lib/i18n/admin-language";
 import { companiesMessages } from "@/lib/i18n/admin/companies";
-import { shellMessages } from "@/lib/i18n/admin/shell";
 import { getCompanyDetail } from "@/lib/services/companies";
 import { CompanyId } from "@/lib/validation/common";
 import { activateGrantAction, changeFkStatusAction, checkProviderStatusAction, setLeisureCardKeyAction } from "../actions";
+import { readObjectPage } from "../../object-page";
 
 export default async function CompanyPage({ params }: { params: Promise<{ id: string }> }) {
-  const caller = await requirePageCaller();
-  const { id } = await params;
-  if (!CompanyId.safeParse(id).success) notFound();
-  const company = await readOrNotFound(() => getCompanyDetail(caller, id));
-  const lang = await adminLanguage();
+  const { object: company, lang, canWrite, readOnlyText } = await readObjectPage(params, CompanyId, getCompanyDetail, "COMPANY.U");
   const t = companiesMessages(lang);
-  const canWrite = caller.permissions.has("COMPANY.U");
   return (
     <>
-      <BackLink href="/admin/companies" label={t.company.back} />
-      <h1 className="text-2xl font-semibold">{company.name}</h1>
-      <p className="mb-6 text-slate-700">{company.org_number}</p>
-      {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
+      <PageTitle
+        title={company.name}
+        intro={company.org_number}
+        back={{ href: "/admin/companies", label: t.company.back }}
+        readOnlyText={readOnlyText}
+      />
       <CompanyView
         initial={company}
         canWrite={canWrite}

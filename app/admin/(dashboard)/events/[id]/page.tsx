@@ -1,30 +1,23 @@
 // /admin/events/[id]: one event of the caller's scope with its participants. Unknown or out-of-scope events (and
 // callers without the event module) get the not-found page.
-import { BackLink, ReadOnlyBanner } from "@/components/admin/page-parts";
-import { notFound } from "next/navigation";
+import { PageTitle } from "@/components/admin/ui/page-parts";
 import { EventView } from "@/components/admin/events/event-view";
-import { readOrNotFound, requirePageCaller } from "@/lib/auth/session";
-import { adminLanguage } from "@/lib/i18n/admin-language";
 import { eventsMessages } from "@/lib/i18n/admin/events";
-import { shellMessages } from "@/lib/i18n/admin/shell";
 import { getEvent } from "@/lib/services/events";
 import { IntIdParam } from "@/lib/validation/common";
 import { createEventAction, deleteEventAction, registerParticipantAction, unregisterParticipantAction, updateEventAction } from "../actions";
+import { readObjectPage } from "../../object-page";
 
 export default async function EventPage({ params }: { params: Promise<{ id: string }> }) {
-  const caller = await requirePageCaller();
-  const parsed = IntIdParam.safeParse((await params).id);
-  if (!parsed.success) notFound();
-  const id = parsed.data;
-  const event = await readOrNotFound(() => getEvent(caller, id));
-  const lang = await adminLanguage();
+  const { caller, object: event, lang, canWrite, readOnlyText } = await readObjectPage(params, IntIdParam, getEvent, "EVENT.U");
   const t = eventsMessages(lang);
-  const canWrite = caller.permissions.has("EVENT.U");
   return (
     <>
-      <BackLink href={`/admin/events?company_id=${encodeURIComponent(event.company_id)}`} label={t.event.back} />
-      <h1 className="mb-6 text-2xl font-semibold">{event.name}</h1>
-      {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
+      <PageTitle
+        title={event.name}
+        back={{ href: `/admin/events?company_id=${encodeURIComponent(event.company_id)}`, label: t.event.back }}
+        readOnlyText={readOnlyText}
+      />
       <EventView
         initial={event}
         canWrite={canWrite}

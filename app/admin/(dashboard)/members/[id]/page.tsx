@@ -1,32 +1,25 @@
 // /admin/members/[id]: one member of the caller's scope. Unknown, erased or out-of-scope members (and callers without
 // the member module) get the not-found page, never the member's data.
-import { BackLink, ReadOnlyBanner } from "@/components/admin/page-parts";
-import { notFound } from "next/navigation";
+import { PageTitle } from "@/components/admin/ui/page-parts";
 import { MemberView } from "@/components/admin/members/member-view";
 import { memberName } from "@/components/admin/members/types";
-import { readOrNotFound, requirePageCaller } from "@/lib/auth/session";
-import { adminLanguage } from "@/lib/i18n/admin-language";
 import { membersMessages } from "@/lib/i18n/admin/members";
-import { shellMessages } from "@/lib/i18n/admin/shell";
 import { memberScreenOptions } from "@/lib/services/member-dashboard";
 import { getMember } from "@/lib/services/members";
 import { IntIdParam } from "@/lib/validation/common";
 import { createMemberAction, eraseMemberAction, updateMemberAction } from "../actions";
+import { readObjectPage } from "../../object-page";
 
 export default async function MemberPage({ params }: { params: Promise<{ id: string }> }) {
-  const caller = await requirePageCaller();
-  const parsed = IntIdParam.safeParse((await params).id);
-  if (!parsed.success) notFound();
-  const id = parsed.data;
-  const member = await readOrNotFound(() => getMember(caller, id));
-  const lang = await adminLanguage();
+  const { caller, object: member, lang, canWrite, readOnlyText } = await readObjectPage(params, IntIdParam, getMember, "MEMBER.U");
   const t = membersMessages(lang);
-  const canWrite = caller.permissions.has("MEMBER.U");
   return (
     <>
-      <BackLink href="/admin/members" label={t.member.back} />
-      <h1 className="mb-6 text-2xl font-semibold">{memberName(member, t.search.noName)}</h1>
-      {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
+      <PageTitle
+        title={memberName(member, t.search.noName)}
+        back={{ href: "/admin/members", label: t.member.back }}
+        readOnlyText={readOnlyText}
+      />
       <MemberView
         member={member}
         options={await memberScreenOptions(caller)}

@@ -1,5 +1,5 @@
 // /admin/members/new: add a member (MEMBER.U); others get the not-found page.
-import { BackLink } from "@/components/admin/page-parts";
+import { PageTitle } from "@/components/admin/ui/page-parts";
 import { notFound } from "next/navigation";
 import { MemberForm } from "@/components/admin/members/member-form";
 import { requirePageCaller } from "@/lib/auth/session";
@@ -14,8 +14,7 @@ export default async function NewMemberPage() {
   const t = membersMessages(await adminLanguage());
   return (
     <>
-      <BackLink href="/admin/members" label={t.member.back} />
-      <h1 className="mb-6 text-2xl font-semibold">{t.form.newTitle}</h1>
+      <PageTitle title={t.form.newTitle} back={{ href: "/admin/members", label: t.member.back }} />
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <MemberForm member={null} options={await memberScreenOptions(caller)} actions={{ createMember: createMemberAction, updateMember: updateMemberAction }} />
       </div>

@@ -1,5 +1,5 @@
 "use client";
-// The access screens' dialog frame (radix Dialog): a titled, scrollable panel that fits laptop and tablet screens.
+// The dashboard's dialog frame (radix Dialog): a titled, scrollable panel that fits laptop and tablet screens.
 import { Dialog } from "radix-ui";
 
 export function Modal({ open, onOpenChange, title, description, children, wide = false, dismissible = true, testId }: {

@@ -1,16 +1,17 @@
 "use client";
 // Loading, error and empty states shared by every dashboard table and panel.
 import { shellMessages } from "@/lib/i18n/admin/shell";
-import { useLang } from "./i18n-context";
+import { useLang } from "../i18n-context";
 
-export function QueryState({ isLoading, error, isEmpty, onRetry, children }: {
-  isLoading: boolean;
-  error: unknown;
+export function QueryState({ query, isEmpty, children }: {
+  /** The TanStack query whose data the children show (retrying refetches it). */
+  query: { isLoading: boolean; error: unknown; refetch: () => unknown };
   isEmpty?: boolean;
-  onRetry: () => void;
   children: React.ReactNode;
 }) {
   const t = shellMessages(useLang());
+  const { isLoading, error } = query;
+  const onRetry = () => void query.refetch();
   if (isLoading) return <p role="status" className="py-6 text-slate-700">{t.loading}</p>;
   if (error) {
     return (

@@ -1,5 +1,5 @@
-// Class names of the dashboard's controls, so every screen looks and focuses alike (inputs: components/ui/text-field.tsx).
-export { inputClass } from "../ui/text-field";
+// Class names of the dashboard's controls, so every screen looks and focuses alike (inputs: components/ui/field.tsx).
+export { inputClass } from "../../ui/field";
 
 export const buttonClass =
   "inline-flex items-center justify-center rounded-md bg-blue-800 px-4 py-2 text-sm font-semibold text-white " +
