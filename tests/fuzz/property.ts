@@ -46,18 +46,19 @@ export async function assertProperty<T>(
 ): Promise<void> {
   const details = await fc.check(fc.asyncProperty(arbitrary, check), { numRuns: runsOf(ownRuns) });
   if (!details.failed) return;
-  const entry: Omit<Regression, "name"> & { name: string } = {
+  const db = inject("provider");
+  const entry: Regression = {
     name: "<what was wrong>",
     found: new Date().toISOString().slice(0, 10),
     seed: fuzzSeed,
-    db: inject("provider"),
+    db,
     file,
     property,
     value: nameWorldValues(world, details.counterexample![0]),
   };
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   throw new Error(
-    `fuzz: "${property}" failed with seed ${fuzzSeed} (replay: npm run fuzz -- --seed ${fuzzSeed}):\n${cause}\n\n` +
+    `fuzz: "${property}" failed with seed ${fuzzSeed} (replay: npm run fuzz -- --seed ${fuzzSeed} --db ${db}):\n${cause}\n\n` +
       `Add to tests/fuzz/regressions.ts once understood:\n${JSON.stringify(entry, null, 2)}\n\n${fc.defaultReportMessage(details)}`,
   );
 }

@@ -28,4 +28,15 @@ export const regressions: Regression[] = [
     property: "GET /subscription_list/unsubscribe/{list_uuid}/{member_uuid}",
     value: { segments: ["%2E%2E", "$listIds.0"], query: "", authorization: "$authorizations.0", body: {} },
   },
+  {
+    // GET /v3/subscription_list/%2E%2E/subscribers reached /v3/subscribers, Next's HTML 404 page, once requests were
+    // sent as written (fetch() had resolved the dots client-side).
+    name: "a percent-encoded dot segment left the /v3 routes for an HTML 404",
+    found: "2026-11-24",
+    seed: 660511707,
+    db: "sqlite",
+    file: "fuzz-api",
+    property: "GET /subscription_list/{id}/subscribers",
+    value: { segments: ["%2E%2E"], query: "", authorization: "$authorizations.0", body: {} },
+  },
 ];

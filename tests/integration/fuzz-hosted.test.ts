@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { messages } from "@/lib/i18n/public-pages";
 import { assertProperty, regressionTests } from "../fuzz/property";
+import { runsOf } from "../fuzz/runs";
 import { makeWorld, type World } from "../fuzz/world";
 import { baseUrl, uniqueIp } from "../helpers";
 
@@ -136,8 +137,8 @@ describe("fuzz: the hosted pages' actions, posted without JavaScript", () => {
 
   it(SUBSCRIBE, async () => {
     await assertProperty(world, "fuzz-hosted", SUBSCRIBE, visitorOf(), subscribe, 60);
-    // Some generated visitors were valid: the property saw both outcomes.
-    expect(await db().subscription.count({ where: { listId: world.listIds[0] } })).toBeGreaterThan(1);
+    // Some generated visitors were valid: the property saw both outcomes (`npm run fuzz -- --runs 3` may draw none).
+    if (runsOf(60) >= 60) expect(await db().subscription.count({ where: { listId: world.listIds[0] } })).toBeGreaterThan(1);
   });
 
   it(UNSUBSCRIBE, async () => {
