@@ -13,7 +13,9 @@ export default defineConfig({
     },
   },
   test: {
-    testTimeout: 30_000,
+    // A guard against hangs, not a speed test: npm test runs two suites side by side on two cores, so a test that
+    // spawns processes (the CLI's tsx) can take twice its time on a quiet machine.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
     // scripts/test.mjs runs both databases at once and gives each run one worker (TEST_WORKERS=1).

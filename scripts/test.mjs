@@ -11,6 +11,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import { freePort } from "./lib/ports.mjs";
 import { ensureDependencies, run } from "./lib/prepare.mjs";
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -95,9 +96,11 @@ function vitest(projects, provider) {
   );
 }
 
-function playwright() {
+async function playwright() {
   const report = "data/test/playwright.json";
-  return runStep("playwright", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report }).then((status) =>
+  // playwright.config.ts's fixed default port may be another checkout's test server.
+  const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_PORT: process.env.E2E_PORT || String(await freePort()) };
+  return runStep("playwright", "npx", ["playwright", "test", "--reporter=list,json"], env).then((status) =>
     count(report, status, (r) => {
       const visit = (suite, titles) => {
         for (const spec of suite.specs ?? []) {

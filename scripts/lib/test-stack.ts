@@ -4,11 +4,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { applyMigrations } from "../../lib/migrate-deploy";
+import { freePort, portIsFree } from "./ports.mjs";
 import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl } from "./postgres";
 import { SERVER_SCRIPT, serverCommand, serverEnv } from "./server-command.mjs";
+
+export { freePort };
 
 export type Provider = "sqlite" | "postgres";
 
@@ -24,17 +26,6 @@ export interface TestStack {
   /** Everything the server printed so far. */
   log(): string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 async function waitForHttp(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -92,6 +83,10 @@ export async function startServer(options: {
   port?: number;
   env?: Record<string, string>;
 }): Promise<TestServer> {
+  if (options.port !== undefined && !(await portIsFree(options.port))) {
+    // Another server there would answer the readiness probe below in this one's place.
+    throw new Error(`port ${options.port} is in use (set E2E_PORT to another one, or let npm test pick a free one)`);
+  }
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
