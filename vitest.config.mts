@@ -1,7 +1,9 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// TEST_DB=sqlite (default) or postgres: the whole suite runs once per provider (scripts/test.mjs runs both).
+// Three tiers (README, Tests): `unit` needs nothing; `service` calls lib/services on a fresh migrated database and
+// needs no build; `integration` talks HTTP to the built production server, which its global setup starts only when
+// one of its files runs. TEST_DB=sqlite (default) or postgres picks the database of the last two.
 export default defineConfig({
   resolve: {
     alias: {
@@ -11,12 +13,24 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/**/*.test.ts"],
-    globalSetup: ["tests/setup/global.ts"],
-    setupFiles: ["tests/setup/worker.ts"],
-    testTimeout: 30_000,
+    // A guard against hangs, not a speed test: npm test runs two suites side by side on two cores, so a test that
+    // spawns processes (the CLI's tsx) can take twice its time on a quiet machine.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    maxWorkers: 2,
+    // scripts/test.mjs runs both databases at once and gives each run one worker (TEST_WORKERS=1).
+    maxWorkers: Number(process.env.TEST_WORKERS || 2),
+    setupFiles: ["tests/setup/fast-check.ts"],
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "service", include: ["tests/service/**/*.test.ts"], globalSetup: ["tests/setup/database.ts"], setupFiles: ["tests/setup/worker.ts"] },
+      },
+      {
+        extends: true,
+        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], globalSetup: ["tests/setup/server.ts"], setupFiles: ["tests/setup/worker.ts"] },
+      },
+    ],
   },
 });

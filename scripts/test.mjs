@@ -1,11 +1,18 @@
 #!/usr/bin/env node
 // npm test: the whole suite on a fresh clone. Installs what is missing (npm packages; Debian's chromium when run as
-// root), checks that PostgreSQL is reachable (fails, never skips), type-checks, lints, builds, then runs Vitest on
-// SQLite and on PostgreSQL and Playwright in Chromium. Ends with one "N passed, N failed" line.
-import { spawnSync } from "node:child_process";
+// root), checks that PostgreSQL is reachable (fails, never skips), then runs the checks and the three test tiers
+// (README, Tests) in two lanes side by side, since no one step keeps both cores busy:
+//   lane 1: tsc -> build -> Vitest integration on SQLite -> Playwright
+//   lane 2: Vitest unit + service on SQLite -> eslint -> knip -> Vitest service on PostgreSQL -> (once the build is
+//           done) Vitest integration on PostgreSQL
+// tsc runs before the build, which writes the .next/types tsc would read half-written. Each step's output is printed
+// as one block when it ends, with its time. A failed step does not stop the others. Ends with one
+// "N passed, N failed" line, after the names of the failed tests.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import { ensureBuild, ensureDependencies, run } from "./lib/prepare.mjs";
+import { freePort } from "./lib/ports.mjs";
+import { ensureDependencies, run } from "./lib/prepare.mjs";
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -35,48 +42,80 @@ async function ensurePostgres() {
 const totals = { passed: 0, failed: 0 };
 /** Names of the failed tests, printed again at the very end: a CI log is often kept only as its tail. */
 const failedNames = [];
+/** Each step's name, time and outcome, for the summary at the end. */
+const timings = [];
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)}s`;
 
-function vitest(provider) {
-  const report = `data/test/vitest-${provider}.json`;
-  fs.mkdirSync("data/test", { recursive: true });
-  const result = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
-    stdio: "inherit",
-    env: { ...process.env, TEST_DB: provider },
-  });
-  return count(report, result.status, (r) => {
-    for (const file of r.testResults ?? []) {
-      for (const test of file.assertionResults ?? []) {
-        if (test.status === "failed") failedNames.push(`vitest ${provider}: ${file.name} › ${test.fullName}`);
-      }
-      // A file that failed to load or whose hook threw has no failed assertion to name.
-      if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
-        failedNames.push(`vitest ${provider}: ${file.name}: ${String(file.message ?? "").split("\n")[0]}`);
-      }
-    }
-    return { passed: r.numPassedTests, failed: r.numFailedTests };
+/** Runs one step with its output kept, then prints the output as one block; resolves to its exit status. */
+function runStep(name, command, args, env = {}) {
+  const since = Date.now();
+  console.log(`[${seconds(started)}] ${name}: started`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", (error) => (output += `${error.message}\n`));
+    child.on("close", (status) => {
+      const outcome = status === 0 ? "ok" : `failed (exit ${status})`;
+      console.log(`\n===== ${name}: ${outcome} in ${seconds(since)} =====\n$ ${[command, ...args].join(" ")}\n${output.trimEnd()}\n`);
+      timings.push(`${name} ${seconds(since)}${status === 0 ? "" : " (failed)"}`);
+      resolve(status ?? 1);
+    });
   });
 }
 
-function playwright() {
-  const report = "data/test/playwright.json";
-  const result = spawnSync("npx", ["playwright", "test", "--reporter=list,json"], {
-    stdio: "inherit",
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-  });
-  return count(report, result.status, (r) => {
-    const visit = (suite, titles) => {
-      for (const spec of suite.specs ?? []) {
-        for (const test of spec.tests ?? []) {
-          if (test.status === "unexpected" || test.status === "flaky") {
-            failedNames.push(`playwright (${test.status}): ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`);
-          }
+/** A check without test counts (tsc, eslint, knip, the build): a failure counts as one failed test. */
+async function check(name, command, args) {
+  const status = await runStep(name, command, args);
+  if (status !== 0) {
+    totals.failed += 1;
+    failedNames.push(`${name}: ${[command, ...args].join(" ")} failed (its output is above)`);
+  }
+  return status === 0;
+}
+
+function vitest(projects, provider) {
+  const label = `${projects.join("+")} ${provider}`;
+  const report = `data/test/vitest-${projects.join("-")}-${provider}.json`;
+  const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+  return runStep(`vitest ${label}`, "npx", args, { TEST_DB: provider }).then((status) =>
+    count(report, status, (r) => {
+      for (const file of r.testResults ?? []) {
+        for (const test of file.assertionResults ?? []) {
+          if (test.status === "failed") failedNames.push(`vitest ${label}: ${file.name} › ${test.fullName}`);
+        }
+        // A file that failed to load or whose hook threw has no failed assertion to name.
+        if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
+          failedNames.push(`vitest ${label}: ${file.name}: ${String(file.message ?? "").split("\n")[0]}`);
         }
       }
-      for (const child of suite.suites ?? []) visit(child, [...titles, child.title].filter(Boolean));
-    };
-    for (const suite of r.suites ?? []) visit(suite, []);
-    return { passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky };
-  });
+      return { passed: r.numPassedTests, failed: r.numFailedTests };
+    }),
+  );
+}
+
+async function playwright() {
+  const report = "data/test/playwright.json";
+  // playwright.config.ts's fixed default port may be another checkout's test server.
+  const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_PORT: process.env.E2E_PORT || String(await freePort()) };
+  return runStep("playwright", "npx", ["playwright", "test", "--reporter=list,json"], env).then((status) =>
+    count(report, status, (r) => {
+      const visit = (suite, titles) => {
+        for (const spec of suite.specs ?? []) {
+          for (const test of spec.tests ?? []) {
+            if (test.status === "unexpected" || test.status === "flaky") {
+              failedNames.push(`playwright (${test.status}): ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`);
+            }
+          }
+        }
+        for (const child of suite.suites ?? []) visit(child, [...titles, child.title].filter(Boolean));
+      };
+      for (const suite of r.suites ?? []) visit(suite, []);
+      return { passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky };
+    }),
+  );
 }
 
 /** Adds a runner's counts to the totals; a run that failed without a failed test (a setup error) counts as one. */
@@ -92,17 +131,31 @@ function count(file, exitStatus, pick) {
   return exitStatus === 0;
 }
 
+/** The steps that need the production build: not run when it failed (the build's failure is counted once). */
+async function afterBuild(build, step) {
+  return (await build) ? step() : false;
+}
+
 async function main() {
   ensureDependencies();
   ensureChromium();
   await ensurePostgres();
-  run("npx tsc --noEmit");
-  run("npx eslint .");
-  ensureBuild({ force: true });
-  const ok = [vitest("sqlite"), vitest("postgres"), playwright()].every(Boolean);
+  fs.mkdirSync("data/test", { recursive: true });
+
+  const typecheck = check("tsc", "npx", ["tsc", "--noEmit"]);
+  const build = typecheck.then(() => check("build", "npm", ["run", "build"]));
+  const lane1 = afterBuild(build, () => vitest(["integration"], "sqlite")).then(() => afterBuild(build, playwright));
+  const lane2 = vitest(["unit", "service"], "sqlite")
+    .then(() => check("eslint", "npx", ["eslint", "."]))
+    .then(() => check("knip", "npx", ["knip"]))
+    .then(() => vitest(["service"], "postgres"))
+    .then(() => afterBuild(build, () => vitest(["integration"], "postgres")));
+  await Promise.all([lane1, lane2]);
+
+  console.log(`\nsteps (wall clock ${seconds(started)}): ${timings.join(", ")}`);
   if (failedNames.length > 0) console.log(`\nfailed:\n${failedNames.map((name) => `  ${name}`).join("\n")}`);
   console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
-  process.exit(ok && totals.failed === 0 ? 0 : 1);
+  process.exit(totals.failed === 0 ? 0 : 1);
 }
 
 main().catch((error) => {

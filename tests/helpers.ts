@@ -1,6 +1,7 @@
 // Shared test helpers: HTTP calls to the real server and fixtures made through the real services.
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { inject } from "vitest";
 import { db } from "@/lib/db";
@@ -59,6 +60,33 @@ export async function call(path: string, options: CallOptions = {}) {
     json = undefined;
   }
   return { status: response.status, headers: response.headers, json: json as any, text };
+}
+
+export interface SentTarget {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/**
+ * One request whose target reaches the server exactly as written. fetch() parses it as a URL first, which resolves
+ * dot segments (`..`, and `%2E%2E` too), so a test of what the server does with them must not use it.
+ */
+export function sendTarget(target: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<SentTarget> {
+  const { hostname, port } = new URL(baseUrl());
+  const headers: Record<string, string> = { "x-forwarded-for": uniqueIp(), ...options.headers };
+  if (options.body !== undefined) headers["content-length"] = String(Buffer.byteLength(options.body));
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, path: target, method: options.method ?? "GET", headers }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(options.body);
+  });
 }
 
 export function basicHeader(clientId: string, clientSecret: string): string {

@@ -1,6 +1,10 @@
 // What a request may be before Next.js or any handler sees it (server.ts calls this first for every request):
 // - a path with malformed percent-encoding (`%FF`, an overlong UTF-8 sequence) would be a plain-text 500 from the
 //   framework; each such segment is re-escaped so the route sees its literal text and answers as for any unknown id;
+// - a request is answered by the route its path names, or refused: the router resolves dot segments as URLs do, and
+//   takes `%2E` for a dot, so `/v3/subscription_list/unsubscribe/%2E%2E/1` reached `/v3/subscription_list/1`. A dot
+//   segment written percent-encoded is re-escaped like a malformed one (an id to the route the literal path names);
+//   a plain `.` or `..` (clients resolve them; `curl --path-as-is` does not) is a 308 to the path it resolves to;
 // - a declared body larger than MAX_BODY_BYTES is 413 at once (the route wrapper also counts what it reads);
 // - under /v3 an unknown path is 404 and a known path with another method 405, both JSON, from the operation table
 //   (lib/operations; tests/unit/openapi-coverage.test.ts keeps that table equal to the route files).
@@ -15,16 +19,36 @@ export interface EdgeRefusal {
   headers: Record<string, string>;
 }
 
-/** The request target with every path segment that does not decode as UTF-8 escaped to its literal text. */
-export function repairPercentEncoding(target: string): string {
+/** The target split before its query (or fragment): the path, and the rest as it was. */
+function splitTarget(target: string): [path: string, rest: string] {
   const queryAt = target.search(/[?#]/);
-  const path = queryAt === -1 ? target : target.slice(0, queryAt);
-  if (decodes(path)) return target;
-  const repaired = path
-    .split("/")
-    .map((segment) => (decodes(segment) ? segment : segment.replaceAll("%", "%25")))
-    .join("/");
-  return repaired + (queryAt === -1 ? "" : target.slice(queryAt));
+  return queryAt === -1 ? [target, ""] : [target.slice(0, queryAt), target.slice(queryAt)];
+}
+
+/** `.` or `..` with any of its dots written `%2E`, which a URL parser resolves as it resolves the plain ones. */
+const ENCODED_DOT_SEGMENT = /^(?=.*%)(?:\.|%2e){1,2}$/i;
+
+/**
+ * The request target with every path segment that does not decode as UTF-8, or that is a percent-encoded dot
+ * segment, escaped to its literal text.
+ */
+export function repairPercentEncoding(target: string): string {
+  const [path, rest] = splitTarget(target);
+  if (!path.includes("%")) return target;
+  const segments = path.split("/");
+  const literal = (segment: string) => !decodes(segment) || ENCODED_DOT_SEGMENT.test(segment);
+  if (!segments.some(literal)) return target;
+  return segments.map((segment) => (literal(segment) ? segment.replaceAll("%", "%25") : segment)).join("/") + rest;
+}
+
+/** 308 to the path a plain dot segment resolves to, the query kept; null when the path has none. */
+export function redirectDotSegments(target: string): EdgeRefusal | null {
+  const [path, rest] = splitTarget(target);
+  if (!path.split("/").some((segment) => segment === "." || segment === "..")) return null;
+  // One leading slash: `/x/..//host` resolves to `//host`, which a client reads as another host.
+  const resolved = new URL(`http://edge.invalid${path}`).pathname.replace(/^\/+/, "/");
+  const location = resolved + rest;
+  return { status: 308, body: { reason: `dot segments resolved: ${location}` }, headers: { location } };
 }
 
 function decodes(text: string): boolean {
@@ -93,7 +117,9 @@ export function answerAtEdge(req: IncomingMessage, res: ServerResponse, maxBodyB
   req.url = repairPercentEncoding(req.url ?? "/");
   const pathname = req.url.split(/[?#]/)[0];
   const refusal =
-    refuseDeclaredBodySize(req.headers["content-length"], maxBodyBytes) ?? refuseUnroutedV3(pathname, req.method ?? "GET");
+    refuseDeclaredBodySize(req.headers["content-length"], maxBodyBytes) ??
+    redirectDotSegments(req.url) ??
+    refuseUnroutedV3(pathname, req.method ?? "GET");
   if (!refusal) return false;
   const requestId = (typeof req.headers["x-request-id"] === "string" && req.headers["x-request-id"].slice(0, 64)) || crypto.randomUUID();
   res.writeHead(refusal.status, {

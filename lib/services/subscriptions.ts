@@ -153,7 +153,7 @@ export async function unsubscribeByUuids(listUuid: string | null, memberUuid: st
 }
 
 /** Global opt-out (the token is checked by the caller): no future sendouts, every subscription ended. */
-async function optOutEverywhere(memberUuid: string): Promise<boolean> {
+export async function optOutEverywhere(memberUuid: string): Promise<boolean> {
   const member = isUuid(memberUuid) ? await db().member.findUnique({ where: { uuid: memberUuid }, select: { id: true } }) : null;
   if (!member) return false;
   await db().$transaction(async (tx) => {

@@ -1,13 +1,16 @@
 // A throwaway stack for tests: a fresh database of the chosen provider migrated with the committed migrations, and
-// the built production server on a free port. Used by Vitest's and Playwright's global setups. Nothing is mocked.
+// the built production server on a free port. Used by Vitest's global setups (the service tier takes only the
+// database) and Playwright's. Nothing is mocked.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { applyMigrations } from "../../lib/migrate-deploy";
+import { freePort, portIsFree } from "./ports.mjs";
 import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl } from "./postgres";
 import { SERVER_SCRIPT, serverCommand, serverEnv } from "./server-command.mjs";
+
+export { freePort };
 
 export type Provider = "sqlite" | "postgres";
 
@@ -23,17 +26,6 @@ export interface TestStack {
   /** Everything the server printed so far. */
   log(): string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 async function waitForHttp(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -91,6 +83,10 @@ export async function startServer(options: {
   port?: number;
   env?: Record<string, string>;
 }): Promise<TestServer> {
+  if (options.port !== undefined && !(await portIsFree(options.port))) {
+    // Another server there would answer the readiness probe below in this one's place.
+    throw new Error(`port ${options.port} is in use (set E2E_PORT to another one, or let npm test pick a free one)`);
+  }
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
@@ -145,20 +141,26 @@ export interface TestStackOptions {
   serverDatabaseUrl?: (databaseUrl: string) => string;
 }
 
+/** A fresh database of the provider with the committed migrations applied, for one test run; drop() removes it. */
+export async function createMigratedDatabase(provider: Provider) {
+  const runId = `${provider}_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
+  const database = await createTestDatabase(provider, runId);
+  applyMigrations(database.url);
+  return database;
+}
+
+/** New secrets of every kind the service reads (the environment of one test deployment). */
+export function testSecrets(): Record<string, string> {
+  const secret = () => crypto.randomBytes(32).toString("base64url");
+  return { JWT_SECRET: secret(), ENCRYPTION_KEY: secret(), LINK_SIGNING_SECRET: secret(), NEXTAUTH_SECRET: secret() };
+}
+
 export async function startTestStack(options: TestStackOptions): Promise<TestStack> {
   if (!fs.existsSync(".next/BUILD_ID") || !fs.existsSync(SERVER_SCRIPT)) {
     throw new Error("No production build: run `npm run build` (npm test does it).");
   }
-  const runId = `${options.provider}_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
-  const database = await createTestDatabase(options.provider, runId);
-  applyMigrations(database.url);
-
-  const secrets = {
-    JWT_SECRET: crypto.randomBytes(32).toString("base64url"),
-    ENCRYPTION_KEY: crypto.randomBytes(32).toString("base64url"),
-    LINK_SIGNING_SECRET: crypto.randomBytes(32).toString("base64url"),
-    NEXTAUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
-  };
+  const database = await createMigratedDatabase(options.provider);
+  const secrets = testSecrets();
   const databaseUrl = options.serverDatabaseUrl ? options.serverDatabaseUrl(database.url) : database.url;
   const server = await startServer({ databaseUrl, secrets, port: options.port, env: options.env });
 

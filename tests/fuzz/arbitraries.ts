@@ -3,13 +3,13 @@
 import fc from "fast-check";
 
 /**
- * Path segments: real ids, malformed percent-encoding, NUL, number lookalikes, overlong and arbitrary text. A literal
- * ".." is left out: the client resolves it before sending, so the server would see another operation's path.
+ * Path segments: real ids, malformed percent-encoding, dot segments plain and percent-encoded, NUL, number
+ * lookalikes, overlong and arbitrary text. The tests send them as written (tests/helpers.ts sendTarget).
  */
 export function pathSegment(realIds: string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...realIds) },
-    { weight: 2, arbitrary: fc.constantFrom("%FF", "%C0%AF", "%E2%82", "%ED%A0%80", "%00", "a%00b", "%25", "%2F", "%2E%2E") },
+    { weight: 2, arbitrary: fc.constantFrom("%FF", "%C0%AF", "%E2%82", "%ED%A0%80", "%00", "a%00b", "%25", "%2F", "%2E%2E", ".%2e", "%2E", "..", ".") },
     { weight: 2, arbitrary: fc.constantFrom("0", "-1", "1e3", "0x10", "1.5", "4294967297", "99999999999999999999", "+1", "NaN") },
     { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }).map(encodeSegment) },
     { weight: 1, arbitrary: fc.string({ minLength: 300, maxLength: 3000 }).map(encodeSegment) },
@@ -19,7 +19,7 @@ export function pathSegment(realIds: string[]): fc.Arbitrary<string> {
 
 function encodeSegment(text: string): string {
   const encoded = encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, "\uFFFD"));
-  return encoded === "" || encoded === "." || encoded === ".." ? "x" : encoded; // see pathSegment
+  return encoded === "" ? "x" : encoded; // an empty segment would be another path's
 }
 
 const queryKeys = ["page", "limit", "q", "status", "company_id", "token", "lang", "statuses", "x"];

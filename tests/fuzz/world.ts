@@ -22,6 +22,8 @@ export interface World {
   /** Values a path segment may take that name real objects (in scope and out of it). */
   realIds: string[];
   authorizations: string[];
+  /** The values above by kind, so a regression case names them ("$listIds.0") and replays in any run's world. */
+  named: Record<string, string[]>;
   digest(): Promise<string>;
 }
 
@@ -69,16 +71,27 @@ export async function makeWorld(): Promise<World> {
     eventIds: [event.id],
     propIds: lists[0].questionIds,
   };
+  const authorizations = [
+    `Bearer ${token}`,
+    `Bearer ${readOnly.token}`,
+    `Bearer ${await expiredToken(key.id)}`,
+    basicHeader(basicKey.client_id, basicKey.client_secret),
+    `Bearer ${(await tokensFor(basicKey)).access_token}x`,
+  ];
+  const ids = {
+    companyIds,
+    listIds: world.listIds.map(String),
+    listUuids: world.listUuids,
+    memberIds: world.memberIds.map(String),
+    memberUuids: world.memberUuids,
+    eventIds: world.eventIds.map(String),
+    propIds: world.propIds.map(String),
+  };
   return {
     ...world,
-    realIds: [...companyIds, ...world.listIds.map(String), ...world.listUuids, ...world.memberIds.map(String), ...world.memberUuids, String(event.id), ...world.propIds.map(String)],
-    authorizations: [
-      `Bearer ${token}`,
-      `Bearer ${readOnly.token}`,
-      `Bearer ${await expiredToken(key.id)}`,
-      basicHeader(basicKey.client_id, basicKey.client_secret),
-      `Bearer ${(await tokensFor(basicKey)).access_token}x`,
-    ],
+    realIds: Object.values(ids).flat(),
+    authorizations,
+    named: { ...ids, authorizations },
     digest: () => digestOf(companyIds, key.id),
   };
 }

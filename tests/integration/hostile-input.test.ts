@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { MAX_INPUT_DEPTH } from "@/lib/validation/parse";
-import { accessTokenFor, baseUrl, call, makeCompany, uniqueIp } from "../helpers";
+import { accessTokenFor, baseUrl, call, makeCompany, sendTarget, uniqueIp } from "../helpers";
 import { makeList } from "../subscription-fixtures";
 
 const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
@@ -39,6 +39,58 @@ describe("malformed percent-encoding in the path", () => {
     }
     const unsubscribe = await call("/unsubscribe/%FF/%00");
     expect(unsubscribe.status).toBe(200); // the confirmation page of an unknown list; pressing its button changes nothing
+  });
+});
+
+// A request is answered by the route its path names, or refused. The fuzz run with seed 660511707 found
+// `GET /v3/subscription_list/unsubscribe/%2E%2E/1` answered by `GET /v3/subscription_list/1` (tests/fuzz/regressions.ts).
+// fetch() would resolve the dots itself, so these send their targets as written (sendTarget).
+describe("dot segments in the path", () => {
+  it("written percent-encoded, they are an id of the route the literal path names", async () => {
+    const f = await makeList();
+    const { token } = await accessTokenFor({ companyIds: [f.companyId] });
+    const bearer = { authorization: `Bearer ${token}` };
+    for (const dots of ["%2E%2E", "%2e%2e", ".%2E", "%2e.", "%2E"]) {
+      // The GET unsubscribe link leads to the hosted confirmation page of that (unknown) list; never the list itself.
+      const link = await sendTarget(`/v3/subscription_list/unsubscribe/${dots}/${f.id}`, { headers: bearer });
+      expect(link.status, `${dots}: ${link.text}`).toBe(303);
+      expect(link.headers.location).toBe(`/unsubscribe/${encodeURIComponent(dots)}/${f.id}`);
+      const unsubscribe = await sendTarget(`/v3/subscription_list/unsubscribe/${dots}/${dots}`, { method: "POST" });
+      expect(unsubscribe.status, dots).toBe(200);
+      expect(JSON.parse(unsubscribe.text)).toEqual({ ok: true });
+    }
+    const fk = await sendTarget(`/v3/company/%2E%2E/fk`, { headers: bearer });
+    expect(fk.status, fk.text).toBe(400);
+    expect(JSON.parse(fk.text).errors.company_id).toEqual(["must be 36 characters"]);
+    const member = await sendTarget(`/v3/member/%2E`, { headers: bearer });
+    expect(member.status, member.text).toBe(400);
+    expect(JSON.parse(member.text).errors.id).toEqual(["must be an integer id"]);
+  });
+
+  it("written percent-encoded in a hosted page's path, they are its unknown list", async () => {
+    for (const dots of ["%2E%2E", ".%2e", "%2E"]) {
+      const subscribe = await sendTarget(`/subscribe/${dots}`);
+      expect(subscribe.status, dots).toBe(404);
+      expect(subscribe.text).toContain("<html");
+      const unsubscribe = await sendTarget(`/unsubscribe/${dots}/x`);
+      expect(unsubscribe.status, dots).toBe(200);
+      expect(unsubscribe.text).toContain('name="member_uuid" value="x"'); // the confirmation page of an unknown list
+    }
+  });
+
+  it("written plainly (curl --path-as-is), they are a 308 to the path they resolve to", async () => {
+    const f = await makeList();
+    for (const [target, location] of [
+      [`/v3/subscription_list/unsubscribe/../${f.id}`, `/v3/subscription_list/${f.id}`],
+      ["/v3/company/../fk?lang=en", "/v3/fk?lang=en"],
+      ["/v3/company/./fk", "/v3/company/fk"],
+      ["/subscribe/..", "/"],
+      ["/subscribe/x/../..//evil.example", "/evil.example"],
+    ]) {
+      const res = await sendTarget(target, { headers: { authorization: `Bearer ${f.token}` } });
+      expect(res.status, `${target}: ${res.text.slice(0, 200)}`).toBe(308);
+      expect(res.headers.location, target).toBe(location);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
-// Runs in every test worker before the tests import lib/: points the in-process services at the run's database.
+// Runs in every service and integration test worker before the tests import lib/: points the in-process services at
+// the run's database.
 import { inject } from "vitest";
 
 process.env.DATABASE_URL = inject("databaseUrl");

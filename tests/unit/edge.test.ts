@@ -1,7 +1,7 @@
 // lib/http/edge.ts: what a request may be before the framework sees it.
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
-import { refuseDeclaredBodySize, refuseUnroutedV3, repairPercentEncoding } from "@/lib/http/edge";
+import { redirectDotSegments, refuseDeclaredBodySize, refuseUnroutedV3, repairPercentEncoding } from "@/lib/http/edge";
 import { dashboardOperations, v3Operations } from "@/lib/operations";
 
 const decodes = (text: string) => {
@@ -27,9 +27,9 @@ describe("repairPercentEncoding", () => {
     if (queryAt !== -1) expect(repaired.endsWith(t.slice(queryAt))).toBe(true);
   });
 
-  test.prop([target])("changes nothing that already decodes, and is idempotent", (t) => {
+  test.prop([target])("changes nothing that already decodes and names no dot segment, and is idempotent", (t) => {
     const [path] = t.split(/[?#]/);
-    if (decodes(path)) expect(repairPercentEncoding(t)).toBe(t);
+    if (decodes(path) && !/(^|\/)(\.|%2e){1,2}(\/|$)/i.test(path)) expect(repairPercentEncoding(t)).toBe(t);
     expect(repairPercentEncoding(repairPercentEncoding(t))).toBe(repairPercentEncoding(t));
   });
 
@@ -79,5 +79,48 @@ describe("refuseDeclaredBodySize", () => {
     expect(refuseDeclaredBodySize("10", 10)).toBeNull();
     expect(refuseDeclaredBodySize("nonsense", 10)).toBeNull();
     expect(refuseDeclaredBodySize("11", 10)).toMatchObject({ status: 413, body: { reason: "request body too large (limit 10 bytes)" } });
+  });
+});
+
+// A request is answered by the route its path names, or refused. Routers resolve dot segments as URLs do, and a URL
+// parser takes `%2E` for a dot (WHATWG URL), so `/unsubscribe/%2E%2E/1` reached `/subscription_list/1` (fuzz seed
+// 660511707, tests/fuzz/regressions.ts).
+describe("dot segments", () => {
+  const base = "http://edge.invalid";
+  const segmentsOf = (path: string) => path.split("/").length;
+
+  it("a percent-encoded dot segment is re-escaped, so the route of the literal path sees it as an id", () => {
+    expect(repairPercentEncoding("/v3/subscription_list/unsubscribe/%2E%2E/1?page=%2E%2E")).toBe("/v3/subscription_list/unsubscribe/%252E%252E/1?page=%2E%2E");
+    for (const [segment, escaped] of [["%2e%2e", "%252e%252e"], [".%2E", ".%252E"], ["%2e.", "%252e."], ["%2E", "%252E"], ["%2e", "%252e"]]) {
+      expect(repairPercentEncoding(`/subscribe/${segment}`), segment).toBe(`/subscribe/${escaped}`);
+    }
+    expect(decodeURIComponent("/subscribe/%252E%252E")).toBe("/subscribe/%2E%2E");
+    // Text around the dots makes an ordinary segment.
+    expect(repairPercentEncoding("/v3/member/%2E%2E%2E")).toBe("/v3/member/%2E%2E%2E");
+    expect(repairPercentEncoding("/v3/member/a%2E%2E")).toBe("/v3/member/a%2E%2E");
+  });
+
+  const dotty = fc
+    .array(fc.constantFrom("x", "1", "%2E", "%2e", ".%2E", "%2E.", "%2E%2E", "%2e%2E", "%2E%2E%2E", "%2F", "%FF", ".x", ""), { minLength: 1, maxLength: 8 })
+    .map((segments) => `/${segments.join("/")}`);
+
+  test.prop([dotty])("no path without plain dots resolves to another path once repaired", (path) => {
+    const repaired = repairPercentEncoding(path);
+    expect(segmentsOf(new URL(base + repaired).pathname)).toBe(segmentsOf(repaired));
+    expect(redirectDotSegments(repaired)).toBeNull();
+  });
+
+  it("a plain dot segment (curl --path-as-is sends one) is a 308 to the path it resolves to, query kept", () => {
+    expect(redirectDotSegments("/v3/subscription_list/unsubscribe/../1")).toMatchObject({ status: 308, headers: { location: "/v3/subscription_list/1" } });
+    expect(redirectDotSegments("/v3/company/./fk?x=1")?.headers.location).toBe("/v3/company/fk?x=1");
+    expect(redirectDotSegments("/subscribe/..")?.headers.location).toBe("/");
+    expect(redirectDotSegments("/v3/company/fk")).toBeNull();
+    expect(redirectDotSegments("/v3/company/..x/fk")).toBeNull();
+  });
+
+  test.prop([fc.array(fc.constantFrom("..", ".", "", "evil.example", "x", "%2F"), { maxLength: 6 })])("the redirect never leaves the host", (segments) => {
+    const answer = redirectDotSegments(`/${segments.join("/")}/..`);
+    expect(answer?.headers.location).toMatch(/^\/(?!\/)/);
+    expect(new URL(answer!.headers.location, base).host).toBe("edge.invalid");
   });
 });

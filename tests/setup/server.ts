@@ -1,15 +1,13 @@
-// Vitest global setup: the leisure-card simulator and the test stack (fresh database of TEST_DB's provider, built
-// server pointed at the simulator) for this run. Nothing is mocked.
+// Vitest global setup of the integration tier: the leisure-card simulator and the test stack (fresh database of
+// TEST_DB's provider, the built production server pointed at the simulator) for this run. Nothing is mocked.
 import type { TestProject } from "vitest/node";
 import { startLeisureCardSimulator } from "../../scripts/leisure-card-simulator";
 import { startTestStack } from "../../scripts/lib/test-stack";
+import { testProvider } from "./database";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
-    databaseUrl: string;
-    provider: "sqlite" | "postgres";
-    secrets: Record<string, string>;
     leisureCardUrl: string;
     leisureCardTimeoutMs: number;
   }
@@ -20,7 +18,7 @@ export default async function setup(project: TestProject) {
   const simulator = await startLeisureCardSimulator({ port: 0, approved: [] });
   const leisureCardTimeoutMs = 1000;
   const stack = await startTestStack({
-    provider: process.env.TEST_DB === "postgres" ? "postgres" : "sqlite",
+    provider: testProvider(),
     env: {
       // A zone with an offset from UTC, so tests can tell server-local timestamps (spec 2.5) from UTC ones.
       TZ: "Europe/Stockholm",

@@ -1,0 +1,23 @@
+// npx knip: unused files, dependencies and exports (npm test runs it and fails on any finding). Its plugins find
+// Next.js's app routes, proxy.ts and configs, Vitest's and Playwright's tests and setups, ESLint, PostCSS, Prisma's
+// config, and the binaries package.json's scripts call (patch-package, prisma, tsx). Listed here is what they cannot
+// see: programs started by path rather than imported.
+import type { KnipConfig } from "knip";
+
+const config: KnipConfig = {
+  entry: [
+    // Compiled to dist/ by scripts/build-server.mjs, or run as `node scripts/…` / `tsx scripts/…`.
+    "server.ts",
+    "scripts/*.{ts,mjs}",
+    // Started as child processes: the benchmark's C1 floor server, the rate-limit test's second instance.
+    "scripts/lib/bench-c1.mjs",
+    "tests/fixtures/*.ts",
+    // Type declarations of the plain .mjs modules, read by tsc beside them.
+    "scripts/lib/*.d.mts",
+  ],
+  project: ["**/*.{ts,tsx,mjs,mts,css,prisma}"],
+  // The generated Prisma clients (lib/generated, not committed) import the runtime from @prisma/client.
+  ignoreDependencies: ["@prisma/client"],
+};
+
+export default config;

@@ -1,0 +1,46 @@
+// Business rules of the company register on the services directly (lib/services/company-changes.ts): where a
+// company may be placed in the tree, and when it may be deleted. No server, no build.
+import { describe, expect, it } from "vitest";
+import { operatorCaller } from "@/lib/services/caller";
+import { callerForApiKey } from "@/lib/services/api-keys";
+import { createCompany, deleteCompany, updateCompany } from "@/lib/services/company-changes";
+import { makeApiKey, makeCompany } from "../helpers";
+
+const scopedTo = async (companyId: string) => (await callerForApiKey((await makeApiKey({ companyId, companyIds: [companyId] })).id))!;
+
+describe("company register", () => {
+  it("a company cannot be placed under itself or its own sub-company", async () => {
+    const federation = await makeCompany("Förbund");
+    const district = await makeCompany("Distrikt", federation.id);
+    const club = await makeCompany("Klubb", district.id);
+    const cycle = { errors: { parentId: ["a company cannot be placed under itself or its own sub-company"] } };
+    await expect(updateCompany(operatorCaller(), federation.id, { parentId: club.id })).rejects.toMatchObject(cycle);
+    await expect(updateCompany(operatorCaller(), district.id, { parentId: district.id })).rejects.toMatchObject(cycle);
+    // Moving a club to another branch is fine.
+    const other = await makeCompany("Annat distrikt", federation.id);
+    expect((await updateCompany(operatorCaller(), club.id, { parentId: other.id })).parentId).toBe(other.id);
+  });
+
+  it("a company with live sub-companies is not deleted; once they are gone it is, and it is no parent any more", async () => {
+    const federation = await makeCompany("Förbund");
+    const club = await makeCompany("Klubb", federation.id);
+    await expect(deleteCompany(operatorCaller(), federation.id)).rejects.toMatchObject({ status: 409 });
+    await deleteCompany(operatorCaller(), club.id);
+    expect((await deleteCompany(operatorCaller(), federation.id)).deletedAt).not.toBeNull();
+    await expect(createCompany(operatorCaller(), { name: "Ny klubb", orgNumber: "802000-0001", parentId: federation.id })).rejects.toMatchObject({
+      errors: { parentId: ["unknown parent company"] },
+    });
+  });
+
+  it("a scoped caller adds companies under its own, never at the top; names are trimmed", async () => {
+    const federation = await makeCompany("Förbund");
+    const caller = await scopedTo(federation.id);
+    await expect(createCompany(caller, { name: "Eget förbund", orgNumber: "802000-0002" })).rejects.toMatchObject({
+      errors: { parentId: ["required: you may only add companies under your own"] },
+    });
+    const club = await createCompany(caller, { name: "  Klubben  ", orgNumber: " 802000-0003 ", parentId: federation.id });
+    expect([club.name, club.orgNumber, club.parentId]).toEqual(["Klubben", "802000-0003", federation.id]);
+    const outside = await makeCompany("Annat förbund");
+    await expect(createCompany(caller, { name: "Klubb", orgNumber: "802000-0004", parentId: outside.id })).rejects.toMatchObject({ status: 403 });
+  });
+});

@@ -1,0 +1,62 @@
+// Business rules of subscriptions on the services directly (lib/services/subscriptions.ts, subscribers.ts): a list's
+// active count follows every change of a subscription's status, whoever makes it. No server, no build.
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { operatorCaller } from "@/lib/services/caller";
+import { setMemberSubscription } from "@/lib/services/subscribers";
+import { createList } from "@/lib/services/subscription-lists";
+import { optOutEverywhere, subscribeVisitor, unsubscribeByUuids } from "@/lib/services/subscriptions";
+import { SubscribeRequest } from "@/lib/validation/subscription";
+import { makeCompany } from "../helpers";
+
+async function twoLists() {
+  const company = await makeCompany("Listföreningen");
+  const make = (name: string) => createList(operatorCaller(), { name, company_id: company.id });
+  return [await make("Nyheter"), await make("Evenemang")];
+}
+
+const activeCount = async (listId: number) => (await db().subscriptionList.findUniqueOrThrow({ where: { id: listId } })).activeCount;
+const subscribe = (listUuid: string, input: unknown) => subscribeVisitor(listUuid, SubscribeRequest.parse(input));
+
+describe("subscriptions", () => {
+  it("a visitor subscribing twice is one member with one subscription and one slot", async () => {
+    const [list] = await twoLists();
+    const first = await subscribe(list.uuid, { email: "eva@example.org", firstname: "Eva" });
+    const again = await subscribe(list.uuid, { email: "EVA@example.org", firstname: "Evelina", lastname: "Berg" });
+    expect(again.member_id).toBe(first.member_id);
+    expect(again.subscription.id).toBe(first.subscription.id);
+    expect(await activeCount(list.id)).toBe(1);
+    // The form fills what the member lacks and never overwrites what the association knows.
+    expect(await db().member.findUniqueOrThrow({ where: { id: first.member_id } })).toMatchObject({ firstname: "Eva", lastname: "Berg" });
+  });
+
+  it("an unsubscribe link ends only its own list's subscription, and a wrong pairing changes nothing", async () => {
+    const [news, events] = await twoLists();
+    const { member_id } = await subscribe(news.uuid, { email: "olle@example.org" });
+    await subscribe(events.uuid, { email: "olle@example.org" });
+    const member = await db().member.findUniqueOrThrow({ where: { id: member_id } });
+
+    await unsubscribeByUuids(events.uuid, crypto.randomUUID());
+    await unsubscribeByUuids("not-a-uuid", member.uuid);
+    expect([await activeCount(news.id), await activeCount(events.id)]).toEqual([1, 1]);
+
+    await unsubscribeByUuids(news.uuid, member.uuid);
+    await unsubscribeByUuids(news.uuid, member.uuid);
+    expect([await activeCount(news.id), await activeCount(events.id)]).toEqual([0, 1]);
+  });
+
+  it("a global opt-out ends every subscription and frees every slot; subscribing again lifts it", async () => {
+    const [news, events] = await twoLists();
+    const { member_id } = await subscribe(news.uuid, { email: "stina@example.org" });
+    await setMemberSubscription(operatorCaller(), events.id, member_id, true);
+    const member = await db().member.findUniqueOrThrow({ where: { id: member_id } });
+
+    expect(await optOutEverywhere(member.uuid)).toBe(true);
+    expect([await activeCount(news.id), await activeCount(events.id)]).toEqual([0, 0]);
+    expect((await db().member.findUniqueOrThrow({ where: { id: member_id } })).globalOptOutAt).not.toBeNull();
+
+    await subscribe(news.uuid, { email: "stina@example.org" });
+    expect((await db().member.findUniqueOrThrow({ where: { id: member_id } })).globalOptOutAt).toBeNull();
+    expect([await activeCount(news.id), await activeCount(events.id)]).toEqual([1, 0]);
+  });
+});
