@@ -10,7 +10,7 @@ import { databaseProvider, SQLITE_BUSY_TIMEOUT_MS, sqliteFilePath, type Database
 import { Conflict, ServiceError, ValidationFailed } from "./errors";
 
 /** A backup tool failed or is missing (500 with its reason; the CLI prints it). */
-export class BackupFailed extends ServiceError {
+class BackupFailed extends ServiceError {
   constructor(reason: string) {
     super(500, reason);
   }
@@ -245,7 +245,7 @@ async function postgresTables(client: pg.Client): Promise<string[]> {
 // --- Both -------------------------------------------------------------------------------------------------------
 
 /** Rows per table of the database (no tables: an empty object). */
-export async function rowCounts(databaseUrl: string): Promise<Record<string, number>> {
+async function rowCounts(databaseUrl: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   if (databaseProvider(databaseUrl) === "sqlite") {
     const opened = sqliteTables(sqliteFilePath(databaseUrl));

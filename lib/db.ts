@@ -109,7 +109,7 @@ export function db(): Db {
   return globalForDb.__db;
 }
 
-export function isPostgres(): boolean {
+function isPostgres(): boolean {
   return databaseProvider(env().DATABASE_URL) === "postgres";
 }
 

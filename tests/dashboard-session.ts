@@ -10,7 +10,7 @@ import { MODULES, PERMISSIONS, type AccessGroupValues, type AdminRole } from "@/
 import { baseUrl, uniqueIp } from "./helpers";
 
 /** next-auth 4's cookie name on plain http (the test server's NEXTAUTH_URL); on https it is `__Secure-` prefixed. */
-export const SESSION_COOKIE = "next-auth.session-token";
+const SESSION_COOKIE = "next-auth.session-token";
 
 export interface TestAdmin {
   id: number;

@@ -71,7 +71,7 @@ export function sourceActions(): ActionKey[] {
 }
 
 /** A page path for an app route: route groups dropped, dynamic segments filled with a placeholder. */
-export function pagePath(route: string): string {
+function pagePath(route: string): string {
   const segments = route
     .replace(/^app/, "")
     .replace(/\/page$/, "")

@@ -2,8 +2,8 @@
 // documentation), so clients written against Memlist read the same words.
 import { Unauthorized } from "../errors";
 
-export const BASIC_HEADER_MISSING = "Missing or invalid Authorization header";
-export const BASIC_CREDENTIALS_UNPARSEABLE = 'invalid "Basic" credentials';
+const BASIC_HEADER_MISSING = "Missing or invalid Authorization header";
+const BASIC_CREDENTIALS_UNPARSEABLE = 'invalid "Basic" credentials';
 
 /**
  * No Authorization header, another scheme, or "Basic" with no value: 401 `Missing or invalid Authorization header`. The Basic scheme with a

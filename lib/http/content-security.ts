@@ -8,7 +8,7 @@ export function newNonce(): string {
 }
 
 /** The policy for a page whose own scripts and styles carry `nonce`; anything injected without it does not run. */
-export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === "development"): string {
+function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === "development"): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,

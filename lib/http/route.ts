@@ -107,7 +107,7 @@ async function parseBody(schema: z.ZodType, request: Request, acceptsForm: boole
   return parseInput(schema, value);
 }
 
-export function errorResponse(error: unknown, requestId: string): Response {
+function errorResponse(error: unknown, requestId: string): Response {
   const outcome = errorOutcome(error);
   if (outcome?.status === 503) logger().warn({ requestId, err: error }, "database unavailable");
   if (outcome) return json(outcome.body, outcome.status, outcome.headers);

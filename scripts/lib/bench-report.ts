@@ -21,7 +21,7 @@ export interface SectionData {
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
 /** The row of scenario `key` at `concurrency` connections. */
-export function rowOf(rows: BenchRow[], key: string, concurrency: number): BenchRow | undefined {
+function rowOf(rows: BenchRow[], key: string, concurrency: number): BenchRow | undefined {
   return rows.find((r) => r.key === key && r.concurrency === concurrency);
 }
 
@@ -62,7 +62,7 @@ function targets(data: SectionData): Target[] {
   return list;
 }
 
-export function machineLines(): string[] {
+function machineLines(): string[] {
   const cpus = os.cpus();
   return [
     `- Machine: ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}`,

@@ -20,7 +20,7 @@ export const DEFAULT_MAX_HEAP_MB = 384;
  * burst of requests has grown them). 4 MB takes about 25 MB off the resident set; scavenges run more often, each
  * shorter.
  */
-export const SEMI_SPACE_MB = 4;
+const SEMI_SPACE_MB = 4;
 
 /**
  * glibc malloc settings, read only at process start. Every thread that allocates (libuv's pool running argon2 and
@@ -30,7 +30,7 @@ export const SEMI_SPACE_MB = 4;
 export const MEMORY_ENV = { MALLOC_ARENA_MAX: "2" };
 
 /** MAX_HEAP_MB from the environment, checked; DEFAULT_MAX_HEAP_MB when unset. */
-export function maxHeapMb(env = process.env) {
+function maxHeapMb(env = process.env) {
   const value = env.MAX_HEAP_MB;
   if (value === undefined || value === "") return DEFAULT_MAX_HEAP_MB;
   const mb = Number(value);

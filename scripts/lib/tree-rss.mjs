@@ -58,11 +58,6 @@ export function processTree(pid) {
   return tree;
 }
 
-/** Total VmRSS in MB of the process `pid` and all its descendants (0 if it is gone). */
-export function treeRssMb(pid) {
-  return processTree(pid).reduce((sum, p) => sum + p.rssMb, 0);
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const pid = Number(process.argv[2]);
   if (!Number.isInteger(pid) || pid <= 0) {

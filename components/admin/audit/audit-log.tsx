@@ -23,7 +23,7 @@ export interface AuditFilters {
   object_id: string;
 }
 
-export const emptyAuditFilters: AuditFilters = { object_type: "", actor: "", action: "", object_id: "" };
+const emptyAuditFilters: AuditFilters = { object_type: "", actor: "", action: "", object_id: "" };
 
 const LIMIT = 50;
 

@@ -17,7 +17,7 @@ interface Tree {
   children: Map<string, RegisterRow[]>;
 }
 
-export function buildTree(rows: RegisterRow[]): Tree {
+function buildTree(rows: RegisterRow[]): Tree {
   const listed = new Set(rows.map((r) => r.company_id));
   const children = new Map<string, RegisterRow[]>();
   const roots: RegisterRow[] = [];

@@ -14,11 +14,3 @@ export interface EventActions {
   registerParticipant: (input: { id: number; member_id: number }) => Promise<ActionResult<EventWithParticipants>>;
   unregisterParticipant: (input: { id: number; member_id: number }) => Promise<ActionResult<EventWithParticipants>>;
 }
-
-/** "5 dec. 2026 18:00" in the event's own zone (the API already wrote the time there). */
-export function eventTime(iso: string | null, lang: string): string {
-  if (!iso) return "–";
-  const [date, time] = iso.split("T");
-  const day = new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
-  return `${day} ${time.slice(0, 5)}`;
-}

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { buttonClass } from "./styles";
 
-export function BackLink({ href, label }: { href: string; label: string }) {
+function BackLink({ href, label }: { href: string; label: string }) {
   return (
     <p className="mb-2 text-sm">
       <Link href={href} className="text-blue-800 underline hover:text-blue-950">
