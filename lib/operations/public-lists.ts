@@ -14,11 +14,17 @@ import { rateLimited, reason, validation } from "./errors";
 import { operationsSharing } from "./operation";
 
 const publicTags = ["Subscription lists (public)"];
-const publicGet = operationsSharing({ method: "get", auth: "none", rateLimit: { name: "public_get" }, tags: publicTags });
-const publicPost = operationsSharing({ method: "post", auth: "none", rateLimit: { name: "public_post" }, tags: publicTags });
 const publicGetLimit = rateLimited("120 requests per minute per IP");
 const publicPostLimit = rateLimited("20 requests per minute per IP");
-const hostedPageRedirect = { 303: { description: "To the hosted confirmation page" } };
+const publicGetFields = { method: "get", auth: "none", rateLimit: { name: "public_get" }, tags: publicTags } as const;
+const publicGet = operationsSharing(publicGetFields);
+const publicPost = operationsSharing({ method: "post", auth: "none", rateLimit: { name: "public_post" }, tags: publicTags });
+/** A sendout link's GET: it only redirects to the hosted page that asks for confirmation. */
+const hostedPageLink = operationsSharing({
+  ...publicGetFields,
+  responses: { 303: { description: "To the hosted confirmation page" } },
+  errors: { 429: publicGetLimit },
+});
 const TokenQuery = z.object({ token: z.string().optional() });
 
 export const getPublicSubscriptionList = publicGet({
@@ -60,15 +66,13 @@ export const listPublicSubscriptionLists = publicGet({
   errors: { 429: publicGetLimit },
 });
 
-export const unsubscribePage = publicGet({
+export const unsubscribePage = hostedPageLink({
   path: "/subscription_list/unsubscribe/{list_uuid}/{member_uuid}",
   params: z.object({ list_uuid: z.string(), member_uuid: z.string() }),
   summary: "The hosted unsubscribe confirmation page (the link in sendouts)",
   description:
     "Redirects (303) to the hosted page `/unsubscribe/{list_uuid}/{member_uuid}`, which shows what will happen and " +
     "a button. Never changes state.",
-  responses: hostedPageRedirect,
-  errors: { 429: publicGetLimit },
 });
 
 export const unsubscribeFromList = publicPost({
@@ -82,7 +86,7 @@ export const unsubscribeFromList = publicPost({
   errors: { 429: publicPostLimit },
 });
 
-export const globalOptOutPage = publicGet({
+export const globalOptOutPage = hostedPageLink({
   path: "/subscription_list/unsubscribe/all/{member_uuid}",
   params: z.object({ member_uuid: z.string() }),
   query: TokenQuery,
@@ -90,8 +94,6 @@ export const globalOptOutPage = publicGet({
   description:
     "Redirects (303) to `/unsubscribe/all/{member_uuid}` with the same `token`; the page confirms with a button. " +
     "Never changes state.",
-  responses: hostedPageRedirect,
-  errors: { 429: publicGetLimit },
 });
 
 export const globalOptOut = publicPost({
