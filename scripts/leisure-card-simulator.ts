@@ -61,11 +61,16 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
   res.end(typeof body === "string" ? body : JSON.stringify(body));
 }
 
-async function readBody(req: http.IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  return text ? JSON.parse(text) : {};
+/** The request's JSON body (an empty body reads as `{}`), or undefined when it is not JSON. */
+async function readBody(req: http.IncomingMessage): Promise<{ body: Record<string, unknown> } | undefined> {
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    return { body: text ? JSON.parse(text) : {} };
+  } catch {
+    return undefined;
+  }
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -80,12 +85,9 @@ export async function startLeisureCardSimulator(
   async function status(req: http.IncomingMessage, res: http.ServerResponse) {
     const auth = req.headers.authorization ?? "";
     const apiKey = auth.startsWith("Bearer ") ? auth.slice(7).trim() : "";
-    let body: Record<string, unknown>;
-    try {
-      body = (await readBody(req)) as Record<string, unknown>;
-    } catch {
-      return send(res, 400, { error: "body is not JSON" });
-    }
+    const read = await readBody(req);
+    if (!read) return send(res, 400, { error: "body is not JSON" });
+    const { body } = read;
     const orgNumber = str(body?.org_number);
     const behaviour = behaviours.get(orgNumber) ?? {};
     if (behaviour.delay_ms) await new Promise((r) => setTimeout(r, behaviour.delay_ms));
@@ -118,12 +120,9 @@ export async function startLeisureCardSimulator(
       behaviours = new Map();
       return send(res, 200, { ok: true });
     }
-    let body: Record<string, unknown>;
-    try {
-      body = (await readBody(req)) as Record<string, unknown>;
-    } catch {
-      return send(res, 400, { error: "body is not JSON" });
-    }
+    const read = await readBody(req);
+    if (!read) return send(res, 400, { error: "body is not JSON" });
+    const { body } = read;
     const orgNumber = str(body?.org_number);
     if (!orgNumber) return send(res, 400, { error: "org_number is required" });
     if (req.method === "POST" && path === "/__control/behaviour") {

@@ -107,6 +107,23 @@ const NO_CALLER = { notApplicable: "a hosted page for the public: there is no ca
 const signedOut = { noSession: 401, expiredSession: 401, invalidSession: 401 } as const;
 /** A write behind a module and a permission. */
 const write = { ...signedOut, wrongModule: 403, missingPermission: 403, inScope: 200 } as const;
+/** The arguments of registering a member on an event or taking one off: a new event and a new member. */
+const participant = async (eventCompanyId: string, memberCompanyId: string) => [
+  { id: (await newEvent(eventCompanyId)).id, member_id: (await newMember(memberCompanyId)).id },
+];
+/** Registering a member on an event and taking one off: alike but for the answer to a member outside the scope. */
+const participantRow = (action: string, memberOutOfScope: Outcome): Row => ({
+  action: `${DASHBOARD}/events/actions.ts#${action}`,
+  needs: { module: "event", permission: "EVENT.U" },
+  args: async (f) => participant(f.inScopeClubId, f.inScopeClubId),
+  cells: {
+    ...write,
+    outOfScope: [
+      { object: "the event", args: async (f) => participant(f.outOfScopeCompanyId, f.outOfScopeCompanyId), expect: HIDDEN },
+      { object: "the member (the event in scope)", args: async (f) => participant(f.inScopeClubId, f.outOfScopeCompanyId), expect: memberOutOfScope },
+    ],
+  },
+});
 
 export const ROWS: Row[] = [
   // ---- companies (module company, COMPANY.U; a company outside the scope stays 403: company ids are not secret)
@@ -266,49 +283,11 @@ export const ROWS: Row[] = [
     args: async (f) => [{ id: (await newEvent(f.inScopeClubId)).id }],
     cells: { ...write, outOfScope: [{ object: "the event", args: async (f) => [{ id: (await newEvent(f.outOfScopeCompanyId)).id }], expect: HIDDEN }] },
   },
-  {
-    action: `${DASHBOARD}/events/actions.ts#registerParticipantAction`,
-    needs: { module: "event", permission: "EVENT.U" },
-    args: async (f) => [{ id: (await newEvent(f.inScopeClubId)).id, member_id: (await newMember(f.inScopeClubId)).id }],
-    cells: {
-      ...write,
-      outOfScope: [
-        {
-          object: "the event",
-          args: async (f) => [{ id: (await newEvent(f.outOfScopeCompanyId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id }],
-          expect: HIDDEN,
-        },
-        {
-          // As a missing member: a field error on member_id ("member not found"), the form's answer to a bad pick.
-          object: "the member (the event in scope)",
-          args: async (f) => [{ id: (await newEvent(f.inScopeClubId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id }],
-          expect: 400,
-        },
-      ],
-    },
-  },
-  {
-    action: `${DASHBOARD}/events/actions.ts#unregisterParticipantAction`,
-    needs: { module: "event", permission: "EVENT.U" },
-    args: async (f) => [{ id: (await newEvent(f.inScopeClubId)).id, member_id: (await newMember(f.inScopeClubId)).id }],
-    cells: {
-      ...write,
-      outOfScope: [
-        {
-          object: "the event",
-          args: async (f) => [{ id: (await newEvent(f.outOfScopeCompanyId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id }],
-          expect: HIDDEN,
-        },
-        {
-          // Taking someone off an event in scope reads nothing of the member: as for a member never registered
-          // (or missing), nothing changes and the answer is the event in scope.
-          object: "the member (the event in scope)",
-          args: async (f) => [{ id: (await newEvent(f.inScopeClubId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id }],
-          expect: 200,
-        },
-      ],
-    },
-  },
+  // As a missing member: a field error on member_id ("member not found"), the form's answer to a bad pick.
+  participantRow("registerParticipantAction", 400),
+  // Taking someone off an event in scope reads nothing of the member: as for a member never registered (or missing),
+  // nothing changes and the answer is the event in scope.
+  participantRow("unregisterParticipantAction", 200),
   // ---- access management (the ADMIN role; grants never beyond the ADMIN's own access)
   {
     action: `${DASHBOARD}/api-keys/actions.ts#createApiKeyAction`,

@@ -9,9 +9,10 @@ import {
   UtforarstatusResponse,
 } from "../validation/company";
 import { reason, serverError, unauthorized, validation } from "./errors";
-import { operation } from "./operation";
+import { operation, operationsSharing } from "./operation";
 
 const tags = ["Company"];
+const companyOperation = operationsSharing({ auth: "bearer", module: "company", tags });
 const companyNotFound = reason("`company not found`: no such company, or it is deleted");
 const malformedCompanyId = { ...validation, description: "Malformed company_id (not 36 characters)" };
 
@@ -26,32 +27,26 @@ export const getCurrentCompany = operation({
   errors: { 401: unauthorized, 404: reason("`company not found`: the key's company was deleted") },
 });
 
-export const listCompanyRegister = operation({
+export const listCompanyRegister = companyOperation({
   method: "get",
   path: "/company/fk",
-  auth: "bearer",
-  module: "company",
   summary: "The whole company register (minimal form)",
   description:
     "Every non-deleted company as name, org_number and parent, in one response: no pagination, no filtering. " +
     "The list is the whole register, not limited to the caller's company scope. " +
     "Ordered by name. A company whose parent is deleted is listed with `parent: null` (a deleted company does not exist).",
-  tags,
   responses: { 200: { description: "Every non-deleted company", schema: CompanyFkList } },
   errors: { 401: unauthorized, 403: reason("The access group lacks the `company` module"), 500: serverError },
 });
 
-export const getCompanyFk = operation({
+export const getCompanyFk = companyOperation({
   method: "get",
   path: "/company/{company_id}/fk",
-  auth: "bearer",
-  module: "company",
   params: CompanyIdParams,
   summary: "One company's enrollment view",
   description:
     "Address, contact data, fk_status and activated grants. The company must be in the caller's scope. Unset fields " +
     "are `null`; `company_grants` is `[]` when none are activated.",
-  tags,
   responses: { 200: { description: "The company", schema: CompanyFk } },
   errors: {
     400: malformedCompanyId,
@@ -62,11 +57,9 @@ export const getCompanyFk = operation({
   },
 });
 
-export const updateCompanyFkStatus = operation({
+export const updateCompanyFkStatus = companyOperation({
   method: "put",
   path: "/company/{company_id}/fk",
-  auth: "bearer",
-  module: "company",
   permission: "COMPANY.U",
   params: CompanyIdParams,
   body: UpdateFkStatusRequest,
@@ -76,7 +69,6 @@ export const updateCompanyFkStatus = operation({
     "value may follow any value. Every change is recorded in the company's fk_status history (from, to, who, when; " +
     "`npm run cli -- company:fk-history`); setting the current value again is not a change and records nothing. The " +
     "403 body is `{reason}`.",
-  tags,
   responses: { 200: { description: "The company id and its new fk_status", schema: UpdateFkStatusResponse } },
   errors: {
     400: {
@@ -92,11 +84,9 @@ export const updateCompanyFkStatus = operation({
   },
 });
 
-export const getCompanyUtforarstatus = operation({
+export const getCompanyUtforarstatus = companyOperation({
   method: "get",
   path: "/company/fk/status/{company_id}",
-  auth: "bearer",
-  module: "company",
   params: CompanyIdParams,
   summary: "Approved-provider (utförare) status at the leisure-card service",
   description:
@@ -105,7 +95,6 @@ export const getCompanyUtforarstatus = operation({
     "no 403 for this endpoint beyond the module, so company scope is not enforced here (the answer is no more private " +
     "than the unscoped register list). As the contract says, every failure is a 500 with a reason, including a " +
     "missing or deleted company (`company not found`, not 404). The call is bounded by LEISURE_CARD_TIMEOUT_MS.",
-  tags,
   responses: { 200: { description: "GODKAND or EJ_GODKAND as reported", schema: UtforarstatusResponse } },
   errors: {
     400: malformedCompanyId,

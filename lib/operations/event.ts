@@ -11,10 +11,10 @@ import {
 } from "../validation/event";
 import { OkResponse } from "../validation/common";
 import { forbidden, reason, unauthorized, validation } from "./errors";
-import { operation } from "./operation";
+import { operationsSharing } from "./operation";
 import { IdParams } from "./params";
 
-const tags = ["Events"];
+const eventOperation = operationsSharing({ auth: "bearer", module: "event", tags: ["Events"] });
 const eventErrors = {
   400: validation,
   401: unauthorized,
@@ -24,80 +24,63 @@ const eventErrors = {
 const timeNote =
   "Times are ISO 8601 with an offset; responses write them in the event's `time_zone` (default Europe/Stockholm).";
 
-export const listEvents = operation({
+export const listEvents = eventOperation({
   method: "get",
   path: "/events/list",
-  auth: "bearer",
-  module: "event",
   query: EventListQuery,
   summary: "A company's events",
   description: `The company must be in your scope (another company is 403, a missing one 404). Ordered by start. ${timeNote}`,
-  tags,
   responses: { 200: { description: "The events", schema: z.array(EventView) } },
   errors: { ...eventErrors, 404: reason("`company not found`") },
 });
 
-export const getEvent = operation({
+export const getEvent = eventOperation({
   method: "get",
   path: "/events/{id}",
-  auth: "bearer",
-  module: "event",
   params: IdParams,
   summary: "One event with its participants",
   description: `Erased members stay listed as participants without personal data. ${timeNote}`,
-  tags,
   responses: { 200: { description: "The event", schema: EventDetail } },
   errors: eventErrors,
 });
 
-export const createEvent = operation({
+export const createEvent = eventOperation({
   method: "post",
   path: "/events",
-  auth: "bearer",
-  module: "event",
   permission: "EVENT.U",
   body: CreateEventRequest,
   summary: "Create an event",
   description: `\`ends_at\` must be after \`starts_at\`. ${timeNote}`,
-  tags,
   responses: { 201: { description: "Created", schema: EventView } },
   errors: { 400: validation, 401: unauthorized, 403: forbidden },
 });
 
-export const updateEvent = operation({
+export const updateEvent = eventOperation({
   method: "put",
   path: "/events/{id}",
-  auth: "bearer",
-  module: "event",
   permission: "EVENT.U",
   params: IdParams,
   body: UpdateEventRequest,
   summary: "Update an event",
   description: `The end must stay after the start and the capacity at or above the registered participants. ${timeNote}`,
-  tags,
   responses: { 200: { description: "The updated event", schema: EventView } },
   errors: eventErrors,
 });
 
-export const deleteEvent = operation({
+export const deleteEvent = eventOperation({
   method: "delete",
   path: "/events/{id}",
-  auth: "bearer",
-  module: "event",
   permission: "EVENT.U",
   params: IdParams,
   summary: "Delete an event",
   description: "The event and its participant registrations are deleted.",
-  tags,
   responses: { 200: { description: "Deleted", schema: OkResponse } },
   errors: eventErrors,
 });
 
-export const registerEventParticipant = operation({
+export const registerEventParticipant = eventOperation({
   method: "post",
   path: "/events/{id}/participants",
-  auth: "bearer",
-  module: "event",
   permission: "EVENT.U",
   params: IdParams,
   body: RegisterParticipantRequest,
@@ -106,21 +89,17 @@ export const registerEventParticipant = operation({
     "The member must be in your scope (a missing, erased or out-of-scope member is 400 `member_id: member not " +
     "found`). Registering twice changes nothing. When `capacity` participants are registered: 409 `event is full` " +
     "(holds under concurrency).",
-  tags,
   responses: { 200: { description: "The event with its participants", schema: EventDetail } },
   errors: { ...eventErrors, 409: reason("`event is full`") },
 });
 
-export const unregisterEventParticipant = operation({
+export const unregisterEventParticipant = eventOperation({
   method: "delete",
   path: "/events/{id}/participants/{member_id}",
-  auth: "bearer",
-  module: "event",
   permission: "EVENT.U",
   params: EventParticipantParams,
   summary: "Unregister a member from an event",
   description: "Unregistering someone not registered changes nothing.",
-  tags,
   responses: { 200: { description: "The event with its participants", schema: EventDetail } },
   errors: eventErrors,
 });

@@ -9,50 +9,42 @@ import {
   UpdateMemberRequest,
 } from "../validation/member";
 import { forbidden, reason, unauthorized, validation } from "./errors";
-import { operation } from "./operation";
+import { operationsSharing } from "./operation";
 import { IdParams } from "./params";
 
-const tags = ["Members"];
+const memberOperation = operationsSharing({ auth: "bearer", module: "member", tags: ["Members"] });
 const memberNotFound = reason("`member not found`: no such member, it was erased, or it belongs to a company outside your scope");
 const scopeNote =
   "A member belongs to one company (`company_id`); you see it when that company is in your access scope. " +
   "Another company's member answers exactly as a missing one (404 `member not found`), so ids cannot be probed.";
 const memberErrors = { 400: validation, 401: unauthorized, 403: forbidden, 404: memberNotFound };
 
-export const listMembers = operation({
+export const listMembers = memberOperation({
   method: "post",
   path: "/member/pagination",
-  auth: "bearer",
-  module: "member",
   body: MemberPaginationRequest,
   summary: "A page of members",
   description:
     "Members of the companies in your scope. `options.period_id` and `options.statuses` keep members with a " +
     "membership in that period and of one of those statuses (both on one membership). Rows carry the memberships; " +
     "`count` is the number of all matching members. Answers with a fixed number of SQL statements whatever the page.",
-  tags,
   responses: { 200: { description: "One page", schema: MemberPage } },
   errors: { 400: validation, 401: unauthorized, 403: forbidden },
 });
 
-export const getMember = operation({
+export const getMember = memberOperation({
   method: "get",
   path: "/member/{id}",
-  auth: "bearer",
-  module: "member",
   params: IdParams,
   summary: "One member",
   description: `With memberships, properties, consents and list subscriptions. ${scopeNote}`,
-  tags,
   responses: { 200: { description: "The member", schema: MemberView } },
   errors: memberErrors,
 });
 
-export const createMember = operation({
+export const createMember = memberOperation({
   method: "post",
   path: "/member",
-  auth: "bearer",
-  module: "member",
   permission: "MEMBER.U",
   body: CreateMemberRequest,
   summary: "Create a member",
@@ -61,31 +53,25 @@ export const createMember = operation({
     "compare lower-cased, as the public subscribe does). Memberships name a company (the member's or one below it), " +
     "a period and optionally a member type of that company or a company above it (see GET /company_period and GET " +
     "/membertype); `prop_ids` are properties of GET /property.",
-  tags,
   responses: { 201: { description: "Created", schema: MemberView } },
   errors: { 400: validation, 401: unauthorized, 403: forbidden },
 });
 
-export const updateMember = operation({
+export const updateMember = memberOperation({
   method: "put",
   path: "/member/{id}",
-  auth: "bearer",
-  module: "member",
   permission: "MEMBER.U",
   params: IdParams,
   body: UpdateMemberRequest,
   summary: "Update a member",
   description: `Fields left out stay; null clears one; \`memberships\` and \`prop_ids\` replace their sets when given. ${scopeNote}`,
-  tags,
   responses: { 200: { description: "The updated member", schema: MemberView } },
   errors: memberErrors,
 });
 
-export const eraseMember = operation({
+export const eraseMember = memberOperation({
   method: "delete",
   path: "/member/{id}",
-  auth: "bearer",
-  module: "member",
   permission: "MEMBER.U",
   params: IdParams,
   summary: "Erase a member (GDPR)",
@@ -95,16 +81,13 @@ export const eraseMember = operation({
     "log. Memberships and event participations stay as anonymous history, so member counts per period and event " +
     "remain right. The member is then not found by any operation; the same email may sign up again as a new member. " +
     scopeNote,
-  tags,
   responses: { 200: { description: "Erased", schema: ErasedMember } },
   errors: memberErrors,
 });
 
-export const searchMembers = operation({
+export const searchMembers = memberOperation({
   method: "post",
   path: "/market/members/search",
-  auth: "bearer",
-  module: "member",
   body: MemberSearchRequest,
   summary: "Search members with filters",
   description:
@@ -112,7 +95,6 @@ export const searchMembers = operation({
     "`include` of `companies`, `events` and `properties`: `ANY` (the default), `ALL` or `NONE`; any other value is " +
     "400. `sort_by`: `created_desc` (default), `created_asc`, `name_asc`, `name_desc`, `email_asc`; others are 400. " +
     "`limit` at most 100. A fixed number of SQL statements whatever the page; filters are SQL EXISTS conditions.",
-  tags,
   responses: { 200: { description: "`members`, `count` (all matches), `page`, `limit`", schema: MemberPage } },
   errors: { 400: validation, 401: unauthorized, 403: forbidden },
 });

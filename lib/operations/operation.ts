@@ -56,6 +56,14 @@ export function operation<const Spec extends OperationSpec>(spec: Spec): Spec {
   return spec;
 }
 
+/**
+ * Declares a group's operations (a domain's, say): the fields they all share, such as auth, module and tags, are given
+ * once here and each entry gives the rest.
+ */
+export function operationsSharing<const Shared extends Partial<OperationSpec>>(shared: Shared) {
+  return <const Spec extends Partial<OperationSpec> & Omit<OperationSpec, keyof Shared>>(spec: Spec) => ({ ...shared, ...spec });
+}
+
 /** An operation with its id: the name it is exported under (and the OpenAPI operationId). */
 export type Operation = OperationSpec & { operationId: string };
 

@@ -11,34 +11,35 @@ import {
 } from "../validation/subscription";
 import { OkResponse } from "../validation/common";
 import { rateLimited, reason, validation } from "./errors";
-import { operation } from "./operation";
+import { operationsSharing } from "./operation";
 
 const publicTags = ["Subscription lists (public)"];
 const publicGetLimit = rateLimited("120 requests per minute per IP");
 const publicPostLimit = rateLimited("20 requests per minute per IP");
-const hostedPageRedirect = { 303: { description: "To the hosted confirmation page" } };
+const publicGetFields = { method: "get", auth: "none", rateLimit: { name: "public_get" }, tags: publicTags } as const;
+const publicGet = operationsSharing(publicGetFields);
+const publicPost = operationsSharing({ method: "post", auth: "none", rateLimit: { name: "public_post" }, tags: publicTags });
+/** A sendout link's GET: it only redirects to the hosted page that asks for confirmation. */
+const hostedPageLink = operationsSharing({
+  ...publicGetFields,
+  responses: { 303: { description: "To the hosted confirmation page" } },
+  errors: { 429: publicGetLimit },
+});
 const TokenQuery = z.object({ token: z.string().optional() });
 
-export const getPublicSubscriptionList = operation({
-  method: "get",
+export const getPublicSubscriptionList = publicGet({
   path: "/subscription_list/public/{uuid}",
-  auth: "none",
-  rateLimit: { name: "public_get" },
   params: z.object({ uuid: LinkUuid }),
   summary: "Public information of an active list",
   description:
     "No authentication. The consent term's HTML is sanitized (allowlist). Inactive lists and lists of deleted " +
     "companies are not found.",
-  tags: publicTags,
   responses: { 200: { description: "The list", schema: PublicListInfo } },
   errors: { 404: reason("`list not found`"), 429: publicGetLimit },
 });
 
-export const subscribeVisitor = operation({
-  method: "post",
+export const subscribeVisitor = publicPost({
   path: "/subscription_list/public/{uuid}",
-  auth: "none",
-  rateLimit: { name: "public_post" },
   params: z.object({ uuid: LinkUuid }),
   body: SubscribeRequest,
   summary: "Subscribe a visitor",
@@ -48,7 +49,6 @@ export const subscribeVisitor = operation({
     "consent to the list's current term. Names and phone only fill fields the member does not have. An explicit " +
     "subscribe lifts a global opt-out. Subscribing an already subscribed member returns the existing subscription. " +
     "Every list has an active-subscriber cap (`subscriber_cap`, default SUBSCRIBER_CAP_DEFAULT = 10000).",
-  tags: publicTags,
   responses: { 201: { description: "Subscribed", schema: SubscribeResult } },
   errors: {
     400: validation,
@@ -57,70 +57,47 @@ export const subscribeVisitor = operation({
   },
 });
 
-export const listPublicSubscriptionLists = operation({
-  method: "get",
+export const listPublicSubscriptionLists = publicGet({
   path: "/subscription_list/public/company/{company_id}",
-  auth: "none",
-  rateLimit: { name: "public_get" },
   params: z.object({ company_id: z.string() }),
   summary: "An organization's active lists",
   description: "No uuids, by design. An unknown company has no lists (empty array).",
-  tags: publicTags,
   responses: { 200: { description: "Lists", schema: z.array(PublicListSummary) } },
   errors: { 429: publicGetLimit },
 });
 
-export const unsubscribePage = operation({
-  method: "get",
+export const unsubscribePage = hostedPageLink({
   path: "/subscription_list/unsubscribe/{list_uuid}/{member_uuid}",
-  auth: "none",
-  rateLimit: { name: "public_get" },
   params: z.object({ list_uuid: z.string(), member_uuid: z.string() }),
   summary: "The hosted unsubscribe confirmation page (the link in sendouts)",
   description:
     "Redirects (303) to the hosted page `/unsubscribe/{list_uuid}/{member_uuid}`, which shows what will happen and " +
     "a button. Never changes state.",
-  tags: publicTags,
-  responses: hostedPageRedirect,
-  errors: { 429: publicGetLimit },
 });
 
-export const unsubscribeFromList = operation({
-  method: "post",
+export const unsubscribeFromList = publicPost({
   path: "/subscription_list/unsubscribe/{list_uuid}/{member_uuid}",
-  auth: "none",
-  rateLimit: { name: "public_post" },
   params: z.object({ list_uuid: LinkUuid, member_uuid: LinkUuid }),
   summary: "Unsubscribe from one list (also the RFC 8058 one-click target)",
   description:
     "Always 200 `{ok: true}`, whether or not the list, member or subscription exists. The body is ignored " +
     "(`List-Unsubscribe=One-Click` is accepted).",
-  tags: publicTags,
   responses: { 200: { description: "Done (or nothing to do)", schema: OkResponse } },
   errors: { 429: publicPostLimit },
 });
 
-export const globalOptOutPage = operation({
-  method: "get",
+export const globalOptOutPage = hostedPageLink({
   path: "/subscription_list/unsubscribe/all/{member_uuid}",
-  auth: "none",
-  rateLimit: { name: "public_get" },
   params: z.object({ member_uuid: z.string() }),
   query: TokenQuery,
   summary: "The hosted global opt-out page (the link in sendouts)",
   description:
     "Redirects (303) to `/unsubscribe/all/{member_uuid}` with the same `token`; the page confirms with a button. " +
     "Never changes state.",
-  tags: publicTags,
-  responses: hostedPageRedirect,
-  errors: { 429: publicGetLimit },
 });
 
-export const globalOptOut = operation({
-  method: "post",
+export const globalOptOut = publicPost({
   path: "/subscription_list/unsubscribe/all/{member_uuid}",
-  auth: "none",
-  rateLimit: { name: "public_post" },
   params: z.object({ member_uuid: z.string() }),
   query: TokenQuery,
   body: GlobalOptOutRequest,
@@ -128,7 +105,6 @@ export const globalOptOut = operation({
   description:
     "Needs the signed `token` of the service's own sendout link, in the body (JSON or form) or as `?token=`. " +
     "The token is an HMAC over purpose, member and expiry (OPT_OUT_LINK_TTL_DAYS, default 365).",
-  tags: publicTags,
   responses: { 200: { description: "Opted out of everything", schema: OkResponse } },
   errors: { 403: reason("`invalid or expired link`"), 429: publicPostLimit },
 });

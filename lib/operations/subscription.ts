@@ -14,10 +14,10 @@ import {
 } from "../validation/subscription";
 import { IntIdParam } from "../validation/common";
 import { forbidden, reason, unauthorized, validation } from "./errors";
-import { operation } from "./operation";
+import { operationsSharing } from "./operation";
 import { IdParams } from "./params";
 
-const adminTags = ["Subscription lists (admin)"];
+const listOperation = operationsSharing({ auth: "bearer", module: "subscription_list", tags: ["Subscription lists (admin)"] });
 const outOfScope = (what: string) =>
   reason(`\`${what}\`: no such id, or it belongs to a company outside your scope (answered alike, so ids cannot be probed)`);
 const listErrors = { 400: validation, 401: unauthorized, 403: forbidden, 404: outOfScope("list not found") };
@@ -26,111 +26,87 @@ const listOrMemberNotFound = reason(
     "in the list's organization)",
 );
 
-export const listSubscriptionLists = operation({
+export const listSubscriptionLists = listOperation({
   method: "get",
   path: "/subscription_list",
-  auth: "bearer",
-  module: "subscription_list",
   query: ListQuery,
   summary: "An organization's lists",
-  tags: adminTags,
   responses: { 200: { description: "Lists", schema: z.array(AdminList) } },
   errors: { 400: validation, 401: unauthorized, 403: forbidden, 404: reason("`company not found`") },
 });
 
-export const createSubscriptionList = operation({
+export const createSubscriptionList = listOperation({
   method: "post",
   path: "/subscription_list",
-  auth: "bearer",
-  module: "subscription_list",
   permission: "SUBSCRIPTION_LIST.U",
   body: CreateListRequest,
   summary: "Create a list",
-  tags: adminTags,
   responses: { 201: { description: "Created", schema: AdminList } },
   errors: { 400: validation, 401: unauthorized, 403: forbidden, 404: reason("`company not found`") },
 });
 
-export const getSubscriptionList = operation({
+export const getSubscriptionList = listOperation({
   method: "get",
   path: "/subscription_list/{id}",
-  auth: "bearer",
-  module: "subscription_list",
   params: IdParams,
   summary: "One list, with its uuid",
-  tags: adminTags,
   responses: { 200: { description: "The list", schema: AdminList } },
   errors: listErrors,
 });
 
-export const updateSubscriptionList = operation({
+export const updateSubscriptionList = listOperation({
   method: "put",
   path: "/subscription_list/{id}",
-  auth: "bearer",
-  module: "subscription_list",
   permission: "SUBSCRIPTION_LIST.U",
   params: IdParams,
   body: UpdateListRequest,
   summary: "Update a list",
   description:
     "Only the fields sent change. `question_prop_ids` replaces the question set (properties of the list's organization).",
-  tags: adminTags,
   responses: { 200: { description: "The updated list", schema: AdminList } },
   errors: listErrors,
 });
 
-export const deleteSubscriptionList = operation({
+export const deleteSubscriptionList = listOperation({
   method: "delete",
   path: "/subscription_list/{id}",
-  auth: "bearer",
-  module: "subscription_list",
   permission: "SUBSCRIPTION_LIST.U",
   params: IdParams,
   summary: "Delete a list and its subscriptions",
   description: "Members and their consents stay; a consent's source list becomes null.",
-  tags: adminTags,
   responses: { 200: { description: "Deleted", schema: DeletedList } },
   errors: listErrors,
 });
 
-export const listSubscribers = operation({
+export const listSubscribers = listOperation({
   method: "get",
   path: "/subscription_list/{id}/subscribers",
-  auth: "bearer",
-  module: "subscription_list",
   params: IdParams,
   query: SubscribersQuery,
   summary: "Subscribers of a list, newest first",
-  tags: adminTags,
   responses: { 200: { description: "A page of subscribers", schema: SubscribersPage } },
   errors: listErrors,
 });
 
-export const listsOfMember = operation({
+export const listsOfMember = listOperation({
   method: "get",
   path: "/subscription_list/member/{member_id}",
-  auth: "bearer",
-  module: "subscription_list",
   params: z.object({ member_id: IntIdParam }),
   summary: "The lists of a member's organization, each with is_subscribed",
-  tags: adminTags,
   responses: { 200: { description: "Lists", schema: z.array(MemberListEntry) } },
   errors: { 400: validation, 401: unauthorized, 403: forbidden, 404: outOfScope("member not found") },
 });
 
 /** An admin subscribes or unsubscribes a member of the list's organization. */
 function memberSubscription<const Action extends "subscribe" | "unsubscribe">(action: Action, summary: string, answer: string, description?: string) {
-  return operation({
+  return listOperation({
     method: "post",
     path: `/subscription_list/{id}/${action}/{member_id}`,
-    auth: "bearer",
-    module: "subscription_list",
     permission: "SUBSCRIPTION_LIST.U",
     params: ListMemberParams,
     summary,
     description,
-    tags: adminTags,
-    responses: { 200: { description: answer, schema: MemberSubscriptionResult } },
+      responses: { 200: { description: answer, schema: MemberSubscriptionResult } },
     errors: { ...listErrors, 404: listOrMemberNotFound },
   });
 }

@@ -1,7 +1,7 @@
 // Member shapes (spec 4.3): the record, its create/update bodies, the paginated list and the member search. Imports
 // nothing from the server, so the dashboard's filters and forms validate with the same schemas as /v3.
 import { z } from "zod";
-import { clearableText, CompanyId, IntId } from "./common";
+import { clearableText, CompanyId, IntId, PAGE_MAX } from "./common";
 
 export const MEMBERSHIP_STATUSES = ["MEMBER", "PENDING_EXIT", "EXITED"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -13,9 +13,8 @@ export const SEARCH_SORTS = ["created_desc", "created_asc", "name_asc", "name_de
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 const PAGINATION_ORDER_FIELDS = ["created_at", "id", "email", "firstname", "lastname", "birthdate"] as const;
 
-/** The largest page size of the member list and search, and the deepest page (bounds the SQL offset). */
+/** The largest page size of the member list and search. */
 const MEMBER_PAGE_LIMIT_MAX = 100;
-const MEMBER_PAGE_MAX = 100_000;
 
 
 /** YYYY-MM-DD, a real calendar date, not in the future. */
@@ -152,7 +151,7 @@ export const ErasedMember = z
 
 // ------------------------------------------------------------------ list and search requests
 
-const page = z.number({ error: "must be an integer" }).int({ error: "must be an integer" }).min(1, { error: "must be at least 1" }).max(MEMBER_PAGE_MAX, { error: `must be at most ${MEMBER_PAGE_MAX}` }).default(1);
+const page = z.number({ error: "must be an integer" }).int({ error: "must be an integer" }).min(1, { error: "must be at least 1" }).max(PAGE_MAX, { error: `must be at most ${PAGE_MAX}` }).default(1);
 const limit = z.number({ error: "must be an integer" }).int({ error: "must be an integer" }).min(1, { error: "must be at least 1" }).max(MEMBER_PAGE_LIMIT_MAX, { error: `must be at most ${MEMBER_PAGE_LIMIT_MAX}` }).default(20);
 const statuses = z.array(MembershipStatusSchema, { error: "must be an array" }).max(MEMBERSHIP_STATUSES.length * 2).optional();
 

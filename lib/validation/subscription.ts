@@ -69,16 +69,21 @@ const PublicTerm = z
   .object({ id: z.number().int(), name: z.string(), html: z.string().meta({ description: "sanitized HTML" }) })
   .meta({ id: "ConsentTerm" });
 
+/** How the hosted form shows a list: the same fields in the public information and in the admin view. */
+const listAppearance = {
+  image_url: z.string().nullable(),
+  show_image: z.boolean(),
+  design: z.unknown().nullable(),
+  term: PublicTerm.nullable(),
+};
+
 export const PublicListInfo = z
   .object({
     name: z.string(),
     description: z.string().nullable(),
     fields: z.array(ListField),
     uuid: z.string(),
-    image_url: z.string().nullable(),
-    show_image: z.boolean(),
-    design: z.unknown().nullable(),
-    term: PublicTerm.nullable(),
+    ...listAppearance,
     questions: z.array(PublicQuestion),
   })
   .meta({ id: "SubscriptionListPublicInfo" });
@@ -146,10 +151,7 @@ export const AdminList = z
     description: z.string().nullable(),
     fields: z.array(ListField),
     is_active: z.boolean(),
-    image_url: z.string().nullable(),
-    show_image: z.boolean(),
-    design: z.unknown().nullable(),
-    term: PublicTerm.nullable(),
+    ...listAppearance,
     question_prop_ids: z.array(z.number().int()),
     subscriber_cap: z.number().int().nullable(),
     effective_subscriber_cap: z.number().int(),

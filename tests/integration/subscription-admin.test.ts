@@ -39,33 +39,26 @@ describe("admin subscription-list API", () => {
     const id = created.json.id;
 
     const prop = await createProperty(operatorCaller(), { company_id: company.id, group_name: "Frågor", name: "Vill ha SMS" });
-    const updated = await call(`/v3/subscription_list/${id}`, {
-      method: "PUT",
-      token,
-      body: {
-        description: "Om föreningen",
-        fields: ["phone", "firstname", "phone"],
-        image_url: "https://example.org/bild.png",
-        show_image: true,
-        design: { color: "#005500" },
-        term: { name: "Samtycke", html: "<p>Ja</p>" },
-        question_prop_ids: [prop.prop_id],
-        subscriber_cap: 50,
-        name: "X",
-        company_id: "ignored-for-update-and-not-an-error-00",
-      },
-    });
-    expect(updated.status).toBe(200);
-    expect(updated.json).toMatchObject({
+    // Stored and answered as sent.
+    const kept = {
       name: "X",
       description: "Om föreningen",
-      fields: ["phone", "firstname"],
       image_url: "https://example.org/bild.png",
       show_image: true,
       design: { color: "#005500" },
       term: { name: "Samtycke", html: "<p>Ja</p>" },
       question_prop_ids: [prop.prop_id],
       subscriber_cap: 50,
+    };
+    const updated = await call(`/v3/subscription_list/${id}`, {
+      method: "PUT",
+      token,
+      body: { ...kept, fields: ["phone", "firstname", "phone"], company_id: "ignored-for-update-and-not-an-error-00" },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.json).toMatchObject({
+      ...kept,
+      fields: ["phone", "firstname"],
       effective_subscriber_cap: 50,
       company_id: company.id,
     });

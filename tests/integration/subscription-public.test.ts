@@ -323,13 +323,19 @@ describe("GET /v3/subscription_list/public/company/{company_id}", () => {
 });
 
 describe("unsubscribe", () => {
-  it("POST unsubscribes from that list only and always answers {ok: true}", async () => {
+  /** A new member subscribed to two lists of one company (`f` and `g`, in that order). */
+  async function memberOnTwoLists(emailPrefix: string) {
     const f = await makeList();
     const g = await makeList({ companyId: f.companyId });
-    const email = `u${Date.now()}@x.se`;
+    const email = `${emailPrefix}${Date.now()}@x.se`;
     const res = await subscribe(f.uuid, { email });
     await subscribe(g.uuid, { email });
     const member = await db().member.findUniqueOrThrow({ where: { id: res.json.member_id } });
+    return { f, g, member };
+  }
+
+  it("POST unsubscribes from that list only and always answers {ok: true}", async () => {
+    const { f, member } = await memberOnTwoLists("u");
     const done = await call(`/v3/subscription_list/unsubscribe/${f.uuid}/${member.uuid}`, { method: "POST" });
     expect(done.status).toBe(200);
     expect(done.json).toEqual({ ok: true });
@@ -357,13 +363,8 @@ describe("unsubscribe", () => {
   });
 
   it("global opt-out needs a valid signed token bound to the member", async () => {
-    const f = await makeList();
-    const g = await makeList({ companyId: f.companyId });
-    const email = `all${Date.now()}@x.se`;
-    const res = await subscribe(f.uuid, { email });
-    await subscribe(g.uuid, { email });
+    const { f, g, member } = await memberOnTwoLists("all");
     const other = await subscribe(f.uuid, { email: `other${Date.now()}@x.se` });
-    const member = await db().member.findUniqueOrThrow({ where: { id: res.json.member_id } });
     const otherMember = await db().member.findUniqueOrThrow({ where: { id: other.json.member_id } });
     const url = `/v3/subscription_list/unsubscribe/all/${member.uuid}`;
 
