@@ -27,8 +27,8 @@ export type Column = (typeof COLUMNS)[number];
 
 /** An expected outcome, or why the cell does not apply. */
 export type Outcome = number | string;
-export type NotApplicable = { notApplicable: string };
-export type Cell = Outcome | NotApplicable;
+type NotApplicable = { notApplicable: string };
+type Cell = Outcome | NotApplicable;
 /** The out-of-scope cell of an action that names two objects: one case per object that can lie outside. */
 export interface OutOfScopeCase {
   object: string;

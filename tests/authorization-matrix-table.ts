@@ -76,10 +76,10 @@ function bearerCells(cells: { missingPermission: Cell; outOfScope: Cell; inScope
 
 const READ = 200; // a read needs only the module: a key without any permission reads
 const NO_OBJECT = na("names no object: the answer covers only the caller's scope");
-export const winterEvening = { starts_at: "2026-12-05T17:00:00Z", ends_at: "2026-12-05T21:30:00+01:00" };
+const winterEvening = { starts_at: "2026-12-05T17:00:00Z", ends_at: "2026-12-05T21:30:00+01:00" };
 export const op = operatorCaller();
 
-export async function freshList(companyId: string) {
+async function freshList(companyId: string) {
   return createList(op, { name: "Engångslista", company_id: companyId });
 }
 export async function freshMember(companyId: string) {

@@ -2,7 +2,7 @@
 import { ErrorBody, TokenExpiredBody, ValidationErrorBody } from "../validation/common";
 import type { ResponseDoc } from "./operation";
 
-export const retryAfterHeader = {
+const retryAfterHeader = {
   "Retry-After": { description: "seconds until the budget refills", schema: { type: "integer" } },
 };
 

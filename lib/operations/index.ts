@@ -36,10 +36,10 @@ const listed = (api: object): Operation[] =>
   Object.entries(api as Record<string, OperationSpec>).map(([operationId, spec]) => ({ operationId, ...spec }));
 
 /** The /v3 operations by operationId, in the order the document lists them. */
-export const v3Api = merge([auth, company, organization, member, event, publicLists, subscription, apiReference]);
+const v3Api = merge([auth, company, organization, member, event, publicLists, subscription, apiReference]);
 export type V3OperationId = keyof typeof v3Api;
 export const v3Operations = listed(v3Api);
 
 /** The dashboard's data routes under /admin/api (a signed-in session), by id. Not in the public document. */
-export const dashboardApi = merge([dashboard, dashboardLists]);
+const dashboardApi = merge([dashboard, dashboardLists]);
 export const dashboardOperations = listed(dashboardApi);

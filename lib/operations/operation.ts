@@ -5,13 +5,13 @@ import type { z } from "zod";
 import type { RateLimitName } from "../http/rate-limit";
 import type { Module, Permission } from "../validation/access";
 
-export type Method = "get" | "post" | "put" | "delete";
+type Method = "get" | "post" | "put" | "delete";
 
 /**
  * bearer: an access token of an API key (/v3). basic: HTTP Basic client credentials, read by the wrapper (the token
  * endpoint). session: a signed-in dashboard user (/admin/api). none: anyone.
  */
-export type Auth = "bearer" | "basic" | "session" | "none";
+type Auth = "bearer" | "basic" | "session" | "none";
 
 export interface ResponseDoc {
   description: string;
