@@ -144,3 +144,8 @@ export async function disconnectDb(): Promise<void> {
   globalForDb.__db = undefined;
   globalForDb.__dbReady = undefined;
 }
+
+/** The rows of page `page` (counted from 1) at `limit` rows a page, as Prisma's skip and take. */
+export function pageWindow({ page, limit }: { page: number; limit: number }) {
+  return { skip: (page - 1) * limit, take: limit };
+}

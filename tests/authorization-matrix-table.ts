@@ -76,6 +76,14 @@ function bearerCells(cells: { missingPermission: Cell; outOfScope: Cell; inScope
 
 const READ = 200; // a read needs only the module: a key without any permission reads
 const NO_OBJECT = na("names no object: the answer covers only the caller's scope");
+/** The rules most rows follow. A list, member or event of another company answers as a missing one (404). */
+const OBJECT_READ = bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 });
+const OBJECT_WRITE = bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 });
+/** A company named in the query or body outside the scope is 403. */
+const COMPANY_READ = bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 });
+const COMPANY_CREATE = bearerCells({ missingPermission: 403, outOfScope: 403, inScope: 201 });
+/** Filters that name another company are answered, with none of its rows (each such row checks). */
+const SCOPE_FILTERED_READ = bearerCells({ missingPermission: READ, outOfScope: 200, inScope: 200 });
 const winterEvening = { starts_at: "2026-12-05T17:00:00Z", ends_at: "2026-12-05T21:30:00+01:00" };
 export const op = operatorCaller();
 
@@ -92,7 +100,7 @@ export async function freshEvent(companyId: string) {
 /** The organization's reference data: a company named in the query outside the scope is 403. */
 function referenceDataRow(route: string): Row {
   return {
-    cells: bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 }),
+    cells: COMPANY_READ,
     request: ({ side }) => ({ path: `/v3${route}?company_id=${side.companyId}` }),
   };
 }
@@ -100,7 +108,7 @@ function referenceDataRow(route: string): Row {
 /** A member of the list's organization subscribed or unsubscribed by an admin. */
 function memberSubscriptionRow(action: "subscribe" | "unsubscribe"): Row {
   return {
-    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_WRITE,
     request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}/${action}/${side.memberId}`, method: "POST" }),
   };
 }
@@ -171,7 +179,7 @@ export const table: Record<V3OperationId, Row> = {
     request: () => ({ path: "/v3/company/fk" }),
   },
   getCompanyFk: {
-    cells: bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 }),
+    cells: COMPANY_READ,
     request: ({ side }) => ({ path: `/v3/company/${side.companyId}/fk` }),
   },
   updateCompanyFkStatus: {
@@ -180,7 +188,7 @@ export const table: Record<V3OperationId, Row> = {
   },
   getCompanyUtforarstatus: {
     // The contract lists no 403 for it: scope is not checked (README), so B's status is answered too.
-    cells: bearerCells({ missingPermission: READ, outOfScope: 200, inScope: 200 }),
+    cells: SCOPE_FILTERED_READ,
     request: ({ side }) => ({ path: `/v3/company/fk/status/${side.companyId}` }),
   },
   getCompanyHierarchy: {
@@ -189,7 +197,7 @@ export const table: Record<V3OperationId, Row> = {
   },
   searchCompanies: {
     // Searching for B by name finds nothing (checked: no B ids in the body), it is not refused.
-    cells: bearerCells({ missingPermission: READ, outOfScope: 200, inScope: 200 }),
+    cells: SCOPE_FILTERED_READ,
     request: ({ side }) => ({ path: `/v3/company/search?q=${encodeURIComponent(side.companyName)}` }),
   },
 
@@ -200,31 +208,31 @@ export const table: Record<V3OperationId, Row> = {
 
   // ---- events: another company's event is 404 `event not found`, a company named in the query or body 403
   listEvents: {
-    cells: bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 }),
+    cells: COMPANY_READ,
     request: ({ side }) => ({ path: `/v3/events/list?company_id=${side.companyId}` }),
   },
   createEvent: {
-    cells: bearerCells({ missingPermission: 403, outOfScope: 403, inScope: 201 }),
+    cells: COMPANY_CREATE,
     request: ({ side }) => ({ path: "/v3/events", method: "POST", body: { company_id: side.companyId, name: "Matrisfest", ...winterEvening } }),
   },
   getEvent: {
-    cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_READ,
     request: ({ side }) => ({ path: `/v3/events/${side.eventId}` }),
   },
   updateEvent: {
-    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_WRITE,
     request: ({ side }) => ({ path: `/v3/events/${side.eventId}`, method: "PUT", body: { location: "Klubbstugan" } }),
   },
   deleteEvent: {
-    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_WRITE,
     request: async ({ side }) => ({ path: `/v3/events/${(await freshEvent(side.companyId)).id}`, method: "DELETE" }),
   },
   registerEventParticipant: {
-    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_WRITE,
     request: ({ side }) => ({ path: `/v3/events/${side.eventId}/participants`, method: "POST", body: { member_id: side.memberId } }),
   },
   unregisterEventParticipant: {
-    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_WRITE,
     request: async ({ side }) => {
       const member = await freshMember(side.companyId);
       await registerParticipant(op, side.eventId, member.id);
@@ -234,29 +242,29 @@ export const table: Record<V3OperationId, Row> = {
 
   // ---- members: another company's member is 404 `member not found`, a company named in the body 403
   createMember: {
-    cells: bearerCells({ missingPermission: 403, outOfScope: 403, inScope: 201 }),
+    cells: COMPANY_CREATE,
     request: ({ side }) => ({ path: "/v3/member", method: "POST", body: { company_id: side.companyId, email: uniqueEmail("matris") } }),
   },
   getMember: {
-    cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_READ,
     request: ({ side }) => ({ path: `/v3/member/${side.memberId}` }),
   },
   updateMember: {
-    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_WRITE,
     request: ({ side }) => ({ path: `/v3/member/${side.memberId}`, method: "PUT", body: { firstname: "Matris" } }),
   },
   eraseMember: {
-    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_WRITE,
     request: async ({ side }) => ({ path: `/v3/member/${(await freshMember(side.companyId)).id}`, method: "DELETE" }),
   },
   listMembers: {
     // B's period as the filter: answered, with none of B's members (checked).
-    cells: bearerCells({ missingPermission: READ, outOfScope: 200, inScope: 200 }),
+    cells: SCOPE_FILTERED_READ,
     request: ({ side }) => ({ path: "/v3/member/pagination", method: "POST", body: { options: { period_id: side.periodId } } }),
   },
   searchMembers: {
     // B named in the company filter: answered, with none of B's members (checked).
-    cells: bearerCells({ missingPermission: READ, outOfScope: 200, inScope: 200 }),
+    cells: SCOPE_FILTERED_READ,
     request: ({ side }) => ({
       path: "/v3/market/members/search",
       method: "POST",
@@ -266,31 +274,31 @@ export const table: Record<V3OperationId, Row> = {
 
   // ---- admin subscription lists: another company's list (or member) is 404, a company named in query or body 403
   listSubscriptionLists: {
-    cells: bearerCells({ missingPermission: READ, outOfScope: 403, inScope: 200 }),
+    cells: COMPANY_READ,
     request: ({ side }) => ({ path: `/v3/subscription_list?company_id=${side.companyId}` }),
   },
   createSubscriptionList: {
-    cells: bearerCells({ missingPermission: 403, outOfScope: 403, inScope: 201 }),
+    cells: COMPANY_CREATE,
     request: ({ side }) => ({ path: "/v3/subscription_list", method: "POST", body: { name: "Matrislistan", company_id: side.companyId } }),
   },
   getSubscriptionList: {
-    cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_READ,
     request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}` }),
   },
   updateSubscriptionList: {
-    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_WRITE,
     request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}`, method: "PUT", body: { description: "Ändrad av matrisen" } }),
   },
   deleteSubscriptionList: {
-    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_WRITE,
     request: async ({ side }) => ({ path: `/v3/subscription_list/${(await freshList(side.companyId)).id}`, method: "DELETE" }),
   },
   listSubscribers: {
-    cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_READ,
     request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}/subscribers` }),
   },
   listsOfMember: {
-    cells: bearerCells({ missingPermission: READ, outOfScope: 404, inScope: 200 }),
+    cells: OBJECT_READ,
     request: ({ side }) => ({ path: `/v3/subscription_list/member/${side.memberId}` }),
   },
   subscribeMember: memberSubscriptionRow("subscribe"),

@@ -12,6 +12,11 @@ import { MODULES, PERMISSIONS, type Module, type Permission } from "@/lib/valida
 
 export const baseUrl = () => inject("baseUrl");
 
+/** The spec's ValidationError body for one field with one problem, exactly as the API, actions and CLI send it. */
+export function validationError(field: string, message: string) {
+  return { reason: `${field}: ${message}`, code: "validation_error", errors: { [field]: [message] }, form_errors: [] };
+}
+
 let ipCounter = 0;
 /** A client address of its own (the test server trusts one proxy hop), so each scenario has its own rate budget. */
 export function uniqueIp(): string {

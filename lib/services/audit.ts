@@ -2,7 +2,7 @@
 // change without its entry (or the reverse) cannot be committed.
 import "server-only";
 import type { z } from "zod";
-import { db, type Tx } from "../db";
+import { db, pageWindow, type Tx } from "../db";
 import type { AuditObjectType, AuditPage, AuditQueryInput } from "../validation/audit";
 import { inScopeWhere } from "./access-checks";
 import type { Caller } from "./caller";
@@ -47,8 +47,7 @@ export async function listAuditEntries(caller: Caller, query: AuditQueryInput): 
     db().auditEntry.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
+      ...pageWindow(query),
     }),
   ]);
   // The companies' names for the page's rows in one query (deleted companies keep their name in the log).

@@ -4,7 +4,7 @@
 import "server-only";
 import type { z } from "zod";
 import { stockholmToday, yearsBefore } from "../calendar";
-import { caseVariants, db, textContains, type Prisma } from "../db";
+import { caseVariants, db, pageWindow, textContains, type Prisma } from "../db";
 import type { MemberPage, MemberPaginationInput, MemberSearchFilters, MemberSearchInput, SearchSort } from "../validation/member";
 import { requireModule } from "./access-checks";
 import type { Caller } from "./caller";
@@ -26,7 +26,7 @@ async function memberPage(
 ): Promise<z.output<typeof MemberPage>> {
   const [count, rows] = await Promise.all([
     db().member.count({ where }),
-    db().member.findMany({ where, orderBy, skip: (page - 1) * limit, take: limit, include: memberSummaryInclude }),
+    db().member.findMany({ where, orderBy, ...pageWindow({ page, limit }), include: memberSummaryInclude }),
   ]);
   return { members: rows.map(memberSummaryView), count, page, limit };
 }

@@ -2,7 +2,7 @@
 // and unsubscribing members of the list's organization, and a member's lists.
 import "server-only";
 import type { z } from "zod";
-import { db, type Prisma } from "../db";
+import { db, pageWindow, type Prisma } from "../db";
 import { NotFound } from "../errors";
 import type {
   MemberListEntry,
@@ -57,8 +57,7 @@ export async function listSubscribers(caller: Caller, id: number, query: Subscri
     db().subscription.findMany({
       where,
       orderBy: [{ subscribedAt: "desc" }, { id: "desc" }],
-      skip: (query.page - 1) * query.limit,
-      take: query.limit,
+      ...pageWindow(query),
       include: subscriberInclude,
     }),
   ]);

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { verifyAdminPassword } from "@/lib/services/admin-users";
 import { db } from "@/lib/db";
-import { accessGroupIdOf, basicHeader, call, cli, makeApiKey, makeCompany } from "../helpers";
+import { accessGroupIdOf, basicHeader, call, cli, makeApiKey, makeCompany, validationError } from "../helpers";
 
 describe("operator CLI", () => {
   it("creates, lists and revokes an API key with a scoped access group", async () => {
@@ -49,10 +49,7 @@ describe("operator CLI", () => {
 
   it("rejects unknown modules, permissions and companies with the API's error body and exit code 1", async () => {
     const company = await makeCompany();
-    const invalid = (field: string, message: string) => ({
-      code: 1,
-      json: { status: 400, reason: `${field}: ${message}`, code: "validation_error", errors: { [field]: [message] }, form_errors: [] },
-    });
+    const invalid = (field: string, message: string) => ({ code: 1, json: { status: 400, ...validationError(field, message) } });
     const badModule = cli(["api-key:create", "--name", "x", "--company", company.id, "--modules", "everything"]);
     expect(badModule).toEqual(invalid("access.modules.0", "must be one of company, subscription_list, member, event"));
     const badPermission = cli(["api-key:create", "--name", "x", "--company", company.id, "--permissions", "COMPANY.D"]);
@@ -72,13 +69,7 @@ describe("operator CLI", () => {
     expect(await verifyAdminPassword(email, "wrong password!")).toBeNull();
     expect(cli(["admin:create", "--email", email])).toEqual({
       code: 1,
-      json: {
-        status: 400,
-        reason: "email: an admin user with that email exists",
-        code: "validation_error",
-        errors: { email: ["an admin user with that email exists"] },
-        form_errors: [],
-      },
+      json: { status: 400, ...validationError("email", "an admin user with that email exists") },
     });
   });
 });

@@ -8,7 +8,7 @@ import { formatLocalDateTime } from "@/lib/services/companies";
 import { createCompany, deleteCompany, updateCompany } from "@/lib/services/company-changes";
 import { fkStatusHistory as fkStatusHistoryOf } from "@/lib/services/fk-status";
 import { activateGrant, createGrant } from "@/lib/services/grants";
-import { accessGroupIdOf, accessTokenFor, call, makeCompany } from "../helpers";
+import { accessGroupIdOf, accessTokenFor, call, makeCompany, validationError } from "../helpers";
 
 /** The company's fk_status history as the operator sees it, newest first. */
 const fkStatusHistory = (companyId: string) => fkStatusHistoryOf(operatorCaller(), companyId);
@@ -155,12 +155,7 @@ describe("GET /v3/company/{company_id}/fk", () => {
     for (const id of ["abc", "x".repeat(37)]) {
       const res = await call(`/v3/company/${id}/fk`, { token });
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({
-        reason: "company_id: must be 36 characters",
-        code: "validation_error",
-        errors: { company_id: ["must be 36 characters"] },
-        form_errors: [],
-      });
+      expect(res.json).toEqual(validationError("company_id", "must be 36 characters"));
     }
   });
 
@@ -265,12 +260,7 @@ describe("PUT /v3/company/{company_id}/fk", () => {
     for (const [body, message] of cases) {
       const res = await call(`/v3/company/${company.id}/fk`, { method: "PUT", token, body });
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({
-        reason: `fk_status: ${message}`,
-        code: "validation_error",
-        errors: { fk_status: [message] },
-        form_errors: [],
-      });
+      expect(res.json).toEqual(validationError("fk_status", message));
     }
     const empty = await call(`/v3/company/${company.id}/fk`, { method: "PUT", token });
     expect(empty.status).toBe(400);

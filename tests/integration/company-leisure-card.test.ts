@@ -10,7 +10,7 @@ import { deleteCompany } from "@/lib/services/company-changes";
 import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
 import type { LeisureCardKeyInput } from "@/lib/validation/company";
 import { freePort } from "@/scripts/lib/test-stack";
-import { accessTokenFor, call, makeCompany } from "../helpers";
+import { accessTokenFor, call, makeCompany, validationError } from "../helpers";
 
 /** A port nothing listens on (bound, read, released). */
 const closedPort = freePort;
@@ -93,12 +93,7 @@ describe("GET /v3/company/fk/status/{company_id}", () => {
   it("400 ValidationError for a malformed company_id; 401 without a token; 403 without the company module", async () => {
     const bad = await status("not-36-characters");
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({
-      reason: "company_id: must be 36 characters",
-      code: "validation_error",
-      errors: { company_id: ["must be 36 characters"] },
-      form_errors: [],
-    });
+    expect(bad.json).toEqual(validationError("company_id", "must be 36 characters"));
     const { company } = await provider();
     expect((await call(`/v3/company/fk/status/${company.id}`)).status).toBe(401);
     const { token } = await accessTokenFor({ modules: ["member"] });

@@ -2,7 +2,7 @@
 // /admin/api-keys: the keys of the companies in the ADMIN's scope, a form that creates one (the client_secret is then
 // shown once, in a dialog), and revoking with a confirmation (the row changes at once, a failure puts it back).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
@@ -11,7 +11,6 @@ import { accessMessages } from "@/lib/i18n/admin/access";
 import { formatDate } from "@/lib/i18n/formats";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../ui/query-state";
 import { useGrantableCompanies } from "./access-group-fields";
 import { KeyAccess } from "./access-summary";
 import { failureText as actionErrorText } from "../action-errors";
@@ -21,11 +20,10 @@ import { PageTitle } from "../ui/page-parts";
 import type { ApiKeyActions, ApiKeyRow, CreatedApiKey, Grantable } from "./types";
 import { SecretDialog } from "./api-key-secret-dialog";
 import { CreateApiKeyForm } from "./create-api-key-form";
-import { DataTable } from "@/components/admin/ui/data-table";
+import { QueryTable } from "@/components/admin/ui/query-table";
 
 // One empty list for every render while loading: TanStack Table resets its state when `data` changes identity, and
 // a new [] on each render loops (a click during hydration made that a synchronous loop that froze the page).
-const NO_KEYS: ApiKeyRow[] = [];
 
 export function ApiKeysScreen({ grantable, actions }: { grantable: Grantable; actions: ApiKeyActions }) {
   const t = accessMessages(useLang()).keys;
@@ -137,17 +135,14 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
     ];
   }, [lang, t, companies.data, revokeKey]);
 
-  // TanStack Table is not memoizable by the React Compiler, which skips this component: expected.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: query.data ?? NO_KEYS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.client_id });
   return (
-    <QueryState query={query} isEmpty={query.data?.length === 0}>
-      <DataTable
-        table={table}
-        label={t.tableLabel}
-        testId="api-keys"
-        rowProps={(row) => ({ "data-client-id": row.original.client_id, className: row.original.revoked_at ? "bg-slate-50 text-slate-700" : "" })}
-      />
-    </QueryState>
+    <QueryTable
+      query={query}
+      columns={columns}
+      getRowId={(row) => row.client_id}
+      label={t.tableLabel}
+      testId="api-keys"
+      rowProps={(row) => ({ "data-client-id": row.original.client_id, className: row.original.revoked_at ? "bg-slate-50 text-slate-700" : "" })}
+    />
   );
 }

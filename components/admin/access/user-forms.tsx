@@ -1,7 +1,7 @@
 "use client";
 // The admin user forms: create (email, name, password, role, access) and change (role and access; only what changed is sent).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, FormProvider, useForm, useFormContext } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
 import { unwrap } from "@/lib/actions/result";
@@ -24,6 +24,29 @@ type EditIn = z.input<typeof EditUserForm>;
 type EditOut = z.output<typeof EditUserForm>;
 
 const ACCESS_FIELDS = ["access.modules", "access.permissions", "access.company_ids", "access.include_descendants"] as const;
+
+/**
+ * The role and the access group of both user forms, read from the form around them (react-hook-form's FormProvider):
+ * both forms hold `role` and `access`, whatever else they hold.
+ */
+function RoleAndAccessFields({ roleId, grantable }: { roleId: string; grantable: Grantable }) {
+  const m = accessMessages(useLang());
+  const text = useFieldText();
+  const { control, register, formState } = useFormContext<Pick<EditIn, "role" | "access">>();
+  const { errors } = formState;
+  return (
+    <>
+      <RoleField id={roleId} register={register("role")} error={text("role", errors.role)} />
+      <Controller
+        control={control}
+        name="access"
+        render={({ field }) => (
+          <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(m, text, errors.access)} />
+        )}
+      />
+    </>
+  );
+}
 
 function RoleField({ id, register, error }: { id: string; register: React.ComponentProps<"select">; error?: string }) {
   const m = accessMessages(useLang());
@@ -88,14 +111,9 @@ export function CreateUserForm({ grantable, createAdminUser, onDone }: {
         {input("name", "text", "off")}
       </div>
       {input("password", "password", "new-password", t.passwordHelp)}
-      <RoleField id="user-role" register={form.register("role")} error={text("role", errors.role)} />
-      <Controller
-        control={form.control}
-        name="access"
-        render={({ field }) => (
-          <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(m, text, errors.access)} />
-        )}
-      />
+      <FormProvider {...form}>
+        <RoleAndAccessFields roleId="user-role" grantable={grantable} />
+      </FormProvider>
     </AccessFormFrame>
   );
 }
@@ -108,13 +126,11 @@ export function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
 }) {
   const m = accessMessages(useLang());
   const t = m.users;
-  const text = useFieldText();
   const queryClient = useQueryClient();
   const form = useForm<EditIn, unknown, EditOut>({
     resolver: keyedZodResolver(EditUserForm),
     defaultValues: { role: user.role as EditIn["role"], access: user.access },
   });
-  const { errors } = form.formState;
   const { problem, setProblem, fail } = useFormProblem(form.setError, ["role", ...ACCESS_FIELDS]);
   const mutation = useMutation({
     mutationFn: (values: { role?: EditOut["role"]; access?: EditOut["access"] }) => unwrap(updateAdminUser({ id: user.id, ...values })),
@@ -141,14 +157,9 @@ export function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
   });
   return (
     <AccessFormFrame onSubmit={onSubmit} problem={problem} actions={{ cancel: t.cancel, submit: mutation.isPending ? t.saving : t.save, pending: mutation.isPending, onCancel: onDone }}>
-      <RoleField id="edit-role" register={form.register("role")} error={text("role", errors.role)} />
-      <Controller
-        control={form.control}
-        name="access"
-        render={({ field }) => (
-          <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(m, text, errors.access)} />
-        )}
-      />
+      <FormProvider {...form}>
+        <RoleAndAccessFields roleId="edit-role" grantable={grantable} />
+      </FormProvider>
     </AccessFormFrame>
   );
 }

@@ -2,7 +2,7 @@
 // /admin/users: the dashboard users inside the ADMIN's scope; create one, change a role or access, deactivate or
 // reactivate (confirmed). The signed-in ADMIN's own row cannot be changed: the service refuses, so the controls say why.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
@@ -10,7 +10,6 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import { accessMessages } from "@/lib/i18n/admin/access";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { QueryState } from "../ui/query-state";
 import { secondaryButtonClass } from "../ui/styles";
 import { useGrantableCompanies } from "./access-group-fields";
 import { NameList, ScopeSummary } from "./access-summary";
@@ -19,12 +18,11 @@ import { ConfirmButton } from "../ui/confirm-button";
 import { Modal } from "../ui/modal";
 import { PageTitle } from "../ui/page-parts";
 import type { AdminUserActions, AdminUserRow, Grantable } from "./types";
-import { DataTable } from "@/components/admin/ui/data-table";
+import { QueryTable } from "@/components/admin/ui/query-table";
 import { CreateUserForm, EditUserFormView } from "./user-forms";
 
 // One empty list for every render while loading: TanStack Table resets its state when `data` changes identity, and
 // a new [] on each render loops (a click during hydration made that a synchronous loop that froze the page).
-const NO_USERS: AdminUserRow[] = [];
 
 export function UsersScreen({ grantable, currentUserId, actions }: { grantable: Grantable; currentUserId: number | null; actions: AdminUserActions }) {
   const t = accessMessages(useLang()).users;
@@ -167,17 +165,14 @@ function UserTable({ currentUserId, updateAdminUser, onEdit }: {
     ];
   }, [t, m, currentUserId, companies.data, changeActive, onEdit]);
 
-  // TanStack Table is not memoizable by the React Compiler, which skips this component: expected.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: query.data ?? NO_USERS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id) });
   return (
-    <QueryState query={query} isEmpty={query.data?.length === 0}>
-      <DataTable
-        table={table}
-        label={t.tableLabel}
-        testId="admin-users"
-        rowProps={(row) => ({ "data-email": row.original.email, className: row.original.active ? "" : "bg-slate-50 text-slate-700" })}
-      />
-    </QueryState>
+    <QueryTable
+      query={query}
+      columns={columns}
+      getRowId={(row) => String(row.id)}
+      label={t.tableLabel}
+      testId="admin-users"
+      rowProps={(row) => ({ "data-email": row.original.email, className: row.original.active ? "" : "bg-slate-50 text-slate-700" })}
+    />
   );
 }
