@@ -38,6 +38,9 @@ export const forbidden: ResponseDoc = {
 };
 
 /** A dashboard data route without a signed-in session. */
+/** What any bearer operation that takes input can be refused with. */
+export const bearerInputErrors = { 400: validation, 401: unauthorized, 403: forbidden };
+
 export const notSignedIn: ResponseDoc = { description: "`not signed in`: no dashboard session", schema: ErrorBody };
 
 export const serverError: ResponseDoc = { description: "Unexpected server error", schema: ErrorBody };

@@ -10,7 +10,7 @@ import {
   UpdateEventRequest,
 } from "../validation/event";
 import { OkResponse } from "../validation/common";
-import { forbidden, reason, unauthorized, validation } from "./errors";
+import { bearerInputErrors, forbidden, reason, unauthorized, validation } from "./errors";
 import { operationsSharing } from "./operation";
 import { IdParams } from "./params";
 
@@ -52,7 +52,7 @@ export const createEvent = eventOperation({
   summary: "Create an event",
   description: `\`ends_at\` must be after \`starts_at\`. ${timeNote}`,
   responses: { 201: { description: "Created", schema: EventView } },
-  errors: { 400: validation, 401: unauthorized, 403: forbidden },
+  errors: bearerInputErrors,
 });
 
 export const updateEvent = eventOperation({

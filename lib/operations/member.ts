@@ -8,7 +8,7 @@ import {
   MemberView,
   UpdateMemberRequest,
 } from "../validation/member";
-import { forbidden, reason, unauthorized, validation } from "./errors";
+import { bearerInputErrors, reason } from "./errors";
 import { operationsSharing } from "./operation";
 import { IdParams } from "./params";
 
@@ -17,7 +17,7 @@ const memberNotFound = reason("`member not found`: no such member, it was erased
 const scopeNote =
   "A member belongs to one company (`company_id`); you see it when that company is in your access scope. " +
   "Another company's member answers exactly as a missing one (404 `member not found`), so ids cannot be probed.";
-const memberErrors = { 400: validation, 401: unauthorized, 403: forbidden, 404: memberNotFound };
+const memberErrors = { ...bearerInputErrors, 404: memberNotFound };
 
 export const listMembers = memberOperation({
   method: "post",
@@ -29,7 +29,7 @@ export const listMembers = memberOperation({
     "membership in that period and of one of those statuses (both on one membership). Rows carry the memberships; " +
     "`count` is the number of all matching members. Answers with a fixed number of SQL statements whatever the page.",
   responses: { 200: { description: "One page", schema: MemberPage } },
-  errors: { 400: validation, 401: unauthorized, 403: forbidden },
+  errors: bearerInputErrors,
 });
 
 export const getMember = memberOperation({
@@ -54,7 +54,7 @@ export const createMember = memberOperation({
     "a period and optionally a member type of that company or a company above it (see GET /company_period and GET " +
     "/membertype); `prop_ids` are properties of GET /property.",
   responses: { 201: { description: "Created", schema: MemberView } },
-  errors: { 400: validation, 401: unauthorized, 403: forbidden },
+  errors: bearerInputErrors,
 });
 
 export const updateMember = memberOperation({
@@ -96,5 +96,5 @@ export const searchMembers = memberOperation({
     "400. `sort_by`: `created_desc` (default), `created_asc`, `name_asc`, `name_desc`, `email_asc`; others are 400. " +
     "`limit` at most 100. A fixed number of SQL statements whatever the page; filters are SQL EXISTS conditions.",
   responses: { 200: { description: "`members`, `count` (all matches), `page`, `limit`", schema: MemberPage } },
-  errors: { 400: validation, 401: unauthorized, 403: forbidden },
+  errors: bearerInputErrors,
 });

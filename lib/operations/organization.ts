@@ -9,10 +9,10 @@ import {
   PeriodView,
   PropertyGroupView,
 } from "../validation/organization";
-import { forbidden, reason, unauthorized, validation } from "./errors";
+import { bearerInputErrors, forbidden, reason, unauthorized } from "./errors";
 import { operation } from "./operation";
 
-const referenceErrors = { 400: validation, 401: unauthorized, 403: forbidden, 404: reason("`company not found`") };
+const referenceErrors = { ...bearerInputErrors, 404: reason("`company not found`") };
 const referenceNote =
   "With `company_id` (in your scope): what a member of that company can use, the company's own entries and its " +
   "parent companies'. Without: those of every company in your scope.";
@@ -44,7 +44,7 @@ export const searchCompanies = operation({
     "then by name. `limit` 1-100, default 20.",
   tags: ["Company"],
   responses: { 200: { description: "Matching companies", schema: z.array(CompanySearchResult) } },
-  errors: { 400: validation, 401: unauthorized, 403: forbidden },
+  errors: bearerInputErrors,
 });
 
 /** The organization's reference data: three lists alike but for what they hold and their order. */

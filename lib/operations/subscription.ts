@@ -13,14 +13,14 @@ import {
   UpdateListRequest,
 } from "../validation/subscription";
 import { IntIdParam } from "../validation/common";
-import { forbidden, reason, unauthorized, validation } from "./errors";
+import { bearerInputErrors, reason } from "./errors";
 import { operationsSharing } from "./operation";
 import { IdParams } from "./params";
 
 const listOperation = operationsSharing({ auth: "bearer", module: "subscription_list", tags: ["Subscription lists (admin)"] });
 const outOfScope = (what: string) =>
   reason(`\`${what}\`: no such id, or it belongs to a company outside your scope (answered alike, so ids cannot be probed)`);
-const listErrors = { 400: validation, 401: unauthorized, 403: forbidden, 404: outOfScope("list not found") };
+const listErrors = { ...bearerInputErrors, 404: outOfScope("list not found") };
 const listOrMemberNotFound = reason(
   "`list not found` (no such list, or one of a company outside your scope) or `member not found` (no such member " +
     "in the list's organization)",
@@ -32,7 +32,7 @@ export const listSubscriptionLists = listOperation({
   query: ListQuery,
   summary: "An organization's lists",
   responses: { 200: { description: "Lists", schema: z.array(AdminList) } },
-  errors: { 400: validation, 401: unauthorized, 403: forbidden, 404: reason("`company not found`") },
+  errors: { ...bearerInputErrors, 404: reason("`company not found`") },
 });
 
 export const createSubscriptionList = listOperation({
@@ -42,7 +42,7 @@ export const createSubscriptionList = listOperation({
   body: CreateListRequest,
   summary: "Create a list",
   responses: { 201: { description: "Created", schema: AdminList } },
-  errors: { 400: validation, 401: unauthorized, 403: forbidden, 404: reason("`company not found`") },
+  errors: { ...bearerInputErrors, 404: reason("`company not found`") },
 });
 
 export const getSubscriptionList = listOperation({
@@ -94,7 +94,7 @@ export const listsOfMember = listOperation({
   params: z.object({ member_id: IntIdParam }),
   summary: "The lists of a member's organization, each with is_subscribed",
   responses: { 200: { description: "Lists", schema: z.array(MemberListEntry) } },
-  errors: { 400: validation, 401: unauthorized, 403: forbidden, 404: outOfScope("member not found") },
+  errors: { ...bearerInputErrors, 404: outOfScope("member not found") },
 });
 
 /** An admin subscribes or unsubscribes a member of the list's organization. */
