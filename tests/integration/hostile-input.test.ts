@@ -67,6 +67,17 @@ describe("dot segments in the path", () => {
     expect(JSON.parse(member.text).errors.id).toEqual(["must be an integer id"]);
   });
 
+  it("a link's parameter holding slashes and dots stays one segment of the hosted page's address", async () => {
+    // The redirect once joined the parameters and split them on "/": `..%2F` became `/unsubscribe/..//1`, which a
+    // browser resolves to another path.
+    const link = await sendTarget(`/v3/subscription_list/unsubscribe/%2E%2E%2F/1?lang=en`);
+    expect(link.status, link.text).toBe(303);
+    expect(link.headers.location).toBe(`/unsubscribe/..%2F/1?lang=en`);
+    const optOut = await sendTarget(`/v3/subscription_list/unsubscribe/all/a%2F..%2F..%2Fx?token=t`);
+    expect(optOut.status, optOut.text).toBe(303);
+    expect(optOut.headers.location).toBe(`/unsubscribe/all/a%2F..%2F..%2Fx?token=t`);
+  });
+
   it("written percent-encoded in a hosted page's path, they are its unknown list", async () => {
     for (const dots of ["%2E%2E", ".%2e", "%2E"]) {
       const subscribe = await sendTarget(`/subscribe/${dots}`);

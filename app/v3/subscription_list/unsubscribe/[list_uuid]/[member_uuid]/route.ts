@@ -7,7 +7,7 @@ import * as api from "@/lib/operations/public-lists";
 import { unsubscribeByUuids } from "@/lib/services/subscriptions";
 
 export const GET = route(api.unsubscribePage, async ({ request, params }) =>
-  redirectToHostedPage(request, `/unsubscribe/${params.list_uuid}/${params.member_uuid}`),
+  redirectToHostedPage(request, ["unsubscribe", params.list_uuid, params.member_uuid]),
 );
 
 export const POST = route(api.unsubscribeFromList, async ({ params }) => {

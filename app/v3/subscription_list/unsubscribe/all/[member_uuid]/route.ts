@@ -6,7 +6,7 @@ import * as api from "@/lib/operations/public-lists";
 import { optOutWithToken } from "@/lib/services/subscriptions";
 
 export const GET = route(api.globalOptOutPage, async ({ request, params }) =>
-  redirectToHostedPage(request, `/unsubscribe/all/${params.member_uuid}`),
+  redirectToHostedPage(request, ["unsubscribe", "all", params.member_uuid]),
 );
 
 export const POST = route(api.globalOptOut, async ({ params, query, body }) => {
