@@ -43,12 +43,23 @@ describe("dashboard sign-in", () => {
     const admin = await newAdmin();
     const attacker = uniqueIp();
     // RATE_LIMIT_LOGIN_PAIR_FAILS_PER_15_MIN defaults to 5: then this account is refused at this address, even with
-    // the right password, while the owner elsewhere is not (the account-wide limit is far above these ten).
+    // the right password, while the owner elsewhere is not. The refused ones do not count for the account, so even
+    // more of them than its limit (RATE_LIMIT_LOGIN_ACCOUNT_FAILS_PER_HOUR, 100) leave the owner in.
     const answers = [];
-    for (let i = 0; i < 10; i++) answers.push((await attempt(admin.email, `wrong-${i}-password`, attacker)).error);
+    for (let i = 0; i < 120; i++) answers.push((await attempt(admin.email, `wrong-${i}-password`, attacker)).error);
     expect((await attempt(admin.email, admin.password)).error).toBeNull();
-    expect(answers).toEqual([...Array(5).fill("CredentialsSignin"), ...Array(5).fill("RateLimited")]);
+    expect(answers).toEqual([...Array(5).fill("CredentialsSignin"), ...Array(115).fill("RateLimited")]);
     expect((await attempt(admin.email, admin.password, attacker)).error).toBe("RateLimited");
+  });
+
+  it("refuses an account at every address only after many failures from many addresses", async () => {
+    const admin = await newAdmin();
+    // 20 addresses, each within its own limits, reach the account's 100 failures per hour.
+    for (let a = 0; a < 20; a++) {
+      const ip = uniqueIp();
+      for (let i = 0; i < 5; i++) expect((await attempt(admin.email, `wrong-${i}-password`, ip)).error).toBe("CredentialsSignin");
+    }
+    expect((await attempt(admin.email, admin.password)).error).toBe("RateLimited");
   });
 
   it("forgets an address's failures for an account once it signs in there", async () => {
