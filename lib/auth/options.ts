@@ -36,7 +36,7 @@ export function authOptions(): NextAuthOptions {
           const headers = new Headers(request?.headers as Record<string, string> | undefined);
           const ip = clientIp(headers, config.TRUST_PROXY_HOPS);
           const email = normalizeEmail(parsed.data.email);
-          // An IP holds no "/", so the first one ends it.
+          // An IP holds no "/", so the key names one (address, account) pair whatever the email holds.
           const pair = `${ip}/${email}`;
           try {
             // One at a time, so an attempt refused for its pair or its address spends nothing of the account's
