@@ -1,5 +1,6 @@
 // Rate limits (per client IP, account or user) through rate-limiter-flexible: Redis when REDIS_URL is set (shared by
-// all instances), process memory otherwise. If Redis is unreachable, the in-memory limiter takes over instead of failing requests.
+// all instances), process memory otherwise. If Redis is unreachable, the in-memory limiter takes over instead of
+// failing requests.
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../env";
