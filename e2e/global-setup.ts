@@ -22,8 +22,8 @@ export default async function globalSetup() {
         LEISURE_CARD_API_URL: simulator.url,
         LEISURE_CARD_TIMEOUT_MS: "2000",
         // Every browser in these tests comes from 127.0.0.1: give that one address the budget of a whole office, so
-        // the sign-ins and form posts of many scenarios do not trip the per-IP limits (their own tests are in Vitest).
-        RATE_LIMIT_LOGIN_IP_PER_MIN: "1000",
+        // the failed sign-ins and form posts of many scenarios do not trip the per-IP limits (their own tests are in Vitest).
+        RATE_LIMIT_LOGIN_IP_FAILS_PER_HOUR: "1000",
         RATE_LIMIT_PUBLIC_POST_PER_MIN: "1000",
       },
     });

@@ -39,9 +39,13 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN_REFRESH_PER_MIN: int(20),
   RATE_LIMIT_PUBLIC_GET_PER_MIN: int(120),
   RATE_LIMIT_PUBLIC_POST_PER_MIN: int(20),
-  /** Dashboard sign-in attempts: per client IP per minute, and per account per 15 minutes. */
-  RATE_LIMIT_LOGIN_IP_PER_MIN: int(20),
-  RATE_LIMIT_LOGIN_ACCOUNT_PER_15_MIN: int(10),
+  /**
+   * Failed dashboard sign-ins: per account at one client IP per 15 minutes (forgotten when it signs in there), per
+   * client IP across accounts per hour, and per account from all addresses per hour.
+   */
+  RATE_LIMIT_LOGIN_PAIR_FAILS_PER_15_MIN: int(5),
+  RATE_LIMIT_LOGIN_IP_FAILS_PER_HOUR: int(20),
+  RATE_LIMIT_LOGIN_ACCOUNT_FAILS_PER_HOUR: int(100),
   /** Dashboard writes (server actions) per signed-in user per minute. */
   RATE_LIMIT_DASHBOARD_WRITE_PER_MIN: int(120),
   /** How long a dashboard session lasts after sign-in. */

@@ -1,13 +1,14 @@
 // next-auth for the dashboard: email and password of an admin user (npm run cli -- admin:create), JWT sessions that
-// expire, sign-in attempts limited per client IP and per account. The session carries only the user's id; rights
-// are read fresh on every request (lib/auth/session.ts), so a deactivated user or a changed role takes effect at once.
+// expire, failed sign-ins throttled per (account, address), per address and per account (README, "Admin dashboard").
+// The session carries only the user's id; rights are read fresh on every request (lib/auth/session.ts), so a
+// deactivated user or a changed role takes effect at once.
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "../env";
 import { RateLimited } from "../errors";
 import { clientIp } from "../http/client-ip";
-import { consumeRateLimit } from "../http/rate-limit";
+import { consumeRateLimit, refundRateLimit, resetRateLimit } from "../http/rate-limit";
 import { logger } from "../logger";
 import { verifyAdminPassword } from "../services/admin-users";
 import { siteUrl } from "../services/unsubscribe-links";
@@ -33,14 +34,26 @@ export function authOptions(): NextAuthOptions {
           const parsed = LoginRequest.safeParse(credentials ?? {});
           if (!parsed.success) return null;
           const headers = new Headers(request?.headers as Record<string, string> | undefined);
+          const ip = clientIp(headers, config.TRUST_PROXY_HOPS);
+          const email = normalizeEmail(parsed.data.email);
+          // An IP holds no "/", so the key names one (address, account) pair whatever the email holds.
+          const pair = `${ip}/${email}`;
           try {
-            await consumeRateLimit("login_ip", clientIp(headers, config.TRUST_PROXY_HOPS));
-            await consumeRateLimit("login_account", normalizeEmail(parsed.data.email));
+            // One at a time, so an attempt refused for its pair or its address spends nothing of the account's
+            // budget: a guesser who keeps trying at one address cannot use it up and lock the owner out.
+            await consumeRateLimit("login_pair", pair);
+            await consumeRateLimit("login_ip", ip);
+            await consumeRateLimit("login_account", email);
           } catch (error) {
             if (error instanceof RateLimited) throw new Error(LOGIN_ERRORS.rateLimited);
             throw error;
           }
+          // Spent before the password is checked (atomically, so parallel guesses cannot all pass a check first),
+          // and given back when it was right: only failures count, and success at an address clears its record.
           const user = await verifyAdminPassword(parsed.data.email, parsed.data.password);
+          if (user) {
+            await Promise.all([resetRateLimit("login_pair", pair), refundRateLimit("login_ip", ip), refundRateLimit("login_account", email)]);
+          }
           logger().info({ user: user ? user.id : null, ok: Boolean(user) }, "dashboard sign-in");
           return user ? { id: String(user.id), email: user.email, name: user.name } : null;
         },

@@ -1,5 +1,6 @@
-// Per-IP rate limits through rate-limiter-flexible: Redis when REDIS_URL is set (shared by all instances),
-// process memory otherwise. If Redis is unreachable, the in-memory limiter takes over instead of failing requests.
+// Rate limits (per client IP, account or user) through rate-limiter-flexible: Redis when REDIS_URL is set (shared by
+// all instances), process memory otherwise. If Redis is unreachable, the in-memory limiter takes over instead of
+// failing requests.
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../env";
@@ -10,6 +11,7 @@ export type RateLimitName =
   | "token_refresh"
   | "public_get"
   | "public_post"
+  | "login_pair"
   | "login_ip"
   | "login_account"
   | "dashboard_write";
@@ -26,10 +28,12 @@ function budget(name: RateLimitName): { points: number; duration: number } {
       return { points: e.RATE_LIMIT_PUBLIC_GET_PER_MIN, duration: 60 };
     case "public_post":
       return { points: e.RATE_LIMIT_PUBLIC_POST_PER_MIN, duration: 60 };
+    case "login_pair":
+      return { points: e.RATE_LIMIT_LOGIN_PAIR_FAILS_PER_15_MIN, duration: 15 * 60 };
     case "login_ip":
-      return { points: e.RATE_LIMIT_LOGIN_IP_PER_MIN, duration: 60 };
+      return { points: e.RATE_LIMIT_LOGIN_IP_FAILS_PER_HOUR, duration: 3600 };
     case "login_account":
-      return { points: e.RATE_LIMIT_LOGIN_ACCOUNT_PER_15_MIN, duration: 15 * 60 };
+      return { points: e.RATE_LIMIT_LOGIN_ACCOUNT_FAILS_PER_HOUR, duration: 3600 };
     case "dashboard_write":
       return { points: e.RATE_LIMIT_DASHBOARD_WRITE_PER_MIN, duration: 60 };
   }
@@ -90,21 +94,37 @@ function limiter(name: RateLimitName): RateLimiterAbstract {
   return found;
 }
 
-/**
- * Spends one point of the key's budget (a client IP, or an account for login_account); throws RateLimited (429 with
- * Retry-After) when it is used up.
- */
-export async function consumeRateLimit(name: RateLimitName, key: string, reason?: string): Promise<void> {
+/** The key's limiter, once a process's first wait for Redis (see firstConnection) is over. */
+async function readyLimiter(name: RateLimitName): Promise<RateLimiterAbstract> {
   const redisUrl = env().REDIS_URL;
   if (redisUrl) await firstConnection(redisClient(redisUrl));
+  return limiter(name);
+}
+
+/**
+ * Spends one point of the key's budget (a client IP, an account, a user); throws RateLimited (429 with Retry-After)
+ * when it is used up.
+ */
+export async function consumeRateLimit(name: RateLimitName, key: string, reason?: string): Promise<void> {
+  const found = await readyLimiter(name);
   try {
-    await limiter(name).consume(key);
+    await found.consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) {
       throw new RateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), reason ?? refusal(name));
     }
     throw rejection;
   }
+}
+
+/** Gives back the point an attempt spent, when it turned out not to count (a sign-in that succeeded). */
+export async function refundRateLimit(name: RateLimitName, key: string): Promise<void> {
+  await (await readyLimiter(name)).reward(key, 1);
+}
+
+/** Forgets what the key has spent in its window. */
+export async function resetRateLimit(name: RateLimitName, key: string): Promise<void> {
+  await (await readyLimiter(name)).delete(key);
 }
 
 /** Closes the Redis connection, if one was opened (graceful shutdown). */

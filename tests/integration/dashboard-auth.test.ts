@@ -1,6 +1,6 @@
-// Dashboard sign-in over HTTP (next-auth's credentials flow as the browser uses it): wrong passwords are refused, the
-// attempts are limited per client IP and per account, the session works on the dashboard's data routes, and a
-// deactivated user's session stops working at once.
+// Dashboard sign-in over HTTP (next-auth's credentials flow as the browser uses it): wrong passwords are refused,
+// failed attempts are throttled per (account, address), per address and per account without locking the owner out,
+// the session works on the dashboard's data routes, and a deactivated user's session stops working at once.
 import { describe, expect, it } from "vitest";
 import { operatorCaller } from "@/lib/services/caller";
 import { updateAdminUser } from "@/lib/services/admin-users";
@@ -39,19 +39,49 @@ describe("dashboard sign-in", () => {
     expect((await attempt(admin.email, admin.password)).error).toBe("CredentialsSignin");
   });
 
-  it("limits attempts per account, from any address, even with the right password afterwards", async () => {
+  it("throttles a guesser at its address while the owner at another signs in", async () => {
     const admin = await newAdmin();
-    // RATE_LIMIT_LOGIN_ACCOUNT_PER_15_MIN defaults to 10.
-    for (let i = 0; i < 10; i++) expect((await attempt(admin.email, `wrong-${i}-password`)).error).toBe("CredentialsSignin");
+    const attacker = uniqueIp();
+    // RATE_LIMIT_LOGIN_PAIR_FAILS_PER_15_MIN defaults to 5: then this account is refused at this address, even with
+    // the right password, while the owner elsewhere is not. The refused ones do not count for the account, so even
+    // more of them than its limit (RATE_LIMIT_LOGIN_ACCOUNT_FAILS_PER_HOUR, 100) leave the owner in.
+    const answers = [];
+    for (let i = 0; i < 120; i++) answers.push((await attempt(admin.email, `wrong-${i}-password`, attacker)).error);
+    expect((await attempt(admin.email, admin.password)).error).toBeNull();
+    expect(answers).toEqual([...Array(5).fill("CredentialsSignin"), ...Array(115).fill("RateLimited")]);
+    expect((await attempt(admin.email, admin.password, attacker)).error).toBe("RateLimited");
+  });
+
+  it("refuses an account at every address only after many failures from many addresses", async () => {
+    const admin = await newAdmin();
+    // 20 addresses, each within its own limits, reach the account's 100 failures per hour.
+    for (let a = 0; a < 20; a++) {
+      const ip = uniqueIp();
+      for (let i = 0; i < 5; i++) expect((await attempt(admin.email, `wrong-${i}-password`, ip)).error).toBe("CredentialsSignin");
+    }
     expect((await attempt(admin.email, admin.password)).error).toBe("RateLimited");
   });
 
-  it("limits attempts per client address across accounts", async () => {
-    const ip = uniqueIp();
-    // RATE_LIMIT_LOGIN_IP_PER_MIN defaults to 20.
-    for (let i = 0; i < 20; i++) expect((await attempt(`guess-${i}@example.org`, "wrong-password-1", ip)).error).toBe("CredentialsSignin");
+  it("forgets an address's failures for an account once it signs in there", async () => {
     const admin = await newAdmin();
-    expect((await attempt(admin.email, admin.password, ip)).error).toBe("RateLimited");
-    expect((await attempt(admin.email, admin.password)).error).toBeNull();
+    const ip = uniqueIp();
+    for (let i = 0; i < 4; i++) expect((await attempt(admin.email, `wrong-${i}-password`, ip)).error).toBe("CredentialsSignin");
+    expect((await attempt(admin.email, admin.password, ip)).error).toBeNull();
+    for (let i = 0; i < 4; i++) expect((await attempt(admin.email, `wrong-${i}-password`, ip)).error).toBe("CredentialsSignin");
+    expect((await attempt(admin.email, admin.password, ip)).error).toBeNull();
+  });
+
+  it("counts an address's failures across accounts, not its sign-ins", async () => {
+    const office = uniqueIp();
+    // Staff behind one office address: their sign-ins do not spend its budget.
+    const staff = await Promise.all(Array.from({ length: 25 }, () => newAdmin()));
+    for (const admin of staff) expect((await attempt(admin.email, admin.password, office)).error).toBeNull();
+    // A sprayer there: RATE_LIMIT_LOGIN_IP_FAILS_PER_HOUR defaults to 20, one guess per account, known or not.
+    for (let i = 0; i < 20; i++) {
+      const email = i % 2 ? staff[i].email : `guess-${i}@example.org`;
+      expect((await attempt(email, "wrong-password-1", office)).error).toBe("CredentialsSignin");
+    }
+    expect((await attempt(staff[24].email, staff[24].password, office)).error).toBe("RateLimited");
+    expect((await attempt(staff[24].email, staff[24].password)).error).toBeNull();
   });
 });
