@@ -128,7 +128,7 @@ describe("creating a user whose address is taken", () => {
     // The account outside: its company's audit log names the attempt (the club ADMIN's own view does not reach it).
     const attempts = await db().auditEntry.findMany({ where: { action: "admin_user.create_refused" } });
     expect(attempts.filter((e) => e.objectId === String(outside.id))).toEqual([
-      expect.objectContaining({ actor: admin.actor, objectType: "admin_user", companyId: federation.id, summary: `${outside.email}: in use beyond ${admin.actor}'s rights` }),
+      expect.objectContaining({ actor: admin.actor, objectType: "admin_user", companyId: federation.id, summary: `${outside.email}: in use beyond the actor's rights` }),
     ]);
     // One within the ADMIN's rights is on its own list: nothing to record.
     expect(attempts.filter((e) => e.objectId === String(inside.id))).toEqual([]);
