@@ -1,5 +1,6 @@
 // Access groups: what an API key or a dashboard user is granted (modules, permissions, company scope). A grant is
-// checked against the granting caller, so nobody hands out more than they have.
+// checked against the granting caller, so nobody hands out more than they have, nor sees or manages a key or user
+// that has more.
 import "server-only";
 import { db, type Tx } from "../db";
 import { ValidationFailed } from "../errors";
