@@ -75,11 +75,12 @@ const newEvent = async (companyId: string) =>
     operator(),
     CreateEventRequest.parse({ company_id: companyId, name: unique("Evenemang"), starts_at: "2027-03-01T18:00:00+01:00", ends_at: "2027-03-01T20:00:00+01:00" }),
   );
-const newApiKey = async (companyId: string) =>
+/** A key of the company, its scope that company (by default) or all companies (null). */
+const newApiKey = async (companyId: string, scope: string[] | null = [companyId]) =>
   createApiKey(operator(), {
     name: unique("nyckel"),
     company_id: companyId,
-    access: { modules: ["company"], permissions: [], company_ids: [companyId], include_descendants: true },
+    access: { modules: ["company"], permissions: [], company_ids: scope, include_descendants: true },
   });
 export const accessOf = (companyId: string) => ({ modules: [...MODULES], permissions: [...PERMISSIONS], company_ids: [companyId], include_descendants: true });
 /** A visitor subscribed through the public form: the list's and the member's uuids. */
@@ -98,7 +99,7 @@ const idle = { status: "idle" };
 // --------------------------------------------------------------------------------------------------- table
 
 const DASHBOARD = "app/admin/(dashboard)";
-/** A list, member or event outside the caller's scope answers exactly as a missing one: ids cannot be probed. */
+/** A list, member, event, admin user or API key beyond the caller's scope or rights answers as a missing one: not probed. */
 const HIDDEN = 404;
 const NO_OBJECT = { notApplicable: "names no object of a company: nothing can lie outside the caller's scope" };
 const NO_MODULE = { notApplicable: "access management is not a module: it is gated by the ADMIN role (the next column)" };
@@ -312,8 +313,16 @@ export const ROWS: Row[] = [
     cells: {
       ...write,
       wrongModule: NO_MODULE,
-      // client_ids are 144-bit random values, not enumerable: the key's company answers as a company does.
-      outOfScope: [{ object: "the key (of a company outside)", args: async (f) => [{ client_id: (await newApiKey(f.outOfScopeCompanyId)).client_id }], expect: 403 }],
+      // A key the ADMIN could not have made answers as a missing one, as an admin user does: its own company outside,
+      // or its access beyond the ADMIN's (a club ADMIN must not stop a federation-wide integration).
+      outOfScope: [
+        { object: "the key (of a company outside)", args: async (f) => [{ client_id: (await newApiKey(f.outOfScopeCompanyId)).client_id }], expect: HIDDEN },
+        {
+          object: "the key (of a company inside, scoped to all companies)",
+          args: async (f) => [{ client_id: (await newApiKey(f.inScopeClubId, null)).client_id }],
+          expect: HIDDEN,
+        },
+      ],
     },
   },
   {

@@ -1,11 +1,12 @@
 // Access groups: what an API key or a dashboard user is granted (modules, permissions, company scope). A grant is
-// checked against the granting caller, so nobody hands out more than they have.
+// checked against the granting caller, so nobody hands out more than they have, nor sees or manages a key or user
+// that has more.
 import "server-only";
 import { db, type Tx } from "../db";
 import { ValidationFailed } from "../errors";
 import { MODULES, PERMISSIONS, type AccessGroupValues, type Module, type Permission } from "../validation/access";
-import { isCompanyInScope } from "./access-checks";
 import { callerRights, type AccessGroupRow, type Caller } from "./caller";
+import { companyIdsInScope } from "./company-tree";
 import { liveCompany } from "./live-records";
 
 /** Checks names and companies of a grant of access; call it before a transaction (SQLite starts those with a write). */
@@ -18,30 +19,47 @@ export async function checkAccessGroupInput(input: AccessGroupValues): Promise<v
 }
 
 /**
- * Refuses to hand out more than the caller has: modules and permissions must be the caller's own, and the scope
- * must lie inside the caller's (all companies only for an all-scope caller; descendants only if the caller has them).
+ * What of a grant lies beyond the caller's own rights, by field (empty: nothing): modules and permissions must be the
+ * caller's, and the scope inside the caller's (all companies only for an all-scope caller; descendants only if the
+ * caller has them). idsInScope: the caller's companyIdsInScope.
  */
-export async function assertGrantWithinCaller(caller: Caller, input: AccessGroupValues): Promise<void> {
-  const extraModules = input.modules.filter((m) => !caller.modules.has(m));
-  const extraPermissions = input.permissions.filter((p) => !caller.permissions.has(p));
-  const errors: Record<string, string[]> = {};
-  if (extraModules.length) errors["access.modules"] = [`you cannot grant ${extraModules.join(", ")}`];
-  if (extraPermissions.length) errors["access.permissions"] = [`you cannot grant ${extraPermissions.join(", ")}`];
+function excessOver(caller: Caller, group: AccessGroupValues, idsInScope: string[] | null): Record<string, string[]> {
+  const extraModules = group.modules.filter((m) => !caller.modules.has(m));
+  const extraPermissions = group.permissions.filter((p) => !caller.permissions.has(p));
+  const excess: Record<string, string[]> = {};
+  if (extraModules.length) excess["access.modules"] = [`you cannot grant ${extraModules.join(", ")}`];
+  if (extraPermissions.length) excess["access.permissions"] = [`you cannot grant ${extraPermissions.join(", ")}`];
   if (caller.scope.kind === "companies") {
-    if (input.company_ids === null) errors["access.company_ids"] = ["you can only grant companies inside your own scope"];
-    else {
-      for (const id of input.company_ids) {
-        if (!(await isCompanyInScope(caller, id))) {
-          errors["access.company_ids"] = ["you can only grant companies inside your own scope"];
-          break;
-        }
-      }
-      if (input.include_descendants && !caller.scope.includeDescendants) {
-        errors["access.include_descendants"] = ["your own scope does not include sub-companies"];
-      }
+    if (group.company_ids === null || !group.company_ids.every((id) => idsInScope?.includes(id))) {
+      excess["access.company_ids"] = ["you can only grant companies inside your own scope"];
+    }
+    if (group.company_ids !== null && group.include_descendants && !caller.scope.includeDescendants) {
+      excess["access.include_descendants"] = ["your own scope does not include sub-companies"];
     }
   }
-  if (Object.keys(errors).length) throw new ValidationFailed(errors);
+  return excess;
+}
+
+/** Refuses to hand out more than the caller has (excessOver), naming every excess at once. */
+export async function assertGrantWithinCaller(caller: Caller, input: AccessGroupValues): Promise<void> {
+  const excess = excessOver(caller, input, await companyIdsInScope(caller));
+  if (Object.keys(excess).length) throw new ValidationFailed(excess);
+}
+
+/**
+ * Whether an existing access group (an API key's, an admin user's) lies within the caller's rights: whether the caller
+ * could have granted it. Anything beyond is not the caller's to see or manage: a club ADMIN must neither list nor stop
+ * a federation-wide key, nor make a VIEWER with more modules an EDITOR.
+ */
+export function groupWithinCaller(caller: Caller, group: AccessGroupRow, idsInScope: string[] | null): boolean {
+  let values: AccessGroupValues;
+  try {
+    values = accessGroupValues(group);
+  } catch {
+    // Modules or permissions that cannot be read might name any: within only a caller that has them all.
+    values = { ...accessGroupValues({ ...group, modules: "[]", permissions: "[]" }), modules: [...MODULES], permissions: [...PERMISSIONS] };
+  }
+  return Object.keys(excessOver(caller, values, idsInScope)).length === 0;
 }
 
 /** Writes an access group checked by checkAccessGroupInput. */

@@ -8,7 +8,7 @@ import { Forbidden, NotFound, ValidationFailed } from "../errors";
 import type { AdminUserRow, CreateAdminUserInput, UpdateAdminUserInput } from "../validation/access";
 import { normalizeEmail } from "../validation/email";
 import { requireAdminRole } from "./access-checks";
-import { accessGroupValues, assertGrantWithinCaller, checkAccessGroupInput, createAccessGroup } from "./access-groups";
+import { accessGroupValues, assertGrantWithinCaller, checkAccessGroupInput, createAccessGroup, groupWithinCaller } from "./access-groups";
 import { adminUserCaller, type Caller } from "./caller";
 import { companyIdsInScope } from "./company-tree";
 import { recordAudit } from "./audit";
@@ -28,17 +28,25 @@ function userView(user: AdminUserWithGroup): z.output<typeof AdminUserRow> {
   };
 }
 
+const EMAIL_TAKEN = { email: ["an admin user with that email exists"] };
+
 /**
- * Whether the user's access group lies inside the caller's own: every company it reaches in the caller's scope, and
- * its modules and permissions the caller's too (whatever the user's role: changing the role or reactivating the user
- * would otherwise hand out what the caller does not have). Anyone else is not the caller's to see or manage.
+ * Addresses are unique across the service (they sign in), so a taken one is refused, and the refusal shows that it
+ * is taken whoever holds it: an answer that pretended otherwise would show on the caller's list or at sign-in. So the
+ * answer is the same whatever the other account's rights and says nothing of it, and it comes only after the grant
+ * was found within the caller's. An account beyond the caller's rights is not on its list: such an attempt is recorded
+ * under that account's company, where those whose rights cover it (and all-scope callers) see who probed for it.
  */
-function userWithinCaller(user: AdminUserWithGroup, caller: Caller, idsInScope: string[] | null): boolean {
-  const group = accessGroupValues(user.accessGroup);
-  if (!group.modules.every((m) => caller.modules.has(m)) || !group.permissions.every((p) => caller.permissions.has(p))) return false;
-  if (idsInScope === null) return true;
-  if (user.accessGroup.scopeAll) return false;
-  return user.accessGroup.companies.every((c) => idsInScope.includes(c.companyId));
+async function refuseTakenEmail(caller: Caller, email: string): Promise<void> {
+  const user = await db().adminUser.findUnique({ where: { email }, include: userInclude });
+  if (!user) return;
+  if (!groupWithinCaller(caller, user.accessGroup, await companyIdsInScope(caller))) {
+    const companyId = user.accessGroup.companies[0]?.companyId ?? null;
+    await db().$transaction((tx) =>
+      recordAudit(tx, caller, { action: "admin_user.create_refused", objectType: "admin_user", objectId: user.id, companyId, summary: `${email}: in use beyond the actor's rights` }),
+    );
+  }
+  throw new ValidationFailed(EMAIL_TAKEN);
 }
 
 export async function createAdminUser(caller: Caller, input: CreateAdminUserInput) {
@@ -46,6 +54,7 @@ export async function createAdminUser(caller: Caller, input: CreateAdminUserInpu
   await checkAccessGroupInput(input.access);
   await assertGrantWithinCaller(caller, input.access);
   const email = normalizeEmail(input.email);
+  await refuseTakenEmail(caller, email);
   const passwordHash = await hash(input.password);
   try {
     const user = await db().$transaction(async (tx) => {
@@ -59,7 +68,8 @@ export async function createAdminUser(caller: Caller, input: CreateAdminUserInpu
     });
     return userView(user);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ValidationFailed({ email: ["an admin user with that email exists"] });
+    // Taken between refuseTakenEmail and the insert.
+    if (isUniqueViolation(error)) throw new ValidationFailed(EMAIL_TAKEN);
     throw error;
   }
 }
@@ -68,14 +78,14 @@ export async function listAdminUsers(caller: Caller) {
   requireAdminRole(caller);
   const ids = await companyIdsInScope(caller);
   const users = await db().adminUser.findMany({ orderBy: { email: "asc" }, include: userInclude });
-  return users.filter((u) => userWithinCaller(u, caller, ids)).map(userView);
+  return users.filter((u) => groupWithinCaller(caller, u.accessGroup, ids)).map(userView);
 }
 
 /** Role, access and active state. Nobody changes their own role or deactivates themselves (no lock-out by mistake). */
 export async function updateAdminUser(caller: Caller, input: UpdateAdminUserInput) {
   requireAdminRole(caller);
   const user = await db().adminUser.findUnique({ where: { id: input.id }, include: userInclude });
-  if (!user || !userWithinCaller(user, caller, await companyIdsInScope(caller))) throw new NotFound("admin user not found");
+  if (!user || !groupWithinCaller(caller, user.accessGroup, await companyIdsInScope(caller))) throw new NotFound("admin user not found");
   if (caller.userId === user.id && (input.role !== undefined || input.active === false || input.access !== undefined)) {
     throw new Forbidden("you cannot change your own role, access or active state");
   }

@@ -3,13 +3,14 @@
 import "server-only";
 import type { z } from "zod";
 import { constantTimeEqual, randomToken, sha256Hex } from "../crypto";
-import { db } from "../db";
+import { db, type Prisma } from "../db";
 import { NotFound, ValidationFailed } from "../errors";
 import type { ApiKeyRow, CreateApiKeyInput, CreatedApiKey, Grantable, GrantableCompany, RevokedApiKey } from "../validation/access";
-import { assertCompanyInScope, companiesInScopeWhere, inScopeWhere, requireAdminRole } from "./access-checks";
-import { assertGrantWithinCaller, checkAccessGroupInput, createAccessGroup } from "./access-groups";
+import { assertCompanyInScope, companiesInScopeWhere, requireAdminRole } from "./access-checks";
+import { assertGrantWithinCaller, checkAccessGroupInput, createAccessGroup, groupWithinCaller } from "./access-groups";
 import { type Caller, callerRights } from "./caller";
 import { recordAudit } from "./audit";
+import { companyIdsInScope } from "./company-tree";
 import { EpochCache } from "../cache/epoch-cache";
 import { liveCompany } from "./live-records";
 
@@ -33,14 +34,22 @@ export async function createApiKey(caller: Caller, input: CreateApiKeyInput): Pr
   return { id: key.id, name: key.name, client_id: clientId, client_secret: clientSecret, company_id: key.companyId };
 }
 
-/** The keys of companies in the caller's scope, with their access and last use. */
+const keyInclude = { accessGroup: { include: { companies: true } } } as const;
+
+/**
+ * A key is the caller's to see and revoke when it could have made it: its company in the caller's scope, its access
+ * group within the caller's rights (as for admin users). Any other key answers as a missing one.
+ */
+function keyWithinCaller(key: Prisma.ApiKeyGetPayload<{ include: typeof keyInclude }>, caller: Caller, idsInScope: string[] | null): boolean {
+  return (idsInScope === null || idsInScope.includes(key.companyId)) && groupWithinCaller(caller, key.accessGroup, idsInScope);
+}
+
+/** The keys within the caller's rights (keyWithinCaller), with their access and last use. */
 export async function listApiKeys(caller: Caller): Promise<z.output<typeof ApiKeyRow>[]> {
   requireAdminRole(caller);
-  const keys = await db().apiKey.findMany({
-    where: await inScopeWhere(caller),
-    orderBy: { id: "asc" },
-    include: { accessGroup: { include: { companies: true } }, company: { select: { name: true } } },
-  });
+  const ids = await companyIdsInScope(caller);
+  const all = await db().apiKey.findMany({ orderBy: { id: "asc" }, include: { ...keyInclude, company: { select: { name: true } } } });
+  const keys = all.filter((key) => keyWithinCaller(key, caller, ids));
   return keys.map((key) => {
     // One unreadable access group must not hide every other key: that row says so instead.
     let rights: ReturnType<typeof callerRights> | null = null;
@@ -93,9 +102,8 @@ export async function grantableCompanies(caller: Caller): Promise<z.output<typeo
 /** Revokes the key and every refresh token it holds; its access tokens stop working at the next request. */
 export async function revokeApiKey(caller: Caller, clientId: string): Promise<z.output<typeof RevokedApiKey>> {
   requireAdminRole(caller);
-  const key = await db().apiKey.findUnique({ where: { clientId }, select: { id: true, companyId: true, name: true } });
-  if (!key) throw new NotFound("api key not found");
-  await assertCompanyInScope(caller, key.companyId);
+  const key = await db().apiKey.findUnique({ where: { clientId }, include: keyInclude });
+  if (!key || !keyWithinCaller(key, caller, await companyIdsInScope(caller))) throw new NotFound("api key not found");
   const now = new Date();
   await db().$transaction(async (tx) => {
     const revoked = await tx.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: now } });
@@ -135,7 +143,7 @@ const callers = new EpochCache<number, Caller>("access", 10_000);
 /** The caller behind an API key id, or null when the key is unknown or revoked. Cached; shared, never to be changed. */
 export async function callerForApiKey(apiKeyId: number): Promise<Caller | null> {
   return callers.get(apiKeyId, async () => {
-    const key = await db().apiKey.findUnique({ where: { id: apiKeyId }, include: { accessGroup: { include: { companies: true } } } });
+    const key = await db().apiKey.findUnique({ where: { id: apiKeyId }, include: keyInclude });
     if (!key || key.revokedAt) return null;
     return { kind: "api_key", actor: `api:${key.clientId}`, name: key.name, companyId: key.companyId, role: null, userId: null, ...callerRights(key.accessGroup) };
   });
