@@ -48,8 +48,10 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_ACCOUNT_FAILS_PER_HOUR: int(100),
   /** Dashboard writes (server actions) per signed-in user per minute. */
   RATE_LIMIT_DASHBOARD_WRITE_PER_MIN: int(120),
-  /** How long a dashboard session lasts after sign-in. */
+  /** How long a dashboard session lasts without a request: each session read renews it. */
   ADMIN_SESSION_MAX_AGE_SECONDS: int(8 * 3600),
+  /** How long a dashboard session lasts after sign-in at most, however often it is renewed. */
+  ADMIN_SESSION_ABSOLUTE_MAX_AGE_SECONDS: int(12 * 3600),
   /** How many reverse-proxy hops in X-Forwarded-For to trust; 0 uses the socket address. */
   TRUST_PROXY_HOPS: int(0),
   /** Active-subscriber cap of a list whose admin set none; the public form answers 429 once it is reached. */

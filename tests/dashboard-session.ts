@@ -4,6 +4,8 @@
 import crypto from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { inject } from "vitest";
+import { db } from "@/lib/db";
+import { startAdminSession } from "@/lib/services/admin-sessions";
 import { operatorCaller } from "@/lib/services/caller";
 import { createAdminUser } from "@/lib/services/admin-users";
 import { MODULES, PERMISSIONS, type AccessGroupValues, type AdminRole } from "@/lib/validation/access";
@@ -61,11 +63,14 @@ export async function signIn(admin: TestAdmin): Promise<string> {
 
 /**
  * A session cookie sealed as next-auth seals its JWT sessions (A256GCM with a key derived from the secret), for
- * `uid` and `maxAgeSeconds` from now (negative: already expired, beyond next-auth's 15 s clock tolerance).
+ * `uid` and `maxAgeSeconds` from now (negative: already expired, beyond next-auth's 15 s clock tolerance), naming a
+ * session recorded for that user as sign-in records it (none when there is no such user: it names one that is not).
  */
 export async function sealedSessionCookie(options: { uid: number; maxAgeSeconds: number; secret?: string }): Promise<string> {
+  const exists = (await db().adminUser.count({ where: { id: options.uid } })) > 0;
+  const sid = exists ? await startAdminSession(options.uid) : crypto.randomUUID();
   const token = await encode({
-    token: { uid: options.uid, sub: String(options.uid) },
+    token: { uid: options.uid, sub: String(options.uid), sid },
     secret: options.secret ?? inject("secrets").NEXTAUTH_SECRET,
     maxAge: options.maxAgeSeconds,
   });

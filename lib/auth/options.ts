@@ -1,7 +1,7 @@
 // next-auth for the dashboard: email and password of an admin user (npm run cli -- admin:create), JWT sessions that
 // expire, failed sign-ins throttled per (account, address), per address and per account (README, "Admin dashboard").
-// The session carries only the user's id; rights are read fresh on every request (lib/auth/session.ts), so a
-// deactivated user or a changed role takes effect at once.
+// The session carries only the user's id and its session's id (lib/services/admin-sessions.ts); rights are read fresh
+// on every request (lib/auth/session.ts), so a deactivated user or a changed role takes effect at once.
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
@@ -10,6 +10,7 @@ import { RateLimited } from "../errors";
 import { clientIp } from "../http/client-ip";
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from "../http/rate-limit";
 import { logger } from "../logger";
+import { adminSessionLive, endAdminSession, startAdminSession } from "../services/admin-sessions";
 import { verifyAdminPassword } from "../services/admin-users";
 import { siteUrl } from "../services/unsubscribe-links";
 import { normalizeEmail } from "../validation/email";
@@ -61,11 +62,22 @@ export function authOptions(): NextAuthOptions {
     ],
     callbacks: {
       async jwt({ token, user }) {
-        if (user) token.uid = Number(user.id);
+        if (user) return { ...token, uid: Number(user.id), sid: await startAdminSession(Number(user.id)) };
+        // Every session read passes here (getServerSession for pages, data routes and actions; the client's
+        // GET /api/auth/session): a session ended on the server or past its lifetime is refused, and next-auth clears
+        // its cookie instead of renewing it. A cookie from before sessions had ids names none and is refused too.
+        if (typeof token.uid !== "number" || typeof token.sid !== "string" || !(await adminSessionLive(token.sid, token.uid))) {
+          throw new Error("dashboard session ended");
+        }
         return token;
       },
       async session({ session, token }) {
         return { ...session, uid: typeof token.uid === "number" ? token.uid : null };
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await endAdminSession(token.sid);
       },
     },
   };

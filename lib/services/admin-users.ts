@@ -9,6 +9,7 @@ import type { AdminUserRow, CreateAdminUserInput, UpdateAdminUserInput } from ".
 import { normalizeEmail } from "../validation/email";
 import { requireAdminRole } from "./access-checks";
 import { accessGroupValues, assertGrantWithinCaller, checkAccessGroupInput, createAccessGroup, groupWithinCaller } from "./access-groups";
+import { endAdminSessionsOf } from "./admin-sessions";
 import { adminUserCaller, type Caller } from "./caller";
 import { companyIdsInScope } from "./company-tree";
 import { recordAudit } from "./audit";
@@ -99,6 +100,8 @@ export async function updateAdminUser(caller: Caller, input: UpdateAdminUserInpu
     if (input.active !== undefined) data.disabledAt = input.active ? null : new Date();
     if (input.access) data.accessGroupId = (await createAccessGroup(`admin ${user.email}`, input.access, tx)).id;
     const changed = await tx.adminUser.update({ where: { id: user.id }, data, include: userInclude });
+    // Reactivating the user later must not bring back a session it had, perhaps stolen, when it was deactivated.
+    if (input.active === false) await endAdminSessionsOf(tx, user.id);
     const what = [input.role && `role ${input.role}`, input.active !== undefined && (input.active ? "activated" : "deactivated"), input.access && "access changed"].filter(Boolean);
     await recordAudit(tx, caller, { action: "admin_user.update", objectType: "admin_user", objectId: user.id, companyId: user.accessGroup.companies[0]?.companyId ?? null, summary: `${user.email}: ${what.join(", ")}` });
     return changed;
