@@ -16,14 +16,12 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
+  // Whatever the request's headers: a prefetch (Purpose: prefetch, next-router-prefetch) gets the page too, so it gets
+  // the page's headers; a matcher that skipped them served pages without any.
   matcher: [
-    {
-      // Pages only: /v3, /api/auth, the dashboard's data routes and the health probes answer JSON and set their own headers.
-      source: "/((?!v3/|api/|admin/api/|_next/|healthz$|readyz$|favicon.ico|robots.txt).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
+    // Pages only: /v3, /api/auth, the dashboard's data routes and the health probes answer JSON and set their own headers.
+    "/((?!v3/|api/|admin/api/|_next/|healthz$|readyz$|favicon.ico|robots.txt).*)",
+    // ...but next-auth's own pages are HTML (the sign-out form, "check your email"; sign-in and error redirect).
+    "/api/auth/(signin|signout|error|verify-request)",
   ],
 };

@@ -1,9 +1,13 @@
 // /: what the service is, and the ways in (staff dashboard, API reference).
 import Link from "next/link";
+import { connection } from "next/server";
 
 const linkClass = "text-blue-800 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700";
 
-export default function HomePage() {
+export default async function HomePage() {
+  // Rendered per request: Next puts the CSP nonce (proxy.ts) on a page's scripts only when it renders it, so prerendered
+  // at build time this page carried none and its own CSP blocked every script it has.
+  await connection();
   return (
     <main className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-semibold">Förening service</h1>

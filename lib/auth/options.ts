@@ -61,6 +61,18 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // Where a sign-in or sign-out sends the browser (callbackUrl): only somewhere on this site. next-auth's default
+      // answered 500 when `new URL` threw on a malformed one (a port of "3666.evil.example"); resolving against the
+      // site and comparing origins also refuses `//host`, `/\host` and `javascript:`, which all leave it.
+      async redirect({ url, baseUrl }) {
+        try {
+          const target = new URL(url, baseUrl);
+          if (target.origin === new URL(baseUrl).origin) return target.href;
+        } catch {
+          // Malformed: the site's own address below.
+        }
+        return baseUrl;
+      },
       async jwt({ token, user }) {
         if (user) return { ...token, uid: Number(user.id), sid: await startAdminSession(Number(user.id)) };
         // Every session read passes here (getServerSession for pages, data routes and actions; the client's

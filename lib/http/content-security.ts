@@ -1,5 +1,6 @@
-// The Content-Security-Policy of every page a person sees, with its per-request nonce. One owner: proxy.ts sends it
-// for pages Next.js renders, lib/cache/hosted-page-cache.ts for hosted pages served from a rendered template. Plain
+// The Content-Security-Policy of every page a person sees, with its per-request nonce, and the other page headers. One
+// owner: proxy.ts sends them for pages Next.js and next-auth render, lib/cache/hosted-page-cache.ts for hosted pages
+// served from a rendered template. Plain
 // Web APIs only (globalThis.crypto), so it loads both in Next's proxy and in the Node server.
 
 /** A fresh nonce: base64 of a random UUID (122 random bits), 48 characters. */
@@ -27,6 +28,8 @@ function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === "de
 export function pageSecurityHeaders(nonce: string): Record<string, string> {
   return {
     "content-security-policy": contentSecurityPolicy(nonce),
+    // frame-ancestors 'none' for browsers that predate it (CSP level 2): no page, a sign-out form included, in a frame.
+    "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
     // same-origin: member ids in these URLs never leak to other sites, while form posts keep the Origin header that
     // the server actions CSRF check compares with the host (no-referrer would send "Origin: null").
