@@ -2,7 +2,7 @@
 // and unsubscribing members of the list's organization, and a member's lists.
 import "server-only";
 import type { z } from "zod";
-import { db, pageWindow, type Prisma } from "../db";
+import { containsText, db, pageWindow, type Prisma } from "../db";
 import { NotFound } from "../errors";
 import type {
   MemberListEntry,
@@ -27,7 +27,7 @@ function subscriberWhere(listId: number, query: { status?: string; q?: string })
     listId,
     ...(query.status ? { status: query.status } : {}),
     // Emails are stored lower-cased; names are matched as typed (SQLite's LIKE is case-insensitive for ASCII anyway).
-    ...(q ? { member: { OR: [{ email: { contains: q } }, { firstname: { contains: query.q!.trim() } }, { lastname: { contains: query.q!.trim() } }] } } : {}),
+    ...(q ? { member: { OR: [{ email: containsText(q) }, { firstname: containsText(query.q!.trim()) }, { lastname: containsText(query.q!.trim()) }] } } : {}),
   };
 }
 
@@ -100,7 +100,7 @@ export async function findMembersForList(caller: Caller, listId: number, q: stri
   const text = q.trim();
   if (text.length < 2) return [];
   const members = await db().member.findMany({
-    where: { organizationId: list.companyId, ...liveMember, OR: [{ email: { contains: text.toLowerCase() } }, { firstname: { contains: text } }, { lastname: { contains: text } }] },
+    where: { organizationId: list.companyId, ...liveMember, OR: [{ email: containsText(text.toLowerCase()) }, { firstname: containsText(text) }, { lastname: containsText(text) }] },
     orderBy: { email: "asc" },
     take: 10,
     select: { id: true, email: true, firstname: true, lastname: true, subscriptions: { where: { listId, status: "SUBSCRIBED" }, select: { id: true } } },
