@@ -67,11 +67,17 @@ export async function listSubscribers(caller: Caller, id: number, query: Subscri
 const CSV_BATCH = 1000;
 const CSV_COLUMNS = ["email", "firstname", "lastname", "status", "source", "subscribed_at", "unsubscribed_at", "member_uuid"] as const;
 
-/** One CSV cell: quoted when needed, and a leading = + - @ defused so spreadsheets do not run it as a formula. */
+/**
+ * One CSV cell, never read as a formula (OWASP's CSV injection guidance): a leading = + - @ tab or CR is defused
+ * with `'`, and a cell holding any separator a spreadsheet may split on is quoted. The file is comma-separated, but
+ * Swedish Excel splits on `;` (and a paste on tab), and `x;=cmd|…` unquoted began a cell there with `=`; spreadsheets
+ * honour quotes whatever they split on, so quoting keeps the whole value one cell, starting with its own defused
+ * first character. Quoting only where needed leaves ordinary values as they were.
+ */
 function csvCell(value: string | null): string {
   if (value === null) return "";
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /**
