@@ -10,15 +10,15 @@ it("the log names where the credentials are, without them; they work and their f
   const stack = await startTestStack({ provider: inject("provider"), env: { DEMO_SEED: "true", LOG_LEVEL: "info" } });
   try {
     const log = stack.log();
+    const file = /"credentials_file":"([^"]+)"/.exec(log)?.[1];
+    expect(file, log).toBeDefined();
+    expect(fs.statSync(file!).mode & 0o777).toBe(0o600);
+    const banner = fs.readFileSync(file!, "utf8");
     const credentials = demoCredentials(log);
-    const file = /"credentials_file":"([^"]+)"/.exec(log)![1];
-    const banner = fs.readFileSync(file, "utf8");
     const password = /password (\S+)\)/.exec(banner)?.[1];
     expect(password).toBeDefined();
     for (const secret of [credentials.clientSecret, password!]) expect(log).not.toContain(secret);
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     await accessToken(stack.baseUrl, credentials);
-    fs.rmSync(file);
   } finally {
     await stack.stop();
   }
