@@ -2,7 +2,7 @@
 // The JavaScript schema engine (engine: "js") runs offline; the classic binary engine would be downloaded.
 import path from "node:path";
 import { defineConfig } from "prisma/config";
-import { databaseProvider, defaultDatabaseUrl, sqliteFilePath } from "./lib/database-url";
+import { databaseProvider, defaultDatabaseUrl, privateSqliteFile } from "./lib/database-url";
 
 // The schemas still name env("DATABASE_URL"), so the default must be in the environment too.
 const url = (process.env.DATABASE_URL ||= defaultDatabaseUrl);
@@ -19,6 +19,6 @@ export default defineConfig({
       return new PrismaPg({ connectionString: url });
     }
     const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
-    return new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: 5000 });
+    return new PrismaBetterSQLite3({ url: privateSqliteFile(url), timeout: 5000 });
   },
 });

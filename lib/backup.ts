@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { databaseProvider, SQLITE_BUSY_TIMEOUT_MS, sqliteFilePath, type DatabaseProvider } from "./database-url";
+import { databaseProvider, privateSqliteFile, SQLITE_BUSY_TIMEOUT_MS, sqliteFilePath, type DatabaseProvider } from "./database-url";
 import { Conflict, ServiceError, ValidationFailed } from "./errors";
 
 /** A backup tool failed or is missing (500 with its reason; the CLI prints it). */
@@ -43,14 +43,15 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
   const target = path.resolve(file);
   if (fs.existsSync(target) && !options.force) throw new Conflict(`${target} exists; add --force to overwrite it`);
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  // Written beside the target and renamed, so a failed backup never leaves a partial file under the name; 0600
-  // because it holds personal data.
+  // Written beside the target and renamed, so a failed backup never leaves a partial file under the name; created
+  // 0600 before anything is written to it (SQLite and pg_dump keep an existing file's mode), as it holds personal data.
   const partial = `${target}.partial-${process.pid}`;
   const provider = databaseProvider(databaseUrl);
   try {
+    fs.rmSync(partial, { force: true });
+    fs.closeSync(fs.openSync(partial, "wx", 0o600));
     if (provider === "sqlite") await sqliteBackup(databaseUrl, partial);
     else await run("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${partial}`, ...connectionArgs(databaseUrl)], databaseUrl);
-    fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, target);
   } finally {
     fs.rmSync(partial, { force: true });
@@ -141,7 +142,7 @@ async function sqliteRestore(backupFile: string, databaseUrl: string): Promise<v
   try {
     // The same API in the other direction: every page of the target is replaced in one write transaction, so a
     // connection open on the target sees the old database or the restored one, never a mix.
-    await backup.backup(sqliteFilePath(databaseUrl));
+    await backup.backup(privateSqliteFile(databaseUrl));
   } finally {
     backup.close();
   }

@@ -5,7 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { closeCacheEpochReader } from "./cache/cache-epochs";
-import { databaseProvider, POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS, sqliteFilePath } from "./database-url";
+import { databaseProvider, POSTGRES_CONNECT_TIMEOUT_MS, privateSqliteFile, SQLITE_BUSY_TIMEOUT_MS } from "./database-url";
 import { env } from "./env";
 import { logger } from "./logger";
 
@@ -32,11 +32,37 @@ const SQLITE_MAX_BIND_VALUES = 32766;
  * time anyway, so taking the lock up front costs nothing there (tests/integration/sqlite-transactions.test.ts).
  */
 function sqliteAdapter(url: string) {
-  const factory = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: SQLITE_BUSY_TIMEOUT_MS });
+  const factory = new PrismaBetterSQLite3({ url: privateSqliteFile(url), timeout: SQLITE_BUSY_TIMEOUT_MS });
   const connect = factory.connect.bind(factory);
-  factory.connect = async () =>
-    Object.assign(await connect(), { getConnectionInfo: () => ({ maxBindValues: SQLITE_MAX_BIND_VALUES, supportsRelationJoins: false }) });
+  factory.connect = async () => {
+    const adapter = escapingLikes(await connect());
+    const startTransaction = adapter.startTransaction.bind(adapter);
+    return Object.assign(adapter, {
+      getConnectionInfo: () => ({ maxBindValues: SQLITE_MAX_BIND_VALUES, supportsRelationJoins: false }),
+      startTransaction: async (...args: Parameters<typeof startTransaction>) => escapingLikes(await startTransaction(...args)),
+    });
+  };
   return factory;
+}
+
+interface Queryable {
+  queryRaw(query: { sql: string }): Promise<unknown>;
+  executeRaw(query: { sql: string }): Promise<unknown>;
+}
+
+/**
+ * Prisma writes `contains`/`startsWith` as a bare `LIKE ?`. PostgreSQL's LIKE escapes with `\` by default; SQLite's has
+ * no escape character at all, so a `%` or `_` the user typed could not be matched literally (a search for "%" found
+ * every member). Each such LIKE gets PostgreSQL's escape, and likeExact's escaping then means the same on both.
+ */
+function escapingLikes<T extends Queryable>(queryable: T): T {
+  const withEscape = <Q extends { sql: string }>(query: Q): Q => ({ ...query, sql: query.sql.replace(/\bLIKE \?(?! ESCAPE)/g, "LIKE ? ESCAPE '\\'") });
+  const queryRaw = queryable.queryRaw.bind(queryable);
+  const executeRaw = queryable.executeRaw.bind(queryable);
+  return Object.assign(queryable, {
+    queryRaw: (query: Parameters<T["queryRaw"]>[0]) => queryRaw(withEscape(query)),
+    executeRaw: (query: Parameters<T["executeRaw"]>[0]) => executeRaw(withEscape(query)),
+  });
 }
 
 type StatementListener = (sql: string) => void;
@@ -96,9 +122,19 @@ export function caseVariants(text: string): string[] {
   return [...new Set([lower, capitalized])];
 }
 
+/** A filter on a column holding `text` literally (Prisma passes `contains` to LIKE as it is: wildcards escaped here). */
+export function containsText(text: string) {
+  return { contains: likeExact(text) };
+}
+
+/** A filter on a column starting with `text` literally. */
+export function startsWithText(text: string) {
+  return { startsWith: likeExact(text) };
+}
+
 /** A case-insensitive substring filter for one of caseVariants' spellings. */
 export function textContains(text: string): Prisma.StringNullableFilter {
-  return isPostgres() ? ({ contains: text, mode: "insensitive" } as Prisma.StringNullableFilter) : { contains: text };
+  return isPostgres() ? ({ ...containsText(text), mode: "insensitive" } as Prisma.StringNullableFilter) : containsText(text);
 }
 
 // One client per process, kept on globalThis so hot reloads in development do not open new pools.

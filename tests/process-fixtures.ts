@@ -1,15 +1,22 @@
 // Helpers for tests that run a server process of their own (signals, database outages): the demo seed's printed
 // credentials as fixtures, direct reads of that server's database, a TCP proxy to cut it off, process inspection.
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { expect } from "vitest";
 
-/** The API key the demo seed printed (DEMO_SEED=true) in a server's output. */
+/**
+ * The API key the demo seed (DEMO_SEED=true) wrote to the file its server's log names (never to the log itself);
+ * the file is removed once read, as an operator would.
+ */
 export function demoCredentials(log: string): { clientId: string; clientSecret: string } {
-  const clientId = /API client_id:\s+(\S+)/.exec(log)?.[1];
-  const clientSecret = /API secret:\s+(\S+)/.exec(log)?.[1];
+  const file = /"credentials_file":"([^"]+)"/.exec(log)?.[1];
+  const banner = file ? fs.readFileSync(file, "utf8") : "";
+  if (file) fs.rmSync(file);
+  const clientId = /API client_id:\s+(\S+)/.exec(banner)?.[1];
+  const clientSecret = /API secret:\s+(\S+)/.exec(banner)?.[1];
   if (!clientId || !clientSecret) throw new Error(`no demo credentials in the server output:\n${log}`);
   return { clientId, clientSecret };
 }

@@ -8,13 +8,12 @@ import {
   UpdateFkStatusResponse,
   UtforarstatusResponse,
 } from "../validation/company";
-import { reason, serverError, unauthorized, validation } from "./errors";
+import { malformedCompanyId, reason, serverError, unauthorized, validation } from "./errors";
 import { operation, operationsSharing } from "./operation";
 
 const tags = ["Company"];
 const companyOperation = operationsSharing({ auth: "bearer", module: "company", tags });
 const companyNotFound = reason("`company not found`: no such company, or it is deleted");
-const malformedCompanyId = { ...validation, description: "Malformed company_id (not 36 characters)" };
 
 export const getCurrentCompany = operation({
   method: "get",

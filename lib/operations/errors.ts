@@ -22,6 +22,7 @@ export const databaseUnavailable: ResponseDoc = {
 };
 
 export const validation: ResponseDoc = { description: "Missing or invalid fields", schema: ValidationErrorBody };
+export const malformedCompanyId: ResponseDoc = { ...validation, description: "Malformed company_id (not 36 characters)" };
 
 export const unauthorized: ResponseDoc = {
   description:

@@ -10,7 +10,8 @@ import {
   SubscribeResult,
 } from "../validation/subscription";
 import { OkResponse } from "../validation/common";
-import { rateLimited, reason, validation } from "./errors";
+import { CompanyIdParams } from "../validation/company";
+import { malformedCompanyId, rateLimited, reason, validation } from "./errors";
 import { operationsSharing } from "./operation";
 
 const publicTags = ["Subscription lists (public)"];
@@ -59,11 +60,13 @@ export const subscribeVisitor = publicPost({
 
 export const listPublicSubscriptionLists = publicGet({
   path: "/subscription_list/public/company/{company_id}",
-  params: z.object({ company_id: z.string() }),
+  // A company id like every other route's: malformed text (`%E0%80`, which the edge passes on as its literal text) is
+  // 400, not an unknown company.
+  params: CompanyIdParams,
   summary: "An organization's active lists",
   description: "No uuids, by design. An unknown company has no lists (empty array).",
   responses: { 200: { description: "Lists", schema: z.array(PublicListSummary) } },
-  errors: { 429: publicGetLimit },
+  errors: { 400: malformedCompanyId, 429: publicGetLimit },
 });
 
 export const unsubscribePage = hostedPageLink({

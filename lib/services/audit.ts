@@ -2,7 +2,7 @@
 // change without its entry (or the reverse) cannot be committed.
 import "server-only";
 import type { z } from "zod";
-import { db, pageWindow, type Tx } from "../db";
+import { containsText, db, pageWindow, startsWithText, type Tx } from "../db";
 import type { AuditObjectType, AuditPage, AuditQueryInput } from "../validation/audit";
 import { inScopeWhere } from "./access-checks";
 import type { Caller } from "./caller";
@@ -38,8 +38,8 @@ export async function listAuditEntries(caller: Caller, query: AuditQueryInput): 
   const where = {
     ...(await inScopeWhere(caller)),
     ...(query.object_type ? { objectType: query.object_type } : {}),
-    ...(query.actor ? { actor: { contains: query.actor } } : {}),
-    ...(query.action ? { action: { startsWith: query.action } } : {}),
+    ...(query.actor ? { actor: containsText(query.actor) } : {}),
+    ...(query.action ? { action: startsWithText(query.action) } : {}),
     ...(query.object_id ? { objectId: query.object_id } : {}),
   };
   const [count, rows] = await Promise.all([

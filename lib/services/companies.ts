@@ -2,7 +2,7 @@
 // dashboard's register and company page. Changes are in company-changes.ts, fk_status in fk-status.ts, grants in grants.ts.
 import "server-only";
 import type { z } from "zod";
-import { db, Prisma, type CompanyModel } from "../db";
+import { containsText, db, Prisma, type CompanyModel } from "../db";
 import { NotFound } from "../errors";
 import type { CompanyFk, CompanyFkListItem, CompanyListQueryInput, CurrentCompany, FkStatusValue } from "../validation/company";
 import type { CompanyDetail, DashboardRegisterRow } from "../validation/company-dashboard";
@@ -181,7 +181,7 @@ async function companyListWhere(caller: Caller, query: CompanyListQueryInput): P
   return {
     ...(query.include_deleted ? {} : liveCompany),
     ...(await companiesInScopeWhere(caller)),
-    ...(search ? { OR: [{ name: { contains: search } }, { orgNumber: { contains: search } }] } : {}),
+    ...(search ? { OR: [{ name: containsText(search) }, { orgNumber: containsText(search) }] } : {}),
   };
 }
 

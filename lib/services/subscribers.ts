@@ -2,7 +2,7 @@
 // and unsubscribing members of the list's organization, and a member's lists.
 import "server-only";
 import type { z } from "zod";
-import { db, pageWindow, type Prisma } from "../db";
+import { containsText, db, pageWindow, type Prisma } from "../db";
 import { NotFound } from "../errors";
 import type {
   MemberListEntry,
@@ -27,7 +27,7 @@ function subscriberWhere(listId: number, query: { status?: string; q?: string })
     listId,
     ...(query.status ? { status: query.status } : {}),
     // Emails are stored lower-cased; names are matched as typed (SQLite's LIKE is case-insensitive for ASCII anyway).
-    ...(q ? { member: { OR: [{ email: { contains: q } }, { firstname: { contains: query.q!.trim() } }, { lastname: { contains: query.q!.trim() } }] } } : {}),
+    ...(q ? { member: { OR: [{ email: containsText(q) }, { firstname: containsText(query.q!.trim()) }, { lastname: containsText(query.q!.trim()) }] } } : {}),
   };
 }
 
@@ -67,11 +67,17 @@ export async function listSubscribers(caller: Caller, id: number, query: Subscri
 const CSV_BATCH = 1000;
 const CSV_COLUMNS = ["email", "firstname", "lastname", "status", "source", "subscribed_at", "unsubscribed_at", "member_uuid"] as const;
 
-/** One CSV cell: quoted when needed, and a leading = + - @ defused so spreadsheets do not run it as a formula. */
+/**
+ * One CSV cell, never read as a formula (OWASP's CSV injection guidance): a leading = + - @ tab or CR is defused
+ * with `'`, and a cell holding any separator a spreadsheet may split on is quoted. The file is comma-separated, but
+ * Swedish Excel splits on `;` (and a paste on tab), and `x;=cmd|…` unquoted began a cell there with `=`; spreadsheets
+ * honour quotes whatever they split on, so quoting keeps the whole value one cell, starting with its own defused
+ * first character. Quoting only where needed leaves ordinary values as they were.
+ */
 function csvCell(value: string | null): string {
   if (value === null) return "";
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /**
@@ -100,7 +106,7 @@ export async function findMembersForList(caller: Caller, listId: number, q: stri
   const text = q.trim();
   if (text.length < 2) return [];
   const members = await db().member.findMany({
-    where: { organizationId: list.companyId, ...liveMember, OR: [{ email: { contains: text.toLowerCase() } }, { firstname: { contains: text } }, { lastname: { contains: text } }] },
+    where: { organizationId: list.companyId, ...liveMember, OR: [{ email: containsText(text.toLowerCase()) }, { firstname: containsText(text) }, { lastname: containsText(text) }] },
     orderBy: { email: "asc" },
     take: 10,
     select: { id: true, email: true, firstname: true, lastname: true, subscriptions: { where: { listId, status: "SUBSCRIBED" }, select: { id: true } } },

@@ -3,7 +3,7 @@
 import "server-only";
 import type { z } from "zod";
 import crypto from "node:crypto";
-import { db, type Prisma } from "../db";
+import { containsText, db, type Prisma } from "../db";
 import { NotFound, ValidationFailed } from "../errors";
 import { sanitizeConsentHtml } from "../sanitize";
 import type { AdminList, DeletedList, LIST_FIELDS, UpdateListInput } from "../validation/subscription";
@@ -102,7 +102,7 @@ export async function listCompaniesForLists(caller: Caller, q?: string): Promise
     where: {
       ...liveCompany,
       ...(await companiesInScopeWhere(caller)),
-      ...(search ? { OR: [{ name: { contains: search } }, { orgNumber: { contains: search } }] } : {}),
+      ...(search ? { OR: [{ name: containsText(search) }, { orgNumber: containsText(search) }] } : {}),
     },
     orderBy: [{ name: "asc" }, { id: "asc" }],
     take: LIST_COMPANY_CHOICES + 1,

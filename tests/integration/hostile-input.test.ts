@@ -22,6 +22,14 @@ describe("malformed percent-encoding in the path", () => {
     }
   });
 
+  it("the public lists of a company: 400 like every other malformed company_id (issue 17, 8: %E0%80 was 200 [])", async () => {
+    for (const bad of ["%E0%80", "%FF", "%C0%AF", "abc%FFdef"]) {
+      const res = await call(`/v3/subscription_list/public/company/${bad}`, { ip: uniqueIp() });
+      expect(res.status, bad).toBe(400);
+      expect(res.json).toMatchObject({ code: "validation_error", errors: { company_id: ["must be 36 characters"] } });
+    }
+  });
+
   it("POST unsubscribe answers 200 {ok: true} whatever the ids are (spec 4.4)", async () => {
     for (const [list, member] of [["%FF", "%C0%AF"], ["%00", "x"], ["a%00b", "%FF%FE"], ["%E2%82", "%00"]]) {
       const res = await call(`/v3/subscription_list/unsubscribe/${list}/${member}`, { method: "POST" });

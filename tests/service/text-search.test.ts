@@ -1,0 +1,68 @@
+// Every search built from a user's text matches that text literally, on both databases: `%`, `_` and `\` are
+// characters to find, not LIKE wildcards (issue 17, 8: a search_text of "%" matched every member).
+import crypto from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { listAuditEntries } from "@/lib/services/audit";
+import { type Caller, operatorCaller } from "@/lib/services/caller";
+import { listCompanies } from "@/lib/services/companies";
+import { searchMembers } from "@/lib/services/member-search";
+import { findMembersForList, listSubscribers, setMemberSubscription } from "@/lib/services/subscribers";
+import { createList, listCompaniesForLists } from "@/lib/services/subscription-lists";
+import { AuditQuery } from "@/lib/validation/audit";
+import { MemberSearchRequest } from "@/lib/validation/member";
+import { SubscribersQuery } from "@/lib/validation/subscription";
+import { makeCompany } from "../helpers";
+
+// Names holding the characters searched for, and one holding none of them.
+const NAMES = ["Rabatt50%", "Under_Streck", "Back\\Slash", "Vanlig"];
+let companyId: string;
+let listId: number;
+let caller: Caller;
+
+beforeAll(async () => {
+  const company = await makeCompany("Jokerföreningen");
+  companyId = company.id;
+  await db().member.createMany({
+    data: NAMES.map((lastname, i) => ({ uuid: crypto.randomUUID(), organizationId: companyId, email: `joker${i}-${companyId}@example.se`, firstname: "Joker", lastname })),
+  });
+  const period = await db().period.create({ data: { companyId, name: "2026", startsOn: new Date("2026-01-01"), endsOn: new Date("2026-12-31") } });
+  const members = await db().member.findMany({ where: { organizationId: companyId } });
+  await db().membership.createMany({ data: members.map((m) => ({ memberId: m.id, companyId, periodId: period.id, status: "MEMBER" })) });
+  caller = operatorCaller();
+  listId = (await createList(caller, { name: "Jokerlistan", company_id: companyId })).id;
+  for (const m of members) await setMemberSubscription(caller, listId, m.id, true);
+});
+
+const cases: [string, string[]][] = [
+  ["%", ["Rabatt50%"]],
+  ["_", ["Under_Streck"]],
+  ["\\", ["Back\\Slash"]],
+  ["ab_tt", []], // as a wildcard, _ would match the a of Rabatt
+  ["50%", ["Rabatt50%"]],
+];
+
+describe("text searches match wildcards literally", () => {
+  it.each(cases)("member search_text %j", async (text, expected) => {
+    const page = await searchMembers(caller, MemberSearchRequest.parse({ search_text: text, filters: { companies: { company_ids: [companyId], include: "ANY" } }, limit: 100 }));
+    expect(page.members.map((m) => m.lastname).sort()).toEqual(expected);
+  });
+
+  it.each(cases)("subscribers q %j, and the members to subscribe", async (text, expected) => {
+    const page = await listSubscribers(caller, listId, SubscribersQuery.parse({ q: text }));
+    expect(page.subscribers.map((s) => s.lastname).sort()).toEqual(expected);
+    if (text.length >= 2) expect((await findMembersForList(caller, listId, text)).map((m) => m.lastname).sort()).toEqual(expected);
+    else expect((await findMembersForList(caller, listId, `${text}${text}`)).map((m) => m.lastname)).toEqual([]);
+  });
+
+  it("company searches and the audit log's actor and action", async () => {
+    for (const q of ["%", "_"]) {
+      expect(await listCompanies(caller, { q })).toEqual([]);
+      expect((await listCompaniesForLists(caller, q)).companies).toEqual([]);
+    }
+    expect((await listAuditEntries(caller, AuditQuery.parse({ actor: "%" }))).entries).toEqual([]);
+    expect((await listAuditEntries(caller, AuditQuery.parse({ action: "%" }))).entries).toEqual([]);
+    expect((await listAuditEntries(caller, AuditQuery.parse({ action: "s_bscription" }))).entries).toEqual([]);
+    expect((await listAuditEntries(caller, AuditQuery.parse({ action: "subscription." }))).count).toBeGreaterThan(0);
+  });
+});
