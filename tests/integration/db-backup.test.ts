@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { operatorCaller } from "@/lib/services/caller";
+import { startAdminSession } from "@/lib/services/admin-sessions";
 import { createAdminUser } from "@/lib/services/admin-users";
 import { createEvent, registerParticipant } from "@/lib/services/events";
 import { updateFkStatus } from "@/lib/services/fk-status";
@@ -155,13 +156,14 @@ async function fillThroughServices() {
     parseInput(CreateEventRequest, { company_id: org.rootId, name: "Årsmöte", starts_at: "2026-03-01T18:00:00+01:00", ends_at: "2026-03-01T20:00:00+01:00" }),
   );
   await registerParticipant(operator, event.id, member.id);
-  await createAdminUser(operator, {
+  const admin = await createAdminUser(operator, {
     email: uniqueEmail("admin"),
     name: "Backup Admin",
     password: crypto.randomBytes(12).toString("base64url"),
     role: "VIEWER",
     access: { modules: [...MODULES], permissions: [...PERMISSIONS], company_ids: null, include_descendants: true },
   });
+  await startAdminSession(admin.id); // a signed-in dashboard session
 }
 
 describe(`db:backup and db:restore (${provider})`, () => {
