@@ -1,7 +1,7 @@
 // lib/http/edge.ts: what a request may be before the framework sees it.
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
-import { redirectDotSegments, refuseDeclaredBodySize, refuseUnroutedV3, repairPercentEncoding } from "@/lib/http/edge";
+import { redirectDotSegments, refuseDeclaredBodySize, refuseUnknownMethod, refuseUnroutedV3, repairPercentEncoding } from "@/lib/http/edge";
 import { dashboardOperations, v3Operations } from "@/lib/operations";
 
 const decodes = (text: string) => {
@@ -79,6 +79,15 @@ describe("refuseDeclaredBodySize", () => {
     expect(refuseDeclaredBodySize("10", 10)).toBeNull();
     expect(refuseDeclaredBodySize("nonsense", 10)).toBeNull();
     expect(refuseDeclaredBodySize("11", 10)).toMatchObject({ status: 413, body: { reason: "request body too large (limit 10 bytes)" } });
+  });
+});
+
+describe("refuseUnknownMethod", () => {
+  it("405 with Allow for TRACE, CONNECT and methods no route has; the routed ones pass", () => {
+    for (const method of ["TRACE", "CONNECT", "PROPFIND", "FOO"]) {
+      expect(refuseUnknownMethod(method), method).toMatchObject({ status: 405, headers: { allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" } });
+    }
+    for (const method of ["GET", "head", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) expect(refuseUnknownMethod(method), method).toBeNull();
   });
 });
 
