@@ -5,7 +5,8 @@
 //   takes `%2E` for a dot, so `/v3/subscription_list/unsubscribe/%2E%2E/1` reached `/v3/subscription_list/1`. A dot
 //   segment written percent-encoded is re-escaped like a malformed one (an id to the route the literal path names);
 //   a plain `.` or `..` (clients resolve them; `curl --path-as-is` does not) is a 308 to the path it resolves to;
-// - a declared body larger than MAX_BODY_BYTES is 413 at once (the route wrapper also counts what it reads);
+// - a declared body larger than its path's limit (bodyLimitFor) is 413 at once; lib/http/connection-limits.ts counts
+//   what arrives, and the route wrapper what it reads;
 // - a method no route answers (TRACE, CONNECT, anything unknown) is 405 with Allow on every path: Next.js answered
 //   `TRACE /admin` with a 500;
 // - under /v3 an unknown path is 404 and a known path with another method 405, both JSON, from the operation table
@@ -14,6 +15,7 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { v3Operations } from "../operations";
 import { bodyTooLargeReason } from "./body";
+import { bodyLimitFor } from "./connection-limits";
 
 export interface EdgeRefusal {
   status: number;
@@ -129,7 +131,7 @@ export function answerAtEdge(req: IncomingMessage, res: ServerResponse, maxBodyB
   const pathname = req.url.split(/[?#]/)[0];
   const refusal =
     refuseUnknownMethod(req.method ?? "GET") ??
-    refuseDeclaredBodySize(req.headers["content-length"], maxBodyBytes) ??
+    refuseDeclaredBodySize(req.headers["content-length"], bodyLimitFor(pathname, maxBodyBytes)) ??
     redirectDotSegments(req.url) ??
     refuseUnroutedV3(pathname, req.method ?? "GET");
   if (!refusal) return false;
