@@ -62,7 +62,7 @@ const envSchema = z.object({
   LEISURE_CARD_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** Largest request body any endpoint or server action reads; a larger one is 413. */
   MAX_BODY_BYTES: int(1024 * 1024),
-  /** Requests one client address may have in flight at once; the excess is 503 with Retry-After before its body is read. */
+  /** Requests with a body one client address may have in flight at once; the excess is 503 with Retry-After before its body is read. */
   MAX_CONCURRENT_REQUESTS_PER_CLIENT: z.coerce.number().int().positive().default(32),
   /** How long a client may take to send a request's headers (Node's headersTimeout); then the connection is closed. */
   REQUEST_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

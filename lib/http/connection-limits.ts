@@ -1,8 +1,8 @@
 // What one client may hold of the server, decided before any body is read (server.ts calls guardRequest after the
 // edge): 500 sockets from one address each posting 1 MB to a server action once took the server from 397 to 722 MB
 // resident, because Next.js buffers a server action's body whole before it looks at it.
-// - at most `maxConcurrentPerClient` requests in flight per client address (lib/http/client-ip.ts decides it); the
-//   excess is 503 with Retry-After at once, its body never read;
+// - at most `maxConcurrentPerClient` requests with a body in flight per client address (lib/http/client-ip.ts decides
+//   it); the excess is 503 with Retry-After at once, its body never read;
 // - a body is counted as it arrives, whatever Content-Length said (chunked included): past the path's limit
 //   (bodyLimitFor; a declared size over it is refused by lib/http/edge.ts) the request is 413 and the connection
 //   closed, so at most that much of it was ever buffered;
@@ -74,14 +74,11 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: number, reaso
   if (res.writableFinished) req.socket.destroy();
 }
 
-/** Requests in flight per client address. */
+/** Requests with a body in flight per client address. */
 const inFlight = new Map<string, number>();
 
-/**
- * Applies the limits to one request; returns true when it was refused (answered, nothing of its body read). Otherwise
- * its body is counted as the handler reads it, and refused mid-stream when it passes a limit.
- */
-export function guardRequest(req: IncomingMessage, res: ServerResponse, limits: ClientLimits): boolean {
+/** Counts the request against its client's cap until it is answered; false (and 503) past the cap. */
+function admit(req: IncomingMessage, res: ServerResponse, limits: ClientLimits): boolean {
   const headers = new Headers();
   for (const name of [SOCKET_IP_HEADER, "x-forwarded-for"]) {
     const value = req.headers[name];
@@ -91,7 +88,7 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, limits: 
   const current = inFlight.get(client) ?? 0;
   if (current >= limits.maxConcurrentPerClient) {
     refuse(req, res, 503, `too many requests in flight from this client (limit ${limits.maxConcurrentPerClient})`, { "retry-after": "1" });
-    return true;
+    return false;
   }
   inFlight.set(client, current + 1);
   res.once("close", () => {
@@ -99,6 +96,20 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, limits: 
     if (left > 0) inFlight.set(client, left);
     else inFlight.delete(client);
   });
+  return true;
+}
+
+/**
+ * Applies the limits to one request; returns true when it was refused (answered, nothing of its body read). Otherwise
+ * its body is counted as the handler reads it, and refused mid-stream when it passes a limit.
+ */
+export function guardRequest(req: IncomingMessage, res: ServerResponse, limits: ClientLimits): boolean {
+  // Bodies are what a client makes the server buffer; a request without one is read whole with its headers (a page
+  // loads dozens of assets at once, and the public API's own rate limits answer a burst of GETs).
+  const contentLength = req.headers["content-length"];
+  if ((contentLength !== undefined && contentLength !== "0") || req.headers["transfer-encoding"] !== undefined) {
+    if (!admit(req, res, limits)) return true;
+  }
   logAbort(req, res);
 
   const pathname = (req.url ?? "/").split(/[?#]/)[0];
