@@ -5,6 +5,7 @@ import http from "node:http";
 import next from "next";
 import { SOCKET_IP_HEADER } from "./lib/http/client-ip";
 import { answerAtEdge } from "./lib/http/edge";
+import { guardRequest, isClientAbort } from "./lib/http/connection-limits";
 import { createHostedPageCache } from "./lib/cache/hosted-page-cache";
 import { env } from "./lib/env";
 import { disconnectDb, prepareDatabase } from "./lib/db";
@@ -32,11 +33,30 @@ async function main() {
   await app.prepare();
   // The hosted subscribe page from rendered templates (fresh nonce per response); fills go back to this server.
   const hostedPages = createHostedPageCache({ host: hostname, port: config.PORT });
-  const server = http.createServer((req, res) => {
-    if (answerAtEdge(req, res, config.MAX_BODY_BYTES)) return;
-    req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
-    hostedPages.handle(req, res, () => void handle(req, res));
-  });
+  // A client that goes away mid-body makes Next.js print Node's "aborted" with its stack; guardRequest logs it as
+  // one line instead.
+  const printError = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (!args.some(isClientAbort)) printError(...args);
+  };
+  const limits = {
+    maxBodyBytes: config.MAX_BODY_BYTES,
+    maxConcurrentPerClient: config.MAX_CONCURRENT_REQUESTS_PER_CLIENT,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+  };
+  const server = http.createServer(
+    {
+      // Node's defaults let a slow client hold a socket for 300 s; each bound is checked every second.
+      headersTimeout: Math.min(config.REQUEST_HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS),
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: 1000,
+    },
+    (req, res) => {
+      req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+      if (answerAtEdge(req, res, config.MAX_BODY_BYTES) || guardRequest(req, res, limits)) return;
+      hostedPages.handle(req, res, () => void handle(req, res));
+    },
+  );
   server.listen(config.PORT, config.HOST, () => {
     logger().info({ port: config.PORT, host: config.HOST }, `listening on http://localhost:${config.PORT}`);
   });

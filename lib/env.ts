@@ -64,6 +64,12 @@ const envSchema = z.object({
   LEISURE_CARD_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** Largest request body any endpoint or server action reads; a larger one is 413. */
   MAX_BODY_BYTES: int(1024 * 1024),
+  /** Requests with a body one client address may have in flight at once; the excess is 503 with Retry-After before its body is read. */
+  MAX_CONCURRENT_REQUESTS_PER_CLIENT: z.coerce.number().int().positive().default(32),
+  /** How long a client may take to send a request's headers (Node's headersTimeout); then the connection is closed. */
+  REQUEST_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How long a client may take to send a whole request, body included (Node's requestTimeout; its default is 300 s). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Seed the demo organization when the database is empty. */
   DEMO_SEED: bool(true),
 });

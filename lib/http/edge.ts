@@ -5,13 +5,17 @@
 //   takes `%2E` for a dot, so `/v3/subscription_list/unsubscribe/%2E%2E/1` reached `/v3/subscription_list/1`. A dot
 //   segment written percent-encoded is re-escaped like a malformed one (an id to the route the literal path names);
 //   a plain `.` or `..` (clients resolve them; `curl --path-as-is` does not) is a 308 to the path it resolves to;
-// - a declared body larger than MAX_BODY_BYTES is 413 at once (the route wrapper also counts what it reads);
+// - a declared body larger than its path's limit (bodyLimitFor) is 413 at once; lib/http/connection-limits.ts counts
+//   what arrives, and the route wrapper what it reads;
+// - a method no route answers (TRACE, CONNECT, anything unknown) is 405 with Allow on every path: Next.js answered
+//   `TRACE /admin` with a 500;
 // - under /v3 an unknown path is 404 and a known path with another method 405, both JSON, from the operation table
 //   (lib/operations; tests/unit/openapi-coverage.test.ts keeps that table equal to the route files).
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { v3Operations } from "../operations";
 import { bodyTooLargeReason } from "./body";
+import { bodyLimitFor } from "./connection-limits";
 
 export interface EdgeRefusal {
   status: number;
@@ -109,6 +113,15 @@ export function refuseDeclaredBodySize(contentLength: string | undefined, limit:
   return { status: 413, body: { reason: bodyTooLargeReason(limit) }, headers: { connection: "close" } };
 }
 
+const ROUTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** 405 for a method no page or route handler answers; null for the others. */
+export function refuseUnknownMethod(method: string): EdgeRefusal | null {
+  if (ROUTED_METHODS.includes(method.toUpperCase())) return null;
+  const allow = ROUTED_METHODS.join(", ");
+  return { status: 405, body: { reason: `method not allowed; use ${allow}` }, headers: { allow } };
+}
+
 /**
  * The edge for one request: repairs its target in place, and answers it when it is refused (returns true). A JSON
  * refusal carries the request id the route wrapper would have given it.
@@ -117,7 +130,8 @@ export function answerAtEdge(req: IncomingMessage, res: ServerResponse, maxBodyB
   req.url = repairPercentEncoding(req.url ?? "/");
   const pathname = req.url.split(/[?#]/)[0];
   const refusal =
-    refuseDeclaredBodySize(req.headers["content-length"], maxBodyBytes) ??
+    refuseUnknownMethod(req.method ?? "GET") ??
+    refuseDeclaredBodySize(req.headers["content-length"], bodyLimitFor(pathname, maxBodyBytes)) ??
     redirectDotSegments(req.url) ??
     refuseUnroutedV3(pathname, req.method ?? "GET");
   if (!refusal) return false;

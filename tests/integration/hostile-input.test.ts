@@ -261,3 +261,13 @@ describe("NUL characters and strict types", () => {
     expect((await call(`/v3/subscription_list/${f.id}/subscribers?page=100000&limit=500`, { token: f.token })).status).toBe(200);
   });
 });
+
+describe("methods no route answers", () => {
+  it("TRACE and unknown methods are 405 with Allow on pages too, never a 500", async () => {
+    for (const [method, path] of [["TRACE", "/admin"], ["TRACE", "/"], ["PROPFIND", "/subscribe/x"], ["MKCOL", "/admin/api/users"]]) {
+      const res = await sendTarget(path, { method });
+      expect(res.status, `${method} ${path}: ${res.text}`).toBe(405);
+      expect(res.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    }
+  });
+});

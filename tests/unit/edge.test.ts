@@ -1,7 +1,8 @@
 // lib/http/edge.ts: what a request may be before the framework sees it.
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
-import { redirectDotSegments, refuseDeclaredBodySize, refuseUnroutedV3, repairPercentEncoding } from "@/lib/http/edge";
+import { bodyLimitFor, DepthCounter, MAX_ACTION_BODY_DEPTH } from "@/lib/http/connection-limits";
+import { redirectDotSegments, refuseDeclaredBodySize, refuseUnknownMethod, refuseUnroutedV3, repairPercentEncoding } from "@/lib/http/edge";
 import { dashboardOperations, v3Operations } from "@/lib/operations";
 
 const decodes = (text: string) => {
@@ -79,6 +80,43 @@ describe("refuseDeclaredBodySize", () => {
     expect(refuseDeclaredBodySize("10", 10)).toBeNull();
     expect(refuseDeclaredBodySize("nonsense", 10)).toBeNull();
     expect(refuseDeclaredBodySize("11", 10)).toMatchObject({ status: 413, body: { reason: "request body too large (limit 10 bytes)" } });
+  });
+});
+
+describe("refuseUnknownMethod", () => {
+  it("405 with Allow for TRACE, CONNECT and methods no route has; the routed ones pass", () => {
+    for (const method of ["TRACE", "CONNECT", "PROPFIND", "FOO"]) {
+      expect(refuseUnknownMethod(method), method).toMatchObject({ status: 405, headers: { allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" } });
+    }
+    for (const method of ["GET", "head", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) expect(refuseUnknownMethod(method), method).toBeNull();
+  });
+});
+
+describe("bodyLimitFor", () => {
+  it("/v3 its setting, next-auth its small forms, every other path Next.js's 1 MB for server actions", () => {
+    expect(bodyLimitFor("/v3/company", 5000)).toBe(5000);
+    expect(bodyLimitFor("/api/auth/callback/credentials", 5000)).toBe(64 * 1024);
+    expect(bodyLimitFor("/subscribe/x", 5000)).toBe(1024 * 1024);
+  });
+});
+
+describe("DepthCounter", () => {
+  const depthOf = (...chunks: string[]) => {
+    const counter = new DepthCounter();
+    for (const chunk of chunks) counter.feed(Buffer.from(chunk));
+    return counter.max;
+  };
+
+  it("counts nesting across chunks, not brackets inside strings", () => {
+    expect(depthOf('{"a":[1,[2', "]],", '"b":{}}')).toBe(3);
+    expect(depthOf(String.raw`["[[[[", "\\"`, String.raw`, "\"[[["]`)).toBe(1);
+    expect(depthOf("[".repeat(MAX_ACTION_BODY_DEPTH + 1))).toBe(MAX_ACTION_BODY_DEPTH + 1);
+  });
+
+  it("closing brackets inside strings do not hide depth, and a line break ends an unclosed string", () => {
+    expect(depthOf('[ "]]]" [ "]]]" [')).toBe(3);
+    expect(depthOf('"unclosed', "[[[")).toBe(0);
+    expect(depthOf('"unclosed\r\n', "[[[")).toBe(3);
   });
 });
 
