@@ -56,7 +56,9 @@ interface Queryable {
  * every member). Each such LIKE gets PostgreSQL's escape, and likeExact's escaping then means the same on both.
  */
 function escapingLikes<T extends Queryable>(queryable: T): T {
-  const withEscape = <Q extends { sql: string }>(query: Q): Q => ({ ...query, sql: query.sql.replace(/\bLIKE \?(?! ESCAPE)/g, "LIKE ? ESCAPE '\\'") });
+  // Every statement passes here: only one holding a LIKE is copied and rewritten.
+  const withEscape = <Q extends { sql: string }>(query: Q): Q =>
+    query.sql.includes("LIKE ?") ? { ...query, sql: query.sql.replace(/\bLIKE \?(?! ESCAPE)/g, "LIKE ? ESCAPE '\\'") } : query;
   const queryRaw = queryable.queryRaw.bind(queryable);
   const executeRaw = queryable.executeRaw.bind(queryable);
   return Object.assign(queryable, {

@@ -1,7 +1,7 @@
 // The Content-Security-Policy of every page a person sees, with its per-request nonce, and the other page headers. One
 // owner: proxy.ts sends them for pages Next.js and next-auth render, lib/cache/hosted-page-cache.ts for hosted pages
-// served from a rendered template. Plain
-// Web APIs only (globalThis.crypto), so it loads both in Next's proxy and in the Node server.
+// served from a rendered template. Plain Web APIs only (globalThis.crypto), so it loads both in Next's proxy and in
+// the Node server.
 
 /** A fresh nonce: base64 of a random UUID (122 random bits), 48 characters. */
 export function newNonce(): string {

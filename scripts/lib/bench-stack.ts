@@ -3,7 +3,7 @@
 // process tree an operator's `npm start` leaves running. Memory is read from /proc (Linux, scripts/lib/tree-rss.mjs).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { freePort } from "./test-stack";
+import { freePort } from "./ports.mjs";
 import { processTree } from "./tree-rss.mjs";
 
 export interface Stack {

@@ -10,8 +10,6 @@ import { freePort, portIsFree } from "./ports.mjs";
 import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl } from "./postgres";
 import { SERVER_SCRIPT, serverCommand, serverEnv } from "./server-command.mjs";
 
-export { freePort };
-
 export type Provider = "sqlite" | "postgres";
 
 export interface TestStack {

@@ -9,7 +9,7 @@ import { operatorCaller } from "@/lib/services/caller";
 import { deleteCompany } from "@/lib/services/company-changes";
 import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
 import type { LeisureCardKeyInput } from "@/lib/validation/company";
-import { freePort } from "@/scripts/lib/test-stack";
+import { freePort } from "@/scripts/lib/ports.mjs";
 import { accessTokenFor, call, makeCompany, validationError } from "../helpers";
 
 /** A port nothing listens on (bound, read, released). */

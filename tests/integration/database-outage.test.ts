@@ -5,7 +5,8 @@
 // history row, its audit entry) or absent. A server of its own, on a database of its own, seeded with the demo.
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startTestStack, freePort, type TestStack } from "@/scripts/lib/test-stack";
+import { freePort } from "@/scripts/lib/ports.mjs";
+import { startTestStack, type TestStack } from "@/scripts/lib/test-stack";
 import { accessToken, demoCredentials, TcpProxy, waitFor, withDatabase } from "../process-fixtures";
 
 interface DatabaseFault {

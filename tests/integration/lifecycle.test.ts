@@ -12,7 +12,8 @@ import { DRAIN_TIMEOUT_MS } from "@/lib/bootstrap/graceful-shutdown";
 import { demoOrgNumber } from "@/lib/leisure-card/demo-providers";
 import { startLeisureCardSimulator } from "@/scripts/leisure-card-simulator";
 import { serverEnv, startCommand } from "@/scripts/lib/server-command.mjs";
-import { createTestDatabase, freePort, startTestStack } from "@/scripts/lib/test-stack";
+import { freePort } from "@/scripts/lib/ports.mjs";
+import { createTestDatabase, startTestStack } from "@/scripts/lib/test-stack";
 import { processTree } from "@/scripts/lib/tree-rss.mjs";
 import { accessToken, connectionRefused, demoCredentials, processAlive, waitFor, withDatabase } from "../process-fixtures";
 
