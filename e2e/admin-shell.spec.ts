@@ -80,3 +80,21 @@ test("robots.txt keeps the dashboard and the hosted pages out of search engines;
   const icon = await request.get("/favicon.ico");
   expect(icon.status()).toBe(200);
 });
+
+// next-auth's own sign-out page: its inline styles carry the nonce (else the CSP blocks them and it is unstyled), and
+// its button is in the dashboard's blue (next-auth's default white on #1a7eff fails colour contrast).
+test("next-auth's sign-out page is styled, logs no CSP error and passes axe, at phone width too", async ({ browser }) => {
+  for (const width of [390, 1366]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto("/api/auth/signout");
+    await expect(page.getByRole("button", { name: "Sign out" })).toHaveCSS("background-color", "rgb(30, 64, 175)");
+    expect(violations).toEqual([]);
+    await expectAccessible(page);
+    await context.close();
+  }
+});

@@ -27,6 +27,8 @@ export function authOptions(): NextAuthOptions {
     session: { strategy: "jwt", maxAge: config.ADMIN_SESSION_MAX_AGE_SECONDS },
     jwt: { maxAge: config.ADMIN_SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/admin/login", error: "/admin/login" },
+    // next-auth's own sign-out page in the dashboard's blue: its default button (white on #1a7eff) fails WCAG contrast.
+    theme: { colorScheme: "light", brandColor: "#1e40af", buttonText: "#ffffff" },
     providers: [
       CredentialsProvider({
         name: "email",
