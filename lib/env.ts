@@ -70,6 +70,22 @@ const envSchema = z.object({
   REQUEST_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How long a client may take to send a whole request, body included (Node's requestTimeout; its default is 300 s). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Outgoing mail. Unset SMTP_URL sends to the embedded mail catcher (MAIL_CATCHER_PORT), which keeps what it receives
+   * in MAIL_CATCHER_DIR for the dashboard's Outbox: nothing leaves the machine.
+   */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().default("Föreningstjänsten <no-reply@localhost>"),
+  /** Messages per second across the pool (nodemailer's rateLimit per rateDelta of 1 s); 0 sends unthrottled. */
+  SMTP_MAX_PER_SECOND: int(20),
+  /** Simultaneous SMTP connections of one instance. */
+  SMTP_POOL_SIZE: z.coerce.number().int().positive().default(4),
+  /** DKIM signing, on when all three are set; the key is PEM text or a path to a PEM file. */
+  DKIM_DOMAIN: z.string().optional(),
+  DKIM_SELECTOR: z.string().optional(),
+  DKIM_PRIVATE_KEY: z.string().optional(),
+  MAIL_CATCHER_PORT: int(2525),
+  MAIL_CATCHER_DIR: z.string().default("./data/outbox"),
   /** Seed the demo organization when the database is empty. */
   DEMO_SEED: bool(true),
 });

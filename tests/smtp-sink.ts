@@ -1,0 +1,117 @@
+// A real SMTP server for tests (the smtp-server package) that parses what arrives with mailparser. It can be told to
+// answer the next messages with an SMTP error (a 4xx is temporary, a 5xx permanent) or be stopped and started again on
+// the same port, so delivery's retries are tried against a server, not a mock.
+import { simpleParser, type ParsedMail } from "mailparser";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  envelopeTo: string[];
+  raw: string;
+  parsed: ParsedMail;
+  /** Header value by lower-case name, as text. */
+  header(name: string): string | undefined;
+}
+
+export interface SmtpSink {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** Resolves when at least `count` messages have arrived (rejects after timeoutMs). */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Answer the next `times` messages with this SMTP code and text instead of accepting them. */
+  failNext(times: number, code: number, text?: string): void;
+  stop(): Promise<void>;
+  /** Listen again on the same port after stop(). */
+  restart(): Promise<void>;
+}
+
+function headerText(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "string") return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "object" && value && "text" in value) return String((value as { text: string }).text);
+  if (typeof value === "object" && value && "value" in value) return JSON.stringify(value);
+  return String(value);
+}
+
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const failures: { code: number; text: string }[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+
+  const makeServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      size: 10 * 1024 * 1024,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          const failure = failures.shift();
+          if (failure) {
+            const error = Object.assign(new Error(failure.text), { responseCode: failure.code });
+            callback(error);
+            return;
+          }
+          const raw = Buffer.concat(chunks).toString("utf8");
+          simpleParser(raw).then(
+            (parsed) => {
+              received.push({
+                envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+                raw,
+                parsed,
+                header: (name) => headerText(parsed.headers.get(name.toLowerCase())),
+              });
+              for (const waiter of waiters.filter((w) => received.length >= w.count)) {
+                waiters.splice(waiters.indexOf(waiter), 1);
+                waiter.resolve();
+              }
+              callback();
+            },
+            (error: Error) => callback(error),
+          );
+        });
+      },
+    });
+
+  let server = makeServer();
+  const listen = (p: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(p, "127.0.0.1", () => resolve((server.server.address() as AddressInfo).port));
+    });
+  const actualPort = await listen(port);
+
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}`,
+    received,
+    waitFor(count, timeoutMs = 20_000) {
+      if (received.length >= count) return Promise.resolve(received);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`SMTP sink: ${received.length} of ${count} messages after ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve(received);
+          },
+        });
+      });
+    },
+    failNext(times, code, text = code >= 500 ? "5.1.1 Mailbox unavailable" : "4.3.0 Try again later") {
+      for (let i = 0; i < times; i++) failures.push({ code, text });
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    async restart() {
+      server = makeServer();
+      await listen(actualPort);
+    },
+  };
+}

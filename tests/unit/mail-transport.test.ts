@@ -1,0 +1,65 @@
+// The transport against a real SMTP server: what arrives (headers, both parts, the one-click unsubscribe pair) and how
+// the server's refusals are classified, which decides whether delivery retries or records.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpSink, type SmtpSink } from "../smtp-sink";
+
+let sink: SmtpSink;
+let mail: typeof import("@/lib/mail/transport");
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  process.env.SMTP_URL = sink.url;
+  process.env.MAIL_FROM = "Förbundet <utskick@example.org>";
+  process.env.SECRETS_FILE = `/tmp/mail-transport-${process.pid}.json`;
+  mail = await import("@/lib/mail/transport");
+});
+
+afterAll(async () => {
+  mail.closeMailTransport();
+  await sink.stop();
+});
+
+describe("sendMail", () => {
+  it("delivers both parts with the Message-ID, the sender's name and the one-click unsubscribe headers", async () => {
+    const sent = await mail.sendMail({
+      to: "anna@example.org",
+      subject: "Nyhetsbrev – november",
+      html: "<p>Hej Anna!</p>",
+      text: "Hej Anna!",
+      messageId: "<sendout-1-2@example.org>",
+      fromName: "Skid-IF",
+      replyTo: "kansli@example.org",
+      listUnsubscribeUrl: "https://example.org/v3/subscription_list/unsubscribe/L/M",
+    });
+    expect(sent.messageId).toBe("<sendout-1-2@example.org>");
+    const [received] = await sink.waitFor(1);
+    expect(received.envelopeTo).toEqual(["anna@example.org"]);
+    expect(received.parsed.subject).toBe("Nyhetsbrev – november");
+    expect(received.parsed.messageId).toBe("<sendout-1-2@example.org>");
+    expect(received.parsed.from?.value).toEqual([{ name: "Skid-IF", address: "utskick@example.org" }]);
+    expect(received.parsed.replyTo?.text).toBe("kansli@example.org");
+    expect(received.parsed.html).toContain("<p>Hej Anna!</p>");
+    expect(received.parsed.text?.trim()).toBe("Hej Anna!");
+    expect(received.raw).toMatch(/^List-Unsubscribe:\s+<https:\/\/example\.org\/v3\/subscription_list\/unsubscribe\/L\/M>\r?$/m);
+    expect(received.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+  });
+
+  it("calls a 4xx temporary and a 5xx permanent", async () => {
+    const message = { to: "b@example.org", subject: "s", html: "<p>x</p>", text: "x", messageId: "<x-1@example.org>" };
+    sink.failNext(1, 451);
+    await expect(mail.sendMail(message)).rejects.toMatchObject({ name: "MailDeliveryError", permanent: false, responseCode: 451 });
+    sink.failNext(1, 550);
+    await expect(mail.sendMail(message)).rejects.toMatchObject({ permanent: true, responseCode: 550 });
+  });
+
+  it("calls an unreachable server temporary", async () => {
+    await sink.stop();
+    try {
+      await expect(
+        mail.sendMail({ to: "c@example.org", subject: "s", html: "<p>x</p>", text: "x", messageId: "<x-2@example.org>" }),
+      ).rejects.toMatchObject({ permanent: false });
+    } finally {
+      await sink.restart();
+    }
+  });
+});
