@@ -9,34 +9,63 @@ import { requireModule } from "./access-checks";
 import type { Caller } from "./caller";
 import { memberInScope } from "./members";
 
-const PURPOSE = "global-opt-out";
+// Each signed link names its purpose, so a token made for one (the global opt-out) opens nothing else (the
+// preference page). Add a purpose here rather than a second signing scheme.
+type LinkPurpose = "global-opt-out" | "preferences";
 
-function signature(memberUuid: string, expiresAt: number): string {
-  return hmacSha256(env().LINK_SIGNING_SECRET, `${PURPOSE}|${memberUuid}|${expiresAt}`);
+function signature(purpose: LinkPurpose, subject: string, expiresAt: number): string {
+  return hmacSha256(env().LINK_SIGNING_SECRET, `${purpose}|${subject}|${expiresAt}`);
 }
 
-export function globalOptOutToken(memberUuid: string, now = Date.now()): string {
+function signedToken(purpose: LinkPurpose, subject: string, now: number): string {
   const expiresAt = Math.floor(now / 1000) + env().OPT_OUT_LINK_TTL_DAYS * 24 * 3600;
-  return `${expiresAt}.${signature(memberUuid, expiresAt)}`;
+  return `${expiresAt}.${signature(purpose, subject, expiresAt)}`;
 }
 
-export function isValidGlobalOptOutToken(memberUuid: string, token: string, now = Date.now()): boolean {
+function isValidSignedToken(purpose: LinkPurpose, subject: string, token: string, now: number): boolean {
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
   if (!match) return false;
   const expiresAt = Number(match[1]);
-  const valid = constantTimeEqual(match[2], signature(memberUuid, expiresAt));
+  const valid = constantTimeEqual(match[2], signature(purpose, subject, expiresAt));
   return valid && expiresAt * 1000 > now;
+}
+
+export function globalOptOutToken(memberUuid: string, now = Date.now()): string {
+  return signedToken("global-opt-out", memberUuid, now);
+}
+
+export function isValidGlobalOptOutToken(memberUuid: string, token: string, now = Date.now()): boolean {
+  return isValidSignedToken("global-opt-out", memberUuid, token, now);
+}
+
+/**
+ * The preference page's path segment: `<member uuid>.<expiry>.<signature>`. Whoever holds it sees and changes that
+ * member's lists, so it travels only in mail to the member's own address.
+ */
+export function preferencesToken(memberUuid: string, now = Date.now()): string {
+  return `${memberUuid}.${signedToken("preferences", memberUuid, now)}`;
+}
+
+/** The member uuid a preference-page token was made for, or null when it is forged, altered or expired. */
+export function memberUuidOfPreferencesToken(token: string, now = Date.now()): string | null {
+  const match = /^([0-9a-f-]{36})\.(.+)$/.exec(token);
+  if (!match) return null;
+  return isValidSignedToken("preferences", match[1], match[2], now) ? match[1] : null;
 }
 
 export function siteUrl(): string {
   return (env().SITE_URL ?? `http://localhost:${env().PORT}`).replace(/\/$/, "");
 }
 
-function listUnsubscribeUrl(listUuid: string, memberUuid: string): string {
+export function listUnsubscribeUrl(listUuid: string, memberUuid: string): string {
   return `${siteUrl()}/v3/subscription_list/unsubscribe/${listUuid}/${memberUuid}`;
 }
 
-function globalOptOutUrl(memberUuid: string): string {
+export function preferencesUrl(memberUuid: string): string {
+  return `${siteUrl()}/preferences/${preferencesToken(memberUuid)}`;
+}
+
+export function globalOptOutUrl(memberUuid: string): string {
   return `${siteUrl()}/v3/subscription_list/unsubscribe/all/${memberUuid}?token=${globalOptOutToken(memberUuid)}`;
 }
 
