@@ -87,7 +87,7 @@ export const accessOf = (companyId: string) => ({ modules: [...MODULES], permiss
 async function newSubscription(companyId: string) {
   const list = await newList(companyId);
   const { member_id } = await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: email("besok") }));
-  return { listUuid: list.uuid, memberUuid: (await memberRecord(member_id)).uuid };
+  return { listUuid: list.uuid, memberUuid: (await memberRecord(member_id, operatorCaller())).uuid! };
 }
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -243,7 +243,7 @@ export const ROWS: Row[] = [
           },
           expect: 200,
           afterwards: async ([input], f) => {
-            const memberships = (await memberRecord((input as { id: number }).id)).memberships;
+            const memberships = (await memberRecord((input as { id: number }).id, operatorCaller())).memberships;
             expect(memberships.map((m) => m.company_id)).toEqual([f.inScopeClubId]);
           },
         },

@@ -1,5 +1,6 @@
 // /docs: a readable API reference rendered on the server from the same document as /v3/openapi.json.
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
 export const metadata: Metadata = { title: "API reference · Förening service" };
@@ -28,7 +29,9 @@ function SchemaBlock({ schema, components }: { schema: unknown; components: Reco
   );
 }
 
-export default function DocsPage() {
+export default async function DocsPage() {
+  // Rendered per request, like /: prerendered at build time it carried no CSP nonce and its own CSP blocked its scripts.
+  await connection();
   const doc = buildOpenApiDocument("/v3");
   const components = doc.components.schemas;
   const byTag = new Map<string, { method: string; path: string; op: Json }[]>();

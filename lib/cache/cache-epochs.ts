@@ -5,7 +5,7 @@ import pg from "pg";
 import { databaseProvider, POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS, sqliteFilePath } from "../database-url";
 import { env } from "../env";
 
-type CacheEpochs = Readonly<Record<string, number>>;
+export type CacheEpochs = Readonly<Record<string, number>>;
 
 /**
  * The cache epochs, read fresh (epoch-cache.ts checks them on every cached read). Through a connection of

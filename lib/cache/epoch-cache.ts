@@ -6,7 +6,7 @@
 // whoever made the change (an instance, the CLI, a restore).
 import "server-only";
 import { setNewest } from "./bounded-map";
-import { readCacheEpochs } from "./cache-epochs";
+import { readCacheEpochs, type CacheEpochs } from "./cache-epochs";
 
 export type EpochName = "access" | "public_lists" | "companies";
 
@@ -23,10 +23,11 @@ export class EpochCache<K, V> {
   /**
    * The cached value of `key`, or `load()`'s, kept when not null. A hit is the very same object as long as the data
    * is unchanged (the hosted page cache relies on that). The epoch is read before loading: a change committed while
-   * loading makes a later request see a newer epoch and drop the entry.
+   * loading makes a later request see a newer epoch and drop the entry. A request that asks several caches passes the
+   * epochs it read once (`epochs`), which spares a round trip per cache on PostgreSQL.
    */
-  async get(key: K, load: () => Promise<V | null>): Promise<V | null> {
-    const epochs = await readCacheEpochs();
+  async get(key: K, load: () => Promise<V | null>, epochs?: CacheEpochs | null): Promise<V | null> {
+    if (epochs === undefined) epochs = await readCacheEpochs();
     const epoch = epochs?.[this.epochName];
     if (epoch === undefined) {
       this.clear();

@@ -30,12 +30,37 @@ function documentedResponses(op: Operation): Record<string, ResponseDoc> {
 }
 
 /**
+ * The named schemas (`.meta({ id })`) reachable from the declared ones, by id, found by walking zod's definitions.
+ * Not zod's global registry's id map: Next bundles the validation modules once per layer (a page's and the route
+ * handlers'), each copy registers its own schema objects under the same ids in the one global registry, and a map by
+ * id keeps the other copy's; schemas of this copy would then meet a second "Error" and the conversion fails.
+ */
+function namedSchemasReachable(roots: z.ZodType[]): Map<string, z.ZodType> {
+  const named = new Map<string, z.ZodType>();
+  const seen = new Set<object>();
+  const visit = (value: unknown) => {
+    if (!value || typeof value !== "object" || seen.has(value)) return;
+    seen.add(value);
+    if ("_zod" in value) {
+      const id = z.globalRegistry.get(value as z.ZodType)?.id;
+      if (id && named.has(id) && named.get(id) !== value) throw new Error(`two schemas have the id ${id}`);
+      if (id) named.set(id, value as z.ZodType);
+      visit((value as { _zod: { def: unknown } })._zod.def);
+      return;
+    }
+    for (const nested of Array.isArray(value) ? value : Object.values(value)) visit(nested);
+  };
+  roots.forEach(visit);
+  return named;
+}
+
+/**
  * Converts the declared schemas in one pass per direction through a registry: the named schemas reachable from them
- * (zod's global registry holds every `.meta({ id })`) are emitted as `$ref`s to components, the declared ones under
- * their key. Returns the converted declared schemas and the named ones they reach, transitively.
+ * are emitted as `$ref`s to components, the declared ones under their key. Returns the converted declared schemas and
+ * the named ones they reach, transitively.
  */
 function convert(operations: Operation[]) {
-  const named = z.globalRegistry._idmap;
+  const named = namedSchemasReachable(operations.flatMap((op) => declaredSchemas(op).map((part) => part.schema)));
   const converted = new Map<string, JsonSchema>();
   const components: Record<string, JsonSchema> = {};
   for (const io of ["output", "input"] as const) {

@@ -15,6 +15,15 @@ export function requirePermission(caller: Caller, permission: Permission): void 
   if (!caller.permissions.has(permission)) throw new Forbidden(`access group lacks the ${permission} permission`);
 }
 
+/**
+ * A member's uuid as this caller may see it. With a list's uuid (public: it is in every hosted form's address) it
+ * unsubscribes the member through the contract's open one-click endpoint, so it is a write capability: shown only to
+ * principals that may unsubscribe members themselves (SUBSCRIPTION_LIST.U), null to read-only ones (issue 17, 7).
+ */
+export function visibleMemberUuid(caller: Caller, uuid: string): string | null {
+  return caller.permissions.has("SUBSCRIPTION_LIST.U") ? uuid : null;
+}
+
 /** Managing API keys and admin users: the operator, or a dashboard user with the ADMIN role. */
 export function requireAdminRole(caller: Caller): void {
   if (caller.kind === "operator") return;

@@ -11,6 +11,7 @@ import { assertGrantWithinCaller, checkAccessGroupInput, createAccessGroup, grou
 import { type Caller, callerRights } from "./caller";
 import { recordAudit } from "./audit";
 import { companyIdsInScope } from "./company-tree";
+import type { CacheEpochs } from "../cache/cache-epochs";
 import { EpochCache } from "../cache/epoch-cache";
 import { liveCompany } from "./live-records";
 
@@ -141,10 +142,10 @@ export async function verifyClientCredentials(clientId: string, clientSecret: st
 const callers = new EpochCache<number, Caller>("access", 10_000);
 
 /** The caller behind an API key id, or null when the key is unknown or revoked. Cached; shared, never to be changed. */
-export async function callerForApiKey(apiKeyId: number): Promise<Caller | null> {
+export async function callerForApiKey(apiKeyId: number, epochs?: CacheEpochs | null): Promise<Caller | null> {
   return callers.get(apiKeyId, async () => {
     const key = await db().apiKey.findUnique({ where: { id: apiKeyId }, include: keyInclude });
     if (!key || key.revokedAt) return null;
     return { kind: "api_key", actor: `api:${key.clientId}`, name: key.name, companyId: key.companyId, role: null, userId: null, ...callerRights(key.accessGroup) };
-  });
+  }, epochs);
 }

@@ -128,7 +128,7 @@ export async function createMember(caller: Caller, input: CreateMemberInput) {
       return member.id;
     }),
   );
-  return memberRecord(id);
+  return memberRecord(id, caller);
 }
 
 /** PUT /v3/member/{id}: fields left out are unchanged; memberships and prop_ids, when given, replace the sets. */
@@ -149,7 +149,7 @@ export async function updateMember(caller: Caller, id: number, input: UpdateMemb
       await recordAudit(tx, caller, { action: "member.update", objectType: "member", objectId: id, companyId: member.organizationId, summary: `member ${id}: ${changed.join(", ")}` });
     }),
   );
-  return memberRecord(id);
+  return memberRecord(id, caller);
 }
 
 /**

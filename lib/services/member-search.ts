@@ -19,6 +19,7 @@ async function membersInScopeWhere(caller: Caller): Promise<Prisma.MemberWhereIn
 }
 
 async function memberPage(
+  caller: Caller,
   where: Prisma.MemberWhereInput,
   orderBy: Prisma.MemberOrderByWithRelationInput[],
   page: number,
@@ -28,7 +29,7 @@ async function memberPage(
     db().member.count({ where }),
     db().member.findMany({ where, orderBy, ...pageWindow({ page, limit }), include: memberSummaryInclude }),
   ]);
-  return { members: rows.map(memberSummaryView), count, page, limit };
+  return { members: rows.map((row) => memberSummaryView(row, caller)), count, page, limit };
 }
 
 const orderColumns = {
@@ -54,7 +55,7 @@ export async function paginateMembers(caller: Caller, input: MemberPaginationInp
   const nullable = column === "email" || column === "firstname" || column === "lastname" || column === "birthdate";
   const orderBy: Prisma.MemberOrderByWithRelationInput[] =
     column === "id" ? [{ id: direction }] : [{ [column]: nullable ? { sort: direction, nulls: "last" } : direction }, { id: direction }];
-  return memberPage(where, orderBy, input.page, input.limit);
+  return memberPage(caller, where, orderBy, input.page, input.limit);
 }
 
 type Include = "ANY" | "ALL" | "NONE";
@@ -123,5 +124,5 @@ export async function searchMembers(caller: Caller, input: MemberSearchInput) {
   const scope = await membersInScopeWhere(caller);
   const conditions = [...filterConditions(input.filters), ...searchTextCondition(input.search_text)];
   const where = conditions.length ? { ...scope, AND: conditions } : scope;
-  return memberPage(where, searchOrder[input.sort_by], input.page, input.limit);
+  return memberPage(caller, where, searchOrder[input.sort_by], input.page, input.limit);
 }

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { db, type Prisma } from "../db";
 import { NotFound } from "../errors";
 import type { MembershipStatus, MembershipView, MemberSummary, MemberView } from "../validation/member";
-import { assertObjectInScope, requireModule } from "./access-checks";
+import { assertObjectInScope, requireModule, visibleMemberUuid } from "./access-checks";
 import type { Caller } from "./caller";
 import { liveMember } from "./live-records";
 
@@ -47,10 +47,10 @@ export const memberSummaryInclude = {
 
 type MemberSummaryRow = Prisma.MemberGetPayload<{ include: typeof memberSummaryInclude }>;
 
-export function memberSummaryView(m: MemberSummaryRow): z.output<typeof MemberSummary> {
+export function memberSummaryView(m: MemberSummaryRow, caller: Caller): z.output<typeof MemberSummary> {
   return {
     id: m.id,
-    uuid: m.uuid,
+    uuid: visibleMemberUuid(caller, m.uuid),
     company_id: m.organizationId,
     email: m.email,
     firstname: m.firstname,
@@ -71,9 +71,9 @@ const memberDetailInclude = {
 
 type MemberDetailRow = Prisma.MemberGetPayload<{ include: typeof memberDetailInclude }>;
 
-function memberView(m: MemberDetailRow): z.output<typeof MemberView> {
+function memberView(m: MemberDetailRow, caller: Caller): z.output<typeof MemberView> {
   return {
-    ...memberSummaryView(m),
+    ...memberSummaryView(m, caller),
     street: m.street,
     zipcode: m.zipcode,
     post: m.post,
@@ -99,13 +99,13 @@ function memberView(m: MemberDetailRow): z.output<typeof MemberView> {
 }
 
 /** The full member record (GET /v3/member/{id} and the dashboard's member page), read after the scope check. */
-export async function memberRecord(id: number) {
-  return memberView(await db().member.findUniqueOrThrow({ where: { id }, include: memberDetailInclude }));
+export async function memberRecord(id: number, caller: Caller) {
+  return memberView(await db().member.findUniqueOrThrow({ where: { id }, include: memberDetailInclude }), caller);
 }
 
 /** GET /v3/member/{id}. */
 export async function getMember(caller: Caller, id: number) {
   requireModule(caller, "member");
   await memberInScope(caller, id);
-  return memberRecord(id);
+  return memberRecord(id, caller);
 }

@@ -13,7 +13,7 @@ import type {
   SUBSCRIPTION_STATUSES,
 } from "../validation/subscription";
 import type { ListMemberMatch } from "../validation/subscription-dashboard";
-import { requireModule, requirePermission } from "./access-checks";
+import { requireModule, requirePermission, visibleMemberUuid } from "./access-checks";
 import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { liveMember } from "./live-records";
@@ -34,10 +34,10 @@ function subscriberWhere(listId: number, query: { status?: string; q?: string })
 const subscriberInclude = { member: { select: { uuid: true, email: true, firstname: true, lastname: true } } } as const;
 type SubscriberRow = Prisma.SubscriptionGetPayload<{ include: typeof subscriberInclude }>;
 
-function subscriberView(s: SubscriberRow): z.output<typeof SubscriberView> {
+function subscriberView(s: SubscriberRow, caller: Caller): z.output<typeof SubscriberView> {
   return {
     member_id: s.memberId,
-    member_uuid: s.member.uuid,
+    member_uuid: visibleMemberUuid(caller, s.member.uuid),
     email: s.member.email,
     firstname: s.member.firstname,
     lastname: s.member.lastname,
@@ -61,7 +61,7 @@ export async function listSubscribers(caller: Caller, id: number, query: Subscri
       include: subscriberInclude,
     }),
   ]);
-  return { subscribers: rows.map(subscriberView), count, page: query.page, limit: query.limit };
+  return { subscribers: rows.map((row) => subscriberView(row, caller)), count, page: query.page, limit: query.limit };
 }
 
 const CSV_BATCH = 1000;
@@ -93,7 +93,7 @@ export async function subscribersCsv(caller: Caller, id: number, query: { status
     for (;;) {
       const rows = await db().subscription.findMany({ where: { ...where, id: { gt: after } }, orderBy: { id: "asc" }, take: CSV_BATCH, include: subscriberInclude });
       if (rows.length === 0) return;
-      yield rows.map((row) => `${CSV_COLUMNS.map((c) => csvCell(subscriberView(row)[c])).join(",")}\r\n`).join("");
+      yield rows.map((row) => `${CSV_COLUMNS.map((c) => csvCell(subscriberView(row, caller)[c])).join(",")}\r\n`).join("");
       after = rows[rows.length - 1].id;
     }
   }

@@ -3,6 +3,8 @@ import { createSecretKey, type KeyObject } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { z } from "zod";
 import { setNewest } from "../cache/bounded-map";
+import { readCacheEpochs, type CacheEpochs } from "../cache/cache-epochs";
+import { EpochCache } from "../cache/epoch-cache";
 import { db } from "../db";
 import { randomToken, sha256Hex } from "../crypto";
 import { env } from "../env";
@@ -25,8 +27,9 @@ function signingKey(): KeyObject {
   return key.object;
 }
 
-async function signAccessToken(apiKeyId: number, clientId: string): Promise<string> {
-  return new SignJWT({ client_id: clientId })
+async function signAccessToken(apiKeyId: number, clientId: string, familyId: string): Promise<string> {
+  // fam: the refresh-token family the token was issued with, so revoking the family (reuse) ends it too.
+  return new SignJWT({ client_id: clientId, fam: familyId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(apiKeyId))
     .setIssuer(ISSUER)
@@ -46,7 +49,7 @@ async function issuePair(writer: Writer, apiKeyId: number, clientId: string, fam
   const now = new Date();
   const expiresAt = new Date(now.getTime() + refreshTtl * 1000);
   const [accessToken] = await Promise.all([
-    signAccessToken(apiKeyId, clientId),
+    signAccessToken(apiKeyId, clientId, familyId),
     writer.$executeRaw`INSERT INTO "RefreshToken" ("tokenHash", "familyId", "apiKeyId", "expiresAt", "createdAt")
       VALUES (${sha256Hex(refreshToken)}, ${familyId}, ${apiKeyId}, ${expiresAt}, ${now})`,
   ]);
@@ -131,10 +134,12 @@ export async function authenticateBearer(authorization: string | null): Promise<
   const match = authorization?.match(/^Bearer(?:\s+(.*))?$/i);
   const presented = match?.[1]?.trim();
   if (!presented) throw new Unauthorized("missing bearer token");
-  const { apiKeyId, expiresAt } = verifiedTokens.get(presented) ?? (await verifyAccessToken(presented));
+  const { apiKeyId, expiresAt, familyId } = verifiedTokens.get(presented) ?? (await verifyAccessToken(presented));
   // jose's rule: expired once the current second reaches `exp`.
   if (Math.floor(Date.now() / 1000) >= expiresAt) throw new AccessTokenExpired();
-  const caller = await callerForApiKey(apiKeyId);
+  const epochs = await readCacheEpochs();
+  if (familyId && (await revokedFamilies(epochs)).has(familyId)) throw new InvalidToken();
+  const caller = await callerForApiKey(apiKeyId, epochs);
   if (!caller) throw new InvalidToken();
   return caller;
 }
@@ -144,14 +149,21 @@ export async function authenticateBearer(authorization: string | null): Promise<
  * and the HMAC check is a large part of a cached request. Only a verified token gets in, so nothing forged is ever
  * found here; expiry is checked on each use and revocation by callerForApiKey.
  */
-const verifiedTokens = new Map<string, { apiKeyId: number; expiresAt: number }>();
+interface VerifiedToken {
+  apiKeyId: number;
+  expiresAt: number;
+  /** Absent in tokens issued before families were named in them. */
+  familyId: string | undefined;
+}
+const verifiedTokens = new Map<string, VerifiedToken>();
 const MAX_VERIFIED_TOKENS = 10_000;
 
-async function verifyAccessToken(token: string): Promise<{ apiKeyId: number; expiresAt: number }> {
-  let verified: { apiKeyId: number; expiresAt: number };
+async function verifyAccessToken(token: string): Promise<VerifiedToken> {
+  let verified: VerifiedToken;
   try {
     const { payload } = await jwtVerify(token, signingKey(), { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE });
-    verified = { apiKeyId: Number(payload.sub), expiresAt: payload.exp ?? 0 };
+    const familyId = typeof payload.fam === "string" ? payload.fam : undefined;
+    verified = { apiKeyId: Number(payload.sub), expiresAt: payload.exp ?? 0, familyId };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new AccessTokenExpired();
     throw new InvalidToken();
@@ -159,6 +171,24 @@ async function verifyAccessToken(token: string): Promise<{ apiKeyId: number; exp
   if (!Number.isSafeInteger(verified.apiKeyId) || !verified.expiresAt) throw new InvalidToken();
   setNewest(verifiedTokens, token, verified, MAX_VERIFIED_TOKENS);
   return verified;
+}
+
+/**
+ * Refresh-token families revoked recently enough that access tokens issued with them may still be unexpired. Reuse of
+ * a rotated refresh token revokes its family (RFC 9700 4.14.2): the thief's access token must stop working at once,
+ * not at its expiry. Revocations are rare, so the set is small; the `access` epoch trigger on RefreshToken.revokedAt
+ * refreshes it on every instance.
+ */
+const revokedFamilySets = new EpochCache<"recent", Set<string>>("access", 1);
+
+export async function revokedFamilies(epochs?: CacheEpochs | null): Promise<Set<string>> {
+  const since = new Date(Date.now() - env().ACCESS_TOKEN_TTL_SECONDS * 1000);
+  const families = await revokedFamilySets.get("recent", async () => {
+    const rows = await db().$queryRaw<{ familyId: string }[]>`
+      SELECT DISTINCT "familyId" FROM "RefreshToken" WHERE "revokedAt" IS NOT NULL AND "revokedAt" >= ${since}`;
+    return new Set(rows.map((row) => row.familyId));
+  }, epochs);
+  return families ?? new Set();
 }
 
 /** POST /v3/access/user/basic: verified client credentials -> a token pair. */

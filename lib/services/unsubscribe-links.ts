@@ -5,7 +5,7 @@ import "server-only";
 import { constantTimeEqual, hmacSha256 } from "../crypto";
 import { env } from "../env";
 import { db } from "../db";
-import { requireModule } from "./access-checks";
+import { requireModule, requirePermission } from "./access-checks";
 import type { Caller } from "./caller";
 import { memberInScope } from "./members";
 
@@ -72,6 +72,8 @@ export function globalOptOutUrl(memberUuid: string): string {
 /** The links a sendout puts in a member's message, per list the member is subscribed to, plus the global opt-out. */
 export async function sendoutLinksForMember(caller: Caller, memberId: number) {
   requireModule(caller, "subscription_list");
+  // The links unsubscribe the member: only for those who may do that themselves (access-checks visibleMemberUuid).
+  requirePermission(caller, "SUBSCRIPTION_LIST.U");
   await memberInScope(caller, memberId);
   const member = await db().member.findUniqueOrThrow({
     where: { id: memberId },

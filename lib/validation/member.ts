@@ -100,7 +100,10 @@ export const MembershipView = z
 
 const memberSummaryShape = {
   id: z.number().int(),
-  uuid: z.string(),
+  uuid: z.string().nullable().meta({
+    description:
+      "With a list's uuid it unsubscribes the member through the open one-click endpoint, so it is shown only to callers with SUBSCRIPTION_LIST.U; null for others.",
+  }),
   company_id: z.string(),
   email: z.string().nullable(),
   firstname: z.string().nullable(),

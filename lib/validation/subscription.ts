@@ -174,7 +174,10 @@ export type SubscribersQueryInput = z.output<typeof SubscribersQuery>;
 
 export const SubscriberView = z.object({
   member_id: z.number().int(),
-  member_uuid: z.string(),
+  member_uuid: z.string().nullable().meta({
+    description:
+      "With the list's uuid it unsubscribes the member through the open one-click endpoint, so it is shown only to callers with SUBSCRIPTION_LIST.U; null for others.",
+  }),
   email: z.string().nullable(),
   firstname: z.string().nullable(),
   lastname: z.string().nullable(),

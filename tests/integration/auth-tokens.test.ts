@@ -177,6 +177,12 @@ describe("POST /v3/access/user/oauth/refresh_token", () => {
     const newest = await call(REFRESH, { method: "POST", body: { refresh_token: second.json.refresh_token } });
     expect(newest.status).toBe(403);
     expect(newest.json).toEqual({ reason: "forbidden" });
+    // The family's access tokens end with it, not at their expiry: the thief's one too (issue 17, finding 8).
+    for (const token of [first.access_token, second.json.access_token]) {
+      const res = await call("/v3/company", { token });
+      expect(res.status).toBe(422);
+      expect(res.json).toEqual({ reason: "invalid token" });
+    }
   });
 
   it("a family's revocation leaves other families of the same key working", async () => {
@@ -188,6 +194,8 @@ describe("POST /v3/access/user/oauth/refresh_token", () => {
     await call(REFRESH, { method: "POST", body: { refresh_token: a.refresh_token } }); // reuse: revokes family a
     expect((await call(REFRESH, { method: "POST", body: { refresh_token: rotated.json.refresh_token } })).status).toBe(403);
     expect((await call(REFRESH, { method: "POST", body: { refresh_token: b.refresh_token } })).status).toBe(200);
+    expect((await call("/v3/company", { token: rotated.json.access_token })).status).toBe(422);
+    expect((await call("/v3/company", { token: b.access_token })).status).toBe(200);
   });
 
   it("20 concurrent refreshes with one token yield exactly one new pair, the rest 403, no 500", async () => {

@@ -65,7 +65,7 @@ async function makeSide(label: string): Promise<Side> {
     memberId: member.id,
     memberEmail: member.email!,
     publicMemberId: publicMember.id,
-    publicMemberUuid: publicMember.uuid,
+    publicMemberUuid: publicMember.uuid!,
     eventId: event.id,
     periodId: period.id,
   };

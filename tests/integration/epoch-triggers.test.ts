@@ -13,6 +13,7 @@ import { operatorCaller } from "@/lib/services/caller";
 import { callerForApiKey, verifyClientCredentials } from "@/lib/services/api-keys";
 import { getCompanyFk, registerJson } from "@/lib/services/companies";
 import { getPublicListInfo } from "@/lib/services/public-lists";
+import { revokedFamilies } from "@/lib/services/tokens";
 import { makeApiKey, makeCompany } from "../helpers";
 import { makeList } from "../subscription-fixtures";
 
@@ -32,6 +33,7 @@ const LEFT_OUT: Record<string, string> = {
 const NO_INSERT_TRIGGER: Record<string, string> = {
   "access:ApiKey": "a cached key is found by its own id or client_id; an unknown one is never cached",
   "access:AccessGroup": "reached through ApiKey.accessGroupId, whose change bumps the epoch",
+  "access:RefreshToken": "a new refresh token is never revoked: only revoked families are cached",
   "public_lists:SubscriptionList": "a cached list is found by its own uuid; an unknown one is never cached",
   "public_lists:Company": "reached through SubscriptionList.companyId",
   "public_lists:Term": "reached through SubscriptionList.termId",
@@ -117,6 +119,7 @@ beforeAll(async () => {
     { name: "public list info (getPublicListInfo)", epoch: "public_lists", load: () => getPublicListInfo(list.uuid) },
     { name: "key behind a client_id (verifyClientCredentials)", epoch: "access", load: () => verifyClientCredentials(key.client_id, key.client_secret) },
     { name: "caller behind an API key (callerForApiKey)", epoch: "access", load: () => callerForApiKey(key.id) },
+    { name: "revoked refresh-token families (revokedFamilies)", epoch: "access", load: () => revokedFamilies() },
     { name: "enrollment view (getCompanyFk)", epoch: "companies", load: () => getCompanyFk(operatorCaller(), company.id) },
     { name: "whole register (registerJson)", epoch: "companies", load: () => registerJson(operatorCaller()) },
   ];

@@ -1,0 +1,7 @@
+-- access: the refresh-token families revoked for reuse (lib/services/tokens.ts revokedFamilies): an access token
+-- issued with a revoked family stops working on every instance at once. A new row is never revoked, so no INSERT
+-- trigger; rotation writes only rotatedAt and leaves the epoch alone.
+CREATE TRIGGER "RefreshToken_epoch_update" AFTER UPDATE OF "familyId", "revokedAt" ON "RefreshToken"
+BEGIN UPDATE "CacheEpoch" SET "version" = "version" + 1 WHERE "name" = 'access'; END;
+CREATE TRIGGER "RefreshToken_epoch_delete" AFTER DELETE ON "RefreshToken"
+BEGIN UPDATE "CacheEpoch" SET "version" = "version" + 1 WHERE "name" = 'access'; END;
