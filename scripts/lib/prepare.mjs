@@ -23,12 +23,14 @@ function newestMtime(entry) {
 
 /**
  * Installs the locked versions (`npm ci`, which never rewrites package-lock.json) when node_modules is missing or
- * older than package-lock.json.
+ * older than package-lock.json. With dev dependencies whatever NODE_ENV says: the build that follows needs them
+ * (TypeScript, Tailwind's compiler, the Prisma CLI and its patches), and `NODE_ENV=production npm start`, the usual
+ * way to start a service, would otherwise install without them and fail to build.
  */
 export function ensureDependencies() {
   const marker = "node_modules/.package-lock.json";
   if (!fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync("package-lock.json").mtimeMs) {
-    run("npm ci --no-audit --no-fund");
+    run("npm ci --include=dev --no-audit --no-fund");
   }
   if (!fs.existsSync("lib/generated/sqlite/client.ts") || !fs.existsSync("lib/generated/postgres/client.ts")) {
     run("npm run db:generate");
