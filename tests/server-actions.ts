@@ -91,21 +91,26 @@ export interface ActionAnswer {
   setCookies: string[];
 }
 
-/**
- * Calls an action the way React's client does from a page that uses it: POST to the page with `Next-Action`, the
- * server's own Origin, `Accept: text/x-component`, and the encoded arguments. Anything but a 200 flight answer fails.
- */
-export async function callAction(action: ManifestAction, args: unknown[], options: { cookie?: string; ip?: string } = {}): Promise<ActionAnswer> {
+/** The raw POST of an action call: `origin` other than the server's own is a cross-site request (CSRF tests). */
+export async function postAction(action: ManifestAction, args: unknown[], options: { cookie?: string; ip?: string; origin?: string } = {}) {
   const body = await flight.encodeReply(args);
   const headers: Record<string, string> = {
     "next-action": action.id,
-    origin: baseUrl(),
+    origin: options.origin ?? baseUrl(),
     accept: "text/x-component",
     "x-forwarded-for": options.ip ?? uniqueIp(),
   };
   if (typeof body === "string") headers["content-type"] = "text/plain;charset=UTF-8";
   if (options.cookie) headers.cookie = options.cookie;
-  const response = await fetch(`${baseUrl()}${pagePath(action.pages[0])}`, { method: "POST", headers, body, redirect: "manual" });
+  return fetch(`${baseUrl()}${pagePath(action.pages[0])}`, { method: "POST", headers, body, redirect: "manual" });
+}
+
+/**
+ * Calls an action the way React's client does from a page that uses it: POST to the page with `Next-Action`, the
+ * server's own Origin, `Accept: text/x-component`, and the encoded arguments. Anything but a 200 flight answer fails.
+ */
+export async function callAction(action: ManifestAction, args: unknown[], options: { cookie?: string; ip?: string } = {}): Promise<ActionAnswer> {
+  const response = await postAction(action, args, options);
   const text = await response.text();
   if (response.status !== 200 || !response.headers.get("content-type")?.startsWith("text/x-component")) {
     throw new Error(`${action.key}: HTTP ${response.status} ${response.headers.get("content-type")}\n${text.slice(0, 500)}`);

@@ -9,6 +9,7 @@
 //   what arrives, and the route wrapper what it reads;
 // - a method no route answers (TRACE, CONNECT, anything unknown) is 405 with Allow on every path: Next.js answered
 //   `TRACE /admin` with a 500;
+// - a POST to a page (a server action) from another site, its Origin not this host, is 403 (Next.js: a 500);
 // - under /v3 an unknown path is 404 and a known path with another method 405, both JSON, from the operation table
 //   (lib/operations; tests/unit/openapi-coverage.test.ts keeps that table equal to the route files).
 import crypto from "node:crypto";
@@ -123,6 +124,28 @@ export function refuseUnknownMethod(method: string): EdgeRefusal | null {
 }
 
 /**
+ * 403 for a POST to a page (a server action: with JavaScript a `Next-Action` request, without it a form whose body
+ * names the action) whose Origin names another host than the request's, as Next.js compares them (X-Forwarded-Host,
+ * else Host): a cross-site request riding a dashboard session. Next.js refuses it too, but after reading the body and
+ * as a 500. /v3 is an API other sites may call (CORS) and next-auth checks its own CSRF token, so both are left out.
+ * Without an Origin header the request goes on to Next.js, which decides as before.
+ */
+export function refuseCrossSitePost(method: string, pathname: string, headers: IncomingMessage["headers"]): EdgeRefusal | null {
+  if (method.toUpperCase() !== "POST" || headers.origin === undefined) return null;
+  if (pathname.startsWith("/v3/") || pathname.startsWith("/api/auth/")) return null;
+  const forwarded = headers["x-forwarded-host"];
+  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0].trim() || headers.host;
+  let originHost: string | null = null;
+  try {
+    originHost = new URL(headers.origin).host;
+  } catch {
+    originHost = null; // "null" (a sandboxed or privacy-sensitive context) and garbage name no host
+  }
+  if (originHost && host && originHost.toLowerCase() === host.toLowerCase()) return null;
+  return { status: 403, body: { reason: "cross-site request refused" }, headers: {} };
+}
+
+/**
  * The edge for one request: repairs its target in place, and answers it when it is refused (returns true). A JSON
  * refusal carries the request id the route wrapper would have given it.
  */
@@ -133,6 +156,7 @@ export function answerAtEdge(req: IncomingMessage, res: ServerResponse, maxBodyB
     refuseUnknownMethod(req.method ?? "GET") ??
     refuseDeclaredBodySize(req.headers["content-length"], bodyLimitFor(pathname, maxBodyBytes)) ??
     redirectDotSegments(req.url) ??
+    refuseCrossSitePost(req.method ?? "GET", pathname, req.headers) ??
     refuseUnroutedV3(pathname, req.method ?? "GET");
   if (!refusal) return false;
   const requestId = (typeof req.headers["x-request-id"] === "string" && req.headers["x-request-id"].slice(0, 64)) || crypto.randomUUID();

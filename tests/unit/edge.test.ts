@@ -2,7 +2,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import { bodyLimitFor, DepthCounter, MAX_ACTION_BODY_DEPTH } from "@/lib/http/connection-limits";
-import { redirectDotSegments, refuseDeclaredBodySize, refuseUnknownMethod, refuseUnroutedV3, repairPercentEncoding } from "@/lib/http/edge";
+import { redirectDotSegments, refuseCrossSitePost, refuseDeclaredBodySize, refuseUnknownMethod, refuseUnroutedV3, repairPercentEncoding } from "@/lib/http/edge";
 import { dashboardOperations, v3Operations } from "@/lib/operations";
 
 const decodes = (text: string) => {
@@ -160,5 +160,24 @@ describe("dot segments", () => {
     const answer = redirectDotSegments(`/${segments.join("/")}/..`);
     expect(answer?.headers.location).toMatch(/^\/(?!\/)/);
     expect(new URL(answer!.headers.location, base).host).toBe("edge.invalid");
+  });
+});
+
+describe("refuseCrossSitePost", () => {
+  const host = "forening.example:3000";
+  it("refuses a POST to a page from another Origin, a look-alike host or an opaque one", () => {
+    for (const origin of ["https://evil.example", "http://forening.example:3000.evil.example", "null", "not a url"]) {
+      expect(refuseCrossSitePost("POST", "/admin/api-keys", { host, origin, "next-action": "abc" }), origin).toMatchObject({ status: 403 });
+      expect(refuseCrossSitePost("POST", "/subscribe/x", { host, origin }), origin).toMatchObject({ status: 403 });
+    }
+  });
+
+  it("lets through its own Origin (also behind a proxy), no Origin, other methods, /v3 and next-auth", () => {
+    expect(refuseCrossSitePost("POST", "/admin", { host, origin: "http://forening.example:3000" })).toBeNull();
+    expect(refuseCrossSitePost("POST", "/admin", { host: "127.0.0.1:3000", "x-forwarded-host": "Forening.example:3000", origin: "https://forening.example:3000" })).toBeNull();
+    expect(refuseCrossSitePost("POST", "/admin", { host })).toBeNull();
+    expect(refuseCrossSitePost("GET", "/admin", { host, origin: "https://evil.example" })).toBeNull();
+    expect(refuseCrossSitePost("POST", "/v3/subscription_list/public/x", { host, origin: "https://klubben.example" })).toBeNull();
+    expect(refuseCrossSitePost("POST", "/api/auth/signout", { host, origin: "https://evil.example" })).toBeNull();
   });
 });
