@@ -1,5 +1,6 @@
 // The API reference page in a real browser.
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./admin-helpers";
 
 test("/docs lists the token endpoints with their responses", async ({ page }) => {
   await page.goto("/docs");
@@ -29,3 +30,15 @@ for (const path of ["/", "/docs", "/no-such-page"]) {
     expect(violations).toEqual([]);
   });
 }
+
+test("an unknown page answers a 404 in Swedish and English, readable at phone width", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Sidan finns inte" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath("not-found-phone.png"), fullPage: true });
+  await context.close();
+});
