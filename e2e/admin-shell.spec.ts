@@ -98,3 +98,18 @@ test("next-auth's sign-out page is styled, logs no CSP error and passes axe, at 
     await context.close();
   }
 });
+
+// sonner added its stylesheet as a <style> element without the nonce on every dashboard page's first load: two CSP
+// errors per page (found with the Outbox, issue 18). Its CSS comes from sonner/dist/styles.css instead.
+test("dashboard pages log no CSP error on a full load", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
+  await signIn(page, createAdmin());
+  for (const path of ["/admin", "/admin/companies", "/admin/lists", "/admin/members", "/admin/api-keys"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(violations).toEqual([]);
+});
