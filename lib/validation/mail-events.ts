@@ -5,7 +5,7 @@ import { z } from "zod";
 import { quotedSendoutMessageId } from "../mail/message-id";
 import { EmailAddress } from "./suppression";
 
-export const MAIL_EVENT_KINDS = ["hard_bounce", "soft_bounce", "complaint", "delivered"] as const;
+const MAIL_EVENT_KINDS = ["hard_bounce", "soft_bounce", "complaint", "delivered"] as const;
 type MailEventKind = (typeof MAIL_EVENT_KINDS)[number];
 
 /** One fact about one address; messageId names the message when the provider quoted it. */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { CompanyId, PAGE_MAX, requiredText } from "./common";
 
 /** Why an address gets no sendout of the organization. */
-export const SUPPRESSION_REASONS = ["HARD_BOUNCE", "COMPLAINT", "SOFT_BOUNCES", "MANUAL"] as const;
+const SUPPRESSION_REASONS = ["HARD_BOUNCE", "COMPLAINT", "SOFT_BOUNCES", "MANUAL"] as const;
 
 export const SUPPRESSIONS_PER_PAGE = 50;
 
