@@ -10,7 +10,8 @@ import { useLang } from "../i18n-context";
 import { Panel } from "../ui/page-parts";
 import { tableClass, tdClass, thClass } from "../ui/styles";
 
-// Class names, not inline styles: the dashboard's CSP allows no style attributes.
+// Class names, not inline styles: the dashboard's CSP allows no style attributes. The width is the content's (box-content):
+// what the message's own layout sees, as on a screen that wide.
 const WIDTHS = { desktop: "w-[600px]", phone: "w-[390px]" } as const;
 type Width = keyof typeof WIDTHS;
 
@@ -39,7 +40,7 @@ function Rendered({ message }: { message: OutboxMessageView }) {
           title={t.frameTitle(message.subject)}
           data-testid="outbox-frame"
           data-width={width}
-          className={`mx-auto block h-[640px] max-w-none border border-slate-300 bg-white ${WIDTHS[width]}`}
+          className={`mx-auto box-content block h-[640px] max-w-none border border-slate-300 bg-white ${WIDTHS[width]}`}
         />
       </div>
     </>
