@@ -98,7 +98,7 @@ export async function startEmbeddedMailCatcher(): Promise<void> {
     const catcher = await startMailCatcher({ dir: config.MAIL_CATCHER_DIR });
     closeOnShutdown(catcher.close);
     console.log(mailDestinationLine(undefined, catcher.port, origin));
-    console.log(`Mail catcher keeps the newest ${OUTBOX_KEEP} messages in ${catcher.dir} (0700)`);
+    console.log(`Mail catcher keeps the newest ${OUTBOX_KEEP.toLocaleString("en-GB")} messages in ${catcher.dir} (0700)`);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     console.error(
