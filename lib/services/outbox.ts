@@ -72,8 +72,12 @@ async function readMessageFile(id: string, bytes?: number): Promise<Buffer | nul
   }
 }
 
+/** "Skid-IF <utskick@example.org>, bo@example.org": names as people read them (mailparser's text quotes them). */
 const addresses = (value: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(value) ? value : value ? [value] : []).map((a) => a.text).join(", ");
+  (Array.isArray(value) ? value : value ? [value] : [])
+    .flatMap((a) => a.value)
+    .map((a) => (a.name ? `${a.name} <${a.address ?? ""}>` : (a.address ?? "")))
+    .join(", ");
 
 function summary(id: string, parsed: ParsedMail) {
   return { id, received_at: outboxReceivedAt(id), from: addresses(parsed.from), to: addresses(parsed.to), subject: parsed.subject ?? "" };
@@ -169,7 +173,7 @@ export async function getOutboxHtml(caller: Caller, id: string): Promise<string>
   const { parsed } = await parsedMessage(caller, id);
   if (typeof parsed.html !== "string") throw new NotFound("message has no HTML part");
   const base = '<base target="_blank">';
-  const head = /<head[^>]*>/i.exec(parsed.html);
+  const head = /<head(\s[^>]*)?>/i.exec(parsed.html);
   if (head) return parsed.html.slice(0, head.index + head[0].length) + base + parsed.html.slice(head.index + head[0].length);
   // Before any content, but after a doctype (text before it would put the page in quirks mode).
   const doctype = /^\s*<!doctype[^>]*>/i.exec(parsed.html);

@@ -66,7 +66,7 @@ describe("listOutbox", () => {
       ["bo@example.org", "Bekräfta"],
       ["anna@example.org", "Nyhetsbrev – november"],
     ]);
-    expect(page.messages[1].from).toBe('"Skid-IF" <utskick@example.org>');
+    expect(page.messages[1].from).toBe("Skid-IF <utskick@example.org>");
     expect(Date.now() - Date.parse(page.messages[0].received_at)).toBeLessThan(60_000);
     expect((await outbox.listOutbox(orgAdmin, { page: 2 })).messages).toEqual([]);
   });
@@ -99,6 +99,11 @@ describe("getOutboxMessage and getOutboxHtml", () => {
     expect(message.has_html).toBe(false);
     expect(message.links).toEqual([{ text: "https://example.org/confirm/xyz", href: "https://example.org/confirm/xyz" }]);
     await expect(outbox.getOutboxHtml(orgAdmin, id)).rejects.toMatchObject({ status: 404, message: "message has no HTML part" });
+  });
+
+  it("puts the base first in a message without a head, never inside a <header>", async () => {
+    await mail.sendMail({ to: "cilla@example.org", subject: "Utan head", html: "<header><p>Hej</p></header>", text: "Hej", messageId: "<h-1@example.org>" });
+    expect(await outbox.getOutboxHtml(orgAdmin, await idOf("Utan head"))).toBe('<base target="_blank"><header><p>Hej</p></header>');
   });
 
   it("answers not found for an id with no file", async () => {
