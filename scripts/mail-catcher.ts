@@ -49,7 +49,9 @@ export async function startMailCatcher(options: { dir: string; port?: number; ho
     const temporary = path.join(dir, `.tmp-${name}`);
     await fs.promises.writeFile(temporary, raw, { mode: 0o600, flag: "wx" });
     await fs.promises.rename(temporary, path.join(dir, name));
+    // Sorted again: messages stored side by side finish in any order, and the oldest must go first.
     kept.push(name);
+    kept.sort();
     while (kept.length > keep) await fs.promises.rm(path.join(dir, kept.shift()!), { force: true });
   };
 
