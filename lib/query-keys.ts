@@ -39,4 +39,5 @@ export const queryKeys = {
     memberSearch: (q: string) => ["events", "member-search", q] as const,
   },
   audit: (filters: Record<string, unknown>) => ["audit", filters] as const,
+  outbox: (page: number) => ["outbox", page] as const,
 };

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Compiles the production server (server.ts) and the leisure-card simulator to plain JavaScript in dist/, so they run
+// Compiles the production server (server.ts), the leisure-card simulator and the mail catcher to plain JavaScript in dist/, so they run
 // on `node` without tsx. Our own TypeScript (lib/, the generated Prisma clients) is bundled; npm packages stay
 // external and are loaded from node_modules at run time, as Next itself is. `import "server-only"` resolves to its
 // empty module, as it does under Next's react-server condition.
@@ -7,7 +7,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 
-const ENTRY_POINTS = { server: "server.ts", "leisure-card-simulator": "scripts/leisure-card-simulator.ts" };
+const ENTRY_POINTS = {
+  server: "server.ts",
+  "leisure-card-simulator": "scripts/leisure-card-simulator.ts",
+  "mail-catcher": "scripts/mail-catcher.ts",
+};
 
 export async function buildServer() {
   await esbuild.build({

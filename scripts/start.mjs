@@ -2,7 +2,8 @@
 // npm start: installs what a fresh clone lacks, builds, then runs the compiled server (dist/server.mjs) on the
 // embedded default (SQLite under ./data, demo data seeded on first start with the admin login and API credentials
 // printed). Unless LEISURE_CARD_API_URL points at a real leisure-card service, the bundled simulator runs beside it on
-// port 4010 (LEISURE_CARD_SIMULATOR_PORT).
+// port 4010 (LEISURE_CARD_SIMULATOR_PORT). Unless SMTP_URL names a real mail server, the embedded mail catcher runs
+// beside it on 127.0.0.1:2525 (MAIL_CATCHER_PORT) and keeps what the service sends for the dashboard's Outbox.
 //
 // One process: the server and the simulator run in this process, not in children of it. Every node process costs
 // about 45 MB resident before it does anything (the node binary's pages, V8's heap reservations), and `npm start`'s
@@ -13,7 +14,7 @@
 // SIGTERM / SIGINT: the server stops gracefully (it finishes its in-flight requests, lib/bootstrap/graceful-shutdown.ts)
 // and then exits the process; the simulator, which those requests may still be calling, keeps answering until then.
 import { ensureBuild, ensureDependencies } from "./lib/prepare.mjs";
-import { MEMORY_ENV, SERVER_SCRIPT, SIMULATOR_SCRIPT, nodeFlags } from "./lib/server-command.mjs";
+import { MAIL_CATCHER_SCRIPT, MEMORY_ENV, SERVER_SCRIPT, SIMULATOR_SCRIPT, nodeFlags } from "./lib/server-command.mjs";
 
 const flags = nodeFlags(process.env);
 const missing = [...flags.filter((flag) => !process.execArgv.includes(flag)), ...Object.keys(MEMORY_ENV).filter((name) => !process.env[name])];
@@ -40,5 +41,8 @@ if (!process.env.LEISURE_CARD_API_URL) {
     console.error(`leisure-card simulator did not start (${error.code ?? error.message}); leisure-card status checks will fail`);
   }
 }
+// Before the server, so the first mail it sends finds the catcher; it says where mail goes, and goes on without it.
+const { startEmbeddedMailCatcher } = await import(`../${MAIL_CATCHER_SCRIPT}`);
+await startEmbeddedMailCatcher();
 // The server module starts itself on import and installs the graceful shutdown.
 await import(`../${SERVER_SCRIPT}`);

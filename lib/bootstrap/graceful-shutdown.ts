@@ -1,11 +1,24 @@
 // Stopping the server on SIGTERM / SIGINT without cutting off work in progress: stop accepting connections, let the
 // requests already running finish (at most DRAIN_TIMEOUT_MS, then the remaining connections are closed), close
-// keep-alive connections as soon as they are idle, release the database and Redis, exit 0.
+// keep-alive connections as soon as they are idle, release the database and Redis, close the mail transport and
+// the mail catcher (after the drain: the requests in flight may still be sending), exit 0.
 import type http from "node:http";
 import { logger } from "../logger";
+import { closeMailTransport } from "../mail/transport";
+import { runShutdownHooks } from "./shutdown-hooks";
 
 export const DRAIN_TIMEOUT_MS = 10_000;
 const IDLE_SWEEP_MS = 100;
+
+/** The caller's resources, then the mail parts whether or not that failed. */
+async function releaseAll(release: () => Promise<void>): Promise<void> {
+  try {
+    await release();
+  } finally {
+    closeMailTransport();
+    await runShutdownHooks();
+  }
+}
 
 /**
  * Installs the signal handlers. `release` closes what the process holds (database pools, Redis). A second signal
@@ -34,7 +47,7 @@ export function stopGracefullyOnSignals(server: http.Server, release: () => Prom
     server.close(() => {
       clearInterval(sweep);
       clearTimeout(deadline);
-      release()
+      releaseAll(release)
         .catch((error: unknown) => logger().warn({ err: error }, "stopping: releasing resources failed"))
         .finally(() => {
           logger().info("stopped");

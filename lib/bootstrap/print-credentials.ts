@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { env } from "../env";
 import { logger } from "../logger";
+import { mailDestinationLine } from "../mail/destination";
 import type { DemoCredentials } from "./demo-seed";
 
 /**
@@ -20,6 +21,7 @@ export function printDemoCredentials(c: DemoCredentials, origin: string): void {
     `API secret:     ${c.clientSecret}`,
     `Root company:   ${c.rootCompanyId}`,
     `Subscribe page: ${origin}/subscribe/${c.subscribeListUuid}`,
+    mailDestinationLine(env().SMTP_URL, env().MAIL_CATCHER_PORT, origin),
     `Try it:         curl -s -X POST -H 'Authorization: Basic ${basic}' ${origin}/v3/access/user/basic`,
     "===================================================================",
     "",

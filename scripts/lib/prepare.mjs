@@ -38,9 +38,9 @@ export function ensureDependencies() {
 }
 
 const buildInputs = ["app", "components", "lib", "public", "prisma", "next.config.mjs", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
-/** What dist/ (scripts/build-server.mjs) is compiled from: the server, the simulator and the lib code they import. */
-const serverBuildInputs = ["server.ts", "lib", "prisma", "scripts/leisure-card-simulator.ts", "scripts/build-server.mjs", "package-lock.json"];
-const serverBuildOutputs = ["dist/server.mjs", "dist/leisure-card-simulator.mjs"];
+/** What dist/ (scripts/build-server.mjs) is compiled from: the server, the simulator, the mail catcher and the lib code they import. */
+const serverBuildInputs = ["server.ts", "lib", "prisma", "scripts/leisure-card-simulator.ts", "scripts/mail-catcher.ts", "scripts/build-server.mjs", "package-lock.json"];
+const serverBuildOutputs = ["dist/server.mjs", "dist/leisure-card-simulator.mjs", "dist/mail-catcher.mjs"];
 
 function builtAt(outputs) {
   return outputs.every((file) => fs.existsSync(file)) ? Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs)) : 0;

@@ -2,6 +2,7 @@
 type Env = Record<string, string | undefined>;
 export declare const SERVER_SCRIPT: string;
 export declare const SIMULATOR_SCRIPT: string;
+export declare const MAIL_CATCHER_SCRIPT: string;
 export declare const DEFAULT_MAX_HEAP_MB: number;
 export declare const SEMI_SPACE_MB: number;
 export declare const MEMORY_ENV: Record<string, string>;

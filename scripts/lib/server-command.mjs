@@ -6,6 +6,7 @@
 
 export const SERVER_SCRIPT = "dist/server.mjs";
 export const SIMULATOR_SCRIPT = "dist/leisure-card-simulator.mjs";
+export const MAIL_CATCHER_SCRIPT = "dist/mail-catcher.mjs";
 
 /**
  * V8's old-space limit for the server, in MB (MAX_HEAP_MB). The heap holds about 45 MB idle and 100 MB after the

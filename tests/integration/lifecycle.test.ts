@@ -7,6 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import nodemailer from "nodemailer";
 import { describe, expect, inject, it } from "vitest";
 import { DRAIN_TIMEOUT_MS } from "@/lib/bootstrap/graceful-shutdown";
 import { demoOrgNumber } from "@/lib/leisure-card/demo-providers";
@@ -101,9 +102,10 @@ describe("stopping gracefully", () => {
     }
   }, 180_000);
 
-  it("SIGINT to npm start's process (scripts/start.mjs): server and simulator stop after the slow request, none is left", async () => {
+  it("SIGINT to npm start's process (scripts/start.mjs): server, simulator and mail catcher stop after the slow request, none is left", async () => {
     const database = await createTestDatabase(inject("provider"), `start_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`);
-    const [port, simulatorPort] = [await freePort(), await freePort()];
+    const [port, simulatorPort, catcherPort] = [await freePort(), await freePort(), await freePort()];
+    const catcherDir = fs.mkdtempSync(path.join(os.tmpdir(), "start-outbox-"));
     const baseUrl = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...serverEnv(process.env),
@@ -114,11 +116,13 @@ describe("stopping gracefully", () => {
       SECRETS_FILE: path.join(os.tmpdir(), `forening-secrets-${crypto.randomBytes(4).toString("hex")}.json`),
       LEISURE_CARD_SIMULATOR_PORT: String(simulatorPort),
       LEISURE_CARD_TIMEOUT_MS: "20000",
+      MAIL_CATCHER_PORT: String(catcherPort),
+      MAIL_CATCHER_DIR: catcherDir,
       DEMO_SEED: "true",
       LOG_LEVEL: "warn",
       LOG_SQL: "false",
     };
-    for (const name of ["LEISURE_CARD_API_URL", "JWT_SECRET", "ENCRYPTION_KEY", "LINK_SIGNING_SECRET", "NEXTAUTH_SECRET"]) delete env[name];
+    for (const name of ["LEISURE_CARD_API_URL", "SMTP_URL", "JWT_SECRET", "ENCRYPTION_KEY", "LINK_SIGNING_SECRET", "NEXTAUTH_SECRET"]) delete env[name];
     let log = "";
     const [node, args] = startCommand(env); // package.json's start script without npm
     const start = spawn(node, args, { env, stdio: ["ignore", "pipe", "pipe"] });
@@ -138,17 +142,23 @@ describe("stopping gracefully", () => {
       await new Promise((r) => setTimeout(r, 500));
       start.kill("SIGINT");
 
+      // The catcher, too, is closed only after the drain: mail sent meanwhile (by a request in flight) is still kept.
+      const smtp = nodemailer.createTransport({ host: "127.0.0.1", port: catcherPort, secure: false, ignoreTLS: true });
+      await smtp.sendMail({ from: "a@example.org", to: "b@example.org", subject: "during the drain", text: "x" });
+      expect(fs.readdirSync(catcherDir).filter((name) => name.endsWith(".eml"))).toHaveLength(1);
       // The simulator stops only with the process, after the server: the request in flight still gets its answer.
       expect(await slow).toMatchObject({ status: 200, body: { utforarestatus: "GODKAND" } });
       expect(await exited).toBe(0);
       expect(await connectionRefused(port)).toBe(true);
       expect(await connectionRefused(simulatorPort)).toBe(true);
+      expect(await connectionRefused(catcherPort)).toBe(true);
     } catch (error) {
       console.error(`npm start output:\n${log}`);
       throw error;
     } finally {
       if (processAlive(start.pid!)) process.kill(start.pid!, "SIGKILL");
       fs.rmSync(env.SECRETS_FILE!, { force: true });
+      fs.rmSync(catcherDir, { recursive: true, force: true });
       await database.drop();
     }
   }, 180_000);

@@ -10,6 +10,7 @@ import { SignOutButton } from "@/components/admin/sign-out-button";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
 import { shellMessages } from "@/lib/i18n/admin/shell";
+import { canReadOutbox } from "@/lib/services/outbox";
 
 export const metadata: Metadata = { title: "Administration · Förening service", robots: { index: false } };
 
@@ -25,6 +26,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
     ...(caller.modules.has("event") ? [{ href: "/admin/events", label: t.nav.events }] : []),
     ...(caller.role === "ADMIN" ? [{ href: "/admin/api-keys", label: t.nav.apiKeys }, { href: "/admin/users", label: t.nav.users }] : []),
     { href: "/admin/audit", label: t.nav.audit },
+    ...(canReadOutbox(caller) ? [{ href: "/admin/outbox", label: t.nav.outbox }] : []),
   ];
   return (
     <div lang={lang} className="min-h-screen lg:flex">

@@ -13,6 +13,7 @@ const sv = {
     apiKeys: "API-nycklar",
     users: "Administratörer",
     audit: "Händelselogg",
+    outbox: "Utkorg",
   },
   navLabel: "Huvudmeny",
   signedInAs: "Inloggad som",
@@ -62,7 +63,7 @@ export type ShellMessages = typeof sv;
 const en: ShellMessages = {
   product: "Förening service",
   dashboard: "Administration",
-  nav: { overview: "Overview", lists: "Subscription lists", companies: "Companies", members: "Members", events: "Events", apiKeys: "API keys", users: "Admin users", audit: "Audit log" },
+  nav: { overview: "Overview", lists: "Subscription lists", companies: "Companies", members: "Members", events: "Events", apiKeys: "API keys", users: "Admin users", audit: "Audit log", outbox: "Outbox" },
   navLabel: "Main menu",
   signedInAs: "Signed in as",
   role: { ADMIN: "Administrator", EDITOR: "Editor", VIEWER: "Read only" },

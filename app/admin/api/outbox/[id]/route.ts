@@ -1,0 +1,6 @@
+// GET /admin/api/outbox/{id}: one caught message's headers, links and plain text
+import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/dashboard-outbox";
+import { getOutboxMessage } from "@/lib/services/outbox";
+
+export const GET = route(api.dashboardOutboxMessage, async ({ caller, params }) => getOutboxMessage(caller, params.id));
