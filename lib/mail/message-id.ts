@@ -2,9 +2,13 @@
 // quotes the Message-ID of the message it is about, which names the row (lib/services/suppressions.ts). Pure, so the
 // request schemas (lib/validation/mail-events.ts) use it too.
 
-/** The domain of MAIL_FROM's address ("Förbundet <utskick@example.org>" or a bare address). */
+/** The address of a From value such as MAIL_FROM ("Förbundet <utskick@example.org>" or a bare address). */
+export function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
 function mailFromDomain(mailFrom: string): string {
-  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const address = addressOf(mailFrom);
   return address.slice(address.lastIndexOf("@") + 1) || "localhost";
 }
 

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { env } from "../env";
+import { addressOf } from "./message-id";
 
 export interface OutgoingMail {
   to: string;
@@ -78,8 +79,7 @@ function transport(): Transporter {
 
 function fromHeader(fromName: string | undefined) {
   const configured = env().MAIL_FROM;
-  const address = /<([^>]+)>/.exec(configured)?.[1] ?? configured.trim();
-  return fromName ? { name: fromName, address } : configured;
+  return fromName ? { name: fromName, address: addressOf(configured) } : configured;
 }
 
 function classify(error: unknown): MailDeliveryError {

@@ -1,6 +1,6 @@
 // A sendout's message to one recipient, rendered for real and delivered to a real SMTP server: merge fields, the
 // footer's three links in both parts, the one-click unsubscribe headers and the stable Message-ID.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink";
 
 let sink: SmtpSink;
@@ -28,6 +28,9 @@ const input = {
 };
 
 beforeAll(async () => {
+  // The signed links carry an expiry in seconds: a render and the expected URLs made a second apart differed. Only
+  // the clock is frozen; timers stay real for the SMTP exchange.
+  vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-24T12:00:00Z") });
   sink = await startSmtpSink();
   process.env.SMTP_URL = sink.url;
   process.env.MAIL_FROM = "Förbundet <utskick@forbundet.example>";
@@ -42,6 +45,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  vi.useRealTimers();
   transport.closeMailTransport();
   await sink.stop();
 });
