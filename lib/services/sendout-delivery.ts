@@ -9,6 +9,7 @@ import { db, Prisma } from "../db";
 import { env } from "../env";
 import { renderSendoutMail } from "../mail/sendout-message";
 import { MailDeliveryError, sendMail } from "../mail/transport";
+import type { RecipientStatus } from "../validation/sendout";
 import { finishSendouts, startDueSendouts } from "./sendout-states";
 
 interface ClaimedRecipient {
@@ -73,12 +74,12 @@ async function stillHeld(owner: string, row: ClaimedRecipient): Promise<boolean>
 async function markSent(row: ClaimedRecipient): Promise<void> {
   await db().sendoutRecipient.updateMany({
     where: { id: row.id, status: "PENDING" },
-    data: { status: "SENT", sentAt: new Date(), attempts: row.attempts + 1, error: null, ...released },
+    data: { status: "SENT" satisfies RecipientStatus, sentAt: new Date(), attempts: row.attempts + 1, error: null, ...released },
   });
 }
 
 async function markFailed(row: ClaimedRecipient, attempts: number, error: string): Promise<void> {
-  await db().sendoutRecipient.updateMany({ where: { id: row.id, status: "PENDING" }, data: { status: "FAILED", attempts, error: error.slice(0, 500), ...released } });
+  await db().sendoutRecipient.updateMany({ where: { id: row.id, status: "PENDING" }, data: { status: "FAILED" satisfies RecipientStatus, attempts, error: error.slice(0, 500), ...released } });
 }
 
 /**
