@@ -10,6 +10,7 @@ import { env } from "../env";
 import { renderSendoutMail } from "../mail/sendout-message";
 import { MailDeliveryError, sendMail } from "../mail/transport";
 import type { RecipientStatus } from "../validation/sendout";
+import { liveCompanySql } from "./live-records";
 import { finishSendouts, startDueSendouts } from "./sendout-states";
 
 interface ClaimedRecipient {
@@ -37,7 +38,8 @@ function batchSize(): number {
 const leaseEnd = (from = new Date()) => new Date(from.getTime() + env().SENDOUT_LEASE_SECONDS * 1000);
 
 /**
- * Leases up to `limit` due PENDING rows of SENDING sendouts to `owner`, oldest first. One statement, so no two workers
+ * Leases up to `limit` due PENDING rows of SENDING sendouts (of live companies: a deleted one's stop) to `owner`,
+ * oldest first. One statement, so no two workers
  * get a row: SQLite runs it alone; on PostgreSQL the rows are locked as picked, and rows another worker is picking are
  * skipped rather than waited for (the CTE with FOR UPDATE is evaluated once, so its LIMIT holds).
  */
@@ -46,8 +48,10 @@ export async function claimRecipients(owner: string, limit: number, now = new Da
   const lock = databaseProvider(env().DATABASE_URL) === "postgres" ? Prisma.sql`FOR UPDATE OF r SKIP LOCKED` : Prisma.empty;
   const rows = await db().$queryRaw<ClaimedRecipient[]>`
     WITH picked AS (
-      SELECT r."id" FROM "SendoutRecipient" r JOIN "Sendout" s ON s."id" = r."sendoutId"
-      WHERE s."status" = 'SENDING' AND r."status" = 'PENDING'
+      SELECT r."id" FROM "SendoutRecipient" r
+      JOIN "Sendout" s ON s."id" = r."sendoutId"
+      JOIN "Company" c ON c."id" = s."companyId"
+      WHERE s."status" = 'SENDING' AND ${liveCompanySql("c")} AND r."status" = 'PENDING'
         AND (r."leaseUntil" IS NULL OR r."leaseUntil" < ${now})
         AND (r."nextAttemptAt" IS NULL OR r."nextAttemptAt" <= ${now})
       ORDER BY r."id" LIMIT ${limit} ${lock})

@@ -93,6 +93,14 @@ describe("claiming", () => {
   });
 });
 
+describe("claiming after a company is deleted", () => {
+  it("takes none of its sendouts' rows", async () => {
+    const { sendout } = await sendoutTo(2);
+    await db().company.update({ where: { id: sendout.company_id }, data: { deletedAt: new Date() } });
+    expect((await claimRecipients("e", 1000)).filter((r) => r.sendoutId === sendout.id)).toEqual([]);
+  });
+});
+
 describe("delivery", () => {
   it("sends each recipient one message with a stable Message-ID and the unsubscribe headers, then marks the sendout SENT", async () => {
     const { sendout, list, emails } = await sendoutTo(3);
