@@ -158,10 +158,10 @@ async function deliver(owner: string, rows: ClaimedRecipient[], stopping: () => 
     const sendout = context.sendout.get(row.sendoutId)!;
     const member = context.member.get(row.memberId);
     const list = context.list.get(row.listId);
-    // Someone erased, or opted out of everything, after the recipients were fixed gets nothing.
-    if (!member || !list || member.erasedAt || member.globalOptOutAt) {
-      return markFailed(row, row.attempts, "member erased or opted out before sending");
-    }
+    // Someone erased, or opted out of everything, after the recipients were fixed gets nothing; nor does a row whose
+    // list (and so its unsubscribe link) was deleted meanwhile.
+    const gone = !member || member.erasedAt ? "member erased" : member.globalOptOutAt ? "member opted out of all mail" : !list ? "list deleted" : null;
+    if (gone || !member || !list) return markFailed(row, row.attempts, `${gone} before sending`);
     if (!(await stillHeld(owner, row))) return;
     try {
       const mail = await renderSendoutMail({

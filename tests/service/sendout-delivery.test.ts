@@ -144,6 +144,16 @@ describe("delivery", () => {
     expect(await getSendout(op, refused.sendout.id)).toMatchObject({ status: "SENT", counts: { recipients: 2, sent: 1, failed: 1 } });
   });
 
+  it("sends nothing to someone who opted out of everything after the recipients were fixed", async () => {
+    const { sendout, emails } = await sendoutTo(2);
+    await db().member.updateMany({ where: { email: emails[0] }, data: { globalOptOutAt: new Date() } });
+    await deliverAll(sendout.id);
+    expect(mailTo(emails[0])).toEqual([]);
+    expect(mailTo(emails[1])).toHaveLength(1);
+    const rows = await rowsOf(sendout.id);
+    expect(rows.find((r) => r.email === emails[0])).toMatchObject({ status: "FAILED", error: "member opted out of all mail before sending" });
+  });
+
   it("keeps retrying while the server is down, and finishes once it is back", async () => {
     const { sendout, emails } = await sendoutTo(2);
     await sink.stop();
