@@ -18,6 +18,7 @@ import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
 import { sendSendout } from "@/lib/services/sendout-states";
 import { createSendout } from "@/lib/services/sendouts";
 import { subscribeVisitor } from "@/lib/services/subscriptions";
+import { suppressAddress } from "@/lib/services/suppressions";
 import { MODULES, PERMISSIONS } from "@/lib/validation/access";
 import { CreateEventRequest } from "@/lib/validation/event";
 import { CreateSendoutRequest } from "@/lib/validation/sendout";
@@ -161,6 +162,7 @@ async function fillThroughServices() {
   await registerParticipant(operator, event.id, member.id);
   const sendout = await createSendout(operator, parseInput(CreateSendoutRequest, { company_id: org.rootId, list_ids: [list.id], subject: "Kallelse", html: "<p>Välkommen</p>" }));
   await sendSendout(operator, sendout.id, {}); // its recipient row (the suite's server sends nothing)
+  await suppressAddress(operator, { company_id: org.rootId, email: uniqueEmail("sparrad"), note: "Bad oss sluta skicka" });
   const admin = await createAdminUser(operator, {
     email: uniqueEmail("admin"),
     name: "Backup Admin",
