@@ -5,7 +5,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-interface ReceivedMail {
+export interface ReceivedMail {
   envelopeTo: string[];
   raw: string;
   parsed: ParsedMail;

@@ -1,0 +1,158 @@
+// The sendout scenario of `npm run bench` (issue 18): a sendout to every generated member (--members) into a local
+// SMTP server, next to a bare nodemailer loop into the same server in the same run (the ceiling of sending mail from
+// node on this machine); the time to fix its recipients (POST /v3/sendout/{id}/send writes them in one statement);
+// the server's resident memory sampled during the send, which must stay bounded: the recipients are never all in
+// memory. The SMTP server counts messages and their Message-IDs and parses nothing else.
+import crypto from "node:crypto";
+import type { AddressInfo } from "node:net";
+import nodemailer from "nodemailer";
+import type SMTPPool from "nodemailer/lib/smtp-pool";
+import { SMTPServer } from "smtp-server";
+import { processTree } from "./tree-rss.mjs";
+
+export interface CountingSmtp {
+  url: string;
+  received(): number;
+  /** Distinct Message-IDs of sendout messages (`<sendout-…`). */
+  distinctSendoutIds(): number;
+  stop(): Promise<void>;
+}
+
+/** A real SMTP server that accepts everything and counts it, by Message-ID too (duplicates are what the send must avoid). */
+export async function startCountingSmtp(): Promise<CountingSmtp> {
+  let received = 0;
+  const ids = new Set<string>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      let head = "";
+      stream.on("data", (chunk: Buffer) => {
+        if (head.length < 8192) head += chunk.toString("latin1");
+      });
+      stream.on("end", () => {
+        received += 1;
+        const id = /^Message-ID:\s*(<[^>]+>)/im.exec(head)?.[1];
+        if (id?.startsWith("<sendout-")) ids.add(id);
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.server.address() as AddressInfo).port)));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => received,
+    distinctSendoutIds: () => ids.size,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The list every generated member of `rootId` with an address is subscribed to, and a key that may send to it. */
+export async function prepareSendout(rootId: string) {
+  const { db } = await import("../../lib/db");
+  const { operatorCaller } = await import("../../lib/services/caller");
+  const { createApiKey } = await import("../../lib/services/api-keys");
+  const { createList } = await import("../../lib/services/subscription-lists");
+  const list = await createList(operatorCaller(), { name: "Medlemsbrevet", company_id: rootId });
+  const started = performance.now();
+  const subscribed = await db().$executeRaw`
+    INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt")
+    SELECT ${list.id}, "id", 'SUBSCRIBED', 'API', ${new Date()} FROM "Member" WHERE "organizationId" = ${rootId} AND "email" IS NOT NULL`;
+  const subscribeSeconds = (performance.now() - started) / 1000;
+  const key = await createApiKey(operatorCaller(), {
+    name: "bench sendout",
+    company_id: rootId,
+    access: { modules: ["sendout", "subscription_list"], permissions: ["SENDOUT.U"], company_ids: [rootId], include_descendants: true },
+  });
+  return { listId: list.id, subscribed, subscribeSeconds, key };
+}
+
+/** A newsletter body about the size of a real one (the rendered message is about 8 KB). */
+export const NEWSLETTER_HTML =
+  "<h2>Hej {{firstname|medlem}}!</h2>" +
+  Array.from({ length: 12 }, (_, i) => `<p>Stycke ${i + 1}: träningar, tävlingar och årsmötet. <a href="https://example.org/nyheter/${i}">Läs mer</a></p>`).join("");
+
+/** Messages per second of a bare pooled nodemailer loop (same pool size, same SMTP server) sending `count` messages. */
+export async function bareNodemailerRate(url: string, count: number, poolSize: number): Promise<{ seconds: number; perSecond: number }> {
+  const options: SMTPPool.Options = { pool: true, maxConnections: poolSize };
+  const transport = nodemailer.createTransport(url, options);
+  const html = `<!doctype html><html><body>${NEWSLETTER_HTML.repeat(4)}</body></html>`;
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      await transport.sendMail({
+        from: "Förbundet <utskick@example.org>",
+        to: `bare${i}@example.org`,
+        subject: "Nyhetsbrev",
+        html,
+        text: "Hej!",
+        messageId: `<bare-${i}-${crypto.randomUUID()}@example.org>`,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: poolSize * 2 }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  transport.close();
+  return { seconds, perSecond: count / seconds };
+}
+
+export interface SendoutFigures {
+  recipients: number;
+  fixSeconds: number;
+  sendSeconds: number;
+  perSecond: number;
+  received: number;
+  distinct: number;
+  peakServerRssMb: number;
+  idleServerRssMb: number;
+}
+
+function serverRssMb(rootPid: number): number {
+  const server = processTree(rootPid).find((p) => p.command.includes("scripts/start.mjs") || p.command.includes("dist/server.mjs"));
+  return server?.rssMb ?? 0;
+}
+
+/** Creates the sendout, sends it, and waits until it is SENT, sampling the server's RSS every 250 ms. */
+export async function measureSendout(base: string, auth: Record<string, string>, companyId: string, listId: number, sink: CountingSmtp, rootPid: number): Promise<SendoutFigures> {
+  const headers = { ...auth, "content-type": "application/json" };
+  const before = sink.received();
+  const idleServerRssMb = serverRssMb(rootPid);
+  const created = await fetch(`${base}/v3/sendout`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ company_id: companyId, list_ids: [listId], subject: "Nyhetsbrev, {{firstname|medlem}}", html: NEWSLETTER_HTML }),
+  });
+  if (created.status !== 201) throw new Error(`POST /v3/sendout: ${created.status} ${await created.text()}`);
+  const { id } = (await created.json()) as { id: number };
+  let peak = idleServerRssMb;
+  const sampler = setInterval(() => (peak = Math.max(peak, serverRssMb(rootPid))), 250);
+  try {
+    const started = performance.now();
+    const sent = await fetch(`${base}/v3/sendout/${id}/send`, { method: "POST", headers, body: "{}" });
+    const fixSeconds = (performance.now() - started) / 1000;
+    if (sent.status !== 200) throw new Error(`POST /v3/sendout/${id}/send: ${sent.status} ${await sent.text()}`);
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 500));
+      const view = (await (await fetch(`${base}/v3/sendout/${id}`, { headers: auth })).json()) as { status: string; counts: { recipients: number; sent: number; failed: number } };
+      if (view.status === "SENT") {
+        const sendSeconds = (performance.now() - started) / 1000;
+        return {
+          recipients: view.counts.recipients,
+          fixSeconds,
+          sendSeconds,
+          perSecond: view.counts.sent / sendSeconds,
+          received: sink.received() - before,
+          distinct: sink.distinctSendoutIds(),
+          peakServerRssMb: peak,
+          idleServerRssMb,
+        };
+      }
+      if (view.status !== "SENDING") throw new Error(`sendout ${id} is ${view.status}`);
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+}
