@@ -35,6 +35,8 @@ export interface PublicList {
   listId: number;
   companyId: string;
   termId: number | null;
+  /** Public subscribes wait for the address owner's confirmation by email. */
+  doubleOptIn: boolean;
   questionIds: ReadonlySet<number>;
   info: z.output<typeof PublicListInfo>;
 }
@@ -55,6 +57,7 @@ async function readPublicList(uuid: string): Promise<PublicList | null> {
     listId: list.id,
     companyId: list.companyId,
     termId: list.termId,
+    doubleOptIn: list.doubleOptIn,
     questionIds: new Set(list.questions.map((q) => q.propertyId)),
     info: {
       name: list.name,
