@@ -55,8 +55,10 @@ function subscriberView(s: SubscriberRow): z.output<typeof SubscriberView> {
  * Did the person leave on their own: everything (global opt-out) or this list, by anyone but staff (an unsubscribe
  * from before this was recorded counts as their own)? Then only their confirmation by email brings them back.
  */
-function optedOutThemselves(member: { globalOptOutAt: Date | null }, subscription: { status: string; unsubscribedVia: string | null } | null): boolean {
-  return member.globalOptOutAt !== null || (subscription?.status === "UNSUBSCRIBED" && subscription.unsubscribedVia !== "ADMIN");
+function optedOutThemselves(member: { globalOptOutAt: Date | null }, subscription: { status: string; unsubscribedAt: Date | null; unsubscribedVia: string | null } | null): boolean {
+  // A PENDING row keeps the unsubscribe it follows: waiting for the person's confirmation does not make it staff's.
+  const leftOnTheirOwn = subscription !== null && subscription.status !== "SUBSCRIBED" && subscription.unsubscribedAt !== null && subscription.unsubscribedVia !== "ADMIN";
+  return member.globalOptOutAt !== null || leftOnTheirOwn;
 }
 
 /** The answer to staff re-subscribing someone who opted out themselves (the dashboard offers a confirmation instead). */
@@ -152,7 +154,7 @@ export async function setMemberSubscription(caller: Caller, listId: number, memb
   const member = await db().member.findFirst({ where: { id: memberId, organizationId: list.companyId, ...liveMember }, select: { id: true, email: true, globalOptOutAt: true } });
   if (!member) throw new NotFound("member not found");
   if (subscribed && caller.kind === "admin_user") {
-    const current = await db().subscription.findUnique({ where: { listId_memberId: { listId, memberId } }, select: { status: true, unsubscribedVia: true } });
+    const current = await db().subscription.findUnique({ where: { listId_memberId: { listId, memberId } }, select: { status: true, unsubscribedAt: true, unsubscribedVia: true } });
     if (optedOutThemselves(member, current)) throw new Conflict(OPTED_OUT_THEMSELVES);
   }
   const subscription = await db().$transaction(async (tx) => {
