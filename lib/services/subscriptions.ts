@@ -158,6 +158,26 @@ export async function unsubscribeByUuids(listUuid: string | null, memberUuid: st
   await db().$transaction((tx) => deactivateSubscription(tx, found.listId, found.memberId, "LINK"));
 }
 
+/** How long after leaving a list by its link the hosted page's "Subscribe again" works. */
+const UNDO_WINDOW_MS = 30 * 60 * 1000;
+
+/**
+ * "Subscribe again" on the unsubscribe page: undoes a recent unsubscribe by that list's link (the same link's
+ * holder, moments later), and nothing else: not staff's, not the preference page's, not one older than 30 minutes.
+ * Under the cap like any public subscribe. Says nothing about what exists.
+ */
+export async function undoUnsubscribe(listUuid: string, memberUuid: string): Promise<boolean> {
+  if (!isUuid(listUuid) || !isUuid(memberUuid)) return false;
+  const found = await db().subscription.findFirst({
+    where: { list: { uuid: listUuid, isActive: true }, member: { uuid: memberUuid, globalOptOutAt: null }, status: "UNSUBSCRIBED", unsubscribedVia: "LINK", unsubscribedAt: { gte: new Date(Date.now() - UNDO_WINDOW_MS) } },
+    select: { listId: true, memberId: true },
+  });
+  if (!found) return false;
+  // The link came in the person's own mail, so its evidence is EMAIL_LINK.
+  await db().$transaction((tx) => activateSubscription(tx, found.listId, found.memberId, "PUBLIC_FORM", true, "EMAIL_LINK"));
+  return true;
+}
+
 /** Global opt-out (the token is checked by the caller): no future sendouts, every subscription ended. */
 export async function optOutEverywhere(memberUuid: string): Promise<boolean> {
   const member = isUuid(memberUuid) ? await db().member.findUnique({ where: { uuid: memberUuid }, select: { id: true } }) : null;

@@ -1,6 +1,7 @@
 // /unsubscribe/<list_uuid>/<member_uuid>: confirm leaving one list. Showing the page changes nothing.
 import type { Metadata } from "next";
-import { unsubscribeAction } from "@/app/unsubscribe/actions";
+import { undoAction, unsubscribeAction } from "@/app/unsubscribe/actions";
+import { ActionButton } from "@/components/public/action-button";
 import { ConfirmForm } from "@/components/public/confirm-form";
 import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
@@ -16,8 +17,11 @@ type Props = {
 
 export default async function UnsubscribePage({ params, searchParams }: Props) {
   const { list_uuid, member_uuid } = await params;
-  const { t, ...language } = await pageLanguage(`/unsubscribe/${list_uuid}/${member_uuid}`, await searchParams);
+  const query = await searchParams;
+  const { t, ...language } = await pageLanguage(`/unsubscribe/${list_uuid}/${member_uuid}`, Object.fromEntries(Object.entries(query).filter(([key]) => key !== "undo")));
   const listName = await listNameForUnsubscribe(list_uuid);
+  if (query.undo === "done") return <PageShell {...language} heading={{ title: t.resubscribedTitle, body: t.resubscribedBody }} />;
+  const undo = <ActionButton action={undoAction} hidden={{ list_uuid, member_uuid, lang: language.lang }} label={t.resubscribeButton} />;
   return (
     <PageShell {...language} heading={{ title: t.unsubscribeTitle, body: listName ? fill(t.unsubscribeBody, { list: listName }) : t.unsubscribeUnknownList }}>
       <ConfirmForm
@@ -25,6 +29,7 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
         hidden={{ list_uuid, member_uuid }}
         button={t.unsubscribeButton}
         done={{ title: t.unsubscribedTitle, body: t.unsubscribedBody }}
+        afterDone={<div className="mt-4">{undo}</div>}
         t={t}
       />
     </PageShell>
