@@ -47,6 +47,8 @@ const publicLists = new EpochCache<string, PublicList>("public_lists", 2000);
 async function readPublicList(uuid: string): Promise<PublicList | null> {
   const list = await db().subscriptionList.findFirst({
     where: { uuid, ...activeListOfLiveCompany },
+    // The welcome message is read when it is sent: the cache need not hold (nor be invalidated by) it.
+    omit: { welcomeSubject: true, welcomeHtml: true },
     include: {
       term: true,
       questions: { orderBy: [{ position: "asc" }, { propertyId: "asc" }], include: { property: { include: { group: true } } } },
