@@ -22,7 +22,7 @@ async function memberOf(uuid: string | null) {
 
 const memberOfToken = (token: string) => memberOf(memberUuidOfPreferencesToken(token));
 
-export interface PreferenceList {
+interface PreferenceList {
   id: number;
   name: string;
   description: string | null;

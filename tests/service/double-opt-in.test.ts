@@ -11,7 +11,7 @@ import { createList, updateList } from "@/lib/services/subscription-lists";
 import { optOutEverywhere, subscribeVisitor } from "@/lib/services/subscriptions";
 import { closeMailTransport } from "@/lib/mail/transport";
 import { SubscribeRequest } from "@/lib/validation/subscription";
-import { startSmtpSink } from "../smtp-sink";
+import { startSmtpSink, type ReceivedMail } from "../smtp-sink";
 import { makeCompany } from "../helpers";
 
 // Before any service reads the configuration (env() is read lazily, once per test file).
@@ -40,7 +40,7 @@ async function makeList(settings: { double_opt_in?: boolean; welcome_subject?: s
 
 /** The token of the confirmation link in the newest message to `to`. */
 function confirmationTokenIn(to: string): string {
-  const mail = sink.received.findLast((m) => m.envelopeTo.includes(to));
+  const mail: ReceivedMail | undefined = sink.received.findLast((m) => m.envelopeTo.includes(to));
   const match = /\/confirm\/([^?\s"<>]+)/.exec(mail?.parsed.text ?? "");
   if (!match) throw new Error(`no confirmation link to ${to}`);
   return match[1];
