@@ -3,7 +3,7 @@
 import "server-only";
 import type { z } from "zod";
 import { containsText, db, pageWindow, type Prisma } from "../db";
-import { Conflict, NotFound } from "../errors";
+import { Conflict, NotFound, UpstreamFailed } from "../errors";
 import type {
   MemberListEntry,
   MemberSubscriptionResult,
@@ -194,6 +194,7 @@ export async function requestConfirmationByStaff(caller: Caller, listId: number,
     });
     return result;
   });
-  if (held.send) await sendConfirmation(held.subscription.id, "sv");
+  // Staff should know when the mail server refused: the visitor's form hides it, this screen must not.
+  if (held.send && !(await sendConfirmation(held.subscription.id, "sv"))) throw new UpstreamFailed("the confirmation could not be sent", "mail");
   return { member_id: member.id, confirmation_sent: held.send };
 }

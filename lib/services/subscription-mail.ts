@@ -40,13 +40,13 @@ async function subscriptionFor(id: number) {
 }
 
 /**
- * The confirmation of a PENDING subscription. A failure is logged and releases the resend throttle, so the visitor
- * can ask again at once; the subscription itself stays PENDING.
+ * The confirmation of a PENDING subscription; false when it could not be sent. A failure is logged and releases the
+ * resend throttle, so the visitor can ask again at once; the subscription itself stays PENDING.
  */
-export async function sendConfirmation(subscriptionId: number, lang: Lang): Promise<void> {
+export async function sendConfirmation(subscriptionId: number, lang: Lang): Promise<boolean> {
   const subscription = await subscriptionFor(subscriptionId);
   const to = subscription?.member.email;
-  if (subscription?.status !== "PENDING" || !to) return;
+  if (subscription?.status !== "PENDING" || !to) return false;
   const { list } = subscription;
   const t = subscriptionMailTexts(lang);
   const names = { list: list.name, organization: list.company.name };
@@ -59,9 +59,11 @@ export async function sendConfirmation(subscriptionId: number, lang: Lang): Prom
       footer: { reason: fill(t.confirmReason, names) },
     });
     await sendMail({ to, subject: fill(t.confirmSubject, names), html, text, messageId: messageId("confirm", subscriptionId), fromName: list.company.name });
+    return true;
   } catch (error) {
     logger().error({ err: error, subscriptionId }, "confirmation message not sent");
     await releaseSendClaim(subscriptionId);
+    return false;
   }
 }
 

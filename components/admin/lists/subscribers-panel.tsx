@@ -19,6 +19,7 @@ import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
 import { secondaryButtonClass } from "../ui/styles";
 import { AddMember } from "./add-member";
+import { OptedOutCell, useAskToConfirm } from "./opted-out-cell";
 import { ReadOnlyBanner } from "../ui/page-parts";
 import type { ListActions, ListView, Subscriber, SubscribersPageView } from "./types";
 import { DataTable } from "@/components/admin/ui/data-table";
@@ -107,12 +108,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
     },
   });
   const { mutate: changeSubscription } = change;
-  const { mutate: askToConfirm } = useMutation({
-    mutationFn: (vars: { member_id: number; email: string }) => unwrap(requestConfirmation({ id: list.id, member_id: vars.member_id })),
-    onError: (error) => toast.error(failureText(t.common, error)),
-    onSuccess: (result, vars) => toast.success(fill(result.confirmation_sent ? tc.confirmationSent : tc.confirmationThrottled, { email: vars.email })),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.lists.allSubscribers(list.id) }),
-  });
+  const askToConfirm = useAskToConfirm(list.id, lang, requestConfirmation);
 
   const columns = useMemo(
     () => [
@@ -156,23 +152,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
                 const subscribed = s.status === "SUBSCRIBED";
                 const email = s.email ?? `#${s.member_id}`; // a member created without an email
                 // Their consent is theirs to give again: say why there is no re-subscribe, offer a confirmation.
-                if (!subscribed && s.opted_out_themselves) {
-                  return (
-                    <div className="min-w-56 space-y-1">
-                      <p className="text-sm text-slate-700">{tc.optedOut}</p>
-                      {s.email && (
-                        <button
-                          type="button"
-                          className={`${secondaryButtonClass} whitespace-nowrap px-3 py-1`}
-                          aria-label={fill(tc.sendConfirmationLabel, { email })}
-                          onClick={() => askToConfirm({ member_id: s.member_id, email })}
-                        >
-                          {tc.sendConfirmation}
-                        </button>
-                      )}
-                    </div>
-                  );
-                }
+                if (!subscribed && s.opted_out_themselves) return <OptedOutCell memberId={s.member_id} email={s.email} lang={lang} ask={askToConfirm} />;
                 return (
                   <button
                     type="button"
