@@ -16,6 +16,7 @@ import { updateFkStatus } from "@/lib/services/fk-status";
 import { activateGrant, createGrant } from "@/lib/services/grants";
 import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
 import { subscribeVisitor } from "@/lib/services/subscriptions";
+import { suppressAddress } from "@/lib/services/suppressions";
 import { MODULES, PERMISSIONS } from "@/lib/validation/access";
 import { CreateEventRequest } from "@/lib/validation/event";
 import { parseInput } from "@/lib/validation/parse";
@@ -156,6 +157,7 @@ async function fillThroughServices() {
     parseInput(CreateEventRequest, { company_id: org.rootId, name: "Årsmöte", starts_at: "2026-03-01T18:00:00+01:00", ends_at: "2026-03-01T20:00:00+01:00" }),
   );
   await registerParticipant(operator, event.id, member.id);
+  await suppressAddress(operator, { company_id: org.rootId, email: uniqueEmail("sparrad"), note: "Bad oss sluta skicka" });
   const admin = await createAdminUser(operator, {
     email: uniqueEmail("admin"),
     name: "Backup Admin",

@@ -36,6 +36,7 @@ const sv = {
     admin_user: "Administratör",
     member: "Medlem",
     event: "Evenemang",
+    suppression: "Spärrad adress",
   } as Record<string, string>,
   actions: {
     "company.create": "Förening skapad",
@@ -66,6 +67,8 @@ const sv = {
     "event.delete": "Evenemang borttaget",
     "event.register": "Deltagare anmäld",
     "event.unregister": "Deltagare avanmäld",
+    "suppression.create": "Adress spärrad",
+    "suppression.lift": "Spärr hävd",
   } as Record<string, string>,
 };
 
@@ -105,6 +108,7 @@ const en: AuditMessages = {
     admin_user: "Admin user",
     member: "Member",
     event: "Event",
+    suppression: "Suppressed address",
   },
   actions: {
     "company.create": "Company created",
@@ -135,6 +139,8 @@ const en: AuditMessages = {
     "event.delete": "Event deleted",
     "event.register": "Participant registered",
     "event.unregister": "Participant unregistered",
+    "suppression.create": "Address suppressed",
+    "suppression.lift": "Suppression lifted",
   },
 };
 
