@@ -49,6 +49,7 @@ const sv = {
   resubscribeButton: "Prenumerera igen",
   resubscribedTitle: "Du prenumererar igen",
   resubscribedBody: "Avslutet är ångrat.",
+  undoFailed: "Avslutet kunde inte ångras (det går bara en kort stund efteråt). Vill du ha utskicken igen, anmäl dig på nytt via listans formulär.",
   preferencesLink: "Hantera alla dina prenumerationer",
   language: "In English",
 };
@@ -103,6 +104,7 @@ const en: Messages = {
   resubscribeButton: "Subscribe again",
   resubscribedTitle: "You are subscribed again",
   resubscribedBody: "The unsubscribe is undone.",
+  undoFailed: "The unsubscribe could not be undone (that works only shortly afterwards). To get the mailings again, sign up anew on the list's form.",
   preferencesLink: "Manage all your subscriptions",
   language: "På svenska",
 };

@@ -139,6 +139,29 @@ describe("RFC 8058 one-click unsubscribe", () => {
   });
 });
 
+describe("the hosted unsubscribe page", () => {
+  it("offers 'Prenumerera igen' after the unsubscribe, and the preference page when its link carries the token", async () => {
+    const l = await list(false);
+    const sub = await api(`/v3/subscription_list/public/${l.uuid}`, { method: "POST", body: { email: "again@example.org" } });
+    const member = await db().member.findUniqueOrThrow({ where: { id: sub.json.member_id } });
+    const path = `/unsubscribe/${l.uuid}/${member.uuid}?p=${preferencesToken(member.uuid)}`;
+
+    const done = await submit(path, { member_uuid: member.uuid });
+    expect(done.html).toContain("Du får inga fler utskick från den här listan.");
+    expect(done.html).toContain(`href="/preferences/${preferencesToken(member.uuid).split(".")[0]}`);
+    expect((await subscriptionOf(sub.json.subscription.id)).status).toBe("UNSUBSCRIBED");
+    // A forged token shows no link to anyone's preferences.
+    expect((await submit(`/unsubscribe/${l.uuid}/${member.uuid}?p=${member.uuid}.1.x`, { member_uuid: member.uuid })).html).not.toContain("/preferences/");
+
+    const form = formsOf(done.html).find((fields) => fields.some(([name, value]) => name === "lang" && value === "sv"));
+    const body = new FormData();
+    for (const [name, value] of form!) body.append(name, value);
+    const again = await fetch(`${server.baseUrl}${path}`, { method: "POST", body, headers: { "x-forwarded-for": uniqueIp() } });
+    expect(await again.text()).toContain("Du prenumererar igen");
+    expect((await subscriptionOf(sub.json.subscription.id)).status).toBe("SUBSCRIBED");
+  });
+});
+
 describe("the preference page", () => {
   it("switches a list, opts out of everything and back, and hands out the data as JSON", async () => {
     const l = await list(false);

@@ -22,6 +22,7 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
   const { t, ...language } = await pageLanguage(`/unsubscribe/${list_uuid}/${member_uuid}`, Object.fromEntries(Object.entries(query).filter(([key]) => key !== "undo")));
   const listName = await listNameForUnsubscribe(list_uuid);
   if (query.undo === "done") return <PageShell {...language} heading={{ title: t.resubscribedTitle, body: t.resubscribedBody }} />;
+  if (query.undo === "failed") return <PageShell {...language} heading={{ title: t.unsubscribedTitle, body: t.undoFailed }} />;
   // The preference page needs its signed token: a message's link may carry it as ?p= (a bare member uuid must not
   // open someone's data), and then the page links there.
   const p = typeof query.p === "string" && memberUuidOfPreferencesToken(query.p) === member_uuid ? query.p : null;
