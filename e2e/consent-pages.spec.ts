@@ -3,6 +3,7 @@
 // e2e/screenshots/*.png. The signed links are made here as the service makes them (lib/services/unsubscribe-links.ts:
 // `<subject>.<expiry>.<HMAC of "purpose|subject|expiry">`), because the messages that carry them go to a mail server
 // this browser test cannot read.
+import crypto from "node:crypto";
 import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { hmacSha256 } from "../lib/crypto";
@@ -23,7 +24,8 @@ function database() {
 /** A double opt-in list (made over the API, as an integrator would) and a visitor waiting to confirm on it. */
 async function pendingVisitor(request: APIRequestContext, name: string) {
   const stamp = Date.now();
-  const company = cli(["company:create", "--name", "Solviks Scoutkår", "--org-number", `802${stamp % 1000}-${(stamp + 7) % 10000}`]) as { company_id: string };
+  // A series of org numbers of its own (559803-), so parallel specs never make the same one.
+  const company = cli(["company:create", "--name", "Solviks Scoutkår", "--org-number", `559803-${crypto.randomInt(1000, 9999)}`]) as { company_id: string };
   const key = cli(["api-key:create", "--name", "e2e consent", "--company", company.company_id, "--modules", "subscription_list"]) as { client_id: string; client_secret: string };
   const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
   const { access_token } = await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json();
