@@ -78,6 +78,24 @@ test.describe("consent pages", () => {
     });
   }
 
+  test("the hosted form of a double opt-in list asks the visitor to confirm by email", async ({ browser, request }) => {
+    const visitor = await pendingVisitor(request, "Scoutposten");
+    const db = database();
+    const { uuid } = db.prepare("SELECT uuid FROM SubscriptionList WHERE id = ?").get(visitor.listId) as { uuid: string };
+    db.close();
+    const { context, page } = await phonePage(browser, "sv");
+    await page.goto(`/subscribe/${uuid}`);
+    const email = `ny.${Date.now()}@example.se`;
+    await page.getByLabel("E-postadress").fill(email);
+    await page.getByRole("button", { name: "Prenumerera" }).click();
+    await expect(page.getByRole("status")).toContainText("Nästan klart: bekräfta din adress");
+    await expect(page.getByRole("status")).toContainText(email);
+    const check = database();
+    expect(check.prepare("SELECT s.status FROM Subscription s JOIN Member m ON m.id = s.memberId WHERE m.email = ?").get(email)).toEqual({ status: "PENDING" });
+    check.close();
+    await context.close();
+  });
+
   test("the confirmation button works without JavaScript", async ({ browser, request }) => {
     const visitor = await pendingVisitor(request, "Scoutposten");
     const { context, page } = await phonePage(browser, "sv", false);
