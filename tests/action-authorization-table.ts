@@ -7,14 +7,15 @@
 // language switch nothing but a cookie, so their rows read those instead.
 import crypto from "node:crypto";
 import { expect } from "vitest";
+import { db } from "@/lib/db";
 import { operatorCaller } from "@/lib/services/caller";
 import { createApiKey } from "@/lib/services/api-keys";
 import { createEvent } from "@/lib/services/events";
 import { createMember } from "@/lib/services/member-changes";
 import { memberRecord } from "@/lib/services/members";
 import { createList } from "@/lib/services/subscription-lists";
-import { subscribeVisitor } from "@/lib/services/subscriptions";
-import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
+import { subscribeVisitor, unsubscribeByUuids } from "@/lib/services/subscriptions";
+import { confirmationToken, erasureToken, globalOptOutToken, preferencesToken } from "@/lib/services/unsubscribe-links";
 import { MODULES, PERMISSIONS, type Module, type Permission } from "@/lib/validation/access";
 import { CreateEventRequest } from "@/lib/validation/event";
 import { CreateMemberRequest } from "@/lib/validation/member";
@@ -89,12 +90,19 @@ async function newSubscription(companyId: string) {
   const { member_id } = await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: email("besok") }));
   return { listUuid: list.uuid, memberUuid: (await memberRecord(member_id, operatorCaller())).uuid! };
 }
+/** A visitor waiting to confirm on a double opt-in list: the subscription's id. */
+async function newPendingSubscription(companyId: string) {
+  const list = await createList(operator(), { name: unique("Bekräftelselista"), company_id: companyId, double_opt_in: true });
+  return (await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: email("vantar") }))).subscription.id;
+}
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.set(name, value);
   return data;
 };
 const idle = { status: "idle" };
+/** The hosted forms that come back to their page with a notice: the notice of the redirect (?notice= or ?undo=). */
+const redirectedTo = ({ redirect }: ActionAnswer): Outcome => (redirect && /[?&](?:notice|undo)=(\w+)/.exec(redirect)?.[1]) || `no redirect`;
 
 // --------------------------------------------------------------------------------------------------- table
 
@@ -203,6 +211,26 @@ export const ROWS: Row[] = [
           // The member must belong to the list's organization: any other member is "member not found".
           object: "the member (the list in scope)",
           args: async (f) => [{ id: (await newList(f.inScopeClubId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id, subscribed: true }],
+          expect: HIDDEN,
+        },
+      ],
+    },
+  },
+  {
+    action: `${DASHBOARD}/lists/actions.ts#requestConfirmationAction`,
+    needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
+    // A confirmation went out a moment ago, so the call sends none (the suite's server may have no mail server).
+    args: async (f) => {
+      const [list, member] = [await newList(f.inScopeClubId), await newMember(f.inScopeClubId)];
+      await db().subscription.create({ data: { listId: list.id, memberId: member.id, status: "PENDING", source: "PUBLIC_FORM", confirmationSentAt: new Date() } });
+      return [{ id: list.id, member_id: member.id }];
+    },
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the list (and its member)",
+          args: async (f) => [{ id: (await newList(f.outOfScopeCompanyId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id }],
           expect: HIDDEN,
         },
       ],
@@ -403,6 +431,38 @@ export const ROWS: Row[] = [
       return [idle, form({ member_uuid: memberUuid, token: globalOptOutToken(memberUuid) })];
     },
     outcome: ({ value }) => (value as { status: string }).status,
+    cells: { noSession: "done", expiredSession: "done", invalidSession: "done", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "done" },
+  },
+  {
+    action: "app/confirm/[token]/actions.ts#confirmAction",
+    needs: "nothing",
+    args: async (f) => [idle, form({ token: confirmationToken(await newPendingSubscription(f.inScopeClubId)) })],
+    outcome: ({ value }) => (value as { status: string }).status,
+    cells: { noSession: "done", expiredSession: "done", invalidSession: "done", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "done" },
+  },
+  {
+    action: "app/preferences/actions.ts#eraseAction",
+    needs: "nothing",
+    args: async (f) => [idle, form({ token: erasureToken((await newSubscription(f.inScopeClubId)).memberUuid) })],
+    outcome: ({ value }) => (value as { status: string }).status,
+    cells: { noSession: "done", expiredSession: "done", invalidSession: "done", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "done" },
+  },
+  {
+    action: "app/preferences/actions.ts#preferenceAction",
+    needs: "nothing",
+    args: async (f) => [form({ token: preferencesToken((await newSubscription(f.inScopeClubId)).memberUuid), op: "optOut", list_id: "", lang: "sv" })],
+    outcome: redirectedTo,
+    cells: { noSession: "saved", expiredSession: "saved", invalidSession: "saved", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "saved" },
+  },
+  {
+    action: "app/unsubscribe/actions.ts#undoAction",
+    needs: "nothing",
+    args: async (f) => {
+      const { listUuid, memberUuid } = await newSubscription(f.inScopeClubId);
+      await unsubscribeByUuids(listUuid, memberUuid);
+      return [form({ list_uuid: listUuid, member_uuid: memberUuid, lang: "sv" })];
+    },
+    outcome: redirectedTo,
     cells: { noSession: "done", expiredSession: "done", invalidSession: "done", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "done" },
   },
 ];

@@ -89,6 +89,8 @@ export interface ActionAnswer {
   /** What the action returned, decoded from the flight stream. */
   value: unknown;
   setCookies: string[];
+  /** Where an action that ends in redirect() sends the browser (Next's x-action-redirect header). */
+  redirect?: string;
 }
 
 /** The raw POST of an action call: `origin` other than the server's own is a cross-site request (CSRF tests). */
@@ -112,6 +114,8 @@ export async function postAction(action: ManifestAction, args: unknown[], option
 export async function callAction(action: ManifestAction, args: unknown[], options: { cookie?: string; ip?: string } = {}): Promise<ActionAnswer> {
   const response = await postAction(action, args, options);
   const text = await response.text();
+  const redirect = response.headers.get("x-action-redirect")?.split(";")[0];
+  if (redirect) return { value: undefined, setCookies: response.headers.getSetCookie(), redirect };
   if (response.status !== 200 || !response.headers.get("content-type")?.startsWith("text/x-component")) {
     throw new Error(`${action.key}: HTTP ${response.status} ${response.headers.get("content-type")}\n${text.slice(0, 500)}`);
   }

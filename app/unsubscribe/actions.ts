@@ -4,8 +4,8 @@
 import { z } from "zod";
 import type { UnsubscribeState } from "@/components/public/form-states";
 import { action } from "@/lib/actions/action";
-import { optOutWithToken, unsubscribeByUuids } from "@/lib/services/subscriptions";
-
+import { redirect } from "next/navigation";
+import { optOutWithToken, undoUnsubscribe, unsubscribeByUuids } from "@/lib/services/subscriptions";
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");
 const text = z.string().max(200);
@@ -33,4 +33,18 @@ export async function unsubscribeAction(_previous: UnsubscribeState, form: FormD
 
 export async function optOutAction(_previous: UnsubscribeState, form: FormData): Promise<UnsubscribeState> {
   return stateOf(await optOut({ member_uuid: field(form, "member_uuid"), token: field(form, "token") }));
+}
+
+const undo = action(
+  { auth: "none", rateLimit: "public_post", input: z.object({ list_uuid: text, member_uuid: text }) },
+  ({ list_uuid, member_uuid }) => undoUnsubscribe(list_uuid, member_uuid),
+);
+
+/** "Subscribe again" under a done unsubscribe: back to the page, which then says how it went. */
+export async function undoAction(form: FormData): Promise<void> {
+  const listUuid = field(form, "list_uuid");
+  const memberUuid = field(form, "member_uuid");
+  const result = await undo({ list_uuid: listUuid, member_uuid: memberUuid });
+  const lang = field(form, "lang") === "en" ? "en" : "sv";
+  redirect(`/unsubscribe/${encodeURIComponent(listUuid)}/${encodeURIComponent(memberUuid)}?lang=${lang}&undo=${result.ok && result.data ? "done" : "failed"}`);
 }

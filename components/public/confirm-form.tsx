@@ -11,18 +11,25 @@ interface Props {
   hidden: Record<string, string>;
   button: string;
   done: { title: string; body: string };
+  /** What "unavailable" means here (the list is full at a confirmation). */
+  unavailable?: string;
+  /** Shown under the done panel (an undo, a link onwards). */
+  afterDone?: React.ReactNode;
   t: Messages;
 }
 
-export function ConfirmForm({ action, hidden, button, done, t }: Props) {
+export function ConfirmForm({ action, hidden, button, done, unavailable, afterDone, t }: Props) {
   const [state, formAction, pending] = useActionState<UnsubscribeState, FormData>(action, { status: "idle" });
   if (state.status === "done" || state.status === "invalidLink") {
     const text = state.status === "done" ? done : { title: t.invalidLinkTitle, body: t.invalidLinkBody };
     return (
-      <div role="status" aria-live="polite" className="rounded-md border border-slate-300 bg-slate-50 p-4">
-        <h2 className="text-lg font-semibold">{text.title}</h2>
-        <p className="mt-1">{text.body}</p>
-      </div>
+      <>
+        <div role="status" aria-live="polite" className="rounded-md border border-slate-300 bg-slate-50 p-4">
+          <h2 className="text-lg font-semibold">{text.title}</h2>
+          <p className="mt-1">{text.body}</p>
+        </div>
+        {state.status === "done" && afterDone}
+      </>
     );
   }
   return (
@@ -33,6 +40,7 @@ export function ConfirmForm({ action, hidden, button, done, t }: Props) {
       {state.status === "tooManyRequests" && (
         <ProblemAlert>{t.tooManyRequests}</ProblemAlert>
       )}
+      {state.status === "unavailable" && <ProblemAlert>{unavailable ?? t.unexpected}</ProblemAlert>}
       <button type="submit" className={buttonClass} disabled={pending}>
         {button}
       </button>

@@ -1,7 +1,7 @@
 // The states the hosted pages' server actions hand back to their forms.
 export type SubscribeFormState =
   | { status: "idle" }
-  | { status: "success"; email: string }
+  | { status: "success"; email: string; pending: boolean }
   | {
       status: "error";
       problem: "fields" | "capReached" | "tooManyRequests" | "listGone" | "unexpected";
@@ -12,4 +12,4 @@ export type SubscribeFormState =
       values: Record<string, string>;
     };
 
-export type UnsubscribeState = { status: "idle" | "done" | "invalidLink" | "tooManyRequests" };
+export type UnsubscribeState = { status: "idle" | "done" | "invalidLink" | "tooManyRequests" | "unavailable" };

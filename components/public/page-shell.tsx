@@ -31,3 +31,8 @@ export const buttonClass =
   "inline-flex w-full items-center justify-center rounded-md bg-blue-800 px-4 py-3 text-base font-semibold text-white " +
   "hover:bg-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 " +
   "disabled:cursor-wait disabled:opacity-70";
+
+/** A quieter button for the many small choices of the preference page. */
+export const secondaryButtonClass =
+  "inline-flex items-center justify-center rounded-md border border-blue-800 bg-white px-3 py-2 text-sm font-semibold text-blue-800 " +
+  "hover:bg-blue-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2";

@@ -40,8 +40,8 @@ export function SubscribeForm({ listUuid, listName, fields, questions, termHtml,
   if (state.status === "success") {
     return (
       <div role="status" aria-live="polite" className="rounded-md border border-green-700 bg-green-50 p-4 text-green-900">
-        <h2 className="text-lg font-semibold">{t.subscribedTitle}</h2>
-        <p className="mt-1">{fill(t.subscribedBody, { email: state.email, list: listName })}</p>
+        <h2 className="text-lg font-semibold">{state.pending ? t.pendingTitle : t.subscribedTitle}</h2>
+        <p className="mt-1">{fill(state.pending ? t.pendingBody : t.subscribedBody, { email: state.email, list: listName })}</p>
       </div>
     );
   }
@@ -86,6 +86,7 @@ export function SubscribeForm({ listUuid, listName, fields, questions, termHtml,
       className="space-y-4"
     >
       <input type="hidden" name="list_uuid" value={listUuid} />
+      <input type="hidden" name="lang" value={lang} />
       {banner && (
         <ProblemAlert>{banner}</ProblemAlert>
       )}

@@ -47,10 +47,17 @@ export const subscribeVisitor = publicPost({
   description:
     "Reuses the organization's member with that email (case-insensitive) or creates one; re-subscribing after an " +
     "unsubscribe works. Only `answered_prop_ids` of the list's questions are stored; `terms_accepted: true` records " +
-    "consent to the list's current term. Names and phone only fill fields the member does not have. An explicit " +
-    "subscribe lifts a global opt-out. Subscribing an already subscribed member returns the existing subscription. " +
+    "consent to the list's current term. An anonymous subscribe never changes what is stored about an existing " +
+    "member: its names, phone and answers stay as they are (a new member is created with what was sent). " +
+    "Subscribing an already subscribed member returns the existing subscription. " +
+    "Double opt-in: when the list has `double_opt_in`, or the member opted out of everything, or the address is " +
+    "suppressed, the answer is still 201 but the subscription is `PENDING` and a confirmation message goes to the " +
+    "address (again at most once per 10 minutes per subscription). What was sent is applied, the term's consent " +
+    "recorded and a global opt-out lifted only when the address owner confirms through the message's signed link " +
+    "(valid 7 days; an unconfirmed PENDING subscription expires with it). A PENDING subscription holds no place " +
+    "under the cap: the cap is checked when it is confirmed. " +
     "Every list has an active-subscriber cap (`subscriber_cap`, default SUBSCRIBER_CAP_DEFAULT = 10000).",
-  responses: { 201: { description: "Subscribed", schema: SubscribeResult } },
+  responses: { 201: { description: "Subscribed, or PENDING confirmation by email", schema: SubscribeResult } },
   errors: {
     400: validation,
     404: reason("`list not found`"),
@@ -83,8 +90,9 @@ export const unsubscribeFromList = publicPost({
   params: z.object({ list_uuid: LinkUuid, member_uuid: LinkUuid }),
   summary: "Unsubscribe from one list (also the RFC 8058 one-click target)",
   description:
-    "Always 200 `{ok: true}`, whether or not the list, member or subscription exists. The body is ignored " +
-    "(`List-Unsubscribe=One-Click` is accepted).",
+    "Always 200 `{ok: true}`, whether or not the list, member or subscription exists. The body is ignored, so " +
+    "mail clients' RFC 8058 one-click POST (`application/x-www-form-urlencoded` body `List-Unsubscribe=One-Click`) " +
+    "works. A PENDING subscription is ended too.",
   responses: { 200: { description: "Done (or nothing to do)", schema: OkResponse } },
   errors: { 429: publicPostLimit },
 });

@@ -41,6 +41,7 @@ export const createSubscriptionList = listOperation({
   permission: "SUBSCRIPTION_LIST.U",
   body: CreateListRequest,
   summary: "Create a list",
+  description: "`double_opt_in` is false unless sent (the dashboard's form proposes true).",
   responses: { 201: { description: "Created", schema: AdminList } },
   errors: { ...bearerInputErrors, 404: reason("`company not found`") },
 });
@@ -62,7 +63,9 @@ export const updateSubscriptionList = listOperation({
   body: UpdateListRequest,
   summary: "Update a list",
   description:
-    "Only the fields sent change. `question_prop_ids` replaces the question set (properties of the list's organization).",
+    "Only the fields sent change. `question_prop_ids` replaces the question set (properties of the list's organization). " +
+    "`welcome_subject` and `welcome_html` make the welcome message sent when a subscription becomes active " +
+    "(`welcome_html` is sanitized like the consent text; a null subject sends none).",
   responses: { 200: { description: "The updated list", schema: AdminList } },
   errors: listErrors,
 });

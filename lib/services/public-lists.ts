@@ -35,6 +35,8 @@ export interface PublicList {
   listId: number;
   companyId: string;
   termId: number | null;
+  /** Public subscribes wait for the address owner's confirmation by email. */
+  doubleOptIn: boolean;
   questionIds: ReadonlySet<number>;
   info: z.output<typeof PublicListInfo>;
 }
@@ -45,6 +47,8 @@ const publicLists = new EpochCache<string, PublicList>("public_lists", 2000);
 async function readPublicList(uuid: string): Promise<PublicList | null> {
   const list = await db().subscriptionList.findFirst({
     where: { uuid, ...activeListOfLiveCompany },
+    // The welcome message is read when it is sent: the cache need not hold (nor be invalidated by) it.
+    omit: { welcomeSubject: true, welcomeHtml: true },
     include: {
       term: true,
       questions: { orderBy: [{ position: "asc" }, { propertyId: "asc" }], include: { property: { include: { group: true } } } },
@@ -55,6 +59,7 @@ async function readPublicList(uuid: string): Promise<PublicList | null> {
     listId: list.id,
     companyId: list.companyId,
     termId: list.termId,
+    doubleOptIn: list.doubleOptIn,
     questionIds: new Set(list.questions.map((q) => q.propertyId)),
     info: {
       name: list.name,

@@ -3,7 +3,7 @@
 import "server-only";
 import type { z } from "zod";
 import { containsText, db, pageWindow, type Prisma } from "../db";
-import { NotFound } from "../errors";
+import { Conflict, NotFound, UpstreamFailed } from "../errors";
 import type {
   MemberListEntry,
   MemberSubscriptionResult,
@@ -12,13 +12,15 @@ import type {
   SubscribersQueryInput,
   SUBSCRIPTION_STATUSES,
 } from "../validation/subscription";
-import type { ListMemberMatch } from "../validation/subscription-dashboard";
+import type { ConfirmationRequestResult, ListMemberMatch } from "../validation/subscription-dashboard";
 import { requireModule, requirePermission, visibleMemberUuid } from "./access-checks";
 import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { liveMember } from "./live-records";
 import { memberInScope } from "./members";
 import { listInScope } from "./subscription-lists";
+import { holdPending } from "./confirmations";
+import { sendConfirmation } from "./subscription-mail";
 import { activateSubscription, deactivateSubscription, subscriptionView } from "./subscriptions";
 
 function subscriberWhere(listId: number, query: { status?: string; q?: string }): Prisma.SubscriptionWhereInput {
@@ -31,7 +33,7 @@ function subscriberWhere(listId: number, query: { status?: string; q?: string })
   };
 }
 
-const subscriberInclude = { member: { select: { uuid: true, email: true, firstname: true, lastname: true } } } as const;
+const subscriberInclude = { member: { select: { uuid: true, email: true, firstname: true, lastname: true, globalOptOutAt: true } } } as const;
 type SubscriberRow = Prisma.SubscriptionGetPayload<{ include: typeof subscriberInclude }>;
 
 function subscriberView(s: SubscriberRow, caller: Caller): z.output<typeof SubscriberView> {
@@ -45,8 +47,22 @@ function subscriberView(s: SubscriberRow, caller: Caller): z.output<typeof Subsc
     source: s.source,
     subscribed_at: s.subscribedAt.toISOString(),
     unsubscribed_at: s.unsubscribedAt?.toISOString() ?? null,
+    opted_out_themselves: optedOutThemselves(s.member, s),
   };
 }
+
+/**
+ * Did the person leave on their own: everything (global opt-out) or this list, by anyone but staff (an unsubscribe
+ * from before this was recorded counts as their own)? Then only their confirmation by email brings them back.
+ */
+function optedOutThemselves(member: { globalOptOutAt: Date | null }, subscription: { status: string; unsubscribedAt: Date | null; unsubscribedVia: string | null } | null): boolean {
+  // A PENDING row keeps the unsubscribe it follows: waiting for the person's confirmation does not make it staff's.
+  const leftOnTheirOwn = subscription !== null && subscription.status !== "SUBSCRIBED" && subscription.unsubscribedAt !== null && subscription.unsubscribedVia !== "ADMIN";
+  return member.globalOptOutAt !== null || leftOnTheirOwn;
+}
+
+/** The answer to staff re-subscribing someone who opted out themselves (the dashboard offers a confirmation instead). */
+const OPTED_OUT_THEMSELVES = "the member opted out themselves: send a confirmation instead";
 
 /** GET /v3/subscription_list/{id}/subscribers: a page, newest first, optionally by status and a search text. */
 export async function listSubscribers(caller: Caller, id: number, query: SubscribersQueryInput): Promise<z.output<typeof SubscribersPage>> {
@@ -128,17 +144,23 @@ export async function listsForMember(caller: Caller, memberId: number): Promise<
 
 /**
  * POST /v3/subscription_list/{id}/(un)subscribe/{member_id}: the member must belong to the list's organization.
- * The cap guards the public form only: staff may subscribe beyond it.
+ * The cap guards the public form only: staff may subscribe beyond it. In the dashboard (an admin user) staff cannot
+ * re-subscribe someone who opted out themselves (409): consent is theirs to give again, by email. API keys keep
+ * the contract's transition (spec 3.2: authenticated is the only condition).
  */
 export async function setMemberSubscription(caller: Caller, listId: number, memberId: number, subscribed: boolean): Promise<z.output<typeof MemberSubscriptionResult>> {
   const list = await listInScope(caller, listId);
   requirePermission(caller, "SUBSCRIPTION_LIST.U");
-  const member = await db().member.findFirst({ where: { id: memberId, organizationId: list.companyId, ...liveMember }, select: { id: true, email: true } });
+  const member = await db().member.findFirst({ where: { id: memberId, organizationId: list.companyId, ...liveMember }, select: { id: true, email: true, globalOptOutAt: true } });
   if (!member) throw new NotFound("member not found");
+  if (subscribed && caller.kind === "admin_user") {
+    const current = await db().subscription.findUnique({ where: { listId_memberId: { listId, memberId } }, select: { status: true, unsubscribedAt: true, unsubscribedVia: true } });
+    if (optedOutThemselves(member, current)) throw new Conflict(OPTED_OUT_THEMSELVES);
+  }
   const subscription = await db().$transaction(async (tx) => {
     const changed = subscribed
-      ? await activateSubscription(tx, listId, memberId, "ADMIN", false)
-      : (await deactivateSubscription(tx, listId, memberId), await tx.subscription.findUnique({ where: { listId_memberId: { listId, memberId } } }));
+      ? await activateSubscription(tx, listId, memberId, "ADMIN", false, caller.kind === "api_key" ? "API" : "ADMIN")
+      : (await deactivateSubscription(tx, listId, memberId, "ADMIN"), await tx.subscription.findUnique({ where: { listId_memberId: { listId, memberId } } }));
     await recordAudit(tx, caller, {
       action: subscribed ? "subscription.subscribe" : "subscription.unsubscribe",
       objectType: "subscription",
@@ -149,4 +171,30 @@ export async function setMemberSubscription(caller: Caller, listId: number, memb
     return changed;
   });
   return { member_id: member.id, subscription: subscription ? subscriptionView(subscription) : null };
+}
+
+/**
+ * The dashboard's offer for someone who opted out themselves: their subscription waits PENDING and a confirmation
+ * goes to their address (at most one per 10 minutes); only their click subscribes them. In Swedish: what the
+ * person last chose is unknown here, and the organization's lists are Swedish first.
+ */
+export async function requestConfirmationByStaff(caller: Caller, listId: number, memberId: number): Promise<z.output<typeof ConfirmationRequestResult>> {
+  const list = await listInScope(caller, listId);
+  requirePermission(caller, "SUBSCRIPTION_LIST.U");
+  const member = await db().member.findFirst({ where: { id: memberId, organizationId: list.companyId, ...liveMember, email: { not: null } }, select: { id: true, email: true } });
+  if (!member) throw new NotFound("member not found");
+  const held = await db().$transaction(async (tx) => {
+    const result = await holdPending(tx, listId, memberId, { answered_prop_ids: [], terms_accepted: false, lang: "sv" }, new Date());
+    await recordAudit(tx, caller, {
+      action: "subscription.request_confirmation",
+      objectType: "subscription",
+      objectId: `${listId}:${memberId}`,
+      companyId: list.companyId,
+      summary: `${member.email} on ${list.name}`,
+    });
+    return result;
+  });
+  // Staff should know when the mail server refused: the visitor's form hides it, this screen must not.
+  if (held.send && !(await sendConfirmation(held.subscription.id, "sv"))) throw new UpstreamFailed("the confirmation could not be sent", "mail");
+  return { member_id: member.id, confirmation_sent: held.send };
 }

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { containsText, db, type Prisma } from "../db";
 import { NotFound, ValidationFailed } from "../errors";
 import { sanitizeConsentHtml } from "../sanitize";
-import type { AdminList, DeletedList, LIST_FIELDS, UpdateListInput } from "../validation/subscription";
+import type { AdminList, CreateListInput, DeletedList, UpdateListInput } from "../validation/subscription";
 import type { DashboardListRow, ListCompanyChoices, ListDeletionImpact, TermPreview } from "../validation/subscription-dashboard";
 import {
   assertCompanyInScope,
@@ -23,8 +23,6 @@ import { termIdAfterUpdate, termView } from "./consent-terms";
 import { parseDesign, parseFields } from "./public-lists";
 import { effectiveCap } from "./subscriptions";
 import { siteUrl } from "./unsubscribe-links";
-
-type ListField = (typeof LIST_FIELDS)[number];
 
 const adminInclude = { term: true, questions: { select: { propertyId: true }, orderBy: { position: "asc" } } } satisfies Prisma.SubscriptionListInclude;
 type AdminListRow = Prisma.SubscriptionListGetPayload<{ include: typeof adminInclude }>;
@@ -46,6 +44,9 @@ function adminView(list: AdminListRow): z.output<typeof AdminList> {
     subscriber_cap: list.subscriberCap,
     effective_subscriber_cap: effectiveCap(list),
     active_subscribers: list.activeCount,
+    double_opt_in: list.doubleOptIn,
+    welcome_subject: list.welcomeSubject,
+    welcome_html: list.welcomeHtml,
     public_url: `${siteUrl()}/subscribe/${list.uuid}`,
     created_at: list.createdAt.toISOString(),
     updated_at: list.updatedAt.toISOString(),
@@ -118,10 +119,17 @@ export async function getList(caller: Caller, id: number) {
   return adminView(await listInScope(caller, id));
 }
 
-export async function createList(
-  caller: Caller,
-  input: { name: string; company_id: string; description?: string | null; fields?: ListField[] },
-) {
+/** The mail settings of a create or update body as columns; the welcome HTML is sanitized like a consent text. */
+function mailSettings(input: Pick<UpdateListInput, "double_opt_in" | "welcome_subject" | "welcome_html">) {
+  return {
+    ...(input.double_opt_in !== undefined ? { doubleOptIn: input.double_opt_in } : {}),
+    ...(input.welcome_subject !== undefined ? { welcomeSubject: input.welcome_subject || null } : {}),
+    ...(input.welcome_html !== undefined ? { welcomeHtml: input.welcome_html === null ? null : sanitizeConsentHtml(input.welcome_html) } : {}),
+  };
+}
+
+/** POST /v3/subscription_list. double_opt_in stays false unless sent (the dashboard's form sends true by default). */
+export async function createList(caller: Caller, input: CreateListInput) {
   await writableCompany(caller, input.company_id);
   const list = await db().$transaction(async (tx) => {
     const created = await tx.subscriptionList.create({
@@ -131,6 +139,7 @@ export async function createList(
         name: input.name,
         description: input.description ?? null,
         fields: JSON.stringify([...new Set(input.fields ?? [])]),
+        ...mailSettings(input),
       },
       include: adminInclude,
     });
@@ -162,6 +171,7 @@ export async function updateList(caller: Caller, id: number, input: UpdateListIn
     ...(input.show_image !== undefined ? { showImage: input.show_image } : {}),
     ...(input.design !== undefined ? { design: input.design === null ? null : JSON.stringify(input.design) } : {}),
     ...(input.subscriber_cap !== undefined ? { subscriberCap: input.subscriber_cap } : {}),
+    ...mailSettings(input),
   };
   const updated = await db().$transaction(async (tx) => {
     if (input.term !== undefined) data.termId = await termIdAfterUpdate(tx, list.companyId, list.term, input.term);

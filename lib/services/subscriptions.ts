@@ -2,19 +2,24 @@
 // list's active count in step (staff subscribe through subscribers.ts).
 import "server-only";
 import type { z } from "zod";
-import crypto from "node:crypto";
 import { db, Prisma, type Tx } from "../db";
 import { env } from "../env";
 import { CapReached, Forbidden } from "../errors";
 import type { SubscribeInput, SubscribeResult, SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, SubscriptionView } from "../validation/subscription";
 import { isUuid } from "../validation/common";
 import { normalizeEmail } from "../validation/email";
+import type { Lang } from "../i18n/lang";
 import { loadPublicList } from "./public-lists";
 import { isValidGlobalOptOutToken } from "./unsubscribe-links";
+import { expireStalePending, holdPending, type PendingData } from "./confirmations";
+import { sendConfirmation, sendWelcome } from "./subscription-mail";
+import { createVisitor, isSuppressed, recordAnswers, recordConsent } from "./visitor-records";
 
 type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
+/** How a subscription became active: the consent evidence kept with it (confirmedVia). */
+type ConfirmedVia = "EMAIL_LINK" | "ADMIN" | "API" | "PREFERENCES";
 
-type SubscriptionRow = {
+export type SubscriptionRow = {
   id: number;
   listId: number;
   memberId: number;
@@ -45,7 +50,7 @@ function effectiveCapSql(): Prisma.Sql {
   return Prisma.sql`COALESCE("subscriberCap", ${env().SUBSCRIBER_CAP_DEFAULT})`;
 }
 
-const SUBSCRIPTION_COLUMNS = Prisma.raw(`"id", "listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt"`);
+export const SUBSCRIPTION_COLUMNS = Prisma.raw(`"id", "listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt"`);
 
 /**
  * Subscribes `memberId` to the list inside `tx`. Already subscribed: the subscription unchanged, no slot taken.
@@ -55,87 +60,88 @@ const SUBSCRIPTION_COLUMNS = Prisma.raw(`"id", "listId", "memberId", "status", "
  * every writer takes its locks in one order (member, subscription, list), so writers cannot deadlock. Every change of
  * a subscription's status goes through this and deactivateSubscription, which keep `activeCount` in step.
  */
-export async function activateSubscription(tx: Tx, listId: number, memberId: number, source: SubscriptionSource, enforceCap: boolean): Promise<SubscriptionRow> {
+export async function activateSubscription(
+  tx: Tx,
+  listId: number,
+  memberId: number,
+  source: SubscriptionSource,
+  enforceCap: boolean,
+  confirmedVia: ConfirmedVia | null = null,
+): Promise<SubscriptionRow & { activated: boolean }> {
   const now = new Date();
-  // A row comes back only when the upsert inserted or re-activated one: status was not SUBSCRIBED before.
+  const confirmedAt = confirmedVia ? now : null;
+  // A row comes back only when the upsert inserted or re-activated one: status was not SUBSCRIBED before. What a
+  // pending subscribe held is dropped: the caller has applied it (confirmation) or it is not to be applied.
   const [activated] = await tx.$queryRaw<SubscriptionRow[]>`
-    INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt")
-    VALUES (${listId}, ${memberId}, 'SUBSCRIBED', ${source}, ${now}, NULL)
+    INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt", "confirmedAt", "confirmedVia")
+    VALUES (${listId}, ${memberId}, 'SUBSCRIBED', ${source}, ${now}, NULL, ${confirmedAt}, ${confirmedVia})
     ON CONFLICT ("listId", "memberId") DO UPDATE
-      SET "status" = 'SUBSCRIBED', "source" = excluded."source", "subscribedAt" = excluded."subscribedAt", "unsubscribedAt" = NULL
+      SET "status" = 'SUBSCRIBED', "source" = excluded."source", "subscribedAt" = excluded."subscribedAt", "unsubscribedAt" = NULL,
+        "confirmedAt" = excluded."confirmedAt", "confirmedVia" = excluded."confirmedVia", "pendingData" = NULL
       WHERE "Subscription"."status" <> 'SUBSCRIBED'
     RETURNING ${SUBSCRIPTION_COLUMNS}`;
   if (!activated) {
     const [existing] = await tx.$queryRaw<SubscriptionRow[]>`
       SELECT ${SUBSCRIPTION_COLUMNS} FROM "Subscription" WHERE "listId" = ${listId} AND "memberId" = ${memberId}`;
-    return existing;
+    return { ...existing, activated: false };
   }
   const underCap = enforceCap ? Prisma.sql`AND "activeCount" < ${effectiveCapSql()}` : Prisma.empty;
   const claimed = await tx.$executeRaw`
     UPDATE "SubscriptionList" SET "activeCount" = "activeCount" + 1, "updatedAt" = ${now} WHERE "id" = ${listId} ${underCap}`;
   if (claimed === 0) throw new CapReached();
-  return activated;
+  return { ...activated, activated: true };
 }
 
-/** Ends an active subscription and frees its slot; a no-op when it is not active. The same lock order as above. */
-export async function deactivateSubscription(tx: Tx, listId: number, memberId: number): Promise<boolean> {
+/** Who ended a subscription: staff, or the person by a link, the preference page or the global opt-out. */
+export type UnsubscribedVia = "ADMIN" | "LINK" | "PREFERENCES" | "OPT_OUT";
+
+/**
+ * Ends an active subscription and frees its slot; a no-op when it is not active. The same lock order as above.
+ * A PENDING one (never confirmed) is ended too, holding no slot.
+ */
+export async function deactivateSubscription(tx: Tx, listId: number, memberId: number, via: UnsubscribedVia | null = null): Promise<boolean> {
+  await tx.subscription.updateMany({ where: { listId, memberId, status: "PENDING" }, data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date(), unsubscribedVia: via, pendingData: null } });
   const ended = await tx.subscription.updateMany({
     where: { listId, memberId, status: "SUBSCRIBED" },
-    data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date() },
+    data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date(), unsubscribedVia: via },
   });
   if (ended.count === 0) return false;
   await tx.subscriptionList.updateMany({ where: { id: listId, activeCount: { gt: 0 } }, data: { activeCount: { decrement: 1 } } });
   return true;
 }
 
-/** `"col" = its current value, or the visitor's when it has none (null or empty)`, for the member upsert. */
-const fillIfEmpty = (column: string) =>
-  Prisma.raw(`"${column}" = CASE WHEN COALESCE("Member"."${column}", '') = '' THEN COALESCE(excluded."${column}", "Member"."${column}") ELSE "Member"."${column}" END`);
-const fills = (column: string) => Prisma.raw(`(COALESCE("Member"."${column}", '') = '' AND excluded."${column}" IS NOT NULL)`);
-
 /**
- * The organization's member with that email, created or updated in one upsert: names and phone fill only fields the
- * member does not have yet, a global opt-out is lifted. `updatedAt` moves only when something changed (it dates
- * the member's last change). The unique index (organizationId, email) makes simultaneous first subscribes with
- * one email share one member.
+ * POST /v3/subscription_list/public/{uuid}. The list's rules decide (README "Double opt-in"): a list with double
+ * opt-in, a member who opted out of everything or an address that is suppressed waits PENDING for the address owner's
+ * confirmation (confirmations.ts), whatever else. Otherwise the member is subscribed at once, as the contract says.
+ * Either way an anonymous form never changes what is stored about an existing member: a new member is created with
+ * what was typed (unless it must confirm), an existing one's names, phone and answers stay as they are. Mail goes
+ * out after the commit; a failed send loses nothing (subscribing again resends).
  */
-async function upsertVisitor(tx: Tx, organizationId: string, email: string, input: SubscribeInput, now: Date): Promise<number> {
-  const [member] = await tx.$queryRaw<{ id: number }[]>`
-    INSERT INTO "Member" ("uuid", "organizationId", "email", "firstname", "lastname", "phone", "createdAt", "updatedAt")
-    VALUES (${crypto.randomUUID()}, ${organizationId}, ${email}, ${input.firstname ?? null}, ${input.lastname ?? null}, ${input.phone ?? null}, ${now}, ${now})
-    ON CONFLICT ("organizationId", "email") DO UPDATE SET
-      ${fillIfEmpty("firstname")}, ${fillIfEmpty("lastname")}, ${fillIfEmpty("phone")}, "globalOptOutAt" = NULL,
-      "updatedAt" = CASE WHEN ${fills("firstname")} OR ${fills("lastname")} OR ${fills("phone")} OR "Member"."globalOptOutAt" IS NOT NULL
-        THEN excluded."updatedAt" ELSE "Member"."updatedAt" END
-    RETURNING "id"`;
-  return member.id;
-}
-
-/**
- * POST /v3/subscription_list/public/{uuid}. Reuses the organization's member with that email (creating one
- * otherwise), stores the answered questions that belong to the list as member properties, records consent to the
- * list's term, and subscribes it, all in one transaction of tagged SQL (a handful of statements, none of Prisma's
- * per-query compilation). Names and phone fill only fields the member does not have yet: an anonymous form must not
- * overwrite what the association knows. An explicit subscribe lifts a global opt-out. At the cap (429) nothing stays.
- */
-export async function subscribeVisitor(listUuid: string | null, input: SubscribeInput): Promise<z.output<typeof SubscribeResult>> {
+export async function subscribeVisitor(listUuid: string | null, input: SubscribeInput, lang: Lang = "sv"): Promise<z.output<typeof SubscribeResult>> {
   const list = await loadPublicList(listUuid); // cached; 404 `list not found`
   const email = normalizeEmail(input.email);
   const answered = [...new Set(input.answered_prop_ids ?? [])].filter((id) => list.questionIds.has(id));
+  await expireStalePending(list.listId);
 
-  return db().$transaction(async (tx) => {
+  const outcome = await db().$transaction(async (tx) => {
     const now = new Date();
-    const memberId = await upsertVisitor(tx, list.companyId, email, input, now);
-    if (answered.length) {
-      const rows = answered.map((propertyId) => Prisma.sql`(${memberId}, ${propertyId}, ${now})`);
-      await tx.$executeRaw`INSERT INTO "MemberProperty" ("memberId", "propertyId", "createdAt") VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`;
+    const known = await tx.member.findUnique({ where: { organizationId_email: { organizationId: list.companyId, email } }, select: { id: true, globalOptOutAt: true } });
+    if (list.doubleOptIn || known?.globalOptOutAt || (await isSuppressed(tx, list.companyId, email))) {
+      const memberId = known?.id ?? (await createVisitor(tx, list.companyId, email, {}, now));
+      const pending: PendingData = { firstname: input.firstname, lastname: input.lastname, phone: input.phone, answered_prop_ids: answered, terms_accepted: input.terms_accepted === true, lang };
+      return { kind: "pending" as const, memberId, ...(await holdPending(tx, list.listId, memberId, pending, now)) };
     }
-    if (input.terms_accepted === true && list.termId) {
-      await tx.$executeRaw`INSERT INTO "MemberConsent" ("memberId", "termId", "sourceListId", "acceptedAt") VALUES (${memberId}, ${list.termId}, ${list.listId}, ${now})`;
-    }
-    const subscription = await activateSubscription(tx, list.listId, memberId, "PUBLIC_FORM", true);
-    return { member_id: memberId, subscription: subscriptionView(subscription) };
+    const memberId = known?.id ?? (await createVisitor(tx, list.companyId, email, input, now));
+    // What was typed about an existing member is not applied: only its owner may change it (by confirming).
+    if (!known) await recordAnswers(tx, memberId, answered, now);
+    if (input.terms_accepted === true && list.termId) await recordConsent(tx, memberId, list.termId, list.listId, now);
+    return { kind: "active" as const, memberId, subscription: await activateSubscription(tx, list.listId, memberId, "PUBLIC_FORM", true) };
   });
+
+  if (outcome.kind === "pending" && outcome.send) await sendConfirmation(outcome.subscription.id, lang);
+  if (outcome.kind === "active" && outcome.subscription.activated) await sendWelcome(outcome.subscription.id, lang);
+  return { member_id: outcome.memberId, subscription: subscriptionView(outcome.subscription) };
 }
 
 /**
@@ -145,11 +151,31 @@ export async function subscribeVisitor(listUuid: string | null, input: Subscribe
 export async function unsubscribeByUuids(listUuid: string | null, memberUuid: string | null): Promise<void> {
   if (!listUuid || !isUuid(listUuid) || !memberUuid || !isUuid(memberUuid)) return;
   const found = await db().subscription.findFirst({
-    where: { list: { uuid: listUuid }, member: { uuid: memberUuid }, status: "SUBSCRIBED" },
+    where: { list: { uuid: listUuid }, member: { uuid: memberUuid }, status: { in: ["SUBSCRIBED", "PENDING"] } },
     select: { listId: true, memberId: true },
   });
   if (!found) return;
-  await db().$transaction((tx) => deactivateSubscription(tx, found.listId, found.memberId));
+  await db().$transaction((tx) => deactivateSubscription(tx, found.listId, found.memberId, "LINK"));
+}
+
+/** How long after leaving a list by its link the hosted page's "Subscribe again" works. */
+const UNDO_WINDOW_MS = 30 * 60 * 1000;
+
+/**
+ * "Subscribe again" on the unsubscribe page: undoes a recent unsubscribe by that list's link (the same link's
+ * holder, moments later), and nothing else: not staff's, not the preference page's, not one older than 30 minutes.
+ * Under the cap like any public subscribe. Says nothing about what exists.
+ */
+export async function undoUnsubscribe(listUuid: string, memberUuid: string): Promise<boolean> {
+  if (!isUuid(listUuid) || !isUuid(memberUuid)) return false;
+  const found = await db().subscription.findFirst({
+    where: { list: { uuid: listUuid, isActive: true }, member: { uuid: memberUuid, globalOptOutAt: null }, status: "UNSUBSCRIBED", unsubscribedVia: "LINK", unsubscribedAt: { gte: new Date(Date.now() - UNDO_WINDOW_MS) } },
+    select: { listId: true, memberId: true },
+  });
+  if (!found) return false;
+  // The link came in the person's own mail, so its evidence is EMAIL_LINK.
+  await db().$transaction((tx) => activateSubscription(tx, found.listId, found.memberId, "PUBLIC_FORM", true, "EMAIL_LINK"));
+  return true;
 }
 
 /** Global opt-out (the token is checked by the caller): no future sendouts, every subscription ended. */
@@ -158,8 +184,8 @@ export async function optOutEverywhere(memberUuid: string): Promise<boolean> {
   if (!member) return false;
   await db().$transaction(async (tx) => {
     await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: new Date() } });
-    const active = await tx.subscription.findMany({ where: { memberId: member.id, status: "SUBSCRIBED" }, select: { listId: true } });
-    for (const { listId } of active) await deactivateSubscription(tx, listId, member.id);
+    const active = await tx.subscription.findMany({ where: { memberId: member.id, status: { in: ["SUBSCRIBED", "PENDING"] } }, select: { listId: true } });
+    for (const { listId } of active) await deactivateSubscription(tx, listId, member.id, "OPT_OUT");
   });
   return true;
 }

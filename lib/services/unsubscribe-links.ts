@@ -11,14 +11,18 @@ import { memberInScope } from "./members";
 
 // Each signed link names its purpose, so a token made for one (the global opt-out) opens nothing else (the
 // preference page). Add a purpose here rather than a second signing scheme.
-type LinkPurpose = "global-opt-out" | "preferences";
+type LinkPurpose = "global-opt-out" | "preferences" | "confirm-subscription" | "confirm-erasure";
+
+const DAY = 24 * 3600;
+/** How long a double opt-in confirmation link works; a PENDING subscription expires with it (README "Double opt-in"). */
+export const CONFIRMATION_TTL_DAYS = 7;
 
 function signature(purpose: LinkPurpose, subject: string, expiresAt: number): string {
   return hmacSha256(env().LINK_SIGNING_SECRET, `${purpose}|${subject}|${expiresAt}`);
 }
 
-function signedToken(purpose: LinkPurpose, subject: string, now: number): string {
-  const expiresAt = Math.floor(now / 1000) + env().OPT_OUT_LINK_TTL_DAYS * 24 * 3600;
+function signedToken(purpose: LinkPurpose, subject: string, now: number, ttlSeconds = env().OPT_OUT_LINK_TTL_DAYS * DAY): string {
+  const expiresAt = Math.floor(now / 1000) + ttlSeconds;
   return `${expiresAt}.${signature(purpose, subject, expiresAt)}`;
 }
 
@@ -48,9 +52,34 @@ export function preferencesToken(memberUuid: string, now = Date.now()): string {
 
 /** The member uuid a preference-page token was made for, or null when it is forged, altered or expired. */
 export function memberUuidOfPreferencesToken(token: string, now = Date.now()): string | null {
-  const match = /^([0-9a-f-]{36})\.(.+)$/.exec(token);
-  if (!match) return null;
-  return isValidSignedToken("preferences", match[1], match[2], now) ? match[1] : null;
+  return subjectOfToken("preferences", /^[0-9a-f-]{36}$/, token, now);
+}
+
+/** `<subject>.<expiry>.<signature>`'s subject when it matches `shape` and the signature holds for `purpose`. */
+function subjectOfToken(purpose: LinkPurpose, shape: RegExp, token: string, now: number): string | null {
+  const dot = token.indexOf(".");
+  if (dot < 0) return null;
+  const subject = token.slice(0, dot);
+  return shape.test(subject) && isValidSignedToken(purpose, subject, token.slice(dot + 1), now) ? subject : null;
+}
+
+/** The path segment of /confirm/<token>: a PENDING subscription's id, valid for CONFIRMATION_TTL_DAYS. */
+export function confirmationToken(subscriptionId: number, now = Date.now()): string {
+  return `${subscriptionId}.${signedToken("confirm-subscription", String(subscriptionId), now, CONFIRMATION_TTL_DAYS * DAY)}`;
+}
+
+export function subscriptionIdOfConfirmationToken(token: string, now = Date.now()): number | null {
+  const subject = subjectOfToken("confirm-subscription", /^[1-9][0-9]{0,9}$/, token, now);
+  return subject === null ? null : Number(subject);
+}
+
+/** The erasure confirmation link's token: a member uuid, valid for a day (the request is fresh in the person's mind). */
+export function erasureToken(memberUuid: string, now = Date.now()): string {
+  return `${memberUuid}.${signedToken("confirm-erasure", memberUuid, now, DAY)}`;
+}
+
+export function memberUuidOfErasureToken(token: string, now = Date.now()): string | null {
+  return subjectOfToken("confirm-erasure", /^[0-9a-f-]{36}$/, token, now);
 }
 
 export function siteUrl(): string {
@@ -63,6 +92,14 @@ export function listUnsubscribeUrl(listUuid: string, memberUuid: string): string
 
 export function preferencesUrl(memberUuid: string): string {
   return `${siteUrl()}/preferences/${preferencesToken(memberUuid)}`;
+}
+
+export function confirmationUrl(subscriptionId: number, lang: string): string {
+  return `${siteUrl()}/confirm/${confirmationToken(subscriptionId)}?lang=${lang}`;
+}
+
+export function erasureUrl(memberUuid: string, lang: string): string {
+  return `${siteUrl()}/preferences/erase/${erasureToken(memberUuid)}?lang=${lang}`;
 }
 
 export function globalOptOutUrl(memberUuid: string): string {

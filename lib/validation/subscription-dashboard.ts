@@ -40,3 +40,6 @@ export const CreatedProperty = z.object({
 
 /** The consent text as the public page would show it (the editor's preview). */
 export const TermPreview = z.object({ html: z.string() });
+
+/** Staff asked the member to confirm a subscription by email (a person who opted out themselves). */
+export const ConfirmationRequestResult = z.object({ member_id: z.number().int(), confirmation_sent: z.boolean() });

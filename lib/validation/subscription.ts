@@ -38,7 +38,8 @@ export const SubscribeRequest = z
   .meta({ id: "SubscribeRequest" });
 export type SubscribeInput = z.infer<typeof SubscribeRequest>;
 
-export const SUBSCRIPTION_STATUSES = ["SUBSCRIBED", "UNSUBSCRIBED"] as const;
+/** PENDING: waiting for the address owner's confirmation by email (double opt-in); it holds no slot of the cap. */
+export const SUBSCRIPTION_STATUSES = ["PENDING", "SUBSCRIBED", "UNSUBSCRIBED"] as const;
 export const SUBSCRIPTION_SOURCES = ["PUBLIC_FORM", "ADMIN"] as const;
 
 export const SubscriptionView = z
@@ -108,14 +109,30 @@ const nullableText = (max: number) =>
     .nullable()
     .optional();
 
+/** Double opt-in and the welcome message: the same fields on create and update. */
+const listMailSettings = {
+  double_opt_in: z.boolean({ error: "must be true or false" }).optional().meta({
+    description: "Public subscribes wait (PENDING) until the address owner confirms by email. Default false.",
+  }),
+  welcome_subject: nullableText(200).meta({ description: "Subject of the welcome message sent when a subscription becomes active; null: none." }),
+  welcome_html: z
+    .string({ error: "must be a string" })
+    .max(50_000, { error: "must be at most 50000 characters" })
+    .nullable()
+    .optional()
+    .meta({ description: "The welcome message's body (HTML, sanitized when stored)." }),
+};
+
 export const CreateListRequest = z
   .object({
     name: requiredText(200),
     company_id: CompanyId,
     description: nullableText(2000),
     fields: z.array(ListField, { error: "must be an array" }).optional(),
+    ...listMailSettings,
   })
   .meta({ id: "CreateSubscriptionListRequest" });
+export type CreateListInput = z.infer<typeof CreateListRequest>;
 
 export const UpdateListRequest = z
   .object({
@@ -138,6 +155,7 @@ export const UpdateListRequest = z
     subscriber_cap: z.number().int().min(0).max(10_000_000).nullable().optional().meta({
       description: "Active-subscriber cap for the public form; null uses the configured default (SUBSCRIBER_CAP_DEFAULT).",
     }),
+    ...listMailSettings,
   })
   .meta({ id: "UpdateSubscriptionListRequest" });
 export type UpdateListInput = z.infer<typeof UpdateListRequest>;
@@ -156,6 +174,9 @@ export const AdminList = z
     subscriber_cap: z.number().int().nullable(),
     effective_subscriber_cap: z.number().int(),
     active_subscribers: z.number().int(),
+    double_opt_in: z.boolean(),
+    welcome_subject: z.string().nullable(),
+    welcome_html: z.string().nullable(),
     public_url: z.string(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -185,6 +206,9 @@ export const SubscriberView = z.object({
   source: z.string(),
   subscribed_at: z.string(),
   unsubscribed_at: z.string().nullable(),
+  opted_out_themselves: z.boolean().meta({
+    description: "The person left this list or every list on their own: staff cannot re-subscribe them in the dashboard, only send a confirmation.",
+  }),
 });
 
 export const SubscribersPage = z

@@ -166,6 +166,8 @@ describe("admin subscription-list API", () => {
         source: "PUBLIC_FORM",
         subscribed_at: expect.any(String),
         unsubscribed_at: expect.any(String),
+        // They left by the list's link: staff in the dashboard may only send them a confirmation.
+        opted_out_themselves: true,
       },
     ]);
   });

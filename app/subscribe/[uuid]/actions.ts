@@ -6,12 +6,13 @@ import { subscribeVisitor } from "@/lib/services/subscriptions";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import { z } from "zod";
 import type { SubscribeFormState } from "@/components/public/form-states";
+import type { Lang } from "@/lib/i18n/lang";
 
 const subscribe = action(
-  { auth: "none", rateLimit: "public_post", input: SubscribeRequest.extend({ list_uuid: z.string().max(100) }) },
-  async ({ list_uuid, ...input }) => {
-    await subscribeVisitor(list_uuid, input);
-    return { email: input.email };
+  { auth: "none", rateLimit: "public_post", input: SubscribeRequest.extend({ list_uuid: z.string().max(100), lang: z.string().transform((v): Lang => (v === "en" ? "en" : "sv")) }) },
+  async ({ list_uuid, lang, ...input }) => {
+    const { subscription } = await subscribeVisitor(list_uuid, input, lang);
+    return { email: input.email, pending: subscription.status === "PENDING" };
   },
 );
 
@@ -29,10 +30,11 @@ export async function subscribeAction(_previous: SubscribeFormState, form: FormD
   const result = await subscribe({
     ...values,
     list_uuid: text(form, "list_uuid"),
+    lang: text(form, "lang"),
     answered_prop_ids: ids(form, "answered_prop_ids"),
     terms_accepted: form.get("terms_accepted") === "on",
-  } as z.input<typeof SubscribeRequest> & { list_uuid: string });
-  if (result.ok) return { status: "success", email: result.data.email };
+  } as z.input<typeof SubscribeRequest> & { list_uuid: string; lang: string });
+  if (result.ok) return { status: "success", ...result.data };
   const problem =
     result.status === 400
       ? "fields"

@@ -13,6 +13,7 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
 import { fill } from "@/lib/i18n/fill";
 import { listsMessages } from "@/lib/i18n/admin/lists";
+import { listConsentMessages } from "@/lib/i18n/admin/list-consent";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { CreateListRequest, LIST_FIELDS } from "@/lib/validation/subscription";
@@ -30,6 +31,7 @@ type Field = keyof Values;
 export function CreateListDialog({ createList }: { createList: ListActions["createList"] }) {
   const lang = useLang();
   const t = listsMessages(lang);
+  const tc = listConsentMessages(lang);
   const router = useRouter();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -42,7 +44,8 @@ export function CreateListDialog({ createList }: { createList: ListActions["crea
   });
   const form = useForm<Values, unknown, z.output<typeof CreateListRequest>>({
     resolver: keyedZodResolver(CreateListRequest),
-    defaultValues: { company_id: "", name: "", description: "", fields: [] },
+    // Double opt-in is proposed for every new list (the API's default stays false, as integrators expect).
+    defaultValues: { company_id: "", name: "", description: "", fields: [], double_opt_in: true },
   });
   const { errors } = form.formState;
   const [serverKeys, setServerKeys] = useState<Record<string, string[]>>({});
@@ -158,6 +161,7 @@ export function CreateListDialog({ createList }: { createList: ListActions["crea
                 </fieldset>
               )}
             />
+            <CheckboxField id="create-double_opt_in" label={tc.doubleOptIn} description={tc.doubleOptInNew} {...form.register("double_opt_in")} />
             <div className="flex flex-wrap justify-end gap-3 pt-2">
               <Dialog.Close asChild>
                 <button type="button" className={secondaryButtonClass}>

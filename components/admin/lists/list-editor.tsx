@@ -22,6 +22,7 @@ import { CheckboxField, TextAreaField, TextField } from "@/components/ui/field";
 import { useLang } from "../i18n-context";
 import { buttonClass } from "../ui/styles";
 import { DeleteListSection } from "./delete-list";
+import { MailSettingsSection } from "./mail-settings-section";
 import { QuestionsSection } from "./questions-section";
 import { ReadOnlyBanner } from "../ui/page-parts";
 import type { ListActions, ListView } from "./types";
@@ -54,6 +55,9 @@ function formValues(list: ListView): EditValues {
     subscriber_cap: list.subscriber_cap,
     term: { name: list.term?.name ?? "", html: list.term?.html ?? "" },
     question_prop_ids: list.question_prop_ids,
+    double_opt_in: list.double_opt_in,
+    welcome_subject: list.welcome_subject ?? "",
+    welcome_html: list.welcome_html ?? "",
   };
 }
 
@@ -65,6 +69,8 @@ function normalize(values: EditValues): EditValues {
     description: values.description?.trim() ? values.description : null,
     image_url: typeof values.image_url === "string" && values.image_url.trim() ? values.image_url.trim() : null,
     subscriber_cap: values.subscriber_cap ?? null,
+    welcome_subject: values.welcome_subject?.trim() ? values.welcome_subject : null,
+    welcome_html: values.welcome_html?.trim() ? values.welcome_html : null,
     term: term && (term.name.trim() || term.html.trim()) ? term : null,
   };
 }
@@ -72,7 +78,7 @@ function normalize(values: EditValues): EditValues {
 const schemaResolver = keyedZodResolver(UpdateListRequest);
 const resolver: Resolver<EditValues, unknown, Output> = (values, context, options) => schemaResolver(normalize(values), context, options);
 
-const FORM_FIELDS = ["name", "description", "fields", "is_active", "image_url", "show_image", "subscriber_cap", "term", "question_prop_ids"] as const;
+const FORM_FIELDS = ["name", "description", "fields", "is_active", "image_url", "show_image", "subscriber_cap", "term", "question_prop_ids", "double_opt_in", "welcome_subject", "welcome_html"] as const;
 
 export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props) {
   const lang = useLang();
@@ -180,6 +186,8 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
               />
             </div>
           </Panel>
+
+          <MailSettingsSection form={form} control={control} />
 
           <TermSection form={form} savedHtml={list.term?.html ?? ""} previewTerm={actions.previewTerm} canWrite={canWrite} nameField={control("term.name")} htmlField={control("term.html")} />
 

@@ -11,6 +11,7 @@ import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { fill } from "@/lib/i18n/fill";
 import { listsMessages } from "@/lib/i18n/admin/lists";
+import { listConsentMessages } from "@/lib/i18n/admin/list-consent";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { queryKeys } from "@/lib/query-keys";
 import { SUBSCRIPTION_STATUSES } from "@/lib/validation/subscription";
@@ -18,6 +19,7 @@ import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
 import { secondaryButtonClass } from "../ui/styles";
 import { AddMember } from "./add-member";
+import { OptedOutCell, useAskToConfirm } from "./opted-out-cell";
 import { ReadOnlyBanner } from "../ui/page-parts";
 import type { ListActions, ListView, Subscriber, SubscribersPageView } from "./types";
 import { DataTable } from "@/components/admin/ui/data-table";
@@ -33,13 +35,16 @@ interface Props {
   list: ListView;
   canWrite: boolean;
   setSubscription: ListActions["setSubscription"];
+  requestConfirmation: ListActions["requestConfirmation"];
 }
 
 type Status = (typeof SUBSCRIPTION_STATUSES)[number] | "";
 const PAGE_SIZES = [25, 50, 100];
 const column = createColumnHelper<Subscriber>();
+/** PENDING's name lives with the other double opt-in texts (lib/i18n/admin/list-consent.ts). */
+const statusText = (status: string, names: Record<string, string>, pending: string) => (status === "PENDING" ? pending : (names[status] ?? status));
 
-export function SubscribersPanel({ list: initialList, canWrite, setSubscription }: Props) {
+export function SubscribersPanel({ list: initialList, canWrite, setSubscription, requestConfirmation }: Props) {
   const lang = useLang();
   // The headline counts follow the changes made here (the query is invalidated after each).
   const { data: list } = useQuery({
@@ -51,6 +56,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
   });
   const t = listsMessages(lang);
   const ts = t.subscribers;
+  const tc = listConsentMessages(lang);
   const queryClient = useQueryClient();
   const { search, setSearch, q } = useSearchText();
   const [status, setStatus] = useState<Status>("");
@@ -102,6 +108,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
     },
   });
   const { mutate: changeSubscription } = change;
+  const askToConfirm = useAskToConfirm(list.id, lang, requestConfirmation);
 
   const columns = useMemo(
     () => [
@@ -119,7 +126,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
               info.getValue() === "SUBSCRIBED" ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"
             }`}
           >
-            {ts.statuses[info.getValue()] ?? info.getValue()}
+            {statusText(info.getValue(), ts.statuses, tc.pending)}
           </span>
         ),
       }),
@@ -144,6 +151,8 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
                 const s = info.row.original;
                 const subscribed = s.status === "SUBSCRIBED";
                 const email = s.email ?? `#${s.member_id}`; // a member created without an email
+                // Their consent is theirs to give again: say why there is no re-subscribe, offer a confirmation.
+                if (!subscribed && s.opted_out_themselves) return <OptedOutCell memberId={s.member_id} email={s.email} lang={lang} ask={askToConfirm} />;
                 return (
                   <button
                     type="button"
@@ -159,7 +168,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
           ]
         : []),
     ],
-    [ts, lang, canWrite, changeSubscription],
+    [ts, tc, lang, canWrite, changeSubscription, askToConfirm],
   );
 
   const data = query.data;
@@ -200,7 +209,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription 
             <option value="">{ts.allStatuses}</option>
             {SUBSCRIPTION_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {ts.statuses[s]}
+                {statusText(s, ts.statuses, tc.pending)}
               </option>
             ))}
           </SelectField>

@@ -13,6 +13,7 @@ import type {
   UpdateListRequest,
 } from "@/lib/validation/subscription";
 import type {
+  ConfirmationRequestResult,
   CreatedProperty,
   DashboardListRow,
   ListCompanyChoices as ListCompanyChoicesSchema,
@@ -38,4 +39,5 @@ export interface ListActions {
   createProperty: (input: z.input<typeof CreatePropertyRequest>) => Promise<ActionResult<z.infer<typeof CreatedProperty>>>;
   setSubscription: (input: { id: number; member_id: number; subscribed: boolean }) => Promise<ActionResult<z.infer<typeof MemberSubscriptionResult>>>;
   previewTerm: (input: { html: string }) => Promise<ActionResult<z.infer<typeof TermPreview>>>;
+  requestConfirmation: (input: { id: number; member_id: number }) => Promise<ActionResult<z.infer<typeof ConfirmationRequestResult>>>;
 }

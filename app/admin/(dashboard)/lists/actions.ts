@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { action } from "@/lib/actions/action";
 import { createProperty } from "@/lib/services/properties";
-import { setMemberSubscription } from "@/lib/services/subscribers";
+import { requestConfirmationByStaff, setMemberSubscription } from "@/lib/services/subscribers";
 import { createList, deleteList, previewConsentHtml, updateList } from "@/lib/services/subscription-lists";
 import {
   CreateListRequest,
@@ -30,6 +30,11 @@ export const createPropertyAction = action({ ...write, input: CreatePropertyRequ
 export const setSubscriptionAction = action(
   { ...write, input: ListMember.extend({ subscribed: z.boolean() }) },
   async ({ id, member_id, subscribed }, { caller }) => setMemberSubscription(caller, id, member_id, subscribed),
+);
+
+/** For someone who opted out themselves: a confirmation link to their address instead of a re-subscribe. */
+export const requestConfirmationAction = action({ ...write, input: ListMember }, async ({ id, member_id }, { caller }) =>
+  requestConfirmationByStaff(caller, id, member_id),
 );
 
 /** The consent text as the public page would show it (a read, but its body can be 20,000 characters: no GET). */

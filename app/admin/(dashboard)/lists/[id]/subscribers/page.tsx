@@ -2,7 +2,7 @@
 // SUBSCRIPTION_LIST.U) unsubscribe them or subscribe a member of the association.
 import { SubscribersPanel } from "@/components/admin/lists/subscribers-panel";
 import { requirePageCaller } from "@/lib/auth/session";
-import { setSubscriptionAction } from "../../actions";
+import { requestConfirmationAction, setSubscriptionAction } from "../../actions";
 import { loadList } from "../../load-list";
 
 type Props = { params: Promise<{ id: string }> };
@@ -15,6 +15,7 @@ export default async function SubscribersPage({ params }: Props) {
       list={list}
       canWrite={caller.permissions.has("SUBSCRIPTION_LIST.U")}
       setSubscription={setSubscriptionAction}
+      requestConfirmation={requestConfirmationAction}
     />
   );
 }

@@ -1,0 +1,139 @@
+// Double opt-in: a public subscribe that must be confirmed by the address owner waits PENDING, holding what the
+// visitor typed (pendingData), until the signed link in the confirmation message is opened and its button pressed.
+// Only then is anything applied to the member, and the subscription takes a slot of the list's cap.
+import "server-only";
+import { db, type Tx } from "../db";
+import { CapReached, NotFound } from "../errors";
+import type { Lang } from "../i18n/lang";
+import { loadPublicList } from "./public-lists";
+import { activateSubscription, SUBSCRIPTION_COLUMNS, type SubscriptionRow } from "./subscriptions";
+import { sendWelcome } from "./subscription-mail";
+import { CONFIRMATION_TTL_DAYS, subscriptionIdOfConfirmationToken } from "./unsubscribe-links";
+import { fillEmptyFields, recordAnswers, recordConsent } from "./visitor-records";
+
+/** What the visitor typed, applied at confirmation; `lang` is the language of the form, for the messages. */
+export interface PendingData {
+  firstname?: string;
+  lastname?: string;
+  phone?: string;
+  answered_prop_ids: number[];
+  terms_accepted: boolean;
+  lang: Lang;
+}
+
+/** A pending subscribe resends its confirmation at most this often, so the form cannot be used to flood a mailbox. */
+const RESEND_AFTER_MS = 10 * 60 * 1000;
+/** A PENDING subscription lives as long as its link: after that it is dropped (see expireStalePending). */
+const PENDING_TTL_MS = CONFIRMATION_TTL_DAYS * 24 * 3600 * 1000;
+
+function parsePending(json: string | null): PendingData {
+  const empty: PendingData = { answered_prop_ids: [], terms_accepted: false, lang: "sv" };
+  try {
+    const value = json ? (JSON.parse(json) as Partial<PendingData>) : {};
+    return { ...empty, ...value, answered_prop_ids: Array.isArray(value.answered_prop_ids) ? value.answered_prop_ids : [], lang: value.lang === "en" ? "en" : "sv" };
+  } catch {
+    return empty;
+  }
+}
+
+/**
+ * Holds the subscription PENDING with what was typed (an active one stays as it is, nothing sent), and claims the
+ * right to send a confirmation: `send` is true when none went out in the last 10 minutes. A row that was
+ * UNSUBSCRIBED keeps its unsubscribedAt, so an unconfirmed request falls back to it (expireStalePending).
+ */
+export async function holdPending(tx: Tx, listId: number, memberId: number, pending: PendingData, now: Date): Promise<{ subscription: SubscriptionRow; send: boolean }> {
+  const [held] = await tx.$queryRaw<SubscriptionRow[]>`
+    INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt", "pendingData")
+    VALUES (${listId}, ${memberId}, 'PENDING', 'PUBLIC_FORM', ${now}, ${JSON.stringify(pending)})
+    ON CONFLICT ("listId", "memberId") DO UPDATE
+      SET "status" = 'PENDING', "source" = excluded."source", "subscribedAt" = excluded."subscribedAt", "pendingData" = excluded."pendingData"
+      WHERE "Subscription"."status" <> 'SUBSCRIBED'
+    RETURNING ${SUBSCRIPTION_COLUMNS}`;
+  if (!held) {
+    const [active] = await tx.$queryRaw<SubscriptionRow[]>`SELECT ${SUBSCRIPTION_COLUMNS} FROM "Subscription" WHERE "listId" = ${listId} AND "memberId" = ${memberId}`;
+    return { subscription: active, send: false };
+  }
+  const claimed = await tx.$executeRaw`
+    UPDATE "Subscription" SET "confirmationSentAt" = ${now}
+    WHERE "id" = ${held.id} AND ("confirmationSentAt" IS NULL OR "confirmationSentAt" <= ${new Date(now.getTime() - RESEND_AFTER_MS)})`;
+  return { subscription: held, send: claimed === 1 };
+}
+
+/** A confirmation that could not be sent may be asked for again at once (the visitor subscribes again). */
+export async function releaseSendClaim(subscriptionId: number): Promise<void> {
+  await db().subscription.updateMany({ where: { id: subscriptionId, status: "PENDING" }, data: { confirmationSentAt: null } });
+}
+
+/**
+ * Drops the list's PENDING subscriptions older than the confirmation link: a request never confirmed is deleted, or
+ * falls back to UNSUBSCRIBED when the person had been on the list before. Run before each subscribe of the list, as
+ * statements of their own (outside the subscribe's transaction and its lock order).
+ */
+export async function expireStalePending(listId: number, now = Date.now()): Promise<void> {
+  const stale = { listId, status: "PENDING", subscribedAt: { lt: new Date(now - PENDING_TTL_MS) } };
+  await db().subscription.deleteMany({ where: { ...stale, unsubscribedAt: null } });
+  await db().subscription.updateMany({ where: stale, data: { status: "UNSUBSCRIBED", pendingData: null } });
+}
+
+export type ConfirmationState = "pending" | "confirmed" | "invalid" | "capReached";
+
+async function pendingOf(token: string) {
+  const id = subscriptionIdOfConfirmationToken(token);
+  if (id === null) return null;
+  const subscription = await db().subscription.findUnique({
+    where: { id },
+    include: { member: { select: { id: true, email: true, organizationId: true, erasedAt: true } }, list: { select: { uuid: true, name: true } } },
+  });
+  if (!subscription || subscription.member.erasedAt) return null;
+  const expired = subscription.status === "PENDING" && subscription.subscribedAt.getTime() < Date.now() - PENDING_TTL_MS;
+  return expired ? null : subscription;
+}
+
+/** GET /confirm/<token>: what the page asks about. Looking changes nothing (mail scanners follow links). */
+export async function confirmationPage(token: string): Promise<{ state: ConfirmationState; listName?: string; email?: string | null }> {
+  const subscription = await pendingOf(token);
+  if (!subscription || subscription.status === "UNSUBSCRIBED") return { state: "invalid" };
+  return { state: subscription.status === "SUBSCRIBED" ? "confirmed" : "pending", listName: subscription.list.name, email: subscription.member.email };
+}
+
+/**
+ * The button of /confirm/<token>: the address owner agrees. In one transaction (member, subscription, list: the lock
+ * order of subscriptions.ts) what was typed is applied (names and phone only where empty, answers, the term's
+ * consent dated now), a global opt-out and a suppression of the address are lifted, and the subscription becomes
+ * active with the consent evidence (confirmedAt, confirmedVia EMAIL_LINK), claiming a slot: at the cap nothing stays.
+ */
+export async function confirmSubscription(token: string): Promise<ConfirmationState> {
+  const subscription = await pendingOf(token);
+  if (!subscription || subscription.status === "UNSUBSCRIBED") return "invalid";
+  if (subscription.status === "SUBSCRIBED") return "confirmed";
+  const list = await loadPublicList(subscription.list.uuid).catch((error: unknown) => {
+    if (error instanceof NotFound) return null; // the list was closed meanwhile
+    throw error;
+  });
+  if (!list) return "invalid";
+  const pending = parsePending(subscription.pendingData);
+  const { member } = subscription;
+  try {
+    const activated = await db().$transaction(async (tx) => {
+      const now = new Date();
+      await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: null } });
+      await fillEmptyFields(tx, member.id, pending, now);
+      if (member.email) {
+        await tx.suppression.updateMany({
+          where: { organizationId: member.organizationId, email: member.email, suppressedAt: { not: null }, liftedAt: null },
+          data: { liftedAt: now, liftedBy: "email-confirmation", liftNote: `confirmed a subscription to ${list.info.name}` },
+        });
+      }
+      await recordAnswers(tx, member.id, pending.answered_prop_ids.filter((id) => list.questionIds.has(id)), now);
+      if (pending.terms_accepted && list.termId) await recordConsent(tx, member.id, list.termId, list.listId, now);
+      const changed = await tx.subscription.updateMany({ where: { id: subscription.id, status: "PENDING" }, data: { pendingData: null } });
+      if (changed.count === 0) return false; // confirmed by a second press meanwhile
+      return (await activateSubscription(tx, list.listId, member.id, "PUBLIC_FORM", true, "EMAIL_LINK")).activated;
+    });
+    if (activated) await sendWelcome(subscription.id, pending.lang);
+    return "confirmed";
+  } catch (error) {
+    if (error instanceof CapReached) return "capReached";
+    throw error;
+  }
+}

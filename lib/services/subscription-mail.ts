@@ -1,0 +1,102 @@
+// The messages about a person's own subscriptions: the double opt-in confirmation, the welcome message of a list,
+// and the confirmation of an erasure request. Each in the one template (lib/mail/layout.tsx) through sendMail, in
+// the language of the form or page it came from, with a Message-ID stable per (kind, subscription or member), so a
+// resend is recognisably the same message. Called after the transaction that made the need has committed.
+import "server-only";
+import { db } from "../db";
+import { env } from "../env";
+import { escapeHtml } from "../html-escape";
+import { fill } from "../i18n/fill";
+import type { Lang } from "../i18n/lang";
+import { subscriptionMailTexts } from "../i18n/subscription-mail";
+import { logger } from "../logger";
+import { renderEmail } from "../mail/layout";
+import { sendMail } from "../mail/transport";
+import { releaseSendClaim } from "./confirmations";
+import { confirmationUrl, erasureUrl, listUnsubscribeUrl, preferencesUrl } from "./unsubscribe-links";
+
+function messageId(kind: "confirm" | "welcome" | "erasure", id: number | string): string {
+  const from = env().MAIL_FROM;
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+  return `<${kind}-${id}@${address.slice(address.lastIndexOf("@") + 1) || "localhost"}>`;
+}
+
+/** A paragraph of text, a button-like link, a paragraph of text: the body of the confirmation messages. */
+function linkBody(before: string, link: { url: string; label: string }, after: string): string {
+  const button = "display:inline-block;padding:12px 20px;background:#1e40af;color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none";
+  return `<p>${escapeHtml(before)}</p><p><a href="${escapeHtml(link.url)}" style="${button}">${escapeHtml(link.label)}</a></p><p>${escapeHtml(after)}</p>`;
+}
+
+async function subscriptionFor(id: number) {
+  return db().subscription.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      status: true,
+      member: { select: { uuid: true, email: true } },
+      list: { select: { uuid: true, name: true, imageUrl: true, welcomeSubject: true, welcomeHtml: true, company: { select: { name: true } } } },
+    },
+  });
+}
+
+/**
+ * The confirmation of a PENDING subscription; false when it could not be sent. A failure is logged and releases the
+ * resend throttle, so the visitor can ask again at once; the subscription itself stays PENDING.
+ */
+export async function sendConfirmation(subscriptionId: number, lang: Lang): Promise<boolean> {
+  const subscription = await subscriptionFor(subscriptionId);
+  const to = subscription?.member.email;
+  if (subscription?.status !== "PENDING" || !to) return false;
+  const { list } = subscription;
+  const t = subscriptionMailTexts(lang);
+  const names = { list: list.name, organization: list.company.name };
+  try {
+    const { html, text } = await renderEmail({
+      lang,
+      organization: { name: list.company.name },
+      preheader: t.confirmPreheader,
+      bodyHtml: linkBody(fill(t.confirmBody, names), { url: confirmationUrl(subscriptionId, lang), label: t.confirmLink }, t.confirmIgnore),
+      footer: { reason: fill(t.confirmReason, names) },
+    });
+    await sendMail({ to, subject: fill(t.confirmSubject, names), html, text, messageId: messageId("confirm", subscriptionId), fromName: list.company.name });
+    return true;
+  } catch (error) {
+    logger().error({ err: error, subscriptionId }, "confirmation message not sent");
+    await releaseSendClaim(subscriptionId);
+    return false;
+  }
+}
+
+/** The list's welcome message, when it has one, to a subscription that just became active. A failure is logged. */
+export async function sendWelcome(subscriptionId: number, lang: Lang): Promise<void> {
+  const subscription = await subscriptionFor(subscriptionId);
+  const to = subscription?.member.email;
+  const subject = subscription?.list.welcomeSubject;
+  if (subscription?.status !== "SUBSCRIBED" || !to || !subject) return;
+  const { list, member } = subscription;
+  const unsubscribeUrl = listUnsubscribeUrl(list.uuid, member.uuid);
+  try {
+    const { html, text } = await renderEmail({
+      lang,
+      organization: { name: list.company.name },
+      bodyHtml: list.welcomeHtml ?? "", // sanitized when stored
+      footer: { unsubscribeUrl, preferencesUrl: preferencesUrl(member.uuid), reason: fill(subscriptionMailTexts(lang).welcomeReason, { list: list.name }) },
+    });
+    await sendMail({ to, subject, html, text, messageId: messageId("welcome", subscriptionId), fromName: list.company.name, listUnsubscribeUrl: unsubscribeUrl });
+  } catch (error) {
+    logger().error({ err: error, subscriptionId }, "welcome message not sent");
+  }
+}
+
+/** The link that confirms an erasure asked for on the preference page. Throws when it cannot be sent. */
+export async function sendErasureConfirmation(member: { uuid: string; email: string; organizationName: string }, lang: Lang): Promise<void> {
+  const t = subscriptionMailTexts(lang);
+  const names = { organization: member.organizationName };
+  const { html, text } = await renderEmail({
+    lang,
+    organization: { name: member.organizationName },
+    bodyHtml: linkBody(fill(t.erasureBody, names), { url: erasureUrl(member.uuid, lang), label: t.erasureLink }, t.erasureIgnore),
+    footer: { reason: t.erasureReason },
+  });
+  await sendMail({ to: member.email, subject: t.erasureSubject, html, text, messageId: messageId("erasure", member.uuid), fromName: member.organizationName });
+}
