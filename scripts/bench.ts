@@ -6,7 +6,8 @@
 // Baselines: C1, a bare node:http server with the driver serving S1's body byte for byte (scripts/lib/bench-c1.mjs),
 // and C2, GET /v3/company without a token (401 from the route wrapper, the framework's ceiling). Scenarios S1-S5,
 // the register (GET /v3/company/fk at N companies against raw query + JSON in-process) and the member list and search
-// (--members 0 skips them). Memory: the RSS of the whole process tree `npm start` leaves running, idle and after
+// (--members 0 skips them), and a sendout to every generated member against a bare nodemailer loop into the same SMTP
+// server (scripts/lib/bench-sendout.ts). Memory: the RSS of the whole process tree `npm start` leaves running, idle and after
 // the load. Every response's status is checked: a row with unexpected statuses is marked and the run exits 1.
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -18,6 +19,7 @@ import { makeFixtures, RUN_SETTINGS, runSecrets, seedRegister, subscribeBody } f
 import { load, probe, timeLoop, type BenchRow, type LoadSpec, type Timed } from "./lib/bench-load";
 import { measureRegisterBaseline } from "./lib/bench-register";
 import { mergeSection, renderSection, type SectionData } from "./lib/bench-report";
+import { bareNodemailerRate, measureSendout, prepareSendout, startCountingSmtp, type CountingSmtp } from "./lib/bench-sendout";
 import { serverPeakMb, startC1, startStack, treeRss, type Stack } from "./lib/bench-stack";
 import { ensureBuild } from "./lib/prepare.mjs";
 import { createTestDatabase } from "./lib/test-stack";
@@ -38,6 +40,10 @@ const connections = Number(args.connections);
 const companies = Number(args.companies);
 const memberCount = Number(args.members);
 const SETTLE_MS = 5000;
+/** Messages of the bare nodemailer loop: enough for a steady rate, fewer than a 100,000-recipient sendout. */
+const BARE_MESSAGES = 20_000;
+/** The server's default SMTP_POOL_SIZE, which the bare loop uses too. */
+const SMTP_POOL_SIZE = 4;
 const command = process.env.BENCH_COMMAND ?? ["npm run bench", ...(process.argv.length > 2 ? ["--", ...process.argv.slice(2)] : [])].join(" ");
 
 const basic = (key: { client_id: string; client_secret: string }) => ({ authorization: `Basic ${Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64")}` });
@@ -60,6 +66,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
   let stack: Stack | undefined;
   let logDone = false;
   let c1: Awaited<ReturnType<typeof startC1>> | undefined;
+  let smtp: CountingSmtp | undefined;
   const { disconnectDb, prepareDatabase } = await import("../lib/db");
   try {
     applyMigrations(database.url);
@@ -84,13 +91,16 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       }
       members = { count: memberCount, seconds: setup.seconds, inProcess };
     }
+    const sendoutSetup = memberSetup ? await prepareSendout(rootIds[0]) : undefined;
     console.log(`[${provider}] in-process register baselines ...`);
     const register = await measureRegisterBaseline(database.url, duration);
     // The server applies migrations at start, which waits for every other SQLite connection to let go.
     await disconnectDb();
 
     console.log(`[${provider}] npm start (log: ${logFile}) ...`);
-    stack = await startStack({ databaseUrl: database.url, secrets, settings: RUN_SETTINGS, logFile });
+    // The sendout goes to a local SMTP server, unthrottled (SMTP_MAX_PER_SECOND=0), like the bare loop it is compared with.
+    smtp = await startCountingSmtp();
+    stack = await startStack({ databaseUrl: database.url, secrets, settings: { ...RUN_SETTINGS, SMTP_URL: smtp.url, SMTP_MAX_PER_SECOND: "0" }, logFile });
     const base = stack.base;
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const idle = treeRss(stack.root.pid!);
@@ -133,6 +143,15 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     }
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const after = treeRss(stack.root.pid!);
+    let sendout: SectionData["sendout"] = null;
+    if (sendoutSetup) {
+      const bareCount = Math.min(sendoutSetup.subscribed, BARE_MESSAGES);
+      console.log(`[${provider}] bare nodemailer loop: ${bareCount} messages ...`);
+      const bare = await bareNodemailerRate(smtp.url, bareCount, SMTP_POOL_SIZE);
+      console.log(`[${provider}] sendout to ${sendoutSetup.subscribed} subscribers ...`);
+      const figures = await measureSendout(base, await bearer(base, sendoutSetup.key), rootIds[0], sendoutSetup.listId, smtp, stack.root.pid!);
+      sendout = { ...figures, bare, bareCount };
+    }
     const serverPeak = serverPeakMb(stack.root.pid!);
     console.log(`[${provider}] tree RSS after the load: ${after.totalMb.toFixed(0)} MB (${after.parts}); server peak ${serverPeak?.toFixed(0)} MB`);
 
@@ -146,6 +165,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       register: { ...register, bytes: Buffer.byteLength(registerBody) },
       memory: { idle, after, serverPeakMb: serverPeak },
       members,
+      sendout,
     });
     const unexpected = rows.reduce((sum, r) => sum + r.unexpected, 0);
     if (!unexpected) logDone = true;
@@ -156,6 +176,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
   } finally {
     c1?.stop();
     await stack?.stop();
+    await smtp?.stop();
     await disconnectDb();
     await database.drop();
     if (logDone) fs.rmSync(logFile, { force: true });

@@ -17,6 +17,8 @@ export interface SmtpSink {
   port: number;
   url: string;
   received: ReceivedMail[];
+  /** SMTP connections opened so far (a pooled sender reuses a few). */
+  connections(): number;
   /** Resolves when at least `count` messages have arrived (rejects after timeoutMs). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /** Answer the next `times` messages with this SMTP code and text instead of accepting them. */
@@ -39,6 +41,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const failures: { code: number; text: string }[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
+  let connections = 0;
 
   const makeServer = () =>
     new SMTPServer({
@@ -46,6 +49,12 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
       size: 10 * 1024 * 1024,
+      // stop() ends the connections a pooled sender keeps open after this long, instead of smtp-server's 30 s.
+      closeTimeout: 500,
+      onConnect(_session, callback) {
+        connections += 1;
+        callback();
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -89,6 +98,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
+    connections: () => connections,
     waitFor(count, timeoutMs = 20_000) {
       if (received.length >= count) return Promise.resolve(received);
       return new Promise((resolve, reject) => {

@@ -4,6 +4,7 @@
 import os from "node:os";
 import type { BenchRow, Timed } from "./bench-load";
 import type { RegisterBaseline } from "./bench-register";
+import type { SendoutFigures } from "./bench-sendout";
 import type { TreeMemory } from "./bench-stack";
 
 export interface SectionData {
@@ -16,6 +17,7 @@ export interface SectionData {
   register: RegisterBaseline & { bytes: number };
   memory: { idle: TreeMemory; after: TreeMemory; serverPeakMb: number | null };
   members: { count: number; seconds: number; inProcess: Record<string, Timed> } | null;
+  sendout: (SendoutFigures & { bare: { seconds: number; perSecond: number }; bareCount: number }) | null;
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
@@ -54,6 +56,15 @@ function targets(data: SectionData): Target[] {
   const { idle, after } = data.memory;
   list.push({ what: "process tree RSS idle <= 200 MB", value: `${fmt(idle.totalMb, 0)} MB (${idle.parts})`, met: idle.totalMb <= 200 });
   list.push({ what: "process tree RSS after the load <= 400 MB", value: `${fmt(after.totalMb, 0)} MB (${after.parts})`, met: after.totalMb <= 400 });
+  if (data.sendout) {
+    const s = data.sendout;
+    const ratio = s.perSecond / s.bare.perSecond;
+    list.push({ what: "sendout messages/s / bare nodemailer loop's >= 0.8", value: `${fmt(ratio, 2)} (${fmt(s.perSecond, 0)} vs ${fmt(s.bare.perSecond, 0)} messages/s)`, met: ratio >= 0.8 });
+    list.push({ what: `fixing the recipients of a ${s.recipients}-recipient sendout <= 10 s`, value: `${fmt(s.fixSeconds, 2)} s`, met: s.fixSeconds <= 10 });
+    const duplicates = s.received - s.distinct;
+    list.push({ what: "every recipient one message, none twice", value: `${s.received} received, ${s.distinct} distinct Message-IDs, ${s.recipients} recipients`, met: duplicates === 0 && s.distinct === s.recipients });
+    list.push({ what: "server RSS during the send <= 400 MB", value: `${fmt(s.peakServerRssMb, 0)} MB at its peak (${fmt(s.idleServerRssMb, 0)} MB before)`, met: s.peakServerRssMb <= 400 });
+  }
   const fk = rowOf(data.rows, "register", 1);
   if (fk) {
     const ratio = fk.p50 / data.register.driver.p50;
@@ -112,6 +123,14 @@ export function renderSection(data: SectionData): string {
             const http = data.rows.find((r) => r.scenario === scenario && r.concurrency === 1);
             return `- ${scenario}: in-process p50 ${fmt(t.p50, 2)} ms${http ? `; HTTP p50 / in-process **${fmt(http.p50 / t.p50, 2)}x**` : ""}`;
           }),
+        ]
+      : []),
+    ...(data.sendout
+      ? [
+          "",
+          `Sendout: ${data.sendout.recipients} recipients (one list, every generated member with an address) into a local SMTP server (smtp-server, counting only), SMTP_MAX_PER_SECOND=0, SMTP_POOL_SIZE 4: ` +
+            `recipients fixed in ${fmt(data.sendout.fixSeconds, 2)} s, all SENT after ${fmt(data.sendout.sendSeconds, 1)} s (${fmt(data.sendout.perSecond, 0)} messages/s, rendering each); ` +
+            `a bare pooled nodemailer loop into the same server, ${data.sendout.bareCount} pre-rendered messages: ${fmt(data.sendout.bare.perSecond, 0)} messages/s.`,
         ]
       : []),
     "",

@@ -6,8 +6,10 @@
 import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
 import nodemailer from "nodemailer";
+import { parseConnectionUrl } from "nodemailer/lib/shared";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { SMTPServer } from "smtp-server";
+import { connectWithoutDelay } from "../../lib/mail/transport";
 import { processTree } from "./tree-rss.mjs";
 
 export interface CountingSmtp {
@@ -75,8 +77,9 @@ export const NEWSLETTER_HTML =
 
 /** Messages per second of a bare pooled nodemailer loop (same pool size, same SMTP server) sending `count` messages. */
 export async function bareNodemailerRate(url: string, count: number, poolSize: number): Promise<{ seconds: number; perSecond: number }> {
-  const options: SMTPPool.Options = { pool: true, maxConnections: poolSize };
-  const transport = nodemailer.createTransport(url, options);
+  // The service's own socket setting (Nagle off, lib/mail/transport.ts), so the loop is the ceiling it can reach.
+  const options: SMTPPool.Options = { pool: true, maxConnections: poolSize, getSocket: connectWithoutDelay };
+  const transport = nodemailer.createTransport({ ...parseConnectionUrl(url), ...options });
   const html = `<!doctype html><html><body>${NEWSLETTER_HTML.repeat(4)}</body></html>`;
   const started = performance.now();
   let next = 0;

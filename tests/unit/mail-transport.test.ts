@@ -44,6 +44,20 @@ describe("sendMail", () => {
     expect(received.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
   });
 
+  it("keeps a pool of connections: 12 messages at once open at most SMTP_POOL_SIZE (4), not one each", async () => {
+    const before = sink.connections();
+    const arrived = sink.received.length;
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        mail.sendMail({ to: `pool${i}@example.org`, subject: "s", html: "<p>x</p>", text: "x", messageId: `<pool-${i}@example.org>` }),
+      ),
+    );
+    await sink.waitFor(arrived + 12);
+    // Before, createTransport(url, options) took the options for message defaults: a new connection per message,
+    // no pool and no rate limit.
+    expect(sink.connections() - before).toBeLessThanOrEqual(4);
+  });
+
   it("calls a 4xx temporary and a 5xx permanent", async () => {
     const message = { to: "b@example.org", subject: "s", html: "<p>x</p>", text: "x", messageId: "<x-1@example.org>" };
     sink.failNext(1, 451);
