@@ -13,6 +13,7 @@ export const AUDIT_OBJECT_TYPES = [
   "admin_user",
   "member",
   "event",
+  "sendout",
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

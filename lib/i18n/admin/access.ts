@@ -9,12 +9,14 @@ const sv = {
     subscription_list: "Prenumerationslistor",
     member: "Medlemmar",
     event: "Evenemang",
+    sendout: "Utskick",
   } as Record<string, string>,
   permissions: {
     "COMPANY.U": "Ändra föreningar",
     "SUBSCRIPTION_LIST.U": "Ändra prenumerationslistor",
     "MEMBER.U": "Ändra medlemmar",
     "EVENT.U": "Ändra evenemang",
+    "SENDOUT.U": "Skapa och skicka utskick",
   } as Record<string, string>,
   roles: { ADMIN: "Administratör", EDITOR: "Redaktör", VIEWER: "Läsbehörighet" } as Record<string, string>,
   roleHelp: {
@@ -151,12 +153,13 @@ export type AccessMessages = typeof sv;
 
 const en: AccessMessages = {
   onlyAdmins: "Only administrators can manage API keys and admin users. Ask an administrator for help.",
-  modules: { company: "Companies", subscription_list: "Subscription lists", member: "Members", event: "Events" },
+  modules: { company: "Companies", subscription_list: "Subscription lists", member: "Members", event: "Events", sendout: "Sendouts" },
   permissions: {
     "COMPANY.U": "Change companies",
     "SUBSCRIPTION_LIST.U": "Change subscription lists",
     "MEMBER.U": "Change members",
     "EVENT.U": "Change events",
+    "SENDOUT.U": "Create and send sendouts",
   },
   roles: { ADMIN: "Administrator", EDITOR: "Editor", VIEWER: "Read only" },
   roleHelp: {

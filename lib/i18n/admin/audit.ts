@@ -36,6 +36,7 @@ const sv = {
     admin_user: "Administratör",
     member: "Medlem",
     event: "Evenemang",
+    sendout: "Utskick",
   } as Record<string, string>,
   actions: {
     "company.create": "Förening skapad",
@@ -66,6 +67,14 @@ const sv = {
     "event.delete": "Evenemang borttaget",
     "event.register": "Deltagare anmäld",
     "event.unregister": "Deltagare avanmäld",
+    "sendout.create": "Utskick skapat",
+    "sendout.update": "Utskick ändrat",
+    "sendout.send": "Utskick startat",
+    "sendout.schedule": "Utskick schemalagt",
+    "sendout.pause": "Utskick pausat",
+    "sendout.resume": "Utskick återupptaget",
+    "sendout.cancel": "Utskick avbrutet",
+    "sendout.test": "Testutskick skickat",
   } as Record<string, string>,
 };
 
@@ -105,6 +114,7 @@ const en: AuditMessages = {
     admin_user: "Admin user",
     member: "Member",
     event: "Event",
+    sendout: "Sendout",
   },
   actions: {
     "company.create": "Company created",
@@ -135,6 +145,14 @@ const en: AuditMessages = {
     "event.delete": "Event deleted",
     "event.register": "Participant registered",
     "event.unregister": "Participant unregistered",
+    "sendout.create": "Sendout created",
+    "sendout.update": "Sendout changed",
+    "sendout.send": "Sendout started",
+    "sendout.schedule": "Sendout scheduled",
+    "sendout.pause": "Sendout paused",
+    "sendout.resume": "Sendout resumed",
+    "sendout.cancel": "Sendout cancelled",
+    "sendout.test": "Test copy sent",
   },
 };
 

@@ -1,0 +1,18 @@
+// The Message-ID of a sendout's message to one recipient row, and reading it back: a provider's bounce or complaint
+// quotes the Message-ID of the message it is about, which names the row (lib/services/suppressions.ts).
+
+/** The domain of MAIL_FROM's address ("Förbundet <utskick@example.org>" or a bare address). */
+function mailFromDomain(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return address.slice(address.lastIndexOf("@") + 1) || "localhost";
+}
+
+export function sendoutMessageId(sendoutId: number, recipientId: number, mailFrom: string): string {
+  return `<sendout-${sendoutId}-${recipientId}@${mailFromDomain(mailFrom)}>`;
+}
+
+/** The sendout and recipient row a Message-ID names (with or without its angle brackets), or null for another one. */
+export function parseSendoutMessageId(messageId: string): { sendoutId: number; recipientId: number } | null {
+  const match = /^<?sendout-(\d{1,15})-(\d{1,15})@[^<>\s]+>?$/.exec(messageId.trim());
+  return match ? { sendoutId: Number(match[1]), recipientId: Number(match[2]) } : null;
+}

@@ -1,0 +1,24 @@
+// What our own words in a message say, in Swedish and English: the footer's links and the sentence that tells the
+// recipient why the message came. The message's body is the organization's and is never translated.
+import type { Lang } from "../i18n/lang";
+
+const texts = {
+  sv: {
+    unsubscribe: "Avregistrera dig från den här listan",
+    optOut: "Avsluta alla utskick",
+    preferences: "Dina inställningar",
+    listReason: "Du får det här mejlet eftersom du prenumererar på utskick från {organization}.",
+  },
+  en: {
+    unsubscribe: "Unsubscribe from this list",
+    optOut: "Stop all mailings",
+    preferences: "Your preferences",
+    listReason: "You receive this email because you subscribe to mailings from {organization}.",
+  },
+} satisfies Record<Lang, Record<string, string>>;
+
+export type MailTexts = (typeof texts)["sv"];
+
+export function mailTexts(lang: Lang): MailTexts {
+  return texts[lang];
+}

@@ -1,0 +1,42 @@
+// Merge fields: values, fallbacks, unknown fields, and a recipient's own data never becoming markup in HTML.
+import { describe, expect, it } from "vitest";
+import { applyMergeFields, applyMergeFieldsToHeader } from "@/lib/mail/merge-fields";
+
+const anna = { firstname: "Anna", lastname: "Berg", email: "anna@example.org" };
+const nameless = { firstname: null, lastname: "  ", email: "x@example.org" };
+const attack = "<img src=x onerror=alert(1)>";
+
+describe("merge fields", () => {
+  it("fill in first name, last name and email, with spaces and any case inside the braces", () => {
+    expect(applyMergeFields("Hej {{firstname}} {{ lastname }} ({{EMAIL}})", anna, "text")).toBe("Hej Anna Berg (anna@example.org)");
+  });
+
+  it("use the fallback when the recipient lacks the value, and nothing when there is no fallback", () => {
+    expect(applyMergeFields("Hej {{firstname|vän}}!", nameless, "text")).toBe("Hej vän!");
+    expect(applyMergeFields("Hej {{lastname|du}}!", nameless, "text")).toBe("Hej du!");
+    expect(applyMergeFields("Hej {{firstname}}!", nameless, "text")).toBe("Hej !");
+    expect(applyMergeFields("Hej {{firstname|vän}}!", anna, "html")).toBe("Hej Anna!");
+  });
+
+  it("remove unknown fields instead of showing template syntax", () => {
+    expect(applyMergeFields("Hej {{nickname}}{{nickname|x}}!", anna, "text")).toBe("Hej !");
+  });
+
+  it("escape an attacker's first name in HTML and keep it as written in text", () => {
+    const evil = { ...anna, firstname: attack, lastname: `"><script>x</script>` };
+    const html = applyMergeFields('<p>Hej {{firstname}}</p><a title="{{lastname}}" href="https://e.org">l</a>', evil, "html");
+    expect(html).toBe(
+      '<p>Hej &lt;img src=x onerror=alert(1)&gt;</p><a title="&quot;&gt;&lt;script&gt;x&lt;/script&gt;" href="https://e.org">l</a>',
+    );
+    expect(html).not.toContain("<img");
+    expect(applyMergeFields("Hej {{firstname}}", evil, "text")).toBe(`Hej ${attack}`);
+  });
+
+  it("never cut a tag in half: a fallback with angle brackets is not a field", () => {
+    expect(applyMergeFields("{{firstname|<b>vän}}</b>", anna, "html")).toBe("{{firstname|<b>vän}}</b>");
+  });
+
+  it("keep a header on one line", () => {
+    expect(applyMergeFieldsToHeader("Hej {{firstname}}", { ...anna, firstname: "A\r\nBcc: x@evil.org" })).toBe("Hej A Bcc: x@evil.org");
+  });
+});

@@ -1,0 +1,114 @@
+// A sendout's message to one recipient, rendered for real and delivered to a real SMTP server: merge fields, the
+// footer's three links in both parts, the one-click unsubscribe headers and the stable Message-ID.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpSink, type SmtpSink } from "../smtp-sink";
+
+let sink: SmtpSink;
+let render: typeof import("@/lib/mail/sendout-message");
+let transport: typeof import("@/lib/mail/transport");
+let links: typeof import("@/lib/services/unsubscribe-links");
+let messageIds: typeof import("@/lib/mail/message-id");
+
+const memberUuid = "0b9d5c7e-5f7a-4c39-9a55-2f1f1b1f4a10";
+const listUuid = "5e0c2a51-8f3b-4d7e-a1c4-77e0f0a9d3b2";
+
+const input = {
+  sendout: {
+    id: 12,
+    subject: "Hej {{firstname|vän}}: vinterns program",
+    preheader: "Allt om vintern, {{firstname}}",
+    html: '<h3>Vinter</h3><p>Hej {{firstname|vän}}!</p><p><a href="https://skidif.example/program">Programmet</a></p>',
+    text: null,
+    fromName: "Skid-IF Väst",
+    replyTo: "kansli@skidif.example",
+  },
+  organization: { name: "Skid-IF Väst", logoUrl: "https://skidif.example/logo.png" },
+  recipient: { id: 345, email: "anna@example.org", memberUuid, firstname: "<img src=x onerror=alert(1)>", lastname: null },
+  list: { uuid: listUuid },
+};
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  process.env.SMTP_URL = sink.url;
+  process.env.MAIL_FROM = "Förbundet <utskick@forbundet.example>";
+  process.env.SITE_URL = "https://service.example";
+  process.env.SECRETS_FILE = `/tmp/sendout-message-${process.pid}.json`;
+  [render, transport, links, messageIds] = await Promise.all([
+    import("@/lib/mail/sendout-message"),
+    import("@/lib/mail/transport"),
+    import("@/lib/services/unsubscribe-links"),
+    import("@/lib/mail/message-id"),
+  ]);
+});
+
+afterAll(async () => {
+  transport.closeMailTransport();
+  await sink.stop();
+});
+
+const footerUrls = () => [
+  `https://service.example/unsubscribe/${listUuid}/${memberUuid}`,
+  links.globalOptOutUrl(memberUuid),
+  links.preferencesUrl(memberUuid),
+];
+
+describe("renderSendoutMail", () => {
+  it("names the row in a Message-ID of MAIL_FROM's domain, which reads back to the same row", async () => {
+    const mail = await render.renderSendoutMail(input);
+    expect(mail.messageId).toBe("<sendout-12-345@forbundet.example>");
+    expect(messageIds.parseSendoutMessageId(mail.messageId)).toEqual({ sendoutId: 12, recipientId: 345 });
+    expect(messageIds.parseSendoutMessageId("sendout-12-345@forbundet.example")).toEqual({ sendoutId: 12, recipientId: 345 });
+    expect(messageIds.parseSendoutMessageId("<abc@forbundet.example>")).toBeNull();
+    expect(mail.listUnsubscribeUrl).toBe(links.listUnsubscribeUrl(listUuid, memberUuid));
+  });
+
+  it("never lets the recipient's own name become markup, in the body, the preheader or the subject", async () => {
+    const mail = await render.renderSendoutMail(input);
+    expect(mail.html).not.toContain("<img src=x");
+    expect(mail.html).toContain("Hej &lt;img src=x onerror=alert(1)&gt;!");
+    expect(mail.text).toContain("Hej <img src=x onerror=alert(1)>!");
+    expect(mail.subject).toBe("Hej <img src=x onerror=alert(1)>: vinterns program");
+  });
+
+  it("puts the organization, the hidden preheader and the footer's links in Swedish or English", async () => {
+    const sv = await render.renderSendoutMail({ ...input, recipient: { ...input.recipient, firstname: null } });
+    expect(sv.subject).toBe("Hej vän: vinterns program");
+    expect(sv.html).toContain('lang="sv"');
+    expect(sv.html).toMatch(/<div style="display:none;[^"]*" data-skip-in-text="true">Allt om vintern, /);
+    expect(sv.text).not.toContain("Allt om vintern");
+    for (const label of ["Avregistrera dig från den här listan", "Avsluta alla utskick", "Dina inställningar", "Skid-IF Väst"]) {
+      expect(sv.html).toContain(label);
+    }
+    const en = await render.renderSendoutMail({ ...input, lang: "en" });
+    for (const label of ["Unsubscribe from this list", "Stop all mailings", "Your preferences"]) expect(en.html).toContain(label);
+    expect(en.html).toContain('lang="en"');
+  });
+
+  it("uses the author's text part with its merge fields, and still ends it with the footer's links", async () => {
+    const mail = await render.renderSendoutMail({ ...input, sendout: { ...input.sendout, text: "Hej {{firstname|vän}}!\nSe programmet." } });
+    expect(mail.text).toContain("Hej <img src=x onerror=alert(1)>!\nSe programmet.");
+    expect(mail.text).not.toContain("Programmet [https://skidif.example/program]");
+    for (const url of footerUrls()) expect(mail.text).toContain(url);
+  });
+
+  it("arrives with both parts, every footer link in each, and the one-click unsubscribe headers", async () => {
+    await transport.sendMail(await render.renderSendoutMail(input));
+    const [received] = await sink.waitFor(1);
+    const { parsed } = received;
+    expect(parsed.messageId).toBe("<sendout-12-345@forbundet.example>");
+    expect(parsed.from?.value).toEqual([{ name: "Skid-IF Väst", address: "utskick@forbundet.example" }]);
+    expect(parsed.subject).toBe("Hej <img src=x onerror=alert(1)>: vinterns program");
+    const html = String(parsed.html);
+    for (const url of footerUrls()) {
+      expect(html).toContain(`href="${url.replaceAll("&", "&amp;")}"`);
+      expect(parsed.text).toContain(url);
+    }
+    expect(parsed.text).toContain("Programmet [https://skidif.example/program]");
+    // The author's links are sent as written: nothing is rewritten and no pixel is added.
+    expect(html).toContain('href="https://skidif.example/program"');
+    expect(html.match(/<img /g)).toHaveLength(1);
+    const headers = received.raw.slice(0, received.raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
+    expect(/^List-Unsubscribe: +<(\S+)>\r?$/m.exec(headers)?.[1]).toBe(links.listUnsubscribeUrl(listUuid, memberUuid));
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+  });
+});
