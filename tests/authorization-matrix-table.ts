@@ -8,11 +8,14 @@ import { db } from "@/lib/db";
 import { operatorCaller } from "@/lib/services/caller";
 import { createEvent, registerParticipant } from "@/lib/services/events";
 import { createMember } from "@/lib/services/member-changes";
+import { pauseSendout, sendSendout } from "@/lib/services/sendout-states";
+import { createSendout } from "@/lib/services/sendouts";
 import { createList } from "@/lib/services/subscription-lists";
 import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
 import type { V3OperationId } from "@/lib/operations";
 import { CreateEventRequest } from "@/lib/validation/event";
 import { CreateMemberRequest } from "@/lib/validation/member";
+import { CreateSendoutRequest } from "@/lib/validation/sendout";
 import { basicHeader, tokensFor, type CallOptions } from "./helpers";
 import { uniqueEmail } from "./member-fixtures";
 
@@ -95,6 +98,22 @@ export async function freshMember(companyId: string) {
 }
 export async function freshEvent(companyId: string) {
   return createEvent(op, CreateEventRequest.parse({ company_id: companyId, name: "Engångsevent", ...winterEvening }));
+}
+
+/** A sendout of the side's list in the state a row needs (every state change gets its own, so no cell depends on another). */
+async function freshSendout(side: Side, state: "DRAFT" | "SENDING" | "PAUSED" = "DRAFT") {
+  const { id } = await createSendout(op, CreateSendoutRequest.parse({ company_id: side.companyId, list_ids: [side.listId], subject: "Matrisbrev", html: "<p>Hej</p>" }));
+  if (state !== "DRAFT") await sendSendout(op, id, {});
+  if (state === "PAUSED") await pauseSendout(op, id);
+  return id;
+}
+
+/** A write on a fresh sendout of the side's: another company's sendout is 404 `sendout not found`. */
+function sendoutWriteRow(action: string, state: "DRAFT" | "SENDING" | "PAUSED", body?: unknown): Row {
+  return {
+    cells: OBJECT_WRITE,
+    request: async ({ side }) => ({ path: `/v3/sendout/${await freshSendout(side, state)}${action}`, method: action ? "POST" : "PUT", body }),
+  };
 }
 
 /** The organization's reference data: a company named in the query outside the scope is 403. */
@@ -239,6 +258,30 @@ export const table: Record<V3OperationId, Row> = {
       return { path: `/v3/events/${side.eventId}/participants/${member.id}`, method: "DELETE" };
     },
   },
+
+  // ---- sendouts: another company's sendout is 404 `sendout not found`, a company named in the query or body 403
+  listSendouts: {
+    cells: COMPANY_READ,
+    request: ({ side }) => ({ path: `/v3/sendout?company_id=${side.companyId}` }),
+  },
+  createSendout: {
+    cells: COMPANY_CREATE,
+    request: ({ side }) => ({
+      path: "/v3/sendout",
+      method: "POST",
+      body: { company_id: side.companyId, list_ids: [side.listId], subject: "Matrisbrev", html: "<p>Hej {{firstname|vän}}</p>" },
+    }),
+  },
+  getSendout: {
+    cells: OBJECT_READ,
+    request: async ({ side }) => ({ path: `/v3/sendout/${await freshSendout(side)}` }),
+  },
+  updateSendout: sendoutWriteRow("", "DRAFT", { subject: "Nytt ämne" }),
+  sendSendout: sendoutWriteRow("/send", "DRAFT", {}),
+  pauseSendout: sendoutWriteRow("/pause", "SENDING"),
+  resumeSendout: sendoutWriteRow("/resume", "PAUSED"),
+  cancelSendout: sendoutWriteRow("/cancel", "DRAFT"),
+  sendTestSendout: sendoutWriteRow("/test", "DRAFT", { email: "styrelsen@example.org" }),
 
   // ---- members: another company's member is 404 `member not found`, a company named in the body 403
   createMember: {

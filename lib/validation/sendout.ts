@@ -106,3 +106,15 @@ export const SendoutView = z
   })
   .meta({ id: "Sendout" });
 export type SendoutViewShape = z.output<typeof SendoutView>;
+
+/** The test copy's answer: where it went and the Message-ID it carried. */
+export const SendoutTestResult = z
+  .object({ sent_to: z.string(), message_id: z.string() })
+  .meta({ id: "SendoutTestResult" });
+
+/** Who a sendout to these lists would reach now, and who it would leave out (distinct people). */
+export const SendoutReach = z.object({
+  recipients: z.number().int(),
+  opted_out: z.number().int().meta({ description: "Subscribed, but opted out of all mail from the organization." }),
+  suppressed: z.number().int().meta({ description: "Subscribed and not opted out, but the address is suppressed (bounces, complaints)." }),
+});

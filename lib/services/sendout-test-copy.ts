@@ -1,0 +1,41 @@
+// The test copy: one message of a sendout, as its recipients will see it, to a staff address. No member is involved:
+// merge fields get sample values and the footer's links name no real member, so following them changes nothing.
+import "server-only";
+import crypto from "node:crypto";
+import type { z } from "zod";
+import { db } from "../db";
+import { UpstreamFailed } from "../errors";
+import { renderSendoutMail } from "../mail/sendout-message";
+import { MailDeliveryError, sendMail } from "../mail/transport";
+import type { SendoutTestResult } from "../validation/sendout";
+import { recordAudit } from "./audit";
+import type { Caller } from "./caller";
+import { writableSendout } from "./sendouts";
+
+const NOBODY = "00000000-0000-0000-0000-000000000000";
+
+/** POST /v3/sendout/{id}/test: in any state; nobody's delivery state changes. */
+export async function sendTestCopy(caller: Caller, id: number, email: string): Promise<z.output<typeof SendoutTestResult>> {
+  const sendout = await writableSendout(caller, id);
+  const company = await db().company.findUniqueOrThrow({ where: { id: sendout.companyId }, select: { name: true } });
+  const list = await db().subscriptionList.findFirst({ where: { id: { in: sendout.lists.map((l) => l.listId) } }, select: { uuid: true } });
+  const mail = await renderSendoutMail({
+    sendout: { ...sendout, subject: `[Test] ${sendout.subject}` },
+    organization: { name: company.name },
+    recipient: { id: 0, email, memberUuid: NOBODY, firstname: "Test", lastname: "Testsson" },
+    list: { uuid: list?.uuid ?? NOBODY },
+  });
+  // Each test copy is its own message (a stable id would let mail clients fold a second copy into the first), and
+  // its id does not parse as a recipient row's (lib/mail/message-id.ts), so a bounce of it touches no row.
+  mail.messageId = mail.messageId.replace("@", `.test-${crypto.randomBytes(6).toString("hex")}@`);
+  try {
+    await sendMail(mail);
+  } catch (error) {
+    if (error instanceof MailDeliveryError) throw new UpstreamFailed(`mail server refused the test copy: ${error.message}`, "smtp");
+    throw error;
+  }
+  await db().$transaction((tx) =>
+    recordAudit(tx, caller, { action: "sendout.test", objectType: "sendout", objectId: id, companyId: sendout.companyId, summary: `test copy to ${email}` }),
+  );
+  return { sent_to: email, message_id: mail.messageId };
+}
