@@ -7,6 +7,7 @@ import * as auth from "./auth";
 import * as company from "./company";
 import * as dashboard from "./dashboard";
 import * as dashboardLists from "./dashboard-lists";
+import * as dashboardSendouts from "./dashboard-sendouts";
 import * as event from "./event";
 import * as member from "./member";
 import type { Operation, OperationSpec } from "./operation";
@@ -42,5 +43,5 @@ export type V3OperationId = keyof typeof v3Api;
 export const v3Operations = listed(v3Api);
 
 /** The dashboard's data routes under /admin/api (a signed-in session), by id. Not in the public document. */
-const dashboardApi = merge([dashboard, dashboardLists]);
+const dashboardApi = merge([dashboard, dashboardLists, dashboardSendouts]);
 export const dashboardOperations = listed(dashboardApi);

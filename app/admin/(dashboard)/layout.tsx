@@ -23,6 +23,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
     ...(caller.modules.has("company") ? [{ href: "/admin/companies", label: t.nav.companies }] : []),
     ...(caller.modules.has("member") ? [{ href: "/admin/members", label: t.nav.members }] : []),
     ...(caller.modules.has("event") ? [{ href: "/admin/events", label: t.nav.events }] : []),
+    ...(caller.modules.has("sendout") ? [{ href: "/admin/sendouts", label: t.nav.sendouts }] : []),
     ...(caller.role === "ADMIN" ? [{ href: "/admin/api-keys", label: t.nav.apiKeys }, { href: "/admin/users", label: t.nav.users }] : []),
     { href: "/admin/audit", label: t.nav.audit },
   ];
