@@ -16,6 +16,7 @@ import { printDemoCredentials } from "./lib/bootstrap/print-credentials";
 import { stopGracefullyOnSignals } from "./lib/bootstrap/graceful-shutdown";
 import { closeRateLimitStore } from "./lib/http/rate-limit";
 import { logger } from "./lib/logger";
+import { startSendoutWorker } from "./lib/jobs/sendout-worker";
 
 async function main() {
   const config = env();
@@ -60,9 +61,15 @@ async function main() {
   server.listen(config.PORT, config.HOST, () => {
     logger().info({ port: config.PORT, host: config.HOST }, `listening on http://localhost:${config.PORT}`);
   });
-  stopGracefullyOnSignals(server, async () => {
-    await Promise.all([disconnectDb(), closeRateLimitStore()]);
-  });
+  // Sendouts are delivered by this process unless SENDOUT_WORKER=off (README, Sendouts).
+  const sendoutWorker = config.SENDOUT_WORKER === "on" ? await startSendoutWorker() : null;
+  stopGracefullyOnSignals(
+    server,
+    async () => {
+      await Promise.all([disconnectDb(), closeRateLimitStore()]);
+    },
+    async () => sendoutWorker?.stop(),
+  );
 }
 
 main().catch((error) => {

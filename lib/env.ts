@@ -86,6 +86,21 @@ const envSchema = z.object({
   DKIM_PRIVATE_KEY: z.string().optional(),
   MAIL_CATCHER_PORT: int(2525),
   MAIL_CATCHER_DIR: z.string().default("./data/outbox"),
+  /**
+   * The sendout worker in this process (README, Sendouts): on in the server by default; test servers start with it off
+   * unless a test turns it on.
+   */
+  SENDOUT_WORKER: z.enum(["on", "off"]).default("on"),
+  /** What wakes workers: pg-boss on PostgreSQL, an in-process loop on SQLite (auto), or one of them named. */
+  JOB_QUEUE: z.enum(["auto", "in-process", "pg-boss"]).default("auto"),
+  /** How often an idle worker looks for due work (scheduled sendouts, retries whose backoff ended, expired leases). */
+  SENDOUT_POLL_MS: z.coerce.number().int().positive().default(2000),
+  /** How long a worker holds the recipients it claimed; after a crash, another worker takes them when it ends. */
+  SENDOUT_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
+  /** The first retry's delay after a temporary refusal; each further one waits twice as long (at most an hour). */
+  SENDOUT_RETRY_BASE_MS: z.coerce.number().int().positive().default(60_000),
+  /** Attempts of one message before a temporary refusal counts as a failure. */
+  SENDOUT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   /** Seed the demo organization when the database is empty. */
   DEMO_SEED: bool(true),
 });

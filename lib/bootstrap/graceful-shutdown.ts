@@ -1,5 +1,6 @@
-// Stopping the server on SIGTERM / SIGINT without cutting off work in progress: stop accepting connections, let the
-// requests already running finish (at most DRAIN_TIMEOUT_MS, then the remaining connections are closed), close
+// Stopping the server on SIGTERM / SIGINT without cutting off work in progress: stop accepting connections and stop the
+// background work from taking more (a sendout worker claims nothing further and finishes the messages in flight), let
+// the requests already running finish (at most DRAIN_TIMEOUT_MS, then the remaining connections are closed), close
 // keep-alive connections as soon as they are idle, release the database and Redis, exit 0.
 import type http from "node:http";
 import { logger } from "../logger";
@@ -8,10 +9,11 @@ export const DRAIN_TIMEOUT_MS = 10_000;
 const IDLE_SWEEP_MS = 100;
 
 /**
- * Installs the signal handlers. `release` closes what the process holds (database pools, Redis). A second signal
- * changes nothing: a terminal's Ctrl-C reaches both `npm start` (which forwards it) and this process.
+ * Installs the signal handlers. `stopWork` stops background work, at once and beside the drain; `release` then closes
+ * what the process holds (database pools, Redis). A second signal changes nothing: a terminal's Ctrl-C reaches both
+ * `npm start` (which forwards it) and this process.
  */
-export function stopGracefullyOnSignals(server: http.Server, release: () => Promise<void>): void {
+export function stopGracefullyOnSignals(server: http.Server, release: () => Promise<void>, stopWork: () => Promise<void> = async () => {}): void {
   const open = new Set<http.ServerResponse>();
   let draining = false;
   // Ahead of the application's listener: every response is known, and once draining none keeps its connection.
@@ -25,6 +27,7 @@ export function stopGracefullyOnSignals(server: http.Server, release: () => Prom
     if (draining) return;
     draining = true;
     logger().info({ signal, inFlight: open.size }, "stopping: finishing in-flight requests");
+    const workStopped = stopWork().catch((error: unknown) => logger().warn({ err: error }, "stopping: background work did not stop cleanly"));
     for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
     const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     const deadline = setTimeout(() => {
@@ -34,7 +37,8 @@ export function stopGracefullyOnSignals(server: http.Server, release: () => Prom
     server.close(() => {
       clearInterval(sweep);
       clearTimeout(deadline);
-      release()
+      workStopped
+        .then(release)
         .catch((error: unknown) => logger().warn({ err: error }, "stopping: releasing resources failed"))
         .finally(() => {
           logger().info("stopped");

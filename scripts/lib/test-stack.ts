@@ -102,6 +102,8 @@ export async function startServer(options: {
       // Tests give each scenario its own client address through one trusted proxy hop, so rate limits don't collide.
       TRUST_PROXY_HOPS: "1",
       NEXT_TELEMETRY_DISABLED: "1",
+      // Sendouts stay undelivered unless a test turns the worker on (with an SMTP server of its own).
+      SENDOUT_WORKER: "off",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,5 +1,7 @@
 // Sendouts on the services directly (lib/services/sendout*.ts): who receives one (fixed when sending starts), the
-// states it moves through, and who may read and change it. Delivery itself: sendout-delivery.test.ts.
+// states it moves through, and who may read and change it. Delivery itself: sendout-delivery.test.ts, whose worker
+// rounds (in another test process, on the same database) may send these sendouts' messages too: so nothing here
+// depends on a recipient's delivery state.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { callerForApiKey } from "@/lib/services/api-keys";
@@ -36,7 +38,7 @@ const draft = (companyId: string, listIds: number[], caller: Caller = op) =>
   createSendout(caller, CreateSendoutRequest.parse({ company_id: companyId, list_ids: listIds, subject: "Hej {{firstname|vän}}", html: "<p>Nyheter</p>" }));
 
 const recipientsOf = async (sendoutId: number) =>
-  db().sendoutRecipient.findMany({ where: { sendoutId }, orderBy: { memberId: "asc" }, select: { memberId: true, listId: true, status: true } });
+  db().sendoutRecipient.findMany({ where: { sendoutId }, orderBy: { memberId: "asc" }, select: { memberId: true, listId: true } });
 
 describe("the recipients of a sendout", () => {
   it("are everyone subscribed to a chosen list, once, with the lowest chosen list; left out: opted out, suppressed, erased, without address, not (yet or any longer) subscribed", async () => {
@@ -46,7 +48,7 @@ describe("the recipients of a sendout", () => {
     const optedOut = await member(company.id, [news]);
     await db().member.update({ where: { id: optedOut }, data: { globalOptOutAt: new Date() } });
     const suppressedEmail = uniqueEmail("studsar");
-    const suppressed = await member(company.id, [news], suppressedEmail);
+    await member(company.id, [news], suppressedEmail);
     await db().suppression.create({ data: { organizationId: company.id, email: suppressedEmail, reason: "HARD_BOUNCE", suppressedAt: new Date() } });
     const liftedEmail = uniqueEmail("lyft");
     const lifted = await member(company.id, [events], liftedEmail);
@@ -65,9 +67,9 @@ describe("the recipients of a sendout", () => {
     expect((await sendSendout(op, sendout.id, {})).status).toBe("SENDING");
     const lowest = Math.min(news, events);
     expect(await recipientsOf(sendout.id)).toEqual([
-      { memberId: both, listId: lowest, status: "PENDING" },
-      { memberId: eventsOnly, listId: events, status: "PENDING" },
-      { memberId: lifted, listId: events, status: "PENDING" },
+      { memberId: both, listId: lowest },
+      { memberId: eventsOnly, listId: events },
+      { memberId: lifted, listId: events },
     ]);
     expect((await getSendout(op, sendout.id)).counts.recipients).toBe(3);
   });
@@ -131,11 +133,10 @@ describe("a sendout's states", () => {
     expect((await resumeSendout(op, sendout.id)).status).toBe("SENDING");
     await expect(resumeSendout(op, sendout.id)).rejects.toMatchObject({ status: 409 });
     const cancelled = await cancelSendout(op, sendout.id);
-    expect(cancelled).toMatchObject({ status: "CANCELLED", counts: { recipients: 1, sent: 0 } });
+    expect(cancelled).toMatchObject({ status: "CANCELLED", counts: { recipients: 1 } });
     expect(cancelled.finished_at).not.toBeNull();
     await expect(cancelSendout(op, sendout.id)).rejects.toMatchObject({ status: 409, message: "sendout is CANCELLED" });
     await expect(resumeSendout(op, sendout.id)).rejects.toMatchObject({ status: 409 });
-    expect((await recipientsOf(sendout.id)).map((r) => r.status)).toEqual(["PENDING"]);
   });
 
   it("records every write in the audit log", async () => {

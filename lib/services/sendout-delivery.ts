@@ -1,0 +1,175 @@
+// Delivering sendouts: the stored recipients (SendoutRecipient) are the truth of who has been sent what. A worker
+// claims a batch of PENDING rows with a lease, sends each message, and marks a row SENT only after the SMTP server
+// accepted it. A crash loses nothing (the lease runs out and another worker takes the rows) and can resend only what
+// was in flight: handed to the server but not yet marked. Temporary refusals wait with exponential backoff; permanent
+// ones (5xx) are recorded on the row. Several workers, in one process or many, never hold the same row.
+import "server-only";
+import { databaseProvider } from "../database-url";
+import { db, Prisma } from "../db";
+import { env } from "../env";
+import { renderSendoutMail } from "../mail/sendout-message";
+import { MailDeliveryError, sendMail } from "../mail/transport";
+import { finishSendouts, startDueSendouts } from "./sendout-states";
+
+interface ClaimedRecipient {
+  id: number;
+  sendoutId: number;
+  memberId: number;
+  listId: number;
+  email: string;
+  attempts: number;
+}
+
+const MAX_BACKOFF_MS = 3600_000;
+const STATUS_RECHECK_MS = 1000;
+
+/**
+ * A batch a lease can cover: at the configured rate, a quarter of the lease is enough to send it (unthrottled: 200),
+ * so a healthy worker never loses its rows to another; never fewer than the pool can send at once.
+ */
+function batchSize(): number {
+  const { SMTP_MAX_PER_SECOND, SENDOUT_LEASE_SECONDS, SMTP_POOL_SIZE } = env();
+  const affordable = SMTP_MAX_PER_SECOND > 0 ? Math.floor((SMTP_MAX_PER_SECOND * SENDOUT_LEASE_SECONDS) / 4) : 200;
+  return Math.max(SMTP_POOL_SIZE, Math.min(200, affordable));
+}
+
+/**
+ * Leases up to `limit` due PENDING rows of SENDING sendouts to `owner`, oldest first. One statement, so no two workers
+ * get a row: SQLite runs it alone; on PostgreSQL the rows are locked as picked, and rows another worker is picking are
+ * skipped rather than waited for (the CTE with FOR UPDATE is evaluated once, so its LIMIT holds).
+ */
+export async function claimRecipients(owner: string, limit: number, now = new Date()): Promise<ClaimedRecipient[]> {
+  const until = new Date(now.getTime() + env().SENDOUT_LEASE_SECONDS * 1000);
+  const lock = databaseProvider(env().DATABASE_URL) === "postgres" ? Prisma.sql`FOR UPDATE OF r SKIP LOCKED` : Prisma.empty;
+  const rows = await db().$queryRaw<ClaimedRecipient[]>`
+    WITH picked AS (
+      SELECT r."id" FROM "SendoutRecipient" r JOIN "Sendout" s ON s."id" = r."sendoutId"
+      WHERE s."status" = 'SENDING' AND r."status" = 'PENDING'
+        AND (r."leaseUntil" IS NULL OR r."leaseUntil" < ${now})
+        AND (r."nextAttemptAt" IS NULL OR r."nextAttemptAt" <= ${now})
+      ORDER BY r."id" LIMIT ${limit} ${lock})
+    UPDATE "SendoutRecipient" SET "leaseOwner" = ${owner}, "leaseUntil" = ${until}
+    WHERE "id" IN (SELECT "id" FROM picked)
+    RETURNING "id", "sendoutId", "memberId", "listId", "email", "attempts"`;
+  return rows
+    .map((r) => ({ ...r, id: Number(r.id), sendoutId: Number(r.sendoutId), memberId: Number(r.memberId), listId: Number(r.listId), attempts: Number(r.attempts) }))
+    .sort((a, b) => a.id - b.id);
+}
+
+const released = { leaseOwner: null, leaseUntil: null };
+
+async function markSent(row: ClaimedRecipient): Promise<void> {
+  await db().sendoutRecipient.updateMany({
+    where: { id: row.id, status: "PENDING" },
+    data: { status: "SENT", sentAt: new Date(), attempts: row.attempts + 1, error: null, ...released },
+  });
+}
+
+async function markFailed(row: ClaimedRecipient, attempts: number, error: string): Promise<void> {
+  await db().sendoutRecipient.updateMany({ where: { id: row.id, status: "PENDING" }, data: { status: "FAILED", attempts, error: error.slice(0, 500), ...released } });
+}
+
+/**
+ * A permanent refusal (5xx), or the last attempt, fails the row; after a temporary one (4xx, no connection, a
+ * timeout) it waits base·2^(attempts-1), at most an hour.
+ */
+async function recordRefusal(row: ClaimedRecipient, error: unknown): Promise<void> {
+  const attempts = row.attempts + 1;
+  const message = error instanceof Error ? error.message : String(error);
+  if ((error instanceof MailDeliveryError && error.permanent) || attempts >= env().SENDOUT_MAX_ATTEMPTS) return markFailed(row, attempts, message);
+  const backoff = Math.min(env().SENDOUT_RETRY_BASE_MS * 2 ** (attempts - 1), MAX_BACKOFF_MS);
+  await db().sendoutRecipient.updateMany({
+    where: { id: row.id, status: "PENDING" },
+    data: { attempts, error: message.slice(0, 500), nextAttemptAt: new Date(Date.now() + backoff), ...released },
+  });
+}
+
+/** Rows this worker will not send now (it is stopping, or the sendout was paused or cancelled): free at once. */
+async function release(owner: string, ids: number[]): Promise<void> {
+  if (ids.length) await db().sendoutRecipient.updateMany({ where: { id: { in: ids }, leaseOwner: owner, status: "PENDING" }, data: released });
+}
+
+/** What the messages of a batch are made from, in three queries. */
+async function messageContext(rows: ClaimedRecipient[]) {
+  const ids = (pick: (r: ClaimedRecipient) => number) => [...new Set(rows.map(pick))];
+  const [sendouts, members, lists] = await Promise.all([
+    db().sendout.findMany({ where: { id: { in: ids((r) => r.sendoutId) } }, include: { company: { select: { name: true } } } }),
+    db().member.findMany({
+      where: { id: { in: ids((r) => r.memberId) } },
+      select: { id: true, uuid: true, firstname: true, lastname: true, erasedAt: true, globalOptOutAt: true },
+    }),
+    db().subscriptionList.findMany({ where: { id: { in: ids((r) => r.listId) } }, select: { id: true, uuid: true } }),
+  ]);
+  return {
+    sendout: new Map(sendouts.map((s) => [s.id, s])),
+    member: new Map(members.map((m) => [m.id, m])),
+    list: new Map(lists.map((l) => [l.id, l])),
+  };
+}
+
+/** Whether a sendout is still SENDING, read again at most once a second per sendout, so a pause takes effect mid-batch. */
+function sendingCheck() {
+  const known = new Map<number, { sending: boolean; at: number }>();
+  return async (sendoutId: number) => {
+    const cached = known.get(sendoutId);
+    if (cached && Date.now() - cached.at < STATUS_RECHECK_MS) return cached.sending;
+    const row = await db().sendout.findUnique({ where: { id: sendoutId }, select: { status: true } });
+    known.set(sendoutId, { sending: row?.status === "SENDING", at: Date.now() });
+    return row?.status === "SENDING";
+  };
+}
+
+/** Runs `task` on every item, at most `limit` at a time. */
+async function eachConcurrently<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/** Sends a claimed batch, SMTP_POOL_SIZE messages at a time (the transport's pool and rate limit do the rest). */
+async function deliver(owner: string, rows: ClaimedRecipient[], stopping: () => boolean): Promise<void> {
+  const context = await messageContext(rows);
+  const stillSending = sendingCheck();
+  const skipped: number[] = [];
+  await eachConcurrently(rows, env().SMTP_POOL_SIZE, async (row) => {
+    if (stopping() || !(await stillSending(row.sendoutId))) {
+      skipped.push(row.id);
+      return;
+    }
+    const sendout = context.sendout.get(row.sendoutId)!;
+    const member = context.member.get(row.memberId);
+    const list = context.list.get(row.listId);
+    // Someone erased, or opted out of everything, after the recipients were fixed gets nothing.
+    if (!member || !list || member.erasedAt || member.globalOptOutAt) {
+      return markFailed(row, row.attempts, "member erased or opted out before sending");
+    }
+    try {
+      const mail = await renderSendoutMail({
+        sendout,
+        organization: { name: sendout.company.name },
+        recipient: { id: row.id, email: row.email, memberUuid: member.uuid, firstname: member.firstname, lastname: member.lastname },
+        list,
+      });
+      await sendMail(mail);
+    } catch (error) {
+      return recordRefusal(row, error);
+    }
+    await markSent(row);
+  });
+  await release(owner, skipped);
+}
+
+/**
+ * One round of a worker: start the scheduled sendouts that are due, claim a batch and send it, mark the sendouts that
+ * have nothing pending SENT. True when the batch was full (more is likely waiting).
+ */
+export async function runSendoutRound(owner: string, stopping: () => boolean): Promise<boolean> {
+  await startDueSendouts();
+  const limit = batchSize();
+  const rows = stopping() ? [] : await claimRecipients(owner, limit);
+  if (rows.length) await deliver(owner, rows, stopping);
+  await finishSendouts();
+  return rows.length === limit && !stopping();
+}

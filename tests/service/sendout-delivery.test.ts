@@ -1,0 +1,175 @@
+// Delivery of sendouts (lib/services/sendout-delivery.ts) against a real SMTP server (tests/smtp-sink.ts): leases that
+// keep two workers off one row, SENT only after the server accepted, retries after temporary refusals, failures after
+// permanent ones, a pause honoured mid-batch, and the test copy. Processes, crashes and instances: the integration tier.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { closeMailTransport } from "@/lib/mail/transport";
+import { operatorCaller } from "@/lib/services/caller";
+import { createMember } from "@/lib/services/member-changes";
+import { setMemberSubscription } from "@/lib/services/subscribers";
+import { createList } from "@/lib/services/subscription-lists";
+import { claimRecipients, runSendoutRound } from "@/lib/services/sendout-delivery";
+import { cancelSendout, pauseSendout, resumeSendout, sendSendout } from "@/lib/services/sendout-states";
+import { sendTestCopy } from "@/lib/services/sendout-test-copy";
+import { createSendout, getSendout } from "@/lib/services/sendouts";
+import { CreateMemberRequest } from "@/lib/validation/member";
+import { CreateSendoutRequest } from "@/lib/validation/sendout";
+import { makeCompany } from "../helpers";
+import { uniqueEmail } from "../member-fixtures";
+import { startSmtpSink, type SmtpSink } from "../smtp-sink";
+
+const op = operatorCaller();
+const settings = { SMTP_MAX_PER_SECOND: "0", SENDOUT_RETRY_BASE_MS: "100", SENDOUT_LEASE_SECONDS: "60", MAIL_FROM: "Förbundet <utskick@example.org>" };
+let sink: SmtpSink;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  // Read by lib/env.ts on its first call, which comes after this.
+  Object.assign(process.env, settings, { SMTP_URL: sink.url });
+});
+
+afterAll(async () => {
+  closeMailTransport();
+  await sink.stop();
+  for (const name of [...Object.keys(settings), "SMTP_URL"]) delete process.env[name];
+});
+
+/** A SENDING sendout to `count` subscribers of one list (and, when `sent` is false, still a draft). */
+async function sendoutTo(count: number, send = true) {
+  const company = await makeCompany("Leveransföreningen");
+  const list = await createList(op, { name: "Nyhetsbrev", company_id: company.id });
+  const emails: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = uniqueEmail("leverans");
+    const member = await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email, firstname: `Person${i}` }));
+    await setMemberSubscription(op, list.id, member.id, true);
+    emails.push(email);
+  }
+  const sendout = await createSendout(
+    op,
+    CreateSendoutRequest.parse({ company_id: company.id, list_ids: [list.id], subject: "Hej {{firstname}}", html: "<p>Välkommen på årsmöte</p>" }),
+  );
+  if (send) await sendSendout(op, sendout.id, {});
+  return { sendout, list, emails };
+}
+
+const rowsOf = (sendoutId: number) => db().sendoutRecipient.findMany({ where: { sendoutId }, orderBy: { id: "asc" } });
+/** A header as the message carried it (mailparser folds List-* headers into one structured value). */
+const headerLine = (message: SmtpSink["received"][number], name: string) =>
+  message.parsed.headerLines.find((h) => h.key === name)?.line.slice(name.length + 1).trim();
+const mailTo = (email: string) => sink.received.filter((m) => m.envelopeTo.includes(email));
+
+/** Rounds until nothing is pending for `sendoutId` (retries wait their backoff). */
+async function deliverAll(sendoutId: number, owner = "worker-a") {
+  for (let round = 0; round < 100; round++) {
+    await runSendoutRound(owner, () => false);
+    if (!(await db().sendoutRecipient.count({ where: { sendoutId, status: "PENDING" } }))) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("sendout did not finish");
+}
+
+describe("claiming", () => {
+  it("gives each pending row to one worker, keeps a leased row until its lease ends, and skips paused sendouts and rows waiting to retry", async () => {
+    const { sendout } = await sendoutTo(6);
+    // Large batches: rows of other test files' sendouts (same database) are pending too.
+    const [a, b] = await Promise.all([claimRecipients("a", 1000), claimRecipients("b", 1000)]);
+    const mine = (rows: { id: number; sendoutId: number }[]) => rows.filter((r) => r.sendoutId === sendout.id).map((r) => r.id);
+    expect(new Set([...mine(a), ...mine(b)]).size).toBe(mine(a).length + mine(b).length);
+    expect(mine(a).length + mine(b).length).toBe(6);
+    expect(mine(await claimRecipients("c", 100))).toEqual([]);
+    // The leases run out (a worker died): another worker takes every row.
+    const later = new Date(Date.now() + 61_000);
+    expect(mine(await claimRecipients("c", 100, later))).toHaveLength(6);
+
+    const second = await sendoutTo(2);
+    const [first] = await rowsOf(second.sendout.id);
+    await db().sendoutRecipient.update({ where: { id: first.id }, data: { nextAttemptAt: new Date(Date.now() + 60_000) } });
+    await pauseSendout(op, second.sendout.id);
+    expect(mine(await claimRecipients("d", 100))).toEqual([]);
+    expect((await claimRecipients("d", 100)).filter((r) => r.sendoutId === second.sendout.id)).toEqual([]);
+    await resumeSendout(op, second.sendout.id);
+    expect((await claimRecipients("d", 100)).filter((r) => r.sendoutId === second.sendout.id).map((r) => r.id)).toEqual([first.id + 1]);
+  });
+});
+
+describe("delivery", () => {
+  it("sends each recipient one message with a stable Message-ID and the unsubscribe headers, then marks the sendout SENT", async () => {
+    const { sendout, list, emails } = await sendoutTo(3);
+    await deliverAll(sendout.id);
+    const rows = await rowsOf(sendout.id);
+    expect(rows.map((r) => r.status)).toEqual(["SENT", "SENT", "SENT"]);
+    for (const [i, email] of emails.entries()) {
+      const [message, ...more] = mailTo(email);
+      expect(more).toEqual([]);
+      const row = rows.find((r) => r.email === email)!;
+      expect(message.parsed.messageId).toBe(`<sendout-${sendout.id}-${row.id}@example.org>`);
+      expect(message.parsed.subject).toBe(`Hej Person${i}`);
+      expect(headerLine(message, "list-unsubscribe")).toMatch(new RegExp(`^<http.*/v3/subscription_list/unsubscribe/${list.uuid}/[0-9a-f-]{36}>$`));
+      expect(headerLine(message, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    }
+    expect(await getSendout(op, sendout.id)).toMatchObject({ status: "SENT", counts: { recipients: 3, sent: 3, failed: 0 } });
+  });
+
+  it("retries temporary refusals with backoff until the server takes them, and records permanent ones as FAILED", async () => {
+    const { sendout, emails } = await sendoutTo(3);
+    sink.failNext(2, 451);
+    await runSendoutRound("worker-a", () => false);
+    const afterFirst = await rowsOf(sendout.id);
+    const waiting = afterFirst.filter((r) => r.status === "PENDING");
+    expect(waiting).toHaveLength(2);
+    for (const row of waiting) {
+      expect(row).toMatchObject({ attempts: 1, leaseOwner: null });
+      expect(row.error).toMatch(/451/);
+      expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() - 1000);
+    }
+    await deliverAll(sendout.id);
+    expect((await rowsOf(sendout.id)).map((r) => r.status)).toEqual(["SENT", "SENT", "SENT"]);
+    for (const email of emails) expect(mailTo(email)).toHaveLength(1);
+
+    const refused = await sendoutTo(2);
+    sink.failNext(1, 550);
+    await deliverAll(refused.sendout.id);
+    const rows = await rowsOf(refused.sendout.id);
+    expect(rows.map((r) => r.status).sort()).toEqual(["FAILED", "SENT"]);
+    expect(rows.find((r) => r.status === "FAILED")!.error).toMatch(/550/);
+    expect(await getSendout(op, refused.sendout.id)).toMatchObject({ status: "SENT", counts: { recipients: 2, sent: 1, failed: 1 } });
+  });
+
+  it("keeps retrying while the server is down, and finishes once it is back", async () => {
+    const { sendout, emails } = await sendoutTo(2);
+    await sink.stop();
+    await runSendoutRound("worker-a", () => false);
+    expect((await rowsOf(sendout.id)).every((r) => r.status === "PENDING" && r.attempts === 1 && /ECONNREFUSED|connect/i.test(r.error ?? ""))).toBe(true);
+    await sink.restart();
+    await deliverAll(sendout.id);
+    for (const email of emails) expect(mailTo(email)).toHaveLength(1);
+  });
+
+  it("sends nothing more once the worker stops, or the sendout is paused or cancelled, and hands the rows back at once", async () => {
+    const { sendout } = await sendoutTo(3);
+    await runSendoutRound("worker-a", () => true);
+    const rows = await rowsOf(sendout.id);
+    expect(rows.every((r) => r.status === "PENDING" && r.leaseOwner === null && r.attempts === 0)).toBe(true);
+    await pauseSendout(op, sendout.id);
+    await runSendoutRound("worker-a", () => false);
+    expect((await getSendout(op, sendout.id)).counts.sent).toBe(0);
+    await resumeSendout(op, sendout.id);
+    await cancelSendout(op, sendout.id);
+    await runSendoutRound("worker-a", () => false);
+    expect(await getSendout(op, sendout.id)).toMatchObject({ status: "CANCELLED", counts: { recipients: 3, sent: 0 } });
+    expect((await rowsOf(sendout.id)).map((r) => r.status)).toEqual(["PENDING", "PENDING", "PENDING"]);
+  });
+
+  it("sends a test copy to a staff address without touching anyone's delivery", async () => {
+    const { sendout } = await sendoutTo(1, false);
+    const result = await sendTestCopy(op, sendout.id, "styrelsen@example.org");
+    const [copy] = mailTo("styrelsen@example.org");
+    expect(copy.parsed.subject).toBe("[Test] Hej Test");
+    expect(copy.parsed.messageId).toBe(result.message_id);
+    expect(result.message_id).toMatch(new RegExp(`^<sendout-${sendout.id}-0\\.test-[0-9a-f]+@example\\.org>$`));
+    expect(await db().sendoutRecipient.count({ where: { sendoutId: sendout.id } })).toBe(0);
+    sink.failNext(1, 550);
+    await expect(sendTestCopy(op, sendout.id, "styrelsen@example.org")).rejects.toMatchObject({ status: 500, message: expect.stringMatching(/^mail server refused the test copy: SMTP 550/) });
+  });
+});
