@@ -37,9 +37,11 @@ function hostedUnsubscribeUrl(listUuid: string, memberUuid: string): string {
 
 export async function renderSendoutMail({ sendout, organization, recipient, list, lang = "sv" }: SendoutMailInput): Promise<OutgoingMail> {
   const values = { firstname: recipient.firstname, lastname: recipient.lastname, email: recipient.email };
+  const subject = applyMergeFieldsToHeader(sendout.subject, values);
   const { html, text } = await renderEmail({
     lang,
     organization,
+    subject,
     preheader: sendout.preheader ? applyMergeFields(sendout.preheader, values, "text") : null,
     bodyHtml: applyMergeFields(sendout.html, values, "html"),
     bodyText: sendout.text ? applyMergeFields(sendout.text, values, "text") : null,
@@ -52,7 +54,7 @@ export async function renderSendoutMail({ sendout, organization, recipient, list
   });
   return {
     to: recipient.email,
-    subject: applyMergeFieldsToHeader(sendout.subject, values),
+    subject,
     html,
     text,
     messageId: sendoutMessageId(sendout.id, recipient.id, env().MAIL_FROM),
