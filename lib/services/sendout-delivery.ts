@@ -33,13 +33,15 @@ function batchSize(): number {
   return Math.max(SMTP_POOL_SIZE, Math.min(200, affordable));
 }
 
+const leaseEnd = (from = new Date()) => new Date(from.getTime() + env().SENDOUT_LEASE_SECONDS * 1000);
+
 /**
  * Leases up to `limit` due PENDING rows of SENDING sendouts to `owner`, oldest first. One statement, so no two workers
  * get a row: SQLite runs it alone; on PostgreSQL the rows are locked as picked, and rows another worker is picking are
  * skipped rather than waited for (the CTE with FOR UPDATE is evaluated once, so its LIMIT holds).
  */
 export async function claimRecipients(owner: string, limit: number, now = new Date()): Promise<ClaimedRecipient[]> {
-  const until = new Date(now.getTime() + env().SENDOUT_LEASE_SECONDS * 1000);
+  const until = leaseEnd(now);
   const lock = databaseProvider(env().DATABASE_URL) === "postgres" ? Prisma.sql`FOR UPDATE OF r SKIP LOCKED` : Prisma.empty;
   const rows = await db().$queryRaw<ClaimedRecipient[]>`
     WITH picked AS (
@@ -57,6 +59,16 @@ export async function claimRecipients(owner: string, limit: number, now = new Da
 }
 
 const released = { leaseOwner: null, leaseUntil: null };
+
+/**
+ * Just before its message goes out: whether this worker still holds the row, renewing the lease if so. A batch that
+ * took longer than the lease may have lost rows to another worker; those are skipped here rather than sent twice, so
+ * only a single send outlasting the whole lease could make a duplicate.
+ */
+async function stillHeld(owner: string, row: ClaimedRecipient): Promise<boolean> {
+  const held = await db().sendoutRecipient.updateMany({ where: { id: row.id, leaseOwner: owner, status: "PENDING" }, data: { leaseUntil: leaseEnd() } });
+  return held.count === 1;
+}
 
 async function markSent(row: ClaimedRecipient): Promise<void> {
   await db().sendoutRecipient.updateMany({
@@ -145,6 +157,7 @@ async function deliver(owner: string, rows: ClaimedRecipient[], stopping: () => 
     if (!member || !list || member.erasedAt || member.globalOptOutAt) {
       return markFailed(row, row.attempts, "member erased or opted out before sending");
     }
+    if (!(await stillHeld(owner, row))) return;
     try {
       const mail = await renderSendoutMail({
         sendout,

@@ -146,6 +146,20 @@ describe("responses match the OpenAPI document", () => {
     await checked(`/v3/subscription_list/unsubscribe/all/${subscriber.json.uuid}?token=${encodeURIComponent(optOut)}`, { redirect: "manual" });
     await checked(`/v3/subscription_list/unsubscribe/all/${subscriber.json.uuid}`, { method: "POST", body: { token: optOut } });
     await checked(`/v3/subscription_list/unsubscribe/all/${subscriber.json.uuid}`, { method: "POST", body: { token: "1.x" } });
+    // Sendouts (the suite's server has no worker: a sent one stays SENDING).
+    const sendoutToken = await org.tokenFor({ modules: ["sendout"], permissions: ["SENDOUT.U"] });
+    const sendout = await checked("/v3/sendout", { method: "POST", token: sendoutToken, body: { company_id: org.rootId, list_ids: [list.id], subject: "Nyheter", html: "<p>Hej {{firstname|vän}}</p>" } });
+    await checked("/v3/sendout", { method: "POST", token: sendoutToken, body: { company_id: org.rootId, list_ids: [], subject: "", html: "" } });
+    await checked(`/v3/sendout?company_id=${org.rootId}`, { token: sendoutToken });
+    await checked(`/v3/sendout/${sendout.json.id}`, { method: "PUT", token: sendoutToken, body: { preheader: "Veckans nyheter" } });
+    await checked(`/v3/sendout/${sendout.json.id}/test`, { method: "POST", token: sendoutToken, body: { email: "kansliet@example.org" } });
+    await checked(`/v3/sendout/${sendout.json.id}/send`, { method: "POST", token: sendoutToken, body: {} });
+    await checked(`/v3/sendout/${sendout.json.id}`, { method: "PUT", token: sendoutToken, body: { subject: "För sent" } });
+    await checked(`/v3/sendout/${sendout.json.id}/pause`, { method: "POST", token: sendoutToken });
+    await checked(`/v3/sendout/${sendout.json.id}/resume`, { method: "POST", token: sendoutToken });
+    await checked(`/v3/sendout/${sendout.json.id}/cancel`, { method: "POST", token: sendoutToken });
+    await checked(`/v3/sendout/${sendout.json.id}`, { token: sendoutToken });
+    await checked(`/v3/sendout/${sendout.json.id}`, { token });
     const created2 = await checked("/v3/subscription_list", { method: "POST", token: list.token, body: { name: "Extra", company_id: org.rootId } });
     await checked(`/v3/subscription_list/${created2.json.id}`, { method: "DELETE", token: list.token });
     await checked(`/v3/member/${subscribed.json.member_id}`, { method: "DELETE", token });

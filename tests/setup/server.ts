@@ -3,6 +3,7 @@
 import type { TestProject } from "vitest/node";
 import { startLeisureCardSimulator } from "../../scripts/leisure-card-simulator";
 import { startTestStack } from "../../scripts/lib/test-stack";
+import { startSmtpSink } from "../smtp-sink";
 import { testProvider } from "./database";
 
 declare module "vitest" {
@@ -17,6 +18,8 @@ export default async function setup(project: TestProject) {
   // Tests add their own approved providers and faults over its /__control endpoints (scripts/leisure-card-simulator.ts).
   const simulator = await startLeisureCardSimulator({ port: 0, approved: [] });
   const leisureCardTimeoutMs = 1000;
+  // The server's mail (test copies, confirmations) goes to a real SMTP server; tests that read mail start their own.
+  const smtp = await startSmtpSink();
   const stack = await startTestStack({
     provider: testProvider(),
     env: {
@@ -24,6 +27,7 @@ export default async function setup(project: TestProject) {
       TZ: "Europe/Stockholm",
       LEISURE_CARD_API_URL: simulator.url,
       LEISURE_CARD_TIMEOUT_MS: String(leisureCardTimeoutMs),
+      SMTP_URL: smtp.url,
     },
   });
   project.provide("baseUrl", stack.baseUrl);
@@ -35,5 +39,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await stack.stop();
     await simulator.close();
+    await smtp.stop();
   };
 }
