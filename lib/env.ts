@@ -84,6 +84,11 @@ const envSchema = z.object({
   DKIM_DOMAIN: z.string().optional(),
   DKIM_SELECTOR: z.string().optional(),
   DKIM_PRIVATE_KEY: z.string().optional(),
+  /**
+   * The password of the mail provider's event webhooks (bounces, complaints, deliveries: README "Bounces and
+   * complaints"), given as HTTP Basic credentials. Unset: the endpoints answer 404, as if they did not exist.
+   */
+  MAIL_EVENTS_SECRET: z.string().min(32).optional(),
   MAIL_CATCHER_PORT: int(2525),
   MAIL_CATCHER_DIR: z.string().default("./data/outbox"),
   /**

@@ -132,6 +132,28 @@ function memberSubscriptionRow(action: "subscribe" | "unsubscribe"): Row {
   };
 }
 
+/**
+ * A mail provider's webhook: HTTP Basic whose password is MAIL_EVENTS_SECRET (the test stack sets one). A shared
+ * secret has no modules, permissions or scope, and does not expire.
+ */
+function mailEventRow(path: string, body: (email: string) => object): Row {
+  const secretOnly = na("a shared secret, not an API key: no module, permission or scope");
+  return {
+    cells: { none: 401, expired: na("a shared secret does not expire"), invalid: 401, wrongModule: secretOnly, missingPermission: secretOnly, outOfScope: secretOnly, inScope: 200 },
+    bodies: { none: { reason: "Missing or invalid Authorization header" }, invalid: { reason: "invalid credentials" } },
+    request: ({ column }) => {
+      const credentials: Partial<Record<Column, string>> = {
+        invalid: basicHeader("postmark", "not-the-secret"),
+        inScope: basicHeader("postmark", process.env.MAIL_EVENTS_SECRET!),
+      };
+      const authorization = credentials[column];
+      const headers: Record<string, string> = authorization ? { authorization } : {};
+      // An address no member has: the event is recorded and changes no organization's sendouts.
+      return { path, method: "POST", headers, body: body(uniqueEmail("studs")) };
+    },
+  };
+}
+
 /** One row per /v3 operation, by operationId; its method, path, auth, module and permission are the table's. */
 export const table: Record<V3OperationId, Row> = {
   // ---- tokens: client credentials and refresh tokens instead of a bearer token
@@ -387,4 +409,8 @@ export const table: Record<V3OperationId, Row> = {
       body: { token: globalOptOutToken(side.publicMemberUuid) },
     }),
   },
+
+  // ---- mail events: the provider's webhooks
+  receivePostmarkEvent: mailEventRow("/v3/mail/events/postmark", (email) => ({ RecordType: "Bounce", Type: "HardBounce", TypeCode: 1, Email: email })),
+  receiveMailEvent: mailEventRow("/v3/mail/events", (email) => ({ type: "soft_bounce", email })),
 };

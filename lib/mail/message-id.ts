@@ -1,5 +1,6 @@
 // The Message-ID of a sendout's message to one recipient row, and reading it back: a provider's bounce or complaint
-// quotes the Message-ID of the message it is about, which names the row (lib/services/suppressions.ts).
+// quotes the Message-ID of the message it is about, which names the row (lib/services/suppressions.ts). Pure, so the
+// request schemas (lib/validation/mail-events.ts) use it too.
 
 /** The domain of MAIL_FROM's address ("Förbundet <utskick@example.org>" or a bare address). */
 function mailFromDomain(mailFrom: string): string {
@@ -9,6 +10,13 @@ function mailFromDomain(mailFrom: string): string {
 
 export function sendoutMessageId(sendoutId: number, recipientId: number, mailFrom: string): string {
   return `<sendout-${sendoutId}-${recipientId}@${mailFromDomain(mailFrom)}>`;
+}
+
+const SENDOUT_MESSAGE_ID = /<sendout-\d{1,15}-\d{1,15}@[^<>\s]{1,253}>/;
+
+/** The first of our sendout Message-IDs quoted in a text (a bounce report quotes the original headers), or null. */
+export function quotedSendoutMessageId(text: string): string | null {
+  return SENDOUT_MESSAGE_ID.exec(text)?.[0] ?? null;
 }
 
 /** The sendout and recipient row a Message-ID names (with or without its angle brackets), or null for another one. */

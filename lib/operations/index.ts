@@ -9,6 +9,7 @@ import * as dashboard from "./dashboard";
 import * as dashboardLists from "./dashboard-lists";
 import * as dashboardSendouts from "./dashboard-sendouts";
 import * as event from "./event";
+import * as mailEvents from "./mail-events";
 import * as member from "./member";
 import type { Operation, OperationSpec } from "./operation";
 import * as organization from "./organization";
@@ -38,7 +39,7 @@ const listed = (api: object): Operation[] =>
   Object.entries(api as Record<string, OperationSpec>).map(([operationId, spec]) => ({ operationId, ...spec }));
 
 /** The /v3 operations by operationId, in the order the document lists them. */
-const v3Api = merge([auth, company, organization, member, event, publicLists, subscription, sendout, apiReference]);
+const v3Api = merge([auth, company, organization, member, event, publicLists, subscription, sendout, mailEvents, apiReference]);
 export type V3OperationId = keyof typeof v3Api;
 export const v3Operations = listed(v3Api);
 

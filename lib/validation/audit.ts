@@ -14,6 +14,7 @@ export const AUDIT_OBJECT_TYPES = [
   "member",
   "event",
   "sendout",
+  "suppression",
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -152,7 +152,13 @@ export async function createMigratedDatabase(provider: Provider) {
 /** New secrets of every kind the service reads (the environment of one test deployment). */
 export function testSecrets(): Record<string, string> {
   const secret = () => crypto.randomBytes(32).toString("base64url");
-  return { JWT_SECRET: secret(), ENCRYPTION_KEY: secret(), LINK_SIGNING_SECRET: secret(), NEXTAUTH_SECRET: secret() };
+  return {
+    JWT_SECRET: secret(),
+    ENCRYPTION_KEY: secret(),
+    LINK_SIGNING_SECRET: secret(),
+    NEXTAUTH_SECRET: secret(),
+    MAIL_EVENTS_SECRET: secret(),
+  };
 }
 
 export async function startTestStack(options: TestStackOptions): Promise<TestStack> {

@@ -165,6 +165,12 @@ describe("responses match the OpenAPI document", () => {
     await checked(`/v3/member/${subscribed.json.member_id}`, { method: "DELETE", token });
     await checked(`/v3/member/${subscribed.json.member_id}`, { token });
     await checked(`/v3/member/${created.json.id}`, { token: await org.tokenFor({ companyIds: [org.otherId] }) });
+    const mailEvents = { authorization: basicHeader("postmark", process.env.MAIL_EVENTS_SECRET!) };
+    const bounce = { RecordType: "Bounce", Type: "HardBounce", TypeCode: 1, Email: uniqueEmail("studs") };
+    await checked("/v3/mail/events/postmark", { method: "POST", headers: mailEvents, body: bounce });
+    await checked("/v3/mail/events/postmark", { method: "POST", body: bounce });
+    await checked("/v3/mail/events", { method: "POST", headers: mailEvents, body: { type: "delivered", email: uniqueEmail("levererad") } });
+    await checked("/v3/mail/events", { method: "POST", headers: mailEvents, body: { type: "bounce" } });
 
     expect(problems).toEqual([]);
     const documented = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));

@@ -37,6 +37,7 @@ const sv = {
     member: "Medlem",
     event: "Evenemang",
     sendout: "Utskick",
+    suppression: "Spärrad adress",
   } as Record<string, string>,
   actions: {
     "company.create": "Förening skapad",
@@ -75,6 +76,8 @@ const sv = {
     "sendout.resume": "Utskick återupptaget",
     "sendout.cancel": "Utskick avbrutet",
     "sendout.test": "Testutskick skickat",
+    "suppression.create": "Adress spärrad",
+    "suppression.lift": "Spärr hävd",
   } as Record<string, string>,
 };
 
@@ -115,6 +118,7 @@ const en: AuditMessages = {
     member: "Member",
     event: "Event",
     sendout: "Sendout",
+    suppression: "Suppressed address",
   },
   actions: {
     "company.create": "Company created",
@@ -153,6 +157,8 @@ const en: AuditMessages = {
     "sendout.resume": "Sendout resumed",
     "sendout.cancel": "Sendout cancelled",
     "sendout.test": "Test copy sent",
+    "suppression.create": "Address suppressed",
+    "suppression.lift": "Suppression lifted",
   },
 };
 

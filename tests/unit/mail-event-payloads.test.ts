@@ -1,0 +1,78 @@
+// The provider's payloads read into one MailEvent (lib/validation/mail-events.ts): Postmark's bounce types by what they
+// say about the address, our Message-ID found in a bounce's quoted headers, and the generic shape.
+import { describe, expect, it } from "vitest";
+import { GenericMailEvent, PostmarkWebhook } from "@/lib/validation/mail-events";
+
+// As Postmark documents its bounce webhook (fields we do not read included).
+const postmarkBounce = {
+  RecordType: "Bounce",
+  MessageStream: "outbound",
+  ID: 4323372036854775807,
+  Type: "HardBounce",
+  TypeCode: 1,
+  Name: "Hard bounce",
+  Tag: "Test",
+  MessageID: "883953f4-6105-42a2-a16a-77a8eac79483",
+  ServerID: 23,
+  Description: "The server was unable to deliver your message (ex: unknown user, invalid syntax).",
+  Details: "Test bounce details",
+  Email: "John@example.com",
+  From: "sender@example.com",
+  BouncedAt: "2019-11-05T16:33:54.9070259Z",
+  DumpAvailable: true,
+  Inactive: true,
+  CanActivate: true,
+  Subject: "Test subject",
+  Content: "Return-Path: <>\r\nMessage-ID: <sendout-12-345@forbundet.example>\r\n",
+};
+
+describe("Postmark webhooks", () => {
+  it("read a hard bounce with its address, time, description and our quoted Message-ID", () => {
+    expect(PostmarkWebhook.parse(postmarkBounce)).toEqual({
+      kind: "hard_bounce",
+      email: "John@example.com",
+      messageId: "<sendout-12-345@forbundet.example>",
+      occurredAt: new Date("2019-11-05T16:33:54.907Z"),
+      description: "HardBounce: The server was unable to deliver your message (ex: unknown user, invalid syntax).",
+    });
+  });
+
+  it("tell soft bounces, complaints and deliveries apart, and acknowledge the rest as nothing", () => {
+    const kind = (payload: object) => PostmarkWebhook.parse(payload)?.kind ?? null;
+    expect(kind({ ...postmarkBounce, Type: "SoftBounce", TypeCode: 4096 })).toBe("soft_bounce");
+    expect(kind({ ...postmarkBounce, Type: "DnsError", TypeCode: 256 })).toBe("soft_bounce");
+    expect(kind({ ...postmarkBounce, Type: "BadEmailAddress", TypeCode: 100000 })).toBe("hard_bounce");
+    expect(kind({ ...postmarkBounce, RecordType: "SpamComplaint", Type: "SpamComplaint", TypeCode: 100001 })).toBe("complaint");
+    expect(kind({ RecordType: "Delivery", Recipient: "john@example.com", DeliveredAt: "2019-11-05T16:33:54Z" })).toBe("delivered");
+    expect(kind({ ...postmarkBounce, Type: "AutoResponder", TypeCode: 64, Email: "" })).toBeNull();
+    expect(kind({ RecordType: "Open", Recipient: "john@example.com" })).toBeNull();
+    expect(PostmarkWebhook.parse({ ...postmarkBounce, Content: undefined })?.messageId).toBeNull();
+  });
+
+  it("refuse an unknown record type, and a bounce that matters without a valid address", () => {
+    expect(PostmarkWebhook.safeParse({ RecordType: "Inbound" }).success).toBe(false);
+    const noAddress = PostmarkWebhook.safeParse({ ...postmarkBounce, Email: "not an address" });
+    expect(noAddress.error?.issues.map((i) => i.path.join("."))).toEqual(["Email"]);
+    expect(PostmarkWebhook.safeParse({ ...postmarkBounce, TypeCode: "1" }).success).toBe(false);
+    expect(PostmarkWebhook.safeParse([]).success).toBe(false);
+  });
+});
+
+describe("the generic shape", () => {
+  it("reads each kind, with the optional fields or without", () => {
+    expect(GenericMailEvent.parse({ type: "complaint", email: " a@example.org ", message_id: "<m@x>", occurred_at: "2026-11-24T06:00:00+01:00" })).toEqual({
+      kind: "complaint",
+      email: "a@example.org",
+      messageId: "<m@x>",
+      occurredAt: new Date("2026-11-24T05:00:00Z"),
+      description: "",
+    });
+    expect(GenericMailEvent.parse({ type: "delivered", email: "a@example.org", message_id: null })).toMatchObject({ messageId: null, occurredAt: null });
+  });
+
+  it("refuses an unknown type, a bad address and a time that is not ISO 8601", () => {
+    expect(GenericMailEvent.safeParse({ type: "bounce", email: "a@example.org" }).success).toBe(false);
+    expect(GenericMailEvent.safeParse({ type: "hard_bounce", email: "nope" }).success).toBe(false);
+    expect(GenericMailEvent.safeParse({ type: "hard_bounce", email: "a@example.org", occurred_at: "yesterday" }).success).toBe(false);
+  });
+});
