@@ -30,6 +30,9 @@ export function EditorToolbar({ editor, controls, t }: { editor: Editor; control
     }),
   });
   const chain = () => editor.chain().focus();
+  // A click on a tool leaves the focus (and the selection) in the editor, so typing goes on where it was; keyboard
+  // users reach the tools with Tab and the command puts the focus back.
+  const keepFocus = (event: React.MouseEvent) => event.preventDefault();
   const toggles = [
     { label: t.bold, glyph: "B", pressed: state.bold, run: () => chain().toggleBold().run() },
     { label: t.italic, glyph: "I", pressed: state.italic, run: () => chain().toggleItalic().run() },
@@ -48,7 +51,7 @@ export function EditorToolbar({ editor, controls, t }: { editor: Editor; control
   return (
     <div role="toolbar" aria-label={t.toolbar} aria-controls={controls} className="flex flex-wrap items-center gap-1 border-b border-slate-300 bg-slate-50 p-1">
       {toggles.map((tool) => (
-        <button key={tool.label} type="button" className={toolClass} aria-label={tool.label} title={tool.label} aria-pressed={tool.pressed} onClick={tool.run}>
+        <button key={tool.label} type="button" className={toolClass} aria-label={tool.label} title={tool.label} aria-pressed={tool.pressed} onMouseDown={keepFocus} onClick={tool.run}>
           <span aria-hidden="true" className={tool.glyph === "I" ? "italic" : undefined}>
             {tool.glyph}
           </span>
@@ -63,10 +66,21 @@ export function EditorToolbar({ editor, controls, t }: { editor: Editor; control
       </button>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger className={toolClass}>
-          {t.mergeFields} <span aria-hidden="true">▾</span>
+          {t.mergeFields}
+          <span aria-hidden="true" className="ml-1">
+            ▾
+          </span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="start" sideOffset={4} className="z-50 min-w-56 rounded-md border border-slate-300 bg-white p-1 shadow-lg">
+          <DropdownMenu.Content
+            align="start"
+            sideOffset={4}
+            // Back to the editor where the field went, not to the menu's button: typing goes on after the field.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              editor.commands.focus();
+            }}
+            className="z-50 min-w-56 rounded-md border border-slate-300 bg-white p-1 shadow-lg">
             {mergeFields.map((item) => (
               <DropdownMenu.Item
                 key={item.field}
@@ -80,10 +94,10 @@ export function EditorToolbar({ editor, controls, t }: { editor: Editor; control
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-300" />
-      <button type="button" className={toolClass} aria-label={t.undo} title={t.undo} disabled={!state.canUndo} onClick={() => chain().undo().run()}>
+      <button type="button" className={toolClass} aria-label={t.undo} title={t.undo} disabled={!state.canUndo} onMouseDown={keepFocus} onClick={() => chain().undo().run()}>
         <span aria-hidden="true">↶</span>
       </button>
-      <button type="button" className={toolClass} aria-label={t.redo} title={t.redo} disabled={!state.canRedo} onClick={() => chain().redo().run()}>
+      <button type="button" className={toolClass} aria-label={t.redo} title={t.redo} disabled={!state.canRedo} onMouseDown={keepFocus} onClick={() => chain().redo().run()}>
         <span aria-hidden="true">↷</span>
       </button>
       <UrlDialog

@@ -39,12 +39,12 @@ export function SendoutsScreen({ companies, companyId, lists, canWrite }: {
   });
   const columns = useMemo(() => {
     const listName = (id: number) => lists?.find((l) => l.id === id)?.name ?? `#${id}`;
-    const time = (iso: string | null) => <span className="whitespace-nowrap">{iso ? formatDate(lang, "dateTime", iso) : t.common.none}</span>;
+    const time = (iso: string | null) => (iso ? formatDate(lang, "dateTime", iso) : t.common.none);
     return [
       column.accessor("subject", {
         header: t.list.columns.subject,
         cell: (info) => (
-          <Link href={`/admin/sendouts/${info.row.original.id}`} className="font-medium text-blue-800 underline hover:text-blue-950">
+          <Link href={`/admin/sendouts/${info.row.original.id}`} className="block min-w-40 font-medium text-blue-800 underline hover:text-blue-950">
             {info.getValue()}
           </Link>
         ),
@@ -58,8 +58,16 @@ export function SendoutsScreen({ companies, companyId, lists, canWrite }: {
           cell: (info) => <span className="tabular-nums">{formatNumber(lang, info.getValue())}</span>,
         }),
       ),
-      column.accessor("started_at", { header: t.list.columns.started, cell: (info) => time(info.getValue()) }),
-      column.accessor("finished_at", { header: t.list.columns.finished, cell: (info) => time(info.getValue()) }),
+      // One column for both times, so the table fits a laptop without scrolling sideways.
+      column.accessor("started_at", {
+        header: t.list.columns.times,
+        cell: (info) => (
+          <span className="block whitespace-nowrap">
+            {time(info.getValue())}
+            <span className="block text-slate-700">{info.row.original.finished_at ? time(info.row.original.finished_at) : null}</span>
+          </span>
+        ),
+      }),
     ];
   }, [t, lang, lists]);
 

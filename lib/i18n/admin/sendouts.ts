@@ -13,7 +13,6 @@ const sv = {
     chooseCompany: "Välj förening",
     caption: "Utskick",
     newSendout: "Nytt utskick",
-    empty: "Föreningen har inga utskick ännu.",
     refreshing: "Uppdateras medan utskick pågår.",
     columns: {
       subject: "Ämne",
@@ -27,6 +26,7 @@ const sv = {
       unsubscribed: "Avslutade",
       started: "Startade",
       finished: "Klart",
+      times: "Startade / klart",
     },
   },
   status: { DRAFT: "Utkast", SCHEDULED: "Schemalagt", SENDING: "Skickas", PAUSED: "Pausat", SENT: "Skickat", CANCELLED: "Avbrutet" } as Record<string, string>,
@@ -85,7 +85,6 @@ const en: SendoutsMessages = {
     chooseCompany: "Choose a company",
     caption: "Sendouts",
     newSendout: "New sendout",
-    empty: "The company has no sendouts yet.",
     refreshing: "Refreshing while a sendout is in progress.",
     columns: {
       subject: "Subject",
@@ -99,6 +98,7 @@ const en: SendoutsMessages = {
       unsubscribed: "Unsubscribed",
       started: "Started",
       finished: "Finished",
+      times: "Started / finished",
     },
   },
   status: { DRAFT: "Draft", SCHEDULED: "Scheduled", SENDING: "Sending", PAUSED: "Paused", SENT: "Sent", CANCELLED: "Cancelled" },
