@@ -13,6 +13,7 @@ import { createEvent } from "@/lib/services/events";
 import { createMember } from "@/lib/services/member-changes";
 import { pauseSendout, sendSendout } from "@/lib/services/sendout-states";
 import { createSendout } from "@/lib/services/sendouts";
+import { suppressAddress } from "@/lib/services/suppressions";
 import { memberRecord } from "@/lib/services/members";
 import { createList } from "@/lib/services/subscription-lists";
 import { subscribeVisitor } from "@/lib/services/subscriptions";
@@ -86,6 +87,8 @@ const newSendout = async (companyId: string, state: "DRAFT" | "SENDING" | "PAUSE
   if (state === "PAUSED") await pauseSendout(operator(), id);
   return id;
 };
+/** An address suppressed by hand in the company. */
+const newSuppression = async (companyId: string) => suppressAddress(operator(), { company_id: companyId, email: email("sparrad"), note: "Bad om det" });
 /** A key of the company, its scope that company (by default) or all companies (null). */
 const newApiKey = async (companyId: string, scope: string[] | null = [companyId]) =>
   createApiKey(operator(), {
@@ -331,6 +334,19 @@ export const ROWS: Row[] = [
   sendoutRow("pauseSendoutAction", "SENDING"),
   sendoutRow("resumeSendoutAction", "PAUSED"),
   sendoutRow("cancelSendoutAction", "DRAFT"),
+  // ---- suppressed addresses (the list module and SUBSCRIPTION_LIST.U, as the service asks)
+  {
+    action: `${DASHBOARD}/suppressions/actions.ts#liftSuppressionAction`,
+    needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
+    args: async (f) => [{ id: (await newSuppression(f.inScopeClubId)).id, note: "Adressen fungerar igen" }],
+    cells: { ...write, outOfScope: [{ object: "the suppression", args: async (f) => [{ id: (await newSuppression(f.outOfScopeCompanyId)).id, note: "x" }], expect: HIDDEN }] },
+  },
+  {
+    action: `${DASHBOARD}/suppressions/actions.ts#suppressAddressAction`,
+    needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
+    args: async (f) => [{ company_id: f.inScopeClubId, email: email("sparr"), note: "Bad om det" }],
+    cells: { ...write, outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, email: email("sparr"), note: "x" }], expect: 403 }] },
+  },
   // ---- access management (the ADMIN role; grants never beyond the ADMIN's own access)
   {
     action: `${DASHBOARD}/api-keys/actions.ts#createApiKeyAction`,

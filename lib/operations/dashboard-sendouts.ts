@@ -1,8 +1,10 @@
-// The dashboard's data routes of the sendout screens (/admin/api/sendouts), with the signed-in session: the same
-// services as /v3/sendout, and the preview of a sendout as a recipient gets it.
+// The dashboard's data routes of the sendout screens (/admin/api/sendouts, /admin/api/suppressions), with the
+// signed-in session: the same services as /v3/sendout, the preview of a sendout as a recipient gets it, and the
+// association's suppressed addresses.
 import { z } from "zod";
 import { SendoutListQuery, SendoutReach, SendoutView } from "../validation/sendout";
-import { SendoutReachQuery } from "../validation/sendout-dashboard";
+import { SendoutReachQuery, SuppressionListQuery } from "../validation/sendout-dashboard";
+import { SuppressionPage } from "../validation/suppression";
 import { dashboardReadErrors, dashboardRoute } from "./dashboard-route";
 import { reason, validation } from "./errors";
 import { IdParams } from "./params";
@@ -44,4 +46,13 @@ export const dashboardSendoutPreview = dashboardRoute({
   summary: "The saved sendout as a sample recipient gets it, for the composer's sandboxed preview frame",
   responses: { 200: { description: "The message's HTML, under its own policy: no scripts, framed only by this site", contentType: "text/html" } },
   errors: sendoutErrors,
+});
+
+export const dashboardSuppressions = dashboardRoute({
+  path: "/suppressions",
+  module: "subscription_list",
+  query: SuppressionListQuery,
+  summary: "One page of an association's suppressed addresses, newest first",
+  responses: { 200: { description: "A page of suppressed addresses", schema: SuppressionPage } },
+  errors: companyErrors,
 });
