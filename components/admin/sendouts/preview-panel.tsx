@@ -33,12 +33,11 @@ export function PreviewPanel({ sendoutId, version, unsaved, t }: {
       {/* Wider than a tablet's column at 600 px: the frame keeps its width and the box scrolls sideways. */}
       <div className="overflow-x-auto rounded-md border border-slate-300 bg-slate-100 p-2">
         <iframe
-          key={`${version}-${width}`}
+          key={version}
           src={`/admin/api/sendouts/${sendoutId}/preview`}
           sandbox=""
           title={t.preview.frameTitle}
           data-testid="sendout-preview-frame"
-          data-width={width}
           className={`mx-auto block h-[640px] max-w-none border-0 bg-white ${WIDTHS[width]}`}
         />
       </div>

@@ -32,7 +32,6 @@ const sv = {
   status: { DRAFT: "Utkast", SCHEDULED: "Schemalagt", SENDING: "Skickas", PAUSED: "Pausat", SENT: "Skickat", CANCELLED: "Avbrutet" } as Record<string, string>,
   recipients: {
     count: "{recipients} mottagare ({optedOut} har avslutat alla utskick, {suppressed} spärrade adresser)",
-    counting: "Räknar mottagare…",
     chooseLists: "Välj listor för att se hur många som får utskicket.",
   },
   send: {
@@ -104,7 +103,6 @@ const en: SendoutsMessages = {
   status: { DRAFT: "Draft", SCHEDULED: "Scheduled", SENDING: "Sending", PAUSED: "Paused", SENT: "Sent", CANCELLED: "Cancelled" },
   recipients: {
     count: "{recipients} recipients ({optedOut} have opted out of all sendouts, {suppressed} suppressed addresses)",
-    counting: "Counting recipients…",
     chooseLists: "Choose lists to see how many will receive the sendout.",
   },
   send: {
