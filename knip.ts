@@ -9,9 +9,10 @@ const config: KnipConfig = {
     // Compiled to dist/ by scripts/build-server.mjs, or run as `node scripts/…` / `tsx scripts/…`.
     "server.ts",
     "scripts/*.{ts,mjs}",
-    // Started as child processes: the benchmark's C1 floor server, the rate-limit test's second instance.
+    // Started as child processes: the benchmark's C1 floor server, the rate-limit test's second instance, the sendout
+    // workers (with their preload).
     "scripts/lib/bench-c1.mjs",
-    "tests/fixtures/*.ts",
+    "tests/fixtures/*.{ts,mjs}",
     // Type declarations of the plain .mjs modules, read by tsc beside them.
     "scripts/lib/*.d.mts",
   ],

@@ -71,7 +71,7 @@ test.describe("API keys, admin users and the audit log", () => {
     // The access group: two modules, one change permission, one company without its sub-companies.
     await form.getByLabel("Namn").fill(keyName);
     await form.getByLabel("Förening", { exact: true }).selectOption(company.company_id);
-    for (const label of ["Medlemmar", "Evenemang"]) await form.getByRole("checkbox", { name: new RegExp(`^${label}`) }).uncheck();
+    for (const label of ["Medlemmar", "Evenemang", "Utskick"]) await form.getByRole("checkbox", { name: new RegExp(`^${label}`) }).uncheck();
     await form.getByRole("checkbox", { name: /^Ändra prenumerationslistor/ }).check();
     await form.getByLabel("Sök förening").fill(stamp);
     await form.getByRole("checkbox", { name: new RegExp(`Åtkomst IF ${stamp}`) }).check();

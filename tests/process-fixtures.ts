@@ -5,7 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 
 /**
  * The API key the demo seed (DEMO_SEED=true) wrote to the file its server's log names (never to the log itself);
@@ -126,4 +126,23 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * Points this test file's services (lib/db.ts) at a fresh migrated database of the suite's provider, for tests whose
+ * background workers would otherwise take work other files leave in the suite's database (and theirs, this file's).
+ * Call in beforeAll, before anything reads the configuration; drop() in afterAll.
+ */
+export async function useDatabaseOfOwn(): Promise<{ url: string; drop(): Promise<void> }> {
+  const { createMigratedDatabase } = await import("../scripts/lib/test-stack");
+  const { disconnectDb } = await import("@/lib/db");
+  const database = await createMigratedDatabase(inject("provider"));
+  process.env.DATABASE_URL = database.url;
+  return {
+    url: database.url,
+    async drop() {
+      await disconnectDb();
+      await database.drop();
+    },
+  };
 }

@@ -18,10 +18,24 @@ function usesPgBoss(): boolean {
   return JOB_QUEUE === "pg-boss" || (JOB_QUEUE === "auto" && databaseProvider(DATABASE_URL) === "postgres");
 }
 
+/**
+ * pg-boss when configured; if it cannot start (no rights to create its schema, say), the in-process loop: the rows
+ * keep delivery correct either way, and the other instances' work is then found by polling.
+ */
+async function jobQueue(): Promise<JobQueue> {
+  if (!usesPgBoss()) return createInProcessQueue();
+  try {
+    return await createPgBossQueue(env().DATABASE_URL);
+  } catch (error) {
+    logger().warn({ err: error }, "pg-boss did not start; the sendout worker polls without it");
+    return createInProcessQueue();
+  }
+}
+
 export async function startSendoutWorker(): Promise<{ stop(): Promise<void> }> {
   // The lease owner: names this process in the rows it holds (and in logs when a lease is taken over).
   const owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
-  const queue: JobQueue = usesPgBoss() ? await createPgBossQueue(env().DATABASE_URL) : createInProcessQueue();
+  const queue = await jobQueue();
   let stopping = false;
   setJobQueue(queue);
   await queue.work(SENDOUT_JOB, env().SENDOUT_POLL_MS, async () => {
@@ -30,7 +44,7 @@ export async function startSendoutWorker(): Promise<{ stop(): Promise<void> }> {
     if (more) await queue.wake(SENDOUT_JOB);
     return more;
   });
-  logger().info({ owner, queue: usesPgBoss() ? "pg-boss" : "in-process" }, "sendout worker started");
+  logger().info({ owner }, "sendout worker started");
   return {
     async stop() {
       stopping = true;

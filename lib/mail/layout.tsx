@@ -5,8 +5,18 @@
 // settings, no database), so a screen may render a preview with it too. It renders with react-dom/server, which
 // React refuses under the react-server condition alone: Next's route handlers and the compiled server (dist/, whose
 // packages load from node_modules) get a renderer; `tsx --conditions=react-server` (npm run cli) does not.
-import { Body, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from "@react-email/components";
-import { render } from "@react-email/render";
+// The components one by one, not @react-email/components: that one loads all of them (Tailwind and a syntax
+// highlighter among them), 30 MB more resident in every process that imports this module.
+import { Body } from "@react-email/body";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Img } from "@react-email/img";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { convert, type HtmlToTextOptions } from "html-to-text";
 import type { Lang } from "../i18n/lang";
 import { mailTexts } from "./texts";
@@ -108,6 +118,9 @@ function plainTextOptions(bodyText: string | null | undefined): HtmlToTextOption
 }
 
 export async function renderEmail(input: EmailInput): Promise<{ html: string; text: string }> {
+  // Loaded on the first message: the renderer brings Prettier (for its `pretty` option), 19 MB resident that a
+  // process which never sends mail need not carry.
+  const { render } = await import("@react-email/render");
   const html = await render(<Email {...input} />);
   return { html, text: convert(html, plainTextOptions(input.bodyText)) };
 }

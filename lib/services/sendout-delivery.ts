@@ -9,6 +9,8 @@ import { db, Prisma } from "../db";
 import { env } from "../env";
 import { renderSendoutMail } from "../mail/sendout-message";
 import { MailDeliveryError, sendMail } from "../mail/transport";
+import type { RecipientStatus } from "../validation/sendout";
+import { liveCompanySql } from "./live-records";
 import { finishSendouts, startDueSendouts } from "./sendout-states";
 
 interface ClaimedRecipient {
@@ -36,7 +38,8 @@ function batchSize(): number {
 const leaseEnd = (from = new Date()) => new Date(from.getTime() + env().SENDOUT_LEASE_SECONDS * 1000);
 
 /**
- * Leases up to `limit` due PENDING rows of SENDING sendouts to `owner`, oldest first. One statement, so no two workers
+ * Leases up to `limit` due PENDING rows of SENDING sendouts (of live companies: a deleted one's stop) to `owner`,
+ * oldest first. One statement, so no two workers
  * get a row: SQLite runs it alone; on PostgreSQL the rows are locked as picked, and rows another worker is picking are
  * skipped rather than waited for (the CTE with FOR UPDATE is evaluated once, so its LIMIT holds).
  */
@@ -45,8 +48,10 @@ export async function claimRecipients(owner: string, limit: number, now = new Da
   const lock = databaseProvider(env().DATABASE_URL) === "postgres" ? Prisma.sql`FOR UPDATE OF r SKIP LOCKED` : Prisma.empty;
   const rows = await db().$queryRaw<ClaimedRecipient[]>`
     WITH picked AS (
-      SELECT r."id" FROM "SendoutRecipient" r JOIN "Sendout" s ON s."id" = r."sendoutId"
-      WHERE s."status" = 'SENDING' AND r."status" = 'PENDING'
+      SELECT r."id" FROM "SendoutRecipient" r
+      JOIN "Sendout" s ON s."id" = r."sendoutId"
+      JOIN "Company" c ON c."id" = s."companyId"
+      WHERE s."status" = 'SENDING' AND ${liveCompanySql("c")} AND r."status" = 'PENDING'
         AND (r."leaseUntil" IS NULL OR r."leaseUntil" < ${now})
         AND (r."nextAttemptAt" IS NULL OR r."nextAttemptAt" <= ${now})
       ORDER BY r."id" LIMIT ${limit} ${lock})
@@ -73,12 +78,12 @@ async function stillHeld(owner: string, row: ClaimedRecipient): Promise<boolean>
 async function markSent(row: ClaimedRecipient): Promise<void> {
   await db().sendoutRecipient.updateMany({
     where: { id: row.id, status: "PENDING" },
-    data: { status: "SENT", sentAt: new Date(), attempts: row.attempts + 1, error: null, ...released },
+    data: { status: "SENT" satisfies RecipientStatus, sentAt: new Date(), attempts: row.attempts + 1, error: null, ...released },
   });
 }
 
 async function markFailed(row: ClaimedRecipient, attempts: number, error: string): Promise<void> {
-  await db().sendoutRecipient.updateMany({ where: { id: row.id, status: "PENDING" }, data: { status: "FAILED", attempts, error: error.slice(0, 500), ...released } });
+  await db().sendoutRecipient.updateMany({ where: { id: row.id, status: "PENDING" }, data: { status: "FAILED" satisfies RecipientStatus, attempts, error: error.slice(0, 500), ...released } });
 }
 
 /**
@@ -153,10 +158,10 @@ async function deliver(owner: string, rows: ClaimedRecipient[], stopping: () => 
     const sendout = context.sendout.get(row.sendoutId)!;
     const member = context.member.get(row.memberId);
     const list = context.list.get(row.listId);
-    // Someone erased, or opted out of everything, after the recipients were fixed gets nothing.
-    if (!member || !list || member.erasedAt || member.globalOptOutAt) {
-      return markFailed(row, row.attempts, "member erased or opted out before sending");
-    }
+    // Someone erased, or opted out of everything, after the recipients were fixed gets nothing; nor does a row whose
+    // list (and so its unsubscribe link) was deleted meanwhile.
+    const gone = !member || member.erasedAt ? "member erased" : member.globalOptOutAt ? "member opted out of all mail" : !list ? "list deleted" : null;
+    if (gone || !member || !list) return markFailed(row, row.attempts, `${gone} before sending`);
     if (!(await stillHeld(owner, row))) return;
     try {
       const mail = await renderSendoutMail({

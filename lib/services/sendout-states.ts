@@ -3,11 +3,10 @@
 // requests (or two instances) racing cannot both make it: the loser gets 409 with the state it found. Starting is
 // also where the recipients are fixed, in the same transaction (sendout-recipients.ts).
 import "server-only";
-import type { z } from "zod";
 import { db, type Prisma } from "../db";
 import { Conflict } from "../errors";
 import { wakeSendoutWorkers } from "../jobs/queue";
-import type { SendoutStatus, SendSendoutInput, SendoutView } from "../validation/sendout";
+import type { SendoutStatus, SendSendoutInput, SendoutViewShape } from "../validation/sendout";
 import { recordAudit } from "./audit";
 import type { Caller } from "./caller";
 import { fixRecipients } from "./sendout-recipients";
@@ -16,7 +15,7 @@ import { assertStatus, sendoutViewOf, writableSendout } from "./sendouts";
 /** Fixing 100,000 recipients takes a few seconds; Prisma's default of 5 s per interactive transaction is too tight. */
 const START_TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
 
-type View = Promise<z.output<typeof SendoutView>>;
+type View = Promise<SendoutViewShape>;
 
 /** Moves the caller's sendout from one of `from` to the new state; `then` runs in the same transaction. */
 async function move(

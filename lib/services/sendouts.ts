@@ -2,11 +2,10 @@
 // sendout is the caller's when its company is in the caller's scope (another company's sendout is 404 `sendout not
 // found`, like a missing one). Sending and the states after it: sendout-states.ts; delivery: sendout-delivery.ts.
 import "server-only";
-import type { z } from "zod";
 import { db, Prisma, type Tx } from "../db";
 import { Conflict, NotFound, ValidationFailed } from "../errors";
 import { sanitizeEmailHtml } from "../sanitize";
-import type { CreateSendoutInput, SendoutView, UpdateSendoutInput } from "../validation/sendout";
+import type { CreateSendoutInput, SendoutStatus, SendoutViewShape, UpdateSendoutInput } from "../validation/sendout";
 import { assertCompanyInScope, assertObjectInScope, assertWritableCompany, requireModule, requirePermission } from "./access-checks";
 import { recordAudit } from "./audit";
 import type { Caller } from "./caller";
@@ -14,7 +13,7 @@ import { findLiveCompany, liveCompany } from "./live-records";
 
 const sendoutInclude = { lists: { select: { listId: true }, orderBy: { listId: "asc" } } } satisfies Prisma.SendoutInclude;
 type SendoutRow = Prisma.SendoutGetPayload<{ include: typeof sendoutInclude }>;
-type Counts = z.output<typeof SendoutView>["counts"];
+type Counts = SendoutViewShape["counts"];
 
 const noCounts = (): Counts => ({ recipients: 0, sent: 0, failed: 0, bounced: 0, complained: 0, unsubscribed: 0 });
 
@@ -47,12 +46,12 @@ async function countsOf(ids: number[]): Promise<Map<number, Counts>> {
   return counts;
 }
 
-function sendoutView(s: SendoutRow, counts: Counts): z.output<typeof SendoutView> {
+function sendoutView(s: SendoutRow, counts: Counts): SendoutViewShape {
   return {
     id: s.id,
     company_id: s.companyId,
     list_ids: s.lists.map((l) => l.listId),
-    status: s.status as z.output<typeof SendoutView>["status"],
+    status: s.status as SendoutStatus,
     subject: s.subject,
     preheader: s.preheader,
     html: s.html,
@@ -69,13 +68,13 @@ function sendoutView(s: SendoutRow, counts: Counts): z.output<typeof SendoutView
 }
 
 /** The sendout as the API shows it, read again (after a change, or for GET). */
-export async function sendoutViewOf(id: number): Promise<z.output<typeof SendoutView>> {
+export async function sendoutViewOf(id: number): Promise<SendoutViewShape> {
   const row = await db().sendout.findUniqueOrThrow({ where: { id }, include: sendoutInclude });
   return sendoutView(row, (await countsOf([id])).get(id)!);
 }
 
 /** The sendout if the caller may read it (the module, a live company in scope), else 404 `sendout not found`. */
-export async function sendoutInScope(caller: Caller, id: number): Promise<SendoutRow> {
+async function sendoutInScope(caller: Caller, id: number): Promise<SendoutRow> {
   requireModule(caller, "sendout");
   const sendout = await db().sendout.findFirst({ where: { id, company: liveCompany }, include: sendoutInclude });
   if (!sendout) throw new NotFound("sendout not found");

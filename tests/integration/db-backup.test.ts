@@ -15,9 +15,13 @@ import { createEvent, registerParticipant } from "@/lib/services/events";
 import { updateFkStatus } from "@/lib/services/fk-status";
 import { activateGrant, createGrant } from "@/lib/services/grants";
 import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
+import { sendSendout } from "@/lib/services/sendout-states";
+import { createSendout } from "@/lib/services/sendouts";
 import { subscribeVisitor } from "@/lib/services/subscriptions";
+import { suppressAddress } from "@/lib/services/suppressions";
 import { MODULES, PERMISSIONS } from "@/lib/validation/access";
 import { CreateEventRequest } from "@/lib/validation/event";
+import { CreateSendoutRequest } from "@/lib/validation/sendout";
 import { parseInput } from "@/lib/validation/parse";
 import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl } from "../../scripts/lib/postgres";
 import { cli } from "../helpers";
@@ -156,6 +160,9 @@ async function fillThroughServices() {
     parseInput(CreateEventRequest, { company_id: org.rootId, name: "Årsmöte", starts_at: "2026-03-01T18:00:00+01:00", ends_at: "2026-03-01T20:00:00+01:00" }),
   );
   await registerParticipant(operator, event.id, member.id);
+  const sendout = await createSendout(operator, parseInput(CreateSendoutRequest, { company_id: org.rootId, list_ids: [list.id], subject: "Kallelse", html: "<p>Välkommen</p>" }));
+  await sendSendout(operator, sendout.id, {}); // its recipient row (the suite's server sends nothing)
+  await suppressAddress(operator, { company_id: org.rootId, email: uniqueEmail("sparrad"), note: "Bad oss sluta skicka" });
   const admin = await createAdminUser(operator, {
     email: uniqueEmail("admin"),
     name: "Backup Admin",

@@ -2,7 +2,8 @@
 // middle of a 2,000-recipient sendout and started again finishes it, every recipient gets it and only the messages in
 // flight may arrive twice; two workers (two instances) on one database send each recipient exactly one message. On
 // PostgreSQL the two instances share the pg-boss queue; on SQLite they share the file. The workers are
-// tests/fixtures/sendout-worker.ts processes, started as the server starts its worker.
+// tests/fixtures/sendout-worker.ts processes, started as the server starts its worker, on a database of this file's
+// own (a worker takes every sendout it finds).
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -13,31 +14,34 @@ import { createSendout, getSendout } from "@/lib/services/sendouts";
 import { createList } from "@/lib/services/subscription-lists";
 import { CreateSendoutRequest } from "@/lib/validation/sendout";
 import { makeCompany } from "../helpers";
-import { waitFor } from "../process-fixtures";
+import { useDatabaseOfOwn, waitFor } from "../process-fixtures";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink";
 
 const op = operatorCaller();
 const POOL_SIZE = 4;
 let sink: SmtpSink;
+let database: Awaited<ReturnType<typeof useDatabaseOfOwn>>;
 const workers: ChildProcess[] = [];
 
 beforeAll(async () => {
+  database = await useDatabaseOfOwn();
   sink = await startSmtpSink();
 });
 
 afterAll(async () => {
   for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null) worker.kill("SIGKILL");
-  await sink.stop();
+  await sink?.stop();
+  await database?.drop();
 });
 
 /** A worker process; resolves once it runs. */
 async function startWorker(): Promise<ChildProcess> {
   // One node process (tsx as a loader, not its CLI, which would run the script in a child a SIGKILL would miss).
-  const child = spawn(process.execPath, ["--require", "./tests/fixtures/server-modules.cjs", "--import", "tsx", "tests/fixtures/sendout-worker.ts"], {
+  const child = spawn(process.execPath, ["--import", "./tests/fixtures/server-modules.mjs", "--import", "tsx", "tests/fixtures/sendout-worker.ts"], {
     env: {
       ...process.env,
       ...inject("secrets"),
-      DATABASE_URL: inject("databaseUrl"),
+      DATABASE_URL: database.url,
       SMTP_URL: sink.url,
       SMTP_POOL_SIZE: String(POOL_SIZE),
       SMTP_MAX_PER_SECOND: "0",

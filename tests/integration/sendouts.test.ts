@@ -1,19 +1,22 @@
 // Sendouts over HTTP against the built server, delivering to a real SMTP server (tests/smtp-sink.ts). The suite's own
-// server runs without the worker; this file starts one more instance on the suite's database with the worker on and
-// its mail going to the sink, as a deployment would run it.
+// server runs without the worker; this file starts an instance with the worker on and its mail going to the sink, as a
+// deployment would run it, on a database of this file's own (its worker would take other files' sendouts).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startServer, type TestServer } from "../../scripts/lib/test-stack";
-import { accessTokenFor, call, makeCompany } from "../helpers";
+import { basicHeader, call, makeApiKey, makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";
+import { useDatabaseOfOwn } from "../process-fixtures";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../smtp-sink";
 
 let sink: SmtpSink;
 let server: TestServer;
+let database: Awaited<ReturnType<typeof useDatabaseOfOwn>>;
 
 beforeAll(async () => {
+  database = await useDatabaseOfOwn();
   sink = await startSmtpSink();
   server = await startServer({
-    databaseUrl: inject("databaseUrl"),
+    databaseUrl: database.url,
     secrets: inject("secrets"),
     env: {
       SENDOUT_WORKER: "on",
@@ -30,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await sink?.stop();
+  await database?.drop();
 });
 
 const api = (path: string, token: string, options: { method?: string; body?: unknown } = {}) => call(path, { ...options, token, baseUrl: server.baseUrl });
@@ -37,12 +41,14 @@ const api = (path: string, token: string, options: { method?: string; body?: unk
 /** A company with two lists and an API key that may do everything with sendouts, lists and members there. */
 async function association() {
   const company = await makeCompany("Utskicksförbundet");
-  const { token } = await accessTokenFor({
+  const key = await makeApiKey({
     companyId: company.id,
     companyIds: [company.id],
     modules: ["sendout", "subscription_list", "member"],
     permissions: ["SENDOUT.U", "SUBSCRIPTION_LIST.U", "MEMBER.U"],
   });
+  const issued = await call("/v3/access/user/basic", { method: "POST", headers: { authorization: basicHeader(key.client_id, key.client_secret) }, baseUrl: server.baseUrl });
+  const token = issued.json.access_token as string;
   const list = async (name: string) => (await api("/v3/subscription_list", token, { method: "POST", body: { name, company_id: company.id } })).json.id as number;
   const lists = [await list("Nyheter"), await list("Evenemang")];
   const person = async (firstname: string, on: number[]) => {

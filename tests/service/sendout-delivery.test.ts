@@ -93,6 +93,14 @@ describe("claiming", () => {
   });
 });
 
+describe("claiming after a company is deleted", () => {
+  it("takes none of its sendouts' rows", async () => {
+    const { sendout } = await sendoutTo(2);
+    await db().company.update({ where: { id: sendout.company_id }, data: { deletedAt: new Date() } });
+    expect((await claimRecipients("e", 1000)).filter((r) => r.sendoutId === sendout.id)).toEqual([]);
+  });
+});
+
 describe("delivery", () => {
   it("sends each recipient one message with a stable Message-ID and the unsubscribe headers, then marks the sendout SENT", async () => {
     const { sendout, list, emails } = await sendoutTo(3);
@@ -134,6 +142,16 @@ describe("delivery", () => {
     expect(rows.map((r) => r.status).sort()).toEqual(["FAILED", "SENT"]);
     expect(rows.find((r) => r.status === "FAILED")!.error).toMatch(/550/);
     expect(await getSendout(op, refused.sendout.id)).toMatchObject({ status: "SENT", counts: { recipients: 2, sent: 1, failed: 1 } });
+  });
+
+  it("sends nothing to someone who opted out of everything after the recipients were fixed", async () => {
+    const { sendout, emails } = await sendoutTo(2);
+    await db().member.updateMany({ where: { email: emails[0] }, data: { globalOptOutAt: new Date() } });
+    await deliverAll(sendout.id);
+    expect(mailTo(emails[0])).toEqual([]);
+    expect(mailTo(emails[1])).toHaveLength(1);
+    const rows = await rowsOf(sendout.id);
+    expect(rows.find((r) => r.email === emails[0])).toMatchObject({ status: "FAILED", error: "member opted out of all mail before sending" });
   });
 
   it("keeps retrying while the server is down, and finishes once it is back", async () => {
