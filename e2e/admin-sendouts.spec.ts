@@ -1,93 +1,27 @@
 // The sendout screens against the built server: staff write a sendout in the rich-text editor, preview it, send a test
-// to themselves and send it; a real SMTP server (tests/smtp-sink.ts) receives every message. The e2e stack's server
-// sends no sendouts (SENDOUT_WORKER off), so this file starts a second instance of the same deployment (same database
-// and secrets) with its worker on and SMTP_URL pointed at the sink, and the browser talks to that one. Nothing in the
-// shared e2e setup changes.
-import crypto from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+// to themselves and send it; a real SMTP server receives every message (e2e/sendout-stack.ts: a second instance of the
+// deployment with its worker on, so the shared e2e setup is unchanged). Suppressed addresses, scheduling in Swedish
+// time and cancelling, English at tablet width, and what readers and staff without the module see.
 import { expect, test, type Page } from "@playwright/test";
-import { startServer, testSecrets, type TestServer } from "../scripts/lib/test-stack";
-import { startSmtpSink, type SmtpSink } from "../tests/smtp-sink";
 import { createAdmin, screenshot, signIn, tablet } from "./admin-helpers";
-import { cli } from "./helpers";
+import { checkPage, cspErrors, sendoutBaseURL, startSendoutStack } from "./sendout-stack";
 
-const port = Number(process.env.E2E_PORT || 3217) + 1;
-const baseURL = `http://127.0.0.1:${port}`;
-test.use({ baseURL, viewport: { width: 1366, height: 900 }, locale: "sv-SE" });
+test.use({ baseURL: sendoutBaseURL, viewport: { width: 1366, height: 900 }, locale: "sv-SE" });
+// One company's story: the reader's test reads the sendouts the first tests made (a failure stops the rest).
+test.describe.configure({ mode: "serial" });
 
-const stamp = crypto.randomBytes(3).toString("hex");
-let sink: SmtpSink;
-let server: TestServer;
-let company: { company_id: string };
-let lists: { winter: number; youth: number };
-
-/** Seeds over /v3 with an API key of the company: two lists, three subscribers, one of whom opted out of everything
- * (which ends his subscriptions) and was then subscribed again by staff: subscribed, but left out of sendouts. */
-async function seed(api: (method: "GET" | "POST", path: string, body?: unknown) => Promise<Record<string, unknown>>) {
-  const list = async (name: string) => (await api("POST", "/v3/subscription_list", { company_id: company.company_id, name: `${name} ${stamp}` })).id as number;
-  lists = { winter: await list("Vinterbrev"), youth: await list("Ungdom") };
-  const member = async (firstname: string, listIds: number[]) => {
-    const { id } = await api("POST", "/v3/member", { company_id: company.company_id, firstname, lastname: "Test", email: `${firstname.toLowerCase()}-${stamp}@example.se` });
-    for (const listId of listIds) await api("POST", `/v3/subscription_list/${listId}/subscribe/${id}`);
-    return id as number;
-  };
-  await member("Anna", [lists.winter, lists.youth]);
-  await member("Cecilia", [lists.youth]);
-  const bertil = await member("Bertil", [lists.winter]);
-  const links = cli(["member:links", String(bertil)]) as { global_opt_out_url: string };
-  const optOut = new URL(links.global_opt_out_url);
-  await api("POST", `${optOut.pathname}${optOut.search}`, {});
-  await api("POST", `/v3/subscription_list/${lists.winter}/subscribe/${bertil}`);
-}
+let stack: Awaited<ReturnType<typeof startSendoutStack>>;
+let stamp: string;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
-  sink = await startSmtpSink();
-  const secrets = Object.fromEntries(Object.keys(testSecrets()).map((name) => [name, process.env[name] ?? ""]));
-  server = await startServer({
-    databaseUrl: process.env.E2E_DATABASE_URL!,
-    secrets,
-    port,
-    env: { SMTP_URL: sink.url, SENDOUT_WORKER: "on", SENDOUT_POLL_MS: "300", RATE_LIMIT_LOGIN_IP_FAILS_PER_HOUR: "1000", RATE_LIMIT_PUBLIC_POST_PER_MIN: "1000" },
-  });
-  company = cli(["company:create", "--name", `Skid-IF Väst ${stamp}`, "--org-number", `559702-${crypto.randomInt(1000, 9999)}`]) as { company_id: string };
-  const key = cli(["api-key:create", "--name", `utskick-${stamp}`, "--company", company.company_id]) as { client_id: string; client_secret: string };
-  const request = await playwright.request.newContext({ baseURL });
-  const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
-  const token = (await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()).access_token as string;
-  await seed(async (method, path, body) => {
-    const response = await request.fetch(path, { method, data: body, headers: path.includes("/unsubscribe/all/") ? {} : { authorization: `Bearer ${token}` } });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return response.json();
-  });
-  await request.dispose();
+  stack = await startSendoutStack(playwright);
+  stamp = stack.stamp;
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
+  await stack?.stop();
 });
-
-/** Every console message that reports a refused Content-Security-Policy, collected as the page runs. */
-function cspErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
-  });
-  return errors;
-}
-
-/** The page so far logged no CSP error, and axe finds nothing serious. axe's own probes add inline styles that the
- * policy refuses, so what it causes is not the page's and is dropped afterwards. The preview frame is left out: axe
- * cannot run inside a frame that allows no scripts (it waits minutes for it), and the message's own accessibility is
- * e2e/sendout-mail.spec.ts's. */
-async function checkPage(page: Page, csp: string[]) {
-  expect(csp).toEqual([]);
-  const results = await new AxeBuilder({ page }).exclude("[data-testid=sendout-preview-frame]").analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(" ")})`)).toEqual([]);
-  csp.length = 0;
-}
 
 async function toastsGone(page: Page) {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
@@ -96,7 +30,7 @@ async function toastsGone(page: Page) {
 test("staff compose a sendout in the editor, preview it, send a test to themselves and send it; the SMTP server receives each", async ({ page }) => {
   test.setTimeout(240_000);
   const csp = cspErrors(page);
-  const staff = createAdmin({ role: "EDITOR", scope: company.company_id });
+  const staff = createAdmin({ role: "EDITOR", scope: stack.company.company_id });
   await signIn(page, staff);
   await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Utskick" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Utskick" })).toBeVisible();
@@ -171,7 +105,7 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
   await expect(page.getByLabel("Till", { exact: true })).toHaveValue(staff.email);
   await page.getByRole("button", { name: "Skicka test" }).click();
   await expect(page.getByText(`Testet är skickat till ${staff.email}.`)).toBeVisible();
-  const [testCopy] = await sink.waitFor(1);
+  const [testCopy] = await stack.sink.waitFor(1);
   expect(testCopy.envelopeTo).toEqual([staff.email]);
   expect(testCopy.parsed.subject).toContain(`Vintern är här ${stamp}`);
 
@@ -191,7 +125,7 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
   await confirm.getByRole("button", { name: "Skicka", exact: true }).click();
   await expect(page.getByText("Utskicket har startat.")).toBeVisible();
 
-  const received = await sink.waitFor(3, 20_000);
+  const received = await stack.sink.waitFor(3, 20_000);
   const delivered = received.slice(1).map((mail) => mail.envelopeTo[0]).sort();
   expect(delivered).toEqual([`anna-${stamp}@example.se`, `cecilia-${stamp}@example.se`]);
   const anna = received.find((mail) => mail.envelopeTo[0] === `anna-${stamp}@example.se`)!;
@@ -216,10 +150,47 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
   expect(csp).toEqual([]);
 });
 
+test("a sendout scheduled in Swedish time (summer time: +02:00) and cancelled before it starts", async ({ page }) => {
+  const csp = cspErrors(page);
+  await signIn(page, createAdmin({ role: "EDITOR", scope: stack.company.company_id }));
+  await page.goto(`/admin/sendouts/new?company_id=${stack.company.company_id}`);
+  await page.getByLabel("Ämne").fill(`Årsmöte ${stamp}`);
+  await page.getByLabel(`Vinterbrev ${stamp}`).check();
+  await page.getByRole("textbox", { name: "Meddelande" }).click();
+  await page.keyboard.type("Välkommen till årsmötet.");
+  await page.getByRole("button", { name: "Spara utkast" }).click();
+  await expect(page).toHaveURL(/\/admin\/sendouts\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+
+  await page.getByLabel("Skicka vid en viss tid").check();
+  await page.getByRole("button", { name: "Schemalägg…" }).click();
+  await expect(page.getByText("Välj datum och tid.")).toBeVisible();
+  await page.getByLabel("Tid (svensk tid)").fill("2030-06-01T10:00");
+  await page.getByRole("button", { name: "Schemalägg…" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Skicka utskicket?" });
+  await expect(confirm).toContainText(`1 får ”Årsmöte ${stamp}” 1 juni 2030 10:00.`);
+  await checkPage(page, csp);
+  await confirm.getByRole("button", { name: "Schemalägg", exact: true }).click();
+  await expect(page.getByText("Utskicket är schemalagt till 1 juni 2030 10:00.")).toBeVisible();
+  await expect(page.getByText("Schemalagt till 1 juni 2030 10:00")).toBeVisible();
+  // 10:00 in Stockholm on 1 June is 08:00 UTC.
+  const scheduled = (await (await page.request.get(`/admin/api/sendouts/${id}`)).json()) as { status: string; send_at: string };
+  expect(scheduled).toMatchObject({ status: "SCHEDULED", send_at: "2030-06-01T08:00:00.000Z" });
+
+  await page.getByRole("button", { name: "Avbryt utskicket" }).click();
+  const cancel = page.getByRole("alertdialog", { name: "Avbryt utskicket?" });
+  await checkPage(page, csp);
+  await cancel.getByRole("button", { name: "Avbryt utskicket" }).click();
+  await expect(page.getByText("Utskicket är avbrutet.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Siffror" }).getByText("Avbrutet", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Avbryt utskicket" })).toHaveCount(0);
+  expect(csp).toEqual([]);
+});
+
 test("suppressed addresses: one suppressed by hand is left out of the count and, with a note, lifted", async ({ page }) => {
   const csp = cspErrors(page);
   const cecilia = `cecilia-${stamp}@example.se`;
-  await signIn(page, createAdmin({ role: "EDITOR", scope: company.company_id }));
+  await signIn(page, createAdmin({ role: "EDITOR", scope: stack.company.company_id }));
   await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Spärrade adresser" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Spärrade adresser" })).toBeVisible();
   await page.getByRole("button", { name: "Spärra adress" }).click();
@@ -237,7 +208,7 @@ test("suppressed addresses: one suppressed by hand is left out of the count and,
   await toastsGone(page);
   await screenshot(page, "admin-suppressions");
 
-  const reach = await page.request.get(`/admin/api/sendouts/recipients?company_id=${company.company_id}&list_ids=${lists.winter},${lists.youth}`);
+  const reach = await page.request.get(`/admin/api/sendouts/recipients?company_id=${stack.company.company_id}&list_ids=${stack.lists.winter},${stack.lists.youth}`);
   expect(await reach.json()).toEqual({ recipients: 1, opted_out: 1, suppressed: 1 });
 
   await row.getByRole("button", { name: `Häv spärren av ${cecilia}` }).click();
@@ -254,10 +225,10 @@ test("suppressed addresses: one suppressed by hand is left out of the count and,
 test("the composer in English at tablet width", async ({ page }) => {
   const csp = cspErrors(page);
   await page.setViewportSize(tablet);
-  await signIn(page, createAdmin({ role: "EDITOR", scope: company.company_id }));
+  await signIn(page, createAdmin({ role: "EDITOR", scope: stack.company.company_id }));
   await page.getByRole("button", { name: "In English" }).click();
   await expect(page.getByRole("button", { name: "På svenska" })).toBeVisible();
-  await page.goto(`/admin/sendouts/new?company_id=${company.company_id}`);
+  await page.goto(`/admin/sendouts/new?company_id=${stack.company.company_id}`);
   await expect(page.getByRole("heading", { level: 1, name: "New sendout" })).toBeVisible();
   await expect(page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
@@ -267,8 +238,8 @@ test("the composer in English at tablet width", async ({ page }) => {
 });
 
 test("without SENDOUT.U the screen is read only; without the module there is no menu item", async ({ page }) => {
-  await signIn(page, createAdmin({ role: "VIEWER", scope: company.company_id }));
-  await page.goto(`/admin/sendouts?company_id=${company.company_id}`);
+  await signIn(page, createAdmin({ role: "VIEWER", scope: stack.company.company_id }));
+  await page.goto(`/admin/sendouts?company_id=${stack.company.company_id}`);
   await expect(page.getByTestId("read-only")).toBeVisible();
   await expect(page.getByRole("table", { name: "Utskick" })).toContainText(stamp);
   await expect(page.getByRole("link", { name: "Nytt utskick" })).toHaveCount(0);
@@ -277,7 +248,7 @@ test("without SENDOUT.U the screen is read only; without the module there is no 
   await expect(page.getByRole("button", { name: "Avbryt utskicket" })).toHaveCount(0);
 
   await page.context().clearCookies();
-  await signIn(page, createAdmin({ role: "EDITOR", scope: company.company_id, modules: "company,subscription_list,member,event" }));
+  await signIn(page, createAdmin({ role: "EDITOR", scope: stack.company.company_id, modules: "company,subscription_list,member,event" }));
   await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Utskick" })).toHaveCount(0);
   await page.goto("/admin/sendouts");
   await expect(page.getByRole("alert").filter({ hasText: "Din behörighet omfattar inte utskick." })).toBeVisible();
