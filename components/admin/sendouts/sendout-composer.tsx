@@ -34,8 +34,9 @@ export function SendoutComposer({ sendout, companyId, lists, ownEmail, actions }
 
   const onSaved = (next: SendoutRow) => {
     setSaved(next);
-    // A new draft gets its own address, where it is tested and sent.
+    // A new draft gets its own address, where it is tested and sent; a changed one its new subject in the heading.
     if (!saved) router.replace(`/admin/sendouts/${next.id}`);
+    else router.refresh();
   };
 
   return (
