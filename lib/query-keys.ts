@@ -38,6 +38,16 @@ export const queryKeys = {
     companies: ["events", "companies"] as const,
     memberSearch: (q: string) => ["events", "member-search", q] as const,
   },
+  sendouts: {
+    all: ["sendouts"] as const,
+    ofCompany: (companyId: string) => ["sendouts", "company", companyId] as const,
+    one: (id: number) => ["sendouts", "one", id] as const,
+    recipients: (companyId: string, listIds: number[]) => ["sendouts", "recipients", companyId, listIds] as const,
+  },
+  suppressions: {
+    all: ["suppressions"] as const,
+    page: (companyId: string, page: number) => ["suppressions", companyId, page] as const,
+  },
   audit: (filters: Record<string, unknown>) => ["audit", filters] as const,
   outbox: (page: number) => ["outbox", page] as const,
 };

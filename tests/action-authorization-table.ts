@@ -12,6 +12,9 @@ import { operatorCaller } from "@/lib/services/caller";
 import { createApiKey } from "@/lib/services/api-keys";
 import { createEvent } from "@/lib/services/events";
 import { createMember } from "@/lib/services/member-changes";
+import { pauseSendout, sendSendout } from "@/lib/services/sendout-states";
+import { createSendout } from "@/lib/services/sendouts";
+import { suppressAddress } from "@/lib/services/suppressions";
 import { memberRecord } from "@/lib/services/members";
 import { createList } from "@/lib/services/subscription-lists";
 import { subscribeVisitor, unsubscribeByUuids } from "@/lib/services/subscriptions";
@@ -19,6 +22,7 @@ import { confirmationToken, erasureToken, globalOptOutToken, preferencesToken } 
 import { MODULES, PERMISSIONS, type Module, type Permission } from "@/lib/validation/access";
 import { CreateEventRequest } from "@/lib/validation/event";
 import { CreateMemberRequest } from "@/lib/validation/member";
+import { CreateSendoutRequest } from "@/lib/validation/sendout";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import { newAdminUser, type TestAdmin } from "./dashboard-session";
 import type { ActionAnswer } from "./server-actions";
@@ -76,6 +80,16 @@ const newEvent = async (companyId: string) =>
     operator(),
     CreateEventRequest.parse({ company_id: companyId, name: unique("Evenemang"), starts_at: "2027-03-01T18:00:00+01:00", ends_at: "2027-03-01T20:00:00+01:00" }),
   );
+/** A sendout to a new list of the company, in the state a row needs (each call its own: no cell depends on another). */
+const newSendout = async (companyId: string, state: "DRAFT" | "SENDING" | "PAUSED" = "DRAFT") => {
+  const list = await newList(companyId);
+  const { id } = await createSendout(operator(), CreateSendoutRequest.parse({ company_id: companyId, list_ids: [list.id], subject: unique("Brev"), html: "<p>Hej</p>" }));
+  if (state !== "DRAFT") await sendSendout(operator(), id, {});
+  if (state === "PAUSED") await pauseSendout(operator(), id);
+  return id;
+};
+/** An address suppressed by hand in the company. */
+const newSuppression = async (companyId: string) => suppressAddress(operator(), { company_id: companyId, email: email("sparrad"), note: "Bad om det" });
 /** A key of the company, its scope that company (by default) or all companies (null). */
 const newApiKey = async (companyId: string, scope: string[] | null = [companyId]) =>
   createApiKey(operator(), {
@@ -132,6 +146,14 @@ const participantRow = (action: string, memberOutOfScope: Outcome): Row => ({
       { object: "the member (the event in scope)", args: async (f) => participant(f.inScopeClubId, f.outOfScopeCompanyId), expect: memberOutOfScope },
     ],
   },
+});
+
+/** A write on a fresh sendout in the state it needs, with the rest of the action's input. */
+const sendoutRow = (action: string, state: "DRAFT" | "SENDING" | "PAUSED", input: Record<string, unknown> = {}): Row => ({
+  action: `${DASHBOARD}/sendouts/actions.ts#${action}`,
+  needs: { module: "sendout", permission: "SENDOUT.U" },
+  args: async (f) => [{ id: await newSendout(f.inScopeClubId, state), ...input }],
+  cells: { ...write, outOfScope: [{ object: "the sendout", args: async (f) => [{ id: await newSendout(f.outOfScopeCompanyId, state), ...input }], expect: HIDDEN }] },
 });
 
 export const ROWS: Row[] = [
@@ -317,6 +339,42 @@ export const ROWS: Row[] = [
   // Taking someone off an event in scope reads nothing of the member: as for a member never registered (or missing),
   // nothing changes and the answer is the event in scope.
   participantRow("unregisterParticipantAction", 200),
+  // ---- sendouts (module sendout, SENDOUT.U; another company's sendout answers as a missing one)
+  {
+    action: `${DASHBOARD}/sendouts/actions.ts#createSendoutAction`,
+    needs: { module: "sendout", permission: "SENDOUT.U" },
+    args: async (f) => [{ company_id: f.inScopeClubId, list_ids: [(await newList(f.inScopeClubId)).id], subject: unique("Brev"), html: "<p>Hej</p>" }],
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the company",
+          args: async (f) => [{ company_id: f.outOfScopeCompanyId, list_ids: [(await newList(f.outOfScopeCompanyId)).id], subject: "x", html: "<p>x</p>" }],
+          expect: 403,
+        },
+      ],
+    },
+  },
+  sendoutRow("updateSendoutAction", "DRAFT", { sendout: { subject: "Nytt ämne" } }),
+  sendoutRow("sendTestAction", "DRAFT", { email: "styrelsen@example.org" }),
+  // A time far ahead: the sendout is SCHEDULED, so no worker sends anything for the table.
+  sendoutRow("sendSendoutAction", "DRAFT", { send_at: "2031-03-01T08:00:00+01:00" }),
+  sendoutRow("pauseSendoutAction", "SENDING"),
+  sendoutRow("resumeSendoutAction", "PAUSED"),
+  sendoutRow("cancelSendoutAction", "DRAFT"),
+  // ---- suppressed addresses (the list module and SUBSCRIPTION_LIST.U, as the service asks)
+  {
+    action: `${DASHBOARD}/suppressions/actions.ts#liftSuppressionAction`,
+    needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
+    args: async (f) => [{ id: (await newSuppression(f.inScopeClubId)).id, note: "Adressen fungerar igen" }],
+    cells: { ...write, outOfScope: [{ object: "the suppression", args: async (f) => [{ id: (await newSuppression(f.outOfScopeCompanyId)).id, note: "x" }], expect: HIDDEN }] },
+  },
+  {
+    action: `${DASHBOARD}/suppressions/actions.ts#suppressAddressAction`,
+    needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
+    args: async (f) => [{ company_id: f.inScopeClubId, email: email("sparr"), note: "Bad om det" }],
+    cells: { ...write, outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, email: email("sparr"), note: "x" }], expect: 403 }] },
+  },
   // ---- access management (the ADMIN role; grants never beyond the ADMIN's own access)
   {
     action: `${DASHBOARD}/api-keys/actions.ts#createApiKeyAction`,

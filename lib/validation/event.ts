@@ -121,7 +121,7 @@ export const EventDetail = EventView.extend({ participants: z.array(EventPartici
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /** Wall-clock time in `timeZone` ("2026-12-05T18:00" from a datetime-local input) as ISO 8601 with that zone's offset. */
-function zonedIso(local: string, timeZone: string): string {
+export function zonedIso(local: string, timeZone: string): string {
   const [date, time] = local.split("T");
   const [y, m, d] = date.split("-").map(Number);
   const [h, min] = time.split(":").map(Number);

@@ -10,6 +10,8 @@ const sv = {
     companies: "Föreningar",
     members: "Medlemmar",
     events: "Evenemang",
+    sendouts: "Utskick",
+    suppressions: "Spärrade adresser",
     apiKeys: "API-nycklar",
     users: "Administratörer",
     audit: "Händelselogg",
@@ -63,7 +65,7 @@ export type ShellMessages = typeof sv;
 const en: ShellMessages = {
   product: "Förening service",
   dashboard: "Administration",
-  nav: { overview: "Overview", lists: "Subscription lists", companies: "Companies", members: "Members", events: "Events", apiKeys: "API keys", users: "Admin users", audit: "Audit log", outbox: "Outbox" },
+  nav: { overview: "Overview", lists: "Subscription lists", companies: "Companies", members: "Members", events: "Events", sendouts: "Sendouts", suppressions: "Suppressed addresses", apiKeys: "API keys", users: "Admin users", audit: "Audit log", outbox: "Outbox" },
   navLabel: "Main menu",
   signedInAs: "Signed in as",
   role: { ADMIN: "Administrator", EDITOR: "Editor", VIEWER: "Read only" },

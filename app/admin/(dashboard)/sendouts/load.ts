@@ -1,0 +1,17 @@
+// What the sendout pages read besides the sendout: the lists of its association (to choose recipients and name a
+// sendout's lists) and the staff member's own address for test copies.
+import "server-only";
+import type { ListChoice } from "@/components/admin/sendouts/types";
+import type { Caller } from "@/lib/services/caller";
+import { listListsOfCompany } from "@/lib/services/subscription-lists";
+
+/** The association's lists; null when the caller's access lacks the list module (the composer says so). */
+export async function listChoices(caller: Caller, companyId: string): Promise<ListChoice[] | null> {
+  if (!caller.modules.has("subscription_list")) return null;
+  return (await listListsOfCompany(caller, companyId)).map((list) => ({ id: list.id, name: list.name }));
+}
+
+/** A dashboard user's actor is "admin:<email>": the address a test copy goes to unless they type another. */
+export function ownEmail(caller: Caller): string {
+  return caller.actor.startsWith("admin:") ? caller.actor.slice("admin:".length) : "";
+}

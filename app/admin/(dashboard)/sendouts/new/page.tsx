@@ -1,0 +1,32 @@
+// /admin/sendouts/new?company_id=: a new draft of an association in scope (SENDOUT.U). Without the permission, or for
+// an association outside the scope, the not-found page.
+import { notFound } from "next/navigation";
+import { SendoutComposer } from "@/components/admin/sendouts/sendout-composer";
+import { PageTitle } from "@/components/admin/ui/page-parts";
+import { requirePageCaller } from "@/lib/auth/session";
+import { adminLanguage } from "@/lib/i18n/admin-language";
+import { sendoutComposeMessages } from "@/lib/i18n/admin/sendout-compose";
+import { createSendoutAction, sendSendoutAction, sendTestAction, updateSendoutAction } from "../actions";
+import { companyChoices } from "@/lib/services/company-directory";
+import { listChoices, ownEmail } from "../load";
+
+export default async function NewSendoutPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
+  const caller = await requirePageCaller();
+  if (!caller.modules.has("sendout") || !caller.permissions.has("SENDOUT.U")) notFound();
+  const asked = (await searchParams).company_id;
+  const company = (await companyChoices(caller)).find((c) => c.company_id === asked);
+  if (!company) notFound();
+  const t = sendoutComposeMessages(await adminLanguage()).compose;
+  return (
+    <>
+      <PageTitle title={t.newTitle} intro={company.name} back={{ href: `/admin/sendouts?company_id=${encodeURIComponent(company.company_id)}`, label: t.back }} />
+      <SendoutComposer
+        sendout={null}
+        companyId={company.company_id}
+        lists={await listChoices(caller, company.company_id)}
+        ownEmail={ownEmail(caller)}
+        actions={{ createSendout: createSendoutAction, updateSendout: updateSendoutAction, sendTest: sendTestAction, sendSendout: sendSendoutAction }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+// GET /admin/api/suppressions?company_id=&page=: one page of an association's suppressed addresses
+import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/dashboard-sendouts";
+import { listSuppressions } from "@/lib/services/suppressions";
+
+export const GET = route(api.dashboardSuppressions, async ({ caller, query }) => listSuppressions(caller, query));
