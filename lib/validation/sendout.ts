@@ -3,11 +3,11 @@
 import { z } from "zod";
 import { CompanyId, IntId, requiredText } from "./common";
 
-export const SENDOUT_STATUSES = ["DRAFT", "SCHEDULED", "SENDING", "PAUSED", "SENT", "CANCELLED"] as const;
+const SENDOUT_STATUSES = ["DRAFT", "SCHEDULED", "SENDING", "PAUSED", "SENT", "CANCELLED"] as const;
 export type SendoutStatus = (typeof SENDOUT_STATUSES)[number];
 
 /** Per-recipient delivery state; the stored recipients are the truth of who gets what. */
-export const RECIPIENT_STATUSES = ["PENDING", "SENT", "FAILED", "BOUNCED", "COMPLAINED"] as const;
+const RECIPIENT_STATUSES = ["PENDING", "SENT", "FAILED", "BOUNCED", "COMPLAINED"] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 const Html = z
@@ -74,7 +74,7 @@ export const TestSendoutRequest = z.object({ email: Email }).meta({ id: "TestSen
 
 export const SendoutListQuery = z.object({ company_id: CompanyId });
 
-export const SendoutCounts = z
+const SendoutCounts = z
   .object({
     recipients: z.number().int(),
     sent: z.number().int(),

@@ -71,7 +71,7 @@ export async function prepareSendout(rootId: string) {
 }
 
 /** A newsletter body about the size of a real one (the rendered message is about 8 KB). */
-export const NEWSLETTER_HTML =
+const NEWSLETTER_HTML =
   "<h2>Hej {{firstname|medlem}}!</h2>" +
   Array.from({ length: 12 }, (_, i) => `<p>Stycke ${i + 1}: träningar, tävlingar och årsmötet. <a href="https://example.org/nyheter/${i}">Läs mer</a></p>`).join("");
 
