@@ -7,7 +7,7 @@ import "server-only";
 import { env } from "../env";
 import type { Lang } from "../i18n/lang";
 import { fill } from "../i18n/fill";
-import { globalOptOutUrl, listUnsubscribeUrl, preferencesUrl, siteUrl } from "../services/unsubscribe-links";
+import { globalOptOutUrl, listUnsubscribeUrl, preferencesToken, preferencesUrl, siteUrl } from "../services/unsubscribe-links";
 import { renderEmail } from "./layout";
 import { applyMergeFields, applyMergeFieldsToHeader } from "./merge-fields";
 import { sendoutMessageId } from "./message-id";
@@ -30,9 +30,13 @@ export interface SendoutMailInput {
   lang?: Lang;
 }
 
-/** The hosted page that asks before leaving the list (app/unsubscribe/[list_uuid]/[member_uuid]). */
+/**
+ * The hosted page that asks before leaving the list (app/unsubscribe/[list_uuid]/[member_uuid]), with the member's
+ * preference-page token as `p`, so the page can offer the preference page too (a bare uuid must not open it).
+ */
 function hostedUnsubscribeUrl(listUuid: string, memberUuid: string): string {
-  return `${siteUrl()}/unsubscribe/${encodeURIComponent(listUuid)}/${encodeURIComponent(memberUuid)}`;
+  const page = `${siteUrl()}/unsubscribe/${encodeURIComponent(listUuid)}/${encodeURIComponent(memberUuid)}`;
+  return `${page}?p=${encodeURIComponent(preferencesToken(memberUuid))}`;
 }
 
 export async function renderSendoutMail({ sendout, organization, recipient, list, lang = "sv" }: SendoutMailInput): Promise<OutgoingMail> {

@@ -6,7 +6,7 @@ import "server-only";
 import fs from "node:fs";
 import net from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
-import { parseConnectionUrl } from "nodemailer/lib/shared";
+import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { env } from "../env";
 import { addressOf } from "./message-id";

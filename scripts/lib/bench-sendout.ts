@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
 import nodemailer from "nodemailer";
-import { parseConnectionUrl } from "nodemailer/lib/shared";
+import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { SMTPServer } from "smtp-server";
 import { connectWithoutDelay } from "../../lib/mail/transport";

@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 const footerUrls = () => [
-  `https://service.example/unsubscribe/${listUuid}/${memberUuid}`,
+  `https://service.example/unsubscribe/${listUuid}/${memberUuid}?p=${links.preferencesToken(memberUuid)}`,
   links.globalOptOutUrl(memberUuid),
   links.preferencesUrl(memberUuid),
 ];
