@@ -18,6 +18,7 @@ import { type EventActions, type EventRow } from "./types";
 import { formatWallClock } from "@/lib/i18n/formats";
 import { SelectField } from "@/components/ui/field";
 import { Panel } from "../ui/page-parts";
+import { CompanyOptions } from "@/components/admin/ui/company-options";
 
 const column = createColumnHelper<EventRow>();
 const NO_EVENTS: EventRow[] = [];
@@ -68,12 +69,7 @@ export function EventsScreen({ companies, initialCompanyId, canWrite, actions }:
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <SelectField id="events-company" label={t.list.company} value={companyId} onChange={(e) => choose(e.target.value)} className="w-full max-w-md">
-          <option value="">{t.list.chooseCompany}</option>
-          {companies.map((c) => (
-            <option key={c.company_id} value={c.company_id}>
-              {c.name}
-            </option>
-          ))}
+          <CompanyOptions companies={companies} placeholder={t.list.chooseCompany} />
         </SelectField>
         {canWrite && companyId && !creating && (
           <button type="button" className={buttonClass} onClick={() => setCreating(true)}>

@@ -16,6 +16,7 @@ import { QueryTable } from "../ui/query-table";
 import { buttonClass } from "../ui/styles";
 import { REFRESH_WHILE_SENDING_MS, StatusBadge } from "./status-badge";
 import type { ListChoice, SendoutRow } from "./types";
+import { CompanyOptions } from "@/components/admin/ui/company-options";
 
 const column = createColumnHelper<SendoutRow>();
 type Figure = keyof SendoutRow["counts"];
@@ -87,12 +88,7 @@ export function SendoutsScreen({ companies, companyId, lists, canWrite }: {
           onChange={(e) => router.push(e.target.value ? `?company_id=${encodeURIComponent(e.target.value)}` : "?")}
           className="w-full max-w-md"
         >
-          <option value="">{t.list.chooseCompany}</option>
-          {companies.map((c) => (
-            <option key={c.company_id} value={c.company_id}>
-              {c.name}
-            </option>
-          ))}
+          <CompanyOptions companies={companies} placeholder={t.list.chooseCompany} />
         </SelectField>
         {canWrite && companyId && (
           <Link href={`/admin/sendouts/new?company_id=${encodeURIComponent(companyId)}`} className={buttonClass}>

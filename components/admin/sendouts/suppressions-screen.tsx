@@ -17,6 +17,7 @@ import { useLang } from "../i18n-context";
 import { QueryTable } from "../ui/query-table";
 import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import { AddDialog, LiftDialog, type SuppressionActions } from "./suppression-dialogs";
+import { CompanyOptions } from "@/components/admin/ui/company-options";
 
 type Row = z.output<typeof SuppressionView>;
 const column = createColumnHelper<Row>();
@@ -78,12 +79,7 @@ export function SuppressionsScreen({ companies, companyId, canWrite, actions }: 
           onChange={(e) => router.push(e.target.value ? `?company_id=${encodeURIComponent(e.target.value)}` : "?")}
           className="w-full max-w-md"
         >
-          <option value="">{t.chooseCompany}</option>
-          {companies.map((c) => (
-            <option key={c.company_id} value={c.company_id}>
-              {c.name}
-            </option>
-          ))}
+          <CompanyOptions companies={companies} placeholder={t.chooseCompany} />
         </SelectField>
         {canWrite && companyId && (
           <button type="button" className={buttonClass} onClick={() => setAdding(true)}>
