@@ -59,25 +59,28 @@ function dkimOptions() {
   return { domainName: DKIM_DOMAIN, keySelector: DKIM_SELECTOR, privateKey };
 }
 
-type SocketCallback = (error: Error | null, socket?: { connection: net.Socket }) => void;
+type SocketCallback = (error: Error | null, socket?: { connection: net.Socket } | false) => void;
 
 /**
  * Each pooled connection's TCP socket, made here with Nagle's algorithm off. nodemailer writes a message's closing
  * `.` on its own after the body, and with Nagle on that small write waits for the server to acknowledge the body,
  * which servers delay (about 40 ms on Linux): every message waited that long, which held a connection to about 20
  * messages a second (measured into a local SMTP server; README, Mail). TLS (smtps://, STARTTLS) is still nodemailer's.
+ * When the connection fails, nodemailer is told to connect itself (`false`) and meets the same failure on its own
+ * path: an error handed back here is not counted against the pool, whose slots then ran out after SMTP_POOL_SIZE
+ * failures and every later message waited for ever.
  */
 export function connectWithoutDelay(options: { host?: string; port?: number; secure?: boolean }, callback: SocketCallback): void {
   const socket = net.connect({ host: options.host, port: options.port || (options.secure ? 465 : 587), noDelay: true });
-  const fail = (error: Error) => {
+  const giveUp = () => {
     socket.destroy();
-    callback(error);
+    callback(null, false);
   };
-  socket.setTimeout(10_000, () => fail(Object.assign(new Error("connection timeout"), { code: "ETIMEDOUT" })));
-  socket.once("error", fail);
+  socket.setTimeout(10_000, giveUp);
+  socket.once("error", giveUp);
   socket.once("connect", () => {
     socket.setTimeout(0);
-    socket.removeListener("error", fail);
+    socket.removeListener("error", giveUp);
     callback(null, { connection: socket });
   });
 }
