@@ -172,7 +172,7 @@ test("a sendout scheduled in Swedish time (summer time: +02:00) and cancelled be
   await checkPage(page, csp);
   await confirm.getByRole("button", { name: "Schemalägg", exact: true }).click();
   await expect(page.getByText("Utskicket är schemalagt till 1 juni 2030 10:00.")).toBeVisible();
-  await expect(page.getByText("Schemalagt till 1 juni 2030 10:00")).toBeVisible();
+  await expect(page.getByText("Schemalagt till 1 juni 2030 10:00", { exact: true })).toBeVisible();
   // 10:00 in Stockholm on 1 June is 08:00 UTC.
   const scheduled = (await (await page.request.get(`/admin/api/sendouts/${id}`)).json()) as { status: string; send_at: string };
   expect(scheduled).toMatchObject({ status: "SCHEDULED", send_at: "2030-06-01T08:00:00.000Z" });
