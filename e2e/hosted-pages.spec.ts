@@ -35,7 +35,9 @@ async function setUpList(request: APIRequestContext) {
     client_secret: string;
   };
   const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
-  const { access_token } = await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json();
+  const tokenResponse = await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } });
+  expect(tokenResponse.status(), await tokenResponse.text()).toBe(200);
+  const { access_token } = await tokenResponse.json();
   const auth = { authorization: `Bearer ${access_token}` };
   const created = await (
     await request.post("/v3/subscription_list", {
