@@ -10,7 +10,7 @@ import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { SMTPServer } from "smtp-server";
 import { connectWithoutDelay } from "../../lib/mail/transport";
-import { processTree } from "./tree-rss.mjs";
+import { serverProcess } from "./bench-stack";
 
 export interface CountingSmtp {
   url: string;
@@ -114,8 +114,7 @@ export interface SendoutFigures {
 }
 
 function serverRssMb(rootPid: number): number {
-  const server = processTree(rootPid).find((p) => p.command.includes("scripts/start.mjs") || p.command.includes("dist/server.mjs"));
-  return server?.rssMb ?? 0;
+  return serverProcess(rootPid)?.rssMb ?? 0;
 }
 
 /** Creates the sendout, sends it, and waits until it is SENT, sampling the server's RSS every 250 ms. */

@@ -36,9 +36,14 @@ export function treeRss(root: number): TreeMemory {
   };
 }
 
+/** The process running the server in the tree under `root`, with its current RSS. */
+export function serverProcess(root: number) {
+  return processTree(root).find((p) => isServer(p.command));
+}
+
 /** The server process's peak resident memory (VmHWM), in MB. */
 export function serverPeakMb(root: number): number | null {
-  const server = processTree(root).find((p) => isServer(p.command));
+  const server = serverProcess(root);
   if (!server) return null;
   try {
     return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
