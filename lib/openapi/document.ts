@@ -5,6 +5,7 @@ import { z } from "zod";
 import { v3Operations, type Operation } from "../operations";
 import { accessSentence, type ResponseDoc } from "../operations/operation";
 import { databaseUnavailable, invalidToken } from "../operations/errors";
+import { gettingStartedGuide } from "./guide";
 
 type JsonSchema = Record<string, unknown>;
 type Io = "input" | "output";
@@ -161,10 +162,7 @@ export function buildOpenApiDocument(serverUrl: string) {
     info: {
       title: "Förening service API",
       version: "3",
-      description:
-        "Company register with leisure-card (Fritidskortet) enrollment, subscription lists and the general membership " +
-        "endpoints. Authenticate with POST /access/user/basic (HTTP Basic client_id:client_secret), then send " +
-        "`Authorization: Bearer <access_token>`. Errors use `{reason}`; validation failures the ValidationError shape.",
+      description: gettingStartedGuide,
     },
     servers: [{ url: serverUrl }],
     components: {
