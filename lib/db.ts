@@ -187,3 +187,34 @@ export async function disconnectDb(): Promise<void> {
 export function pageWindow({ page, limit }: { page: number; limit: number }) {
   return { skip: (page - 1) * limit, take: limit };
 }
+
+/**
+ * Group commit for small writes that many concurrent tasks make (a sendout's row per message): the statements given
+ * while a commit is under way go together into the next one transaction, and each caller's promise settles with its
+ * own statement's count once that transaction has committed. A commit costs a flush to disk (13 ms on a busy
+ * machine's SQLite, each), which one row per commit paid for every statement; now it is paid once per group. A
+ * statement is a Prisma promise not yet awaited (tagged SQL through `$executeRaw`), which runs only inside the batch.
+ */
+export function groupCommit(): (statement: Prisma.PrismaPromise<number>) => Promise<number> {
+  let waiting: { statement: Prisma.PrismaPromise<number>; resolve: (count: number) => void; reject: (error: unknown) => void }[] = [];
+  let committing = false;
+  const commit = async () => {
+    committing = true;
+    while (waiting.length) {
+      const group = waiting;
+      waiting = [];
+      try {
+        const counts = await db().$transaction(group.map((entry) => entry.statement));
+        group.forEach((entry, i) => entry.resolve(counts[i]));
+      } catch (error) {
+        group.forEach((entry) => entry.reject(error));
+      }
+    }
+    committing = false;
+  };
+  return (statement) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ statement, resolve, reject });
+      if (!committing) void commit();
+    });
+}

@@ -4,12 +4,13 @@
 // resend after a crash folds into one message and a bounce names its row. Links are the author's own: no tracking
 // pixels, nothing rewritten.
 import "server-only";
+import { convert } from "html-to-text";
 import { env } from "../env";
 import type { Lang } from "../i18n/lang";
 import { fill } from "../i18n/fill";
 import { globalOptOutUrl, listUnsubscribeUrl, preferencesToken, preferencesUrl, siteUrl } from "../services/unsubscribe-links";
 import { renderEmail } from "./layout";
-import { applyMergeFields, applyMergeFieldsToHeader } from "./merge-fields";
+import { Marks } from "./merge-fields";
 import { sendoutMessageId } from "./message-id";
 import { mailTexts } from "./texts";
 import type { OutgoingMail } from "./transport";
@@ -39,31 +40,56 @@ function hostedUnsubscribeUrl(listUuid: string, memberUuid: string): string {
   return `${page}?p=${encodeURIComponent(preferencesToken(memberUuid))}`;
 }
 
-export async function renderSendoutMail({ sendout, organization, recipient, list, lang = "sv" }: SendoutMailInput): Promise<OutgoingMail> {
-  const values = { firstname: recipient.firstname, lastname: recipient.lastname, email: recipient.email };
-  const subject = applyMergeFieldsToHeader(sendout.subject, values);
+interface Addressee {
+  recipient: SendoutMailInput["recipient"];
+  list: SendoutMailInput["list"];
+}
+
+/** One recipient's message from a sendout's template (sendoutTemplate). */
+export type SendoutMessageFor = (recipient: SendoutMailInput["recipient"], list: SendoutMailInput["list"]) => OutgoingMail;
+
+/**
+ * A sendout's messages: the layout rendered once, with marks where recipients differ (lib/mail/message-template.ts),
+ * so each recipient's message is two string fills. Workers make one per sendout and batch; the preview and the test
+ * copy go through the same template, so staff see what recipients get.
+ */
+export async function sendoutTemplate({ sendout, organization, lang = "sv" }: Omit<SendoutMailInput, "recipient" | "list">): Promise<SendoutMessageFor> {
+  const marks = new Marks<Addressee>();
+  const values = ({ recipient }: Addressee) => ({ firstname: recipient.firstname, lastname: recipient.lastname, email: recipient.email });
+  const asText = (html: string) => (html ? convert(html, { wordwrap: false }) : "");
+  const subject = marks.mergeFields(sendout.subject, values, "text", asText);
   const { html, text } = await renderEmail({
     lang,
     organization,
     subject,
-    preheader: sendout.preheader ? applyMergeFields(sendout.preheader, values, "text") : null,
-    bodyHtml: applyMergeFields(sendout.html, values, "html"),
-    bodyText: sendout.text ? applyMergeFields(sendout.text, values, "text") : null,
+    preheader: sendout.preheader ? marks.mergeFields(sendout.preheader, values, "text", asText) : null,
+    bodyHtml: marks.mergeFields(sendout.html, values, "html", asText),
+    bodyText: sendout.text ? marks.mergeFields(sendout.text, values, "text", asText) : null,
     footer: {
       reason: fill(mailTexts(lang).listReason, { organization: organization.name }),
-      unsubscribeUrl: hostedUnsubscribeUrl(list.uuid, recipient.memberUuid),
-      optOutUrl: globalOptOutUrl(recipient.memberUuid),
-      preferencesUrl: preferencesUrl(recipient.memberUuid),
+      unsubscribeUrl: marks.addText(({ recipient, list }) => hostedUnsubscribeUrl(list.uuid, recipient.memberUuid)),
+      optOutUrl: marks.addText(({ recipient }) => globalOptOutUrl(recipient.memberUuid)),
+      preferencesUrl: marks.addText(({ recipient }) => preferencesUrl(recipient.memberUuid)),
     },
   });
-  return {
-    to: recipient.email,
-    subject,
-    html,
-    text,
-    messageId: sendoutMessageId(sendout.id, recipient.id, env().MAIL_FROM),
-    fromName: sendout.fromName ?? undefined,
-    replyTo: sendout.replyTo ?? undefined,
-    listUnsubscribeUrl: listUnsubscribeUrl(list.uuid, recipient.memberUuid),
+  const from = env().MAIL_FROM;
+  return (recipient, list) => {
+    const addressee = { recipient, list };
+    return {
+      to: recipient.email,
+      // A header: a value with a line break must not start a new line.
+      subject: marks.fill(subject, "text", addressee).replace(/[\r\n]+/g, " "),
+      html: marks.fill(html, "html", addressee),
+      text: marks.fill(text, "text", addressee),
+      messageId: sendoutMessageId(sendout.id, recipient.id, from),
+      fromName: sendout.fromName ?? undefined,
+      replyTo: sendout.replyTo ?? undefined,
+      listUnsubscribeUrl: listUnsubscribeUrl(list.uuid, recipient.memberUuid),
+    };
   };
+}
+
+/** One recipient's message, on its own (a preview, a test copy). */
+export async function renderSendoutMail({ recipient, list, ...message }: SendoutMailInput): Promise<OutgoingMail> {
+  return (await sendoutTemplate(message))(recipient, list);
 }

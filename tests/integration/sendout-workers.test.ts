@@ -104,7 +104,8 @@ describe("sendout workers", () => {
     const { total, distinct, recipients } = arrivals(sendout.id);
     expect(distinct).toBe(2000);
     expect(recipients).toEqual(new Set(sendout.emails));
-    expect(total - distinct).toBeLessThanOrEqual(POOL_SIZE);
+    // At most the messages a worker has under way (two per pooled connection) were accepted and not yet marked SENT.
+    expect(total - distinct).toBeLessThanOrEqual(POOL_SIZE * 2);
     expect((await getSendout(op, sendout.id)).counts).toMatchObject({ recipients: 2000, sent: 2000, failed: 0 });
     // SIGTERM: the worker stops claiming, finishes what is in flight and exits cleanly.
     const running = workers.filter((w) => w.exitCode === null && w.signalCode === null);

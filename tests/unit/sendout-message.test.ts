@@ -95,6 +95,28 @@ describe("renderSendoutMail", () => {
     for (const url of footerUrls()) expect(mail.text).toContain(url);
   });
 
+  it("keeps the subject header on one line whatever the recipient's name holds", async () => {
+    const mail = await render.renderSendoutMail({ ...input, recipient: { ...input.recipient, firstname: "A\r\nBcc: x@evil.org" } });
+    expect(mail.subject).toBe("Hej A Bcc: x@evil.org: vinterns program");
+  });
+
+  it("fills one rendered template per recipient: each gets their own name and links, no marks left over", async () => {
+    const messageFor = await render.sendoutTemplate(input);
+    const otherUuid = "7d1c5c7e-5f7a-4c39-9a55-2f1f1b1f4a11";
+    const bertil = { id: 346, email: "bertil@example.org", memberUuid: otherUuid, firstname: "Bertil & Co", lastname: "Ek" };
+    const first = messageFor(input.recipient, input.list);
+    const second = messageFor(bertil, input.list);
+    expect(first).toEqual(await render.renderSendoutMail(input));
+    expect(second.html).toContain("Hej Bertil &amp; Co!");
+    expect(second.text).toContain("Hej Bertil & Co!");
+    expect(second.subject).toBe("Hej Bertil & Co: vinterns program");
+    expect(second.html).toContain(`/unsubscribe/${listUuid}/${otherUuid}?p=${links.preferencesToken(otherUuid)}`);
+    expect(second.text).toContain(links.globalOptOutUrl(otherUuid));
+    expect(second.html).not.toContain(memberUuid);
+    expect(second.messageId).toBe("<sendout-12-346@forbundet.example>");
+    for (const part of [first.html, first.text, second.html, second.text, second.subject]) expect(part).not.toMatch(/[\uE000\uE001]/);
+  });
+
   it("arrives with both parts, every footer link in each, and the one-click unsubscribe headers", async () => {
     await transport.sendMail(await render.renderSendoutMail(input));
     const [received] = await sink.waitFor(1);
