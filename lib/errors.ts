@@ -89,6 +89,19 @@ export class UnsupportedMediaType extends ServiceError {
   }
 }
 
+/**
+ * 400 of an OAuth 2.0 request to the token endpoint (a grant_type in the body): `{reason, error}`, the reason for
+ * people and the RFC 6749 section 5.2 code (`invalid_grant`, …) OAuth client libraries read.
+ */
+export class OAuthRequestRefused extends ServiceError {
+  constructor(
+    readonly code: "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope",
+    reason: string,
+  ) {
+    super(400, reason);
+  }
+}
+
 export class Conflict extends ServiceError {
   constructor(reason: string) {
     super(409, reason);
@@ -136,6 +149,7 @@ export interface ErrorOutcome {
   status: number;
   body:
     | { reason: string }
+    | { reason: string; error: OAuthRequestRefused["code"] }
     | { error: "expired"; context: "user" }
     | { reason: string; code: "validation_error"; errors: FieldErrors; form_errors: string[] };
   headers: Record<string, string>;
@@ -160,6 +174,7 @@ export function errorOutcome(error: unknown): ErrorOutcome | null {
       headers: {},
     };
   }
+  if (error instanceof OAuthRequestRefused) return { status: 400, body: { reason: error.message, error: error.code }, headers: {} };
   if (error instanceof ServiceError) return { status: error.status, body: { reason: error.message }, headers: {} };
   return null;
 }
