@@ -90,15 +90,16 @@ export class UnsupportedMediaType extends ServiceError {
 }
 
 /**
- * 400 of an OAuth 2.0 request to the token endpoint (a grant_type in the body): `{reason, error}`, the reason for
- * people and the RFC 6749 section 5.2 code (`invalid_grant`, …) OAuth client libraries read.
+ * A refused OAuth 2.0 request to the token endpoint (a grant_type in the body): `{reason, error}`, the reason for
+ * people and the RFC 6749 section 5.2 code (`invalid_grant`, …) OAuth client libraries read. 400, or 401 for
+ * `invalid_client`.
  */
 export class OAuthRequestRefused extends ServiceError {
   constructor(
-    readonly code: "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope",
+    readonly code: "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope",
     reason: string,
   ) {
-    super(400, reason);
+    super(code === "invalid_client" ? 401 : 400, reason);
   }
 }
 
@@ -174,7 +175,7 @@ export function errorOutcome(error: unknown): ErrorOutcome | null {
       headers: {},
     };
   }
-  if (error instanceof OAuthRequestRefused) return { status: 400, body: { reason: error.message, error: error.code }, headers: {} };
+  if (error instanceof OAuthRequestRefused) return { status: error.status, body: { reason: error.message, error: error.code }, headers: {} };
   if (error instanceof ServiceError) return { status: error.status, body: { reason: error.message }, headers: {} };
   return null;
 }

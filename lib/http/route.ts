@@ -13,7 +13,7 @@ import { requireModule, requirePermission } from "../services/access-checks";
 import type { Caller } from "../services/caller";
 import { authenticateBearer } from "../services/tokens";
 import { sessionCaller } from "../auth/session";
-import { parseBasicCredentials, readBasicCredentials, type BasicCredentials } from "./basic-auth";
+import { parseBasicCredentials } from "./basic-auth";
 import { isJsonObject, readRequestBody, refuseNonObjectBody } from "./body";
 import { clientIp } from "./client-ip";
 import { consumeRateLimit } from "./rate-limit";
@@ -32,12 +32,8 @@ type Result<Spec extends OperationSpec> = {
 export interface RouteInput<Spec extends OperationSpec> {
   request: Request;
   caller: Spec["auth"] extends "bearer" | "session" ? Caller : null;
-  /** The HTTP Basic client credentials of an operation with auth "basic" (null: none sent, see credentialsInBody). */
-  credentials: Spec["auth"] extends "basic"
-    ? Spec extends { credentialsInBody: true }
-      ? BasicCredentials | null
-      : BasicCredentials
-    : null;
+  /** The HTTP Basic client credentials of an operation with auth "basic" (unless credentialsInBody). */
+  credentials: Spec["auth"] extends "basic" ? (Spec extends { credentialsInBody: true } ? null : { clientId: string; clientSecret: string }) : null;
   params: Parsed<Spec, "params">;
   query: Parsed<Spec, "query">;
   body: Parsed<Spec, "body">;
@@ -74,9 +70,8 @@ export function route<const Spec extends OperationSpec>(
         if (spec.module) requireModule(caller, spec.module);
         if (spec.permission) requirePermission(caller, spec.permission);
       }
-      const authorization = request.headers.get("authorization");
       const credentials =
-        spec.auth !== "basic" ? null : spec.credentialsInBody ? readBasicCredentials(authorization) : parseBasicCredentials(authorization);
+        spec.auth === "basic" && !spec.credentialsInBody ? parseBasicCredentials(request.headers.get("authorization")) : null;
       const params = parseWith(spec.params, await context.params);
       const query = parseWith(spec.query, Object.fromEntries(url.searchParams));
       const body = spec.body ? parseBody(spec.body, await readBody()) : undefined;

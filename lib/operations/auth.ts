@@ -1,5 +1,5 @@
 // /v3 tokens: the token endpoint (client credentials and OAuth 2.0 token requests) and the refresh endpoint.
-import { ValidationErrorBody } from "../validation/common";
+import { ErrorBody, ValidationErrorBody } from "../validation/common";
 import { isRefreshGrant, OAuthErrorBody, RefreshTokenRequest, TokenRequest, TokenResponse } from "../validation/auth";
 import { rateLimited, reason, validation } from "./errors";
 import { operation } from "./operation";
@@ -31,6 +31,7 @@ export const issueTokens = operation({
     "- `grant_type=refresh_token&refresh_token=…`: rotates the refresh token, as the refresh endpoint does. The " +
     "client authenticates as for client_credentials, and the refresh token must be one issued to it. Refusals are " +
     "400 `invalid_grant`.\n\n" +
+    "Refusals of a request with a grant_type carry the RFC 6749 error code as `error` next to `reason`.\n\n" +
     "Basic credentials may be form-url-encoded before base64, as RFC 6749 section 2.3.1 has clients do (`ck%5F…` " +
     "for `ck_…`); client_ids and secrets contain no `%` or `+`, so raw ones read the same. Instead of the Basic " +
     "header, client_id and client_secret may be sent in the body (client_secret_post); when both are sent they must " +
@@ -49,12 +50,15 @@ export const issueTokens = operation({
         "text, or a JSON body that is not an object, is the ValidationError body.",
       schema: OAuthErrorBody.or(ValidationErrorBody),
     },
-    401: reason(
-      "The client is not authenticated: `Missing or invalid Authorization header` (no Basic header and no " +
+    401: {
+      description:
+        "The client is not authenticated: `Missing or invalid Authorization header` (no Basic header and no " +
         "client_id and client_secret in the body); `invalid \"Basic\" credentials` (the header's value is not base64 " +
         "of client_id:client_secret); `provided client_id and client_secret does not match any record` (wrong " +
-        "secret, unknown client_id or revoked key).",
-    ),
+        "secret, unknown client_id or revoked key). With a grant_type in the body the answer also carries " +
+        "`error: invalid_client`.",
+      schema: ErrorBody.or(OAuthErrorBody),
+    },
     429: {
       ...rateLimited("10 requests per minute per IP"),
       description:

@@ -47,8 +47,8 @@ export interface OperationSpec {
   /** Also read an application/x-www-form-urlencoded body (its fields are text), as OAuth clients send one. */
   acceptsForm?: boolean;
   /**
-   * With auth "basic": the client may send its credentials in the body instead (OAuth 2.0 client_secret_post), so a
-   * request without Basic credentials reaches the handler, its `credentials` null.
+   * With auth "basic": the client may send its credentials in the body instead (OAuth 2.0 client_secret_post), so the
+   * handler reads the Authorization header and the body together; the wrapper does not parse it.
    */
   credentialsInBody?: boolean;
   /**

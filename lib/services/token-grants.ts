@@ -3,17 +3,20 @@
 import "server-only";
 import type { z } from "zod";
 import { OAuthRequestRefused, Unauthorized } from "../errors";
-import { BASIC_HEADER_MISSING, formUrlDecoded, type BasicCredentials } from "../http/basic-auth";
+import { BASIC_HEADER_MISSING, formUrlDecoded, readBasicCredentials } from "../http/basic-auth";
 import type { TokenRequest, TokenResponse } from "../validation/auth";
 import { verifyClientCredentials } from "./api-keys";
 import { issueTokenPair, rotateClientRefreshToken } from "./tokens";
 
+type TokenRequestBody = z.output<typeof TokenRequest>;
+
 /**
- * grant_type `client_credentials` (also when absent, the contract's request) issues a new pair and starts a new
+ * grant_type `client_credentials` (also when absent: the contract's request) issues a new pair and starts a new
  * refresh-token family; `refresh_token` rotates the client's refresh token as the refresh endpoint does. Either way
- * the client authenticates first.
+ * the client authenticates first. A request with a grant_type is an OAuth client's: its 401s carry `invalid_client`
+ * too, so the library reports a wrong secret as one; the contract's request keeps the contract's bodies.
  */
-export async function grantTokens(basic: BasicCredentials | null, request: z.output<typeof TokenRequest>): Promise<z.output<typeof TokenResponse>> {
+export async function grantTokens(authorization: string | null, request: TokenRequestBody): Promise<z.output<typeof TokenResponse>> {
   const grantType = request.grant_type ?? "client_credentials";
   if (grantType !== "client_credentials" && grantType !== "refresh_token") {
     throw new OAuthRequestRefused("unsupported_grant_type", "unsupported grant_type: use client_credentials or refresh_token");
@@ -22,7 +25,9 @@ export async function grantTokens(basic: BasicCredentials | null, request: z.out
   if (request.scope?.trim()) {
     throw new OAuthRequestRefused("invalid_scope", "scope is not supported: a token has the rights of its API key's access group");
   }
-  const key = await authenticateClient(basic, request);
+  const key = await authenticateClient(authorization, request).catch((error: unknown) => {
+    throw request.grant_type !== undefined && error instanceof Unauthorized ? new OAuthRequestRefused("invalid_client", error.message) : error;
+  });
   if (grantType === "client_credentials") return issueTokenPair(key);
   if (!request.refresh_token) throw new OAuthRequestRefused("invalid_request", "refresh_token: required");
   return rotateClientRefreshToken(request.refresh_token, key.id);
@@ -32,7 +37,8 @@ export async function grantTokens(basic: BasicCredentials | null, request: z.out
  * The client's credentials from the Basic header (form-url-decoded, RFC 6749 section 2.3.1) or the body
  * (client_secret_post). Some clients send both (Scalar's console does): they must then be the same.
  */
-async function authenticateClient(basic: BasicCredentials | null, request: z.output<typeof TokenRequest>) {
+async function authenticateClient(authorization: string | null, request: TokenRequestBody) {
+  const basic = readBasicCredentials(authorization);
   const fromHeader = basic && formUrlDecoded(basic);
   // Empty form fields are fields not sent.
   const bodyId = request.client_id || undefined;

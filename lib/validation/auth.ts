@@ -44,8 +44,8 @@ export function isRefreshGrant(body: unknown): boolean {
 export const OAuthErrorBody = z
   .object({
     reason: z.string(),
-    error: z.enum(["invalid_request", "invalid_grant", "unsupported_grant_type", "invalid_scope"]).meta({
+    error: z.enum(["invalid_request", "invalid_client", "invalid_grant", "unsupported_grant_type", "invalid_scope"]).meta({
       description: "the RFC 6749 section 5.2 error code",
     }),
   })
-  .meta({ id: "OAuthError", description: "400 of an OAuth 2.0 token request: the reason and the RFC 6749 error code." });
+  .meta({ id: "OAuthError", description: "A refused OAuth 2.0 token request: the reason and the RFC 6749 error code." });

@@ -3,4 +3,4 @@ import { route } from "@/lib/http/route";
 import * as api from "@/lib/operations/auth";
 import { grantTokens } from "@/lib/services/token-grants";
 
-export const POST = route(api.issueTokens, async ({ credentials, body }) => grantTokens(credentials, body));
+export const POST = route(api.issueTokens, async ({ request, body }) => grantTokens(request.headers.get("authorization"), body));
