@@ -24,8 +24,9 @@ export const issueTokens = operation({
   acceptsForm: true,
   summary: "Get a token pair (the OAuth 2.0 token endpoint)",
   description:
-    "Send the API key's client_id as the Basic user name and its client_secret as the password, with no body: the " +
-    "answer is a new access token and refresh token. This is also a standard OAuth 2.0 token endpoint, so OAuth " +
+    "Send an API key's client_id as the Basic user name and its client_secret as the password, with no body: the " +
+    "answer is a new access token and refresh token. (An administrator creates API keys in the dashboard, under API " +
+    "keys; the client_secret is shown once, at creation.) This is also a standard OAuth 2.0 token endpoint, so OAuth " +
     "client libraries can use it as their token URL:\n\n" +
     "- `grant_type=client_credentials` (a form body, `application/x-www-form-urlencoded`): the same as no body.\n" +
     "- `grant_type=refresh_token&refresh_token=…`: rotates the refresh token, as the refresh endpoint does. The " +
