@@ -11,8 +11,7 @@ const rotation =
   "Presenting a refresh token that was already used is taken as theft: it is refused and every token of its family " +
   "(the pairs descended from one client-credentials exchange, access tokens included) stops working. A repeat moments " +
   "after the first use (a client refreshing from several threads) is taken for a duplicate: it is refused, but the " +
-  "new pair stays valid. " +
-  "Of concurrent refreshes with one token exactly one succeeds.";
+  "new pair stays valid. Of concurrent refreshes with one token exactly one succeeds.";
 
 export const issueTokens = operation({
   method: "post",

@@ -17,7 +17,8 @@ type TokenRequestBody = z.output<typeof TokenRequest>;
  * too, so the library reports a wrong secret as one; the contract's request keeps the contract's bodies.
  */
 export async function grantTokens(authorization: string | null, request: TokenRequestBody): Promise<z.output<typeof TokenResponse>> {
-  const grantType = request.grant_type ?? "client_credentials";
+  // RFC 6749 section 3.1: a parameter sent without a value is treated as omitted.
+  const grantType = request.grant_type || "client_credentials";
   if (grantType !== "client_credentials" && grantType !== "refresh_token") {
     throw new OAuthRequestRefused("unsupported_grant_type", "unsupported grant_type: use client_credentials or refresh_token");
   }
@@ -26,7 +27,7 @@ export async function grantTokens(authorization: string | null, request: TokenRe
     throw new OAuthRequestRefused("invalid_scope", "scope is not supported: a token has the rights of its API key's access group");
   }
   const key = await authenticateClient(authorization, request).catch((error: unknown) => {
-    throw request.grant_type !== undefined && error instanceof Unauthorized ? new OAuthRequestRefused("invalid_client", error.message) : error;
+    throw request.grant_type && error instanceof Unauthorized ? new OAuthRequestRefused("invalid_client", error.message) : error;
   });
   if (grantType === "client_credentials") return issueTokenPair(key);
   if (!request.refresh_token) throw new OAuthRequestRefused("invalid_request", "refresh_token: required");

@@ -24,7 +24,7 @@ export const TokenResponse = z
 export const TokenRequest = z
   .object({
     grant_type: z.string().optional().meta({
-      description: "`client_credentials` (the default when absent) or `refresh_token`",
+      description: "`client_credentials` (the default when absent or empty) or `refresh_token`",
       examples: ["client_credentials", "refresh_token"],
     }),
     refresh_token: z.string().optional().meta({ description: "with grant_type `refresh_token`: the refresh token to rotate" }),
