@@ -89,6 +89,20 @@ export class UnsupportedMediaType extends ServiceError {
   }
 }
 
+/**
+ * A refused OAuth 2.0 request to the token endpoint (a grant_type in the body): `{reason, error}`, the reason for
+ * people and the RFC 6749 section 5.2 code (`invalid_grant`, …) OAuth client libraries read. 400, or 401 for
+ * `invalid_client`.
+ */
+export class OAuthRequestRefused extends ServiceError {
+  constructor(
+    readonly code: "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope",
+    reason: string,
+  ) {
+    super(code === "invalid_client" ? 401 : 400, reason);
+  }
+}
+
 export class Conflict extends ServiceError {
   constructor(reason: string) {
     super(409, reason);
@@ -136,6 +150,7 @@ export interface ErrorOutcome {
   status: number;
   body:
     | { reason: string }
+    | { reason: string; error: OAuthRequestRefused["code"] }
     | { error: "expired"; context: "user" }
     | { reason: string; code: "validation_error"; errors: FieldErrors; form_errors: string[] };
   headers: Record<string, string>;
@@ -160,6 +175,7 @@ export function errorOutcome(error: unknown): ErrorOutcome | null {
       headers: {},
     };
   }
+  if (error instanceof OAuthRequestRefused) return { status: error.status, body: { reason: error.message, error: error.code }, headers: {} };
   if (error instanceof ServiceError) return { status: error.status, body: { reason: error.message }, headers: {} };
   return null;
 }

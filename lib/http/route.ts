@@ -32,8 +32,8 @@ type Result<Spec extends OperationSpec> = {
 export interface RouteInput<Spec extends OperationSpec> {
   request: Request;
   caller: Spec["auth"] extends "bearer" | "session" ? Caller : null;
-  /** The HTTP Basic client credentials of an operation with auth "basic". */
-  credentials: Spec["auth"] extends "basic" ? { clientId: string; clientSecret: string } : null;
+  /** The HTTP Basic client credentials of an operation with auth "basic" (unless credentialsInBody). */
+  credentials: Spec["auth"] extends "basic" ? (Spec extends { credentialsInBody: true } ? null : { clientId: string; clientSecret: string }) : null;
   params: Parsed<Spec, "params">;
   query: Parsed<Spec, "query">;
   body: Parsed<Spec, "body">;
@@ -55,8 +55,11 @@ export function route<const Spec extends OperationSpec>(
     const url = new URL(request.url);
     let actor: string | undefined;
     let response: Response;
+    let bodyValue: Promise<unknown> | undefined;
+    const readBody = () => (bodyValue ??= readRequestBody(request, { limit: env().MAX_BODY_BYTES, acceptsForm: spec.acceptsForm ?? false }));
     try {
-      if (spec.rateLimit) await consumeRateLimit(spec.rateLimit.name, ip, spec.rateLimit.reason);
+      const rateLimit = typeof spec.rateLimit === "function" ? spec.rateLimit(await readBody()) : spec.rateLimit;
+      if (rateLimit) await consumeRateLimit(rateLimit.name, ip, rateLimit.reason);
       let caller: Caller | null = null;
       if (spec.auth === "bearer" || spec.auth === "session") {
         caller =
@@ -67,10 +70,11 @@ export function route<const Spec extends OperationSpec>(
         if (spec.module) requireModule(caller, spec.module);
         if (spec.permission) requirePermission(caller, spec.permission);
       }
-      const credentials = spec.auth === "basic" ? parseBasicCredentials(request.headers.get("authorization")) : null;
+      const credentials =
+        spec.auth === "basic" && !spec.credentialsInBody ? parseBasicCredentials(request.headers.get("authorization")) : null;
       const params = parseWith(spec.params, await context.params);
       const query = parseWith(spec.query, Object.fromEntries(url.searchParams));
-      const body = spec.body ? await parseBody(spec.body, request, spec.acceptsForm ?? false) : undefined;
+      const body = spec.body ? parseBody(spec.body, await readBody()) : undefined;
       const result = await handler({ request, caller, credentials, params, query, body, ip, requestId } as RouteInput<Spec>);
       response = result instanceof Response ? result : json(result, status);
     } catch (error) {
@@ -101,8 +105,7 @@ function parseWith(schema: z.ZodType | undefined, value: unknown): unknown {
   return schema ? parseInput(schema, value) : undefined;
 }
 
-async function parseBody(schema: z.ZodType, request: Request, acceptsForm: boolean): Promise<unknown> {
-  const value = await readRequestBody(request, { limit: env().MAX_BODY_BYTES, acceptsForm });
+function parseBody(schema: z.ZodType, value: unknown): unknown {
   if (!isJsonObject(value)) refuseNonObjectBody(value, () => parseInput(schema, {}));
   return parseInput(schema, value);
 }

@@ -13,6 +13,8 @@ type Method = "get" | "post" | "put" | "delete";
  */
 type Auth = "bearer" | "basic" | "session" | "none";
 
+type RateLimit = { name: RateLimitName; reason?: string };
+
 export interface ResponseDoc {
   description: string;
   schema?: z.ZodType;
@@ -32,13 +34,23 @@ export interface OperationSpec {
   module?: Module;
   /** The permission the caller's access group must hold (a 403 otherwise). */
   permission?: Permission;
-  rateLimit?: { name: RateLimitName; reason?: string };
+  /**
+   * The budget a request spends, checked before anything else. A function of the body (as read, not yet validated)
+   * where the body decides it: the token endpoint's refresh grant spends the refresh budget. The body is then read
+   * before the limit is checked.
+   */
+  rateLimit?: RateLimit | ((body: unknown) => RateLimit);
   params?: z.ZodObject;
   /** An object schema (or one piped into further checks); its properties are the query parameters. */
   query?: z.ZodType;
   body?: z.ZodType;
   /** Also read an application/x-www-form-urlencoded body (its fields are text), as OAuth clients send one. */
   acceptsForm?: boolean;
+  /**
+   * With auth "basic": the client may send its credentials in the body instead (OAuth 2.0 client_secret_post), so the
+   * handler reads the Authorization header and the body together; the wrapper does not parse it.
+   */
+  credentialsInBody?: boolean;
   /**
    * What a success answers. A handler's plain value is sent as JSON with the lowest status here, and must have the
    * type of that status's schema; a handler may also return a Response (a redirect, a CSV, a cached body).

@@ -8,9 +8,9 @@ import { EpochCache } from "../cache/epoch-cache";
 import { db } from "../db";
 import { randomToken, sha256Hex } from "../crypto";
 import { env } from "../env";
-import { AccessTokenExpired, Forbidden, InvalidToken, Unauthorized } from "../errors";
+import { AccessTokenExpired, Forbidden, InvalidToken, OAuthRequestRefused, Unauthorized } from "../errors";
 import type { TokenResponse } from "../validation/auth";
-import { callerForApiKey, verifyClientCredentials } from "./api-keys";
+import { callerForApiKey } from "./api-keys";
 import type { Caller } from "./caller";
 
 const ISSUER = "forening-service";
@@ -75,7 +75,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 const lastUsedWritten = new Map<number, number>();
 
 /** A new token pair (and a new refresh-token family) for verified client credentials. */
-async function issueTokenPair(apiKey: { id: number; clientId: string; lastUsedAt: Date | null }): Promise<TokenPair> {
+export async function issueTokenPair(apiKey: { id: number; clientId: string; lastUsedAt: Date | null }): Promise<TokenPair> {
   const now = Date.now();
   const stale = new Date(now - LAST_USED_RESOLUTION_MS);
   const known = Math.max(apiKey.lastUsedAt?.getTime() ?? 0, lastUsedWritten.get(apiKey.id) ?? 0);
@@ -89,25 +89,45 @@ async function issueTokenPair(apiKey: { id: number; clientId: string; lastUsedAt
   return pair;
 }
 
+/** POST /v3/access/user/oauth/refresh_token: 403 `forbidden` or 401 `expired` when refused. */
+export async function rotateRefreshToken(refreshToken: string): Promise<TokenPair> {
+  const rotated = await rotate(refreshToken, null);
+  if (rotated === "expired") throw new Unauthorized("expired");
+  if (rotated === "forbidden") throw new Forbidden("forbidden");
+  return rotated;
+}
+
+/**
+ * The token endpoint's refresh grant, by an authenticated client: 400 `invalid_grant` (reason `forbidden` or `expired`,
+ * the refresh endpoint's words) when refused, and a token issued to another client is refused (RFC 6749 section 6).
+ */
+export async function rotateClientRefreshToken(refreshToken: string, apiKeyId: number): Promise<TokenPair> {
+  const rotated = await rotate(refreshToken, apiKeyId);
+  if (typeof rotated === "string") throw new OAuthRequestRefused("invalid_grant", rotated);
+  return rotated;
+}
+
 /**
  * Exchanges a refresh token for a new pair. The token works once. Presenting an already rotated token is reuse
  * (RFC 9700 4.14.2): the whole family is revoked. Within REFRESH_REUSE_GRACE_SECONDS of the rotation a repeat is
  * taken for a concurrent duplicate of the winning request (a client refreshing from several threads): it is
- * refused too, but the winner's new pair stays valid. Of requests racing on one token exactly one wins.
+ * refused too, but the winner's new pair stays valid. Of requests racing on one token exactly one wins. With
+ * `clientKeyId`, a token of another API key is refused and left as it is: its presenter is not its owner.
  */
-export async function rotateRefreshToken(refreshToken: string): Promise<TokenPair> {
+async function rotate(refreshToken: string, clientKeyId: number | null): Promise<TokenPair | "forbidden" | "expired"> {
   const now = new Date();
   const row = await db().refreshToken.findUnique({
     where: { tokenHash: sha256Hex(refreshToken) },
     include: { apiKey: true },
   });
-  if (!row || row.revokedAt || row.apiKey.revokedAt) throw new Forbidden("forbidden");
+  if (!row || row.revokedAt || row.apiKey.revokedAt) return "forbidden";
+  if (clientKeyId !== null && row.apiKeyId !== clientKeyId) return "forbidden";
   if (row.rotatedAt) {
     const graceEnds = row.rotatedAt.getTime() + env().REFRESH_REUSE_GRACE_SECONDS * 1000;
     if (now.getTime() > graceEnds) await revokeFamily(row.familyId, now);
-    throw new Forbidden("forbidden");
+    return "forbidden";
   }
-  if (row.expiresAt <= now) throw new Unauthorized("expired");
+  if (row.expiresAt <= now) return "expired";
 
   const pair = await db().$transaction(async (tx) => {
     const claimed = await tx.refreshToken.updateMany({
@@ -117,8 +137,7 @@ export async function rotateRefreshToken(refreshToken: string): Promise<TokenPai
     if (claimed.count !== 1) return null;
     return issuePair(tx, row.apiKeyId, row.apiKey.clientId, row.familyId);
   });
-  if (!pair) throw new Forbidden("forbidden");
-  return pair;
+  return pair ?? "forbidden";
 }
 
 async function revokeFamily(familyId: string, now: Date): Promise<void> {
@@ -189,11 +208,4 @@ export async function revokedFamilies(epochs?: CacheEpochs | null): Promise<Set<
     return new Set(rows.map((row) => row.familyId));
   }, epochs);
   return families ?? new Set();
-}
-
-/** POST /v3/access/user/basic: verified client credentials -> a token pair. */
-export async function exchangeClientCredentials(clientId: string, clientSecret: string): Promise<TokenPair> {
-  const key = await verifyClientCredentials(clientId, clientSecret);
-  if (!key) throw new Unauthorized("provided client_id and client_secret does not match any record");
-  return issueTokenPair(key);
 }
