@@ -12,15 +12,17 @@ export const issueTokens = operation({
   rateLimit: { name: "token_basic" },
   summary: "Exchange client credentials for a token pair",
   description:
-    "HTTP Basic with client_id as username and client_secret as password; no body. Starts a new refresh-token family. " +
-    "Records the key's last use, to the minute (each instance writes it at most once a minute).",
+    "HTTP Basic with an API key's client_id as the user name and its client_secret as the password; no body. The " +
+    "access token goes in `Authorization: Bearer <access_token>` until it expires (`expires_in` seconds); then use " +
+    "the refresh token with POST /access/user/oauth/refresh_token instead of asking again (this operation allows 10 " +
+    "requests a minute). API keys are made in the dashboard's API keys page.",
   tags,
   responses: { 200: { description: "Token pair", schema: TokenResponse } },
   errors: {
     401: reason(
       "`Missing or invalid Authorization header` (no Basic header); `invalid \"Basic\" credentials` (the value is " +
         "not base64 of client_id:client_secret); `provided client_id and client_secret does not match any record` " +
-        "(wrong secret, unknown client_id or revoked key). The texts are Memlist's.",
+        "(wrong secret, unknown client_id or revoked key).",
     ),
     429: { ...rateLimited("10 requests per minute per IP"), description: "`Too Many Requests`: more than 10 requests per minute per IP" },
   },
