@@ -16,13 +16,14 @@ const TOKEN_PATH = "/access/user/basic";
 
 /**
  * What the document lists for an operation: its own answers and refusals, plus those every operation of its kind can
- * meet: 400, 413 and 415 where it reads a body, 429 where it is rate-limited, 422 (an invalid token) where it takes
- * one, and 503 (the database) everywhere.
+ * meet: 400 where it reads input (a NUL character in any text is refused, even in a path), 413 and 415 where it
+ * reads a body, 429 where it is rate-limited, 422 (an invalid token) where it takes one, and 503 (the database)
+ * everywhere.
  */
 function documentedResponses(op: Operation): Record<string, ResponseDoc> {
   return {
     ...op.responses,
-    ...(op.body ? { 400: validation } : {}),
+    ...(op.params || op.query || op.body ? { 400: validation } : {}),
     ...(op.rateLimit ? { 429: rateLimited("the operation's per-IP limit") } : {}),
     ...op.errors,
     ...(op.auth === "bearer" ? { 422: invalidToken } : {}),

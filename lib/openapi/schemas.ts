@@ -8,7 +8,7 @@ import type { ResponseDoc } from "../operations/operation";
 type JsonSchema = Record<string, unknown>;
 type Io = "input" | "output";
 
-export const componentUri = (id: string) => `#/components/schemas/${id}`;
+const componentUri = (id: string) => `#/components/schemas/${id}`;
 
 /**
  * What the conversion changes in zod's output, for the tools that read the document:

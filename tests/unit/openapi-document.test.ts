@@ -82,6 +82,7 @@ describe("the OpenAPI document for integrators", () => {
       const statuses = Object.keys(op.responses);
       expect(statuses, name).toContain("503");
       if (op.requestBody) for (const status of ["400", "413", "415"]) expect(statuses, `${name} ${status}`).toContain(status);
+      if (op.parameters.length) expect(statuses, `${name} 400`).toContain("400");
       for (const [status, response] of Object.entries(op.responses)) {
         if (status === "429" || status === "503") expect(response.headers, `${name} ${status}`).toHaveProperty("Retry-After");
         if (status.startsWith("3")) expect(response.headers, `${name} ${status}`).toHaveProperty("Location");
