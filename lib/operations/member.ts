@@ -100,8 +100,8 @@ export const searchMembers = memberOperation({
   body: MemberSearchRequest,
   summary: "Search members",
   description:
-    "Finds members by free text (`search_text` in names and email) and filters, for instance everyone aged 8–16 with " +
-    "an email address who is registered for an event. Filters combine with AND. For `companies`, `events` and " +
+    "Finds members by free text (`search_text` in email, names or phone) and filters, for instance everyone aged " +
+    "8–16 with an email address who is registered for an event. Filters combine with AND. For `companies`, `events` and " +
     "`properties`, `include` says whether a member must have `ANY` (the default), `ALL` or `NONE` of the ids listed. " +
     "`sort_by` is `created_desc` (the default), `created_asc`, `name_asc`, `name_desc` or `email_asc`. Only members " +
     `of companies in your API key's scope are found, whatever ids the filters name. \`limit\` is at most 100. ${paging}`,
