@@ -2,12 +2,15 @@
 // (./schemas.ts), the examples (./examples.ts), and what every operation of a kind can answer added here, so a new
 // operation is described whole without listing it anywhere. The dashboard's data routes are in the table but not in
 // this public document.
+import type { z } from "zod";
+import { ValidationFailed } from "../errors";
 import { v3Operations, type Operation } from "../operations";
 import { accessSentence, type ResponseDoc } from "../operations/operation";
 import { databaseUnavailable, invalidToken, payloadTooLarge, rateLimited, unsupportedMediaType, validation } from "../operations/errors";
 import { tagDescriptions } from "../operations/tags";
 import { withExamples } from "./examples";
 import { gettingStartedGuide } from "./guide";
+import { parseInput } from "../validation/parse";
 import { convertSchemas } from "./schemas";
 
 type JsonSchema = Record<string, unknown>;
@@ -42,7 +45,49 @@ function headersOf(status: string, response: ResponseDoc) {
   return Object.keys(headers).length ? { headers } : {};
 }
 
-const exampleOf = (response: ResponseDoc) => (response.example === undefined ? {} : { example: response.example });
+/**
+ * The example of an answer, made for the operation: a validation refusal is what the operation's own schemas say
+ * about an empty body (or a wrong path segment), and a reason naming `<module>` or `<permission>` names the
+ * operation's. Without one of its own, the answer shows its schema's example.
+ */
+function exampleOf(op: Operation, status: string, response: ResponseDoc) {
+  let example = response.example;
+  if (status === "400" && response.schema === validation.schema && example === undefined) example = validationExample(op);
+  if (example && typeof example === "object" && "reason" in example && typeof example.reason === "string") {
+    const reason = example.reason.replace("<module>", op.module ?? "member").replace("<permission>", op.permission ?? "MEMBER.U");
+    example = { ...example, reason };
+  }
+  return example === undefined ? {} : { example };
+}
+
+/**
+ * The ValidationError body the operation answers for an empty body, or else for "x" in every path segment, query
+ * parameter or body field, or else for a NUL character in every path segment (refused in any text).
+ */
+function validationExample(op: Operation) {
+  const every = (schema: z.ZodType | undefined, value: string) => {
+    const shape = (schema as { shape?: object } | undefined)?.shape ?? {};
+    return Object.fromEntries(Object.keys(shape).map((name) => [name, value]));
+  };
+  const attempts: [z.ZodType | undefined, unknown][] = [
+    [op.body, {}],
+    [op.params, every(op.params, "x")],
+    [op.query, every(op.query, "x")],
+    [op.body, every(op.body, "x")],
+    [op.params, every(op.params, "\u0000")],
+  ];
+  for (const [schema, value] of attempts) {
+    if (!schema) continue;
+    try {
+      parseInput(schema, value);
+    } catch (error) {
+      if (error instanceof ValidationFailed) {
+        return { reason: error.message, code: "validation_error", errors: error.errors, form_errors: error.formErrors };
+      }
+    }
+  }
+  return undefined;
+}
 
 /** Path parameters in the order of the path, then query parameters, from the converted object schemas. */
 function parameters(op: Operation, converted: Map<string, JsonSchema>) {
@@ -83,7 +128,7 @@ function buildPaths(operations: Operation[]) {
       responses[status] = {
         description: response.description,
         ...headersOf(status, response),
-        ...(schema ? { content: { [response.contentType ?? "application/json"]: { schema, ...exampleOf(response) } } } : {}),
+        ...(schema ? { content: { [response.contentType ?? "application/json"]: { schema, ...exampleOf(op, status, response) } } } : {}),
       };
     }
     const description = [accessSentence(op), op.description].filter(Boolean).join(" ");

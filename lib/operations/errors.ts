@@ -66,15 +66,12 @@ export const unauthorized: ResponseDoc = {
   example: { reason: "missing bearer token" },
 };
 
-export const forbidden: ResponseDoc = {
-  ...reason(
-    "`access group lacks the <module> module` or `access group lacks the <permission> permission`: the API key's " +
-      "access group does not allow this; `company is outside the caller's access scope`: a company named by id (in " +
-      "the path, query or body) is not in the key's scope. Members, lists, events and sendouts of other companies " +
-      "answer 404 instead, exactly like missing ones.",
-  ),
-  example: { reason: "access group lacks the MEMBER.U permission" },
-};
+export const forbidden: ResponseDoc = reason(
+  "`access group lacks the <module> module` or `access group lacks the <permission> permission`: the API key's " +
+    "access group does not allow this; `company is outside the caller's access scope`: a company named by id (in " +
+    "the path, query or body) is not in the key's scope. Members, lists, events and sendouts of other companies " +
+    "answer 404 instead, exactly like missing ones.",
+);
 
 /** What any bearer operation that takes input can be refused with. */
 export const bearerInputErrors = { 400: validation, 401: unauthorized, 403: forbidden };
