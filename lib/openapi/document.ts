@@ -172,7 +172,8 @@ let built: ReturnType<typeof buildPaths> | undefined;
 
 export function buildOpenApiDocument(serverUrl: string) {
   built ??= buildPaths(v3Operations);
-  const tokenUrl = new URL(`${serverUrl.replace(/\/$/, "")}${TOKEN_PATH}`).pathname;
+  // The server's path with the token endpoint's, for a server URL with an origin ("https://host/v3") or without ("/v3").
+  const tokenUrl = `${new URL(serverUrl, "http://origin.invalid").pathname.replace(/\/$/, "")}${TOKEN_PATH}`;
   return {
     openapi: "3.1.0",
     info: {

@@ -97,6 +97,12 @@ describe("the OpenAPI document for integrators", () => {
     });
   });
 
+  it("builds for a server URL without an origin too, as /docs asks for it", () => {
+    const relative = buildOpenApiDocument("/v3");
+    expect(relative.servers).toEqual([{ url: "/v3" }]);
+    expect(relative.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl).toBe("/v3/access/user/basic");
+  });
+
   it("has no safe-integer bounds and no schema that accepts anything in a union", () => {
     const text = JSON.stringify(doc);
     expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
