@@ -14,8 +14,8 @@ export const issueTokens = operation({
   description:
     "HTTP Basic with an API key's client_id as the user name and its client_secret as the password; no body. The " +
     "access token goes in `Authorization: Bearer <access_token>` until it expires (`expires_in` seconds); then use " +
-    "the refresh token (\"Rotate a refresh token into a new token pair\") instead of asking again (this operation allows 10 " +
-    "requests a minute). API keys are made in the dashboard's API keys page.",
+    "the refresh token (\"Rotate a refresh token into a new token pair\") instead of asking again (this operation " +
+    "allows 10 requests a minute). API keys are made in the dashboard's API keys page.",
   tags,
   responses: { 200: { description: "Token pair", schema: TokenResponse } },
   errors: {
