@@ -1,109 +1,92 @@
-// Builds the OpenAPI 3.1 document of /v3 from the operation table (lib/operations) with zod's own JSON Schema output.
-// Named schemas (`.meta({ id })`) become components and every reference to one is `#/components/schemas/<id>`; the
-// rest is inlined. The dashboard's data routes are in the table but not in this public document.
-import { z } from "zod";
+// Builds the OpenAPI 3.1 document of /v3 from the operation table (lib/operations): the schemas from zod
+// (./schemas.ts), the examples (./examples.ts), and what every operation of a kind can answer added here, so a new
+// operation is described whole without listing it anywhere. The dashboard's data routes are in the table but not in
+// this public document.
+import type { z } from "zod";
+import { ValidationFailed } from "../errors";
 import { v3Operations, type Operation } from "../operations";
 import { accessSentence, type ResponseDoc } from "../operations/operation";
-import { databaseUnavailable, invalidToken } from "../operations/errors";
+import { databaseUnavailable, invalidToken, payloadTooLarge, rateLimited, unsupportedMediaType, validation } from "../operations/errors";
+import { tagDescriptions } from "../operations/tags";
+import { withExamples } from "./examples";
 import { gettingStartedGuide } from "./guide";
+import { parseInput } from "../validation/parse";
+import { convertSchemas } from "./schemas";
 
 type JsonSchema = Record<string, unknown>;
-type Io = "input" | "output";
 
-const componentUri = (id: string) => `#/components/schemas/${id}`;
+const TOKEN_PATH = "/access/user/basic";
 
-/** Every schema an operation declares (request parts are read as input, responses as output). */
-function declaredSchemas(op: Operation): { key: string; schema: z.ZodType; io: Io }[] {
-  const parts: { key: string; schema: z.ZodType; io: Io }[] = [];
-  for (const part of ["params", "query", "body"] as const) {
-    const schema = op[part];
-    if (schema) parts.push({ key: `${op.operationId}.${part}`, schema, io: "input" });
-  }
-  for (const [status, response] of Object.entries(documentedResponses(op))) {
-    if (response.schema) parts.push({ key: `${op.operationId}.${status}`, schema: response.schema, io: "output" });
-  }
-  return parts;
-}
-
-/** What the document lists for an operation: its answers, plus the invalid-token 422 and the database 503 of all. */
+/**
+ * What the document lists for an operation: its own answers and refusals, plus those every operation of its kind can
+ * meet: 400 where it reads input (a NUL character in any text is refused, even in a path), 413 and 415 where it
+ * reads a body, 429 where it is rate-limited, 422 (an invalid token) where it takes one, and 503 (the database)
+ * everywhere.
+ */
 function documentedResponses(op: Operation): Record<string, ResponseDoc> {
-  return { ...op.responses, ...op.errors, ...(op.auth === "bearer" ? { 422: invalidToken } : {}), 503: databaseUnavailable };
-}
-
-/**
- * The named schemas (`.meta({ id })`) reachable from the declared ones, by id, found by walking zod's definitions.
- * Not zod's global registry's id map: Next bundles the validation modules once per layer (a page's and the route
- * handlers'), each copy registers its own schema objects under the same ids in the one global registry, and a map by
- * id keeps the other copy's; schemas of this copy would then meet a second "Error" and the conversion fails.
- */
-function namedSchemasReachable(roots: z.ZodType[]): Map<string, z.ZodType> {
-  const named = new Map<string, z.ZodType>();
-  const seen = new Set<object>();
-  const visit = (value: unknown) => {
-    if (!value || typeof value !== "object" || seen.has(value)) return;
-    seen.add(value);
-    if ("_zod" in value) {
-      const id = z.globalRegistry.get(value as z.ZodType)?.id;
-      if (id && named.has(id) && named.get(id) !== value) throw new Error(`two schemas have the id ${id}`);
-      if (id) named.set(id, value as z.ZodType);
-      visit((value as { _zod: { def: unknown } })._zod.def);
-      return;
-    }
-    for (const nested of Array.isArray(value) ? value : Object.values(value)) visit(nested);
+  return {
+    ...op.responses,
+    ...(op.params || op.query || op.body ? { 400: validation } : {}),
+    ...(op.rateLimit ? { 429: rateLimited("the operation's per-IP limit") } : {}),
+    ...op.errors,
+    ...(op.auth === "bearer" ? { 422: invalidToken } : {}),
+    ...(op.body ? { 413: payloadTooLarge, 415: unsupportedMediaType } : {}),
+    503: databaseUnavailable,
   };
-  roots.forEach(visit);
-  return named;
+}
+
+/** Headers every answer of a status carries, whichever operation gives it. */
+function headersOf(status: string, response: ResponseDoc) {
+  const headers: Record<string, unknown> = { ...response.headers };
+  if (status === "429" || status === "503") {
+    headers["Retry-After"] ??= { description: "Seconds to wait before trying again.", schema: { type: "integer" } };
+  }
+  if (status.startsWith("3")) headers.Location ??= { description: "Where to go instead.", schema: { type: "string" } };
+  return Object.keys(headers).length ? { headers } : {};
 }
 
 /**
- * Converts the declared schemas in one pass per direction through a registry: the named schemas reachable from them
- * are emitted as `$ref`s to components, the declared ones under their key. Returns the converted declared schemas and
- * the named ones they reach, transitively.
+ * The example of an answer, made for the operation: a validation refusal is what the operation's own schemas say
+ * about an empty body (or a wrong path segment), and a reason naming `<module>` or `<permission>` names the
+ * operation's. Without one of its own, the answer shows its schema's example.
  */
-function convert(operations: Operation[]) {
-  const named = namedSchemasReachable(operations.flatMap((op) => declaredSchemas(op).map((part) => part.schema)));
-  const converted = new Map<string, JsonSchema>();
-  const components: Record<string, JsonSchema> = {};
-  for (const io of ["output", "input"] as const) {
-    const registry = z.registry<{ id: string }>();
-    for (const [id, schema] of named) registry.add(schema, { id });
-    for (const op of operations) {
-      for (const part of declaredSchemas(op)) {
-        if (part.io === io && !registry.has(part.schema)) registry.add(part.schema, { id: part.key });
+function exampleOf(op: Operation, status: string, response: ResponseDoc) {
+  let example = response.example;
+  if (status === "400" && response.schema === validation.schema && example === undefined) example = validationExample(op);
+  if (example && typeof example === "object" && "reason" in example && typeof example.reason === "string") {
+    const reason = example.reason.replace("<module>", op.module ?? "member").replace("<permission>", op.permission ?? "MEMBER.U");
+    example = { ...example, reason };
+  }
+  return example === undefined ? {} : { example };
+}
+
+/**
+ * The ValidationError body the operation answers for an empty body, or else for "x" in every path segment, query
+ * parameter or body field, or else for a NUL character in every path segment (refused in any text).
+ */
+function validationExample(op: Operation) {
+  const every = (schema: z.ZodType | undefined, value: string) => {
+    const shape = (schema as { shape?: object } | undefined)?.shape ?? {};
+    return Object.fromEntries(Object.keys(shape).map((name) => [name, value]));
+  };
+  const attempts: [z.ZodType | undefined, unknown][] = [
+    [op.body, {}],
+    [op.params, every(op.params, "x")],
+    [op.query, every(op.query, "x")],
+    [op.body, every(op.body, "x")],
+    [op.params, every(op.params, "\u0000")],
+  ];
+  for (const [schema, value] of attempts) {
+    if (!schema) continue;
+    try {
+      parseInput(schema, value);
+    } catch (error) {
+      if (error instanceof ValidationFailed) {
+        return { reason: error.message, code: "validation_error", errors: error.errors, form_errors: error.formErrors };
       }
-    }
-    const { schemas } = z.toJSONSchema(registry, { target: "draft-2020-12", io, unrepresentable: "any", reused: "inline", uri: componentUri });
-    /** The schema without the dialect and base uri zod gives each registry entry (the document sets both). */
-    const bare = (id: string): JsonSchema => {
-      const schema = { ...(schemas[id] as JsonSchema) };
-      delete schema.$schema;
-      delete schema.$id;
-      return schema;
-    };
-    const reached = new Set<string>();
-    const reach = (schema: unknown) => {
-      for (const [, id] of JSON.stringify(schema).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) {
-        if (reached.has(id)) continue;
-        reached.add(id);
-        reach(schemas[id]);
-      }
-    };
-    for (const op of operations) {
-      for (const part of declaredSchemas(op)) {
-        if (part.io !== io) continue;
-        const id = registry.get(part.schema)!.id;
-        const schema = named.has(id) ? { $ref: componentUri(id) } : bare(id);
-        converted.set(part.key, schema);
-        reach(schema);
-      }
-    }
-    for (const id of reached) {
-      // A declared schema without an id that another one nests would be referenced by its operation key: name it.
-      if (!named.has(id)) throw new Error(`${id} is nested in another declared schema: give it .meta({ id })`);
-      components[id] ??= bare(id);
     }
   }
-  return { converted, components };
+  return undefined;
 }
 
 /** Path parameters in the order of the path, then query parameters, from the converted object schemas. */
@@ -124,8 +107,19 @@ function parameters(op: Operation, converted: Map<string, JsonSchema>) {
   ];
 }
 
+/** Bearer operations take a token from the token endpoint, or from the same endpoint as an OAuth 2.0 client. */
+const securityOf = (op: Operation) =>
+  op.auth === "bearer" ? [{ bearer: [] }, { oauth2: [] }] : op.auth === "basic" ? [{ basic: [] }] : [];
+
+function requestBodyOf(op: Operation, schema: JsonSchema | undefined) {
+  if (!schema) return {};
+  const content: Record<string, { schema: JsonSchema }> = { "application/json": { schema } };
+  if (op.acceptsForm) content["application/x-www-form-urlencoded"] = { schema };
+  return { requestBody: { required: true, content } };
+}
+
 function buildPaths(operations: Operation[]) {
-  const { converted, components } = convert(operations);
+  const { converted, components } = convertSchemas(operations, documentedResponses);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const responses: Record<string, unknown> = {};
@@ -133,42 +127,78 @@ function buildPaths(operations: Operation[]) {
       const schema = converted.get(`${op.operationId}.${status}`);
       responses[status] = {
         description: response.description,
-        ...(schema ? { content: { [response.contentType ?? "application/json"]: { schema } } } : {}),
-        ...(response.headers ? { headers: response.headers } : {}),
+        ...headersOf(status, response),
+        ...(schema ? { content: { [response.contentType ?? "application/json"]: { schema, ...exampleOf(op, status, response) } } } : {}),
       };
     }
-    const body = converted.get(`${op.operationId}.body`);
     const description = [accessSentence(op), op.description].filter(Boolean).join(" ");
     (paths[op.path] ??= {})[op.method] = {
       operationId: op.operationId,
       summary: op.summary,
       ...(description ? { description } : {}),
       tags: op.tags,
-      security: op.auth === "bearer" ? [{ bearer: [] }] : op.auth === "basic" ? [{ basic: [] }] : [],
+      security: securityOf(op),
       parameters: parameters(op, converted),
-      ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
+      ...requestBodyOf(op, converted.get(`${op.operationId}.body`)),
       responses,
     };
   }
-  return { paths, components };
+  return withExamples({ paths, components });
 }
+
+/** The tags in use, in the order of tagDescriptions (a tag missing there comes last, without a description). */
+function tagsOf(operations: Operation[]) {
+  const used = new Set(operations.flatMap((op) => op.tags));
+  const order = Object.keys(tagDescriptions);
+  return [...used]
+    .sort((a, b) => (order.indexOf(a) + 1 || Infinity) - (order.indexOf(b) + 1 || Infinity))
+    .map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) }));
+}
+
+/**
+ * What any request under /v3 can be answered before an operation is found. OpenAPI has no place for the answers of
+ * a path no operation has, or of a method a path does not have, so they are said once, after the guide.
+ */
+const unroutedAnswers =
+  "\n\n## Answers outside the operations\n\n" +
+  "- **308** to the same target without dot segments (`/./`, `/../`, also percent-encoded) or a trailing slash.\n" +
+  "- **404** `{\"reason\": \"not found\"}`: no operation has this path.\n" +
+  "- **405** `{\"reason\": \"method not allowed; use GET, POST\"}` with an `Allow` header: the path exists, but not " +
+  "with this method.\n" +
+  "- **413** and **503** can also come before the operation is found: a declared `Content-Length` over the limit, or " +
+  "the database unavailable. Their bodies are the same `{reason}` as the operations document.";
 
 let built: ReturnType<typeof buildPaths> | undefined;
 
 export function buildOpenApiDocument(serverUrl: string) {
   built ??= buildPaths(v3Operations);
+  // The server's path with the token endpoint's, for a server URL with an origin ("https://host/v3") or without ("/v3").
+  const tokenUrl = `${new URL(serverUrl, "http://origin.invalid").pathname.replace(/\/$/, "")}${TOKEN_PATH}`;
   return {
     openapi: "3.1.0",
     info: {
       title: "Förening service API",
       version: "3",
-      description: gettingStartedGuide,
+      description: gettingStartedGuide + unroutedAnswers,
     },
     servers: [{ url: serverUrl }],
+    tags: tagsOf(v3Operations),
     components: {
       securitySchemes: {
-        basic: { type: "http", scheme: "basic", description: "client_id as username, client_secret as password" },
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        basic: { type: "http", scheme: "basic", description: "An API key's `client_id` as the user name, its `client_secret` as the password." },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: `An access token from \`POST ${TOKEN_PATH}\`.`,
+        },
+        oauth2: {
+          type: "oauth2",
+          description:
+            "The same token endpoint as an OAuth 2.0 client-credentials grant: an API key's `client_id` and " +
+            "`client_secret` give an access token and a refresh token.",
+          flows: { clientCredentials: { tokenUrl, refreshUrl: tokenUrl, scopes: {} } },
+        },
       },
       schemas: built.components,
     },

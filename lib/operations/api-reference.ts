@@ -6,8 +6,16 @@ export const getOpenApiDocument = operation({
   method: "get",
   path: "/openapi.json",
   auth: "none",
-  summary: "This OpenAPI 3.1 document",
-  description: "Generated from the same operation table the routes, the edge and the tests read; rendered at /docs.",
+  summary: "Get this OpenAPI document",
+  description:
+    "This API's description in OpenAPI 3.1, for code generators (such as openapi-typescript), API consoles and " +
+    "linters. It always describes the running service, and is shown as an interactive reference at /docs.",
   tags: ["Reference"],
-  responses: { 200: { description: "The document", schema: z.object({ openapi: z.literal("3.1.0") }).loose() } },
+  responses: {
+    200: {
+      description: "The document",
+      schema: z.object({ openapi: z.literal("3.1.0") }).loose(),
+      example: { openapi: "3.1.0", info: { title: "Förening service API", version: "3" }, paths: {} },
+    },
+  },
 });

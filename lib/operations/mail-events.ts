@@ -12,33 +12,36 @@ const mailEventOperation = operationsSharing({
   errors: {
     400: validation,
     401: reason(
-      "`Missing or invalid Authorization header`, `invalid \"Basic\" credentials` (not base64 of user:password), or " +
-        "`invalid credentials` (the password is not MAIL_EVENTS_SECRET)",
+      "`invalid credentials`: the password is not the service's mail-events secret; or `Missing or invalid " +
+        "Authorization header` or `invalid \"Basic\" credentials`: no readable HTTP Basic header",
     ),
-    404: reason("`mail events are not configured`: MAIL_EVENTS_SECRET is not set"),
+    404: reason("`mail events are not configured`: the service has no mail-events secret set, so it takes no events"),
   },
 });
 
 const access =
-  "HTTP Basic: any user name, MAIL_EVENTS_SECRET as the password (put both in the webhook's URL). The body is read " +
-  "before the password is checked, so a malformed one is 400 whoever sends it.";
+  "For your mail provider, not for API keys: HTTP Basic with any user name and the service's mail-events secret " +
+  "(from its operator) as the password, usually written into the webhook's URL as `https://user:secret@host/...`. " +
+  "The body is checked before the password, so a malformed body is 400 whoever sends it.";
 
 export const receivePostmarkEvent = mailEventOperation({
   path: "/mail/events/postmark",
   body: PostmarkWebhook,
-  summary: "Receive a Postmark bounce, spam-complaint or delivery webhook",
+  summary: "Receive a Postmark webhook",
   description:
-    `${access} A hard bounce (HardBounce, BadEmailAddress) or a spam complaint suppresses the address; a soft ` +
-    "bounce (SoftBounce, Transient, DnsError) counts, and three in a row suppress; a delivery resets the count. Other " +
-    "bounce types and the Open, Click and SubscriptionChange webhooks are acknowledged with `handled: false`.",
+    `${access} Point Postmark's bounce, spam-complaint and delivery webhooks here. A hard bounce (HardBounce, ` +
+    "BadEmailAddress) or a spam complaint stops all mail to the address; a soft bounce (SoftBounce, Transient, " +
+    "DnsError) is counted and three in a row stop it; a delivery resets the count. Other bounce types and the Open, " +
+    "Click and SubscriptionChange webhooks are answered `handled: false` and change nothing.",
 });
 
 export const receiveMailEvent = mailEventOperation({
   path: "/mail/events",
   body: GenericMailEvent,
-  summary: "Receive a delivery event in the generic shape",
+  summary: "Receive a mail event (any provider)",
   description:
-    `${access} For a provider or relay other than Postmark: \`hard_bounce\` and \`complaint\` suppress the address, ` +
-    "`soft_bounce` counts (three in a row suppress), `delivered` resets the count. `message_id`, the Message-ID of " +
-    "the message the event is about, names the sendout recipient to mark; without it the address's latest sent one is.",
+    `${access} For a provider or relay other than Postmark, translated into this shape: \`hard_bounce\` and ` +
+    "`complaint` stop all mail to the address, `soft_bounce` is counted (three in a row stop it) and `delivered` " +
+    "resets the count. `message_id`, the Message-ID of the message the event is about, says which sendout's delivery " +
+    "to mark; without it the last message sent to the address is marked.",
 });

@@ -19,6 +19,8 @@ export interface ResponseDoc {
   description: string;
   schema?: z.ZodType;
   contentType?: string;
+  /** The body shown as this answer's example; the schema's own example otherwise (lib/openapi/examples.ts). */
+  example?: unknown;
   headers?: Record<string, { description: string; schema: { type: string } }>;
 }
 

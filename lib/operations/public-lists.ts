@@ -23,7 +23,7 @@ const publicPost = operationsSharing({ method: "post", auth: "none", rateLimit: 
 /** A sendout link's GET: it only redirects to the hosted page that asks for confirmation. */
 const hostedPageLink = operationsSharing({
   ...publicGetFields,
-  responses: { 303: { description: "To the hosted confirmation page" } },
+  responses: { 303: { description: "To the hosted page that asks for confirmation (`Location`)" } },
   errors: { 429: publicGetLimit },
 });
 const TokenQuery = z.object({ token: z.string().optional() });
@@ -31,37 +31,44 @@ const TokenQuery = z.object({ token: z.string().optional() });
 export const getPublicSubscriptionList = publicGet({
   path: "/subscription_list/public/{uuid}",
   params: z.object({ uuid: LinkUuid }),
-  summary: "Public information of an active list",
+  summary: "Get a list's signup form",
   description:
-    "No authentication. The consent term's HTML is sanitized (allowlist). Inactive lists and lists of deleted " +
-    "companies are not found.",
+    "Everything a signup form for the list needs, without authentication: its name and description, which fields " +
+    "to ask for, the questions (properties the subscriber may tick), the consent term to accept (its HTML is " +
+    "cleaned to a safe set of tags) and the form's design. Use the list's `uuid` from GET /subscription_list/{id}. " +
+    "An inactive list, or a list of a deleted company, is not found.",
   responses: { 200: { description: "The list", schema: PublicListInfo } },
-  errors: { 404: reason("`list not found`"), 429: publicGetLimit },
+  errors: { 404: reason("`list not found`: no active list has this uuid"), 429: publicGetLimit },
 });
 
 export const subscribeVisitor = publicPost({
   path: "/subscription_list/public/{uuid}",
   params: z.object({ uuid: LinkUuid }),
   body: SubscribeRequest,
-  summary: "Subscribe a visitor",
+  summary: "Subscribe to a list (signup form)",
   description:
-    "Reuses the organization's member with that email (case-insensitive) or creates one; re-subscribing after an " +
-    "unsubscribe works. Only `answered_prop_ids` of the list's questions are stored; `terms_accepted: true` records " +
-    "consent to the list's current term. An anonymous subscribe never changes what is stored about an existing " +
-    "member: its names, phone and answers stay as they are (a new member is created with what was sent). " +
-    "Subscribing an already subscribed member returns the existing subscription. " +
-    "Double opt-in: when the list has `double_opt_in`, or the member opted out of everything, or the address is " +
-    "suppressed, the answer is still 201 but the subscription is `PENDING` and a confirmation message goes to the " +
-    "address (again at most once per 10 minutes per subscription). What was sent is applied, the term's consent " +
-    "recorded and a global opt-out lifted only when the address owner confirms through the message's signed link " +
-    "(valid 7 days; an unconfirmed PENDING subscription expires with it). A PENDING subscription holds no place " +
-    "under the cap: the cap is checked when it is confirmed. " +
-    "Every list has an active-subscriber cap (`subscriber_cap`, default SUBSCRIBER_CAP_DEFAULT = 10000).",
+    "What a signup form posts, without authentication. The address is matched to the organization's member with " +
+    "that email (any case) or a new member is created; subscribing again after unsubscribing works, and subscribing " +
+    "an address that already is subscribed returns its subscription. Only `answered_prop_ids` among the list's " +
+    "questions are kept, and `terms_accepted: true` records consent to the list's current term. Since anyone can " +
+    "post this form, it never changes what is stored about an existing member (a new member gets what was sent).\n\n" +
+    "**Confirmation by email (double opt-in).** When the list asks for it, or the address had opted out of all mail " +
+    "or is blocked after bounces, the answer is still 201 but the subscription is `PENDING`, and a message with a " +
+    "confirmation link (valid 7 days) goes to the address (at most once per 10 minutes). Only when its owner " +
+    "confirms does the subscription become `SUBSCRIBED` and what was sent get applied.\n\n" +
+    "Each list has a cap on active subscribers (`subscriber_cap`, 10,000 unless set); when it is full the answer is " +
+    "429 `subscription temporarily unavailable`.",
   responses: { 201: { description: "Subscribed, or PENDING confirmation by email", schema: SubscribeResult } },
   errors: {
     400: validation,
-    404: reason("`list not found`"),
-    429: reason("`subscription temporarily unavailable` (cap reached), or the per-IP limit (20/min, with Retry-After)"),
+    404: reason("`list not found`: no active list has this uuid"),
+    429: {
+      ...reason(
+        "`subscription temporarily unavailable`: the list has as many subscribers as its cap; or `too many requests`: " +
+          "more than 20 requests per minute from one IP address (wait the `Retry-After` seconds).",
+      ),
+      headers: publicPostLimit.headers,
+    },
   },
 });
 
@@ -70,8 +77,11 @@ export const listPublicSubscriptionLists = publicGet({
   // A company id like every other route's: malformed text (`%E0%80`, which the edge passes on as its literal text) is
   // 400, not an unknown company.
   params: CompanyIdParams,
-  summary: "An organization's active lists",
-  description: "No uuids, by design. An unknown company has no lists (empty array).",
+  summary: "List a company's public lists",
+  description:
+    "The active lists of a company, without authentication, for a page that lets visitors choose a newsletter. The " +
+    "lists' uuids are left out on purpose, so the signup form of a list cannot be found from here; link to a form " +
+    "with the uuid from the admin operations. An unknown company has no lists (`[]`).",
   responses: { 200: { description: "Lists", schema: z.array(PublicListSummary) } },
   errors: { 400: malformedCompanyId, 429: publicGetLimit },
 });
@@ -79,20 +89,21 @@ export const listPublicSubscriptionLists = publicGet({
 export const unsubscribePage = hostedPageLink({
   path: "/subscription_list/unsubscribe/{list_uuid}/{member_uuid}",
   params: z.object({ list_uuid: z.string(), member_uuid: z.string() }),
-  summary: "The hosted unsubscribe confirmation page (the link in sendouts)",
+  summary: "Open the unsubscribe page (link in sent messages)",
   description:
-    "Redirects (303) to the hosted page `/unsubscribe/{list_uuid}/{member_uuid}`, which shows what will happen and " +
-    "a button. Never changes state.",
+    "The unsubscribe link in every sent message. Redirects (303) to the service's page " +
+    "`/unsubscribe/{list_uuid}/{member_uuid}`, which says what will happen and asks for a click. Opening the link " +
+    "changes nothing, so mail scanners that follow links do not unsubscribe anyone.",
 });
 
 export const unsubscribeFromList = publicPost({
   path: "/subscription_list/unsubscribe/{list_uuid}/{member_uuid}",
   params: z.object({ list_uuid: LinkUuid, member_uuid: LinkUuid }),
-  summary: "Unsubscribe from one list (also the RFC 8058 one-click target)",
+  summary: "Unsubscribe from a list",
   description:
-    "Always 200 `{ok: true}`, whether or not the list, member or subscription exists. The body is ignored, so " +
-    "mail clients' RFC 8058 one-click POST (`application/x-www-form-urlencoded` body `List-Unsubscribe=One-Click`) " +
-    "works. A PENDING subscription is ended too.",
+    "Ends the member's subscription to the list, without authentication; a `PENDING` one too. Also the target of " +
+    "mail clients' one-click unsubscribe (RFC 8058: a form body `List-Unsubscribe=One-Click`); any body is ignored. " +
+    "Always 200 `{\"ok\": true}`, whether or not the list, member or subscription exists, so it reveals nothing.",
   responses: { 200: { description: "Done (or nothing to do)", schema: OkResponse } },
   errors: { 429: publicPostLimit },
 });
@@ -101,10 +112,10 @@ export const globalOptOutPage = hostedPageLink({
   path: "/subscription_list/unsubscribe/all/{member_uuid}",
   params: z.object({ member_uuid: z.string() }),
   query: TokenQuery,
-  summary: "The hosted global opt-out page (the link in sendouts)",
+  summary: "Open the opt-out-of-everything page (link in sent messages)",
   description:
-    "Redirects (303) to `/unsubscribe/all/{member_uuid}` with the same `token`; the page confirms with a button. " +
-    "Never changes state.",
+    "The link in sent messages for leaving all mail of the organization. Redirects (303) to the service's page " +
+    "`/unsubscribe/all/{member_uuid}` with the same `token`, which asks for a click. Opening the link changes nothing.",
 });
 
 export const globalOptOut = publicPost({
@@ -112,10 +123,19 @@ export const globalOptOut = publicPost({
   params: z.object({ member_uuid: z.string() }),
   query: TokenQuery,
   body: GlobalOptOutRequest,
-  summary: "Opt out of all sendouts",
+  summary: "Opt out of all mail",
   description:
-    "Needs the signed `token` of the service's own sendout link, in the body (JSON or form) or as `?token=`. " +
-    "The token is an HMAC over purpose, member and expiry (OPT_OUT_LINK_TTL_DAYS, default 365).",
-  responses: { 200: { description: "Opted out of everything", schema: OkResponse } },
-  errors: { 403: reason("`invalid or expired link`"), 429: publicPostLimit },
+    "Stops every sendout of the organization to this member, whatever lists they are on, until they subscribe and " +
+    "confirm again. Needs the `token` from the link in a sent message, in the body (JSON or a form) or as `?token=`; " +
+    "tokens are signed by the service and valid for a year.",
+  responses: { 200: { description: "Opted out of all mail", schema: OkResponse } },
+  errors: {
+    400: {
+      ...validation,
+      description: "`body: must be valid JSON`, or a `token` that is not text: the body is malformed.",
+      example: { reason: "body: must be valid JSON", code: "validation_error", errors: { body: ["must be valid JSON"] }, form_errors: [] },
+    },
+    403: reason("`invalid or expired link`: the token is missing, altered, for another member, or too old"),
+    429: publicPostLimit,
+  },
 });

@@ -1,4 +1,4 @@
-// /v3 sendouts: a message to the subscribers of some of a company's lists (an extension beyond the contract). The
+// /v3 sendouts: a message to the subscribers of some of a company's lists. The
 // lifecycle: DRAFT -> SCHEDULED (send_at in the future) or SENDING -> PAUSED <-> SENDING -> SENT; CANCELLED from any
 // state before SENT.
 import { z } from "zod";
@@ -20,9 +20,12 @@ const sendoutErrors = {
   400: validation,
   401: unauthorized,
   403: forbidden,
-  404: reason("`sendout not found`: no such sendout, or it belongs to a company outside your scope"),
+  404: reason("`sendout not found`: no sendout has this id, or it belongs to a company outside your scope"),
 };
-const wrongState = (what: string) => reason(`\`sendout is <status>\`: ${what}`);
+const wrongState = (what: string) => ({ ...reason(`\`sendout is <status>\`: ${what}`), example: { reason: "sendout is SENT" } });
+const lifecycle =
+  "A sendout goes DRAFT → SCHEDULED (sent later) or SENDING → SENT, may be PAUSED and resumed while sending, and " +
+  "can be CANCELLED at any point before SENT.";
 const listRule =
   "Every list must belong to the sendout's company (400 `list_ids: list <id> is not a list of this company` otherwise).";
 
@@ -30,10 +33,12 @@ export const listSendouts = sendoutOperation({
   method: "get",
   path: "/sendout",
   query: SendoutListQuery,
-  summary: "A company's sendouts",
-  description: "Newest first. The company must be in your scope (another company is 403, a missing one 404).",
+  summary: "List a company's sendouts",
+  description:
+    "Every sendout of the company named by `company_id`, newest first, with its status and delivery counts. The " +
+    `company must be in your API key's scope (403 otherwise; 404 when no company has the id). ${lifecycle}`,
   responses: { 200: { description: "The sendouts", schema: z.array(SendoutView) } },
-  errors: { ...sendoutErrors, 404: reason("`company not found`") },
+  errors: { ...sendoutErrors, 404: reason("`company not found`: no company has the `company_id` given") },
 });
 
 export const createSendout = sendoutOperation({
@@ -41,8 +46,12 @@ export const createSendout = sendoutOperation({
   path: "/sendout",
   permission: "SENDOUT.U",
   body: CreateSendoutRequest,
-  summary: "Create a sendout (a draft)",
-  description: `${listRule} The HTML is sanitized for email (scripts, event handlers, forms and style sheets removed).`,
+  summary: "Create a sendout",
+  description:
+    "Creates a DRAFT message to the subscribers of the lists in `list_ids`. Nothing is sent until POST " +
+    "/sendout/{id}/send. `html` may use merge fields such as `{{firstname|medlem}}` (the member's first name, or " +
+    "the text after `|` when there is none); it is cleaned for email (scripts, event handlers, forms and style " +
+    `sheets are removed). ${listRule}`,
   responses: { 201: { description: "Created", schema: SendoutView } },
   errors: bearerInputErrors,
 });
@@ -51,10 +60,11 @@ export const getSendout = sendoutOperation({
   method: "get",
   path: "/sendout/{id}",
   params: IdParams,
-  summary: "One sendout with its status and counts",
+  summary: "Get a sendout",
   description:
-    "The counts are delivery figures: recipients (fixed when sending starts), sent (accepted by the mail server), " +
-    "failed, bounced, complained, and unsubscribed (recipients who left the list or opted out since it started).",
+    "The sendout with its status and delivery counts: `recipients` (fixed when sending starts), `sent` (accepted by " +
+    "the mail server), `failed`, `bounced`, `complained` (marked as spam) and `unsubscribed` (recipients who left the " +
+    `list or opted out of all mail since). Poll it to follow a sendout while it is SENDING. ${lifecycle}`,
   responses: { 200: { description: "The sendout", schema: SendoutView } },
   errors: sendoutErrors,
 });
@@ -65,8 +75,8 @@ export const updateSendout = sendoutOperation({
   permission: "SENDOUT.U",
   params: IdParams,
   body: UpdateSendoutRequest,
-  summary: "Change a draft",
-  description: `Only a DRAFT can be changed. ${listRule}`,
+  summary: "Change a draft sendout",
+  description: `Changes only the fields sent. Only a DRAFT can be changed (409 otherwise). ${listRule}`,
   responses: { 200: { description: "The changed sendout", schema: SendoutView } },
   errors: { ...sendoutErrors, 409: wrongState("only a DRAFT can be changed") },
 });
@@ -77,12 +87,12 @@ export const sendSendout = sendoutOperation({
   permission: "SENDOUT.U",
   params: IdParams,
   body: SendSendoutRequest,
-  summary: "Send a draft now or at a time",
+  summary: "Send a draft sendout, now or later",
   description:
-    "Without `send_at` (or with one in the past) the recipients are fixed now and the sendout is SENDING; with a " +
-    "future `send_at` it is SCHEDULED and its recipients are fixed when it starts. Recipients: everyone subscribed to " +
-    "any of its lists, once, except those who opted out of all mail, suppressed addresses, erased members and members " +
-    "without an address.",
+    "Without `send_at` (or with one in the past) sending starts now and the sendout is SENDING; with a future " +
+    "`send_at` it is SCHEDULED and starts then. When it starts, its recipients are fixed: everyone subscribed to any " +
+    "of its lists, once each, except members who opted out of all mail, addresses that bounced or complained, " +
+    "erased members and members without an address. Follow it with GET /sendout/{id}.",
   responses: { 200: { description: "The sendout, SENDING or SCHEDULED", schema: SendoutView } },
   errors: { ...sendoutErrors, 409: wrongState("only a DRAFT can be sent") },
 });
@@ -92,8 +102,10 @@ export const pauseSendout = sendoutOperation({
   path: "/sendout/{id}/pause",
   permission: "SENDOUT.U",
   params: IdParams,
-  summary: "Pause a sendout that is sending",
-  description: "No further messages are taken for sending; those already handed to the mail server finish.",
+  summary: "Pause a sendout",
+  description:
+    "Stops a SENDING sendout from taking further recipients; messages already handed to the mail server still go " +
+    "out. Resume it with POST /sendout/{id}/resume.",
   responses: { 200: { description: "The sendout, PAUSED", schema: SendoutView } },
   errors: { ...sendoutErrors, 409: wrongState("only a SENDING sendout can be paused") },
 });
@@ -103,8 +115,8 @@ export const resumeSendout = sendoutOperation({
   path: "/sendout/{id}/resume",
   permission: "SENDOUT.U",
   params: IdParams,
-  summary: "Resume a paused sendout",
-  description: "Sending continues with the recipients not yet sent to; nobody receives it twice.",
+  summary: "Resume a sendout",
+  description: "Continues a PAUSED sendout with the recipients not yet sent to; nobody receives it twice.",
   responses: { 200: { description: "The sendout, SENDING", schema: SendoutView } },
   errors: { ...sendoutErrors, 409: wrongState("only a PAUSED sendout can be resumed") },
 });
@@ -115,7 +127,9 @@ export const cancelSendout = sendoutOperation({
   permission: "SENDOUT.U",
   params: IdParams,
   summary: "Cancel a sendout",
-  description: "A draft, scheduled, sending or paused sendout stops for good; recipients not yet sent to receive nothing.",
+  description:
+    "Stops a DRAFT, SCHEDULED, SENDING or PAUSED sendout for good: recipients not yet sent to receive nothing. It " +
+    "cannot be resumed; create a new sendout to send again.",
   responses: { 200: { description: "The sendout, CANCELLED", schema: SendoutView } },
   errors: { ...sendoutErrors, 409: wrongState("a SENT or CANCELLED sendout cannot be cancelled") },
 });
@@ -126,10 +140,17 @@ export const sendTestSendout = sendoutOperation({
   permission: "SENDOUT.U",
   params: IdParams,
   body: TestSendoutRequest,
-  summary: "Send one test copy",
+  summary: "Send a test copy",
   description:
-    "One copy to a staff address, in any state, with the subject prefixed `[Test]`. Merge fields are filled with " +
-    "sample values and its links point nowhere real. Nobody's delivery state changes.",
+    "Sends one copy to the address given, whatever the sendout's status, with `[Test]` before the subject, to check " +
+    "how it looks. Merge fields are filled with sample values and its unsubscribe links lead nowhere. No recipient " +
+    "or count changes.",
   responses: { 200: { description: "Sent", schema: SendoutTestResult } },
-  errors: { ...sendoutErrors, 500: reason("`mail server refused the test copy: <its answer>`") },
+  errors: {
+    ...sendoutErrors,
+    500: {
+      ...reason("`mail server refused the test copy: <its answer>`: the mail server did not accept the message"),
+      example: { reason: "mail server refused the test copy: 550 5.1.1 mailbox unavailable" },
+    },
+  },
 });

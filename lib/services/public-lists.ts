@@ -21,10 +21,12 @@ export function parseFields(json: string): ListField[] {
   }
 }
 
-export function parseDesign(json: string | null): unknown {
+export function parseDesign(json: string | null): Record<string, unknown> | null {
   if (!json) return null;
   try {
-    return JSON.parse(json);
+    const value: unknown = JSON.parse(json);
+    // Stored only from an object (UpdateListRequest); anything else is not a design.
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }

@@ -74,7 +74,10 @@ const PublicTerm = z
 const listAppearance = {
   image_url: z.string().nullable(),
   show_image: z.boolean(),
-  design: z.unknown().nullable(),
+  design: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .meta({ description: "The hosted form's design settings as set with PUT /subscription_list/{id}, or null." }),
   term: PublicTerm.nullable(),
 };
 

@@ -413,7 +413,8 @@ describe("OpenAPI", () => {
     const doc = (await call("/v3/openapi.json")).json;
     expect(Object.keys(doc.paths["/company/fk"].get.responses).sort()).toEqual(["200", "401", "403", "422", "500", "503"]);
     expect(Object.keys(doc.paths["/company/{company_id}/fk"].get.responses).sort()).toEqual(["200", "400", "401", "403", "404", "422", "500", "503"]);
-    expect(Object.keys(doc.paths["/company/{company_id}/fk"].put.responses).sort()).toEqual(["200", "400", "401", "403", "404", "422", "500", "503"]);
+    // 413 and 415: every operation that reads a body can answer them (the document adds them to each).
+    expect(Object.keys(doc.paths["/company/{company_id}/fk"].put.responses).sort()).toEqual(["200", "400", "401", "403", "404", "413", "415", "422", "500", "503"]);
     expect(Object.keys(doc.paths["/company/fk/status/{company_id}"].get.responses).sort()).toEqual(["200", "400", "401", "403", "422", "500", "503"]);
     expect(doc.components.schemas.FkStatus.enum).toEqual(["NONE", "ML_ADDED", "FK_ADDED", "ACTIVE", "REJECTED"]);
     expect(doc.components.schemas.CompanyFk.required).toContain("company_grants");

@@ -1,6 +1,7 @@
 // Property-based tests of every /v3 operation with generated hostile requests (tests/fuzz/arbitraries.ts): path
 // segments, query strings, Authorization headers, content types and bodies. For every request:
 // - never a 5xx, except the 500 the contract documents for the approved-provider check;
+// - the status is documented for the operation (or is one of the answers the document gives for every path);
 // - the body is JSON of a documented shape: the operation's schema for a documented status, otherwise one of the
 //   spec's error bodies (Error, ValidationError, the token-expiry body);
 // - a refused request (4xx) leaves every stored row of the world unchanged.
@@ -94,6 +95,7 @@ async function attack(op: Operation, generated: Generated) {
 
   const documented = (doc.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>)[op.path][op.method]
     .responses[String(res.status)];
+  expect(documented !== undefined || answersOutsideOperations(res), `status ${res.status} is not documented for ${nameOf(op)}: ${label}`).toBe(true);
   if (res.status === 308) {
     // Plain dot segments and trailing slashes are resolved as URLs are: a permanent redirect to the resolved path.
     expect(res.headers.location, label).toMatch(/^\/v3(\/|\?|$)/);
@@ -113,6 +115,16 @@ async function attack(op: Operation, generated: Generated) {
     expect(after, `a refused request changed stored rows: ${label}`).toBe(baseline);
   }
   baseline = after;
+}
+
+/**
+ * The answers the document gives once for every path rather than per operation (its introduction, "Answers outside
+ * the operations"): a target with dot segments or a trailing slash is redirected to the resolved path (308), and a
+ * target that resolves to no operation's path is 404 `not found` (a segment such as `%2F` can make it so).
+ */
+function answersOutsideOperations(res: SentTarget): boolean {
+  if (res.status === 308) return true;
+  return res.status === 404 && res.text === JSON.stringify({ reason: "not found" });
 }
 
 interface UnknownRequest {
