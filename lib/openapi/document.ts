@@ -111,11 +111,15 @@ function parameters(op: Operation, converted: Map<string, JsonSchema>) {
 const securityOf = (op: Operation) =>
   op.auth === "bearer" ? [{ bearer: [] }, { oauth2: [] }] : op.auth === "basic" ? [{ basic: [] }] : [];
 
+/**
+ * The body and its media types. An empty body is read as `{}` (lib/http/body.ts), so a body is required only where
+ * `{}` is refused: the token endpoint's contract request sends none.
+ */
 function requestBodyOf(op: Operation, schema: JsonSchema | undefined) {
-  if (!schema) return {};
+  if (!schema || !op.body) return {};
   const content: Record<string, { schema: JsonSchema }> = { "application/json": { schema } };
   if (op.acceptsForm) content["application/x-www-form-urlencoded"] = { schema };
-  return { requestBody: { required: true, content } };
+  return { requestBody: { required: !op.body.safeParse({}).success, content } };
 }
 
 function buildPaths(operations: Operation[]) {

@@ -84,6 +84,8 @@ export const componentExamples: Record<string, unknown> = {
     refresh_expires_ts: 1774000000,
   },
   RefreshTokenRequest: { refresh_token: "rt_8mQ2vX7kLp4sN9wZ3bH6" },
+  TokenRequest: { grant_type: "client_credentials" },
+  OAuthError: { reason: "forbidden", error: "invalid_grant" },
   Error: { reason: "member not found" },
   ValidationError: {
     reason: "email: must be a valid email address",

@@ -82,6 +82,16 @@ describe("responses match the OpenAPI document", () => {
     await checked("/v3/access/user/basic", { method: "POST" });
     await checked("/v3/access/user/oauth/refresh_token", { method: "POST", body: { refresh_token: basic.json.refresh_token } });
     await checked("/v3/access/user/oauth/refresh_token", { method: "POST", body: {} });
+    // OAuth 2.0 token requests (README "OAuth 2.0 clients"): a refresh grant and the {reason, error} refusals.
+    const form = (fields: Record<string, string>, authorization?: string): CallOptions => ({
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...(authorization ? { authorization } : {}) },
+      rawBody: new URLSearchParams(fields).toString(),
+    });
+    const keyBasic = basicHeader(key.client_id, key.client_secret);
+    await checked("/v3/access/user/basic", form({ grant_type: "refresh_token", refresh_token: (await tokensFor(key)).refresh_token }, keyBasic));
+    await checked("/v3/access/user/basic", form({ grant_type: "password" }, keyBasic));
+    await checked("/v3/access/user/basic", form({ grant_type: "client_credentials" }));
     const adminToken = (await tokensFor(key)).access_token;
     await checked("/v3/company", { token: adminToken });
     await checked("/v3/company/fk", { token: adminToken });
