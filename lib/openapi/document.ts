@@ -169,6 +169,12 @@ export function buildOpenApiDocument(serverUrl: string) {
       securitySchemes: {
         basic: { type: "http", scheme: "basic", description: "client_id as username, client_secret as password" },
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        // The token endpoint as OAuth 2.0 client credentials, so a generic client (and the /docs console) gets the token.
+        oauth2: {
+          type: "oauth2",
+          description: "client credentials: client_id and client_secret, sent with HTTP Basic",
+          flows: { clientCredentials: { tokenUrl: "/v3/access/user/basic", scopes: {} } },
+        },
       },
       schemas: built.components,
     },

@@ -1,0 +1,75 @@
+// The script of /docs, served by this app (never a CDN): Scalar's browser bundle from node_modules between a prelude
+// and a start, as one file, so the page carries one external script with its CSP nonce and no inline code.
+import "server-only";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/** The address of the script; the page links it with the version (its content hash) so a browser may keep it. */
+export const scalarScriptPath = "/docs/scalar.js";
+
+/** The element holding the configuration as JSON (app/docs/page.tsx writes it; the start reads it). */
+export const configurationElementId = "scalar-configuration";
+
+/** Where Scalar mounts. Not "api-reference": the bundle mounts a second copy by itself next to an element of that id. */
+export const mountElementId = "reference";
+
+// Scalar and the libraries in its bundle add <style> elements of their own (its theme, vue-sonner's toasts), and only
+// its main stylesheet takes the page's nonce (from <meta property="csp-nonce">). The prelude gives every <style> a
+// script creates the nonce of the script that brought them, so /docs keeps the nonce-based style-src of every page
+// instead of 'unsafe-inline' for styles. Script-created only: markup parsed from text (innerHTML, the document) does
+// not pass through createElement, so a <style> smuggled into rendered Markdown still has no nonce and does not apply.
+// (Style attributes are allowed on /docs: lib/http/content-security.ts says why.) The start reads the configuration
+// and points the "try it" console at this page's own origin.
+const prelude = `(function () {
+  var nonce = document.currentScript && document.currentScript.nonce;
+  var createElement = Document.prototype.createElement;
+  Document.prototype.createElement = function () {
+    var element = createElement.apply(this, arguments);
+    if (nonce && element.localName === "style") element.nonce = nonce;
+    return element;
+  };
+})();
+`;
+
+const start = `
+(function () {
+  var configuration = JSON.parse(document.getElementById(${JSON.stringify(configurationElementId)}).textContent);
+  var api = location.origin + "/v3";
+  configuration.servers = [{ url: api, description: "This server" }];
+  Scalar.createApiReference(${JSON.stringify(`#${mountElementId}`)}, configuration);
+})();
+`;
+
+type Bundle = { body: Buffer; version: string };
+let bundle: Bundle | undefined;
+
+function load(): Bundle {
+  const file = path.join(process.cwd(), "node_modules", "@scalar", "api-reference", "dist", "browser", "standalone.js");
+  const body = Buffer.concat([Buffer.from(prelude), fs.readFileSync(file), Buffer.from(start)]);
+  return { body, version: createHash("sha256").update(body).digest("base64url").slice(0, 16) };
+}
+
+/** The version of the script the page links (read once, on the first request that needs it). */
+export function scalarScriptVersion(): string {
+  bundle ??= load();
+  return bundle.version;
+}
+
+/**
+ * GET /docs/scalar.js: the script, kept a year under its versioned address (4.2 MB; Next compresses it, 1.3 MB with
+ * gzip, as it does every response).
+ */
+export function serveScalarScript(request: Request): Response {
+  bundle ??= load();
+  const url = new URL(request.url);
+  const etag = `"${bundle.version}"`;
+  const headers: Record<string, string> = {
+    "content-type": "text/javascript; charset=utf-8",
+    etag,
+    // An address with an older version gets this one's content: not kept, so it is asked for again.
+    "cache-control": url.searchParams.get("v") === bundle.version ? "public, max-age=31536000, immutable" : "no-cache",
+  };
+  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(bundle.body), { headers });
+}
