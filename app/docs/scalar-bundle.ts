@@ -14,6 +14,40 @@ export const configurationElementId = "scalar-configuration";
 /** Where Scalar mounts. Not "api-reference": the bundle mounts a second copy by itself next to an element of that id. */
 export const mountElementId = "reference";
 
+// What axe finds in Scalar's markup and Scalar has no option for, repaired as it renders: its code inputs (the
+// contenteditable comboboxes of the console and the authentication panel: token URL, client ID) have a <label for> that
+// points at their wrapper and so names nothing, and no aria-expanded; the copy button of a code sample has no name (its
+// text is hidden); code blocks and a tag's list of operations, which scroll sideways on a phone, cannot be reached
+// with a keyboard.
+const accessibilityRepairs = `
+  var repair = function () {
+    mount.querySelectorAll('[contenteditable][role="combobox"]:not([aria-labelledby])').forEach(function (input) {
+      var wrapper = input.parentElement && input.parentElement.closest("[id]");
+      var label = wrapper && document.querySelector('label[for="' + wrapper.id + '"]');
+      if (label) {
+        label.id = label.id || wrapper.id + "-label";
+        input.setAttribute("aria-labelledby", label.id);
+      }
+      if (!input.hasAttribute("aria-expanded")) input.setAttribute("aria-expanded", "false");
+    });
+    mount.querySelectorAll("button.scalar-code-copy:not([aria-label])").forEach(function (button) {
+      button.setAttribute("aria-label", "Copy code");
+    });
+    mount.querySelectorAll("pre code:not([tabindex]), code.custom-scroll:not([tabindex]), .endpoints:not([tabindex])").forEach(function (scrolling) {
+      scrolling.tabIndex = 0;
+    });
+  };
+  var pending = false;
+  new MutationObserver(function () {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(function () {
+      pending = false;
+      repair();
+    });
+  }).observe(mount, { childList: true, subtree: true });
+`;
+
 // Scalar and the libraries in its bundle add <style> elements of their own (its theme, vue-sonner's toasts), and only
 // its main stylesheet takes the page's nonce (from <meta property="csp-nonce">). The prelude gives every <style> a
 // script creates the nonce of the script that brought them, so /docs keeps the nonce-based style-src of every page
@@ -35,9 +69,10 @@ const prelude = `(function () {
 const start = `
 (function () {
   var configuration = JSON.parse(document.getElementById(${JSON.stringify(configurationElementId)}).textContent);
-  var api = location.origin + "/v3";
-  configuration.servers = [{ url: api, description: "This server" }];
-  Scalar.createApiReference(${JSON.stringify(`#${mountElementId}`)}, configuration);
+  configuration.servers = [{ url: location.origin + "/v3", description: "This server" }];
+  var mount = document.getElementById(${JSON.stringify(mountElementId)});
+  Scalar.createApiReference(mount, configuration);
+  ${accessibilityRepairs}
 })();
 `;
 
