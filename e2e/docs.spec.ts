@@ -103,6 +103,8 @@ test("/docs shows the guide and code samples in curl, JavaScript and Python, pas
   await expectAccessible(page);
   await screenshot(page, "docs-operation", { fullPage: false });
 
+  // A second visit runs the script from the cache, before React hydrates the page: the reference must render still
+  // (mounted inside React's markup, React replaced it with an empty element).
   await page.setViewportSize({ width: 390, height: 844 });
   await openReference(page);
   await expectAccessible(page);

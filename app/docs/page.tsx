@@ -22,9 +22,7 @@ export default async function DocsPage() {
       >
         <span lang="sv">Till API-referensen</span> · <span lang="en">Skip to the API reference</span>
       </a>
-      {/* The reference is in English, the API's language. Scalar mounts into an empty element (one with children it
-          would hydrate). */}
-      <div id={mountElementId} lang="en" tabIndex={-1} />
+      {/* The reference (in English, the API's language) goes at the end of <body>: app/docs/scalar-bundle.ts. */}
       <noscript>
         <p lang="en" className="p-6">
           The interactive reference needs JavaScript. The machine-readable document is at{" "}
@@ -34,7 +32,8 @@ export default async function DocsPage() {
           .
         </p>
       </noscript>
-      <script id={configurationElementId} type="application/json" dangerouslySetInnerHTML={{ __html: safeJson(scalarConfiguration) }} />
+      {/* Data, not code (the browser never runs it); with the nonce all the same, as every script element of a page. */}
+      <script id={configurationElementId} type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: safeJson(scalarConfiguration) }} />
       <script nonce={nonce} src={`${scalarScriptPath}?v=${scalarScriptVersion()}`} defer />
     </>
   );

@@ -11,7 +11,8 @@ export const scalarScriptPath = "/docs/scalar.js";
 /** The element holding the configuration as JSON (app/docs/page.tsx writes it; the start reads it). */
 export const configurationElementId = "scalar-configuration";
 
-/** Where Scalar mounts. Not "api-reference": the bundle mounts a second copy by itself next to an element of that id. */
+/** The element Scalar mounts in (the start creates it). Not "api-reference": the bundle mounts a second copy by itself
+ * next to an element of that id. */
 export const mountElementId = "reference";
 
 // What axe finds in Scalar's markup and Scalar has no option for, repaired as it renders: its code inputs (the
@@ -70,7 +71,15 @@ const start = `
 (function () {
   var configuration = JSON.parse(document.getElementById(${JSON.stringify(configurationElementId)}).textContent);
   configuration.servers = [{ url: location.origin + "/v3", description: "This server" }];
-  var mount = document.getElementById(${JSON.stringify(mountElementId)});
+  // Scalar's own element, outside the elements React renders: had it mounted into one of them before React hydrated
+  // the page (the script comes from the cache sooner than React starts), React would find markup it did not render,
+  // give up hydrating and render the page afresh, an empty element in place of the reference. React leaves alone what
+  // others add to <body>.
+  var mount = document.createElement("div");
+  mount.id = ${JSON.stringify(mountElementId)};
+  mount.lang = "en";
+  mount.tabIndex = -1;
+  document.body.appendChild(mount);
   Scalar.createApiReference(mount, configuration);
   ${accessibilityRepairs}
 })();
