@@ -46,9 +46,12 @@ curl -s -X POST -u "$CLIENT_ID:$CLIENT_SECRET" "$BASE/access/user/basic"
 \`\`\`
 
 The access token is valid for \`expires_in\` seconds (an hour); the refresh token until \`refresh_expires_ts\` (Unix
-seconds). In the **Test Request** console of this page, choose **oauth2** under Authentication, paste the client_id
-and client_secret and press **Authorize**: every request you send from the console then carries the token. (Or call
-**Exchange client credentials for a token pair** with Basic and paste its \`access_token\` under **bearer**.)
+seconds).
+
+To try the API from this page: in the **Authentication** panel beside this text (**oauth2**, OAuth 2.0 client
+credentials, is selected), paste the client_id and client_secret and press **Authorize**; every request you send from a
+**Test Request** console then carries the token. (Or tick **basic** instead of oauth2, send **Exchange client
+credentials for a token pair**, then tick **bearer** and paste its \`access_token\`.)
 
 ### 3. Make your first call
 
@@ -137,6 +140,7 @@ until it expires instead of fetching one per call), and the public subscription 
 minute. Over the limit the answer is 429 with \`Retry-After\` (seconds):
 
 \`\`\`python
+import time
 response = requests.post(f"{BASE}/access/user/basic", auth=(client_id, client_secret))
 if response.status_code == 429:
     time.sleep(int(response.headers["Retry-After"]))
