@@ -6,7 +6,7 @@ import { newNonce, pageSecurityHeaders } from "@/lib/http/content-security";
 
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
-  const headers = pageSecurityHeaders(nonce);
+  const headers = pageSecurityHeaders(nonce, request.nextUrl.pathname);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", headers["content-security-policy"]);

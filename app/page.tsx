@@ -26,9 +26,11 @@ export default async function HomePage() {
           <span lang="en" className="text-slate-600">(staff dashboard)</span>
         </li>
         <li>
-          <Link className={linkClass} href="/docs">
+          {/* A full page load: /docs starts its reference from the script the server renders, which a client-side
+              navigation would not run. */}
+          <a className={linkClass} href="/docs">
             API-referens
-          </Link>{" "}
+          </a>{" "}
           <span lang="en" className="text-slate-600">(API reference,</span>{" "}
           <a className={linkClass} href="/v3/openapi.json">
             openapi.json

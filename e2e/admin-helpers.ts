@@ -53,8 +53,9 @@ export async function expectAccessible(page: Page, exclude?: string): Promise<vo
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(" ")})`)).toEqual([]);
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** The whole page unless `fullPage: false` (a page that scrolls inside its own panes, such as /docs: the viewport). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   const file = process.env.E2E_UPDATE_SCREENSHOTS ? `e2e/screenshots/${name}.png` : test.info().outputPath(`${name}.png`);
   fs.mkdirSync(file.slice(0, file.lastIndexOf("/")), { recursive: true });
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
 }

@@ -14,7 +14,7 @@ const prefetchVariants: Record<string, Record<string, string>> = {
 };
 
 describe("page headers on every HTML page", () => {
-  const pages = ["/", "/admin/login", "/subscribe/:uuid", "/api/auth/signout", "/api/auth/verify-request"];
+  const pages = ["/", "/docs", "/admin/login", "/subscribe/:uuid", "/api/auth/signout", "/api/auth/verify-request"];
   for (const page of pages) {
     for (const [variant, headers] of Object.entries(prefetchVariants)) {
       it(`${page} with ${variant}: CSP with the nonce its scripts and styles carry, no framing, nosniff, referrer policy`, async () => {
