@@ -5,7 +5,7 @@
 import "server-only";
 import { db, type Prisma } from "../db";
 import { Conflict } from "../errors";
-import { wakeSendoutWorkers } from "../jobs/queue";
+import { SENDOUT_JOB, wakeWorkers } from "../jobs/queue";
 import type { SendoutStatus, SendSendoutInput, SendoutViewShape } from "../validation/sendout";
 import { recordAudit } from "./audit";
 import type { Caller } from "./caller";
@@ -48,7 +48,7 @@ export async function sendSendout(caller: Caller, id: number, input: SendSendout
   const view = await move(caller, id, ["DRAFT"], "sendout.send", (now) => ({ status: "SENDING", sendAt: null, startedAt: now }), (tx) =>
     fixRecipients(tx, id),
   );
-  await wakeSendoutWorkers();
+  await wakeWorkers(SENDOUT_JOB);
   return view;
 }
 
@@ -60,7 +60,7 @@ export function pauseSendout(caller: Caller, id: number): View {
 /** POST /v3/sendout/{id}/resume: sending continues with the recipients still PENDING. */
 export async function resumeSendout(caller: Caller, id: number): View {
   const view = await move(caller, id, ["PAUSED"], "sendout.resume", () => ({ status: "SENDING" }));
-  await wakeSendoutWorkers();
+  await wakeWorkers(SENDOUT_JOB);
   return view;
 }
 
