@@ -11,6 +11,7 @@ import { recordAudit } from "./audit";
 import type { Caller } from "./caller";
 import { fixRecipients } from "./sendout-recipients";
 import { assertStatus, sendoutViewOf, writableSendout } from "./sendouts";
+import { emitWebhookEvent } from "./webhook-events";
 
 /** Fixing 100,000 recipients takes a few seconds; Prisma's default of 5 s per interactive transaction is too tight. */
 const START_TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
@@ -89,8 +90,13 @@ export async function startDueSendouts(now = new Date()): Promise<number> {
 
 /** A SENDING sendout with no PENDING recipient left is SENT (failed ones are recorded, not waited for). */
 export async function finishSendouts(now = new Date()): Promise<number> {
-  return db().$executeRaw`
-    UPDATE "Sendout" SET "status" = 'SENT', "finishedAt" = ${now}, "updatedAt" = ${now}
-    WHERE "status" = 'SENDING'
-      AND NOT EXISTS (SELECT 1 FROM "SendoutRecipient" r WHERE r."sendoutId" = "Sendout"."id" AND r."status" = 'PENDING')`;
+  return db().$transaction(async (tx) => {
+    const finished = await tx.$queryRaw<{ id: number; companyId: string }[]>`
+      UPDATE "Sendout" SET "status" = 'SENT', "finishedAt" = ${now}, "updatedAt" = ${now}
+      WHERE "status" = 'SENDING'
+        AND NOT EXISTS (SELECT 1 FROM "SendoutRecipient" r WHERE r."sendoutId" = "Sendout"."id" AND r."status" = 'PENDING')
+      RETURNING "id", "companyId"`;
+    for (const s of finished) await emitWebhookEvent(tx, "sendout.sent", { companyId: s.companyId }, { sendout_id: Number(s.id) });
+    return finished.length;
+  });
 }

@@ -30,17 +30,19 @@ function isInternalAddress(address: string): boolean {
   return blocked.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
-const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
+/** The host without IPv6 brackets or a final dot ("localhost." is localhost). */
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
+
+const schemeAllowed = (url: URL) => url.protocol === "https:" || (url.protocol === "http:" && env().WEBHOOK_ALLOW_HTTP);
 
 /** 400 on `url` unless the target is allowed (the scheme, and a literal internal address or a local name). */
 export function assertAllowedTarget(text: string): void {
   const url = new URL(text);
-  const { WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE_TARGETS } = env();
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && WEBHOOK_ALLOW_HTTP)) throw new ValidationFailed({ url: ["must be an https URL"] });
+  if (!schemeAllowed(url)) throw new ValidationFailed({ url: ["must be an https URL"] });
   if (url.username || url.password) throw new ValidationFailed({ url: ["must not carry credentials"] });
-  if (WEBHOOK_ALLOW_PRIVATE_TARGETS) return;
+  if (env().WEBHOOK_ALLOW_PRIVATE_TARGETS) return;
   const host = hostOf(url).toLowerCase();
-  const local = host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal") || !host.includes(".") && !net.isIP(host);
+  const local = host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal") || (!host.includes(".") && !net.isIP(host));
   if (local || (net.isIP(host) && isInternalAddress(host))) throw new ValidationFailed({ url: ["must not be a private, loopback or local address"] });
 }
 
@@ -78,16 +80,10 @@ export function postWebhook(target: string, headers: Record<string, string>, bod
       clearTimeout(deadline);
       resolve({ statusCode, error, durationMs: elapsed() });
     };
-    let url: URL;
-    try {
-      url = new URL(target);
-      assertAllowedTarget(target);
-    } catch (error) {
-      resolve({ statusCode: null, error: error instanceof ValidationFailed ? "target not allowed" : "invalid URL", durationMs: 0 });
-      return;
-    }
-    const host = hostOf(url);
-    if (net.isIP(host) && !env().WEBHOOK_ALLOW_PRIVATE_TARGETS && isInternalAddress(host)) {
+    // The saving check again for the scheme and a literal address; a name is judged by what it resolves to now.
+    const url = URL.canParse(target) ? new URL(target) : null;
+    const host = url ? hostOf(url) : "";
+    if (!url || !schemeAllowed(url) || (net.isIP(host) && !env().WEBHOOK_ALLOW_PRIVATE_TARGETS && isInternalAddress(host))) {
       resolve({ statusCode: null, error: "target not allowed", durationMs: 0 });
       return;
     }

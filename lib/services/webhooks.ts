@@ -13,6 +13,7 @@ import { WEBHOOK_JOB, wakeWorkers } from "../jobs/queue";
 import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT,
+  WebhookTestPayload,
   type CreateWebhookEndpointInput,
   type UpdateWebhookEndpointInput,
   type WebhookDeliveryListInput,
@@ -33,7 +34,7 @@ const NOT_FOUND = "webhook endpoint not found";
 /** A new signing secret: `whsec_` and 24 random bytes in base64, the Standard Webhooks form. */
 const newSecret = () => `whsec_${crypto.randomBytes(24).toString("base64")}`;
 
-export const sealSecret = (secret: string) => encryptSecret(secret, env().ENCRYPTION_KEY);
+const sealSecret = (secret: string) => encryptSecret(secret, env().ENCRYPTION_KEY);
 export const openSecret = (endpoint: { secretEncrypted: string }) => decryptSecret(endpoint.secretEncrypted, env().ENCRYPTION_KEY);
 
 /** A new message id (the webhook-id header): stable for the delivery's life. */
@@ -229,7 +230,7 @@ export async function sendWebhookTest(caller: Caller, id: number): Promise<Webho
   const endpoint = await writableEndpoint(caller, id);
   assertEnabled(endpoint);
   const now = new Date();
-  const payload = { type: WEBHOOK_TEST_EVENT, timestamp: now.toISOString(), data: { endpoint_id: id, company_id: endpoint.companyId } };
+  const payload = WebhookTestPayload.parse({ type: WEBHOOK_TEST_EVENT, timestamp: now.toISOString(), data: { endpoint_id: id, company_id: endpoint.companyId } });
   const deliveryId = await db().$transaction(async (tx) => {
     const event = await tx.webhookEvent.create({
       data: { type: WEBHOOK_TEST_EVENT, companyId: endpoint.companyId, payload: JSON.stringify(payload), createdAt: now, fannedOutAt: now },

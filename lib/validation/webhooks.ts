@@ -90,8 +90,6 @@ const payloads = {
   }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
-export type WebhookEventData<T extends WebhookEventType> = z.input<(typeof payloads)[T]>["data"];
-
 /** The test event's body. */
 export const WebhookTestPayload = eventPayload(WEBHOOK_TEST_EVENT, "Sent by \"send a test event\" to one endpoint.", {
   endpoint_id: z.number().int(),

@@ -51,7 +51,7 @@ describe("a webhook endpoint", () => {
     const company = await makeCompany();
     const refused = async (url: string) => create(company.id, url).then(() => null, (e: { errors?: unknown }) => e.errors);
     expect(await refused("http://hooks.example.org/in")).toEqual({ url: ["must be an https URL"] });
-    for (const url of ["https://127.0.0.1/x", "https://10.1.2.3/x", "https://192.168.1.1/x", "https://169.254.169.254/latest", "https://[::1]/x", "https://[::ffff:127.0.0.1]/x", "https://localhost/x", "https://intranet/x", "https://db.internal/x"]) {
+    for (const url of ["https://127.0.0.1/x", "https://10.1.2.3/x", "https://192.168.1.1/x", "https://169.254.169.254/latest", "https://[::1]/x", "https://[::ffff:127.0.0.1]/x", "https://localhost/x", "https://localhost./x", "https://intranet/x", "https://db.internal/x"]) {
       expect(await refused(url), url).toEqual({ url: ["must not be a private, loopback or local address"] });
     }
     expect(await refused("https://user:pw@hooks.example.org/x")).toEqual({ url: ["must not carry credentials"] });
