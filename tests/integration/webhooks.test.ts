@@ -80,7 +80,7 @@ describe("webhooks over HTTP", () => {
     const listUuid = (await api(`/v3/subscription_list/${list.json.id}`, token)).json.uuid as string;
     const visitor = uniqueEmail("krok");
     const subscribed = await call(`/v3/subscription_list/public/${listUuid}`, { method: "POST", body: { email: visitor }, baseUrl: server.baseUrl });
-    expect(subscribed.status).toBe(200);
+    expect(subscribed.status).toBe(201);
     const memberUuid = (await api(`/v3/member/${subscribed.json.member_id}`, token)).json.uuid as string;
     await call(`/v3/subscription_list/unsubscribe/${listUuid}/${memberUuid}`, { method: "POST", baseUrl: server.baseUrl });
     const optOut = await call(`/v3/subscription_list/unsubscribe/all/${memberUuid}?token=${globalOptOutToken(memberUuid)}`, { method: "POST", baseUrl: server.baseUrl });
