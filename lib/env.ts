@@ -124,6 +124,8 @@ const envSchema = z.object({
    * for this many hours (0: at the first delivery that used all its attempts).
    */
   WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().nonnegative().default(120),
+  /** How long finished webhook deliveries, with their attempts and events, are kept. */
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   /** Allow http:// endpoint URLs (tests, the demo); otherwise https only. */
   WEBHOOK_ALLOW_HTTP: bool(false),
   /** Allow endpoints on private, loopback and link-local addresses (tests, a closed network); otherwise refused (SSRF). */

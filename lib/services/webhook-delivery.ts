@@ -159,8 +159,23 @@ async function eachConcurrently<T>(items: T[], limit: number, task: (item: T) =>
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
+let prunedAt = 0;
+
+/**
+ * Finished deliveries (and their attempts) are kept WEBHOOK_RETENTION_DAYS after they were created, and an event goes
+ * with its last delivery. At most once an hour per process, starting with its first round.
+ */
+async function pruneOld(now = Date.now()): Promise<void> {
+  if (now - prunedAt < 3600e3) return;
+  prunedAt = now;
+  const before = new Date(now - env().WEBHOOK_RETENTION_DAYS * 86400e3);
+  await db().webhookDelivery.deleteMany({ where: { status: { not: "PENDING" }, createdAt: { lt: before } } });
+  await db().webhookEvent.deleteMany({ where: { fannedOutAt: { lt: before }, deliveries: { none: {} } } });
+}
+
 /** One round of a worker: fan out new events, then send a batch of due deliveries. True when more is waiting. */
 export async function runWebhookRound(owner: string, stopping: () => boolean): Promise<boolean> {
+  await pruneOld();
   const moreEvents = await fanOut();
   if (stopping()) return false;
   const rows = await claimDeliveries(owner, CLAIM_BATCH);

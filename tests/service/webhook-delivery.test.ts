@@ -87,6 +87,27 @@ async function roundsUntil(done: () => boolean | Promise<boolean>, timeoutMs = 1
 const firstPage = WebhookDeliveryListQuery.parse({ limit: "200" });
 
 describe("webhook delivery", () => {
+  // First: the process's first round prunes (later ones at most once an hour).
+  it("forgets finished deliveries and their events after WEBHOOK_RETENTION_DAYS, and keeps pending ones", async () => {
+    const company = await makeCompany("Arkivföreningen");
+    const { id: endpointId } = await createWebhookEndpoint(op, CreateWebhookEndpointRequest.parse({ company_id: company.id, url: "https://hooks.example.org/arkiv", events: ["member.created"] }));
+    await updateWebhookEndpoint(op, endpointId, UpdateWebhookEndpointRequest.parse({ enabled: false }));
+    const old = new Date(Date.now() - 31 * 86400e3);
+    const delivery = async (status: string, createdAt: Date) => {
+      const event = await db().webhookEvent.create({ data: { type: "member.created", companyId: company.id, payload: "{}", createdAt, fannedOutAt: createdAt } });
+      const row = await db().webhookDelivery.create({ data: { messageId: `msg_${crypto.randomUUID()}`, endpointId, eventId: event.id, status, createdAt } });
+      await db().webhookAttempt.create({ data: { deliveryId: row.id, durationMs: 5, attemptedAt: createdAt } });
+      return { event: event.id, delivery: row.id };
+    };
+    const [oldDelivered, oldFailed, oldPending, recent] = [await delivery("DELIVERED", old), await delivery("FAILED", old), await delivery("PENDING", old), await delivery("DELIVERED", new Date())];
+    await runWebhookRound("test-worker", () => false);
+    const left = await db().webhookDelivery.findMany({ where: { endpointId }, select: { id: true } });
+    expect(left.map((d) => d.id).sort()).toEqual([oldPending.delivery, recent.delivery].sort());
+    const events = await db().webhookEvent.findMany({ where: { companyId: company.id }, select: { id: true } });
+    expect(events.map((e) => e.id).sort()).toEqual([oldPending.event, recent.event].sort());
+    expect(await db().webhookAttempt.count({ where: { deliveryId: { in: [oldDelivered.delivery, oldFailed.delivery] } } })).toBe(0);
+  });
+
   it("delivers every event type, signed, each triggered through its service, with the payload its schema describes", async () => {
     const r = await receiver();
     const company = await makeCompany("Händelseföreningen");
