@@ -88,7 +88,10 @@ export async function startDueSendouts(now = new Date()): Promise<number> {
   return started;
 }
 
-/** A SENDING sendout with no PENDING recipient left is SENT (failed ones are recorded, not waited for). */
+/**
+ * A SENDING sendout with no PENDING recipient left is SENT (failed ones are recorded, not waited for), with its
+ * `sendout.sent` webhook event in the same transaction.
+ */
 export async function finishSendouts(now = new Date()): Promise<number> {
   return db().$transaction(async (tx) => {
     const finished = await tx.$queryRaw<{ id: number; companyId: string }[]>`

@@ -59,7 +59,8 @@ export const SUBSCRIPTION_COLUMNS = Prisma.raw(`"id", "listId", "memberId", "sta
  * conditional increment that with `enforceCap` matches no row at the cap (429, the transaction rolls back). On
  * PostgreSQL the list's row lock is thus held only from the claim to the commit, not across the whole subscribe, and
  * every writer takes its locks in one order (member, subscription, list), so writers cannot deadlock. Every change of
- * a subscription's status goes through this and deactivateSubscription, which keep `activeCount` in step.
+ * a subscription's status goes through this and deactivateSubscription, which keep `activeCount` in step and emit the
+ * webhook event (`event`: subscription.created, or .confirmed when the owner confirms a pending one) in `tx`.
  */
 export async function activateSubscription(
   tx: Tx,
