@@ -16,7 +16,7 @@ import { printDemoCredentials } from "./lib/bootstrap/print-credentials";
 import { stopGracefullyOnSignals } from "./lib/bootstrap/graceful-shutdown";
 import { closeRateLimitStore } from "./lib/http/rate-limit";
 import { logger } from "./lib/logger";
-import { startSendoutWorker } from "./lib/jobs/sendout-worker";
+import { startWorkers } from "./lib/jobs/workers";
 
 async function main() {
   const config = env();
@@ -61,14 +61,15 @@ async function main() {
   server.listen(config.PORT, config.HOST, () => {
     logger().info({ port: config.PORT, host: config.HOST }, `listening on http://localhost:${config.PORT}`);
   });
-  // Sendouts are delivered by this process unless SENDOUT_WORKER=off (README, Sendouts).
-  const sendoutWorker = config.SENDOUT_WORKER === "on" ? await startSendoutWorker() : null;
+  // Sendouts and webhooks are delivered by this process unless SENDOUT_WORKER / WEBHOOK_WORKER is off (README).
+  const which = { sendouts: config.SENDOUT_WORKER === "on", webhooks: config.WEBHOOK_WORKER === "on" };
+  const workers = which.sendouts || which.webhooks ? await startWorkers(which) : null;
   stopGracefullyOnSignals(
     server,
     async () => {
       await Promise.all([disconnectDb(), closeRateLimitStore()]);
     },
-    async () => sendoutWorker?.stop(),
+    async () => workers?.stop(),
   );
 }
 

@@ -106,6 +106,30 @@ const envSchema = z.object({
   SENDOUT_RETRY_BASE_MS: z.coerce.number().int().positive().default(60_000),
   /** Attempts of one message before a temporary refusal counts as a failure. */
   SENDOUT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+  /**
+   * Webhook deliveries in this process (README, Webhooks): on in the server by default; test servers start with it off
+   * unless a test turns it on.
+   */
+  WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
+  /** How often an idle webhook worker looks for new events and due retries. */
+  WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(1000),
+  /** How long a worker holds the deliveries it claimed; after a crash, another worker takes them when it ends. */
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Upper bound of one delivery attempt, connect to last byte. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Multiplies the retry schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); tests make it tiny. */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
+  /**
+   * An endpoint is disabled when a delivery has used all its attempts and the endpoint has not accepted any delivery
+   * for this many hours (0: at the first delivery that used all its attempts).
+   */
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().nonnegative().default(120),
+  /** How long finished webhook deliveries, with their attempts and events, are kept. */
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
+  /** Allow http:// endpoint URLs (tests, the demo); otherwise https only. */
+  WEBHOOK_ALLOW_HTTP: bool(false),
+  /** Allow endpoints on private, loopback and link-local addresses (tests, a closed network); otherwise refused (SSRF). */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
   /** Seed the demo organization when the database is empty. */
   DEMO_SEED: bool(true),
 });

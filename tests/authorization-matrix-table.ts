@@ -10,12 +10,14 @@ import { createEvent, registerParticipant } from "@/lib/services/events";
 import { createMember } from "@/lib/services/member-changes";
 import { pauseSendout, sendSendout } from "@/lib/services/sendout-states";
 import { createSendout } from "@/lib/services/sendouts";
+import { createWebhookEndpoint, sendWebhookTest } from "@/lib/services/webhooks";
 import { createList } from "@/lib/services/subscription-lists";
 import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
 import type { V3OperationId } from "@/lib/operations";
 import { CreateEventRequest } from "@/lib/validation/event";
 import { CreateMemberRequest } from "@/lib/validation/member";
 import { CreateSendoutRequest } from "@/lib/validation/sendout";
+import { CreateWebhookEndpointRequest } from "@/lib/validation/webhooks";
 import { basicHeader, tokensFor, type CallOptions } from "./helpers";
 import { uniqueEmail } from "./member-fixtures";
 
@@ -113,6 +115,20 @@ function sendoutWriteRow(action: string, state: "DRAFT" | "SENDING" | "PAUSED", 
   return {
     cells: OBJECT_WRITE,
     request: async ({ side }) => ({ path: `/v3/sendout/${await freshSendout(side, state)}${action}`, method: action ? "POST" : "PUT", body }),
+  };
+}
+
+/** A webhook endpoint of the side's company (each cell its own: a delete or rotation touches no other cell's). */
+async function freshEndpoint(side: Side) {
+  const input = CreateWebhookEndpointRequest.parse({ company_id: side.companyId, url: "https://hooks.example.org/matris", events: ["member.created"] });
+  return (await createWebhookEndpoint(op, input)).id;
+}
+
+/** A write on a fresh endpoint of the side's: another company's endpoint is 404 `webhook endpoint not found`. */
+function webhookWriteRow(method: "PUT" | "DELETE" | "POST", action: string, body?: unknown): Row {
+  return {
+    cells: OBJECT_WRITE,
+    request: async ({ side }) => ({ path: `/v3/webhook/${await freshEndpoint(side)}${action}`, method, body }),
   };
 }
 
@@ -304,6 +320,40 @@ export const table: Record<V3OperationId, Row> = {
   resumeSendout: sendoutWriteRow("/resume", "PAUSED"),
   cancelSendout: sendoutWriteRow("/cancel", "DRAFT"),
   sendTestSendout: sendoutWriteRow("/test", "DRAFT", { email: "styrelsen@example.org" }),
+
+  // ---- webhooks: another company's endpoint is 404 `webhook endpoint not found`, a company named in the query or body 403
+  listWebhookEndpoints: {
+    cells: COMPANY_READ,
+    request: ({ side }) => ({ path: `/v3/webhook?company_id=${side.companyId}` }),
+  },
+  createWebhookEndpoint: {
+    cells: COMPANY_CREATE,
+    request: ({ side }) => ({
+      path: "/v3/webhook",
+      method: "POST",
+      body: { company_id: side.companyId, url: "https://hooks.example.org/matris", events: ["subscription.created"] },
+    }),
+  },
+  getWebhookEndpoint: {
+    cells: OBJECT_READ,
+    request: async ({ side }) => ({ path: `/v3/webhook/${await freshEndpoint(side)}` }),
+  },
+  updateWebhookEndpoint: webhookWriteRow("PUT", "", { description: "Matris" }),
+  deleteWebhookEndpoint: webhookWriteRow("DELETE", ""),
+  rotateWebhookSecret: webhookWriteRow("POST", "/rotate_secret"),
+  sendWebhookTest: webhookWriteRow("POST", "/test"),
+  listWebhookDeliveries: {
+    cells: OBJECT_READ,
+    request: async ({ side }) => ({ path: `/v3/webhook/${await freshEndpoint(side)}/deliveries` }),
+  },
+  redeliverWebhook: {
+    cells: OBJECT_WRITE,
+    request: async ({ side }) => {
+      const endpointId = await freshEndpoint(side);
+      const delivery = await sendWebhookTest(op, endpointId);
+      return { path: `/v3/webhook/${endpointId}/deliveries/${delivery.id}/redeliver`, method: "POST" };
+    },
+  },
 
   // ---- members: another company's member is 404 `member not found`, a company named in the body 403
   createMember: {

@@ -18,6 +18,7 @@ export interface JobQueue {
 }
 
 export const SENDOUT_JOB = "sendouts";
+export const WEBHOOK_JOB = "webhooks";
 
 // Kept on globalThis: Next's route handlers and the compiled server.ts are separate bundles in one process, and a
 // request that starts a sendout must reach the queue the server started.
@@ -28,9 +29,10 @@ export function setJobQueue(queue: JobQueue | undefined): void {
 }
 
 /**
- * After a sendout starts or resumes: wakes a worker now rather than at its next poll. Without a queue in this process
- * (the worker is off here) it does nothing; the workers' polling finds the work.
+ * Wakes a worker of `job` now rather than at its next poll: after a sendout starts or resumes, after a webhook
+ * delivery is asked for. Without a queue in this process (the workers are off here) it does nothing; the workers'
+ * polling finds the work.
  */
-export async function wakeSendoutWorkers(): Promise<void> {
-  await globalForJobs.__jobQueue?.wake(SENDOUT_JOB);
+export async function wakeWorkers(job: typeof SENDOUT_JOB | typeof WEBHOOK_JOB): Promise<void> {
+  await globalForJobs.__jobQueue?.wake(job);
 }

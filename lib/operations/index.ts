@@ -17,6 +17,7 @@ import * as organization from "./organization";
 import * as publicLists from "./public-lists";
 import * as sendout from "./sendout";
 import * as subscription from "./subscription";
+import * as webhook from "./webhook";
 
 export type { Operation } from "./operation";
 
@@ -40,7 +41,7 @@ const listed = (api: object): Operation[] =>
   Object.entries(api as Record<string, OperationSpec>).map(([operationId, spec]) => ({ operationId, ...spec }));
 
 /** The /v3 operations by operationId, in the order the document lists them. */
-const v3Api = merge([auth, company, organization, member, event, publicLists, subscription, sendout, mailEvents, apiReference]);
+const v3Api = merge([auth, company, organization, member, event, publicLists, subscription, sendout, webhook, mailEvents, apiReference]);
 export type V3OperationId = keyof typeof v3Api;
 export const v3Operations = listed(v3Api);
 

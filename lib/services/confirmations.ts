@@ -10,6 +10,7 @@ import { activateSubscription, SUBSCRIPTION_COLUMNS, type SubscriptionRow } from
 import { sendWelcome } from "./subscription-mail";
 import { CONFIRMATION_TTL_DAYS, subscriptionIdOfConfirmationToken } from "./unsubscribe-links";
 import { fillEmptyFields, recordAnswers, recordConsent } from "./visitor-records";
+import { emitWebhookEvent } from "./webhook-events";
 
 /** What the visitor typed, applied at confirmation; `lang` is the language of the form, for the messages. */
 export interface PendingData {
@@ -56,6 +57,7 @@ export async function holdPending(tx: Tx, listId: number, memberId: number, pend
   const claimed = await tx.$executeRaw`
     UPDATE "Subscription" SET "confirmationSentAt" = ${now}
     WHERE "id" = ${held.id} AND ("confirmationSentAt" IS NULL OR "confirmationSentAt" <= ${new Date(now.getTime() - RESEND_AFTER_MS)})`;
+  if (claimed === 1) await emitWebhookEvent(tx, "subscription.created", { listId }, { list_id: listId, member_id: memberId, status: "PENDING", source: held.source });
   return { subscription: held, send: claimed === 1 };
 }
 
@@ -128,7 +130,7 @@ export async function confirmSubscription(token: string): Promise<ConfirmationSt
       if (pending.terms_accepted && list.termId) await recordConsent(tx, member.id, list.termId, list.listId, now);
       const changed = await tx.subscription.updateMany({ where: { id: subscription.id, status: "PENDING" }, data: { pendingData: null } });
       if (changed.count === 0) return false; // confirmed by a second press meanwhile
-      return (await activateSubscription(tx, list.listId, member.id, "PUBLIC_FORM", true, "EMAIL_LINK")).activated;
+      return (await activateSubscription(tx, list.listId, member.id, "PUBLIC_FORM", true, "EMAIL_LINK", "subscription.confirmed")).activated;
     });
     if (activated) await sendWelcome(subscription.id, pending.lang);
     return "confirmed";

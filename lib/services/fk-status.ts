@@ -11,6 +11,7 @@ import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
 import { companyInScope, storedFkStatus } from "./companies";
 import { liveCompany } from "./live-records";
+import { emitWebhookEvent } from "./webhook-events";
 
 /**
  * PUT /v3/company/{company_id}/fk: existence first (404), then scope (403), then the change.
@@ -30,6 +31,7 @@ export async function updateFkStatus(caller: Caller, companyId: string, status: 
     if (from === status) return true;
     await tx.company.update({ where: { id: companyId }, data: { fkStatus: status } });
     await tx.fkStatusChange.create({ data: { companyId, fromStatus: from, toStatus: status, changedBy: caller.actor } });
+    await emitWebhookEvent(tx, "company.fk_status_changed", { companyId }, { from, to: status });
     await recordAudit(tx, caller, { action: "company.fk_status", objectType: "company", objectId: companyId, companyId, summary: `${from} → ${status}` });
     return true;
   });

@@ -13,6 +13,7 @@ import { recordAudit } from "./audit";
 import { liveCompany } from "./live-records";
 import { memberInScope, memberRecord } from "./members";
 import { deactivateSubscription } from "./subscriptions";
+import { emitWebhookEvent } from "./webhook-events";
 
 const EMAIL_TAKEN = "already used by another member of the organization";
 
@@ -124,6 +125,7 @@ export async function createMember(caller: Caller, input: CreateMemberInput) {
       const member = await tx.member.create({ data: { uuid: crypto.randomUUID(), organizationId: input.company_id, ...personalData(input) } });
       if (input.memberships?.length) await writeMemberships(tx, member.id, input.memberships);
       if (propIds.length) await tx.memberProperty.createMany({ data: propIds.map((propertyId) => ({ memberId: member.id, propertyId })) });
+      await emitWebhookEvent(tx, "member.created", { companyId: input.company_id }, { member_id: member.id });
       await recordAudit(tx, caller, { action: "member.create", objectType: "member", objectId: member.id, companyId: input.company_id, summary: `member ${member.id}` });
       return member.id;
     }),
@@ -146,6 +148,7 @@ export async function updateMember(caller: Caller, id: number, input: UpdateMemb
       await tx.member.update({ where: { id }, data: personalData(input) });
       if (input.memberships) await writeMemberships(tx, id, input.memberships, replaceable);
       if (propIds) await writeProperties(tx, id, propIds);
+      await emitWebhookEvent(tx, "member.updated", { companyId: member.organizationId }, { member_id: id });
       await recordAudit(tx, caller, { action: "member.update", objectType: "member", objectId: id, companyId: member.organizationId, summary: `member ${id}: ${changed.join(", ")}` });
     }),
   );
@@ -177,6 +180,7 @@ export async function eraseMember(caller: Caller, id: number): Promise<z.output<
       await tx.$executeRaw`UPDATE "AuditEntry" SET "summary" = REPLACE("summary", ${member.email}, '[erased member]')
         WHERE "objectType" IN ('subscription', 'member') AND "companyId" = ${member.organizationId}`;
     }
+    await emitWebhookEvent(tx, "member.erased", { companyId: member.organizationId }, { member_id: id });
     await recordAudit(tx, caller, { action: "member.erase", objectType: "member", objectId: id, companyId: member.organizationId, summary: `member ${id}` });
   });
   return { id, erased_at: erasedAt.toISOString() };

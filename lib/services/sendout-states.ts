@@ -5,12 +5,13 @@
 import "server-only";
 import { db, type Prisma } from "../db";
 import { Conflict } from "../errors";
-import { wakeSendoutWorkers } from "../jobs/queue";
+import { SENDOUT_JOB, wakeWorkers } from "../jobs/queue";
 import type { SendoutStatus, SendSendoutInput, SendoutViewShape } from "../validation/sendout";
 import { recordAudit } from "./audit";
 import type { Caller } from "./caller";
 import { fixRecipients } from "./sendout-recipients";
 import { assertStatus, sendoutViewOf, writableSendout } from "./sendouts";
+import { emitWebhookEvent } from "./webhook-events";
 
 /** Fixing 100,000 recipients takes a few seconds; Prisma's default of 5 s per interactive transaction is too tight. */
 const START_TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
@@ -48,7 +49,7 @@ export async function sendSendout(caller: Caller, id: number, input: SendSendout
   const view = await move(caller, id, ["DRAFT"], "sendout.send", (now) => ({ status: "SENDING", sendAt: null, startedAt: now }), (tx) =>
     fixRecipients(tx, id),
   );
-  await wakeSendoutWorkers();
+  await wakeWorkers(SENDOUT_JOB);
   return view;
 }
 
@@ -60,7 +61,7 @@ export function pauseSendout(caller: Caller, id: number): View {
 /** POST /v3/sendout/{id}/resume: sending continues with the recipients still PENDING. */
 export async function resumeSendout(caller: Caller, id: number): View {
   const view = await move(caller, id, ["PAUSED"], "sendout.resume", () => ({ status: "SENDING" }));
-  await wakeSendoutWorkers();
+  await wakeWorkers(SENDOUT_JOB);
   return view;
 }
 
@@ -87,10 +88,18 @@ export async function startDueSendouts(now = new Date()): Promise<number> {
   return started;
 }
 
-/** A SENDING sendout with no PENDING recipient left is SENT (failed ones are recorded, not waited for). */
+/**
+ * A SENDING sendout with no PENDING recipient left is SENT (failed ones are recorded, not waited for), with its
+ * `sendout.sent` webhook event in the same transaction.
+ */
 export async function finishSendouts(now = new Date()): Promise<number> {
-  return db().$executeRaw`
-    UPDATE "Sendout" SET "status" = 'SENT', "finishedAt" = ${now}, "updatedAt" = ${now}
-    WHERE "status" = 'SENDING'
-      AND NOT EXISTS (SELECT 1 FROM "SendoutRecipient" r WHERE r."sendoutId" = "Sendout"."id" AND r."status" = 'PENDING')`;
+  return db().$transaction(async (tx) => {
+    const finished = await tx.$queryRaw<{ id: number; companyId: string }[]>`
+      UPDATE "Sendout" SET "status" = 'SENT', "finishedAt" = ${now}, "updatedAt" = ${now}
+      WHERE "status" = 'SENDING'
+        AND NOT EXISTS (SELECT 1 FROM "SendoutRecipient" r WHERE r."sendoutId" = "Sendout"."id" AND r."status" = 'PENDING')
+      RETURNING "id", "companyId"`;
+    for (const s of finished) await emitWebhookEvent(tx, "sendout.sent", { companyId: s.companyId }, { sendout_id: Number(s.id) });
+    return finished.length;
+  });
 }

@@ -14,6 +14,7 @@ import { isValidGlobalOptOutToken } from "./unsubscribe-links";
 import { expireStalePending, holdPending, type PendingData } from "./confirmations";
 import { sendConfirmation, sendWelcome } from "./subscription-mail";
 import { createVisitor, isSuppressed, recordAnswers, recordConsent } from "./visitor-records";
+import { emitWebhookEvent } from "./webhook-events";
 
 type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 /** How a subscription became active: the consent evidence kept with it (confirmedVia). */
@@ -58,7 +59,8 @@ export const SUBSCRIPTION_COLUMNS = Prisma.raw(`"id", "listId", "memberId", "sta
  * conditional increment that with `enforceCap` matches no row at the cap (429, the transaction rolls back). On
  * PostgreSQL the list's row lock is thus held only from the claim to the commit, not across the whole subscribe, and
  * every writer takes its locks in one order (member, subscription, list), so writers cannot deadlock. Every change of
- * a subscription's status goes through this and deactivateSubscription, which keep `activeCount` in step.
+ * a subscription's status goes through this and deactivateSubscription, which keep `activeCount` in step and emit the
+ * webhook event (`event`: subscription.created, or .confirmed when the owner confirms a pending one) in `tx`.
  */
 export async function activateSubscription(
   tx: Tx,
@@ -67,6 +69,7 @@ export async function activateSubscription(
   source: SubscriptionSource,
   enforceCap: boolean,
   confirmedVia: ConfirmedVia | null = null,
+  event: "subscription.created" | "subscription.confirmed" = "subscription.created",
 ): Promise<SubscriptionRow & { activated: boolean }> {
   const now = new Date();
   const confirmedAt = confirmedVia ? now : null;
@@ -89,6 +92,7 @@ export async function activateSubscription(
   const claimed = await tx.$executeRaw`
     UPDATE "SubscriptionList" SET "activeCount" = "activeCount" + 1, "updatedAt" = ${now} WHERE "id" = ${listId} ${underCap}`;
   if (claimed === 0) throw new CapReached();
+  await emitWebhookEvent(tx, event, { listId }, { list_id: listId, member_id: memberId, status: "SUBSCRIBED", source, confirmed_via: confirmedVia ?? source });
   return { ...activated, activated: true };
 }
 
@@ -100,11 +104,12 @@ export type UnsubscribedVia = "ADMIN" | "LINK" | "PREFERENCES" | "OPT_OUT";
  * A PENDING one (never confirmed) is ended too, holding no slot.
  */
 export async function deactivateSubscription(tx: Tx, listId: number, memberId: number, via: UnsubscribedVia | null = null): Promise<boolean> {
-  await tx.subscription.updateMany({ where: { listId, memberId, status: "PENDING" }, data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date(), unsubscribedVia: via, pendingData: null } });
+  const endedPending = await tx.subscription.updateMany({ where: { listId, memberId, status: "PENDING" }, data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date(), unsubscribedVia: via, pendingData: null } });
   const ended = await tx.subscription.updateMany({
     where: { listId, memberId, status: "SUBSCRIBED" },
     data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date(), unsubscribedVia: via },
   });
+  if (ended.count + endedPending.count > 0) await emitWebhookEvent(tx, "subscription.unsubscribed", { listId }, { list_id: listId, member_id: memberId, via });
   if (ended.count === 0) return false;
   await tx.subscriptionList.updateMany({ where: { id: listId, activeCount: { gt: 0 } }, data: { activeCount: { decrement: 1 } } });
   return true;
@@ -180,10 +185,11 @@ export async function undoUnsubscribe(listUuid: string, memberUuid: string): Pro
 
 /** Global opt-out (the token is checked by the caller): no future sendouts, every subscription ended. */
 export async function optOutEverywhere(memberUuid: string): Promise<boolean> {
-  const member = isUuid(memberUuid) ? await db().member.findUnique({ where: { uuid: memberUuid }, select: { id: true } }) : null;
+  const member = isUuid(memberUuid) ? await db().member.findUnique({ where: { uuid: memberUuid }, select: { id: true, organizationId: true } }) : null;
   if (!member) return false;
   await db().$transaction(async (tx) => {
     await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: new Date() } });
+    await emitWebhookEvent(tx, "member.opted_out", { companyId: member.organizationId }, { member_id: member.id });
     const active = await tx.subscription.findMany({ where: { memberId: member.id, status: { in: ["SUBSCRIBED", "PENDING"] } }, select: { listId: true } });
     for (const { listId } of active) await deactivateSubscription(tx, listId, member.id, "OPT_OUT");
   });

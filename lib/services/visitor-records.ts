@@ -3,6 +3,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { Prisma, type Tx } from "../db";
+import { emitWebhookEvent } from "./webhook-events";
 
 /** Is the organization's address suppressed (bounces, complaints, staff)? Such an address must confirm by email. */
 export async function isSuppressed(tx: Tx, organizationId: string, email: string): Promise<boolean> {
@@ -20,6 +21,7 @@ export async function createVisitor(tx: Tx, organizationId: string, email: strin
     VALUES (${crypto.randomUUID()}, ${organizationId}, ${email}, ${typed.firstname ?? null}, ${typed.lastname ?? null}, ${typed.phone ?? null}, ${now}, ${now})
     ON CONFLICT ("organizationId", "email") DO NOTHING
     RETURNING "id"`;
+  if (created) await emitWebhookEvent(tx, "member.created", { companyId: organizationId }, { member_id: created.id });
   if (created) return created.id;
   const [existing] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "Member" WHERE "organizationId" = ${organizationId} AND "email" = ${email}`;
   return existing.id;

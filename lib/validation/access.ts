@@ -3,10 +3,10 @@
 import { z } from "zod";
 import { CompanyId, requiredText } from "./common";
 
-export const MODULES = ["company", "subscription_list", "member", "event", "sendout"] as const;
+export const MODULES = ["company", "subscription_list", "member", "event", "sendout", "webhook"] as const;
 export type Module = (typeof MODULES)[number];
 
-export const PERMISSIONS = ["COMPANY.U", "SUBSCRIPTION_LIST.U", "MEMBER.U", "EVENT.U", "SENDOUT.U"] as const;
+export const PERMISSIONS = ["COMPANY.U", "SUBSCRIPTION_LIST.U", "MEMBER.U", "EVENT.U", "SENDOUT.U", "WEBHOOK.U"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**

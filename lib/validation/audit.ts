@@ -15,6 +15,7 @@ export const AUDIT_OBJECT_TYPES = [
   "event",
   "sendout",
   "suppression",
+  "webhook_endpoint",
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -104,6 +104,8 @@ export async function startServer(options: {
       NEXT_TELEMETRY_DISABLED: "1",
       // Sendouts stay undelivered unless a test turns the worker on (with an SMTP server of its own).
       SENDOUT_WORKER: "off",
+      // Webhooks likewise: a test that delivers them starts a server of its own with the worker on.
+      WEBHOOK_WORKER: "off",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

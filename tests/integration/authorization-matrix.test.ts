@@ -131,7 +131,7 @@ function standardBody(op: Operation, column: Column, status: number): unknown {
   if (column === "wrongModule" && status === 403) return { reason: `access group lacks the ${op.module} module` };
   if (column === "missingPermission" && status === 403) return { reason: `access group lacks the ${op.permission} permission` };
   if (column === "outOfScope" && status === 403) return { reason: "company is outside the caller's access scope" };
-  if (column === "outOfScope" && status === 404) return { reason: expect.stringMatching(/^(list|member|event|sendout) not found$/) };
+  if (column === "outOfScope" && status === 404) return { reason: expect.stringMatching(/^(list|member|event|sendout|webhook endpoint) not found$/) };
   return null;
 }
 

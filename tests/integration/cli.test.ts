@@ -51,9 +51,9 @@ describe("operator CLI", () => {
     const company = await makeCompany();
     const invalid = (field: string, message: string) => ({ code: 1, json: { status: 400, ...validationError(field, message) } });
     const badModule = cli(["api-key:create", "--name", "x", "--company", company.id, "--modules", "everything"]);
-    expect(badModule).toEqual(invalid("access.modules.0", "must be one of company, subscription_list, member, event, sendout"));
+    expect(badModule).toEqual(invalid("access.modules.0", "must be one of company, subscription_list, member, event, sendout, webhook"));
     const badPermission = cli(["api-key:create", "--name", "x", "--company", company.id, "--permissions", "COMPANY.D"]);
-    expect(badPermission).toEqual(invalid("access.permissions.0", "must be one of COMPANY.U, SUBSCRIPTION_LIST.U, MEMBER.U, EVENT.U, SENDOUT.U"));
+    expect(badPermission).toEqual(invalid("access.permissions.0", "must be one of COMPANY.U, SUBSCRIPTION_LIST.U, MEMBER.U, EVENT.U, SENDOUT.U, WEBHOOK.U"));
     expect(cli(["api-key:create", "--name", "x", "--company", "nope"])).toEqual(invalid("company_id", "must be 36 characters"));
     const unknownCompany = cli(["api-key:create", "--name", "x", "--company", crypto.randomUUID()]);
     expect(unknownCompany).toEqual(invalid("company_id", "unknown company id"));

@@ -187,3 +187,26 @@ describe("responses match the OpenAPI document", () => {
     expect(documented.filter((id) => !exercised.has(id))).toEqual([]);
   });
 });
+
+// ---- webhooks (/v3/webhook…): called before the walk's tests (a top-level beforeAll runs ahead of every test, after
+// the document is read), so the walk's checks of problems and of uncalled operations cover these calls too.
+beforeAll(async () => {
+  const { accessTokenFor, makeCompany } = await import("../helpers");
+  const company = await makeCompany("Webhookförbundet");
+  const { token } = await accessTokenFor({ companyId: company.id, modules: ["webhook"], permissions: ["WEBHOOK.U"], companyIds: [company.id] });
+  const url = "https://hooks.example.org/forening";
+  const created = await checked("/v3/webhook", { method: "POST", token, body: { company_id: company.id, url, events: ["member.created", "sendout.sent"] } });
+  await checked("/v3/webhook", { method: "POST", token, body: { company_id: company.id, url: "http://127.0.0.1/x", events: [] } });
+  const id = created.json.id as number;
+  await checked(`/v3/webhook?company_id=${company.id}`, { token });
+  await checked(`/v3/webhook/${id}`, { token });
+  await checked(`/v3/webhook/${id}`, { method: "PUT", token, body: { description: "Medlemsregistret", events: ["member.created"] } });
+  await checked(`/v3/webhook/${id}/rotate_secret`, { method: "POST", token });
+  const test = await checked(`/v3/webhook/${id}/test`, { method: "POST", token });
+  await checked(`/v3/webhook/${id}/deliveries?limit=10`, { token });
+  await checked(`/v3/webhook/${id}/deliveries/${test.json.id}/redeliver`, { method: "POST", token });
+  await checked(`/v3/webhook/${id}`, { method: "PUT", token, body: { enabled: false } });
+  await checked(`/v3/webhook/${id}/test`, { method: "POST", token });
+  await checked(`/v3/webhook/${id}`, { method: "DELETE", token });
+  await checked(`/v3/webhook/${id}`, { token });
+});

@@ -10,6 +10,7 @@ const sv = {
     member: "Medlemmar",
     event: "Evenemang",
     sendout: "Utskick",
+    webhook: "Webhooks",
   } as Record<string, string>,
   permissions: {
     "COMPANY.U": "Ändra föreningar",
@@ -17,6 +18,7 @@ const sv = {
     "MEMBER.U": "Ändra medlemmar",
     "EVENT.U": "Ändra evenemang",
     "SENDOUT.U": "Skapa och skicka utskick",
+    "WEBHOOK.U": "Hantera webhooks",
   } as Record<string, string>,
   roles: { ADMIN: "Administratör", EDITOR: "Redaktör", VIEWER: "Läsbehörighet" } as Record<string, string>,
   roleHelp: {
@@ -153,13 +155,14 @@ export type AccessMessages = typeof sv;
 
 const en: AccessMessages = {
   onlyAdmins: "Only administrators can manage API keys and admin users. Ask an administrator for help.",
-  modules: { company: "Companies", subscription_list: "Subscription lists", member: "Members", event: "Events", sendout: "Sendouts" },
+  modules: { company: "Companies", subscription_list: "Subscription lists", member: "Members", event: "Events", sendout: "Sendouts", webhook: "Webhooks" },
   permissions: {
     "COMPANY.U": "Change companies",
     "SUBSCRIPTION_LIST.U": "Change subscription lists",
     "MEMBER.U": "Change members",
     "EVENT.U": "Change events",
     "SENDOUT.U": "Create and send sendouts",
+    "WEBHOOK.U": "Manage webhooks",
   },
   roles: { ADMIN: "Administrator", EDITOR: "Editor", VIEWER: "Read only" },
   roleHelp: {

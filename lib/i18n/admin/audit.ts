@@ -38,6 +38,7 @@ const sv = {
     event: "Evenemang",
     sendout: "Utskick",
     suppression: "Spärrad adress",
+    webhook_endpoint: "Webhook",
   } as Record<string, string>,
   actions: {
     "company.create": "Förening skapad",
@@ -79,6 +80,14 @@ const sv = {
     "sendout.test": "Testutskick skickat",
     "suppression.create": "Adress spärrad",
     "suppression.lift": "Spärr hävd",
+    "webhook_endpoint.create": "Webhook skapad",
+    "webhook_endpoint.update": "Webhook ändrad",
+    "webhook_endpoint.enable": "Webhook påslagen",
+    "webhook_endpoint.disable": "Webhook avstängd",
+    "webhook_endpoint.delete": "Webhook borttagen",
+    "webhook_endpoint.rotate_secret": "Webhookens hemlighet bytt",
+    "webhook_endpoint.redeliver": "Webhook skickad igen",
+    "webhook_endpoint.test": "Testhändelse skickad",
   } as Record<string, string>,
 };
 
@@ -120,6 +129,7 @@ const en: AuditMessages = {
     event: "Event",
     sendout: "Sendout",
     suppression: "Suppressed address",
+    webhook_endpoint: "Webhook",
   },
   actions: {
     "company.create": "Company created",
@@ -161,6 +171,14 @@ const en: AuditMessages = {
     "sendout.test": "Test copy sent",
     "suppression.create": "Address suppressed",
     "suppression.lift": "Suppression lifted",
+    "webhook_endpoint.create": "Webhook created",
+    "webhook_endpoint.update": "Webhook changed",
+    "webhook_endpoint.enable": "Webhook enabled",
+    "webhook_endpoint.disable": "Webhook disabled",
+    "webhook_endpoint.delete": "Webhook deleted",
+    "webhook_endpoint.rotate_secret": "Webhook secret rotated",
+    "webhook_endpoint.redeliver": "Webhook redelivered",
+    "webhook_endpoint.test": "Test event sent",
   },
 };
 

@@ -1,0 +1,195 @@
+// Delivering webhooks: the rows are the truth, as for sendouts (sendout-delivery.ts). A round fans new events out of
+// the outbox (WebhookEvent) into one WebhookDelivery per endpoint that wants the event and whose scope covers the
+// event's company, then claims due deliveries with a lease and POSTs each, signed per Standard Webhooks. A delivery
+// is DELIVERED only after a 2xx; otherwise it waits the next step of the retry schedule (more than a day in all) and
+// is FAILED when the schedule is used up. A crash loses nothing (the lease runs out and another worker takes the
+// rows) and can repeat only what was in flight, with the same webhook-id, so receivers can drop the repeat.
+import "server-only";
+import { Webhook } from "standardwebhooks";
+import { databaseProvider } from "../database-url";
+import { db, Prisma } from "../db";
+import { env } from "../env";
+import { logger } from "../logger";
+import { companyWithAncestors } from "./company-tree";
+import { disableFailingEndpoint } from "./webhook-notice";
+import { payloadOf } from "./webhook-payloads";
+import { postWebhook } from "./webhook-target";
+import { newMessageId, openSecret } from "./webhooks";
+
+/** The waits after each failed attempt (Standard Webhooks' suggestion): 8 attempts over about 27.5 hours. */
+const RETRY_SCHEDULE_MS = [5e3, 5 * 60e3, 30 * 60e3, 2 * 3600e3, 5 * 3600e3, 10 * 3600e3, 10 * 3600e3];
+const FAN_OUT_BATCH = 100;
+const CONCURRENCY = 8;
+const CLAIM_BATCH = CONCURRENCY * 4;
+
+const leaseEnd = (from = new Date()) => new Date(from.getTime() + env().WEBHOOK_LEASE_SECONDS * 1000);
+
+interface EndpointTarget {
+  id: number;
+  companyId: string;
+  includeDescendants: boolean;
+  events: string;
+}
+
+/** Whether the endpoint wants this event and may see it: its own company's, or one below when it hears those. */
+function wants(endpoint: EndpointTarget, type: string, chain: string[]): boolean {
+  if (!(JSON.parse(endpoint.events) as string[]).includes(type)) return false;
+  return chain[0] === endpoint.companyId || (endpoint.includeDescendants && chain.includes(endpoint.companyId));
+}
+
+/**
+ * Turns up to FAN_OUT_BATCH outbox events into deliveries. Each event is taken in its own transaction by a
+ * conditional update (fannedOutAt still null), so two workers never fan one event out twice; an event no endpoint
+ * wants is deleted. True when the batch was full.
+ */
+async function fanOut(): Promise<boolean> {
+  const events = await db().webhookEvent.findMany({ where: { fannedOutAt: null }, orderBy: { id: "asc" }, take: FAN_OUT_BATCH });
+  if (!events.length) return false;
+  const endpoints = await db().webhookEndpoint.findMany({
+    where: { enabled: true, company: { deletedAt: null } },
+    select: { id: true, companyId: true, includeDescendants: true, events: true },
+  });
+  const chains = new Map<string, string[]>();
+  for (const event of events) {
+    if (!chains.has(event.companyId)) chains.set(event.companyId, endpoints.length ? await companyWithAncestors(event.companyId) : []);
+    const targets = endpoints.filter((e) => wants(e, event.type, chains.get(event.companyId)!));
+    if (!targets.length) {
+      await db().webhookEvent.deleteMany({ where: { id: event.id, fannedOutAt: null } });
+      continue;
+    }
+    const payload = await payloadOf(event);
+    await db().$transaction(async (tx) => {
+      const taken = await tx.webhookEvent.updateMany({ where: { id: event.id, fannedOutAt: null }, data: { fannedOutAt: new Date(), payload } });
+      if (taken.count !== 1) return;
+      await tx.webhookDelivery.createMany({ data: targets.map((t) => ({ messageId: newMessageId(), endpointId: t.id, eventId: event.id })) });
+    });
+  }
+  return events.length === FAN_OUT_BATCH;
+}
+
+interface ClaimedDelivery {
+  id: number;
+  messageId: string;
+  endpointId: number;
+  eventId: number;
+  attempts: number;
+  retryStep: number;
+}
+
+/** Leases up to `limit` due PENDING deliveries of enabled endpoints to `owner`, in one statement (as sendouts do). */
+async function claimDeliveries(owner: string, limit: number, now = new Date()): Promise<ClaimedDelivery[]> {
+  const lock = databaseProvider(env().DATABASE_URL) === "postgres" ? Prisma.sql`FOR UPDATE OF d SKIP LOCKED` : Prisma.empty;
+  const rows = await db().$queryRaw<ClaimedDelivery[]>`
+    WITH picked AS (
+      SELECT d."id" FROM "WebhookDelivery" d
+      JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
+      WHERE d."status" = 'PENDING' AND e."enabled" = ${true} AND d."nextAttemptAt" <= ${now}
+        AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ${now})
+      ORDER BY d."nextAttemptAt", d."id" LIMIT ${limit} ${lock})
+    UPDATE "WebhookDelivery" SET "leaseOwner" = ${owner}, "leaseUntil" = ${leaseEnd(now)}
+    WHERE "id" IN (SELECT "id" FROM picked)
+    RETURNING "id", "messageId", "endpointId", "eventId", "attempts", "retryStep"`;
+  return rows.map((r) => ({ ...r, id: Number(r.id), endpointId: Number(r.endpointId), eventId: Number(r.eventId), attempts: Number(r.attempts), retryStep: Number(r.retryStep) }));
+}
+
+const released = { leaseOwner: null, leaseUntil: null };
+
+/** Sends one claimed delivery and records the attempt; the row changes only while this worker still holds it. */
+async function attempt(owner: string, row: ClaimedDelivery): Promise<void> {
+  const held = await db().webhookDelivery.updateMany({ where: { id: row.id, leaseOwner: owner, status: "PENDING" }, data: { leaseUntil: leaseEnd() } });
+  if (held.count !== 1) return;
+  const [endpoint, event] = await Promise.all([
+    db().webhookEndpoint.findUnique({ where: { id: row.endpointId } }),
+    db().webhookEvent.findUnique({ where: { id: row.eventId }, select: { payload: true } }),
+  ]);
+  if (!endpoint || !event || !endpoint.enabled) {
+    await db().webhookDelivery.updateMany({ where: { id: row.id, leaseOwner: owner }, data: released });
+    return;
+  }
+  const sentAt = new Date();
+  const signature = new Webhook(openSecret(endpoint)).sign(row.messageId, sentAt, event.payload);
+  const outcome = await postWebhook(endpoint.url, {
+    "webhook-id": row.messageId,
+    "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+    "webhook-signature": signature,
+  }, event.payload);
+  const step = row.retryStep + 1;
+  const ok = outcome.error === null;
+  const exhausted = !ok && step > RETRY_SCHEDULE_MS.length;
+  const next = ok || exhausted ? sentAt : new Date(Date.now() + RETRY_SCHEDULE_MS[step - 1] * env().WEBHOOK_RETRY_SCALE);
+  const recorded = await db().$transaction(async (tx) => {
+    const updated = await tx.webhookDelivery.updateMany({
+      where: { id: row.id, leaseOwner: owner, status: "PENDING" },
+      data: {
+        status: ok ? "DELIVERED" : exhausted ? "FAILED" : "PENDING",
+        attempts: row.attempts + 1,
+        retryStep: step,
+        nextAttemptAt: next,
+        lastStatusCode: outcome.statusCode,
+        lastError: outcome.error,
+        ...(ok ? { deliveredAt: new Date() } : {}),
+        ...released,
+      },
+    });
+    if (updated.count !== 1) return false;
+    await tx.webhookAttempt.create({ data: { deliveryId: row.id, attemptedAt: sentAt, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs } });
+    if (ok) await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: { not: null } }, data: { failingSince: null } });
+    else await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince: sentAt } });
+    return true;
+  });
+  if (recorded && exhausted) await disableIfFailingTooLong(endpoint.id);
+}
+
+/**
+ * After a delivery used all its attempts: the endpoint is disabled when it has accepted nothing for
+ * WEBHOOK_DISABLE_AFTER_HOURS (its owner is told by webhook-notice.ts).
+ */
+async function disableIfFailingTooLong(endpointId: number): Promise<void> {
+  const since = new Date(Date.now() - env().WEBHOOK_DISABLE_AFTER_HOURS * 3600e3);
+  const endpoint = await db().webhookEndpoint.findFirst({ where: { id: endpointId, enabled: true, failingSince: { lte: since } } });
+  if (endpoint) await disableFailingEndpoint(endpoint);
+}
+
+/** Runs `task` on every item, at most `limit` at a time. */
+async function eachConcurrently<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+let prunedAt = 0;
+
+/**
+ * Finished deliveries (and their attempts) are kept WEBHOOK_RETENTION_DAYS after they were created, and an event goes
+ * with its last delivery. At most once an hour per process, starting with its first round.
+ */
+async function pruneOld(now = Date.now()): Promise<void> {
+  if (now - prunedAt < 3600e3) return;
+  prunedAt = now;
+  const before = new Date(now - env().WEBHOOK_RETENTION_DAYS * 86400e3);
+  await db().webhookDelivery.deleteMany({ where: { status: { not: "PENDING" }, createdAt: { lt: before } } });
+  await db().webhookEvent.deleteMany({ where: { fannedOutAt: { lt: before }, deliveries: { none: {} } } });
+}
+
+/** One round of a worker: fan out new events, then send a batch of due deliveries. True when more is waiting. */
+export async function runWebhookRound(owner: string, stopping: () => boolean): Promise<boolean> {
+  await pruneOld();
+  const moreEvents = await fanOut();
+  if (stopping()) return false;
+  const rows = await claimDeliveries(owner, CLAIM_BATCH);
+  await eachConcurrently(rows, CONCURRENCY, async (row) => {
+    if (stopping()) {
+      await db().webhookDelivery.updateMany({ where: { id: row.id, leaseOwner: owner, status: "PENDING" }, data: released });
+      return;
+    }
+    try {
+      await attempt(owner, row);
+    } catch (error) {
+      // The lease runs out and the delivery is tried again; the attempt left no record.
+      logger().error({ err: error, deliveryId: row.id }, "webhook delivery failed unexpectedly");
+    }
+  });
+  return (moreEvents || rows.length === CLAIM_BATCH) && !stopping();
+}

@@ -1,0 +1,43 @@
+// The webhook outbox's writing side. A service that changes something calls emitWebhookEvent inside the transaction
+// of the change: one INSERT of what happened (the type, the company it concerns, the ids), so a rolled-back change
+// emits nothing and a committed one is never lost, and the hot path (a public subscribe) pays one cheap insert whether
+// or not any endpoint exists. The worker (webhook-delivery.ts) turns the ids into the payload when it fans the event
+// out, with the data as it is then (an address erased meanwhile is not sent).
+import "server-only";
+import type { Tx } from "../db";
+import type { WebhookEventType } from "../validation/webhooks";
+
+/** What a service records about each event type: the ids the payload is built from. */
+export interface WebhookEventRefs {
+  "subscription.created": { list_id: number; member_id: number; status: "PENDING" | "SUBSCRIBED"; source: string };
+  "subscription.confirmed": { list_id: number; member_id: number; confirmed_via: string };
+  "subscription.unsubscribed": { list_id: number; member_id: number; via: string | null };
+  "member.opted_out": { member_id: number };
+  "member.created": { member_id: number };
+  "member.updated": { member_id: number };
+  "member.erased": { member_id: number };
+  "company.fk_status_changed": { from: string; to: string };
+  "sendout.sent": { sendout_id: number };
+}
+
+/**
+ * Records an event in `tx`. The company it concerns is given, or, for subscription events, read from the list in the
+ * same statement (the subscription helpers know only the list's id).
+ */
+export async function emitWebhookEvent<T extends WebhookEventType>(
+  tx: Tx,
+  type: T,
+  about: { companyId: string } | { listId: number },
+  refs: WebhookEventRefs[T],
+): Promise<void> {
+  const now = new Date();
+  const payload = JSON.stringify(refs);
+  // Raw statements: Prisma's create would read the row back, which nobody needs here.
+  if ("companyId" in about) {
+    await tx.$executeRaw`INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt") VALUES (${type}, ${about.companyId}, ${payload}, ${now})`;
+    return;
+  }
+  await tx.$executeRaw`
+    INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt")
+    SELECT ${type}, l."companyId", ${payload}, ${now} FROM "SubscriptionList" l WHERE l."id" = ${about.listId}`;
+}
