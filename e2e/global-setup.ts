@@ -36,6 +36,12 @@ export default async function globalSetup() {
         // Each scenario that seeds over /v3 fetches a token: more than 10 a minute (the default) when they run back to
         // back, and the eleventh got a 429 with no token, failing whichever test came next.
         RATE_LIMIT_TOKEN_BASIC_PER_MIN: "1000",
+        // The webhooks screen's test delivers to a receiver of its own, on http://127.0.0.1 (only its company has
+        // endpoints, so the other scenarios' events go nowhere).
+        WEBHOOK_WORKER: "on",
+        WEBHOOK_POLL_MS: "300",
+        WEBHOOK_ALLOW_HTTP: "true",
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
       },
     });
     process.env.E2E_DATABASE_URL = stack.databaseUrl;

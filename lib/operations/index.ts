@@ -9,6 +9,7 @@ import * as dashboard from "./dashboard";
 import * as dashboardLists from "./dashboard-lists";
 import * as dashboardOutbox from "./dashboard-outbox";
 import * as dashboardSendouts from "./dashboard-sendouts";
+import * as dashboardWebhooks from "./dashboard-webhooks";
 import * as event from "./event";
 import * as mailEvents from "./mail-events";
 import * as member from "./member";
@@ -46,5 +47,5 @@ export type V3OperationId = keyof typeof v3Api;
 export const v3Operations = listed(v3Api);
 
 /** The dashboard's data routes under /admin/api (a signed-in session), by id. Not in the public document. */
-const dashboardApi = merge([dashboard, dashboardLists, dashboardOutbox, dashboardSendouts]);
+const dashboardApi = merge([dashboard, dashboardLists, dashboardOutbox, dashboardSendouts, dashboardWebhooks]);
 export const dashboardOperations = listed(dashboardApi);

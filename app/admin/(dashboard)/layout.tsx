@@ -27,6 +27,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
     ...(caller.modules.has("sendout") ? [{ href: "/admin/sendouts", label: t.nav.sendouts }] : []),
     // Suppressions belong to the lists' module (the service's rule): list staff see whom sendouts skip.
     ...(caller.modules.has("subscription_list") ? [{ href: "/admin/suppressions", label: t.nav.suppressions }] : []),
+    ...(caller.modules.has("webhook") ? [{ href: "/admin/webhooks", label: t.nav.webhooks }] : []),
     ...(caller.role === "ADMIN" ? [{ href: "/admin/api-keys", label: t.nav.apiKeys }, { href: "/admin/users", label: t.nav.users }] : []),
     { href: "/admin/audit", label: t.nav.audit },
     ...(canReadOutbox(caller) ? [{ href: "/admin/outbox", label: t.nav.outbox }] : []),

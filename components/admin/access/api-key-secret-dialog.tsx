@@ -1,9 +1,9 @@
 "use client";
 // The one-time display of a new API key's secret (the only moment it exists outside its hash), with copy buttons.
-import { toast } from "sonner";
 import { accessMessages } from "@/lib/i18n/admin/access";
 import { useLang } from "../i18n-context";
-import { buttonClass, secondaryButtonClass } from "../ui/styles";
+import { SecretValue } from "../ui/secret-value";
+import { buttonClass } from "../ui/styles";
 import { Modal } from "../ui/modal";
 import type { CreatedApiKey } from "./types";
 
@@ -41,30 +41,5 @@ export function SecretDialog({ created, onClose }: { created: CreatedApiKey | nu
         </div>
       )}
     </Modal>
-  );
-}
-
-function SecretValue({ label, value, testId, hideLabel = false }: { label: string; value: string; testId: string; hideLabel?: boolean }) {
-  const t = accessMessages(useLang()).keys;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast.success(t.copied(label));
-    } catch {
-      toast.error(t.copyFailed);
-    }
-  };
-  return (
-    <div>
-      {!hideLabel && <p className="font-medium">{label}</p>}
-      <div className="mt-1 flex items-start gap-2">
-        <code data-testid={testId} className="min-w-0 flex-1 select-all break-all rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm">
-          {value}
-        </code>
-        <button type="button" className={secondaryButtonClass} aria-label={t.copyLabel(label)} onClick={() => void copy()}>
-          {t.copy}
-        </button>
-      </div>
-    </div>
   );
 }

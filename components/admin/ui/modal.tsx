@@ -9,7 +9,7 @@ export function Modal({ open, onOpenChange, title, description, children, wide =
   description?: React.ReactNode;
   children: React.ReactNode;
   wide?: boolean;
-  /** false: a click outside does not close it (a one-time secret must not vanish by a stray click). */
+  /** false: neither a click outside nor Escape closes it (a one-time secret must not vanish by a stray click or key). */
   dismissible?: boolean;
   testId?: string;
 }) {
@@ -20,6 +20,7 @@ export function Modal({ open, onOpenChange, title, description, children, wide =
         <Dialog.Content
           data-testid={testId}
           onInteractOutside={dismissible ? undefined : (e) => e.preventDefault()}
+          onEscapeKeyDown={dismissible ? undefined : (e) => e.preventDefault()}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none ${
             wide ? "max-w-2xl" : "max-w-lg"
           }`}

@@ -3,10 +3,12 @@
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { useLang } from "../i18n-context";
 
-export function QueryState({ query, isEmpty, children }: {
+export function QueryState({ query, isEmpty, emptyText, children }: {
   /** The TanStack query whose data the children show (retrying refetches it). */
   query: { isLoading: boolean; error: unknown; refetch: () => unknown };
   isEmpty?: boolean;
+  /** What the area says when it has nothing yet (default: the shell's "nothing to show yet"). */
+  emptyText?: string;
   children: React.ReactNode;
 }) {
   const t = shellMessages(useLang());
@@ -23,6 +25,6 @@ export function QueryState({ query, isEmpty, children }: {
       </div>
     );
   }
-  if (isEmpty) return <p className="py-6 text-slate-700">{t.empty}</p>;
+  if (isEmpty) return <p className="py-6 text-slate-700">{emptyText ?? t.empty}</p>;
   return <>{children}</>;
 }

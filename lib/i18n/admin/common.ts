@@ -12,6 +12,13 @@ const sv = {
     cancel: "Avbryt",
     none: "–",
   },
+  /** Copying a value shown once (a secret) to the clipboard. */
+  copy: {
+    copy: "Kopiera",
+    copyLabel: (what: string) => `Kopiera ${what}`,
+    copied: (what: string) => `${what} är kopierad.`,
+    copyFailed: "Kunde inte kopiera. Markera texten och kopiera den själv.",
+  },
 };
 
 const en: typeof sv = {
@@ -24,6 +31,12 @@ const en: typeof sv = {
   words: {
     cancel: "Cancel",
     none: "–",
+  },
+  copy: {
+    copy: "Copy",
+    copyLabel: (what: string) => `Copy ${what}`,
+    copied: (what: string) => `${what} copied.`,
+    copyFailed: "Could not copy. Select the text and copy it yourself.",
   },
 };
 

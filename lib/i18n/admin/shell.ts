@@ -12,6 +12,7 @@ const sv = {
     events: "Evenemang",
     sendouts: "Utskick",
     suppressions: "Spärrade adresser",
+    webhooks: "Webhooks",
     apiKeys: "API-nycklar",
     users: "Administratörer",
     audit: "Händelselogg",
@@ -65,7 +66,7 @@ export type ShellMessages = typeof sv;
 const en: ShellMessages = {
   product: "Förening service",
   dashboard: "Administration",
-  nav: { overview: "Overview", lists: "Subscription lists", companies: "Companies", members: "Members", events: "Events", sendouts: "Sendouts", suppressions: "Suppressed addresses", apiKeys: "API keys", users: "Admin users", audit: "Audit log", outbox: "Outbox" },
+  nav: { overview: "Overview", lists: "Subscription lists", companies: "Companies", members: "Members", events: "Events", sendouts: "Sendouts", suppressions: "Suppressed addresses", webhooks: "Webhooks", apiKeys: "API keys", users: "Admin users", audit: "Audit log", outbox: "Outbox" },
   navLabel: "Main menu",
   signedInAs: "Signed in as",
   role: { ADMIN: "Administrator", EDITOR: "Editor", VIEWER: "Read only" },

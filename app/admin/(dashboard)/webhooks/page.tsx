@@ -1,0 +1,58 @@
+// /admin/webhooks: a company's webhook endpoints and their deliveries. Needs the webhook module; WEBHOOK.U to change
+// anything (the services check both, and the scope, again).
+import { NoAccess, PageTitle } from "@/components/admin/ui/page-parts";
+import { WebhooksScreen } from "@/components/admin/webhooks/webhooks-screen";
+import { requirePageCaller } from "@/lib/auth/session";
+import { adminLanguage } from "@/lib/i18n/admin-language";
+import { shellMessages } from "@/lib/i18n/admin/shell";
+import { webhooksMessages } from "@/lib/i18n/admin/webhooks";
+import { companyChoices } from "@/lib/services/company-directory";
+import {
+  createWebhookAction,
+  deleteWebhookAction,
+  redeliverWebhookAction,
+  rotateWebhookSecretAction,
+  sendWebhookTestAction,
+  updateWebhookAction,
+} from "./actions";
+
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
+  const caller = await requirePageCaller();
+  const lang = await adminLanguage();
+  const t = webhooksMessages(lang);
+  if (!caller.modules.has("webhook")) return <NoAccess title={t.title} text={t.noAccess} />;
+  const companies = await companyChoices(caller);
+  const asked = (await searchParams).company_id;
+  const companyId = companies.find((c) => c.company_id === asked)?.company_id ?? companies[0]?.company_id ?? "";
+  const canWrite = caller.permissions.has("WEBHOOK.U");
+  return (
+    <>
+      <PageTitle
+        title={t.title}
+        intro={
+          <>
+            {t.intro}{" "}
+            <a href="/docs#webhooks" className="text-blue-800 underline hover:text-blue-950">
+              {t.docsLink}
+            </a>
+          </>
+        }
+        readOnlyText={canWrite ? undefined : shellMessages(lang).readOnly}
+      />
+      <WebhooksScreen
+        key={companyId}
+        companies={companies}
+        companyId={companyId}
+        canWrite={canWrite}
+        actions={{
+          create: createWebhookAction,
+          update: updateWebhookAction,
+          remove: deleteWebhookAction,
+          rotateSecret: rotateWebhookSecretAction,
+          sendTest: sendWebhookTestAction,
+          redeliver: redeliverWebhookAction,
+        }}
+      />
+    </>
+  );
+}
