@@ -15,6 +15,7 @@ import { createMember } from "@/lib/services/member-changes";
 import { pauseSendout, sendSendout } from "@/lib/services/sendout-states";
 import { createSendout } from "@/lib/services/sendouts";
 import { suppressAddress } from "@/lib/services/suppressions";
+import { createWebhookEndpoint, sendWebhookTest } from "@/lib/services/webhooks";
 import { memberRecord } from "@/lib/services/members";
 import { createList } from "@/lib/services/subscription-lists";
 import { subscribeVisitor, unsubscribeByUuids } from "@/lib/services/subscriptions";
@@ -154,6 +155,22 @@ const sendoutRow = (action: string, state: "DRAFT" | "SENDING" | "PAUSED", input
   needs: { module: "sendout", permission: "SENDOUT.U" },
   args: async (f) => [{ id: await newSendout(f.inScopeClubId, state), ...input }],
   cells: { ...write, outOfScope: [{ object: "the sendout", args: async (f) => [{ id: await newSendout(f.outOfScopeCompanyId, state), ...input }], expect: HIDDEN }] },
+});
+
+/** A webhook endpoint of the company (created by the operator, so it hears the companies below too). */
+const newWebhook = async (companyId: string) =>
+  createWebhookEndpoint(operator(), { company_id: companyId, url: `https://hooks.example.org/${unique("krok")}`, events: ["member.created"], description: "" });
+/** An endpoint's arguments; `delivery` adds a test event's delivery to it (nothing delivers it: the worker is off). */
+const webhookArgs = async (companyId: string, delivery: boolean, input: Record<string, unknown>) => {
+  const { id } = await newWebhook(companyId);
+  return [{ id, ...(delivery ? { delivery_id: (await sendWebhookTest(operator(), id)).id } : {}), ...input }];
+};
+/** A webhook screen action on one endpoint (module webhook, WEBHOOK.U; another company's endpoint answers as a missing one). */
+const webhookRow = (action: string, input: Record<string, unknown> = {}, delivery = false): Row => ({
+  action: `${DASHBOARD}/webhooks/actions.ts#${action}`,
+  needs: { module: "webhook", permission: "WEBHOOK.U" },
+  args: async (f) => webhookArgs(f.inScopeClubId, delivery, input),
+  cells: { ...write, outOfScope: [{ object: "the endpoint", args: async (f) => webhookArgs(f.outOfScopeCompanyId, delivery, input), expect: HIDDEN }] },
 });
 
 export const ROWS: Row[] = [
@@ -375,6 +392,23 @@ export const ROWS: Row[] = [
     args: async (f) => [{ company_id: f.inScopeClubId, email: email("sparr"), note: "Bad om det" }],
     cells: { ...write, outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, email: email("sparr"), note: "x" }], expect: 403 }] },
   },
+  // ---- webhooks (module webhook, WEBHOOK.U)
+  {
+    action: `${DASHBOARD}/webhooks/actions.ts#createWebhookAction`,
+    needs: { module: "webhook", permission: "WEBHOOK.U" },
+    args: async (f) => [{ company_id: f.inScopeClubId, url: "https://hooks.example.org/medlem", events: ["member.created"], description: "" }],
+    cells: {
+      ...write,
+      outOfScope: [
+        { object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, url: "https://hooks.example.org/x", events: ["member.created"] }], expect: 403 },
+      ],
+    },
+  },
+  webhookRow("updateWebhookAction", { description: "Kansliets system" }),
+  webhookRow("rotateWebhookSecretAction"),
+  webhookRow("sendWebhookTestAction"),
+  webhookRow("redeliverWebhookAction", {}, true),
+  webhookRow("deleteWebhookAction"),
   // ---- access management (the ADMIN role; grants never beyond the ADMIN's own access)
   {
     action: `${DASHBOARD}/api-keys/actions.ts#createApiKeyAction`,

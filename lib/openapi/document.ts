@@ -2,13 +2,14 @@
 // (./schemas.ts), the examples (./examples.ts), and what every operation of a kind can answer added here, so a new
 // operation is described whole without listing it anywhere. The dashboard's data routes are in the table but not in
 // this public document.
-import type { z } from "zod";
+import { z } from "zod";
 import { ValidationFailed } from "../errors";
 import { v3Operations, type Operation } from "../operations";
 import { accessSentence, type ResponseDoc } from "../operations/operation";
 import { databaseUnavailable, invalidToken, payloadTooLarge, rateLimited, unsupportedMediaType, validation } from "../operations/errors";
 import { tagDescriptions } from "../operations/tags";
 import { withExamples } from "./examples";
+import { WEBHOOK_PAYLOADS, WEBHOOK_TEST_EVENT, WebhookTestPayload } from "../validation/webhooks";
 import { gettingStartedGuide } from "./guide";
 import { parseInput } from "../validation/parse";
 import { convertSchemas } from "./schemas";
@@ -122,8 +123,47 @@ function requestBodyOf(op: Operation, schema: JsonSchema | undefined) {
   return { requestBody: { required: !op.body.safeParse({}).success, content } };
 }
 
+/** Every body a webhook endpoint receives: the event types', and the test event's. */
+const webhookBodies = [...WEBHOOK_PAYLOADS, { type: WEBHOOK_TEST_EVENT, schema: WebhookTestPayload as z.ZodType }];
+
+/** The header each delivery carries (Standard Webhooks), as a parameter of every webhook. */
+const webhookHeaders = [
+  { name: "webhook-id", description: "The message id: the same on every attempt and redelivery of one delivery; skip one you have handled." },
+  { name: "webhook-timestamp", description: "Unix time of this attempt, in seconds; refuse one far from your clock (replays)." },
+  { name: "webhook-signature", description: "`v1,<base64 HMAC-SHA256>` of `id.timestamp.body` with the endpoint's secret (verify with a Standard Webhooks library)." },
+].map(({ name, description }) => ({ name, in: "header", required: true, description, schema: { type: "string" } }));
+
+/** The document's top-level `webhooks`: what we POST to an endpoint, one entry per event type. */
+function buildWebhooks(converted: Map<string, JsonSchema>) {
+  return Object.fromEntries(
+    webhookBodies.map(({ type, schema }) => [
+      type,
+      {
+        post: {
+          summary: type,
+          description: z.globalRegistry.get(schema)?.description,
+          tags: ["Webhooks"],
+          parameters: webhookHeaders,
+          requestBody: { required: true, content: { "application/json": { schema: converted.get(`webhook.${type}`) } } },
+          responses: {
+            "200": {
+              description:
+                "Any 2xx answer within the time limit counts as delivered; anything else is retried (5 s, 5 min, 30 min, " +
+                "2 h, 5 h, 10 h, 10 h).",
+            },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 function buildPaths(operations: Operation[]) {
-  const { converted, components } = convertSchemas(operations, documentedResponses);
+  const { converted, components } = convertSchemas(
+    operations,
+    documentedResponses,
+    webhookBodies.map(({ type, schema }) => ({ key: `webhook.${type}`, schema })),
+  );
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const responses: Record<string, unknown> = {};
@@ -147,7 +187,7 @@ function buildPaths(operations: Operation[]) {
       responses,
     };
   }
-  return withExamples({ paths, components });
+  return { ...withExamples({ paths, components }), webhooks: buildWebhooks(converted) };
 }
 
 /** The tags in use, in the order of tagDescriptions (a tag missing there comes last, without a description). */
@@ -207,5 +247,6 @@ export function buildOpenApiDocument(serverUrl: string) {
       schemas: built.components,
     },
     paths: built.paths,
+    webhooks: built.webhooks,
   };
 }

@@ -75,6 +75,44 @@ const sendout = {
 };
 const grant = { id: 2, uuid: "e4b7c2d1-9f8a-4b3c-a2d1-0e9f8a7b6c5d", name: "Fritidskortet", descr: "Aktiviteter för barn och unga 8–16 år" };
 
+const webhookEndpoint = {
+  id: 7,
+  company_id: club.company_id,
+  include_descendants: true,
+  url: "https://medlem.iknorrskenet.se/hooks/forening",
+  description: "Medlemssystemet på kansliet",
+  events: ["subscription.created", "subscription.unsubscribed", "member.created"],
+  enabled: true,
+  disabled_at: null,
+  disabled_reason: null,
+  failing_since: null,
+  created_at: created,
+  updated_at: updated,
+};
+const webhookSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+const eventAt = "2026-03-01T18:22:05.000Z";
+const subscriptionRef = { company_id: club.company_id, member_id: memberSummary.id, email: memberSummary.email, list_id: 41, list_name: "Nyhetsbrev" };
+const memberRef = { company_id: club.company_id, member_id: memberSummary.id, email: memberSummary.email };
+const webhookEvent = (type: string, data: Record<string, unknown>) => ({ type, timestamp: eventAt, data });
+const webhookDelivery = {
+  id: 5120,
+  endpoint_id: webhookEndpoint.id,
+  message_id: "msg_2d4f6a8c0e1b3d5f7a9c1e3b5d7f9a1c",
+  event_type: "subscription.created",
+  status: "DELIVERED",
+  attempts: 2,
+  last_status_code: 204,
+  last_error: null,
+  next_attempt_at: null,
+  delivered_at: "2026-03-01T18:22:11.000Z",
+  created_at: eventAt,
+  payload: webhookEvent("subscription.created", { ...subscriptionRef, status: "SUBSCRIBED", source: "PUBLIC_FORM" }),
+  attempt_log: [
+    { attempted_at: "2026-03-01T18:22:06.000Z", status_code: 503, error: "answered 503", duration_ms: 41 },
+    { attempted_at: "2026-03-01T18:22:11.000Z", status_code: 204, error: null, duration_ms: 38 },
+  ],
+};
+
 export const componentExamples: Record<string, unknown> = {
   TokenResponse: {
     access_token: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJja19XNVZRIn0.c2lnbmF0dXJl",
@@ -85,6 +123,23 @@ export const componentExamples: Record<string, unknown> = {
   },
   RefreshTokenRequest: { refresh_token: "rt_8mQ2vX7kLp4sN9wZ3bH6" },
   TokenRequest: { grant_type: "client_credentials" },
+  WebhookEndpoint: webhookEndpoint,
+  CreatedWebhookEndpoint: { ...webhookEndpoint, secret: webhookSecret },
+  CreateWebhookEndpointRequest: { company_id: club.company_id, url: webhookEndpoint.url, events: webhookEndpoint.events, description: webhookEndpoint.description },
+  UpdateWebhookEndpointRequest: { events: ["subscription.created", "subscription.unsubscribed"], enabled: true },
+  RotatedWebhookSecret: { id: webhookEndpoint.id, secret: webhookSecret },
+  WebhookDelivery: webhookDelivery,
+  WebhookDeliveryPage: { deliveries: [webhookDelivery], count: 1, page: 1, limit: 50 },
+  "WebhookEventSubscriptionCreated": webhookEvent("subscription.created", { ...subscriptionRef, status: "PENDING", source: "PUBLIC_FORM" }),
+  "WebhookEventSubscriptionConfirmed": webhookEvent("subscription.confirmed", { ...subscriptionRef, confirmed_via: "EMAIL_LINK" }),
+  "WebhookEventSubscriptionUnsubscribed": webhookEvent("subscription.unsubscribed", { ...subscriptionRef, via: "LINK" }),
+  "WebhookEventMemberOptedOut": webhookEvent("member.opted_out", memberRef),
+  "WebhookEventMemberCreated": webhookEvent("member.created", { ...memberRef, firstname: "Astrid", lastname: "Lindqvist" }),
+  "WebhookEventMemberUpdated": webhookEvent("member.updated", { ...memberRef, firstname: "Astrid", lastname: "Lindqvist" }),
+  "WebhookEventMemberErased": webhookEvent("member.erased", { company_id: club.company_id, member_id: memberSummary.id }),
+  "WebhookEventCompanyFkStatusChanged": webhookEvent("company.fk_status_changed", { company_id: club.company_id, from: "FK_ADDED", to: "ACTIVE" }),
+  "WebhookEventSendoutSent": webhookEvent("sendout.sent", { company_id: club.company_id, sendout_id: 15, subject: "Välkommen till årsmötet den 18 mars", recipients: 412, sent: 409, failed: 3 }),
+  "WebhookEventWebhookTest": webhookEvent("webhook.test", { endpoint_id: webhookEndpoint.id, company_id: club.company_id }),
   OAuthError: { reason: "forbidden", error: "invalid_grant" },
   Error: { reason: "member not found" },
   ValidationError: {

@@ -72,8 +72,13 @@ function namedSchemasReachable(roots: z.ZodType[]): Map<string, z.ZodType> {
  * are emitted as `$ref`s to components, the declared ones under their key (`<operationId>.<part or status>`). Returns
  * the converted declared schemas and the named ones they reach, transitively.
  */
-export function convertSchemas(operations: Operation[], responsesOf: (op: Operation) => Record<string, ResponseDoc>) {
-  const declared = operations.map((op) => declaredSchemas(op, responsesOf(op)));
+export function convertSchemas(
+  operations: Operation[],
+  responsesOf: (op: Operation) => Record<string, ResponseDoc>,
+  /** Schemas of no operation, converted as answers under their key: the bodies of the webhooks we send. */
+  others: { key: string; schema: z.ZodType }[] = [],
+) {
+  const declared = [...operations.map((op) => declaredSchemas(op, responsesOf(op))), others.map((other) => ({ ...other, io: "output" as const }))];
   const named = namedSchemasReachable(declared.flat().map((part) => part.schema));
   const converted = new Map<string, JsonSchema>();
   const components: Record<string, JsonSchema> = {};

@@ -20,6 +20,10 @@ export const tagDescriptions: Record<string, string> = {
     "The unauthenticated endpoints behind a list's signup form and the unsubscribe links in sent messages. Rate-limited " +
     "per IP address.",
   Sendouts: "Messages to the subscribers of one or more lists: draft, test, send now or later, pause, resume, cancel.",
+  Webhooks:
+    "Your HTTPS endpoints that receive an event when something happens: a subscription created, confirmed or ended, a " +
+    "member created, changed, erased or opted out, a company's leisure-card status changed, a sendout sent. Each " +
+    "delivery is signed per Standard Webhooks and retried for more than a day; the bodies are under Webhooks below.",
   "Mail events": "Webhooks for your mail provider to report bounces, spam complaints and deliveries.",
   Reference: "This document.",
 };

@@ -43,7 +43,7 @@ const SubscriptionRef = {
 function eventPayload<T extends string, D extends z.ZodRawShape>(type: T, description: string, data: D) {
   return z
     .object({ type: z.literal(type), timestamp: Timestamp, data: z.object(data) })
-    .meta({ id: `WebhookEvent_${type.replace(".", "_")}`, description });
+    .meta({ id: `WebhookEvent${type.replace(/(^|[._])([a-z])/g, (_, _sep, c: string) => c.toUpperCase())}`, description });
 }
 
 const payloads = {
