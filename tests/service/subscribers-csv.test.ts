@@ -9,8 +9,13 @@ import { setMemberSubscription } from "@/lib/services/subscribers";
 import { subscribersCsv } from "@/lib/services/subscribers-export";
 import { createProperty } from "@/lib/services/properties";
 import { createList, updateList } from "@/lib/services/subscription-lists";
-import { subscribeVisitor } from "@/lib/services/subscriptions";
+import { subscribeVisitor as subscribeParsed } from "@/lib/services/subscriptions";
+import { SubscribeRequest } from "@/lib/validation/subscription";
 import { makeCompany } from "../helpers";
+
+/** A subscribe as the form or the endpoint sends it, parsed by the shared schema. */
+const subscribeVisitor = (uuid: string, input: unknown, lang?: "sv" | "en", via?: "api" | "hosted_form") =>
+  subscribeParsed(uuid, SubscribeRequest.parse(input), lang, via);
 
 /** The cells of CSV `text` as a spreadsheet reads them with `separator`: RFC 4180 quotes honoured, as Excel does. */
 function cells(text: string, separator: string): string[] {

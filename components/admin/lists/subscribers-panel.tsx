@@ -20,6 +20,7 @@ import { QueryState } from "../ui/query-state";
 import { secondaryButtonClass } from "../ui/styles";
 import { AddMember } from "./add-member";
 import { OptedOutCell, useAskToConfirm } from "./opted-out-cell";
+import { AnswersCell, ConsentCell, MemberCell } from "./subscriber-cells";
 import { ReadOnlyBanner } from "../ui/page-parts";
 import type { ListActions, ListView, Subscriber, SubscribersPageView } from "./types";
 import { DataTable } from "@/components/admin/ui/data-table";
@@ -108,11 +109,13 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
     },
   });
   const { mutate: changeSubscription } = change;
+  // Consent is a column where the list asks for it, or where someone gave it to a text since removed.
+  const hasConsent = query.data?.subscribers.some((s) => s.consent_at !== null) ?? false;
   const askToConfirm = useAskToConfirm(list.id, lang, requestConfirmation);
 
   const columns = useMemo(
     () => [
-      column.accessor("email", { header: ts.email, cell: (info) => <span className="block min-w-48 [overflow-wrap:anywhere]">{info.getValue()}</span> }),
+      column.accessor("email", { header: ts.email, cell: (info) => <MemberCell subscriber={info.row.original} t={tc} /> }),
       column.display({
         id: "name",
         header: ts.name,
@@ -131,6 +134,8 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
         ),
       }),
       column.accessor("source", { header: ts.source, cell: (info) => ts.sources[info.getValue()] ?? info.getValue() }),
+      ...(list.term || hasConsent ? [column.accessor("consent_at", { header: tc.consent, cell: (info) => <ConsentCell consentAt={info.getValue()} lang={lang} t={tc} /> })] : []),
+      ...(list.question_prop_ids.length > 0 ? [column.accessor("answers", { header: tc.answers, cell: (info) => <AnswersCell answers={info.getValue()} t={tc} /> })] : []),
       column.accessor("subscribed_at", {
         header: ts.subscribedAt,
         cell: (info) => <span className="whitespace-nowrap">{formatDate(lang, "dateTime", info.getValue())}</span>,
@@ -168,7 +173,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
           ]
         : []),
     ],
-    [ts, tc, lang, canWrite, changeSubscription, askToConfirm],
+    [ts, tc, lang, canWrite, changeSubscription, askToConfirm, list.term, hasConsent, list.question_prop_ids.length],
   );
 
   const data = query.data;
@@ -235,7 +240,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
             {data && (data.count === 0 ? ts.none : fill(ts.showing, { from: formatNumber(lang, from), to: formatNumber(lang, to), n: formatNumber(lang, data.count) }))}
           </p>
           {data && data.count > 0 && (
-            <DataTable table={table} label={ts.label} className="min-w-[52rem]" />
+            <DataTable table={table} label={ts.label} className="min-w-[64rem]" />
           )}
           {data && pages > 1 && (
             <nav aria-label={ts.pagination} className="flex flex-wrap items-center gap-3">
