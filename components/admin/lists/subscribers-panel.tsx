@@ -115,12 +115,8 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
 
   const columns = useMemo(
     () => [
-      column.accessor("email", { header: ts.email, cell: (info) => <MemberCell subscriber={info.row.original} t={tc} /> }),
-      column.display({
-        id: "name",
-        header: ts.name,
-        cell: (info) => [info.row.original.firstname, info.row.original.lastname].filter(Boolean).join(" "),
-      }),
+      // The name under the address: the table has room for consent and answers at laptop width.
+      column.accessor("email", { header: `${ts.email} / ${ts.name}`, cell: (info) => <MemberCell subscriber={info.row.original} t={tc} /> }),
       column.accessor("status", {
         header: ts.status,
         cell: (info) => (
@@ -240,7 +236,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
             {data && (data.count === 0 ? ts.none : fill(ts.showing, { from: formatNumber(lang, from), to: formatNumber(lang, to), n: formatNumber(lang, data.count) }))}
           </p>
           {data && data.count > 0 && (
-            <DataTable table={table} label={ts.label} className="min-w-[64rem]" />
+            <DataTable table={table} label={ts.label} className="min-w-[52rem]" />
           )}
           {data && pages > 1 && (
             <nav aria-label={ts.pagination} className="flex flex-wrap items-center gap-3">
