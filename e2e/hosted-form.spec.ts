@@ -220,10 +220,13 @@ test.describe("the hosted form (issue 19)", () => {
     expect((await request.put(`/v3/subscription_list/${list.id}`, { headers: list.auth, data: { consent_required: false } })).status()).toBe(200);
     await page.goto(`/subscribe/${list.uuid}`);
     await expect(page.getByRole("checkbox", { name: "Jag godkänner villkoren ovan (frivilligt)" })).toBeVisible();
-    const email = `frivillig.${Date.now()}@example.se`;
+    // A long address, without JavaScript: the confirmation still fits the phone.
+    const email = `frivillig.prenumerant.med.en.lang.adress.${Date.now()}@kansliet.hallonbergens-idrottsforening.example.se`;
     await page.getByLabel("E-postadress").fill(email);
     await page.getByRole("button", { name: "Prenumerera" }).click();
     await expect(page.getByRole("status")).toContainText("Tack! Du prenumererar nu.");
+    expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width);
+    await screenshot(page, "subscribe-nojs-success-long-phone-sv");
     expect(memberCount(email)).toBe(1);
     expect(csp).toEqual([]);
     await context.close();
