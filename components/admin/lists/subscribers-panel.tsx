@@ -134,13 +134,13 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
       ...(list.question_prop_ids.length > 0 ? [column.accessor("answers", { header: tc.answers, cell: (info) => <AnswersCell answers={info.getValue()} t={tc} /> })] : []),
       column.accessor("subscribed_at", {
         header: ts.subscribedAt,
-        cell: (info) => <span className="whitespace-nowrap">{formatDate(lang, "dateTime", info.getValue())}</span>,
+        cell: (info) => <span className="block min-w-24">{formatDate(lang, "dateTime", info.getValue())}</span>,
       }),
       column.accessor("unsubscribed_at", {
         header: ts.unsubscribedAt,
         cell: (info) => {
           const value = info.getValue();
-          return value ? <span className="whitespace-nowrap">{formatDate(lang, "dateTime", value)}</span> : "";
+          return value ? <span className="block min-w-24">{formatDate(lang, "dateTime", value)}</span> : "";
         },
       }),
       ...(canWrite
