@@ -136,6 +136,9 @@ test.describe("dashboard: subscription lists", () => {
     await expect(row).toContainText("Prenumererar");
     await expect(row).toContainText("Kim");
     await expect(row).toContainText("Formuläret");
+    await expect(row).toContainText(/Ja, \d+ \S+ \d{4}/); // consent, and when
+    await expect(row).toContainText("Fotboll");
+    await expect(row.getByRole("link", { name: `Öppna medlemmen ${email}` })).toHaveAttribute("href", /\/admin\/members\/\d+$/);
     await page.getByLabel("Sök e-post eller namn").fill("kim.");
     await expect(page.getByText("Visar 1–1 av 1")).toBeVisible();
     await page.getByLabel("Sök e-post eller namn").fill("ingen-sadan");
@@ -147,13 +150,17 @@ test.describe("dashboard: subscription lists", () => {
 
     // The CSV export: a download, and the same URL answers text/csv as an attachment with the filters applied.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportera CSV" }).click()]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^subscribers-${listId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^prenumeranter-${listId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    // For Swedish Excel: a byte-order mark, semicolons, headings and values in the staff member's language.
     const csv = fs.readFileSync((await download.path())!, "utf8");
-    expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("email,firstname,lastname,status,source,subscribed_at,unsubscribed_at,member_uuid");
-    expect(csv).toContain(`${email},Kim,,SUBSCRIBED,PUBLIC_FORM,`);
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const heading = csv.slice(1).split("\r\n")[0].split(";");
+    expect(heading.slice(0, 9)).toEqual(["E-post", "Förnamn", "Efternamn", "Status", "Källa", "Prenumererar sedan", "Avslutad", "Samtycke", "Samtycke givet"]);
+    expect(heading.slice(9, 11).sort()).toEqual(["Fotboll", "Simning"]);
+    expect(csv).toContain(`${email};Kim;;Prenumererar;Formuläret;`);
     const exported = await page.request.get(`/admin/api/lists/${listId}/subscribers.csv?status=SUBSCRIBED&q=kim`);
     expect(exported.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(exported.headers()["content-disposition"]).toMatch(/^attachment; filename="subscribers-/);
+    expect(exported.headers()["content-disposition"]).toMatch(/^attachment; filename="prenumeranter-/);
     expect(await exported.text()).toContain(email);
     expect(await (await page.request.get(`/admin/api/lists/${listId}/subscribers.csv?status=UNSUBSCRIBED`)).text()).not.toContain(email);
 

@@ -155,6 +155,7 @@ test.describe("hosted pages", () => {
     await request.put(`/v3/subscription_list/${list.id}`, { headers: list.auth, data: { subscriber_cap: 0 } });
     await page.goto(`/subscribe/${list.uuid}`);
     await page.getByLabel("E-postadress").fill(`full.${Date.now()}@example.se`);
+    await page.getByLabel("Jag godkänner villkoren ovan").check(); // a new list requires consent on the form
     await page.getByRole("button", { name: "Prenumerera" }).click();
     await expect(page.locator("main").getByRole("alert")).toHaveText("Listan tar inte emot fler prenumeranter just nu. Försök igen senare.");
 

@@ -9,7 +9,10 @@ export type SubscribeFormState =
       fieldErrors: Record<string, string[]>;
       /** Stable keys per field, translated by lib/i18n/field-errors.ts. */
       issueKeys: Record<string, string[]>;
+      /** What was typed and ticked, rendered back (without JavaScript the page is new: nothing else keeps it). */
       values: Record<string, string>;
+      answered: number[];
+      termsAccepted: boolean;
     };
 
 export type UnsubscribeState = { status: "idle" | "done" | "invalidLink" | "tooManyRequests" | "unavailable" };

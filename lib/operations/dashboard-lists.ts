@@ -71,6 +71,6 @@ export const dashboardListSubscribersCsv = dashboardRoute({
   params: IdParams,
   query: SubscribersExportQuery,
   summary: "The list's subscribers as a CSV download, with the table's filters",
-  responses: { 200: { description: "UTF-8 CSV with a byte-order mark, streamed", contentType: "text/csv" } },
+  responses: { 200: { description: "CSV for Excel (semicolons, a UTF-8 byte-order mark), headings and values in the staff member's language, with consent and a column per question; streamed", contentType: "text/csv" } },
   errors: listErrors,
 });

@@ -39,6 +39,10 @@ export interface PublicList {
   termId: number | null;
   /** Public subscribes wait for the address owner's confirmation by email. */
   doubleOptIn: boolean;
+  /** The hosted form refuses a subscribe without consent (only with a term; the /v3 endpoint ignores it). */
+  consentRequired: boolean;
+  /** Who the visitor gives their address to: the list's company as the register has it (the hosted form shows it). */
+  organization: { name: string; email: string | null; web: string | null };
   questionIds: ReadonlySet<number>;
   info: z.output<typeof PublicListInfo>;
 }
@@ -53,6 +57,7 @@ async function readPublicList(uuid: string): Promise<PublicList | null> {
     omit: { welcomeSubject: true, welcomeHtml: true },
     include: {
       term: true,
+      company: { select: { name: true, email: true, web: true } },
       questions: { orderBy: [{ position: "asc" }, { propertyId: "asc" }], include: { property: { include: { group: true } } } },
     },
   });
@@ -62,6 +67,8 @@ async function readPublicList(uuid: string): Promise<PublicList | null> {
     companyId: list.companyId,
     termId: list.termId,
     doubleOptIn: list.doubleOptIn,
+    consentRequired: list.consentRequired && list.termId !== null,
+    organization: { name: list.company.name, email: list.company.email || null, web: list.company.web || null },
     questionIds: new Set(list.questions.map((q) => q.propertyId)),
     info: {
       name: list.name,

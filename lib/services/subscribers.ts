@@ -23,7 +23,7 @@ import { holdPending } from "./confirmations";
 import { sendConfirmation } from "./subscription-mail";
 import { activateSubscription, deactivateSubscription, subscriptionView } from "./subscriptions";
 
-function subscriberWhere(listId: number, query: { status?: string; q?: string }): Prisma.SubscriptionWhereInput {
+export function subscriberWhere(listId: number, query: { status?: string; q?: string }): Prisma.SubscriptionWhereInput {
   const q = query.q?.trim().toLowerCase();
   return {
     listId,
@@ -33,10 +33,47 @@ function subscriberWhere(listId: number, query: { status?: string; q?: string })
   };
 }
 
-const subscriberInclude = { member: { select: { uuid: true, email: true, firstname: true, lastname: true, globalOptOutAt: true } } } as const;
+export const subscriberInclude = { member: { select: { uuid: true, email: true, firstname: true, lastname: true, globalOptOutAt: true } } } as const;
 type SubscriberRow = Prisma.SubscriptionGetPayload<{ include: typeof subscriberInclude }>;
+type SubscriberDetails = Pick<z.output<typeof SubscriberView>, "consent_at" | "answers">;
 
-function subscriberView(s: SubscriberRow, caller: Caller): z.output<typeof SubscriberView> {
+/** The list's questions in its order, with their names (the answers' labels). */
+export async function listQuestions(listId: number): Promise<{ prop_id: number; name: string }[]> {
+  const questions = await db().listQuestion.findMany({
+    where: { listId },
+    orderBy: [{ position: "asc" }, { propertyId: "asc" }],
+    select: { property: { select: { id: true, name: true } } },
+  });
+  return questions.map(({ property }) => ({ prop_id: property.id, name: property.name }));
+}
+
+/**
+ * Consent and answers of a batch of subscribers, in two queries whatever the batch's size. Consent: the latest one
+ * given through this list, or to the list's current text elsewhere. Answers: the list's questions the member ticked.
+ */
+export async function subscriberDetails(
+  list: { id: number; termId: number | null },
+  questions: { prop_id: number; name: string }[],
+  memberIds: number[],
+): Promise<Map<number, SubscriberDetails>> {
+  const ofList = list.termId === null ? { sourceListId: list.id } : { OR: [{ sourceListId: list.id }, { termId: list.termId }] };
+  const [consents, answered] = await Promise.all([
+    memberIds.length
+      ? db().memberConsent.groupBy({ by: ["memberId"], where: { memberId: { in: memberIds }, ...ofList }, _max: { acceptedAt: true } })
+      : [],
+    memberIds.length && questions.length
+      ? db().memberProperty.findMany({ where: { memberId: { in: memberIds }, propertyId: { in: questions.map((q) => q.prop_id) } }, select: { memberId: true, propertyId: true } })
+      : [],
+  ]);
+  const details = new Map<number, SubscriberDetails>(memberIds.map((id) => [id, { consent_at: null, answers: [] }]));
+  for (const consent of consents) details.get(consent.memberId)!.consent_at = consent._max.acceptedAt?.toISOString() ?? null;
+  for (const question of questions) {
+    for (const row of answered) if (row.propertyId === question.prop_id) details.get(row.memberId)!.answers.push(question);
+  }
+  return details;
+}
+
+export function subscriberView(s: SubscriberRow, caller: Caller, details: SubscriberDetails): z.output<typeof SubscriberView> {
   return {
     member_id: s.memberId,
     member_uuid: visibleMemberUuid(caller, s.member.uuid),
@@ -48,6 +85,7 @@ function subscriberView(s: SubscriberRow, caller: Caller): z.output<typeof Subsc
     subscribed_at: s.subscribedAt.toISOString(),
     unsubscribed_at: s.unsubscribedAt?.toISOString() ?? null,
     opted_out_themselves: optedOutThemselves(s.member, s),
+    ...details,
   };
 }
 
@@ -66,9 +104,9 @@ const OPTED_OUT_THEMSELVES = "the member opted out themselves: send a confirmati
 
 /** GET /v3/subscription_list/{id}/subscribers: a page, newest first, optionally by status and a search text. */
 export async function listSubscribers(caller: Caller, id: number, query: SubscribersQueryInput): Promise<z.output<typeof SubscribersPage>> {
-  await listInScope(caller, id);
+  const list = await listInScope(caller, id);
   const where = subscriberWhere(id, query);
-  const [count, rows] = await Promise.all([
+  const [count, rows, questions] = await Promise.all([
     db().subscription.count({ where }),
     db().subscription.findMany({
       where,
@@ -76,44 +114,10 @@ export async function listSubscribers(caller: Caller, id: number, query: Subscri
       ...pageWindow(query),
       include: subscriberInclude,
     }),
+    listQuestions(id),
   ]);
-  return { subscribers: rows.map((row) => subscriberView(row, caller)), count, page: query.page, limit: query.limit };
-}
-
-const CSV_BATCH = 1000;
-const CSV_COLUMNS = ["email", "firstname", "lastname", "status", "source", "subscribed_at", "unsubscribed_at", "member_uuid"] as const;
-
-/**
- * One CSV cell, never read as a formula (OWASP's CSV injection guidance): a leading = + - @ tab or CR is defused
- * with `'`, and a cell holding any separator a spreadsheet may split on is quoted. The file is comma-separated, but
- * Swedish Excel splits on `;` (and a paste on tab), and `x;=cmd|…` unquoted began a cell there with `=`; spreadsheets
- * honour quotes whatever they split on, so quoting keeps the whole value one cell, starting with its own defused
- * first character. Quoting only where needed leaves ordinary values as they were.
- */
-function csvCell(value: string | null): string {
-  if (value === null) return "";
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/**
- * The list's subscribers as CSV lines, read in batches by id (keyset pagination), so memory stays flat whatever the
- * list's size. Scope is checked before the first line.
- */
-export async function subscribersCsv(caller: Caller, id: number, query: { status?: string; q?: string }) {
-  const list = await listInScope(caller, id);
-  const where = subscriberWhere(id, query);
-  async function* lines(): AsyncGenerator<string> {
-    yield `${CSV_COLUMNS.join(",")}\r\n`;
-    let after = 0;
-    for (;;) {
-      const rows = await db().subscription.findMany({ where: { ...where, id: { gt: after } }, orderBy: { id: "asc" }, take: CSV_BATCH, include: subscriberInclude });
-      if (rows.length === 0) return;
-      yield rows.map((row) => `${CSV_COLUMNS.map((c) => csvCell(subscriberView(row, caller)[c])).join(",")}\r\n`).join("");
-      after = rows[rows.length - 1].id;
-    }
-  }
-  return { filename: `subscribers-${list.id}-${new Date().toISOString().slice(0, 10)}.csv`, lines: lines() };
+  const details = await subscriberDetails(list, questions, rows.map((row) => row.memberId));
+  return { subscribers: rows.map((row) => subscriberView(row, caller, details.get(row.memberId)!)), count, page: query.page, limit: query.limit };
 }
 
 /** Members of the list's organization matching an email or name, to subscribe from the dashboard. */

@@ -45,6 +45,7 @@ function adminView(list: AdminListRow): z.output<typeof AdminList> {
     effective_subscriber_cap: effectiveCap(list),
     active_subscribers: list.activeCount,
     double_opt_in: list.doubleOptIn,
+    consent_required: list.consentRequired,
     welcome_subject: list.welcomeSubject,
     welcome_html: list.welcomeHtml,
     public_url: `${siteUrl()}/subscribe/${list.uuid}`,
@@ -120,15 +121,20 @@ export async function getList(caller: Caller, id: number) {
 }
 
 /** The mail settings of a create or update body as columns; the welcome HTML is sanitized like a consent text. */
-function mailSettings(input: Pick<UpdateListInput, "double_opt_in" | "welcome_subject" | "welcome_html">) {
+function mailSettings(input: Pick<UpdateListInput, "double_opt_in" | "consent_required" | "welcome_subject" | "welcome_html">) {
   return {
     ...(input.double_opt_in !== undefined ? { doubleOptIn: input.double_opt_in } : {}),
+    ...(input.consent_required !== undefined ? { consentRequired: input.consent_required } : {}),
     ...(input.welcome_subject !== undefined ? { welcomeSubject: input.welcome_subject || null } : {}),
     ...(input.welcome_html !== undefined ? { welcomeHtml: input.welcome_html === null ? null : sanitizeConsentHtml(input.welcome_html) } : {}),
   };
 }
 
-/** POST /v3/subscription_list. double_opt_in stays false unless sent (the dashboard's form sends true by default). */
+/**
+ * POST /v3/subscription_list. double_opt_in stays false unless sent (the dashboard's form sends true by default).
+ * consent_required is true unless sent: staff who write a consent text expect the form to ask for it (lists made
+ * before the setting existed keep false, their behaviour then).
+ */
 export async function createList(caller: Caller, input: CreateListInput) {
   await writableCompany(caller, input.company_id);
   const list = await db().$transaction(async (tx) => {
@@ -139,6 +145,7 @@ export async function createList(caller: Caller, input: CreateListInput) {
         name: input.name,
         description: input.description ?? null,
         fields: JSON.stringify([...new Set(input.fields ?? [])]),
+        consentRequired: true,
         ...mailSettings(input),
       },
       include: adminInclude,

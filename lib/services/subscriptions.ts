@@ -4,7 +4,7 @@ import "server-only";
 import type { z } from "zod";
 import { db, Prisma, type Tx } from "../db";
 import { env } from "../env";
-import { CapReached, Forbidden } from "../errors";
+import { CapReached, Forbidden, ValidationFailed } from "../errors";
 import type { SubscribeInput, SubscribeResult, SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, SubscriptionView } from "../validation/subscription";
 import { isUuid } from "../validation/common";
 import { normalizeEmail } from "../validation/email";
@@ -122,9 +122,16 @@ export async function deactivateSubscription(tx: Tx, listId: number, memberId: n
  * Either way an anonymous form never changes what is stored about an existing member: a new member is created with
  * what was typed (unless it must confirm), an existing one's names, phone and answers stay as they are. Mail goes
  * out after the commit; a failed send loses nothing (subscribing again resends).
+ * From the hosted form (`via`), a list that requires consent refuses a subscribe without it (400 on terms_accepted);
+ * the /v3 endpoint keeps the contract's rule: terms_accepted is optional.
  */
-export async function subscribeVisitor(listUuid: string | null, input: SubscribeInput, lang: Lang = "sv"): Promise<z.output<typeof SubscribeResult>> {
+export async function subscribeVisitor(listUuid: string | null, input: SubscribeInput, lang: Lang = "sv", via: "api" | "hosted_form" = "api"): Promise<z.output<typeof SubscribeResult>> {
   const list = await loadPublicList(listUuid); // cached; 404 `list not found`
+  if (via === "hosted_form" && list.consentRequired && input.terms_accepted !== true) {
+    const refused = new ValidationFailed({ terms_accepted: ["the list's consent must be accepted"] });
+    refused.issueKeys = { terms_accepted: ["consent_required"] };
+    throw refused;
+  }
   const email = normalizeEmail(input.email);
   const answered = [...new Set(input.answered_prop_ids ?? [])].filter((id) => list.questionIds.has(id));
   await expireStalePending(list.listId);

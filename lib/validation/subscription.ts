@@ -18,17 +18,20 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === "" ? undefined : v));
 
+/** The contract's limits of a subscribe (spec 4.4 and 8): the schema below and the hosted form's maxlength. */
+export const SUBSCRIBE_MAX_LENGTH = { email: 254, firstname: 128, lastname: 128, phone: 64 } as const;
+
 export const SubscribeRequest = z
   .object({
     email: z
       .string({ error: "required" })
       .trim()
       .min(1, { error: "required" })
-      .max(254, { error: "must be at most 254 characters" })
+      .max(SUBSCRIBE_MAX_LENGTH.email, { error: `must be at most ${SUBSCRIBE_MAX_LENGTH.email} characters` })
       .pipe(z.email({ error: "must be a valid email address" })),
-    firstname: optionalText(128),
-    lastname: optionalText(128),
-    phone: optionalText(64),
+    firstname: optionalText(SUBSCRIBE_MAX_LENGTH.firstname),
+    lastname: optionalText(SUBSCRIBE_MAX_LENGTH.lastname),
+    phone: optionalText(SUBSCRIBE_MAX_LENGTH.phone),
     answered_prop_ids: z
       .array(z.number({ error: "must be an array of numbers" }).int({ error: "must be an array of numbers" }), { error: "must be an array of numbers" })
       .max(500)
@@ -112,8 +115,12 @@ const nullableText = (max: number) =>
     .nullable()
     .optional();
 
-/** Double opt-in and the welcome message: the same fields on create and update. */
+/** Double opt-in, consent on the hosted form and the welcome message: the same fields on create and update. */
 const listMailSettings = {
+  consent_required: z.boolean({ error: "must be true or false" }).optional().meta({
+    description:
+      "The hosted form refuses a subscribe without the consent box ticked (only when the list has a term). Default true for a new list. The public subscribe endpoint is not affected: terms_accepted stays optional there.",
+  }),
   double_opt_in: z.boolean({ error: "must be true or false" }).optional().meta({
     description: "Public subscribes wait (PENDING) until the address owner confirms by email. Default false.",
   }),
@@ -178,6 +185,7 @@ export const AdminList = z
     effective_subscriber_cap: z.number().int(),
     active_subscribers: z.number().int(),
     double_opt_in: z.boolean(),
+    consent_required: z.boolean(),
     welcome_subject: z.string().nullable(),
     welcome_html: z.string().nullable(),
     public_url: z.string(),
@@ -211,6 +219,12 @@ export const SubscriberView = z.object({
   unsubscribed_at: z.string().nullable(),
   opted_out_themselves: z.boolean().meta({
     description: "The person left this list or every list on their own: staff cannot re-subscribe them in the dashboard, only send a confirmation.",
+  }),
+  consent_at: z.string().nullable().meta({
+    description: "When the member last accepted a consent text of this list: through this list's form, or its current text elsewhere. null: none recorded.",
+  }),
+  answers: z.array(z.object({ prop_id: z.number().int(), name: z.string() })).meta({
+    description: "The list's questions the member has answered (ticked), in the list's order.",
   }),
 });
 

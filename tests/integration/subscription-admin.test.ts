@@ -168,6 +168,9 @@ describe("admin subscription-list API", () => {
         unsubscribed_at: expect.any(String),
         // They left by the list's link: staff in the dashboard may only send them a confirmation.
         opted_out_themselves: true,
+        // Subscribed without consent or answers (the API's terms_accepted is optional).
+        consent_at: null,
+        answers: [],
       },
     ]);
   });

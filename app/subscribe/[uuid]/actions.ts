@@ -11,7 +11,7 @@ import type { Lang } from "@/lib/i18n/lang";
 const subscribe = action(
   { auth: "none", rateLimit: "public_post", input: SubscribeRequest.extend({ list_uuid: z.string().max(100), lang: z.string().transform((v): Lang => (v === "en" ? "en" : "sv")) }) },
   async ({ list_uuid, lang, ...input }) => {
-    const { subscription } = await subscribeVisitor(list_uuid, input, lang);
+    const { subscription } = await subscribeVisitor(list_uuid, input, lang, "hosted_form");
     return { email: input.email, pending: subscription.status === "PENDING" };
   },
 );
@@ -27,12 +27,14 @@ const ids = (form: FormData, name: string) =>
 
 export async function subscribeAction(_previous: SubscribeFormState, form: FormData): Promise<SubscribeFormState> {
   const values = Object.fromEntries(["email", "firstname", "lastname", "phone"].map((name) => [name, text(form, name)]));
+  const answered = ids(form, "answered_prop_ids");
+  const termsAccepted = form.get("terms_accepted") === "on";
   const result = await subscribe({
     ...values,
     list_uuid: text(form, "list_uuid"),
     lang: text(form, "lang"),
-    answered_prop_ids: ids(form, "answered_prop_ids"),
-    terms_accepted: form.get("terms_accepted") === "on",
+    answered_prop_ids: answered,
+    terms_accepted: termsAccepted,
   } as z.input<typeof SubscribeRequest> & { list_uuid: string; lang: string });
   if (result.ok) return { status: "success", ...result.data };
   const problem =
@@ -45,5 +47,13 @@ export async function subscribeAction(_previous: SubscribeFormState, form: FormD
         : result.status === 404
           ? "listGone"
           : "unexpected";
-  return { status: "error", problem, fieldErrors: result.fieldErrors, issueKeys: result.issueKeys, values };
+  return {
+    status: "error",
+    problem,
+    fieldErrors: result.fieldErrors,
+    issueKeys: result.issueKeys,
+    values,
+    answered: answered.filter((id) => Number.isInteger(id)),
+    termsAccepted,
+  };
 }

@@ -4,15 +4,17 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
+import { SenderNote } from "@/components/public/sender-note";
 import { SubscribeForm } from "@/components/public/subscribe-form";
 import { NotFound } from "@/lib/errors";
-import { getPublicListInfo } from "@/lib/services/public-lists";
+import { loadPublicList } from "@/lib/services/public-lists";
 import { subscribeAction } from "./actions";
 
 type Props = { params: Promise<{ uuid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-// generateMetadata and the page both need the list: one query per request.
-const listInfo = cache(getPublicListInfo);
+// generateMetadata and the page both need the list: one query per request. The list is the public list cache's
+// object, whose info the hosted-page templates key on (lib/cache/hosted-page-cache.ts).
+const listInfo = cache(loadPublicList);
 
 async function loadList(uuid: string) {
   try {
@@ -26,12 +28,12 @@ async function loadList(uuid: string) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { uuid } = await params;
   const list = await listInfo(uuid).catch(() => null);
-  return { title: list ? list.name : "Förening service", robots: { index: false } };
+  return { title: list ? `${list.info.name} – ${list.organization.name}` : "Förening service", robots: { index: false } };
 }
 
 export default async function SubscribePage({ params, searchParams }: Props) {
   const { uuid } = await params;
-  const list = await loadList(uuid);
+  const { info: list, organization, consentRequired } = await loadList(uuid);
   const { lang, t, switchHref, switchLabel } = await pageLanguage(`/subscribe/${uuid}`, await searchParams);
   return (
     <PageShell lang={lang} switchHref={switchHref} switchLabel={switchLabel}>
@@ -40,20 +42,24 @@ export default async function SubscribePage({ params, searchParams }: Props) {
         // eslint-disable-next-line @next/next/no-img-element
         <img src={list.image_url} alt="" className="mb-4 max-h-56 w-full rounded-lg object-cover" />
       )}
-      <h1 className="text-2xl font-semibold">{list.name}</h1>
+      <p className="text-sm font-medium text-slate-700 wrap-anywhere">{organization.name}</p>
+      <h1 className="text-2xl font-semibold wrap-anywhere">{list.name}</h1>
       {list.description && <p className="mt-2 whitespace-pre-line text-slate-700">{list.description}</p>}
       <div className="mt-6">
         <SubscribeForm
           listUuid={list.uuid}
           listName={list.name}
+          organizationName={organization.name}
           fields={list.fields}
           questions={list.questions}
-          termHtml={list.term?.html ?? null}
+          term={list.term}
+          consentRequired={consentRequired}
           lang={lang}
           t={t}
           action={subscribeAction}
         />
       </div>
+      <SenderNote organization={organization} t={t} />
     </PageShell>
   );
 }

@@ -56,6 +56,7 @@ function formValues(list: ListView): EditValues {
     term: { name: list.term?.name ?? "", html: list.term?.html ?? "" },
     question_prop_ids: list.question_prop_ids,
     double_opt_in: list.double_opt_in,
+    consent_required: list.consent_required,
     welcome_subject: list.welcome_subject ?? "",
     welcome_html: list.welcome_html ?? "",
   };
@@ -78,7 +79,7 @@ function normalize(values: EditValues): EditValues {
 const schemaResolver = keyedZodResolver(UpdateListRequest);
 const resolver: Resolver<EditValues, unknown, Output> = (values, context, options) => schemaResolver(normalize(values), context, options);
 
-const FORM_FIELDS = ["name", "description", "fields", "is_active", "image_url", "show_image", "subscriber_cap", "term", "question_prop_ids", "double_opt_in", "welcome_subject", "welcome_html"] as const;
+const FORM_FIELDS = ["name", "description", "fields", "is_active", "image_url", "show_image", "subscriber_cap", "term", "question_prop_ids", "double_opt_in", "consent_required", "welcome_subject", "welcome_html"] as const;
 
 export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props) {
   const lang = useLang();

@@ -20,6 +20,7 @@ import { QueryState } from "../ui/query-state";
 import { secondaryButtonClass } from "../ui/styles";
 import { AddMember } from "./add-member";
 import { OptedOutCell, useAskToConfirm } from "./opted-out-cell";
+import { AnswersCell, ConsentCell, MemberCell } from "./subscriber-cells";
 import { ReadOnlyBanner } from "../ui/page-parts";
 import type { ListActions, ListView, Subscriber, SubscribersPageView } from "./types";
 import { DataTable } from "@/components/admin/ui/data-table";
@@ -108,16 +109,14 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
     },
   });
   const { mutate: changeSubscription } = change;
+  // Consent is a column where the list asks for it, or where someone gave it to a text since removed.
+  const hasConsent = query.data?.subscribers.some((s) => s.consent_at !== null) ?? false;
   const askToConfirm = useAskToConfirm(list.id, lang, requestConfirmation);
 
   const columns = useMemo(
     () => [
-      column.accessor("email", { header: ts.email, cell: (info) => <span className="block min-w-48 [overflow-wrap:anywhere]">{info.getValue()}</span> }),
-      column.display({
-        id: "name",
-        header: ts.name,
-        cell: (info) => [info.row.original.firstname, info.row.original.lastname].filter(Boolean).join(" "),
-      }),
+      // The name under the address: the table has room for consent and answers at laptop width.
+      column.accessor("email", { header: `${ts.email} / ${ts.name}`, cell: (info) => <MemberCell subscriber={info.row.original} t={tc} /> }),
       column.accessor("status", {
         header: ts.status,
         cell: (info) => (
@@ -131,15 +130,17 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
         ),
       }),
       column.accessor("source", { header: ts.source, cell: (info) => ts.sources[info.getValue()] ?? info.getValue() }),
+      ...(list.term || hasConsent ? [column.accessor("consent_at", { header: tc.consent, cell: (info) => <ConsentCell consentAt={info.getValue()} lang={lang} t={tc} /> })] : []),
+      ...(list.question_prop_ids.length > 0 ? [column.accessor("answers", { header: tc.answers, cell: (info) => <AnswersCell answers={info.getValue()} t={tc} /> })] : []),
       column.accessor("subscribed_at", {
         header: ts.subscribedAt,
-        cell: (info) => <span className="whitespace-nowrap">{formatDate(lang, "dateTime", info.getValue())}</span>,
+        cell: (info) => <span className="block min-w-24">{formatDate(lang, "dateTime", info.getValue())}</span>,
       }),
       column.accessor("unsubscribed_at", {
         header: ts.unsubscribedAt,
         cell: (info) => {
           const value = info.getValue();
-          return value ? <span className="whitespace-nowrap">{formatDate(lang, "dateTime", value)}</span> : "";
+          return value ? <span className="block min-w-24">{formatDate(lang, "dateTime", value)}</span> : "";
         },
       }),
       ...(canWrite
@@ -168,7 +169,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
           ]
         : []),
     ],
-    [ts, tc, lang, canWrite, changeSubscription, askToConfirm],
+    [ts, tc, lang, canWrite, changeSubscription, askToConfirm, list.term, hasConsent, list.question_prop_ids.length],
   );
 
   const data = query.data;

@@ -6,7 +6,8 @@ import { useWatch } from "react-hook-form";
 import { unwrap } from "@/lib/actions/result";
 import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
-import { TextAreaField, TextField, type FieldProps } from "@/components/ui/field";
+import { listConsentMessages } from "@/lib/i18n/admin/list-consent";
+import { CheckboxField, TextAreaField, TextField, type FieldProps } from "@/components/ui/field";
 import { useLang } from "../i18n-context";
 import type { EditForm } from "./list-editor";
 import type { ListActions } from "./types";
@@ -24,7 +25,9 @@ interface Props {
 }
 
 export function TermSection({ form, savedHtml, previewTerm, canWrite, nameField, htmlField }: Props) {
-  const t = listsMessages(useLang()).edit;
+  const lang = useLang();
+  const t = listsMessages(lang).edit;
+  const tc = listConsentMessages(lang);
   const html = useWatch({ control: form.control, name: "term.html" }) ?? "";
   const debounced = useDebounced(html, 400);
   const empty = debounced.trim() === "";
@@ -46,6 +49,12 @@ export function TermSection({ form, savedHtml, previewTerm, canWrite, nameField,
         <div className="space-y-4">
           <TextField label={t.termName} {...nameField} {...form.register("term.name")} />
           <TextAreaField label={t.termHtml} help={t.termHelp} rows={10} spellCheck={false} controlClassName="font-mono text-sm" {...htmlField} {...form.register("term.html")} />
+          <div>
+            <CheckboxField id="list-consent_required" label={tc.consentRequired} aria-describedby="list-consent_required-help" {...form.register("consent_required")} />
+            <p id="list-consent_required-help" className="ml-7 mt-1 text-sm text-slate-700">
+              {tc.consentRequiredHelp}
+            </p>
+          </div>
         </div>
         <div>
           <h3 id="preview-heading" className="font-medium">

@@ -17,6 +17,15 @@ const sv = {
   sendConfirmationLabel: "Skicka en bekräftelselänk till {email}",
   confirmationSent: "En bekräftelselänk har skickats till {email}.",
   confirmationThrottled: "En bekräftelselänk skickades nyss till {email}; en ny kan skickas om tio minuter.",
+  consentRequired: "Samtycke krävs i formuläret",
+  consentRequiredHelp:
+    "Besökaren måste kryssa i rutan under samtyckestexten för att kunna prenumerera. Utan kryss är rutan frivillig och formuläret säger det. Gäller bara när listan har en samtyckestext, och bara formuläret: API:t följer sitt kontrakt.",
+  consent: "Samtycke",
+  consentGiven: "Ja, {date}",
+  consentMissing: "Saknas",
+  answers: "Svar",
+  noAnswers: "–",
+  openMember: "Öppna medlemmen {email}",
 };
 
 const en: typeof sv = {
@@ -34,6 +43,15 @@ const en: typeof sv = {
   sendConfirmationLabel: "Send a confirmation link to {email}",
   confirmationSent: "A confirmation link was sent to {email}.",
   confirmationThrottled: "A confirmation link was just sent to {email}; another can be sent in ten minutes.",
+  consentRequired: "Consent required on the form",
+  consentRequiredHelp:
+    "Visitors must tick the box under the consent text to subscribe. Unticked, the box is optional and the form says so. Applies only when the list has a consent text, and only to the form: the API follows its contract.",
+  consent: "Consent",
+  consentGiven: "Yes, {date}",
+  consentMissing: "Missing",
+  answers: "Answers",
+  noAnswers: "–",
+  openMember: "Open the member {email}",
 };
 
 export function listConsentMessages(lang: Lang): typeof sv {

@@ -1,23 +1,19 @@
-// GET /admin/api/lists/{id}/subscribers.csv?status=&q=: the list's subscribers as a CSV download, with the table's
-// filters. The lines are streamed as the database batches arrive (pull-driven, so a slow client slows the reads and
-// memory stays flat however long the list); scope is checked before the first byte, so refusals are ordinary errors.
+// GET /admin/api/lists/{id}/subscribers.csv?status=&q=: the list's subscribers as a CSV download for Excel, with the
+// table's filters, in the staff member's language. The lines are streamed as the database batches arrive
+// (pull-driven, so a slow client slows the reads and memory stays flat however long the list); scope is checked
+// before the first byte, so refusals are ordinary errors.
 import { route } from "@/lib/http/route";
+import { adminLanguage } from "@/lib/i18n/admin-language";
 import * as api from "@/lib/operations/dashboard-lists";
-import { subscribersCsv } from "@/lib/services/subscribers";
+import { subscribersCsv } from "@/lib/services/subscribers-export";
 
 export const GET = route(
   api.dashboardListSubscribersCsv,
   async ({ caller, params, query }) => {
-    const { filename, lines } = await subscribersCsv(caller, params.id, query);
+    const { filename, lines } = await subscribersCsv(caller, params.id, query, await adminLanguage());
     const encoder = new TextEncoder();
-    // A byte-order mark, so spreadsheet programs read the UTF-8 (å, ä, ö) as such.
-    let started = false;
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        if (!started) {
-          started = true;
-          controller.enqueue(encoder.encode("\uFEFF"));
-        }
         const next = await lines.next();
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value));
