@@ -4,9 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useMemo } from "react";
-import { SelectField } from "@/components/ui/field";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { sendoutsMessages } from "@/lib/i18n/admin/sendouts";
 import { formatDate, formatNumber } from "@/lib/i18n/formats";
@@ -16,7 +14,7 @@ import { QueryTable } from "../ui/query-table";
 import { buttonClass } from "../ui/styles";
 import { REFRESH_WHILE_SENDING_MS, StatusBadge } from "./status-badge";
 import type { ListChoice, SendoutRow } from "./types";
-import { CompanyOptions } from "@/components/admin/ui/company-options";
+import { CompanyPicker } from "@/components/admin/ui/company-options";
 
 const column = createColumnHelper<SendoutRow>();
 type Figure = keyof SendoutRow["counts"];
@@ -31,7 +29,6 @@ export function SendoutsScreen({ companies, companyId, lists, canWrite }: {
 }) {
   const lang = useLang();
   const t = sendoutsMessages(lang);
-  const router = useRouter();
   const sendouts = useQuery({
     queryKey: queryKeys.sendouts.ofCompany(companyId),
     queryFn: () => fetchJson<SendoutRow[]>(`/admin/api/sendouts?company_id=${encodeURIComponent(companyId)}`),
@@ -81,15 +78,7 @@ export function SendoutsScreen({ companies, companyId, lists, canWrite }: {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <SelectField
-          id="sendouts-company"
-          label={t.list.company}
-          value={companyId}
-          onChange={(e) => router.push(e.target.value ? `?company_id=${encodeURIComponent(e.target.value)}` : "?")}
-          className="w-full max-w-md"
-        >
-          <CompanyOptions companies={companies} placeholder={t.list.chooseCompany} />
-        </SelectField>
+        <CompanyPicker id="sendouts-company" label={t.list.company} placeholder={t.list.chooseCompany} companies={companies} companyId={companyId} />
         {canWrite && companyId && (
           <Link href={`/admin/sendouts/new?company_id=${encodeURIComponent(companyId)}`} className={buttonClass}>
             {t.list.newSendout}

@@ -3,10 +3,8 @@
 // time; with SENDOUT.U, lifting one (with a note) or suppressing one by hand.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import type { z } from "zod";
-import { SelectField } from "@/components/ui/field";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { suppressionsMessages } from "@/lib/i18n/admin/suppressions";
 import { fill } from "@/lib/i18n/fill";
@@ -17,7 +15,7 @@ import { useLang } from "../i18n-context";
 import { QueryTable } from "../ui/query-table";
 import { buttonClass, secondaryButtonClass } from "../ui/styles";
 import { AddDialog, LiftDialog, type SuppressionActions } from "./suppression-dialogs";
-import { CompanyOptions } from "@/components/admin/ui/company-options";
+import { CompanyPicker } from "@/components/admin/ui/company-options";
 
 type Row = z.output<typeof SuppressionView>;
 const column = createColumnHelper<Row>();
@@ -30,7 +28,6 @@ export function SuppressionsScreen({ companies, companyId, canWrite, actions }: 
 }) {
   const lang = useLang();
   const t = suppressionsMessages(lang);
-  const router = useRouter();
   const [page, setPage] = useState(1);
   const [lifting, setLifting] = useState<Row | null>(null);
   const [adding, setAdding] = useState(false);
@@ -72,15 +69,7 @@ export function SuppressionsScreen({ companies, companyId, canWrite, actions }: 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <SelectField
-          id="suppressions-company"
-          label={t.company}
-          value={companyId}
-          onChange={(e) => router.push(e.target.value ? `?company_id=${encodeURIComponent(e.target.value)}` : "?")}
-          className="w-full max-w-md"
-        >
-          <CompanyOptions companies={companies} placeholder={t.chooseCompany} />
-        </SelectField>
+        <CompanyPicker id="suppressions-company" label={t.company} placeholder={t.chooseCompany} companies={companies} companyId={companyId} />
         {canWrite && companyId && (
           <button type="button" className={buttonClass} onClick={() => setAdding(true)}>
             {t.add}

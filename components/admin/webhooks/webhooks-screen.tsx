@@ -2,14 +2,12 @@
 // /admin/webhooks: a company's webhook endpoints (chosen from the companies in the staff member's scope), adding and
 // changing them, and the signing secret shown once after creating one or asking for a new one.
 import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { SelectField } from "@/components/ui/field";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { webhooksMessages } from "@/lib/i18n/admin/webhooks";
 import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
-import { CompanyOptions } from "../ui/company-options";
+import { CompanyPicker } from "../ui/company-options";
 import { QueryState } from "../ui/query-state";
 import { buttonClass } from "../ui/styles";
 import { EndpointCard } from "./endpoint-card";
@@ -24,7 +22,6 @@ export function WebhooksScreen({ companies, companyId, canWrite, actions }: {
   actions: WebhookActions;
 }) {
   const t = webhooksMessages(useLang());
-  const router = useRouter();
   const [dialog, setDialog] = useState<{ editing: Endpoint | null } | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const query = useQuery({
@@ -35,15 +32,7 @@ export function WebhooksScreen({ companies, companyId, canWrite, actions }: {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <SelectField
-          id="webhooks-company"
-          label={t.company}
-          value={companyId}
-          onChange={(e) => router.push(e.target.value ? `?company_id=${encodeURIComponent(e.target.value)}` : "?")}
-          className="w-full max-w-md"
-        >
-          <CompanyOptions companies={companies} placeholder={t.chooseCompany} />
-        </SelectField>
+        <CompanyPicker id="webhooks-company" label={t.company} placeholder={t.chooseCompany} companies={companies} companyId={companyId} />
         {canWrite && companyId && (
           <button type="button" className={buttonClass} onClick={() => setDialog({ editing: null })}>
             {t.add}

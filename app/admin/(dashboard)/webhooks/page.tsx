@@ -32,7 +32,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         intro={
           <>
             {t.intro}{" "}
-            <a href="/docs#webhooks" className="text-blue-800 underline hover:text-blue-950">
+            <a href="/docs" className="text-blue-800 underline hover:text-blue-950">
               {t.docsLink}
             </a>
           </>
