@@ -63,7 +63,7 @@ test("a new integrator pastes client_id and client_secret, gets a token and call
   await page.getByRole("button", { name: "Authorize" }).first().click();
   expect((await tokenResponse).status()).toBe(200);
 
-  const operation = await openOperation(page, "Company", "The caller's own company");
+  const operation = await openOperation(page, "Company", "Get your own company");
   await operation.getByRole("button", { name: /Test Request/ }).click();
   const call = page.waitForResponse((r) => r.url().endsWith("/v3/company") && r.request().method() === "GET");
   await page.getByRole("button", { name: /^Send/ }).first().click();
@@ -93,7 +93,7 @@ test("/docs shows the guide and code samples in curl, JavaScript and Python, pas
   await screenshot(page, "docs-laptop", { fullPage: false });
 
   // Each operation's code sample: curl by default, or JavaScript (fetch) or Python (requests); no other client.
-  const operation = await openOperation(page, "Company", "The caller's own company");
+  const operation = await openOperation(page, "Company", "Get your own company");
   await expect(operation.getByText("curl", { exact: true }).first()).toBeVisible();
   await operation.getByRole("button", { name: "Shell Curl" }).click();
   for (const client of ["Curl", "Fetch", "Requests"]) await expect(page.getByText(client, { exact: true }).last()).toBeVisible();

@@ -140,9 +140,12 @@ function buildWebhooks(converted: Map<string, JsonSchema>) {
       type,
       {
         post: {
+          operationId: `webhook${type.replace(/(^|[._])([a-z])/g, (_, _sep, c: string) => c.toUpperCase())}`,
           summary: type,
           description: z.globalRegistry.get(schema)?.description,
           tags: ["Webhooks"],
+          // Sent by us: no credential of yours; the body is signed (the webhook-signature header).
+          security: [],
           parameters: webhookHeaders,
           requestBody: { required: true, content: { "application/json": { schema: converted.get(`webhook.${type}`) } } },
           responses: {

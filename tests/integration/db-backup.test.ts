@@ -19,6 +19,9 @@ import { sendSendout } from "@/lib/services/sendout-states";
 import { createSendout } from "@/lib/services/sendouts";
 import { subscribeVisitor } from "@/lib/services/subscriptions";
 import { suppressAddress } from "@/lib/services/suppressions";
+import { runWebhookRound } from "@/lib/services/webhook-delivery";
+import { createWebhookEndpoint, sendWebhookTest } from "@/lib/services/webhooks";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/validation/webhooks";
 import { MODULES, PERMISSIONS } from "@/lib/validation/access";
 import { CreateEventRequest } from "@/lib/validation/event";
 import { CreateSendoutRequest } from "@/lib/validation/sendout";
@@ -27,6 +30,7 @@ import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl } from "
 import { cli } from "../helpers";
 import { createMemberVia, makeOrganization, uniqueEmail } from "../member-fixtures";
 import { makeList } from "../subscription-fixtures";
+import { startWebhookReceiver } from "../webhook-receiver";
 
 const provider = inject("provider");
 const runDatabaseUrl = inject("databaseUrl");
@@ -140,6 +144,10 @@ function migrateDeploy(url: string): string {
 async function fillThroughServices() {
   const operator = operatorCaller();
   const org = await makeOrganization(); // companies, a period, a member type, properties, an API key with tokens
+  // A webhook endpoint first, so the changes below emit its events; delivered at the end to a receiver of this test's.
+  const receiver = await startWebhookReceiver();
+  const endpoint = await createWebhookEndpoint(operator, { company_id: org.rootId, url: receiver.url, events: [...WEBHOOK_EVENT_TYPES], description: "Kansliet" });
+  receiver.setSecret(endpoint.secret);
   const member = await createMemberVia(org.token, {
     company_id: org.rootId,
     email: uniqueEmail("backup"),
@@ -171,6 +179,10 @@ async function fillThroughServices() {
     access: { modules: [...MODULES], permissions: [...PERMISSIONS], company_ids: null, include_descendants: true },
   });
   await startAdminSession(admin.id); // a signed-in dashboard session
+  // Events, deliveries and attempts (the suite's server delivers nothing: this process does, once).
+  await sendWebhookTest(operator, endpoint.id);
+  await runWebhookRound("backup-test", () => false);
+  await receiver.stop();
 }
 
 describe(`db:backup and db:restore (${provider})`, () => {
@@ -179,6 +191,8 @@ describe(`db:backup and db:restore (${provider})`, () => {
   let restoredUrl: string;
 
   beforeAll(async () => {
+    // Read by lib/env.ts on its first call, which comes after this: the receiver is on http://127.0.0.1.
+    Object.assign(process.env, { WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
     await fillThroughServices();
   });
 
