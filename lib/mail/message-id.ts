@@ -12,8 +12,13 @@ function mailFromDomain(mailFrom: string): string {
   return address.slice(address.lastIndexOf("@") + 1) || "localhost";
 }
 
+/** A Message-ID of MAIL_FROM's domain for one kind of message: `<kind-id@domain>`. */
+export function mailMessageId(kind: string, id: number | string, mailFrom: string): string {
+  return `<${kind}-${id}@${mailFromDomain(mailFrom)}>`;
+}
+
 export function sendoutMessageId(sendoutId: number, recipientId: number, mailFrom: string): string {
-  return `<sendout-${sendoutId}-${recipientId}@${mailFromDomain(mailFrom)}>`;
+  return mailMessageId("sendout", `${sendoutId}-${recipientId}`, mailFrom);
 }
 
 const SENDOUT_MESSAGE_ID = /<sendout-\d{1,15}-\d{1,15}@[^<>\s]{1,253}>/;

@@ -31,12 +31,19 @@ export function requireAdminRole(caller: Caller): void {
 }
 
 export async function isCompanyInScope(caller: Caller, companyId: string): Promise<boolean> {
-  const scope = caller.scope;
+  return scopeCovers(caller.scope, companyId, () => companyWithAncestors(companyId));
+}
+
+/**
+ * Whether a scope covers a company: every company, the company named, or an ancestor named with its descendants.
+ * The company's chain (itself, then its ancestors) is read only when the answer needs it; a caller checking many
+ * scopes against one company passes the chain it read once.
+ */
+export async function scopeCovers(scope: Caller["scope"], companyId: string, chain: () => Promise<string[]>): Promise<boolean> {
   if (scope.kind === "all") return true;
   if (scope.companyIds.includes(companyId)) return true;
   if (!scope.includeDescendants) return false;
-  const chain = await companyWithAncestors(companyId);
-  return chain.some((id) => scope.companyIds.includes(id));
+  return (await chain()).some((id) => scope.companyIds.includes(id));
 }
 
 /**

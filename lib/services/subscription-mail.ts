@@ -11,14 +11,13 @@ import type { Lang } from "../i18n/lang";
 import { subscriptionMailTexts } from "../i18n/subscription-mail";
 import { logger } from "../logger";
 import { renderEmail } from "../mail/layout";
+import { mailMessageId } from "../mail/message-id";
 import { sendMail } from "../mail/transport";
 import { releaseSendClaim } from "./confirmations";
 import { confirmationUrl, erasureUrl, listUnsubscribeUrl, preferencesUrl } from "./unsubscribe-links";
 
 function messageId(kind: "confirm" | "welcome" | "erasure", id: number | string): string {
-  const from = env().MAIL_FROM;
-  const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
-  return `<${kind}-${id}@${address.slice(address.lastIndexOf("@") + 1) || "localhost"}>`;
+  return mailMessageId(kind, id, env().MAIL_FROM);
 }
 
 /** A paragraph of text, a button-like link, a paragraph of text: the body of the confirmation messages. */

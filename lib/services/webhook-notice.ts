@@ -4,6 +4,7 @@
 // the endpoint is disabled either way, which the dashboard and GET /v3/webhook/{id} show.
 import "server-only";
 import { db } from "../db";
+import { env } from "../env";
 import { escapeHtml } from "../html-escape";
 import { fill } from "../i18n/fill";
 import { formatDate } from "../i18n/formats";
@@ -11,28 +12,21 @@ import { LANGUAGES } from "../i18n/lang";
 import { webhookMailTexts } from "../i18n/webhook-mail";
 import { logger } from "../logger";
 import { renderEmail } from "../mail/layout";
-import { addressOf } from "../mail/message-id";
+import { mailMessageId } from "../mail/message-id";
 import { sendMail } from "../mail/transport";
-import { env } from "../env";
 import { recordAudit } from "./audit";
-import { operatorCaller, type Caller } from "./caller";
+import { scopeCovers } from "./access-checks";
+import { callerRights, operatorCaller, type Caller } from "./caller";
 import { companyWithAncestors } from "./company-tree";
 
 const system: Caller = { ...operatorCaller(), actor: "system:webhooks", name: "Webhooks" };
 
 /** The active ADMIN users whose access group reaches the company (all companies, the company, or an ancestor with descendants). */
 async function adminsOf(companyId: string): Promise<string[]> {
-  const chain = await companyWithAncestors(companyId);
-  const admins = await db().adminUser.findMany({
-    where: { role: "ADMIN", disabledAt: null },
-    select: { email: true, accessGroup: { select: { scopeAll: true, includeDescendants: true, companies: { select: { companyId: true } } } } },
-  });
-  return admins
-    .filter(({ accessGroup: g }) => {
-      const named = g.companies.map((c) => c.companyId);
-      return g.scopeAll || named.includes(companyId) || (g.includeDescendants && chain.some((id) => named.includes(id)));
-    })
-    .map((a) => a.email);
+  const chain = companyWithAncestors(companyId);
+  const admins = await db().adminUser.findMany({ where: { role: "ADMIN", disabledAt: null }, select: { email: true, accessGroup: { include: { companies: true } } } });
+  const covered = await Promise.all(admins.map((a) => scopeCovers(callerRights(a.accessGroup).scope, companyId, () => chain)));
+  return admins.filter((_, i) => covered[i]).map((a) => a.email);
 }
 
 async function tellAdmins(endpoint: { id: number; url: string; companyId: string; failingSince: Date | null }): Promise<void> {
@@ -52,10 +46,9 @@ async function tellAdmins(endpoint: { id: number; url: string; companyId: string
     bodyHtml: `<p>${escapeHtml(sv.body)}</p><hr><p lang="en">${escapeHtml(en.body)}</p>`,
     footer: { reason: `${sv.reason} ${en.reason}` },
   });
-  const domain = addressOf(env().MAIL_FROM).split("@")[1] || "localhost";
   for (const to of recipients) {
     try {
-      await sendMail({ to, subject: `${sv.subject} / ${en.subject}`, html, text, messageId: `<webhook-disabled-${endpoint.id}-${Date.now()}@${domain}>` });
+      await sendMail({ to, subject: `${sv.subject} / ${en.subject}`, html, text, messageId: mailMessageId("webhook-disabled", `${endpoint.id}-${Date.now()}`, env().MAIL_FROM) });
     } catch (error) {
       logger().error({ err: error, endpointId: endpoint.id }, "webhook-disabled message not sent");
     }
