@@ -8,7 +8,7 @@ import "server-only";
 import { setNewest } from "./bounded-map";
 import { readCacheEpochs, type CacheEpochs } from "./cache-epochs";
 
-export type EpochName = "access" | "public_lists" | "companies";
+export type EpochName = "access" | "public_lists" | "companies" | "webhook_endpoints";
 
 export class EpochCache<K, V> {
   private epoch: number | undefined;

@@ -41,6 +41,8 @@ export interface PublicList {
   doubleOptIn: boolean;
   /** The hosted form refuses a subscribe without consent (only with a term; the /v3 endpoint ignores it). */
   consentRequired: boolean;
+  /** The list has a welcome message (its subject is set): a subscribe that activates reads and sends it. */
+  hasWelcome: boolean;
   /** Who the visitor gives their address to: the list's company as the register has it (the hosted form shows it). */
   organization: { name: string; email: string | null; web: string | null };
   questionIds: ReadonlySet<number>;
@@ -53,8 +55,9 @@ const publicLists = new EpochCache<string, PublicList>("public_lists", 2000);
 async function readPublicList(uuid: string): Promise<PublicList | null> {
   const list = await db().subscriptionList.findFirst({
     where: { uuid, ...activeListOfLiveCompany },
-    // The welcome message is read when it is sent: the cache need not hold (nor be invalidated by) it.
-    omit: { welcomeSubject: true, welcomeHtml: true },
+    // The welcome message itself is read when it is sent; the cache holds only whether there is one, so a subscribe
+    // to a list without one reads nothing more after its commit.
+    omit: { welcomeHtml: true },
     include: {
       term: true,
       company: { select: { name: true, email: true, web: true } },
@@ -68,6 +71,7 @@ async function readPublicList(uuid: string): Promise<PublicList | null> {
     termId: list.termId,
     doubleOptIn: list.doubleOptIn,
     consentRequired: list.consentRequired && list.termId !== null,
+    hasWelcome: list.welcomeSubject !== null,
     organization: { name: list.company.name, email: list.company.email || null, web: list.company.web || null },
     questionIds: new Set(list.questions.map((q) => q.propertyId)),
     info: {

@@ -11,7 +11,7 @@ import { normalizeEmail } from "../validation/email";
 import type { Lang } from "../i18n/lang";
 import { loadPublicList } from "./public-lists";
 import { isValidGlobalOptOutToken } from "./unsubscribe-links";
-import { expireStalePending, holdPending, type PendingData } from "./confirmations";
+import { holdPending, sweepStalePending, type PendingData } from "./confirmations";
 import { sendConfirmation, sendWelcome } from "./subscription-mail";
 import { createVisitor, isSuppressed, recordAnswers, recordConsent } from "./visitor-records";
 import { emitWebhookEvent } from "./webhook-events";
@@ -134,7 +134,7 @@ export async function subscribeVisitor(listUuid: string | null, input: Subscribe
   }
   const email = normalizeEmail(input.email);
   const answered = [...new Set(input.answered_prop_ids ?? [])].filter((id) => list.questionIds.has(id));
-  await expireStalePending(list.listId);
+  await sweepStalePending(list.listId);
 
   const outcome = await db().$transaction(async (tx) => {
     const now = new Date();
@@ -152,7 +152,7 @@ export async function subscribeVisitor(listUuid: string | null, input: Subscribe
   });
 
   if (outcome.kind === "pending" && outcome.send) await sendConfirmation(outcome.subscription.id, lang);
-  if (outcome.kind === "active" && outcome.subscription.activated) await sendWelcome(outcome.subscription.id, lang);
+  if (outcome.kind === "active" && outcome.subscription.activated && list.hasWelcome) await sendWelcome(outcome.subscription.id, lang);
   return { member_id: outcome.memberId, subscription: subscriptionView(outcome.subscription) };
 }
 

@@ -1,9 +1,11 @@
 // The webhook outbox's writing side. A service that changes something calls emitWebhookEvent inside the transaction
 // of the change: one INSERT of what happened (the type, the company it concerns, the ids), so a rolled-back change
-// emits nothing and a committed one is never lost, and the hot path (a public subscribe) pays one cheap insert whether
-// or not any endpoint exists. The worker (webhook-delivery.ts) turns the ids into the payload when it fans the event
-// out, with the data as it is then (an address erased meanwhile is not sent).
+// emits nothing and a committed one is never lost. While no endpoint is enabled anywhere, nothing is written: the
+// worker would only fan each event out to nobody and delete it, and a public subscribe paid two inserts and the
+// worker's rounds for that (issue 21). The worker (webhook-delivery.ts) turns the ids into the payload when it fans
+// the event out, with the data as it is then (an address erased meanwhile is not sent).
 import "server-only";
+import { EpochCache } from "../cache/epoch-cache";
 import type { Tx } from "../db";
 import type { WebhookEventType } from "../validation/webhooks";
 
@@ -24,12 +26,25 @@ export interface WebhookEventRefs {
  * Records an event in `tx`. The company it concerns is given, or, for subscription events, read from the list in the
  * same statement (the subscription helpers know only the list's id).
  */
+/** Whether any endpoint is enabled; a change of the endpoints moves the epoch (migration webhook_endpoint_epoch). */
+const enabledEndpoints = new EpochCache<"any", boolean>("webhook_endpoints", 1);
+
+/**
+ * Whether an event now could reach an endpoint, read through `tx` (a SQLite transaction holds the one connection).
+ * An endpoint enabled while this transaction runs sees events from the next request on, as if created a moment later.
+ */
+export async function anyWebhookEndpointEnabled(tx: Tx): Promise<boolean> {
+  const enabled = await enabledEndpoints.get("any", async () => (await tx.webhookEndpoint.count({ where: { enabled: true } })) > 0);
+  return enabled === true;
+}
+
 export async function emitWebhookEvent<T extends WebhookEventType>(
   tx: Tx,
   type: T,
   about: { companyId: string } | { listId: number },
   refs: WebhookEventRefs[T],
 ): Promise<void> {
+  if (!(await anyWebhookEndpointEnabled(tx))) return;
   const now = new Date();
   const payload = JSON.stringify(refs);
   // Raw statements: Prisma's create would read the row back, which nobody needs here.

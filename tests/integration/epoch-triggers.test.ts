@@ -14,6 +14,7 @@ import { callerForApiKey, verifyClientCredentials } from "@/lib/services/api-key
 import { getCompanyFk, registerJson } from "@/lib/services/companies";
 import { getPublicListInfo } from "@/lib/services/public-lists";
 import { revokedFamilies } from "@/lib/services/tokens";
+import { anyWebhookEndpointEnabled } from "@/lib/services/webhook-events";
 import { makeApiKey, makeCompany } from "../helpers";
 import { makeList } from "../subscription-fixtures";
 
@@ -122,6 +123,7 @@ beforeAll(async () => {
     { name: "revoked refresh-token families (revokedFamilies)", epoch: "access", load: () => revokedFamilies() },
     { name: "enrollment view (getCompanyFk)", epoch: "companies", load: () => getCompanyFk(operatorCaller(), company.id) },
     { name: "whole register (registerJson)", epoch: "companies", load: () => registerJson(operatorCaller()) },
+    { name: "whether an endpoint is enabled (anyWebhookEndpointEnabled)", epoch: "webhook_endpoints", load: () => anyWebhookEndpointEnabled(db()) },
   ];
   triggers = await epochTriggers();
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { CapReached, Conflict } from "@/lib/errors";
 import { operatorCaller, type Caller } from "@/lib/services/caller";
-import { confirmationPage, confirmSubscription } from "@/lib/services/confirmations";
+import { confirmationPage, confirmSubscription, expireStalePending } from "@/lib/services/confirmations";
 import { requestConfirmationByStaff, setMemberSubscription } from "@/lib/services/subscribers";
 import { createList, updateList } from "@/lib/services/subscription-lists";
 import { optOutEverywhere, subscribeVisitor } from "@/lib/services/subscriptions";
@@ -139,9 +139,22 @@ describe("double opt-in", () => {
 
     expect(await confirmationPage(token)).toEqual({ state: "invalid" });
     expect(await confirmSubscription(token)).toBe("invalid");
-    await subscribe(list.uuid, { email: "third@example.org" }); // any subscribe of the list sweeps it
+    await subscribe(list.uuid, { email: "third@example.org" }); // swept at the list's first subscribe: not again yet
+    expect(await db().subscription.findUnique({ where: { id: fresh.subscription.id } })).not.toBeNull();
+    await expireStalePending(list.id); // what the next sweep does
     expect(await db().subscription.findUnique({ where: { id: fresh.subscription.id } })).toBeNull();
     expect(await subscriptionOf(list.id, returning.member_id)).toMatchObject({ status: "UNSUBSCRIBED", pendingData: null });
+  });
+
+  it("a list's first subscribe on an instance sweeps the requests that went stale before it", async () => {
+    const { list } = await makeList({ double_opt_in: true });
+    const company = await db().subscriptionList.findUniqueOrThrow({ where: { id: list.id }, select: { companyId: true } });
+    const member = await db().member.create({ data: { uuid: crypto.randomUUID(), organizationId: company.companyId, email: "old@example.org" } });
+    const stale = await db().subscription.create({
+      data: { listId: list.id, memberId: member.id, status: "PENDING", source: "PUBLIC_FORM", subscribedAt: new Date(Date.now() - 8 * 86400_000) },
+    });
+    await subscribe(list.uuid, { email: "later@example.org" });
+    expect(await db().subscription.findUnique({ where: { id: stale.id } })).toBeNull();
   });
 
   it("a forged, altered or foreign token confirms nothing", async () => {
