@@ -189,6 +189,38 @@ export function pageWindow({ page, limit }: { page: number; limit: number }) {
 }
 
 /**
+ * Batched inserts into one table for a hot path's one row per request (a token request's refresh token): the rows
+ * given while the previous INSERT is under way go together into the next multi-row INSERT, and each caller's promise
+ * settles once the statement that carried its row has committed (its error, when it fails). Alone, a row is written
+ * at once; under load, one statement through the Prisma client carries many, where each statement costs the
+ * process 0.2-0.3 ms of CPU in the client and a round trip on PostgreSQL. `columns` and `table` are code, never input.
+ */
+export function insertBatcher(table: string, columns: readonly string[], maxRows = 500): (values: readonly unknown[]) => Promise<void> {
+  const head = Prisma.raw(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `);
+  let waiting: { values: readonly unknown[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let writing = false;
+  const write = async () => {
+    writing = true;
+    while (waiting.length) {
+      const group = waiting.slice(0, maxRows);
+      waiting = waiting.slice(maxRows);
+      try {
+        await db().$executeRaw`${head}${Prisma.join(group.map((entry) => Prisma.sql`(${Prisma.join(entry.values)})`))}`;
+        group.forEach((entry) => entry.resolve());
+      } catch (error) {
+        group.forEach((entry) => entry.reject(error));
+      }
+    }
+    writing = false;
+  };
+  return (values) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ values, resolve, reject });
+      if (!writing) void write();
+    });
+}
+
+/**
  * Group commit for small writes that many concurrent tasks make (a sendout's row per message): the statements given
  * while a commit is under way go together into the next one transaction, and each caller's promise settles with its
  * own statement's count once that transaction has committed. A commit costs a flush to disk (13 ms on a busy

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { setNewest } from "../cache/bounded-map";
 import { readCacheEpochs, type CacheEpochs } from "../cache/cache-epochs";
 import { EpochCache } from "../cache/epoch-cache";
-import { db } from "../db";
+import { db, insertBatcher, type Tx } from "../db";
 import { randomToken, sha256Hex } from "../crypto";
 import { env } from "../env";
 import { AccessTokenExpired, Forbidden, InvalidToken, OAuthRequestRefused, Unauthorized } from "../errors";
@@ -40,18 +40,32 @@ async function signAccessToken(apiKeyId: number, clientId: string, familyId: str
     .sign(signingKey());
 }
 
-type Writer = Pick<ReturnType<typeof db>, "$executeRaw">;
+/** Stores one refresh token: its hash, family, key, expiry and creation time, in the columns' order below. */
+type StoreRefreshToken = (values: readonly unknown[]) => Promise<unknown>;
+const REFRESH_TOKEN_COLUMNS = ["tokenHash", "familyId", "apiKeyId", "expiresAt", "createdAt"] as const;
 
-/** Stores a new refresh token (tagged SQL) while the access token is signed. */
-async function issuePair(writer: Writer, apiKeyId: number, clientId: string, familyId: string): Promise<TokenPair> {
+/**
+ * New refresh tokens of the client-credentials grant, written by concurrent token requests together (insertBatcher):
+ * a busy token endpoint sends one INSERT for many requests instead of one each (issue 21, S3).
+ */
+const storeIssuedRefreshToken = insertBatcher("RefreshToken", REFRESH_TOKEN_COLUMNS);
+
+/** A refresh token stored in `tx`, the rotation's own transaction. */
+function storeInTransaction(tx: Tx): StoreRefreshToken {
+  return ([tokenHash, familyId, apiKeyId, expiresAt, createdAt]) =>
+    tx.$executeRaw`INSERT INTO "RefreshToken" ("tokenHash", "familyId", "apiKeyId", "expiresAt", "createdAt")
+      VALUES (${tokenHash}, ${familyId}, ${apiKeyId}, ${expiresAt}, ${createdAt})`;
+}
+
+/** Stores a new refresh token while the access token is signed. */
+async function issuePair(store: StoreRefreshToken, apiKeyId: number, clientId: string, familyId: string): Promise<TokenPair> {
   const refreshToken = randomToken(32);
   const refreshTtl = env().REFRESH_TOKEN_TTL_SECONDS;
   const now = new Date();
   const expiresAt = new Date(now.getTime() + refreshTtl * 1000);
   const [accessToken] = await Promise.all([
     signAccessToken(apiKeyId, clientId, familyId),
-    writer.$executeRaw`INSERT INTO "RefreshToken" ("tokenHash", "familyId", "apiKeyId", "expiresAt", "createdAt")
-      VALUES (${sha256Hex(refreshToken)}, ${familyId}, ${apiKeyId}, ${expiresAt}, ${now})`,
+    store([sha256Hex(refreshToken), familyId, apiKeyId, expiresAt, now]),
   ]);
   return {
     access_token: accessToken,
@@ -85,7 +99,7 @@ export async function issueTokenPair(apiKey: { id: number; clientId: string; las
     touch = db().$executeRaw`UPDATE "ApiKey" SET "lastUsedAt" = ${new Date(now)} WHERE "id" = ${apiKey.id} AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${stale})`;
     setNewest(lastUsedWritten, apiKey.id, now, 10_000);
   }
-  const [pair] = await Promise.all([issuePair(db(), apiKey.id, apiKey.clientId, randomToken(16)), touch]);
+  const [pair] = await Promise.all([issuePair(storeIssuedRefreshToken, apiKey.id, apiKey.clientId, randomToken(16)), touch]);
   return pair;
 }
 
@@ -135,7 +149,7 @@ async function rotate(refreshToken: string, clientKeyId: number | null): Promise
       data: { rotatedAt: now },
     });
     if (claimed.count !== 1) return null;
-    return issuePair(tx, row.apiKeyId, row.apiKey.clientId, row.familyId);
+    return issuePair(storeInTransaction(tx), row.apiKeyId, row.apiKey.clientId, row.familyId);
   });
   return pair ?? "forbidden";
 }
