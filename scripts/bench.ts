@@ -21,6 +21,7 @@ import { measureRegisterBaseline } from "./lib/bench-register";
 import { mergeSection, renderSection, type SectionData } from "./lib/bench-report";
 import { bareNodemailerRate, measureSendout, prepareSendout, startCountingSmtp, type CountingSmtp } from "./lib/bench-sendout";
 import { serverPeakMb, startC1, startStack, treeRss, type Stack } from "./lib/bench-stack";
+import { measureWebhooks, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { ensureBuild } from "./lib/prepare.mjs";
 import { createTestDatabase } from "./lib/test-stack";
 
@@ -100,7 +101,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     console.log(`[${provider}] npm start (log: ${logFile}) ...`);
     // The sendout goes to a local SMTP server, unthrottled (SMTP_MAX_PER_SECOND=0), like the bare loop it is compared with.
     smtp = await startCountingSmtp();
-    stack = await startStack({ databaseUrl: database.url, secrets, settings: { ...RUN_SETTINGS, SMTP_URL: smtp.url, SMTP_MAX_PER_SECOND: "0" }, logFile });
+    stack = await startStack({ databaseUrl: database.url, secrets, settings: { ...RUN_SETTINGS, ...WEBHOOK_SETTINGS, SMTP_URL: smtp.url, SMTP_MAX_PER_SECOND: "0" }, logFile });
     const base = stack.base;
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const idle = treeRss(stack.root.pid!);
@@ -141,6 +142,9 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       for (const concurrency of [1, connections]) rows.push(await load(spec, concurrency, duration));
       if (spec.key === "C1") c1.stop();
     }
+    // After every scenario above: from here on, subscribes also make webhook events.
+    console.log(`[${provider}] S2 while the webhook worker delivers 10,000 events ...`);
+    const webhooks = await measureWebhooks(specs.find((spec) => spec.key === "S2")!, fixtures.companyId, connections, duration);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const after = treeRss(stack.root.pid!);
     let sendout: SectionData["sendout"] = null;
@@ -166,6 +170,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       memory: { idle, after, serverPeakMb: serverPeak },
       members,
       sendout,
+      webhooks,
     });
     const unexpected = rows.reduce((sum, r) => sum + r.unexpected, 0);
     if (!unexpected) logDone = true;

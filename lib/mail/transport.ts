@@ -138,6 +138,10 @@ export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
       text: mail.text,
       messageId: mail.messageId,
       headers,
+      // Our mail is Swedish or English text and HTML: quoted-printable is what nodemailer would pick, but it picks by
+      // counting the characters of every part and header with two regular expressions, the largest single cost of a
+      // sendout's message in a CPU profile (8 % of the send). Named, the count is skipped.
+      textEncoding: "quoted-printable",
     });
     return { messageId: info.messageId, response: info.response };
   } catch (error) {
