@@ -22,6 +22,7 @@ import { mergeSection, renderSection, type SectionData } from "./lib/bench-repor
 import { bareNodemailerRate, measureSendout, prepareSendout, startCountingSmtp, type CountingSmtp } from "./lib/bench-sendout";
 import { serverPeakMb, startC1, startStack, treeRss, type Stack } from "./lib/bench-stack";
 import { measureWebhooks, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
+import { prepareDashboard, signInToDashboard, timeDashboardRoutes } from "./lib/bench-dashboard";
 import { ensureBuild } from "./lib/prepare.mjs";
 import { createTestDatabase } from "./lib/test-stack";
 
@@ -61,7 +62,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
   const database = await createTestDatabase(provider, runId);
   const secrets = runSecrets();
   // lib/env.ts reads process.env once, on first use: configure before the services are imported.
-  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...secrets });
+  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...secrets, ...WEBHOOK_SETTINGS });
   const logFile = path.resolve("data", "bench", `${runId}.log`);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   let stack: Stack | undefined;
@@ -93,6 +94,8 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       members = { count: memberCount, seconds: setup.seconds, inProcess };
     }
     const sendoutSetup = memberSetup ? await prepareSendout(rootIds[0]) : undefined;
+    console.log(`[${provider}] a dashboard user and the audit log ...`);
+    const dashboardUser = await prepareDashboard(provider);
     console.log(`[${provider}] in-process register baselines ...`);
     const register = await measureRegisterBaseline(database.url, duration);
     // The server applies migrations at start, which waits for every other SQLite connection to let go.
@@ -142,6 +145,20 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       for (const concurrency of [1, connections]) rows.push(await load(spec, concurrency, duration));
       if (spec.key === "C1") c1.stop();
     }
+    console.log(`[${provider}] dashboard data routes, one request at a time ...`);
+    const dashboardCookie = await signInToDashboard(base, dashboardUser.email, dashboardUser.password);
+    const dashboard = await timeDashboardRoutes(
+      base,
+      dashboardCookie,
+      [
+        "/members?page=1&limit=50",
+        ...(sendoutSetup ? [`/lists/${sendoutSetup.listId}/subscribers?page=1&limit=50`, `/lists/${sendoutSetup.listId}/subscribers?page=500&limit=50`] : []),
+        "/companies",
+        "/audit?page=1&limit=50",
+        "/audit?page=2000&limit=50",
+      ],
+      duration,
+    );
     // After every scenario above: from here on, subscribes also make webhook events.
     console.log(`[${provider}] S2 while the webhook worker delivers 10,000 events ...`);
     const webhooks = await measureWebhooks(specs.find((spec) => spec.key === "S2")!, fixtures.companyId, connections, duration);
@@ -171,6 +188,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       members,
       sendout,
       webhooks,
+      dashboard: { timings: dashboard, auditRows: dashboardUser.auditRows },
     });
     const unexpected = rows.reduce((sum, r) => sum + r.unexpected, 0);
     if (!unexpected) logDone = true;

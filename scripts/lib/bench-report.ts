@@ -5,6 +5,7 @@ import os from "node:os";
 import type { BenchRow, Timed } from "./bench-load";
 import type { RegisterBaseline } from "./bench-register";
 import type { SendoutFigures } from "./bench-sendout";
+import type { DashboardTiming } from "./bench-dashboard";
 import type { WebhookFigures } from "./bench-webhooks";
 import type { TreeMemory } from "./bench-stack";
 
@@ -20,6 +21,7 @@ export interface SectionData {
   members: { count: number; seconds: number; inProcess: Record<string, Timed> } | null;
   sendout: (SendoutFigures & { bare: { seconds: number; perSecond: number }; bareCount: number }) | null;
   webhooks: WebhookFigures;
+  dashboard: { timings: DashboardTiming[]; auditRows: number };
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
@@ -64,6 +66,9 @@ function targets(data: SectionData): Target[] {
       value: `${fmt(ratio, 2)} (${fmt(w.withWebhooks.requestsPerSecond)} vs ${fmt(s2.requestsPerSecond)} req/s); all delivered after ${fmt(w.seconds, 1)} s (${fmt(w.perSecond, 0)} events/s), ${w.undelivered} not delivered`,
       met: !w.withWebhooks.unexpected && w.undelivered === 0 && w.events >= 10_000 && ratio >= 0.9,
     });
+  }
+  for (const t of data.dashboard.timings) {
+    list.push({ what: `dashboard GET /admin/api${t.path} p95 <= 150 ms at 1 connection`, value: t.unexpected ? `invalid (${t.unexpected} not 200)` : `${fmt(t.p95)} ms (p50 ${fmt(t.p50)} ms, ${t.requests} requests)`, met: !t.unexpected && t.p95 <= 150 });
   }
   const { idle, after } = data.memory;
   list.push({ what: "process tree RSS idle <= 200 MB", value: `${fmt(idle.totalMb, 0)} MB (${idle.parts})`, met: idle.totalMb <= 200 });
@@ -110,7 +115,7 @@ export function renderSection(data: SectionData): string {
     ...machineLines(),
     `- Command: \`${data.command}\`; ${data.duration} s per scenario and connection count (after a 2 s warm-up)`,
     `- Server: \`npm start\` (production build, dist/server.mjs on node, the leisure-card simulator beside it); rate limits and SUBSCRIBER_CAP_DEFAULT raised by configuration`,
-    `- Data: ${data.companies} companies; an active list with 3 fields, a consent term and 3 questions${members ? `; ${members.count} members (generated in ${fmt(members.seconds)} s)` : ""}`,
+    `- Data: ${data.companies} companies; an active list with 3 fields, a consent term and 3 questions${members ? `; ${members.count} members (generated in ${fmt(members.seconds)} s)` : ""}; ${data.dashboard.auditRows} audit entries`,
     "",
     "| scenario | conns | req/s | p50 ms | p99 ms | / C2 | / C1 |",
     "|---|---:|---:|---:|---:|---:|---:|",

@@ -17,7 +17,7 @@ export interface WebhookFigures {
   undelivered: number;
 }
 
-/** The settings the server needs to deliver to a receiver on loopback over http. */
+/** The settings the server needs to deliver to a receiver on loopback over http (and the bench process to create it). */
 export const WEBHOOK_SETTINGS: Record<string, string> = { WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" };
 
 const EVENTS = 10_000;
@@ -40,7 +40,6 @@ async function startReceiver(): Promise<{ url: string; received(): number; stop(
  * until EVENTS events exist, and waits for the receiver to have them all (at most 5 minutes).
  */
 export async function measureWebhooks(s2: LoadSpec, companyId: string, connections: number, duration: number): Promise<WebhookFigures> {
-  Object.assign(process.env, WEBHOOK_SETTINGS);
   const { db } = await import("../../lib/db");
   const { operatorCaller } = await import("../../lib/services/caller");
   const { createWebhookEndpoint } = await import("../../lib/services/webhooks");
