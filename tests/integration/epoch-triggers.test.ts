@@ -11,7 +11,7 @@ import type { EpochName } from "@/lib/cache/epoch-cache";
 import { db, watchStatements } from "@/lib/db";
 import { operatorCaller } from "@/lib/services/caller";
 import { callerForApiKey, verifyClientCredentials } from "@/lib/services/api-keys";
-import { getCompanyFk, registerJson } from "@/lib/services/companies";
+import { getCompanyFk, listCompanyRegister, registerJson } from "@/lib/services/companies";
 import { getPublicListInfo } from "@/lib/services/public-lists";
 import { revokedFamilies } from "@/lib/services/tokens";
 import { anyWebhookEndpointEnabled } from "@/lib/services/webhook-events";
@@ -123,6 +123,7 @@ beforeAll(async () => {
     { name: "revoked refresh-token families (revokedFamilies)", epoch: "access", load: () => revokedFamilies() },
     { name: "enrollment view (getCompanyFk)", epoch: "companies", load: () => getCompanyFk(operatorCaller(), company.id) },
     { name: "whole register (registerJson)", epoch: "companies", load: () => registerJson(operatorCaller()) },
+    { name: "dashboard register (listCompanyRegister)", epoch: "companies", load: () => listCompanyRegister(operatorCaller()) },
     { name: "whether an endpoint is enabled (anyWebhookEndpointEnabled)", epoch: "webhook_endpoints", load: () => anyWebhookEndpointEnabled(db()) },
   ];
   triggers = await epochTriggers();

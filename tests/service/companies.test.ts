@@ -3,7 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { operatorCaller } from "@/lib/services/caller";
 import { callerForApiKey } from "@/lib/services/api-keys";
+import { listCompanyRegister } from "@/lib/services/companies";
 import { createCompany, deleteCompany, updateCompany } from "@/lib/services/company-changes";
+import { updateFkStatus } from "@/lib/services/fk-status";
 import { makeApiKey, makeCompany } from "../helpers";
 
 const scopedTo = async (companyId: string) => (await callerForApiKey((await makeApiKey({ companyId, companyIds: [companyId] })).id))!;
@@ -42,5 +44,28 @@ describe("company register", () => {
     expect([club.name, club.orgNumber, club.parentId]).toEqual(["Klubben", "802000-0003", federation.id]);
     const outside = await makeCompany("Annat förbund");
     await expect(createCompany(caller, { name: "Klubb", orgNumber: "802000-0004", parentId: outside.id })).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe("the dashboard's register", () => {
+  it("is the live companies in the caller's scope with their parents' names, and shows a change at once", async () => {
+    const federation = await makeCompany("Registerförbundet");
+    const club = await makeCompany("Registerklubben", federation.id);
+    const outsider = await makeCompany("Utomstående registerklubb");
+    const scoped = await callerForApiKey((await makeApiKey({ companyId: federation.id, companyIds: [federation.id], includeDescendants: true })).id);
+    const ids = (rows: { company_id: string }[]) => rows.map((r) => r.company_id);
+
+    const seen = await listCompanyRegister(scoped!);
+    expect(ids(seen).sort()).toEqual([federation.id, club.id].sort());
+    expect(seen.find((r) => r.company_id === club.id)).toMatchObject({ parent_id: federation.id, parent_name: federation.name });
+    expect(ids(await listCompanyRegister(operatorCaller()))).toContain(outsider.id);
+
+    // Served from the instance's copy of the register: a rename, an fk_status and a deletion show on the next read.
+    await updateCompany(operatorCaller(), federation.id, { name: "Omdöpta förbundet" });
+    await updateFkStatus(operatorCaller(), club.id, "ACTIVE");
+    expect((await listCompanyRegister(scoped!)).find((r) => r.company_id === club.id)).toMatchObject({ parent_name: "Omdöpta förbundet", fk_status: "ACTIVE" });
+    await deleteCompany(operatorCaller(), club.id);
+    expect(ids(await listCompanyRegister(scoped!))).toEqual([federation.id]);
+    expect(ids(await listCompanyRegister(scoped!, { q: "Omdöpta" }))).toEqual([federation.id]);
   });
 });
