@@ -62,9 +62,12 @@ export async function measureWebhooks(s2: LoadSpec, companyId: string, connectio
     }
     const expected = await events();
     const deadline = Date.now() + 300_000;
+    const pending = () => db().webhookDelivery.count({ where: { endpointId: endpoint.id, status: { not: "DELIVERED" } } });
     while (receiver.received() < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const seconds = (performance.now() - started) / 1000;
-    const undelivered = await db().webhookDelivery.count({ where: { endpointId: endpoint.id, status: { not: "DELIVERED" } } });
+    // The receiver counts a request before the worker has recorded its answer: wait for the last few records.
+    while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const undelivered = await pending();
     return { withWebhooks, events: receiver.received(), seconds, perSecond: receiver.received() / seconds, undelivered };
   } finally {
     await receiver.stop();
