@@ -16,6 +16,7 @@ import { printDemoCredentials } from "./lib/bootstrap/print-credentials";
 import { stopGracefullyOnSignals } from "./lib/bootstrap/graceful-shutdown";
 import { closeRateLimitStore } from "./lib/http/rate-limit";
 import { logger } from "./lib/logger";
+import { countForegroundRequest } from "./lib/jobs/foreground";
 import { startWorkers } from "./lib/jobs/workers";
 
 async function main() {
@@ -54,6 +55,7 @@ async function main() {
     },
     (req, res) => {
       req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+      countForegroundRequest(res);
       if (answerAtEdge(req, res, config.MAX_BODY_BYTES) || guardRequest(req, res, limits)) return;
       hostedPages.handle(req, res, () => void handle(req, res));
     },

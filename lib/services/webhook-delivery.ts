@@ -9,6 +9,7 @@ import { Webhook } from "standardwebhooks";
 import { databaseProvider } from "../database-url";
 import { db, Prisma } from "../db";
 import { env } from "../env";
+import { answeringRequests } from "../jobs/foreground";
 import { logger } from "../logger";
 import { companyWithAncestors } from "./company-tree";
 import { disableFailingEndpoint } from "./webhook-notice";
@@ -21,6 +22,14 @@ const RETRY_SCHEDULE_MS = [5e3, 5 * 60e3, 30 * 60e3, 2 * 3600e3, 5 * 3600e3, 10 
 const FAN_OUT_BATCH = 100;
 const CONCURRENCY = 8;
 const CLAIM_BATCH = CONCURRENCY * 4;
+/**
+ * While the process answers requests (lib/jobs/foreground.ts), a round fans out and sends this many, one at a time,
+ * then pauses BUSY_PAUSE_MS: deliveries share the process with the requests that cause them (two events per public
+ * subscribe), and at full speed they took a third of S2's throughput (issue 21: at most 10 %). What waits is sent at
+ * full speed once the requests stop; an instance with WEBHOOK_WORKER on and no traffic is never slowed.
+ */
+const BUSY_BATCH = 4;
+const BUSY_PAUSE_MS = 100;
 
 const leaseEnd = (from = new Date()) => new Date(from.getTime() + env().WEBHOOK_LEASE_SECONDS * 1000);
 
@@ -42,8 +51,8 @@ function wants(endpoint: EndpointTarget, type: string, chain: string[]): boolean
  * conditional update (fannedOutAt still null), so two workers never fan one event out twice; an event no endpoint
  * wants is deleted. True when the batch was full.
  */
-async function fanOut(): Promise<boolean> {
-  const events = await db().webhookEvent.findMany({ where: { fannedOutAt: null }, orderBy: { id: "asc" }, take: FAN_OUT_BATCH });
+async function fanOut(batch: number): Promise<boolean> {
+  const events = await db().webhookEvent.findMany({ where: { fannedOutAt: null }, orderBy: { id: "asc" }, take: batch });
   if (!events.length) return false;
   const endpoints = await db().webhookEndpoint.findMany({
     where: { enabled: true, company: { deletedAt: null } },
@@ -64,7 +73,7 @@ async function fanOut(): Promise<boolean> {
       await tx.webhookDelivery.createMany({ data: targets.map((t) => ({ messageId: newMessageId(), endpointId: t.id, eventId: event.id })) });
     });
   }
-  return events.length === FAN_OUT_BATCH;
+  return events.length === batch;
 }
 
 interface ClaimedDelivery {
@@ -173,13 +182,18 @@ async function pruneOld(now = Date.now()): Promise<void> {
   await db().webhookEvent.deleteMany({ where: { fannedOutAt: { lt: before }, deliveries: { none: {} } } });
 }
 
-/** One round of a worker: fan out new events, then send a batch of due deliveries. True when more is waiting. */
+/**
+ * One round of a worker: fan out new events, then send a batch of due deliveries (a small one while the process
+ * answers requests). True when more is waiting.
+ */
 export async function runWebhookRound(owner: string, stopping: () => boolean): Promise<boolean> {
   await pruneOld();
-  const moreEvents = await fanOut();
+  const busy = answeringRequests();
+  const moreEvents = await fanOut(busy ? BUSY_BATCH : FAN_OUT_BATCH);
   if (stopping()) return false;
-  const rows = await claimDeliveries(owner, CLAIM_BATCH);
-  await eachConcurrently(rows, CONCURRENCY, async (row) => {
+  const claimed = busy ? BUSY_BATCH : CLAIM_BATCH;
+  const rows = await claimDeliveries(owner, claimed);
+  await eachConcurrently(rows, busy ? 1 : CONCURRENCY, async (row) => {
     if (stopping()) {
       await db().webhookDelivery.updateMany({ where: { id: row.id, leaseOwner: owner, status: "PENDING" }, data: released });
       return;
@@ -191,5 +205,7 @@ export async function runWebhookRound(owner: string, stopping: () => boolean): P
       logger().error({ err: error, deliveryId: row.id }, "webhook delivery failed unexpectedly");
     }
   });
-  return (moreEvents || rows.length === CLAIM_BATCH) && !stopping();
+  const more = (moreEvents || rows.length === claimed) && !stopping();
+  if (more && busy) await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+  return more;
 }

@@ -1,11 +1,17 @@
 // The outbox is written only while some endpoint is enabled (lib/services/webhook-events.ts): a public subscribe on a
 // database without webhooks writes no event rows for a worker to fan out to nobody (issue 21), and the first enabled
 // endpoint turns the events on at once, whichever instance made it (the webhook_endpoints epoch).
+import { EventEmitter } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { countForegroundRequest } from "@/lib/jobs/foreground";
 import { operatorCaller } from "@/lib/services/caller";
+import { updateFkStatus } from "@/lib/services/fk-status";
 import { createList } from "@/lib/services/subscription-lists";
 import { subscribeVisitor } from "@/lib/services/subscriptions";
+import { runWebhookRound } from "@/lib/services/webhook-delivery";
 import { createWebhookEndpoint, updateWebhookEndpoint } from "@/lib/services/webhooks";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WEBHOOK_EVENT_TYPES } from "@/lib/validation/webhooks";
@@ -45,5 +51,41 @@ describe("the webhook outbox while no endpoint is enabled", () => {
     await updateWebhookEndpoint(op, endpoint.id, UpdateWebhookEndpointRequest.parse({ enabled: false }));
     await subscribe("avstangd@example.org");
     expect(await eventTypes()).toHaveLength(2);
+  });
+});
+
+describe("webhook rounds while the process answers requests", () => {
+  it("send a few at a time and pause, then everything once the requests are answered", async () => {
+    const company = await makeCompany("Upptagna föreningen");
+    const received: number[] = [];
+    const receiver = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        received.push(Date.now());
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      await createWebhookEndpoint(op, CreateWebhookEndpointRequest.parse({ company_id: company.id, url, events: ["company.fk_status_changed"] }));
+      for (const to of ["ACTIVE", "REJECTED", "ACTIVE", "REJECTED", "ACTIVE", "REJECTED", "ACTIVE", "REJECTED", "ACTIVE", "REJECTED"] as const) {
+        await updateFkStatus(op, company.id, to);
+      }
+      // A request being answered: the server counts each until its response closes.
+      const response = new EventEmitter();
+      countForegroundRequest(response);
+      const started = Date.now();
+      expect(await runWebhookRound("busy-test", () => false)).toBe(true);
+      expect(received.length).toBeLessThanOrEqual(4);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+
+      response.emit("close");
+      while (await runWebhookRound("busy-test", () => false));
+      await runWebhookRound("busy-test", () => false);
+      expect(received.length).toBe(10);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
