@@ -42,8 +42,12 @@ export async function listAuditEntries(caller: Caller, query: AuditQueryInput): 
     ...(query.action ? { action: startsWithText(query.action) } : {}),
     ...(query.object_id ? { objectId: query.object_id } : {}),
   };
-  const [count, rows] = await Promise.all([
-    db().auditEntry.count({ where }),
+  // Counted up to COUNT_AHEAD entries past the page, as listmonk counts large lists: an exact count of a
+  // 1,000,000-entry log read the whole index on every page (issue 21: p95 <= 150 ms); past the bound the page says
+  // "more than" and the pager offers the next pages while they are full.
+  const bound = query.page * query.limit + COUNT_AHEAD;
+  const [counted, rows] = await Promise.all([
+    db().auditEntry.count({ where, take: bound + 1 }),
     db().auditEntry.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -70,8 +74,12 @@ export async function listAuditEntries(caller: Caller, query: AuditQueryInput): 
       summary: e.summary,
       created_at: e.createdAt.toISOString(),
     })),
-    count,
+    count: Math.min(counted, bound),
+    count_exact: counted <= bound,
     page: query.page,
     limit: query.limit,
   };
 }
+
+/** How far past the requested page the audit log is counted exactly. */
+const COUNT_AHEAD = 10_000;

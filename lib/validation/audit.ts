@@ -48,7 +48,9 @@ const AuditEntryView = z.object({
 /** GET /admin/api/audit: one page of entries, newest first, and the number of all that match. */
 export const AuditPage = z.object({
   entries: z.array(AuditEntryView),
+  /** Exact up to 10,000 entries past the page; beyond that the bound, with count_exact false. */
   count: z.number().int(),
+  count_exact: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
 });
