@@ -100,18 +100,42 @@ async function membershipsOf(memberIds: number[]): Promise<Map<number, Membershi
   return byMember;
 }
 
+/** The conditions on `m` of the count and of the page: the same members, each written as its statement reads it fastest. */
+interface Where {
+  count: Prisma.Sql[];
+  page: Prisma.Sql[];
+}
+
+/**
+ * A membership condition that most members meet (a status, a period), for both statements. The count visits every
+ * member anyway, and `id IN (SELECT …)` reads the memberships once; a page reads members in its order until it has
+ * enough, and a correlated EXISTS asks the (memberId, status) index of those few only (SQLite: page 1 of the list
+ * with `statuses: ["MEMBER"]` at 100,000 members 1 ms instead of 40 ms building the whole list of ids first).
+ */
+function broadMembership(conditions: Prisma.Sql[], where: Where): void {
+  if (conditions.length === 0) return;
+  where.count.push(Prisma.sql`m."id" IN (SELECT "memberId" FROM "Membership" WHERE ${and(conditions)})`);
+  where.page.push(Prisma.sql`EXISTS (SELECT 1 FROM "Membership" ms WHERE ms."memberId" = m."id" AND ${and(conditions)})`);
+}
+
+/** The same condition for both statements. */
+const both = (where: Where, ...conditions: Prisma.Sql[]) => {
+  where.count.push(...conditions);
+  where.page.push(...conditions);
+};
+
 /**
  * One page of the members matching `where` (a condition on `m`) in `orderBy`, and their count. The page is read as
  * its ids first (a scan that can use an index holding the order and the scope's columns), then those rows: a deep
  * page skips index entries, not whole rows.
  */
-async function memberPage(caller: Caller, where: Prisma.Sql, orderBy: Prisma.Sql, page: number, limit: number): Promise<z.output<typeof MemberPage>> {
+async function memberPage(caller: Caller, where: Where, orderBy: Prisma.Sql, page: number, limit: number): Promise<z.output<typeof MemberPage>> {
   const { skip, take } = pageWindow({ page, limit });
   const [[{ count }], rows] = await Promise.all([
-    db().$queryRaw<{ count: bigint | number }[]>`SELECT COUNT(*) AS "count" FROM "Member" m WHERE ${where}`,
+    db().$queryRaw<{ count: bigint | number }[]>`SELECT COUNT(*) AS "count" FROM "Member" m WHERE ${and(where.count)}`,
     db().$queryRaw<Omit<MemberSummaryRow, "memberships">[]>`
       SELECT ${SUMMARY_COLUMNS} FROM "Member" m
-      WHERE m."id" IN (SELECT m."id" FROM "Member" m WHERE ${where} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip})
+      WHERE m."id" IN (SELECT m."id" FROM "Member" m WHERE ${and(where.page)} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip})
       ORDER BY ${orderBy}`,
   ]);
   const memberships = await membershipsOf(rows.map((row) => row.id));
@@ -137,17 +161,15 @@ const orderColumns = {
 
 /** POST /v3/member/pagination: members with a membership matching `options`, ordered by one field (ties by id). */
 export async function paginateMembers(caller: Caller, input: MemberPaginationInput) {
-  const conditions = [await scopeCondition(caller)];
+  const where: Where = { count: [], page: [] };
+  both(where, await scopeCondition(caller));
   const { period_id, statuses } = input.options;
-  if (period_id || statuses?.length) {
-    const membership = [
-      ...(period_id ? [Prisma.sql`"periodId" = ${period_id}`] : []),
-      ...(statuses?.length ? [Prisma.sql`"status" IN (${Prisma.join(statuses)})`] : []),
-    ];
-    conditions.push(Prisma.sql`m."id" IN (SELECT "memberId" FROM "Membership" WHERE ${and(membership)})`);
-  }
+  broadMembership(
+    [...(period_id ? [Prisma.sql`"periodId" = ${period_id}`] : []), ...(statuses?.length ? [Prisma.sql`"status" IN (${Prisma.join(statuses)})`] : [])],
+    where,
+  );
   const [field, direction] = Object.entries(input.orderBy)[0] ?? ["created_at", "desc"];
-  return memberPage(caller, and(conditions), order(orderColumns[field as keyof typeof orderColumns], direction), input.page, input.limit);
+  return memberPage(caller, where, order(orderColumns[field as keyof typeof orderColumns], direction), input.page, input.limit);
 }
 
 type Include = "ANY" | "ALL" | "NONE";
@@ -166,26 +188,26 @@ const yearsAgo = (years: number) => yearsBefore(stockholmToday(), years);
 const memberIdIn = (table: string, column: string) => (ids: number[]) =>
   Prisma.sql`m."id" IN (SELECT "memberId" FROM ${Prisma.raw(`"${table}"`)} WHERE ${Prisma.raw(`"${column}"`)} IN (${Prisma.join(ids)}))`;
 
-function filterConditions(filters: MemberSearchFilters): Prisma.Sql[] {
+function filterConditions(filters: MemberSearchFilters, where: Where): void {
   const { email, statuses, age_from, age_to } = filters.member_variables;
   const conditions: Prisma.Sql[] = [];
+  const withStatus = statuses?.length ? [Prisma.sql`"status" IN (${Prisma.join(statuses)})`] : [];
   if (email === "EXISTS") conditions.push(Prisma.sql`m."email" IS NOT NULL`);
   if (email === "MISSING") conditions.push(Prisma.sql`m."email" IS NULL`);
   if (age_from !== undefined) conditions.push(Prisma.sql`m."birthdate" <= ${yearsAgo(age_from)}`);
   if (age_to !== undefined) conditions.push(Prisma.sql`m."birthdate" > ${yearsAgo(age_to + 1)}`);
   const companies = filters.companies;
-  const withStatus = statuses?.length ? Prisma.sql`m."id" IN (SELECT "memberId" FROM "Membership" WHERE "status" IN (${Prisma.join(statuses)}))` : null;
   if (companies?.company_ids.length) {
     conditions.push(...combine(companies.company_ids, companies.include, (ids) => memberInCompanies(Prisma.join(ids), statuses)));
     // NONE with statuses: members with such a membership, only not in those companies.
-    if (companies.include === "NONE" && withStatus) conditions.push(withStatus);
-  } else if (withStatus) {
-    conditions.push(withStatus);
+    if (companies.include === "NONE") broadMembership(withStatus, where);
+  } else {
+    broadMembership(withStatus, where);
   }
   const { events, properties } = filters;
   if (events) conditions.push(...combine(events.event_ids, events.include, memberIdIn("EventParticipant", "eventId")));
   if (properties) conditions.push(...combine(properties.prop_ids, properties.include, memberIdIn("MemberProperty", "propertyId")));
-  return conditions;
+  both(where, ...conditions);
 }
 
 /**
@@ -213,8 +235,10 @@ const searchOrder: Record<SearchSort, Prisma.Sql> = {
  * filters name.
  */
 export async function searchMembers(caller: Caller, input: MemberSearchInput) {
-  const conditions = [await scopeCondition(caller), ...filterConditions(input.filters), ...searchTextCondition(input.search_text)];
-  return memberPage(caller, and(conditions), searchOrder[input.sort_by], input.page, input.limit);
+  const where: Where = { count: [], page: [] };
+  both(where, await scopeCondition(caller), ...searchTextCondition(input.search_text));
+  filterConditions(input.filters, where);
+  return memberPage(caller, where, searchOrder[input.sort_by], input.page, input.limit);
 }
 
 /** The live companies from `companyId` down, as the name `tree` for a statement's WITH clause. */
