@@ -16,7 +16,6 @@ import type { ConfirmationRequestResult, ListMemberMatch } from "../validation/s
 import { requireModule, requirePermission, visibleMemberUuid } from "./access-checks";
 import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
-import { liveMember } from "./live-records";
 import { memberIdsWithEmailIn, isMemberUnder } from "./member-search";
 import { memberInScope } from "./members";
 import { listInScope } from "./subscription-lists";
@@ -187,7 +186,7 @@ export async function setMemberSubscription(caller: Caller, listId: number, memb
 export async function requestConfirmationByStaff(caller: Caller, listId: number, memberId: number): Promise<z.output<typeof ConfirmationRequestResult>> {
   const list = await listInScope(caller, listId);
   requirePermission(caller, "SUBSCRIPTION_LIST.U");
-  const member = await db().member.findFirst({ where: { id: memberId, organizationId: list.companyId, ...liveMember, email: { not: null } }, select: { id: true, email: true } });
+  const member = (await isMemberUnder(list.companyId, memberId)) ? await db().member.findFirst({ where: { id: memberId, email: { not: null } }, select: { id: true, email: true } }) : null;
   if (!member) throw new NotFound("member not found");
   const held = await db().$transaction(async (tx) => {
     const result = await holdPending(tx, listId, memberId, { answered_prop_ids: [], terms_accepted: false, lang: "sv" }, new Date());
