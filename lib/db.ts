@@ -134,10 +134,6 @@ export function startsWithText(text: string) {
   return { startsWith: likeExact(text) };
 }
 
-/** A case-insensitive substring filter for one of caseVariants' spellings. */
-export function textContains(text: string): Prisma.StringNullableFilter {
-  return isPostgres() ? ({ ...containsText(text), mode: "insensitive" } as Prisma.StringNullableFilter) : containsText(text);
-}
 
 // One client per process, kept on globalThis so hot reloads in development do not open new pools.
 const globalForDb = globalThis as unknown as { __db?: Db; __dbReady?: Promise<void> };

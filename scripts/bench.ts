@@ -79,7 +79,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
 
     let members: SectionData["members"] = null;
     let memberSetup: { key: { client_id: string; client_secret: string } } | undefined;
-    let memberRequests: Record<string, { path: string; body: unknown }> = {};
+    let memberRequests: Record<string, { key: string; path: string; body: unknown }> = {};
     if (memberCount > 0) {
       const m = await import("./lib/bench-members");
       console.log(`[${provider}] generating ${memberCount} members ...`);
@@ -125,8 +125,10 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     if (memberSetup) {
       const memberAuth = { ...(await bearer(base, memberSetup.key)) };
       for (const [name, request] of Object.entries(memberRequests)) {
-        specs.push({ scenario: name, url: `${base}${request.path}`, method: "POST", headers: memberAuth, body: JSON.stringify(request.body), expectedStatus: 200 });
+        specs.push({ key: request.key, scenario: name, url: `${base}${request.path}`, method: "POST", headers: memberAuth, body: JSON.stringify(request.body), expectedStatus: 200 });
       }
+      const { DASHBOARD_MEMBERS, dashboardCookie } = await import("./lib/bench-members");
+      specs.push({ key: "M4", scenario: DASHBOARD_MEMBERS, url: `${base}/admin/api/members`, headers: { cookie: await dashboardCookie(secrets.NEXTAUTH_SECRET) }, expectedStatus: 200 });
     }
 
     // Every scenario answers as expected once before anything is timed; C1 must answer S1's body byte for byte.
@@ -151,7 +153,6 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       base,
       dashboardCookie,
       [
-        "/members?page=1&limit=50",
         ...(sendoutSetup ? [`/lists/${sendoutSetup.listId}/subscribers?page=1&limit=50`, `/lists/${sendoutSetup.listId}/subscribers?page=500&limit=50`] : []),
         "/companies",
         "/audit?page=1&limit=50",

@@ -143,7 +143,8 @@ export async function generateMembers(caller: Caller, input: GenerateMembersInpu
       counts.memberships += memberships.length;
       counts.properties += properties.length;
       counts.participations += participations.length;
-    });
+      // A batch took over Prisma's default 5 s on a loaded 2-core machine (the bench on PostgreSQL).
+    }, { timeout: 60_000 });
   }
   await db().$transaction((tx) =>
     recordAudit(tx, caller, { action: "member.create", objectType: "member", objectId: `generated:${runId}`, companyId: input.company_id, summary: `${counts.members} generated members` }),

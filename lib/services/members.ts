@@ -1,21 +1,55 @@
-// Reading members: the one loader that says whether the caller may touch a member, and the views the API and the
-// dashboard show. A member belongs to one company (Member.organizationId); the caller sees it when that company is
-// in its scope. Changes are in member-changes.ts, lists and search in member-search.ts.
+// Reading members: the one meaning of "a member in a company", the one loader that says whether the caller may touch
+// a member, and the views the API and the dashboard show. Changes are in member-changes.ts, lists and search in
+// member-search.ts.
 import "server-only";
 import type { z } from "zod";
-import { db, type Prisma } from "../db";
+import { db, Prisma } from "../db";
 import { NotFound } from "../errors";
 import type { MembershipStatus, MembershipView, MemberSummary, MemberView } from "../validation/member";
-import { assertObjectInScope, requireModule, visibleMemberUuid } from "./access-checks";
+import { isCompanyInScope, requireModule, visibleMemberUuid } from "./access-checks";
 import type { Caller } from "./caller";
-import { liveMember } from "./live-records";
+import { liveCompany, liveMember } from "./live-records";
 
-/** The live member, if the caller may see it: 404 `member not found` for a missing, erased or out-of-scope one. */
+/** A membership with this status no longer puts its member in the membership's company. */
+const LEFT = "EXITED";
+
+/**
+ * A member is IN company X when its register company is X (`organizationId`) or it holds a membership in X whose
+ * status is not EXITED. This is the one meaning of "in a company": the search's `companies` filter, the dashboard's
+ * filters and pickers, and scope (a caller whose scope covers X sees and may change the members in X) all use it,
+ * through this SQL condition on the "Member" row aliased `m` or through memberCompanies below.
+ *
+ * `companies` is a list of company ids (Prisma.join) or a subquery. With `statuses`, only a membership in one of
+ * them with one of those statuses counts (the search's rule: statuses apply to the membership).
+ */
+export function memberInCompanies(companies: Prisma.Sql, statuses?: readonly MembershipStatus[]): Prisma.Sql {
+  if (statuses?.length) {
+    return Prisma.sql`m."id" IN (SELECT "memberId" FROM "Membership" WHERE "companyId" IN (${companies}) AND "status" IN (${Prisma.join(statuses)}))`;
+  }
+  return Prisma.sql`(m."organizationId" IN (${companies})
+    OR m."id" IN (SELECT "memberId" FROM "Membership" WHERE "companyId" IN (${companies}) AND "status" <> ${LEFT}))`;
+}
+
+/** The live companies the member is in (memberInCompanies' rule for one member): its register company first. */
+async function memberCompanies(member: { id: number; organizationId: string }): Promise<string[]> {
+  const memberships = await db().membership.findMany({
+    where: { memberId: member.id, status: { not: LEFT }, company: liveCompany },
+    select: { companyId: true },
+    distinct: ["companyId"],
+  });
+  return [member.organizationId, ...memberships.map((m) => m.companyId).filter((id) => id !== member.organizationId)];
+}
+
+/**
+ * The live member, if the caller may see it: in a company of the caller's scope (memberInCompanies). 404 `member not
+ * found` for a missing, erased or out-of-scope one, exactly as for a missing one.
+ */
 export async function memberInScope(caller: Caller, id: number) {
   const member = await db().member.findFirst({ where: { id, ...liveMember }, select: { id: true, organizationId: true, email: true } });
   if (!member) throw new NotFound("member not found");
-  await assertObjectInScope(caller, member.organizationId, "member not found");
-  return member;
+  if (caller.scope.kind === "all" || (await isCompanyInScope(caller, member.organizationId))) return member;
+  for (const companyId of (await memberCompanies(member)).slice(1)) if (await isCompanyInScope(caller, companyId)) return member;
+  throw new NotFound("member not found");
 }
 
 const membershipInclude = {
@@ -24,7 +58,12 @@ const membershipInclude = {
   memberType: { select: { name: true } },
 } satisfies Prisma.MembershipInclude;
 
-type MembershipRow = Prisma.MembershipGetPayload<{ include: typeof membershipInclude }>;
+/** A membership as a view needs it (Prisma's include above, or the member list's one joined statement). */
+export type MembershipRow = Pick<Prisma.MembershipGetPayload<{ include: typeof membershipInclude }>, "id" | "companyId" | "periodId" | "memberTypeId" | "status" | "createdAt"> & {
+  company: { name: string };
+  period: { name: string };
+  memberType: { name: string } | null;
+};
 
 function membershipView(m: MembershipRow): z.output<typeof MembershipView> {
   return {
@@ -41,11 +80,15 @@ function membershipView(m: MembershipRow): z.output<typeof MembershipView> {
 }
 
 /** What a row of the member list and search carries: the person and its memberships (newest first). */
-export const memberSummaryInclude = {
+const memberSummaryInclude = {
   memberships: { include: membershipInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }] },
 } satisfies Prisma.MemberInclude;
 
-type MemberSummaryRow = Prisma.MemberGetPayload<{ include: typeof memberSummaryInclude }>;
+/** A member row as a summary needs it: the person's columns and its memberships. */
+export type MemberSummaryRow = Pick<
+  Prisma.MemberGetPayload<object>,
+  "id" | "uuid" | "organizationId" | "email" | "firstname" | "lastname" | "phone" | "birthdate" | "createdAt"
+> & { memberships: MembershipRow[] };
 
 export function memberSummaryView(m: MemberSummaryRow, caller: Caller): z.output<typeof MemberSummary> {
   return {

@@ -16,7 +16,7 @@ import type { ConfirmationRequestResult, ListMemberMatch } from "../validation/s
 import { requireModule, requirePermission, visibleMemberUuid } from "./access-checks";
 import type { Caller } from "./caller";
 import { recordAudit } from "./audit";
-import { liveMember } from "./live-records";
+import { memberIdsWithEmailIn, isMemberUnder } from "./member-search";
 import { memberInScope } from "./members";
 import { listInScope } from "./subscription-lists";
 import { holdPending } from "./confirmations";
@@ -120,18 +120,18 @@ export async function listSubscribers(caller: Caller, id: number, query: Subscri
   return { subscribers: rows.map((row) => subscriberView(row, caller, details.get(row.memberId)!)), count, page: query.page, limit: query.limit };
 }
 
-/** Members of the list's organization matching an email or name, to subscribe from the dashboard. */
+/** Members in the list's company or below it, with an email, matching an email or name: to subscribe from the dashboard. */
 export async function findMembersForList(caller: Caller, listId: number, q: string): Promise<z.output<typeof ListMemberMatch>[]> {
   const list = await listInScope(caller, listId);
   const text = q.trim();
   if (text.length < 2) return [];
+  const ids = await memberIdsWithEmailIn(list.companyId, text, 10);
   const members = await db().member.findMany({
-    where: { organizationId: list.companyId, ...liveMember, OR: [{ email: containsText(text.toLowerCase()) }, { firstname: containsText(text) }, { lastname: containsText(text) }] },
-    orderBy: { email: "asc" },
-    take: 10,
+    where: { id: { in: ids } },
     select: { id: true, email: true, firstname: true, lastname: true, subscriptions: { where: { listId, status: "SUBSCRIBED" }, select: { id: true } } },
   });
-  return members.map((m) => ({ member_id: m.id, email: m.email, firstname: m.firstname, lastname: m.lastname, is_subscribed: m.subscriptions.length > 0 }));
+  const byId = new Map(members.map((m) => [m.id, m]));
+  return ids.map((id) => byId.get(id)!).map((m) => ({ member_id: m.id, email: m.email, firstname: m.firstname, lastname: m.lastname, is_subscribed: m.subscriptions.length > 0 }));
 }
 
 /** GET /v3/subscription_list/member/{member_id}: the lists of the member's organization, each with is_subscribed. */
@@ -147,7 +147,8 @@ export async function listsForMember(caller: Caller, memberId: number): Promise<
 }
 
 /**
- * POST /v3/subscription_list/{id}/(un)subscribe/{member_id}: the member must belong to the list's organization.
+ * POST /v3/subscription_list/{id}/(un)subscribe/{member_id}: the member must be in the list's company or one below it
+ * (memberInCompanies: its register company or a membership that is not EXITED).
  * The cap guards the public form only: staff may subscribe beyond it. In the dashboard (an admin user) staff cannot
  * re-subscribe someone who opted out themselves (409): consent is theirs to give again, by email. API keys keep
  * the contract's transition (spec 3.2: authenticated is the only condition).
@@ -155,7 +156,7 @@ export async function listsForMember(caller: Caller, memberId: number): Promise<
 export async function setMemberSubscription(caller: Caller, listId: number, memberId: number, subscribed: boolean): Promise<z.output<typeof MemberSubscriptionResult>> {
   const list = await listInScope(caller, listId);
   requirePermission(caller, "SUBSCRIPTION_LIST.U");
-  const member = await db().member.findFirst({ where: { id: memberId, organizationId: list.companyId, ...liveMember }, select: { id: true, email: true, globalOptOutAt: true } });
+  const member = (await isMemberUnder(list.companyId, memberId)) ? await db().member.findUnique({ where: { id: memberId }, select: { id: true, email: true, globalOptOutAt: true } }) : null;
   if (!member) throw new NotFound("member not found");
   if (subscribed && caller.kind === "admin_user") {
     const current = await db().subscription.findUnique({ where: { listId_memberId: { listId, memberId } }, select: { status: true, unsubscribedAt: true, unsubscribedVia: true } });
@@ -185,7 +186,7 @@ export async function setMemberSubscription(caller: Caller, listId: number, memb
 export async function requestConfirmationByStaff(caller: Caller, listId: number, memberId: number): Promise<z.output<typeof ConfirmationRequestResult>> {
   const list = await listInScope(caller, listId);
   requirePermission(caller, "SUBSCRIPTION_LIST.U");
-  const member = await db().member.findFirst({ where: { id: memberId, organizationId: list.companyId, ...liveMember, email: { not: null } }, select: { id: true, email: true } });
+  const member = (await isMemberUnder(list.companyId, memberId)) ? await db().member.findFirst({ where: { id: memberId, email: { not: null } }, select: { id: true, email: true } }) : null;
   if (!member) throw new NotFound("member not found");
   const held = await db().$transaction(async (tx) => {
     const result = await holdPending(tx, listId, memberId, { answered_prop_ids: [], terms_accepted: false, lang: "sv" }, new Date());

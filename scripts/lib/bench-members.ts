@@ -1,5 +1,9 @@
 // The member scenarios of `npm run bench`: the member list and the member search at 100,000 members (--members), over
-// HTTP next to the same service calls in-process (what HTTP, auth and JSON add). Skipped with `--members 0`.
+// HTTP next to the same service calls in-process (what HTTP, auth and JSON add), and the dashboard's Members screen
+// data route with a signed-in staff session. Skipped with `--members 0`.
+import { encode } from "next-auth/jwt";
+import { startAdminSession } from "../../lib/services/admin-sessions";
+import { createAdminUser } from "../../lib/services/admin-users";
 import { operatorCaller } from "../../lib/services/caller";
 import { callerForApiKey, createApiKey } from "../../lib/services/api-keys";
 import { generateMembers } from "../../lib/bootstrap/member-generator";
@@ -19,13 +23,35 @@ export async function prepareMembers(rootId: string, count: number) {
   return { key, generated, seconds };
 }
 
+/**
+ * The cookie of a dashboard session of a staff member with every module and company, sealed as next-auth seals its
+ * JWT sessions (the server's NEXTAUTH_SECRET), naming a session recorded as sign-in records it.
+ */
+export async function dashboardCookie(secret: string): Promise<string> {
+  const user = await createAdminUser(operatorCaller(), {
+    email: `bench-${Date.now()}@example.org`,
+    name: "Bench",
+    password: `bench-${Date.now()}-password`,
+    role: "ADMIN",
+    access: { modules: ["member"], permissions: [], company_ids: null, include_descendants: true },
+  });
+  const sid = await startAdminSession(user.id);
+  const token = await encode({ token: { uid: user.id, sub: String(user.id), sid }, secret, maxAge: 3600 });
+  return `next-auth.session-token=${token}`;
+}
+
+/** The dashboard's Members screen as it opens (every member in scope, newest first, page 1): GET /admin/api/members. */
+export const DASHBOARD_MEMBERS = "GET /admin/api/members (the Members screen, page 1, session)";
+
 /** The three requests measured: page 1, a page 80% of the way in, and a search with several filters. */
 export function memberRequests(clubIds: string[], count: number) {
   const deep = Math.max(1, Math.floor((count / 20) * 0.8));
   return {
-    "POST /v3/member/pagination, page 1": { path: "/v3/member/pagination", body: { options: { statuses: ["MEMBER"] }, orderBy: { created_at: "desc" }, page: 1, limit: 20 } },
-    [`POST /v3/member/pagination, page ${deep}`]: { path: "/v3/member/pagination", body: { orderBy: { created_at: "desc" }, page: deep, limit: 20 } },
+    // Keys: the bench's targets name the rows by them (scripts/lib/bench-report.ts).
+    "POST /v3/member/pagination, page 1": { key: "M1", path: "/v3/member/pagination", body: { options: { statuses: ["MEMBER"] }, orderBy: { created_at: "desc" }, page: 1, limit: 20 } },
+    [`POST /v3/member/pagination, page ${deep}`]: { key: "M2", path: "/v3/member/pagination", body: { orderBy: { created_at: "desc" }, page: deep, limit: 20 } },
     "POST /v3/market/members/search (statuses, 5 companies ANY, ages 20-40, text)": {
+      key: "M3",
       path: "/v3/market/members/search",
       body: {
         filters: { member_variables: { statuses: ["MEMBER"], age_from: 20, age_to: 40 }, companies: { company_ids: clubIds, include: "ANY" } },

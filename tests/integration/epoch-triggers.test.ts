@@ -12,6 +12,7 @@ import { db, watchStatements } from "@/lib/db";
 import { operatorCaller } from "@/lib/services/caller";
 import { callerForApiKey, verifyClientCredentials } from "@/lib/services/api-keys";
 import { getCompanyFk, listCompanyRegister, registerJson } from "@/lib/services/companies";
+import { memberScopeCompanies } from "@/lib/services/member-search";
 import { getPublicListInfo } from "@/lib/services/public-lists";
 import { revokedFamilies } from "@/lib/services/tokens";
 import { anyWebhookEndpointEnabled } from "@/lib/services/webhook-events";
@@ -115,6 +116,7 @@ beforeAll(async () => {
   const list = await makeList({ termHtml: "<p>Villkor</p>", questions: 2 });
   const key = await makeApiKey();
   const company = await makeCompany();
+  const memberCaller = (await callerForApiKey((await makeApiKey({ companyId: company.id, companyIds: [company.id] })).id))!;
   // Each loads something this file has not read before, so each runs its query (the register: this process's first).
   loaders = [
     { name: "public list info (getPublicListInfo)", epoch: "public_lists", load: () => getPublicListInfo(list.uuid) },
@@ -125,6 +127,7 @@ beforeAll(async () => {
     { name: "whole register (registerJson)", epoch: "companies", load: () => registerJson(operatorCaller()) },
     { name: "dashboard register (listCompanyRegister)", epoch: "companies", load: () => listCompanyRegister(operatorCaller()) },
     { name: "whether an endpoint is enabled (anyWebhookEndpointEnabled)", epoch: "webhook_endpoints", load: () => anyWebhookEndpointEnabled(db()) },
+    { name: "companies of a member scope (memberScopeCompanies)", epoch: "companies", load: () => memberScopeCompanies(memberCaller) },
   ];
   triggers = await epochTriggers();
 });

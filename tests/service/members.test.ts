@@ -1,11 +1,15 @@
 // Business rules of members on the services directly (lib/services/member-changes.ts): no server, no build. The
 // inputs go through the same zod schemas the API parses them with.
 import { describe, expect, it } from "vitest";
-import { operatorCaller } from "@/lib/services/caller";
+import { type Caller, operatorCaller } from "@/lib/services/caller";
 import { callerForApiKey } from "@/lib/services/api-keys";
 import { createMember, updateMember } from "@/lib/services/member-changes";
 import { createPeriod } from "@/lib/services/member-reference";
-import { CreateMemberRequest, UpdateMemberRequest } from "@/lib/validation/member";
+import { paginateMembers, searchMembers } from "@/lib/services/member-search";
+import { getMember } from "@/lib/services/members";
+import { findMembersForList, setMemberSubscription } from "@/lib/services/subscribers";
+import { createList } from "@/lib/services/subscription-lists";
+import { CreateMemberRequest, MemberPaginationRequest, MemberSearchRequest, UpdateMemberRequest } from "@/lib/validation/member";
 import { makeApiKey, makeCompany } from "../helpers";
 
 const period = (companyId: string, name = "2027") =>
@@ -53,5 +57,82 @@ describe("members", () => {
 
     const updated = await updateMember(clubCaller, member.id, UpdateMemberRequest.parse({ memberships: [] }));
     expect(updated.memberships.map((m) => m.company_id)).toEqual([other.id]);
+  });
+});
+
+// Issue 19: one meaning of "in a company" (its register company, or a membership there that is not EXITED) for the
+// search's companies filter, the list's add-member picker and scope; and full-name search.
+describe("a member in a company", () => {
+  async function world() {
+    const federation = await makeCompany("Förbund");
+    const [club, sub] = [await makeCompany("Klubb", federation.id), await makeCompany("Annan klubb", federation.id)];
+    const season = await period(federation.id);
+    const tag = `n${Date.now() % 100000}`;
+    const make = (input: Record<string, unknown>) => newMember({ company_id: federation.id, ...input });
+    const people = {
+      viaMembership: await make({ firstname: "Alva", lastname: `Jakobsson${tag}`, email: `alva-${tag}@example.se`, memberships: [{ company_id: club.id, period_id: season.id }] }),
+      exited: await make({ firstname: "Bo", lastname: `Ek${tag}`, email: `bo-${tag}@example.se`, memberships: [{ company_id: club.id, period_id: season.id, status: "EXITED" }] }),
+      noEmail: await make({ firstname: "Cilla", lastname: `Alm${tag}`, memberships: [{ company_id: club.id, period_id: season.id }] }),
+      registered: await newMember({ company_id: club.id, firstname: "Åsa", lastname: `Öberg${tag}`, email: `asa-${tag}@example.se` }),
+      federationOnly: await make({ firstname: "Dan", lastname: `Berg${tag}`, email: `dan-${tag}@example.se` }),
+      otherClub: await make({ firstname: "Eva", lastname: `Lind${tag}`, email: `eva-${tag}@example.se`, memberships: [{ company_id: sub.id, period_id: season.id }] }),
+    };
+    const nameOf = new Map(Object.entries(people).map(([name, m]) => [m.id, name]));
+    const names = (rows: { id?: number; member_id?: number }[]) => rows.map((r) => nameOf.get(r.id ?? r.member_id!) ?? "?").sort();
+    return { federation, club, sub, season, tag, people, names };
+  }
+
+  const search = (caller: Caller, input: unknown) => searchMembers(caller, MemberSearchRequest.parse({ limit: 100, ...(input as object) }));
+
+  it("search_text matches the full name either way round, case-insensitively (issue 19)", async () => {
+    const { tag, names } = await world();
+    for (const text of [`Alva Jakobsson${tag}`, `alva jakobsson${tag}`, `Jakobsson${tag} Alva`, `ALVA JAKOBSSON${tag}`]) {
+      expect(names((await search(operatorCaller(), { search_text: text })).members), text).toEqual(["viaMembership"]);
+    }
+    expect(names((await search(operatorCaller(), { search_text: `åsa öberg${tag}` })).members)).toEqual(["registered"]);
+    expect(names((await search(operatorCaller(), { search_text: `Alva Ek${tag}` })).members)).toEqual([]);
+  });
+
+  it("the companies filter: the register company, or a membership that is not EXITED; statuses apply to the membership", async () => {
+    const { club, tag, names } = await world();
+    const inClub = (extra: Record<string, unknown> = {}, include = "ANY") =>
+      search(operatorCaller(), { search_text: tag, filters: { companies: { company_ids: [club.id], include }, member_variables: extra } });
+    expect(names((await inClub()).members)).toEqual(["noEmail", "registered", "viaMembership"]);
+    expect(names((await inClub({ statuses: ["MEMBER"] })).members)).toEqual(["noEmail", "viaMembership"]);
+    expect(names((await inClub({ statuses: ["EXITED"] })).members)).toEqual(["exited"]);
+    expect(names((await inClub({}, "NONE")).members)).toEqual(["exited", "federationOnly", "otherClub"]);
+  });
+
+  it("the list's add-member picker offers members in the list's company and below it who have an email", async () => {
+    const { federation, club, tag, names, people } = await world();
+    const clubList = await createList(operatorCaller(), { name: "Klubbens lista", company_id: club.id });
+    expect(names(await findMembersForList(operatorCaller(), clubList.id, tag))).toEqual(["registered", "viaMembership"]);
+    expect(names(await findMembersForList(operatorCaller(), clubList.id, `Alva Jakobsson${tag}`))).toEqual(["viaMembership"]);
+    // What the picker offers can be subscribed; a federation member outside the club cannot (404 as before).
+    expect((await setMemberSubscription(operatorCaller(), clubList.id, people.viaMembership.id, true)).subscription?.status).toBe("SUBSCRIBED");
+    await expect(setMemberSubscription(operatorCaller(), clubList.id, people.federationOnly.id, true)).rejects.toMatchObject({ status: 404 });
+    const federationList = await createList(operatorCaller(), { name: "Förbundets lista", company_id: federation.id });
+    expect(names(await findMembersForList(operatorCaller(), federationList.id, tag))).toEqual(["exited", "federationOnly", "otherClub", "registered", "viaMembership"]);
+  });
+
+  it("scope: a club's key sees and changes the members in the club, not the others; memberships outside its scope stay", async () => {
+    const { club, sub, season, tag, names, people } = await world();
+    const clubCaller = (await callerForApiKey((await makeApiKey({ companyId: club.id, companyIds: [club.id] })).id))!;
+    expect(names((await search(clubCaller, { search_text: tag })).members)).toEqual(["noEmail", "registered", "viaMembership"]);
+    expect(names((await paginateMembers(clubCaller, MemberPaginationRequest.parse({ limit: 100 }))).members)).toEqual(["noEmail", "registered", "viaMembership"]);
+    expect((await getMember(clubCaller, people.viaMembership.id)).id).toBe(people.viaMembership.id);
+    for (const outside of [people.exited, people.federationOnly, people.otherClub]) {
+      await expect(getMember(clubCaller, outside.id)).rejects.toMatchObject({ status: 404, message: "member not found" });
+      await expect(updateMember(clubCaller, outside.id, UpdateMemberRequest.parse({ firstname: "X" }))).rejects.toMatchObject({ status: 404 });
+    }
+    // A write: the club's key replaces the memberships in its scope; the one in the other club stays.
+    const both = await newMember({
+      company_id: people.federationOnly.company_id,
+      lastname: `Båda${tag}`,
+      memberships: [{ company_id: club.id, period_id: season.id }, { company_id: sub.id, period_id: season.id }],
+    });
+    const updated = await updateMember(clubCaller, both.id, UpdateMemberRequest.parse({ firstname: "Ny", memberships: [{ company_id: club.id, period_id: season.id, status: "PENDING_EXIT" }] }));
+    expect(updated.memberships.map((m) => [m.company_id, m.status]).sort()).toEqual([[club.id, "PENDING_EXIT"], [sub.id, "MEMBER"]].sort());
+    expect(updated.firstname).toBe("Ny");
   });
 });
