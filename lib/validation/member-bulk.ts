@@ -4,7 +4,7 @@ import { z } from "zod";
 import { IntId } from "./common";
 
 /** At most this many ticked members travel by id; beyond it, "all matching" sends the search instead. */
-export const BULK_IDS_MAX = 1000;
+const BULK_IDS_MAX = 1000;
 /** At most this many members in one bulk action (all matching included). */
 export const BULK_MEMBERS_MAX = 10_000;
 
@@ -12,7 +12,7 @@ export const BULK_MEMBERS_MAX = 10_000;
  * The ticked members by id, or every member matching the member screen's search, given as that screen's address
  * query (`statuses=ACTIVE&q=…`, read by MemberSearchQuery). Exactly one of the two.
  */
-export const MemberSelection = z.union([
+const MemberSelection = z.union([
   z.strictObject({ member_ids: z.array(IntId).min(1).max(BULK_IDS_MAX) }),
   z.strictObject({ matching: z.string().max(4000) }),
 ]);

@@ -9,7 +9,7 @@ import { SearchField, SelectField } from "@/components/ui/field";
 /** From this many companies on, the picker offers its search field. */
 const SEARCH_FROM = 8;
 
-export function CompanyOptions({ companies, placeholder }: { companies: { company_id: string; name: string }[]; placeholder: string }) {
+function CompanyOptions({ companies, placeholder }: { companies: { company_id: string; name: string }[]; placeholder: string }) {
   return (
     <>
       <option value="">{placeholder}</option>
