@@ -61,21 +61,38 @@ test.describe("API keys, admin users and the audit log", () => {
     // The form checks itself first: nothing filled in, and "chosen companies" with none chosen.
     await page.getByRole("button", { name: "Ny API-nyckel" }).click();
     const form = page.getByRole("dialog", { name: "Ny API-nyckel" });
-    await form.getByLabel("Valda föreningar").check();
+    await form.getByRole("radio", { name: "Valda föreningar" }).check();
     await form.getByRole("button", { name: "Skapa nyckel" }).click();
     await expect(form.getByText("Fältet måste fyllas i.")).toBeVisible();
     await expect(form.getByText("Välj nyckelns förening.")).toBeVisible();
     await expect(form.getByText("Välj minst en förening, eller Alla föreningar.")).toBeVisible();
     await expect(form.getByLabel("Namn")).toHaveAttribute("aria-invalid", "true");
 
-    // The access group: two modules, one change permission, one company without its sub-companies.
+    // The defaults give nothing away: no module ticked and chosen companies, not all of them (issue 19).
+    for (const label of ["Föreningar", "Prenumerationslistor", "Medlemmar", "Evenemang", "Utskick", "Webhooks"]) {
+      await expect(form.getByRole("checkbox", { name: new RegExp(`^${label}`) })).not.toBeChecked();
+    }
+    await expect(form.getByRole("radio", { name: "Valda föreningar" })).toBeChecked();
+    await expect(form.getByRole("radio", { name: "Alla föreningar" })).not.toBeChecked();
+
+    // The access group: two modules, one change permission, one company without its sub-companies. Choosing the
+    // key's company ticks it in the scope.
     await form.getByLabel("Namn").fill(keyName);
     await form.getByLabel("Förening", { exact: true }).selectOption(company.company_id);
-    for (const label of ["Medlemmar", "Evenemang", "Utskick"]) await form.getByRole("checkbox", { name: new RegExp(`^${label}`) }).uncheck();
-    await form.getByRole("checkbox", { name: /^Ändra prenumerationslistor/ }).check();
-    await form.getByLabel("Sök förening").fill(stamp);
-    await form.getByRole("checkbox", { name: new RegExp(`Åtkomst IF ${stamp}`) }).check();
     await expect(form.getByText("1 förening vald")).toBeVisible();
+    await form.getByLabel("Sök förening").fill(stamp);
+    await expect(form.getByRole("checkbox", { name: new RegExp(`Åtkomst IF ${stamp}`) })).toBeChecked();
+    await form.getByRole("button", { name: "Skapa nyckel" }).click();
+    await expect(form.getByText("Kryssa i de moduler systemet behöver, minst en.")).toBeVisible();
+    for (const label of ["Föreningar", "Prenumerationslistor"]) await form.getByRole("checkbox", { name: new RegExp(`^${label}`) }).check();
+    await form.getByRole("checkbox", { name: /^Ändra prenumerationslistor/ }).check();
+    // At tablet widths the Create button stays in reach while the long form scrolls under it.
+    for (const size of [{ width: 768, height: 1024 }, tablet]) {
+      await page.setViewportSize(size);
+      await expect(form.getByRole("button", { name: "Skapa nyckel" })).toBeInViewport();
+    }
+    await screenshot(page, "admin-api-key-form-tablet");
+    await page.setViewportSize(laptop);
     await form.getByLabel("Även underföreningar till de valda").uncheck();
     await expectAccessible(page);
     await form.getByRole("button", { name: "Skapa nyckel" }).click();

@@ -134,8 +134,21 @@ test.describe("company register and company page", () => {
     // fk_status: NONE -> ACTIVE, seen in the history (who, from, to) and in the audit log.
     const fk = page.getByRole("region", { name: "Fritidskortsstatus" });
     await expect(fk.getByText("Statusen har inte ändrats ännu.")).toBeVisible();
+    // Nothing to save while the choice is the current status; a change asks first, naming the company and both
+    // statuses, and cancelling changes nothing (issue 19).
+    await expect(fk.getByRole("button", { name: "Spara status" })).toBeDisabled();
     await fk.getByLabel("Ny status").selectOption("ACTIVE");
     await fk.getByRole("button", { name: "Spara status" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Ändra fritidskortsstatus för Norrsjö IF?" });
+    await expect(confirm.getByTestId("fk-confirm-change")).toHaveText("Norrsjö IF ändras från ”Ingen” till ”Aktiv”.");
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Avbryt" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(fk.getByTestId("fk-current")).toHaveText("Ingen");
+    expect(auditRows(club.company_id, "company.fk_status")).toEqual([]);
+    await fk.getByRole("button", { name: "Spara status" }).click();
+    await confirm.getByRole("button", { name: "Ändra status" }).click();
+    await expect(confirm).toBeHidden();
     await expect(page.getByText("Fritidskortsstatusen är nu ”Aktiv”.")).toBeVisible();
     await expect(fk.getByTestId("fk-current")).toHaveText("Aktiv");
     const history = fk.getByRole("table", { name: "Ändringar av fritidskortsstatus, senaste först" });
@@ -217,7 +230,20 @@ test.describe("company register and company page", () => {
     await page.goto(`/admin/companies/${swimmers.company_id}`);
     await expect(page.getByTestId("key-record")).toContainText("Plusgiro");
     await check.getByRole("button", { name: "Kontrollera godkänd utförare" }).click();
-    await expect(check.getByRole("status")).toHaveText(/Inte godkänd utförare/);
+    await expect(check.getByRole("status")).toContainText("Inte godkänd utförare");
+    // Why, when and what next (issue 19): what was asked, the time in Swedish time, and the steps.
+    const why = check.getByTestId("provider-not-approved");
+    await expect(why).toContainText("Fritidskortet har inte föreningen som godkänd utförare");
+    await expect(why).toContainText("Frågan gällde organisationsnummer 559900-2000 med Plusgiro");
+    await expect(why).toContainText("ansök om att bli godkänd utförare hos Fritidskortet");
+    await expect(why).toContainText("kontrollera på nytt");
+    const checkedAt = check.getByTestId("provider-checked-at");
+    await expect(checkedAt).toHaveText(/^Kontrollerad \d{1,2} [a-zé]+\.? \d{4} \d{2}:\d{2}$/);
+    // Stockholm's date, whatever the browser's zone (the tests' browser runs in UTC).
+    const today = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeZone: "Europe/Stockholm" }).format(new Date());
+    await expect(checkedAt).toContainText(today);
+    await expectAccessible(page);
+    await screenshot(page, "admin-company-not-approved");
 
     // The service failing: in English too, with the HTTP status.
     const control = await fetch(`${process.env.E2E_LEISURE_CARD_URL}/__control/behaviour`, {

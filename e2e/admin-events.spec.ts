@@ -11,10 +11,11 @@ interface Created {
 
 const stamp = crypto.randomBytes(3).toString("hex");
 let federation: Created;
+let clubWithoutEvents: Created;
 
 test.beforeAll(() => {
   federation = cli(["company:create", "--name", `Evenemangsförbundet ${stamp}`, "--org-number", `559700-${crypto.randomInt(1000, 9999)}`]) as Created;
-  cli(["company:create", "--name", `Björkby SK ${stamp}`, "--org-number", `559701-${crypto.randomInt(1000, 9999)}`, "--parent", federation.company_id]);
+  clubWithoutEvents = cli(["company:create", "--name", `Björkby SK ${stamp}`, "--org-number", `559701-${crypto.randomInt(1000, 9999)}`, "--parent", federation.company_id]) as Created;
   cli(["member:generate", "--company", federation.company_id, "--members", "20", "--seed", "21"]);
 });
 
@@ -32,11 +33,37 @@ async function twoMembers(page: Page) {
 }
 
 test.describe("event screens", () => {
+  test("opens on the company whose events there are, not the first club by name", async ({ page }) => {
+    // The federation's scope: "Björkby SK" comes first by name and has no events; the federation has four.
+    await signIn(page, createAdmin({ role: "EDITOR", scope: federation.company_id }));
+    await page.goto("/admin/events");
+    await expect(page.getByLabel("Förening", { exact: true })).toHaveValue(federation.company_id);
+    await expect(page.getByRole("table", { name: "Evenemang" }).getByRole("row")).toHaveCount(5);
+  });
+
+  test("with every company (the demo's and the other tests'), the picker has a search field; one match is chosen", async ({ page }) => {
+    test.setTimeout(120_000);
+    // A federation's worth of clubs, so the list is long whichever tests ran before.
+    for (let i = 1; i <= 8; i++) {
+      cli(["company:create", "--name", `Klubb ${i} ${stamp}`, "--org-number", `559702-${crypto.randomInt(1000, 9999)}`, "--parent", federation.company_id]);
+    }
+    await signIn(page, createAdmin());
+    await page.goto("/admin/events");
+    await page.getByLabel("Sök förening").fill(`Björkby SK ${stamp}`);
+    await expect(page.getByText("1 förening matchar")).toBeVisible();
+    await expect(page.getByLabel("Förening", { exact: true })).toHaveValue(clubWithoutEvents.company_id);
+    await expect(page).toHaveURL(new RegExp(`company_id=${clubWithoutEvents.company_id}`));
+    await expect(page.getByText("Föreningen har inga evenemang ännu.")).toBeVisible();
+    await expectAccessible(page);
+    await page.setViewportSize(tablet);
+    await screenshot(page, "admin-events-picker-tablet");
+  });
+
   test("create, register up to the capacity, change and delete an event", async ({ page }) => {
     await signIn(page, createAdmin({ role: "EDITOR", scope: federation.company_id }));
     await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Evenemang" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Evenemang" })).toBeVisible();
-    await page.getByLabel("Förening").selectOption(federation.company_id);
+    await page.getByLabel("Förening", { exact: true }).selectOption(federation.company_id);
     await expect(page).toHaveURL(new RegExp(`company_id=${federation.company_id}`));
     await expect(page.getByRole("table", { name: "Evenemang" }).getByRole("row")).toHaveCount(5);
     await expectAccessible(page);

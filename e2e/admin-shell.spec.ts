@@ -112,3 +112,118 @@ test("dashboard pages log no CSP error on a full load", async ({ page }) => {
   }
   expect(violations).toEqual([]);
 });
+
+/** A company with members, events, a list with a subscriber and a draft sendout, for the walks below. */
+async function companyWithData(request: import("@playwright/test").APIRequestContext) {
+  const stamp = `${Date.now()}`.slice(-6);
+  const company = cli(["company:create", "--name", `Vandringens IF ${stamp}`, "--org-number", `805${stamp.slice(0, 3)}-${stamp.slice(2, 6)}`]) as { company_id: string };
+  cli(["member:generate", "--company", company.company_id, "--members", "5", "--seed", "41"]);
+  const key = cli(["api-key:create", "--name", "e2e walk", "--company", company.company_id, "--modules", "subscription_list,sendout", "--permissions", "SUBSCRIPTION_LIST.U,SENDOUT.U"]) as {
+    client_id: string;
+    client_secret: string;
+  };
+  const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
+  const token = (await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()).access_token;
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await (await request.post("/v3/subscription_list", { headers, data: { name: `Vandringslistan ${stamp}`, company_id: company.company_id } })).json();
+  const email = `vandrare.${stamp}@example.se`;
+  expect((await request.post(`/v3/subscription_list/public/${list.uuid}`, { data: { email } })).status()).toBe(201);
+  const sendout = await request.post("/v3/sendout", { headers, data: { company_id: company.company_id, list_ids: [list.id], subject: "Hej", html: "<p>Hej</p>" } });
+  expect(sendout.status()).toBe(201);
+  return { companyId: company.company_id, listId: list.id as number, email };
+}
+
+// Issue 19: every dashboard page logged CSP errors for inline styles. Every kind of page, the object pages included
+// (each opened from its list), at laptop width, must log none.
+test("no dashboard page logs a CSP error at 1366 px, object pages included", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const { companyId, listId } = await companyWithData(request);
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to apply/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
+  await signIn(page, createAdmin());
+  const visit = async (path: string) => {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  };
+  const lists = [
+    "/admin",
+    "/admin/companies",
+    "/admin/lists",
+    "/admin/members",
+    `/admin/events?company_id=${companyId}`,
+    `/admin/sendouts?company_id=${companyId}`,
+    `/admin/suppressions?company_id=${companyId}`,
+    `/admin/webhooks?company_id=${companyId}`,
+    "/admin/api-keys",
+    "/admin/users",
+    "/admin/audit",
+    "/admin/outbox",
+  ];
+  for (const path of lists) {
+    await visit(path);
+    // The first object the page links to (a company, list, member, event, sendout, message), opened too.
+    const area = path.split("?")[0];
+    if (!["/admin/companies", "/admin/lists", "/admin/members", "/admin/events", "/admin/sendouts", "/admin/outbox"].includes(area)) continue;
+    const hrefs = await page.locator(`main a[href^="${area}/"]`).evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+    const object = hrefs.find((href) => new RegExp(`^${area}/[^/?#]+$`).test(href) && !href.endsWith("/new"));
+    if (object) await visit(object);
+  }
+  for (const path of ["/admin/members/new", `/admin/sendouts/new?company_id=${companyId}`, `/admin/lists/${listId}/subscribers`]) await visit(path);
+  expect(violations).toEqual([]);
+});
+
+// Issue 19: subscribers showed UTC ("01:11") while the rest showed Swedish time. Whatever the browser's zone, every
+// time the dashboard shows is Swedish time: the subscribers table, and every <time> on the walked pages.
+test("times are in Swedish time in every table, whatever the browser's zone", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { listId, email } = await companyWithData(request);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: "sv-SE", timezoneId: "Asia/Tokyo" });
+  const page = await context.newPage();
+  await signIn(page, createAdmin());
+  const stockholm = (iso: string) => new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" }).format(new Date(iso));
+  const page1 = (await (await page.request.get(`/admin/api/lists/${listId}/subscribers?limit=10`)).json()) as { subscribers: { email: string; subscribed_at: string }[] };
+  const subscribedAt = page1.subscribers.find((s) => s.email === email)!.subscribed_at;
+  await page.goto(`/admin/lists/${listId}/subscribers`);
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText(stockholm(subscribedAt));
+
+  for (const path of ["/admin/audit", "/admin/outbox", "/admin/api-keys", "/admin/users"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const times = await page.locator("main time[datetime]").evaluateAll((nodes) => nodes.map((n) => ({ at: n.getAttribute("datetime")!, text: n.textContent ?? "" })));
+    for (const { at, text } of times.filter((t) => /T\d{2}:\d{2}/.test(t.at) && /\d{2}:\d{2}/.test(t.text))) {
+      expect(text, `${path}: ${at}`).toContain(stockholm(at).slice(-5));
+    }
+  }
+  await context.close();
+});
+
+// Issue 19: once the overview stayed on "Laddar…" after a 401 on its data request right after sign-in. A 401 is asked
+// once more (the session cookie may not have been there yet); a second one leads to the sign-in page.
+test("a 401 on a data request is retried once, then leads to the sign-in page, never an endless Loading", async ({ page }) => {
+  await signIn(page, createAdmin());
+  // One 401 (the cookie race), then the real answer: the overview shows its counts.
+  let refused = 0;
+  await page.route("**/admin/api/overview", async (route) => {
+    if (refused++ === 0) return route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ reason: "not signed in" }) });
+    return route.continue();
+  });
+  await page.goto("/admin");
+  await expect(page.getByText("Aktiva prenumeranter")).toBeVisible();
+  expect(refused).toBeGreaterThanOrEqual(2);
+  await page.unroute("**/admin/api/overview");
+
+  // The session gone between the page and its data request (signed out in another tab): every read is refused, and
+  // the screen goes to the sign-in page instead of spinning or showing an error that retrying cannot cure.
+  await page.route("**/admin/api/overview", async (route) => {
+    await page.context().clearCookies();
+    await route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ reason: "not signed in" }) });
+  });
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login$/, { timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: "Logga in" })).toBeVisible();
+});

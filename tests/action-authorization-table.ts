@@ -323,6 +323,29 @@ export const ROWS: Row[] = [
     args: async (f) => [{ id: (await newMember(f.inScopeClubId)).id }],
     cells: { ...write, outOfScope: [{ object: "the member", args: async (f) => [{ id: (await newMember(f.outOfScopeCompanyId)).id }], expect: HIDDEN }] },
   },
+  {
+    // Bulk: the member module (the selection) and the list's write permission (the service checks the list's module
+    // and scope); members outside the scope are left out of the selection, not refused.
+    action: `${DASHBOARD}/members/actions.ts#addMembersToListAction`,
+    needs: { module: "member", permission: "SUBSCRIPTION_LIST.U" },
+    args: async (f) => [{ list_id: (await newList(f.inScopeClubId)).id, selection: { member_ids: [(await newMember(f.inScopeClubId)).id] } }],
+    cells: {
+      ...write,
+      outOfScope: [
+        { object: "the list", args: async (f) => [{ list_id: (await newList(f.outOfScopeCompanyId)).id, selection: { member_ids: [(await newMember(f.inScopeClubId)).id] } }], expect: HIDDEN },
+        {
+          // The list in scope, the member not: the action answers (nothing of the member is told) and adds no one.
+          object: "a member",
+          args: async (f) => [{ list_id: (await newList(f.inScopeClubId)).id, selection: { member_ids: [(await newMember(f.outOfScopeCompanyId)).id] } }],
+          expect: 200,
+          afterwards: async ([input]) => {
+            const { list_id } = input as { list_id: number };
+            expect(await db().subscription.count({ where: { listId: list_id } })).toBe(0);
+          },
+        },
+      ],
+    },
+  },
   // ---- events (module event, EVENT.U)
   {
     action: `${DASHBOARD}/events/actions.ts#createEventAction`,

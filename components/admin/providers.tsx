@@ -5,6 +5,7 @@
 // first rendered by a soft navigation (after signing in) or rendered again gets a nonce the document never knew.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { setNonce } from "get-nonce";
+import { retryOnce } from "@/lib/client/fetch-json";
 import { useState } from "react";
 import { Toaster } from "sonner";
 import "sonner/dist/styles.css";
@@ -13,7 +14,7 @@ export function AdminProviders({ nonce, children }: { nonce: string | null; chil
   const documentNonce = typeof document === "undefined" ? nonce : (document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || nonce);
   if (documentNonce) setNonce(documentNonce);
   const [client] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false } } }),
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: retryOnce, refetchOnWindowFocus: false } } }),
   );
   return (
     <QueryClientProvider client={client}>

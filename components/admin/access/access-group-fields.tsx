@@ -39,6 +39,12 @@ export function defaultAccess(grantable: Grantable): AccessValue {
   };
 }
 
+/** The starting access of a new API key: no module (staff tick what the integration needs), no change permission,
+ * and chosen companies (the key's own company is ticked when it is chosen), never "all companies" by default. */
+export function defaultKeyAccess(grantable: Grantable): AccessValue {
+  return { modules: [], permissions: [], company_ids: [], include_descendants: grantable.descendants };
+}
+
 /** The two lists of an access group, each a group of checkboxes. */
 const ACCESS_LISTS = [
   { kind: "modules", codes: MODULES },

@@ -65,7 +65,9 @@ export function AccessFormFrame({ onSubmit, problem, actions, children }: {
 
 function FormActions({ cancel, submit, pending, onCancel }: { cancel: string; submit: string; pending: boolean; onCancel: () => void }) {
   return (
-    <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
+    // Sticky at the dialog's bottom edge: on a tablet the long access editor scrolls under it and the submit button
+    // stays in reach.
+    <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-6 pb-6 pt-4">
       <button type="button" className={secondaryButtonClass} onClick={onCancel}>
         {cancel}
       </button>

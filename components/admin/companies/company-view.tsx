@@ -30,6 +30,7 @@ export function CompanyView({ initial, canWrite, actions }: { initial: CompanyDe
           <FkStatusPanel company={company} canWrite={canWrite} changeFkStatus={actions.changeFkStatus} />
           <LeisureCardPanel
             companyId={id}
+            orgNumber={company.org_number}
             canWrite={canWrite}
             setLeisureCardKey={actions.setLeisureCardKey}
             checkProviderStatus={actions.checkProviderStatus}

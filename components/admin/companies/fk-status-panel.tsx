@@ -1,8 +1,8 @@
 "use client";
 // A company's leisure-card status: the current value, a form to change it (COMPANY.U) and the history of changes.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { unwrap } from "@/lib/actions/result";
@@ -16,7 +16,8 @@ import { FK_STATUSES, FkStatusForm, isFkStatus } from "@/lib/validation/company"
 import { SelectField } from "@/components/ui/field";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
-import { buttonClass, tableClass, tdClass, thClass } from "../ui/styles";
+import { ConfirmButton } from "../ui/confirm-button";
+import { tableClass, tdClass, thClass } from "../ui/styles";
 import { failureText as actionErrorText, showFieldErrors } from "../action-errors";
 import type { CompanyActions, CompanyDetail, FkHistoryEntry } from "./types";
 import { formatDate } from "@/lib/i18n/formats";
@@ -60,9 +61,12 @@ function ChangeFkStatusForm({ company, changeFkStatus, label }: {
   // A change made elsewhere (another tab, the API) shows up as the form's starting value once the company reloads.
   useEffect(() => form.reset({ fk_status: current }), [current, form]);
 
+  // The change is asked first, naming the company and both statuses; the dialog stays open until the answer came.
+  const [confirming, setConfirming] = useState(false);
   const mutation = useMutation({
     mutationFn: (values: FormOutput) => unwrap(changeFkStatus({ company_id: company.company_id, fk_status: values.fk_status })),
     onSuccess: (result) => {
+      setConfirming(false);
       toast.success(t.fk.saved(label(result.fk_status)));
       queryClient.setQueryData<CompanyDetail>(queryKeys.companies.one(company.company_id), (old) => (old ? { ...old, fk_status: result.fk_status } : old));
       // Not awaited: the form is free again at once; the history and the register refresh behind it.
@@ -76,15 +80,18 @@ function ChangeFkStatusForm({ company, changeFkStatus, label }: {
       }
     },
     onError: (error) => {
+      setConfirming(false);
       showFieldErrors(form.setError, error, ["fk_status"]);
       toast.error(actionErrorText(t.errors, error));
     },
   });
   const error = form.formState.errors.fk_status;
   const errorText = error && fieldErrorText(lang, "fk_status", error.type as string, error.message);
+  const chosen = useWatch({ control: form.control, name: "fk_status" });
+  const unchanged = chosen === current;
 
   return (
-    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate className="mt-4 flex flex-wrap items-end gap-3">
+    <form onSubmit={(e) => e.preventDefault()} noValidate className="mt-4 flex flex-wrap items-end gap-3">
       <SelectField id="fk-status" label={t.fk.newStatus} error={errorText} className="min-w-56 flex-1" {...form.register("fk_status")}>
         {FK_STATUSES.map((status) => (
           <option key={status} value={status}>
@@ -92,9 +99,30 @@ function ChangeFkStatusForm({ company, changeFkStatus, label }: {
           </option>
         ))}
       </SelectField>
-      <button type="submit" className={buttonClass} disabled={mutation.isPending}>
-        {mutation.isPending ? t.fk.saving : t.fk.save}
-      </button>
+      <ConfirmButton
+        compact={false}
+        label={mutation.isPending ? t.fk.saving : t.fk.save}
+        disabled={unchanged}
+        describedBy={unchanged ? "fk-status-unchanged" : undefined}
+        title={t.fk.confirmTitle(company.name)}
+        body={
+          <>
+            <p data-testid="fk-confirm-change">{t.fk.confirmBody(company.name, label(current), label(chosen))}</p>
+            <p>{t.fk.confirmEffect}</p>
+          </>
+        }
+        confirmLabel={mutation.isPending ? t.fk.saving : t.fk.confirm}
+        cancelLabel={t.fk.cancel}
+        open={confirming}
+        onOpenChange={setConfirming}
+        pending={mutation.isPending}
+        onConfirm={() => void form.handleSubmit((values) => mutation.mutate(values))()}
+      />
+      {unchanged && (
+        <p id="fk-status-unchanged" className="w-full text-sm text-slate-700">
+          {t.fk.unchanged}
+        </p>
+      )}
     </form>
   );
 }

@@ -2,7 +2,7 @@
 // A company's leisure-card credential: what the record says (giro details, last change; never the key), a form to set
 // or replace it (COMPANY.U; the key field is emptied after saving), and the approved-provider check.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -26,8 +26,9 @@ type FormInput = z.input<typeof LeisureCardKeyForm>;
 type FormOutput = z.output<typeof LeisureCardKeyForm>;
 const FIELDS = ["api_key", "giro_type", "giro_number"] as const;
 
-export function LeisureCardPanel({ companyId, canWrite, setLeisureCardKey, checkProviderStatus }: {
+export function LeisureCardPanel({ companyId, orgNumber, canWrite, setLeisureCardKey, checkProviderStatus }: {
   companyId: string;
+  orgNumber: string;
   canWrite: boolean;
   setLeisureCardKey: CompanyActions["setLeisureCardKey"];
   checkProviderStatus: CompanyActions["checkProviderStatus"];
@@ -70,7 +71,7 @@ export function LeisureCardPanel({ companyId, canWrite, setLeisureCardKey, check
         </QueryState>
       </Panel>
       {/* A new key makes an earlier answer stale: the check starts over when the record changes. */}
-      <ProviderCheck key={record?.updated_at ?? "none"} companyId={companyId} checkProviderStatus={checkProviderStatus} />
+      <ProviderCheck key={record?.updated_at ?? "none"} companyId={companyId} asked={{ orgNumber, record }} checkProviderStatus={checkProviderStatus} />
     </>
   );
 }
@@ -158,40 +159,76 @@ function KeyForm({ companyId, record, setLeisureCardKey }: {
   );
 }
 
-function ProviderCheck({ companyId, checkProviderStatus }: { companyId: string; checkProviderStatus: CompanyActions["checkProviderStatus"] }) {
+/** What the check asked about: the company's org_number and the giro details of its key record. */
+interface CheckQuestion {
+  orgNumber: string;
+  record: LeisureCardKeyRecord | null;
+}
+
+function ProviderCheck({ companyId, asked, checkProviderStatus }: {
+  companyId: string;
+  asked: CheckQuestion;
+  checkProviderStatus: CompanyActions["checkProviderStatus"];
+}) {
   const lang = useLang();
   const t = companiesMessages(lang);
+  // When the answer came, shown in Stockholm time beside it: an old answer is told apart from a fresh one.
+  const [checkedAt, setCheckedAt] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: () => unwrap(checkProviderStatus({ company_id: companyId })),
+    onSettled: () => setCheckedAt(new Date().toISOString()),
   });
   return (
     <Panel id="check" title={t.check.heading} intro={t.check.intro} spacing="">
       <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={() => mutation.mutate()} disabled={mutation.isPending}>
         {mutation.isPending ? t.check.checking : t.check.button}
       </button>
-      <div role="status" aria-live="polite" className="mt-3" data-testid="provider-check">
-        {mutation.isSuccess && <CheckOutcome outcome={mutation.data} />}
+      <div role="status" aria-live="polite" className="mt-3 space-y-2" data-testid="provider-check">
+        {mutation.isSuccess && <CheckOutcome outcome={mutation.data} asked={asked} />}
         {mutation.isError && (
           <p className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">{actionErrorText(t.errors, mutation.error)}</p>
+        )}
+        {!mutation.isPending && checkedAt && (
+          <p className="text-sm text-slate-700" data-testid="provider-checked-at">
+            <time dateTime={checkedAt}>{t.check.checkedAt(formatDate(lang, "dateTime", checkedAt))}</time>
+          </p>
         )}
       </div>
     </Panel>
   );
 }
 
-function CheckOutcome({ outcome }: { outcome: ProviderCheckOutcome }) {
-  const t = companiesMessages(useLang()).check;
+function CheckOutcome({ outcome, asked }: { outcome: ProviderCheckOutcome; asked: CheckQuestion }) {
+  const messages = companiesMessages(useLang());
+  const t = messages.check;
   if ("status" in outcome) {
     const approved = outcome.status === "GODKAND";
+    const giro = asked.record?.giro_type
+      ? `${messages.key.giroTypes[asked.record.giro_type] ?? asked.record.giro_type} ${asked.record.giro_number ?? ""}`.trim()
+      : "–";
     return (
-      <p
-        className={`inline-flex items-center gap-2 rounded-md border p-3 font-semibold ${
-          approved ? "border-green-700 bg-green-50 text-green-900" : "border-amber-700 bg-amber-50 text-amber-950"
-        }`}
-      >
-        <span aria-hidden="true">{approved ? "✓" : "✕"}</span>
-        {t[outcome.status]}
-      </p>
+      <>
+        <p
+          className={`inline-flex items-center gap-2 rounded-md border p-3 font-semibold ${
+            approved ? "border-green-700 bg-green-50 text-green-900" : "border-amber-700 bg-amber-50 text-amber-950"
+          }`}
+        >
+          <span aria-hidden="true">{approved ? "✓" : "✕"}</span>
+          {t[outcome.status]}
+        </p>
+        {!approved && (
+          <div className="space-y-2 rounded-md border border-slate-300 p-3" data-testid="provider-not-approved">
+            <p>{t.notApprovedReason}</p>
+            <p className="text-sm text-slate-700">{t.checkedWith(asked.orgNumber, giro)}</p>
+            <p className="font-medium">{t.nextSteps}</p>
+            <ul className="list-disc space-y-1 pl-5 text-sm">
+              <li>{t.nextApply}</li>
+              <li>{t.nextDetails}</li>
+              <li>{t.nextWait}</li>
+            </ul>
+          </div>
+        )}
+      </>
     );
   }
   const text = t.failures[outcome.failure.code];

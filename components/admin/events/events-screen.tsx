@@ -16,9 +16,8 @@ import { buttonClass } from "../ui/styles";
 import { EventForm } from "./event-form";
 import { type EventActions, type EventRow } from "./types";
 import { formatWallClock } from "@/lib/i18n/formats";
-import { SelectField } from "@/components/ui/field";
 import { Panel } from "../ui/page-parts";
-import { CompanyOptions } from "@/components/admin/ui/company-options";
+import { CompanyPicker } from "@/components/admin/ui/company-options";
 
 const column = createColumnHelper<EventRow>();
 const NO_EVENTS: EventRow[] = [];
@@ -68,9 +67,15 @@ export function EventsScreen({ companies, initialCompanyId, canWrite, actions }:
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <SelectField id="events-company" label={t.list.company} value={companyId} onChange={(e) => choose(e.target.value)} className="w-full max-w-md">
-          <CompanyOptions companies={companies} placeholder={t.list.chooseCompany} />
-        </SelectField>
+        <CompanyPicker
+          id="events-company"
+          label={t.list.company}
+          placeholder={t.list.chooseCompany}
+          companies={companies}
+          companyId={companyId}
+          onChoose={choose}
+          search={{ label: t.list.searchCompany, matching: t.list.matching }}
+        />
         {canWrite && companyId && !creating && (
           <button type="button" className={buttonClass} onClick={() => setCreating(true)}>
             {t.list.newEvent}

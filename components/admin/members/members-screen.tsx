@@ -18,6 +18,8 @@ import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
 import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
 import { ChoiceList } from "./choice-list";
+import { MemberBulkBar, type AddToListAction, type BulkSelection } from "./member-bulk";
+import { membersBulkMessages } from "@/lib/i18n/admin/members-bulk";
 import { memberName, type MemberOptions, type MemberPageView, type MemberRow } from "./types";
 import { formatDate, formatNumber } from "@/lib/i18n/formats";
 
@@ -77,7 +79,13 @@ function addressOf(filters: Filters, page: number): string {
 const column = createColumnHelper<MemberRow>();
 const NO_ROWS: MemberRow[] = [];
 
-export function MembersScreen({ options, initialQuery, canWrite }: { options: MemberOptions; initialQuery: string; canWrite: boolean }) {
+export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
+  options: MemberOptions;
+  initialQuery: string;
+  canWrite: boolean;
+  /** The bulk action that adds the selected members to a list; null without SUBSCRIPTION_LIST.U. */
+  addToList: AddToListAction | null;
+}) {
   const lang = useLang();
   const t = membersMessages(lang);
   const initial = useMemo(() => new URLSearchParams(initialQuery), [initialQuery]);
@@ -91,7 +99,16 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
     placeholderData: keepPreviousData,
   });
 
+  // The selection: ticked member ids (kept across pages), or every member the applied search matches.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+  };
   const apply = (filters: Filters, nextPage = 1) => {
+    // Another search is another set of people: what was selected for the last one is not carried over.
+    if (addressOf(filters, 1) !== addressOf(applied, 1)) clearSelection();
     setApplied(filters);
     setPage(nextPage);
     window.history.replaceState(null, "", `?${addressOf(filters, nextPage)}`);
@@ -99,8 +116,47 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
   const [ageFrom, ageTo] = useWatch({ control: form.control, name: ["age_from", "age_to"] });
   const agesReversed = ageFrom !== "" && ageTo !== "" && Number(ageFrom) > Number(ageTo);
 
+  const bulkText = membersBulkMessages(lang);
+  const pageRows = query.data?.members ?? NO_ROWS;
+  const pageChecked = pageRows.length > 0 && pageRows.every((m) => allMatching || selected.has(m.id));
+  const pageSome = !pageChecked && pageRows.some((m) => selected.has(m.id));
+  const toggle = (ids: number[], on: boolean) => {
+    setAllMatching(false);
+    setSelected((current) => {
+      const next = new Set(allMatching ? pageRows.map((m) => m.id) : current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  };
   const columns = useMemo(
     () => [
+      column.display({
+        id: "select",
+        header: () => (
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-blue-800"
+            aria-label={bulkText.selectPage}
+            checked={pageChecked}
+            ref={(el) => {
+              if (el) el.indeterminate = pageSome;
+            }}
+            onChange={(e) => toggle(pageRows.map((m) => m.id), e.target.checked)}
+          />
+        ),
+        cell: (info) => (
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-blue-800"
+            aria-label={bulkText.selectRow(memberName(info.row.original, t.search.noName))}
+            checked={allMatching || selected.has(info.row.original.id)}
+            onChange={(e) => toggle([info.row.original.id], e.target.checked)}
+          />
+        ),
+      }),
       column.accessor((m) => memberName(m, t.search.noName), {
         id: "name",
         header: t.search.columns.name,
@@ -127,12 +183,22 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
       }),
       column.accessor("created_at", { header: t.search.columns.created, cell: (info) => <span className="whitespace-nowrap">{formatDate(lang, "date", info.getValue())}</span> }),
     ],
-    [t, lang],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- toggle is rebuilt with the state it reads
+    [t, lang, bulkText, pageChecked, pageSome, pageRows, allMatching, selected],
   );
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: query.data?.members ?? NO_ROWS, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
   const count = query.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / MEMBER_SCREEN_PAGE_SIZE));
+  const bulk: BulkSelection = {
+    count: allMatching ? count : selected.size,
+    canSelectAllMatching: pageChecked && count > pageRows.length,
+    allMatching,
+    selection: allMatching ? { matching: addressOf(applied, 1) } : { member_ids: [...selected] },
+    matchingCount: count,
+    onSelectAllMatching: () => setAllMatching(true),
+    onClear: clearSelection,
+  };
   const includeSelect = (name: "companies_include" | "props_include" | "events_include", what: string) => (
     <label className="mt-2 block text-sm">
       <span className="sr-only">{fill(t.search.include, { what })}</span>
@@ -246,6 +312,7 @@ export function MembersScreen({ options, initialQuery, canWrite }: { options: Me
           <p className="py-6 text-slate-700">{t.search.noMatches}</p>
         ) : (
           <>
+            {(allMatching || selected.size > 0) && <MemberBulkBar bulk={bulk} addToList={addToList} />}
             <DataTable table={table} label={t.search.caption} busy={query.isFetching} className="min-w-[48rem]" testId="members-table" />
             {pages > 1 && (
               <nav aria-label={t.search.pagination} className="flex flex-wrap items-center gap-3 text-sm">

@@ -4,6 +4,7 @@ import { EventsScreen } from "@/components/admin/events/events-screen";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
 import { eventsMessages } from "@/lib/i18n/admin/events";
+import { listEventsInScope } from "@/lib/services/events";
 import { eventCompanyChoices } from "@/lib/services/member-dashboard";
 import { createEventAction, updateEventAction } from "./actions";
 
@@ -15,10 +16,12 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
       <NoAccess title={t.title} text={t.noAccess} />
     );
   }
-  const companies = await eventCompanyChoices(caller);
+  const [companies, [latest]] = await Promise.all([eventCompanyChoices(caller), listEventsInScope(caller, 1)]);
   const asked = (await searchParams).company_id;
-  // The association in the address if it is one of the caller's; otherwise the first one.
-  const initial = companies.find((c) => c.company_id === asked)?.company_id ?? companies[0]?.company_id ?? "";
+  // The association in the address if it is one of the caller's; else the one with the latest event in the caller's
+  // scope (a federation's events, not the alphabetically first club's empty page); else the first one.
+  const pick = (id: string | undefined) => companies.find((c) => c.company_id === id)?.company_id;
+  const initial = pick(typeof asked === "string" ? asked : undefined) ?? pick(latest?.company_id) ?? companies[0]?.company_id ?? "";
   return (
     <>
       <PageTitle title={t.title} intro={t.intro} />

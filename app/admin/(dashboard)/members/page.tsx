@@ -5,6 +5,7 @@ import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
 import { membersMessages } from "@/lib/i18n/admin/members";
 import { memberScreenOptions } from "@/lib/services/member-dashboard";
+import { addMembersToListAction } from "./actions";
 
 export default async function MembersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const caller = await requirePageCaller();
@@ -19,7 +20,12 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
   return (
     <>
       <PageTitle title={t.title} intro={t.intro} />
-      <MembersScreen options={await memberScreenOptions(caller)} initialQuery={params.toString()} canWrite={caller.permissions.has("MEMBER.U")} />
+      <MembersScreen
+        options={await memberScreenOptions(caller)}
+        initialQuery={params.toString()}
+        canWrite={caller.permissions.has("MEMBER.U")}
+        addToList={caller.modules.has("subscription_list") && caller.permissions.has("SUBSCRIPTION_LIST.U") ? addMembersToListAction : null}
+      />
     </>
   );
 }
