@@ -227,6 +227,23 @@ test.describe("dashboard: subscription lists", () => {
     await expect(left.getByRole("button", { name: `Skicka en bekräftelselänk till ${email}` })).toBeVisible();
     await expect(left.getByRole("button", { name: `Starta prenumerationen igen för ${email}` })).toHaveCount(0);
 
+    // The audit log in words: the visitor's own subscribe and unsubscribe (member by id, list, channel), and the
+    // editor's changes with the fields' names rather than their codes.
+    const memberId = (await (await page.request.get(`/admin/api/lists/${listId}/subscribers?q=kim`)).json()).subscribers[0].member_id as number;
+    await page.goto(`/admin/audit?object_id=${listId}:${memberId}`);
+    const visitorLog = page.getByTestId("audit-log");
+    await expect(visitorLog.getByTestId("audit-summary")).toContainText([
+      `Medlem ${memberId} på lista ${listId} via avregistreringslänken`,
+      `${email} på ${listName}`,
+      `${email} på ${listName}`,
+      `Medlem ${memberId} på lista ${listId} via formuläret`,
+    ]);
+    await expect(visitorLog).toContainText("Personen själv");
+    await page.goto(`/admin/audit?object_type=subscription_list&object_id=${listId}`);
+    await expect(page.getByTestId("audit-log").getByTestId("audit-summary")).toContainText(["Ändrade frågor", "Ändrade samtyckestext"]);
+    await expect(page.getByTestId("audit-log")).not.toContainText("question_prop_ids");
+    await expectAccessible(page);
+
     // The editor: unticking "active" asks too; unsaved changes are not lost without a word, neither by a link of the
     // dashboard nor by leaving the page; after saving nobody asks.
     await page.goto(`/admin/lists/${listId}`);
