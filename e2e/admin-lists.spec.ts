@@ -245,6 +245,25 @@ test.describe("dashboard: subscription lists", () => {
     await expect(page.getByTestId("audit-log")).not.toContainText("question_prop_ids");
     await expectAccessible(page);
 
+    // The list's figures over time: today's subscribe and unsubscribe, as a chart and as a table, for 30 or 365 days.
+    await page.goto(`/admin/lists/${listId}`);
+    const figures = page.getByRole("region", { name: "Prenumeranter över tid" });
+    await expect(figures.getByTestId("figures-summary")).toHaveText("1 nya, 1 avslutade, 0 aktiva i dag.");
+    await expect(figures.getByRole("img", { name: "Diagram: prenumeranter de senaste 30 dagarna" }).locator("svg.recharts-surface")).toBeVisible();
+    await figures.getByRole("button", { name: "365 dagar" }).click();
+    await expect(figures.getByRole("button", { name: "365 dagar" })).toHaveAttribute("aria-pressed", "true");
+    await expect(figures.getByRole("img", { name: "Diagram: prenumeranter de senaste 365 dagarna" })).toBeVisible();
+    await figures.getByText("Visa siffrorna som tabell").click();
+    const todayRow = figures.getByTestId("figures-table").getByRole("row").nth(1);
+    await expect(todayRow.getByRole("cell")).toHaveText(["1", "1", "0"]);
+    await expectAccessible(page);
+    await figures.scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-list-figures");
+    await page.setViewportSize(tablet);
+    await expect(figures.locator("svg.recharts-surface")).toBeVisible();
+    await expectAccessible(page);
+    await page.setViewportSize(laptop);
+
     // The editor: unticking "active" asks too; unsaved changes are not lost without a word, neither by a link of the
     // dashboard nor by leaving the page; after saving nobody asks.
     await page.goto(`/admin/lists/${listId}`);

@@ -27,6 +27,7 @@ import { MailSettingsSection } from "./mail-settings-section";
 import { QuestionsSection } from "./questions-section";
 import { ReadOnlyBanner } from "../ui/page-parts";
 import type { ListActions, ListView } from "./types";
+import { ListFiguresPanel } from "./list-figures-panel";
 import { SharePanel } from "./share-panel";
 import { TermSection } from "./term-section";
 import { formatNumber } from "@/lib/i18n/formats";
@@ -231,6 +232,8 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
       />
 
       <SharePanel list={list} />
+
+      <ListFiguresPanel listId={list.id} />
 
       {canWrite && <DeleteListSection list={list} deleteList={actions.deleteList} />}
     </div>
