@@ -6,7 +6,7 @@ import * as apiReference from "./api-reference";
 import * as auth from "./auth";
 import * as company from "./company";
 import * as dashboard from "./dashboard";
-import * as dashboardListFigures from "./dashboard-list-figures";
+import * as dashboardListTools from "./dashboard-list-tools";
 import * as dashboardLists from "./dashboard-lists";
 import * as dashboardOutbox from "./dashboard-outbox";
 import * as dashboardSendouts from "./dashboard-sendouts";
@@ -48,5 +48,5 @@ export type V3OperationId = keyof typeof v3Api;
 export const v3Operations = listed(v3Api);
 
 /** The dashboard's data routes under /admin/api (a signed-in session), by id. Not in the public document. */
-const dashboardApi = merge([dashboard, dashboardLists, dashboardListFigures, dashboardOutbox, dashboardSendouts, dashboardWebhooks]);
+const dashboardApi = merge([dashboard, dashboardLists, dashboardListTools, dashboardOutbox, dashboardSendouts, dashboardWebhooks]);
 export const dashboardOperations = listed(dashboardApi);
