@@ -1,7 +1,8 @@
 "use client";
 // A list's subscribers: the server searches (debounced), filters by status and pages; the CSV export keeps the same
 // filters. Unsubscribing is optimistic (the row changes at once and changes back if the server refuses); a member of
-// the association can be found and subscribed. Read-only without SUBSCRIPTION_LIST.U.
+// the association can be found and subscribed. Rows can be picked (or every match) for the bulk actions
+// (bulk-actions.tsx: unsubscribe and export). Read-only without SUBSCRIPTION_LIST.U (exporting stays).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
@@ -19,6 +20,8 @@ import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
 import { secondaryButtonClass } from "../ui/styles";
 import { AddMember } from "./add-member";
+import { BulkToolbar, useBulkSelection, type BulkUnsubscribe } from "./bulk-actions";
+import { listsBulkMessages } from "@/lib/i18n/admin/lists-bulk";
 import { OptedOutCell, useAskToConfirm } from "./opted-out-cell";
 import { AnswersCell, ConsentCell, MemberCell } from "./subscriber-cells";
 import { ReadOnlyBanner } from "../ui/page-parts";
@@ -37,6 +40,7 @@ interface Props {
   canWrite: boolean;
   setSubscription: ListActions["setSubscription"];
   requestConfirmation: ListActions["requestConfirmation"];
+  bulkUnsubscribe: BulkUnsubscribe;
 }
 
 type Status = (typeof SUBSCRIPTION_STATUSES)[number] | "";
@@ -45,7 +49,7 @@ const column = createColumnHelper<Subscriber>();
 /** PENDING's name lives with the other double opt-in texts (lib/i18n/admin/list-consent.ts). */
 const statusText = (status: string, names: Record<string, string>, pending: string) => (status === "PENDING" ? pending : (names[status] ?? status));
 
-export function SubscribersPanel({ list: initialList, canWrite, setSubscription, requestConfirmation }: Props) {
+export function SubscribersPanel({ list: initialList, canWrite, setSubscription, requestConfirmation, bulkUnsubscribe }: Props) {
   const lang = useLang();
   // The headline counts follow the changes made here (the query is invalidated after each).
   const { data: list } = useQuery({
@@ -67,6 +71,8 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
   const filterKey = `${q}|${status}|${limit}`;
   const page = pageState.for === filterKey ? pageState.page : 1;
   const goTo = (next: number) => setPage({ page: next, for: filterKey });
+  const selection = useBulkSelection(`${filterKey}|${page}`);
+  const tb = listsBulkMessages(lang);
 
   const filters = { q, status, page, limit };
   const params = new URLSearchParams({ page: String(page), limit: String(limit), ...(q ? { q } : {}), ...(status ? { status } : {}) });
@@ -113,8 +119,39 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
   const hasConsent = query.data?.subscribers.some((s) => s.consent_at !== null) ?? false;
   const askToConfirm = useAskToConfirm(list.id, lang, requestConfirmation);
 
+  const pageRows = query.data?.subscribers ?? NO_SUBSCRIBERS;
+  const isPicked = (id: number) => selection.allMatching || selection.ids.has(id);
+  const pagePicked = pageRows.length > 0 && pageRows.every((r) => isPicked(r.member_id));
+  const pageSomePicked = pageRows.some((r) => isPicked(r.member_id));
   const columns = useMemo(
     () => [
+      column.display({
+        id: "pick",
+        header: () => (
+          <input
+            type="checkbox"
+            className="h-5 w-5 accent-blue-800"
+            aria-label={tb.selectPage}
+            checked={pagePicked}
+            ref={(box) => {
+              if (box) box.indeterminate = pageSomePicked && !pagePicked;
+            }}
+            onChange={(e) => selection.setPage(pageRows, e.target.checked)}
+          />
+        ),
+        cell: (info) => {
+          const s = info.row.original;
+          return (
+            <input
+              type="checkbox"
+              className="h-5 w-5 accent-blue-800"
+              aria-label={tb.selectRow(s.email ?? `#${s.member_id}`)}
+              checked={isPicked(s.member_id)}
+              onChange={(e) => (selection.allMatching ? selection.setPage(pageRows.filter((r) => r.member_id !== s.member_id), true) : selection.toggle(s.member_id, e.target.checked))}
+            />
+          );
+        },
+      }),
       // The name under the address: the table has room for consent and answers at laptop width.
       column.accessor("email", { header: `${ts.email} / ${ts.name}`, cell: (info) => <MemberCell subscriber={info.row.original} t={tc} /> }),
       column.accessor("status", {
@@ -169,7 +206,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
           ]
         : []),
     ],
-    [ts, tc, lang, canWrite, changeSubscription, askToConfirm, list.term, hasConsent, list.question_prop_ids.length],
+    [ts, tc, tb, lang, canWrite, changeSubscription, askToConfirm, list.term, hasConsent, list.question_prop_ids.length, selection, pageRows, pagePicked, pageSomePicked],
   );
 
   const data = query.data;
@@ -236,7 +273,10 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
             {data && (data.count === 0 ? ts.none : fill(ts.showing, { from: formatNumber(lang, from), to: formatNumber(lang, to), n: formatNumber(lang, data.count) }))}
           </p>
           {data && data.count > 0 && (
-            <DataTable table={table} label={ts.label} className="min-w-[52rem]" />
+            <>
+              <BulkToolbar listId={list.id} lang={lang} selection={selection} rows={data.subscribers} count={data.count} filters={{ q, status }} canWrite={canWrite} bulkUnsubscribe={bulkUnsubscribe} />
+              <DataTable table={table} label={ts.label} className="min-w-[52rem]" />
+            </>
           )}
           {data && pages > 1 && (
             <nav aria-label={ts.pagination} className="flex flex-wrap items-center gap-3">

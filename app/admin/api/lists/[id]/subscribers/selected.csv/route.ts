@@ -1,0 +1,10 @@
+// GET /admin/api/lists/{id}/subscribers/selected.csv?member_ids=: the picked subscribers as the list's CSV download.
+import { route } from "@/lib/http/route";
+import { adminLanguage } from "@/lib/i18n/admin-language";
+import * as api from "@/lib/operations/dashboard-list-tools";
+import { selectedSubscribersCsv } from "@/lib/services/subscriber-bulk";
+import { csvResponse } from "../../../csv-response";
+
+export const GET = route(api.dashboardListSelectedSubscribersCsv, async ({ caller, params, query }) =>
+  csvResponse(await selectedSubscribersCsv(caller, params.id, query.member_ids, await adminLanguage())),
+);
