@@ -206,7 +206,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
           ]
         : []),
     ],
-    [ts, tc, tb, lang, canWrite, changeSubscription, askToConfirm, list.term, hasConsent, list.question_prop_ids.length, selection, pageRows, pagePicked, pageSomePicked],
+    [ts, tc, tb, lang, canWrite, changeSubscription, askToConfirm, list.term, hasConsent, list.question_prop_ids.length, selection, pageRows, pagePicked, pageSomePicked, isPicked],
   );
 
   const data = query.data;
