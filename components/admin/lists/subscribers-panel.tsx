@@ -6,7 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
@@ -123,91 +123,89 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
   const isPicked = (id: number) => selection.allMatching || selection.ids.has(id);
   const pagePicked = pageRows.length > 0 && pageRows.every((r) => isPicked(r.member_id));
   const pageSomePicked = pageRows.some((r) => isPicked(r.member_id));
-  const columns = useMemo(
-    () => [
-      column.display({
-        id: "pick",
-        header: () => (
+  // Made anew each render: the pick column reads the picked rows, which change with every click.
+  const columns = [
+    column.display({
+      id: "pick",
+      header: () => (
+        <input
+          type="checkbox"
+          className="h-5 w-5 accent-blue-800"
+          aria-label={tb.selectPage}
+          checked={pagePicked}
+          ref={(box) => {
+            if (box) box.indeterminate = pageSomePicked && !pagePicked;
+          }}
+          onChange={(e) => selection.setPage(pageRows, e.target.checked)}
+        />
+      ),
+      cell: (info) => {
+        const s = info.row.original;
+        return (
           <input
             type="checkbox"
             className="h-5 w-5 accent-blue-800"
-            aria-label={tb.selectPage}
-            checked={pagePicked}
-            ref={(box) => {
-              if (box) box.indeterminate = pageSomePicked && !pagePicked;
-            }}
-            onChange={(e) => selection.setPage(pageRows, e.target.checked)}
+            aria-label={tb.selectRow(s.email ?? `#${s.member_id}`)}
+            checked={isPicked(s.member_id)}
+            onChange={(e) => (selection.allMatching ? selection.setPage(pageRows.filter((r) => r.member_id !== s.member_id), true) : selection.toggle(s.member_id, e.target.checked))}
           />
-        ),
-        cell: (info) => {
-          const s = info.row.original;
-          return (
-            <input
-              type="checkbox"
-              className="h-5 w-5 accent-blue-800"
-              aria-label={tb.selectRow(s.email ?? `#${s.member_id}`)}
-              checked={isPicked(s.member_id)}
-              onChange={(e) => (selection.allMatching ? selection.setPage(pageRows.filter((r) => r.member_id !== s.member_id), true) : selection.toggle(s.member_id, e.target.checked))}
-            />
-          );
-        },
-      }),
-      // The name under the address: the table has room for consent and answers at laptop width.
-      column.accessor("email", { header: `${ts.email} / ${ts.name}`, cell: (info) => <MemberCell subscriber={info.row.original} t={tc} /> }),
-      column.accessor("status", {
-        header: ts.status,
-        cell: (info) => (
-          <span
-            className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-sm font-medium ${
-              info.getValue() === "SUBSCRIBED" ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"
-            }`}
-          >
-            {statusText(info.getValue(), ts.statuses, tc.pending)}
-          </span>
-        ),
-      }),
-      column.accessor("source", { header: ts.source, cell: (info) => ts.sources[info.getValue()] ?? info.getValue() }),
-      ...(list.term || hasConsent ? [column.accessor("consent_at", { header: tc.consent, cell: (info) => <ConsentCell consentAt={info.getValue()} lang={lang} t={tc} /> })] : []),
-      ...(list.question_prop_ids.length > 0 ? [column.accessor("answers", { header: tc.answers, cell: (info) => <AnswersCell answers={info.getValue()} t={tc} /> })] : []),
-      column.accessor("subscribed_at", {
-        header: ts.subscribedAt,
-        cell: (info) => <span className="block min-w-24">{formatDate(lang, "dateTime", info.getValue())}</span>,
-      }),
-      column.accessor("unsubscribed_at", {
-        header: ts.unsubscribedAt,
-        cell: (info) => {
-          const value = info.getValue();
-          return value ? <span className="block min-w-24">{formatDate(lang, "dateTime", value)}</span> : "";
-        },
-      }),
-      ...(canWrite
-        ? [
-            column.display({
-              id: "actions",
-              header: ts.actions,
-              cell: (info) => {
-                const s = info.row.original;
-                const subscribed = s.status === "SUBSCRIBED";
-                const email = s.email ?? `#${s.member_id}`; // a member created without an email
-                // Their consent is theirs to give again: say why there is no re-subscribe, offer a confirmation.
-                if (!subscribed && s.opted_out_themselves) return <OptedOutCell memberId={s.member_id} email={s.email} lang={lang} ask={askToConfirm} />;
-                return (
-                  <button
-                    type="button"
-                    className={`${secondaryButtonClass} whitespace-nowrap px-3 py-1`}
-                    aria-label={fill(subscribed ? ts.unsubscribeLabel : ts.resubscribeLabel, { email })}
-                    onClick={() => changeSubscription({ member_id: s.member_id, email, subscribed: !subscribed })}
-                  >
-                    {subscribed ? ts.unsubscribe : ts.resubscribe}
-                  </button>
-                );
-              },
-            }),
-          ]
-        : []),
-    ],
-    [ts, tc, tb, lang, canWrite, changeSubscription, askToConfirm, list.term, hasConsent, list.question_prop_ids.length, selection, pageRows, pagePicked, pageSomePicked, isPicked],
-  );
+        );
+      },
+    }),
+    // The name under the address: the table has room for consent and answers at laptop width.
+    column.accessor("email", { header: `${ts.email} / ${ts.name}`, cell: (info) => <MemberCell subscriber={info.row.original} t={tc} /> }),
+    column.accessor("status", {
+      header: ts.status,
+      cell: (info) => (
+        <span
+          className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-sm font-medium ${
+            info.getValue() === "SUBSCRIBED" ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"
+          }`}
+        >
+          {statusText(info.getValue(), ts.statuses, tc.pending)}
+        </span>
+      ),
+    }),
+    column.accessor("source", { header: ts.source, cell: (info) => ts.sources[info.getValue()] ?? info.getValue() }),
+    ...(list.term || hasConsent ? [column.accessor("consent_at", { header: tc.consent, cell: (info) => <ConsentCell consentAt={info.getValue()} lang={lang} t={tc} /> })] : []),
+    ...(list.question_prop_ids.length > 0 ? [column.accessor("answers", { header: tc.answers, cell: (info) => <AnswersCell answers={info.getValue()} t={tc} /> })] : []),
+    column.accessor("subscribed_at", {
+      header: ts.subscribedAt,
+      cell: (info) => <span className="block min-w-24">{formatDate(lang, "dateTime", info.getValue())}</span>,
+    }),
+    column.accessor("unsubscribed_at", {
+      header: ts.unsubscribedAt,
+      cell: (info) => {
+        const value = info.getValue();
+        return value ? <span className="block min-w-24">{formatDate(lang, "dateTime", value)}</span> : "";
+      },
+    }),
+    ...(canWrite
+      ? [
+          column.display({
+            id: "actions",
+            header: ts.actions,
+            cell: (info) => {
+              const s = info.row.original;
+              const subscribed = s.status === "SUBSCRIBED";
+              const email = s.email ?? `#${s.member_id}`; // a member created without an email
+              // Their consent is theirs to give again: say why there is no re-subscribe, offer a confirmation.
+              if (!subscribed && s.opted_out_themselves) return <OptedOutCell memberId={s.member_id} email={s.email} lang={lang} ask={askToConfirm} />;
+              return (
+                <button
+                  type="button"
+                  className={`${secondaryButtonClass} whitespace-nowrap px-3 py-1`}
+                  aria-label={fill(subscribed ? ts.unsubscribeLabel : ts.resubscribeLabel, { email })}
+                  onClick={() => changeSubscription({ member_id: s.member_id, email, subscribed: !subscribed })}
+                >
+                  {subscribed ? ts.unsubscribe : ts.resubscribe}
+                </button>
+              );
+            },
+          }),
+        ]
+      : []),
+  ];
 
   const data = query.data;
   // TanStack Table's instance is not memoizable (the React Compiler skips this component, as it should).
