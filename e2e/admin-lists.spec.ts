@@ -249,7 +249,7 @@ test.describe("dashboard: subscription lists", () => {
     await page.goto(`/admin/lists/${listId}`);
     const figures = page.getByRole("region", { name: "Prenumeranter över tid" });
     await expect(figures.getByTestId("figures-summary")).toHaveText("1 nya, 1 avslutade, 0 aktiva i dag.");
-    await expect(figures.getByRole("img", { name: "Diagram: prenumeranter de senaste 30 dagarna" }).locator("svg.recharts-surface")).toBeVisible();
+    await expect(figures.getByRole("img", { name: "Diagram: prenumeranter de senaste 30 dagarna" }).locator("svg.recharts-surface[role=application]")).toBeVisible();
     await figures.getByRole("button", { name: "365 dagar" }).click();
     await expect(figures.getByRole("button", { name: "365 dagar" })).toHaveAttribute("aria-pressed", "true");
     await expect(figures.getByRole("img", { name: "Diagram: prenumeranter de senaste 365 dagarna" })).toBeVisible();
@@ -260,7 +260,7 @@ test.describe("dashboard: subscription lists", () => {
     await figures.scrollIntoViewIfNeeded();
     await screenshot(page, "admin-list-figures");
     await page.setViewportSize(tablet);
-    await expect(figures.locator("svg.recharts-surface")).toBeVisible();
+    await expect(figures.locator("svg.recharts-surface[role=application]")).toBeVisible();
     await expectAccessible(page);
     await page.setViewportSize(laptop);
 
