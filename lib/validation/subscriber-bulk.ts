@@ -5,9 +5,9 @@ import { IntId } from "./common";
 import { SubscribersExportQuery } from "./subscription";
 
 /** The largest page of the table: a selection of rows is at most one page. */
-export const BULK_SELECTION_MAX = 100;
+const BULK_SELECTION_MAX = 100;
 
-export const BulkSelection = z.union([
+const BulkSelection = z.union([
   z.object({ member_ids: z.array(IntId, { error: "must be an array of member ids" }).min(1, { error: "choose at least one" }).max(BULK_SELECTION_MAX) }),
   z.object({ matching: SubscribersExportQuery }),
 ]);
