@@ -96,7 +96,7 @@ async function accessible(page: Page) {
 }
 
 test.describe("dashboard: bulk actions on subscribers", () => {
-  test.slow();
+  test.describe.configure({ timeout: 300_000 });
 
   for (const lang of ["sv", "en"] as const) {
     const t = texts[lang];
