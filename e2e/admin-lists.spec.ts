@@ -102,13 +102,14 @@ test.describe("dashboard: subscription lists", () => {
     await expect(page.getByRole("region", { name: "Förhandsvisning" })).toContainText("Jag godkänner");
 
     // Sharing: the link, a plain-link snippet (the pages may not be framed), copy buttons, the form in a new tab.
-    const publicUrl = await page.getByLabel("Länk till formuläret").inputValue();
+    const publicUrl = (await page.getByTestId("share-url").textContent())!;
     const uuid = publicUrl.split("/").pop()!;
     expect(publicUrl).toMatch(new RegExp(`/subscribe/${uuid}$`));
-    await expect(page.getByLabel("Kod för er webbplats")).toHaveValue(`<a href="${publicUrl}">Prenumerera på ${listName}</a>`);
+    await expect(page.getByTestId("share-embed")).toHaveText(`<a href="${publicUrl}">Prenumerera på ${listName}</a>`);
     await expect(page.getByText("kan inte bäddas in i en iframe")).toBeVisible();
-    await page.getByRole("button", { name: "Kopiera länken" }).click();
-    await expect(page.getByText("Kopierat.")).toBeVisible();
+    // The dashboard's one copy button (the secrets' SecretValue).
+    await page.getByRole("button", { name: "Kopiera Länk till formuläret" }).click();
+    await expect(page.getByText("Länk till formuläret är kopierad.")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicUrl);
     await expectAccessibleScreen(page);
     await screenshot(page, "admin-list-edit");
@@ -186,11 +187,24 @@ test.describe("dashboard: subscription lists", () => {
     await expect(listRow).toContainText("1 / 10 000");
     const toggle = listRow.getByRole("switch", { name: `Formuläret för ${listName} är aktivt` });
     await expect(toggle).toHaveAttribute("aria-checked", "true");
+    // Turning a live form off asks first and says what it means; cancelling changes nothing.
     await toggle.click();
+    const closeForm = page.getByRole("alertdialog", { name: `Stänga formuläret för ${listName}?` });
+    await expect(closeForm).toContainText("slutar genast ta emot prenumeranter");
+    await expectAccessible(page);
+    await closeForm.getByRole("button", { name: "Avbryt" }).click();
+    await expect(closeForm).toHaveCount(0);
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    expect((await page.request.get(`/subscribe/${uuid}`)).status()).toBe(200);
+    await toggle.click();
+    await closeForm.getByRole("button", { name: "Stäng formuläret" }).click();
     await expect(toggle).toHaveAttribute("aria-checked", "false");
     await expect(page.getByText(`${listName} är inaktiv.`)).toBeVisible();
     expect((await page.request.get(`/subscribe/${uuid}`)).status()).toBe(404);
+    // Turning it on needs no question.
     await toggle.click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await expect(page.getByText(`${listName} är aktiv och tar emot prenumeranter.`)).toBeVisible();
     await expect(toggle).toHaveAttribute("aria-checked", "true");
     expect((await page.request.get(`/subscribe/${uuid}`)).status()).toBe(200);
@@ -212,6 +226,83 @@ test.describe("dashboard: subscription lists", () => {
     await expect(left).toContainText("Har själv avregistrerat sig");
     await expect(left.getByRole("button", { name: `Skicka en bekräftelselänk till ${email}` })).toBeVisible();
     await expect(left.getByRole("button", { name: `Starta prenumerationen igen för ${email}` })).toHaveCount(0);
+
+    // The audit log in words: the visitor's own subscribe and unsubscribe (member by id, list, channel), and the
+    // editor's changes with the fields' names rather than their codes.
+    const memberId = (await (await page.request.get(`/admin/api/lists/${listId}/subscribers?q=kim`)).json()).subscribers[0].member_id as number;
+    await page.goto(`/admin/audit?object_id=${listId}:${memberId}`);
+    const visitorLog = page.getByTestId("audit-log");
+    await expect(visitorLog.getByTestId("audit-summary")).toContainText([
+      `Medlem ${memberId} på lista ${listId} via avregistreringslänken`,
+      `${email} på ${listName}`,
+      `${email} på ${listName}`,
+      `Medlem ${memberId} på lista ${listId} via formuläret`,
+    ]);
+    await expect(visitorLog).toContainText("Personen själv");
+    await page.goto(`/admin/audit?object_type=subscription_list&object_id=${listId}`);
+    await expect(page.getByTestId("audit-log")).toContainText(/Ändrade [^"]*samtyckestext[^"]* och frågor/);
+    await expect(page.getByTestId("audit-log")).toContainText("Ändrade aktiv");
+    await expect(page.getByTestId("audit-log")).not.toContainText("question_prop_ids");
+    await expectAccessible(page);
+
+    // The list's figures over time: today's subscribe and unsubscribe, as a chart and as a table, for 30 or 365 days.
+    await page.goto(`/admin/lists/${listId}`);
+    const figures = page.getByRole("region", { name: "Prenumeranter över tid" });
+    await expect(figures.getByTestId("figures-summary")).toHaveText("1 nya, 1 avslutade, 0 aktiva i dag.");
+    await expect(figures.getByRole("img", { name: "Diagram: prenumeranter de senaste 30 dagarna" }).locator("svg.recharts-surface[role=application]")).toBeVisible();
+    await figures.getByRole("button", { name: "365 dagar" }).click();
+    await expect(figures.getByRole("button", { name: "365 dagar" })).toHaveAttribute("aria-pressed", "true");
+    await expect(figures.getByRole("img", { name: "Diagram: prenumeranter de senaste 365 dagarna" })).toBeVisible();
+    await figures.getByText("Visa siffrorna som tabell").click();
+    const todayRow = figures.getByTestId("figures-table").getByRole("row").nth(1);
+    await expect(todayRow.getByRole("cell")).toHaveText(["1", "1", "0"]);
+    await expectAccessible(page);
+    await figures.scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-list-figures");
+    await page.setViewportSize(tablet);
+    await expect(figures.locator("svg.recharts-surface[role=application]")).toBeVisible();
+    await expectAccessible(page);
+    await page.setViewportSize(laptop);
+
+    // The editor: unticking "active" asks too; unsaved changes are not lost without a word, neither by a link of the
+    // dashboard nor by leaving the page; after saving nobody asks.
+    await page.goto(`/admin/lists/${listId}`);
+    const activeBox = page.getByRole("checkbox", { name: "Formuläret är aktivt och tar emot prenumeranter" });
+    await activeBox.click();
+    const closeInEditor = page.getByRole("alertdialog", { name: `Stänga formuläret för ${listName}?` });
+    await closeInEditor.getByRole("button", { name: "Avbryt" }).click();
+    await expect(activeBox).toBeChecked();
+    await page.getByLabel("Beskrivning").fill("Ändrad men inte sparad.");
+    const questions: string[] = [];
+    page.on("dialog", (question) => {
+      questions.push(question.type());
+      void question.dismiss();
+    });
+    await page.getByRole("link", { name: "Alla listor" }).click();
+    await expect.poll(() => questions).toEqual(["confirm"]);
+    expect(new URL(page.url()).pathname).toBe(`/admin/lists/${listId}`);
+    await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Medlemmar" }).click();
+    await expect.poll(() => questions).toEqual(["confirm", "confirm"]);
+    expect(new URL(page.url()).pathname).toBe(`/admin/lists/${listId}`);
+    // Leaving the page (reload, close, an address typed): the browser asks when beforeunload is cancelled.
+    const leavingIsStopped = () =>
+      page.evaluate(() => {
+        const leaving = new Event("beforeunload", { cancelable: true });
+        window.dispatchEvent(leaving);
+        return leaving.defaultPrevented;
+      });
+    expect(await leavingIsStopped()).toBe(true);
+    await expect(page.getByLabel("Beskrivning")).toHaveValue("Ändrad men inte sparad.");
+    await activeBox.click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Stäng formuläret" }).click();
+    await expect(activeBox).not.toBeChecked();
+    await page.getByRole("button", { name: "Spara ändringarna" }).click();
+    await expect(page.getByText("Ändringarna sparades.")).toBeVisible();
+    expect((await page.request.get(`/subscribe/${uuid}`)).status()).toBe(404);
+    expect(await leavingIsStopped()).toBe(false);
+    await page.getByRole("link", { name: "Alla listor" }).click();
+    await page.waitForURL("**/admin/lists");
+    expect(questions).toHaveLength(2);
 
     // Delete, after a confirmation that says what is lost.
     await page.goto(`/admin/lists/${listId}`);

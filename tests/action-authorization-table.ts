@@ -256,6 +256,23 @@ export const ROWS: Row[] = [
     },
   },
   {
+    action: `${DASHBOARD}/lists/actions.ts#bulkUnsubscribeAction`,
+    needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
+    args: async (f) => [{ id: (await newList(f.inScopeClubId)).id, selection: { matching: {} } }],
+    cells: {
+      ...write,
+      outOfScope: [
+        { object: "the list", args: async (f) => [{ id: (await newList(f.outOfScopeCompanyId)).id, selection: { matching: {} } }], expect: HIDDEN },
+        {
+          // Picked members must be subscribers of the list: another organization's member is "member not found".
+          object: "a picked member (the list in scope)",
+          args: async (f) => [{ id: (await newList(f.inScopeClubId)).id, selection: { member_ids: [(await newMember(f.outOfScopeCompanyId)).id] } }],
+          expect: HIDDEN,
+        },
+      ],
+    },
+  },
+  {
     action: `${DASHBOARD}/lists/actions.ts#requestConfirmationAction`,
     needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
     // A confirmation went out a moment ago, so the call sends none (the suite's server may have no mail server).

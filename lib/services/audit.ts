@@ -30,6 +30,30 @@ export async function recordAudit(tx: Tx, caller: Caller, entry: AuditRecord): P
   });
 }
 
+/** Where a person changed a subscription themselves (the audit entry's summary names it). */
+export type PublicChannel = "hosted_form" | "api" | "unsubscribe_link" | "undo_link" | "preferences" | "opt_out" | "email_confirmation";
+
+/**
+ * A subscribe or unsubscribe by the person (no staff caller): one INSERT in the change's own transaction, naming the
+ * member by id only (README: erasure), the list and the channel. The actor is the member itself.
+ */
+export async function recordPublicSubscriptionChange(
+  tx: Tx,
+  change: { subscribed: boolean; listId: number; memberId: number; companyId: string; channel: PublicChannel },
+): Promise<void> {
+  await tx.auditEntry.create({
+    data: {
+      actor: `member:${change.memberId}`,
+      actorKind: "public",
+      action: change.subscribed ? "subscription.subscribe" : "subscription.unsubscribe",
+      objectType: "subscription",
+      objectId: `${change.listId}:${change.memberId}`,
+      companyId: change.companyId,
+      summary: `member ${change.memberId} on list ${change.listId} via ${change.channel}`,
+    },
+  });
+}
+
 /**
  * Entries the caller may see, newest first: those of companies in its scope; entries without a company (an admin
  * user with all-company scope, say) only for all-scope callers.

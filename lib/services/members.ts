@@ -80,7 +80,7 @@ function membershipView(m: MembershipRow): z.output<typeof MembershipView> {
 }
 
 /** What a row of the member list and search carries: the person and its memberships (newest first). */
-const memberSummaryInclude = {
+export const memberSummaryInclude = {
   memberships: { include: membershipInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }] },
 } satisfies Prisma.MemberInclude;
 

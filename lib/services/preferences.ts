@@ -7,6 +7,7 @@ import { db } from "../db";
 import { NotFound } from "../errors";
 import type { Lang } from "../i18n/lang";
 import { operatorCaller, type Caller } from "./caller";
+import { recordPublicSubscriptionChange } from "./audit";
 import { liveMember } from "./live-records";
 import { eraseMember } from "./member-changes";
 import { sendErasureConfirmation } from "./subscription-mail";
@@ -49,12 +50,16 @@ export async function preferencesOf(token: string) {
  */
 export async function setListPreference(token: string, listId: number, subscribed: boolean): Promise<void> {
   const member = await memberOfToken(token);
-  const row = await db().subscription.findUnique({ where: { listId_memberId: { listId, memberId: member.id } }, select: { list: { select: { isActive: true } } } });
+  const row = await db().subscription.findUnique({ where: { listId_memberId: { listId, memberId: member.id } }, select: { list: { select: { isActive: true, companyId: true } } } });
   if (!row || (subscribed && !row.list.isActive)) throw new NotFound("list not found");
+  const audit = { subscribed, listId, memberId: member.id, companyId: row.list.companyId, channel: "preferences" } as const;
   await db().$transaction(async (tx) => {
-    if (!subscribed) return void (await deactivateSubscription(tx, listId, member.id, "PREFERENCES"));
+    if (!subscribed) {
+      if (await deactivateSubscription(tx, listId, member.id, "PREFERENCES")) await recordPublicSubscriptionChange(tx, audit);
+      return;
+    }
     if (member.globalOptOutAt) await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: null } });
-    await activateSubscription(tx, listId, member.id, "PUBLIC_FORM", true, "PREFERENCES");
+    if ((await activateSubscription(tx, listId, member.id, "PUBLIC_FORM", true, "PREFERENCES")).activated) await recordPublicSubscriptionChange(tx, audit);
   });
 }
 
@@ -70,8 +75,12 @@ export async function undoOptOut(token: string): Promise<void> {
   const optedOutAt = member.globalOptOutAt;
   await db().$transaction(async (tx) => {
     await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: null } });
-    const ended = await tx.subscription.findMany({ where: { memberId: member.id, status: "UNSUBSCRIBED", unsubscribedVia: "OPT_OUT", unsubscribedAt: { gte: optedOutAt } }, select: { listId: true } });
-    for (const { listId } of ended) await activateSubscription(tx, listId, member.id, "PUBLIC_FORM", false, "PREFERENCES");
+    const ended = await tx.subscription.findMany({ where: { memberId: member.id, status: "UNSUBSCRIBED", unsubscribedVia: "OPT_OUT", unsubscribedAt: { gte: optedOutAt } }, select: { listId: true, list: { select: { companyId: true } } } });
+    for (const { listId, list } of ended) {
+      if ((await activateSubscription(tx, listId, member.id, "PUBLIC_FORM", false, "PREFERENCES")).activated) {
+        await recordPublicSubscriptionChange(tx, { subscribed: true, listId, memberId: member.id, companyId: list.companyId, channel: "preferences" });
+      }
+    }
   });
 }
 

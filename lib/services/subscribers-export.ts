@@ -7,7 +7,7 @@ import { db } from "../db";
 import type { Lang } from "../i18n/lang";
 import { listsExportMessages } from "../i18n/admin/lists-export";
 import type { Caller } from "./caller";
-import { listQuestions, subscriberDetails, subscriberInclude, subscriberView, subscriberWhere } from "./subscribers";
+import { listQuestions, subscriberDetails, subscriberInclude, subscriberView, subscriberWhere, type SubscriberFilter } from "./subscribers";
 import { listInScope } from "./subscription-lists";
 
 const CSV_BATCH = 1000;
@@ -23,8 +23,9 @@ export const CSV_OPTIONS: Options = { delimiter: ";", record_delimiter: "windows
 const stockholm = new Intl.DateTimeFormat("sv-SE", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Stockholm" });
 export const moment = (iso: string | null) => (iso ? stockholm.format(new Date(iso)) : "");
 
-/** GET /admin/api/lists/{id}/subscribers.csv: scope is checked before the first line; the filters are the table's. */
-export async function subscribersCsv(caller: Caller, id: number, query: { status?: string; q?: string }, lang: Lang = "sv") {
+/** GET /admin/api/lists/{id}/subscribers.csv: scope is checked before the first line; the filters are the table's
+ * (or a selection of its rows: subscriber-bulk.ts). */
+export async function subscribersCsv(caller: Caller, id: number, query: SubscriberFilter, lang: Lang = "sv") {
   const list = await listInScope(caller, id);
   const where = subscriberWhere(id, query);
   const questions = await listQuestions(id);

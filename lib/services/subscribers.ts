@@ -23,11 +23,19 @@ import { holdPending } from "./confirmations";
 import { sendConfirmation } from "./subscription-mail";
 import { activateSubscription, deactivateSubscription, subscriptionView } from "./subscriptions";
 
-export function subscriberWhere(listId: number, query: { status?: string; q?: string }): Prisma.SubscriptionWhereInput {
+/** Which of a list's subscribers: the table's search and status, and a selection of members (bulk actions). */
+export interface SubscriberFilter {
+  status?: string;
+  q?: string;
+  member_ids?: number[];
+}
+
+export function subscriberWhere(listId: number, query: SubscriberFilter): Prisma.SubscriptionWhereInput {
   const q = query.q?.trim().toLowerCase();
   return {
     listId,
     ...(query.status ? { status: query.status } : {}),
+    ...(query.member_ids ? { memberId: { in: query.member_ids } } : {}),
     // Emails are stored lower-cased; names are matched as typed (SQLite's LIKE is case-insensitive for ASCII anyway).
     ...(q ? { member: { OR: [{ email: containsText(q) }, { firstname: containsText(query.q!.trim()) }, { lastname: containsText(query.q!.trim()) }] } } : {}),
   };

@@ -15,6 +15,7 @@ import { holdPending, sweepStalePending, type PendingData } from "./confirmation
 import { sendConfirmation, sendWelcome } from "./subscription-mail";
 import { createVisitor, isSuppressed, recordAnswers, recordConsent } from "./visitor-records";
 import { emitWebhookEvent } from "./webhook-events";
+import { recordPublicSubscriptionChange } from "./audit";
 
 type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 /** How a subscription became active: the consent evidence kept with it (confirmedVia). */
@@ -148,7 +149,9 @@ export async function subscribeVisitor(listUuid: string | null, input: Subscribe
     // What was typed about an existing member is not applied: only its owner may change it (by confirming).
     if (!known) await recordAnswers(tx, memberId, answered, now);
     if (input.terms_accepted === true && list.termId) await recordConsent(tx, memberId, list.termId, list.listId, now);
-    return { kind: "active" as const, memberId, subscription: await activateSubscription(tx, list.listId, memberId, "PUBLIC_FORM", true) };
+    const subscription = await activateSubscription(tx, list.listId, memberId, "PUBLIC_FORM", true);
+    if (subscription.activated) await recordPublicSubscriptionChange(tx, { subscribed: true, listId: list.listId, memberId, companyId: list.companyId, channel: via });
+    return { kind: "active" as const, memberId, subscription };
   });
 
   if (outcome.kind === "pending" && outcome.send) await sendConfirmation(outcome.subscription.id, lang);
@@ -164,10 +167,14 @@ export async function unsubscribeByUuids(listUuid: string | null, memberUuid: st
   if (!listUuid || !isUuid(listUuid) || !memberUuid || !isUuid(memberUuid)) return;
   const found = await db().subscription.findFirst({
     where: { list: { uuid: listUuid }, member: { uuid: memberUuid }, status: { in: ["SUBSCRIBED", "PENDING"] } },
-    select: { listId: true, memberId: true },
+    select: { listId: true, memberId: true, list: { select: { companyId: true } } },
   });
   if (!found) return;
-  await db().$transaction((tx) => deactivateSubscription(tx, found.listId, found.memberId, "LINK"));
+  await db().$transaction(async (tx) => {
+    if (await deactivateSubscription(tx, found.listId, found.memberId, "LINK")) {
+      await recordPublicSubscriptionChange(tx, { subscribed: false, listId: found.listId, memberId: found.memberId, companyId: found.list.companyId, channel: "unsubscribe_link" });
+    }
+  });
 }
 
 /** How long after leaving a list by its link the hosted page's "Subscribe again" works. */
@@ -182,11 +189,15 @@ export async function undoUnsubscribe(listUuid: string, memberUuid: string): Pro
   if (!isUuid(listUuid) || !isUuid(memberUuid)) return false;
   const found = await db().subscription.findFirst({
     where: { list: { uuid: listUuid, isActive: true }, member: { uuid: memberUuid, globalOptOutAt: null }, status: "UNSUBSCRIBED", unsubscribedVia: "LINK", unsubscribedAt: { gte: new Date(Date.now() - UNDO_WINDOW_MS) } },
-    select: { listId: true, memberId: true },
+    select: { listId: true, memberId: true, list: { select: { companyId: true } } },
   });
   if (!found) return false;
   // The link came in the person's own mail, so its evidence is EMAIL_LINK.
-  await db().$transaction((tx) => activateSubscription(tx, found.listId, found.memberId, "PUBLIC_FORM", true, "EMAIL_LINK"));
+  await db().$transaction(async (tx) => {
+    if ((await activateSubscription(tx, found.listId, found.memberId, "PUBLIC_FORM", true, "EMAIL_LINK")).activated) {
+      await recordPublicSubscriptionChange(tx, { subscribed: true, listId: found.listId, memberId: found.memberId, companyId: found.list.companyId, channel: "undo_link" });
+    }
+  });
   return true;
 }
 
@@ -197,8 +208,12 @@ export async function optOutEverywhere(memberUuid: string): Promise<boolean> {
   await db().$transaction(async (tx) => {
     await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: new Date() } });
     await emitWebhookEvent(tx, "member.opted_out", { companyId: member.organizationId }, { member_id: member.id });
-    const active = await tx.subscription.findMany({ where: { memberId: member.id, status: { in: ["SUBSCRIBED", "PENDING"] } }, select: { listId: true } });
-    for (const { listId } of active) await deactivateSubscription(tx, listId, member.id, "OPT_OUT");
+    const active = await tx.subscription.findMany({ where: { memberId: member.id, status: { in: ["SUBSCRIBED", "PENDING"] } }, select: { listId: true, list: { select: { companyId: true } } } });
+    for (const { listId, list } of active) {
+      if (await deactivateSubscription(tx, listId, member.id, "OPT_OUT")) {
+        await recordPublicSubscriptionChange(tx, { subscribed: false, listId, memberId: member.id, companyId: list.companyId, channel: "opt_out" });
+      }
+    }
   });
   return true;
 }

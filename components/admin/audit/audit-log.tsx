@@ -6,6 +6,7 @@ import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/re
 import { useMemo, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { auditMessages } from "@/lib/i18n/admin/audit";
+import { auditSummaryText } from "@/lib/i18n/admin/audit-summary";
 import { formatDate } from "@/lib/i18n/formats";
 import { queryKeys } from "@/lib/query-keys";
 import { AUDIT_OBJECT_TYPES } from "@/lib/validation/audit";
@@ -106,7 +107,14 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
         header: t.col.company,
         cell: (c) => c.getValue() ?? (c.row.original.company_id ? <code className="text-xs [overflow-wrap:anywhere]">{c.row.original.company_id}</code> : t.noCompany),
       }),
-      col.accessor("summary", { header: t.col.summary, cell: (c) => <span className="[overflow-wrap:anywhere]">{c.getValue()}</span> }),
+      col.accessor("summary", {
+        header: t.col.summary,
+        cell: (c) => (
+          <span className="[overflow-wrap:anywhere]" data-testid="audit-summary">
+            {auditSummaryText(lang, c.row.original.action, c.getValue())}
+          </span>
+        ),
+      }),
     ];
   }, [t, lang]);
 

@@ -2,11 +2,12 @@
 // /admin/lists/<id>: one form (react-hook-form over the shared UpdateListRequest schema) for the details, the consent
 // text with its live preview and the questions; then sharing and deletion. Only changed fields are sent, so saving the
 // name does not turn an untouched consent text into a new version. Read-only (every control disabled) without
-// SUBSCRIPTION_LIST.U.
+// SUBSCRIPTION_LIST.U. Unticking "active" on a live list asks first (its hosted form stops accepting subscribers), and
+// leaving with unsaved changes asks too (the sendout composer's guard: the browser's question, a confirm on links).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { useForm, type Resolver, type UseFormReturn } from "react-hook-form";
+import { useForm, useWatch, type Resolver, type UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { ActionError, unwrap } from "@/lib/actions/result";
@@ -26,11 +27,14 @@ import { MailSettingsSection } from "./mail-settings-section";
 import { QuestionsSection } from "./questions-section";
 import { ReadOnlyBanner } from "../ui/page-parts";
 import type { ListActions, ListView } from "./types";
+import { ListFiguresPanel } from "./list-figures-panel";
 import { SharePanel } from "./share-panel";
 import { TermSection } from "./term-section";
 import { formatNumber } from "@/lib/i18n/formats";
 import { failureText } from "../action-errors";
 import { Panel } from "../ui/page-parts";
+import { useUnsavedChanges } from "../sendouts/use-unsaved-changes";
+import { ConfirmDialog } from "./confirm-dialog";
 
 export type EditValues = z.input<typeof UpdateListRequest>;
 type Output = z.output<typeof UpdateListRequest>;
@@ -95,7 +99,10 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
   const list = listQuery.data;
   const [saved, setSaved] = useState<EditValues>(() => normalize(formValues(initialList)));
   const form = useForm<EditValues, unknown, Output>({ resolver, defaultValues: formValues(initialList) });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useUnsavedChanges(isDirty, t.edit.unsaved);
+  const [askClose, setAskClose] = useState(false);
+  const active = useWatch({ control: form.control, name: "is_active" });
 
   const save = useMutation({
     mutationFn: (changes: Output) => unwrap(actions.updateList({ id: list.id, ...changes })),
@@ -169,7 +176,16 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
                 ))}
               </div>
             </fieldset>
-            <CheckboxField label={t.edit.active} {...form.register("is_active")} />
+            <CheckboxField
+              id="list-is_active"
+              label={t.edit.active}
+              name="is_active"
+              checked={active === true}
+              onChange={(e) => {
+                if (!e.target.checked && list.is_active) setAskClose(true);
+                else form.setValue("is_active", e.target.checked, { shouldDirty: true });
+              }}
+            />
             <div className="grid gap-4 md:grid-cols-2">
               <div>
                 <TextField label={t.edit.imageUrl} help={t.edit.imageUrlHelp} type="url" inputMode="url" placeholder="https://" {...control("image_url")} {...form.register("image_url")} />
@@ -204,7 +220,20 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
         )}
       </form>
 
+      <ConfirmDialog
+        open={askClose}
+        title={fill(t.table.deactivateTitle, { name: list.name })}
+        body={<p>{t.table.deactivateBody}</p>}
+        confirmLabel={t.table.deactivateConfirm}
+        cancelLabel={t.common.cancel}
+        onConfirm={() => form.setValue("is_active", false, { shouldDirty: true })}
+        onCancel={() => setAskClose(false)}
+        returnFocus={() => document.getElementById("list-is_active")}
+      />
+
       <SharePanel list={list} />
+
+      <ListFiguresPanel listId={list.id} />
 
       {canWrite && <DeleteListSection list={list} deleteList={actions.deleteList} />}
     </div>

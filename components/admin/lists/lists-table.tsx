@@ -1,10 +1,11 @@
 "use client";
-// /admin/lists: the lists in scope as a sortable table, a switch that turns a list's form on and off at once
-// (optimistic: the row changes before the server answers and changes back if it refuses), and the "new list" dialog.
+// /admin/lists: the lists in scope as a sortable table, a switch that turns a list's form on at once and off after a
+// question (a live form stops accepting subscribers; optimistic: the row changes before the server answers and
+// changes back if it refuses), and the "new list" dialog.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from "@tanstack/react-table";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
@@ -14,6 +15,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
 
+import { ConfirmDialog } from "./confirm-dialog";
 import { CreateListDialog } from "./create-list-dialog";
 import type { ListActions, ListRow } from "./types";
 import { DataTable } from "@/components/admin/ui/data-table";
@@ -36,6 +38,13 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
   const t = listsMessages(lang);
   const queryClient = useQueryClient();
   const [sorting, setSorting] = useState<SortingState>([]);
+  const [closing, setClosingRow] = useState<ListRow | null>(null);
+  // The switch that asked, for focus after the question (the row is gone from state by then).
+  const closingId = useRef(0);
+  const setClosing = (row: ListRow | null) => {
+    if (row) closingId.current = row.id;
+    setClosingRow(row);
+  };
   const query = useQuery({ queryKey: queryKeys.lists.all, queryFn: () => fetchJson<ListRow[]>("/admin/api/lists") });
 
   const toggle = useMutation({
@@ -81,7 +90,8 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
               role="switch"
               aria-checked={row.is_active}
               aria-label={fill(t.table.toggle, { name: row.name })}
-              onClick={() => toggleActive({ id: row.id, is_active: !row.is_active })}
+              id={`list-switch-${row.id}`}
+              onClick={() => (row.is_active ? setClosing(row) : toggleActive({ id: row.id, is_active: true }))}
               className="inline-flex items-center gap-2 rounded-md px-1 py-1 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
             >
               <span aria-hidden="true" className={`relative inline-block h-6 w-11 rounded-full transition-colors ${row.is_active ? "bg-green-700" : "bg-slate-400"}`}>
@@ -160,6 +170,16 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
           />
         )}
       </QueryState>
+      <ConfirmDialog
+        open={closing !== null}
+        title={fill(t.table.deactivateTitle, { name: closing?.name ?? "" })}
+        body={<p>{t.table.deactivateBody}</p>}
+        confirmLabel={t.table.deactivateConfirm}
+        cancelLabel={t.common.cancel}
+        onConfirm={() => closing && toggleActive({ id: closing.id, is_active: false })}
+        onCancel={() => setClosing(null)}
+        returnFocus={() => document.getElementById(`list-switch-${closingId.current}`)}
+      />
     </div>
   );
 }

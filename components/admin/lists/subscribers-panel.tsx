@@ -1,11 +1,12 @@
 "use client";
 // A list's subscribers: the server searches (debounced), filters by status and pages; the CSV export keeps the same
 // filters. Unsubscribing is optimistic (the row changes at once and changes back if the server refuses); a member of
-// the association can be found and subscribed. Read-only without SUBSCRIPTION_LIST.U.
+// the association can be found and subscribed. Rows can be picked (or every match) for the bulk actions
+// (bulk-actions.tsx: unsubscribe and export). Read-only without SUBSCRIPTION_LIST.U (exporting stays).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
@@ -19,6 +20,8 @@ import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
 import { secondaryButtonClass } from "../ui/styles";
 import { AddMember } from "./add-member";
+import { BulkToolbar, useBulkSelection, type BulkUnsubscribe } from "./bulk-actions";
+import { listsBulkMessages } from "@/lib/i18n/admin/lists-bulk";
 import { OptedOutCell, useAskToConfirm } from "./opted-out-cell";
 import { AnswersCell, ConsentCell, MemberCell } from "./subscriber-cells";
 import { ReadOnlyBanner } from "../ui/page-parts";
@@ -37,6 +40,7 @@ interface Props {
   canWrite: boolean;
   setSubscription: ListActions["setSubscription"];
   requestConfirmation: ListActions["requestConfirmation"];
+  bulkUnsubscribe: BulkUnsubscribe;
 }
 
 type Status = (typeof SUBSCRIPTION_STATUSES)[number] | "";
@@ -45,7 +49,7 @@ const column = createColumnHelper<Subscriber>();
 /** PENDING's name lives with the other double opt-in texts (lib/i18n/admin/list-consent.ts). */
 const statusText = (status: string, names: Record<string, string>, pending: string) => (status === "PENDING" ? pending : (names[status] ?? status));
 
-export function SubscribersPanel({ list: initialList, canWrite, setSubscription, requestConfirmation }: Props) {
+export function SubscribersPanel({ list: initialList, canWrite, setSubscription, requestConfirmation, bulkUnsubscribe }: Props) {
   const lang = useLang();
   // The headline counts follow the changes made here (the query is invalidated after each).
   const { data: list } = useQuery({
@@ -67,6 +71,8 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
   const filterKey = `${q}|${status}|${limit}`;
   const page = pageState.for === filterKey ? pageState.page : 1;
   const goTo = (next: number) => setPage({ page: next, for: filterKey });
+  const selection = useBulkSelection(`${filterKey}|${page}`);
+  const tb = listsBulkMessages(lang);
 
   const filters = { q, status, page, limit };
   const params = new URLSearchParams({ page: String(page), limit: String(limit), ...(q ? { q } : {}), ...(status ? { status } : {}) });
@@ -113,64 +119,93 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
   const hasConsent = query.data?.subscribers.some((s) => s.consent_at !== null) ?? false;
   const askToConfirm = useAskToConfirm(list.id, lang, requestConfirmation);
 
-  const columns = useMemo(
-    () => [
-      // The name under the address: the table has room for consent and answers at laptop width.
-      column.accessor("email", { header: `${ts.email} / ${ts.name}`, cell: (info) => <MemberCell subscriber={info.row.original} t={tc} /> }),
-      column.accessor("status", {
-        header: ts.status,
-        cell: (info) => (
-          <span
-            className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-sm font-medium ${
-              info.getValue() === "SUBSCRIBED" ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"
-            }`}
-          >
-            {statusText(info.getValue(), ts.statuses, tc.pending)}
-          </span>
-        ),
-      }),
-      column.accessor("source", { header: ts.source, cell: (info) => ts.sources[info.getValue()] ?? info.getValue() }),
-      ...(list.term || hasConsent ? [column.accessor("consent_at", { header: tc.consent, cell: (info) => <ConsentCell consentAt={info.getValue()} lang={lang} t={tc} /> })] : []),
-      ...(list.question_prop_ids.length > 0 ? [column.accessor("answers", { header: tc.answers, cell: (info) => <AnswersCell answers={info.getValue()} t={tc} /> })] : []),
-      column.accessor("subscribed_at", {
-        header: ts.subscribedAt,
-        cell: (info) => <span className="block min-w-24">{formatDate(lang, "dateTime", info.getValue())}</span>,
-      }),
-      column.accessor("unsubscribed_at", {
-        header: ts.unsubscribedAt,
-        cell: (info) => {
-          const value = info.getValue();
-          return value ? <span className="block min-w-24">{formatDate(lang, "dateTime", value)}</span> : "";
-        },
-      }),
-      ...(canWrite
-        ? [
-            column.display({
-              id: "actions",
-              header: ts.actions,
-              cell: (info) => {
-                const s = info.row.original;
-                const subscribed = s.status === "SUBSCRIBED";
-                const email = s.email ?? `#${s.member_id}`; // a member created without an email
-                // Their consent is theirs to give again: say why there is no re-subscribe, offer a confirmation.
-                if (!subscribed && s.opted_out_themselves) return <OptedOutCell memberId={s.member_id} email={s.email} lang={lang} ask={askToConfirm} />;
-                return (
-                  <button
-                    type="button"
-                    className={`${secondaryButtonClass} whitespace-nowrap px-3 py-1`}
-                    aria-label={fill(subscribed ? ts.unsubscribeLabel : ts.resubscribeLabel, { email })}
-                    onClick={() => changeSubscription({ member_id: s.member_id, email, subscribed: !subscribed })}
-                  >
-                    {subscribed ? ts.unsubscribe : ts.resubscribe}
-                  </button>
-                );
-              },
-            }),
-          ]
-        : []),
-    ],
-    [ts, tc, lang, canWrite, changeSubscription, askToConfirm, list.term, hasConsent, list.question_prop_ids.length],
-  );
+  const pageRows = query.data?.subscribers ?? NO_SUBSCRIBERS;
+  const isPicked = (id: number) => selection.allMatching || selection.ids.has(id);
+  const pagePicked = pageRows.length > 0 && pageRows.every((r) => isPicked(r.member_id));
+  const pageSomePicked = pageRows.some((r) => isPicked(r.member_id));
+  // Made anew each render: the pick column reads the picked rows, which change with every click.
+  const columns = [
+    column.display({
+      id: "pick",
+      header: () => (
+        <input
+          type="checkbox"
+          className="h-5 w-5 accent-blue-800"
+          aria-label={tb.selectPage}
+          checked={pagePicked}
+          ref={(box) => {
+            if (box) box.indeterminate = pageSomePicked && !pagePicked;
+          }}
+          onChange={(e) => selection.setPage(pageRows, e.target.checked)}
+        />
+      ),
+      cell: (info) => {
+        const s = info.row.original;
+        return (
+          <input
+            type="checkbox"
+            className="h-5 w-5 accent-blue-800"
+            aria-label={tb.selectRow(s.email ?? `#${s.member_id}`)}
+            checked={isPicked(s.member_id)}
+            onChange={(e) => (selection.allMatching ? selection.setPage(pageRows.filter((r) => r.member_id !== s.member_id), true) : selection.toggle(s.member_id, e.target.checked))}
+          />
+        );
+      },
+    }),
+    // The name under the address: the table has room for consent and answers at laptop width.
+    column.accessor("email", { header: `${ts.email} / ${ts.name}`, cell: (info) => <MemberCell subscriber={info.row.original} t={tc} /> }),
+    column.accessor("status", {
+      header: ts.status,
+      cell: (info) => (
+        <span
+          className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-sm font-medium ${
+            info.getValue() === "SUBSCRIBED" ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"
+          }`}
+        >
+          {statusText(info.getValue(), ts.statuses, tc.pending)}
+        </span>
+      ),
+    }),
+    column.accessor("source", { header: ts.source, cell: (info) => ts.sources[info.getValue()] ?? info.getValue() }),
+    ...(list.term || hasConsent ? [column.accessor("consent_at", { header: tc.consent, cell: (info) => <ConsentCell consentAt={info.getValue()} lang={lang} t={tc} /> })] : []),
+    ...(list.question_prop_ids.length > 0 ? [column.accessor("answers", { header: tc.answers, cell: (info) => <AnswersCell answers={info.getValue()} t={tc} /> })] : []),
+    column.accessor("subscribed_at", {
+      header: ts.subscribedAt,
+      cell: (info) => <span className="block min-w-24">{formatDate(lang, "dateTime", info.getValue())}</span>,
+    }),
+    column.accessor("unsubscribed_at", {
+      header: ts.unsubscribedAt,
+      cell: (info) => {
+        const value = info.getValue();
+        return value ? <span className="block min-w-24">{formatDate(lang, "dateTime", value)}</span> : "";
+      },
+    }),
+    ...(canWrite
+      ? [
+          column.display({
+            id: "actions",
+            header: ts.actions,
+            cell: (info) => {
+              const s = info.row.original;
+              const subscribed = s.status === "SUBSCRIBED";
+              const email = s.email ?? `#${s.member_id}`; // a member created without an email
+              // Their consent is theirs to give again: say why there is no re-subscribe, offer a confirmation.
+              if (!subscribed && s.opted_out_themselves) return <OptedOutCell memberId={s.member_id} email={s.email} lang={lang} ask={askToConfirm} />;
+              return (
+                <button
+                  type="button"
+                  className={`${secondaryButtonClass} whitespace-nowrap px-3 py-1`}
+                  aria-label={fill(subscribed ? ts.unsubscribeLabel : ts.resubscribeLabel, { email })}
+                  onClick={() => changeSubscription({ member_id: s.member_id, email, subscribed: !subscribed })}
+                >
+                  {subscribed ? ts.unsubscribe : ts.resubscribe}
+                </button>
+              );
+            },
+          }),
+        ]
+      : []),
+  ];
 
   const data = query.data;
   // TanStack Table's instance is not memoizable (the React Compiler skips this component, as it should).
@@ -236,7 +271,10 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
             {data && (data.count === 0 ? ts.none : fill(ts.showing, { from: formatNumber(lang, from), to: formatNumber(lang, to), n: formatNumber(lang, data.count) }))}
           </p>
           {data && data.count > 0 && (
-            <DataTable table={table} label={ts.label} className="min-w-[52rem]" />
+            <>
+              <BulkToolbar listId={list.id} lang={lang} selection={selection} rows={data.subscribers} count={data.count} filters={{ q, status }} canWrite={canWrite} bulkUnsubscribe={bulkUnsubscribe} />
+              <DataTable table={table} label={ts.label} className="min-w-[52rem]" />
+            </>
           )}
           {data && pages > 1 && (
             <nav aria-label={ts.pagination} className="flex flex-wrap items-center gap-3">

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { action } from "@/lib/actions/action";
 import { createProperty } from "@/lib/services/properties";
+import { bulkUnsubscribe } from "@/lib/services/subscriber-bulk";
 import { requestConfirmationByStaff, setMemberSubscription } from "@/lib/services/subscribers";
 import { createList, deleteList, previewConsentHtml, updateList } from "@/lib/services/subscription-lists";
 import {
@@ -14,6 +15,7 @@ import {
   UpdateListRequest,
 } from "@/lib/validation/subscription";
 import { IntId } from "@/lib/validation/common";
+import { BulkUnsubscribeRequest } from "@/lib/validation/subscriber-bulk";
 
 const write = { auth: "session", module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" } as const;
 
@@ -31,6 +33,9 @@ export const setSubscriptionAction = action(
   { ...write, input: ListMember.extend({ subscribed: z.boolean() }) },
   async ({ id, member_id, subscribed }, { caller }) => setMemberSubscription(caller, id, member_id, subscribed),
 );
+
+/** The subscribers table's bulk unsubscribe: the picked rows or every match of its filters. */
+export const bulkUnsubscribeAction = action({ ...write, input: BulkUnsubscribeRequest }, async ({ id, selection }, { caller }) => bulkUnsubscribe(caller, id, selection));
 
 /** For someone who opted out themselves: a confirmation link to their address instead of a re-subscribe. */
 export const requestConfirmationAction = action({ ...write, input: ListMember }, async ({ id, member_id }, { caller }) =>

@@ -1,8 +1,8 @@
 // /admin/lists/<id>/subscribers: search, filter and page through a list's subscribers, export them as CSV, and (with
-// SUBSCRIPTION_LIST.U) unsubscribe them or subscribe a member of the association.
+// SUBSCRIPTION_LIST.U) unsubscribe them, one or many at once, or subscribe a member of the association.
 import { SubscribersPanel } from "@/components/admin/lists/subscribers-panel";
 import { requirePageCaller } from "@/lib/auth/session";
-import { requestConfirmationAction, setSubscriptionAction } from "../../actions";
+import { bulkUnsubscribeAction, requestConfirmationAction, setSubscriptionAction } from "../../actions";
 import { loadList } from "../../load-list";
 
 type Props = { params: Promise<{ id: string }> };
@@ -16,6 +16,7 @@ export default async function SubscribersPage({ params }: Props) {
       canWrite={caller.permissions.has("SUBSCRIPTION_LIST.U")}
       setSubscription={setSubscriptionAction}
       requestConfirmation={requestConfirmationAction}
+      bulkUnsubscribe={bulkUnsubscribeAction}
     />
   );
 }

@@ -1,0 +1,11 @@
+// GET /admin/api/lists/{id}/subscribers/selected.csv?member_ids=: the picked subscribers as the list's CSV download.
+import { csvDownload } from "@/lib/http/csv-download";
+import { route } from "@/lib/http/route";
+import { adminLanguage } from "@/lib/i18n/admin-language";
+import * as api from "@/lib/operations/dashboard-list-tools";
+import { selectedSubscribersCsv } from "@/lib/services/subscriber-bulk";
+
+export const GET = route(api.dashboardListSelectedSubscribersCsv, async ({ caller, params, query }) => {
+  const { filename, lines } = await selectedSubscribersCsv(caller, params.id, query.member_ids, await adminLanguage());
+  return csvDownload(filename, lines);
+});

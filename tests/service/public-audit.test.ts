@@ -1,0 +1,79 @@
+// The audit log records what people change themselves: a subscribe on the hosted form or through the API, the
+// unsubscribe link and its undo, the preference page, the global opt-out and the double opt-in confirmation. Each
+// entry names the member by id (never the address), the list and the channel, under the list's company.
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { closeMailTransport } from "@/lib/mail/transport";
+import { operatorCaller } from "@/lib/services/caller";
+import { confirmSubscription } from "@/lib/services/confirmations";
+import { optOutOfEverything, setListPreference, undoOptOut } from "@/lib/services/preferences";
+import { createList } from "@/lib/services/subscription-lists";
+import { subscribeVisitor, undoUnsubscribe, unsubscribeByUuids } from "@/lib/services/subscriptions";
+import { confirmationToken, preferencesToken } from "@/lib/services/unsubscribe-links";
+import { SubscribeRequest } from "@/lib/validation/subscription";
+import { startSmtpSink } from "../smtp-sink";
+import { makeCompany } from "../helpers";
+
+const sink = await startSmtpSink();
+process.env.SMTP_URL = sink.url;
+afterAll(async () => {
+  closeMailTransport();
+  await sink.stop();
+});
+
+const entriesOf = (memberId: number) =>
+  db().auditEntry.findMany({ where: { actor: `member:${memberId}` }, orderBy: { id: "asc" }, select: { action: true, actorKind: true, objectType: true, objectId: true, companyId: true, summary: true } });
+
+describe("public subscription changes in the audit log", () => {
+  it("records the hosted form, the API, the link and its undo, the preference page and the opt-out with member id, list and channel", async () => {
+    const company = await makeCompany("Loggföreningen");
+    const news = await createList(operatorCaller(), { name: "Nyheter", company_id: company.id });
+    const events = await createList(operatorCaller(), { name: "Evenemang", company_id: company.id });
+    const { member_id } = await subscribeVisitor(news.uuid, SubscribeRequest.parse({ email: "logg@example.org" }), "sv", "hosted_form");
+    await subscribeVisitor(events.uuid, SubscribeRequest.parse({ email: "logg@example.org" }));
+    // Subscribing again changes nothing and records nothing.
+    await subscribeVisitor(events.uuid, SubscribeRequest.parse({ email: "logg@example.org" }));
+    const member = await db().member.findUniqueOrThrow({ where: { id: member_id } });
+    await unsubscribeByUuids(news.uuid, member.uuid);
+    await unsubscribeByUuids(news.uuid, member.uuid);
+    expect(await undoUnsubscribe(news.uuid, member.uuid)).toBe(true);
+    const token = preferencesToken(member.uuid);
+    await setListPreference(token, events.id, false);
+    await setListPreference(token, events.id, true);
+    await optOutOfEverything(token);
+    await undoOptOut(token);
+
+    const entries = await entriesOf(member_id);
+    const line = (action: string, list: number, channel: string) => ({
+      action,
+      actorKind: "public",
+      objectType: "subscription",
+      objectId: `${list}:${member_id}`,
+      companyId: company.id,
+      summary: `member ${member_id} on list ${list} via ${channel}`,
+    });
+    expect(entries).toEqual([
+      line("subscription.subscribe", news.id, "hosted_form"),
+      line("subscription.subscribe", events.id, "api"),
+      line("subscription.unsubscribe", news.id, "unsubscribe_link"),
+      line("subscription.subscribe", news.id, "undo_link"),
+      line("subscription.unsubscribe", events.id, "preferences"),
+      line("subscription.subscribe", events.id, "preferences"),
+      line("subscription.unsubscribe", news.id, "opt_out"),
+      line("subscription.unsubscribe", events.id, "opt_out"),
+      line("subscription.subscribe", news.id, "preferences"),
+      line("subscription.subscribe", events.id, "preferences"),
+    ]);
+    expect(entries.map((e) => e.summary).join(" ")).not.toContain("logg@example.org");
+  });
+
+  it("records a double opt-in subscribe when the address owner confirms, not before", async () => {
+    const company = await makeCompany("Bekräftelseloggen");
+    const list = await createList(operatorCaller(), { name: "Bekräftat", company_id: company.id, double_opt_in: true });
+    const { member_id, subscription } = await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: "dubbel@example.org" }), "en", "hosted_form");
+    expect(await entriesOf(member_id)).toEqual([]);
+    expect(await confirmSubscription(confirmationToken(subscription.id))).toBe("confirmed");
+    expect(await confirmSubscription(confirmationToken(subscription.id))).toBe("confirmed");
+    expect((await entriesOf(member_id)).map((e) => e.summary)).toEqual([`member ${member_id} on list ${list.id} via email_confirmation`]);
+  });
+});
