@@ -76,8 +76,9 @@ export function LoginForm({ lang, t }: { lang: Lang; t: ShellMessages["login"] }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {problem && <ProblemAlert>{problem}</ProblemAlert>}
+      {/* Keyed steps: the code field must be a new input, never the password's reused with the password in it. */}
       {needCode ? (
-        <>
+        <div key="code-step" className="space-y-4">
           <p className="text-slate-800">{t.codeIntro}</p>
           <TextField
             id="code"
@@ -108,9 +109,9 @@ export function LoginForm({ lang, t }: { lang: Lang; t: ShellMessages["login"] }
               {t.back}
             </button>
           </div>
-        </>
+        </div>
       ) : (
-        <>
+        <div key="password-step" className="space-y-4">
           {field("email", "email", "username")}
           {field("password", "password", "current-password")}
           <button type="submit" disabled={isSubmitting} className={`${buttonClass} w-full`}>
@@ -121,7 +122,7 @@ export function LoginForm({ lang, t }: { lang: Lang; t: ShellMessages["login"] }
               {t.forgotPassword}
             </Link>
           </p>
-        </>
+        </div>
       )}
     </form>
   );

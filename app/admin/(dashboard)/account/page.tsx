@@ -1,4 +1,5 @@
 // /admin/account: the signed-in staff member's own account, where two-factor sign-in is turned on and off.
+import type { Metadata } from "next";
 import { TwoFactorPanel } from "@/components/admin/account/two-factor-panel";
 import { PageTitle } from "@/components/admin/ui/page-parts";
 import { requirePageCaller } from "@/lib/auth/session";
@@ -7,6 +8,8 @@ import { accountMessages } from "@/lib/i18n/admin/account";
 import { formatDate, formatNumber } from "@/lib/i18n/formats";
 import { twoFactorStatus } from "@/lib/services/staff-two-factor";
 import { confirmTwoFactorAction, startTwoFactorAction, turnOffTwoFactorAction } from "./actions";
+
+export const metadata: Metadata = { title: "Mitt konto · Förening service", robots: { index: false } };
 
 export default async function AccountPage() {
   const caller = await requirePageCaller();
