@@ -34,6 +34,25 @@ function BackToLogin({ t }: { t: ResetMessages }) {
   );
 }
 
+/** A form of one field and its button, with the problem of the last attempt above them. */
+function OneFieldForm({ onSubmit, problem, busy, label, children }: {
+  onSubmit: React.FormEventHandler<HTMLFormElement>;
+  problem: string | null;
+  busy: boolean;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {problem && <ProblemAlert>{problem}</ProblemAlert>}
+      {children}
+      <button type="submit" disabled={busy} className={`${buttonClass} w-full`}>
+        {label}
+      </button>
+    </form>
+  );
+}
+
 export function ResetRequestForm({ lang, t, action }: {
   lang: Lang;
   t: ResetMessages;
@@ -58,21 +77,21 @@ export function ResetRequestForm({ lang, t, action }: {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {problem && <ProblemAlert>{problem}</ProblemAlert>}
-      <TextField
-        id="email"
-        label={t.email}
-        type="email"
-        autoComplete="username"
-        error={errors.email && fieldErrorText(lang, "email", errors.email.type, errors.email.message)}
-        {...form.register("email")}
-      />
-      <button type="submit" disabled={isSubmitting} className={`${buttonClass} w-full`}>
-        {isSubmitting ? t.sending : t.send}
-      </button>
-      <BackToLogin t={t} />
-    </form>
+    <>
+      <OneFieldForm onSubmit={onSubmit} problem={problem} busy={isSubmitting} label={isSubmitting ? t.sending : t.send}>
+        <TextField
+          id="email"
+          label={t.email}
+          type="email"
+          autoComplete="username"
+          error={errors.email && fieldErrorText(lang, "email", errors.email.type, errors.email.message)}
+          {...form.register("email")}
+        />
+      </OneFieldForm>
+      <div className="mt-4">
+        <BackToLogin t={t} />
+      </div>
+    </>
   );
 }
 
@@ -112,8 +131,7 @@ export function NewPasswordForm({ lang, token, t, action }: {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {problem && <ProblemAlert>{problem}</ProblemAlert>}
+    <OneFieldForm onSubmit={onSubmit} problem={problem} busy={isSubmitting} label={isSubmitting ? t.saving : t.save}>
       <TextField
         id="password"
         label={t.password}
@@ -122,9 +140,6 @@ export function NewPasswordForm({ lang, token, t, action }: {
         error={errors.password && fieldErrorText(lang, "password", errors.password.type, errors.password.message)}
         {...form.register("password")}
       />
-      <button type="submit" disabled={isSubmitting} className={`${buttonClass} w-full`}>
-        {isSubmitting ? t.saving : t.save}
-      </button>
-    </form>
+    </OneFieldForm>
   );
 }
