@@ -8,6 +8,7 @@
 import crypto from "node:crypto";
 import { expect } from "vitest";
 import { db } from "@/lib/db";
+import { sha256Hex } from "@/lib/crypto";
 import { operatorCaller } from "@/lib/services/caller";
 import { createApiKey } from "@/lib/services/api-keys";
 import { createEvent } from "@/lib/services/events";
@@ -126,6 +127,8 @@ const DASHBOARD = "app/admin/(dashboard)";
 const HIDDEN = 404;
 const NO_OBJECT = { notApplicable: "names no object of a company: nothing can lie outside the caller's scope" };
 const NO_MODULE = { notApplicable: "access management is not a module: it is gated by the ADMIN role (the next column)" };
+const OWN_ACCOUNT = { notApplicable: "the caller's own sign-in settings: no module, permission or object of a company" };
+const SIGNED_OUT_PAGE = { notApplicable: "a page for staff who cannot sign in: there is no caller with modules, permissions or a scope" };
 const NO_CALLER = { notApplicable: "a hosted page for the public: there is no caller with modules, permissions or a scope" };
 /** Dashboard actions: no session, an expired one and a forged one are all "not signed in". */
 const signedOut = { noSession: 401, expiredSession: 401, invalidSession: 401 } as const;
@@ -521,6 +524,58 @@ export const ROWS: Row[] = [
         },
       ],
     },
+  },
+  // ---- one's own account (two-factor sign-in): every role, on the caller's own user only
+  {
+    action: `${DASHBOARD}/account/actions.ts#startTwoFactorAction`,
+    needs: "nothing",
+    args: async () => [{}],
+    cells: { ...signedOut, wrongModule: OWN_ACCOUNT, missingPermission: OWN_ACCOUNT, outOfScope: OWN_ACCOUNT, inScope: 200 },
+  },
+  {
+    // The table cannot know the scoped ADMIN's pending secret, so it sends a wrong code: refused by the service, as a
+    // wrong code (400) or, before any setup was started, as nothing to confirm (409). Both got past the wrapper.
+    action: `${DASHBOARD}/account/actions.ts#confirmTwoFactorAction`,
+    needs: "nothing",
+    args: async () => [{ code: "000000" }],
+    outcome: (answer) => {
+      const result = answer.value as { ok?: boolean; status?: number };
+      return result.status === 400 || result.status === 409 ? "refused by the service" : (result.status ?? (result.ok ? 200 : "?"));
+    },
+    cells: {
+      noSession: 401,
+      expiredSession: 401,
+      invalidSession: 401,
+      wrongModule: OWN_ACCOUNT,
+      missingPermission: OWN_ACCOUNT,
+      outOfScope: OWN_ACCOUNT,
+      inScope: "refused by the service",
+    },
+  },
+  {
+    // The scoped ADMIN has no two-factor sign-in (the table never confirms one): nothing to turn off, so 200.
+    action: `${DASHBOARD}/account/actions.ts#turnOffTwoFactorAction`,
+    needs: "nothing",
+    args: async () => [{ password: "not the password" }],
+    cells: { ...signedOut, wrongModule: OWN_ACCOUNT, missingPermission: OWN_ACCOUNT, outOfScope: OWN_ACCOUNT, inScope: 200 },
+  },
+  // ---- signed out: the password reset pages answer the same whatever session cookie comes along
+  {
+    action: "app/admin/reset-password/actions.ts#requestPasswordResetAction",
+    needs: "nothing",
+    args: async () => [{ email: email("glomsk") }],
+    cells: { noSession: 200, expiredSession: 200, invalidSession: 200, wrongModule: SIGNED_OUT_PAGE, missingPermission: SIGNED_OUT_PAGE, outOfScope: SIGNED_OUT_PAGE, inScope: 200 },
+  },
+  {
+    action: "app/admin/reset-password/actions.ts#resetPasswordAction",
+    needs: "nothing",
+    args: async () => {
+      const user = await newAdminUser("VIEWER");
+      const token = unique("reset");
+      await db().adminPasswordReset.create({ data: { adminUserId: user.id, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + 3_600_000) } });
+      return [{ token, password: "ett-langt-losenord" }];
+    },
+    cells: { noSession: 200, expiredSession: 200, invalidSession: 200, wrongModule: SIGNED_OUT_PAGE, missingPermission: SIGNED_OUT_PAGE, outOfScope: SIGNED_OUT_PAGE, inScope: 200 },
   },
   // ---- no session: the language switch and the hosted pages answer the same whatever session cookie comes along
   {

@@ -14,7 +14,8 @@ import { adminSessionLive, endAdminSession, startAdminSession } from "../service
 import { verifyAdminPassword } from "../services/admin-users";
 import { siteUrl } from "../services/unsubscribe-links";
 import { normalizeEmail } from "../validation/email";
-import { LoginRequest } from "../validation/access";
+import { verifySecondFactor } from "../services/staff-two-factor";
+import { TwoFactorLoginRequest } from "../validation/staff-auth";
 import { LOGIN_ERRORS } from "./login-errors";
 
 // next-auth v4 builds its URLs from NEXTAUTH_URL; without it it assumes http://localhost:3000.
@@ -32,9 +33,9 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "email",
-        credentials: { email: { type: "email" }, password: { type: "password" } },
+        credentials: { email: { type: "email" }, password: { type: "password" }, code: { type: "text" } },
         async authorize(credentials, request) {
-          const parsed = LoginRequest.safeParse(credentials ?? {});
+          const parsed = TwoFactorLoginRequest.safeParse(credentials?.code ? credentials : { ...credentials, code: undefined });
           if (!parsed.success) return null;
           const headers = new Headers(request?.headers as Record<string, string> | undefined);
           const ip = clientIp(headers, config.TRUST_PROXY_HOPS);
@@ -53,9 +54,22 @@ export function authOptions(): NextAuthOptions {
           }
           // Spent before the password is checked (atomically, so parallel guesses cannot all pass a check first),
           // and given back when it was right: only failures count, and success at an address clears its record.
+          const refund = () => Promise.all([resetRateLimit("login_pair", pair), refundRateLimit("login_ip", ip), refundRateLimit("login_account", email)]);
           const user = await verifyAdminPassword(parsed.data.email, parsed.data.password);
+          // Two-factor sign-in: a right password alone makes no session. Without a code the form is told to ask for one
+          // (the password was right: nothing is counted); a wrong code counts like a wrong password.
+          if (user?.twoFactor) {
+            if (!parsed.data.code) {
+              await refund();
+              throw new Error(LOGIN_ERRORS.codeRequired);
+            }
+            if (!(await verifySecondFactor(user.id, parsed.data.code))) {
+              logger().info({ user: user.id, ok: false }, "dashboard sign-in: wrong second factor");
+              throw new Error(LOGIN_ERRORS.wrongCode);
+            }
+          }
           if (user) {
-            await Promise.all([resetRateLimit("login_pair", pair), refundRateLimit("login_ip", ip), refundRateLimit("login_account", email)]);
+            await refund();
           }
           logger().info({ user: user ? user.id : null, ok: Boolean(user) }, "dashboard sign-in");
           return user ? { id: String(user.id), email: user.email, name: user.name } : null;

@@ -14,7 +14,9 @@ export type RateLimitName =
   | "login_pair"
   | "login_ip"
   | "login_account"
-  | "dashboard_write";
+  | "dashboard_write"
+  | "password_reset_ip"
+  | "password_reset_account";
 
 /** Points per window (seconds) of each limit. */
 function budget(name: RateLimitName): { points: number; duration: number } {
@@ -36,6 +38,11 @@ function budget(name: RateLimitName): { points: number; duration: number } {
       return { points: e.RATE_LIMIT_LOGIN_ACCOUNT_FAILS_PER_HOUR, duration: 3600 };
     case "dashboard_write":
       return { points: e.RATE_LIMIT_DASHBOARD_WRITE_PER_MIN, duration: 60 };
+    // Password reset mail (lib/services/staff-password-reset.ts): 3 per address and 20 per client address an hour.
+    case "password_reset_account":
+      return { points: 3, duration: 3600 };
+    case "password_reset_ip":
+      return { points: 20, duration: 3600 };
   }
 }
 

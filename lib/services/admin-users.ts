@@ -24,6 +24,7 @@ function userView(user: AdminUserWithGroup): z.output<typeof AdminUserRow> {
     name: user.name,
     role: user.role,
     active: user.disabledAt === null,
+    two_factor: user.totpEnabledAt !== null,
     access: accessGroupValues(user.accessGroup),
     created_at: user.createdAt.toISOString(),
   };
@@ -112,12 +113,12 @@ export async function updateAdminUser(caller: Caller, input: UpdateAdminUserInpu
 // Verified against when the email is unknown, so unknown and known emails cost the same.
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$3n6GvVtp9cA9wWJ7sW1S9Y8m7Cz5W0V7kq0hQ1l2n9o";
 
-/** The active admin user with that email and password, or null. */
+/** The active admin user with that email and password, or null; `twoFactor`: a second factor is needed too. */
 export async function verifyAdminPassword(email: string, password: string) {
   const user = await db().adminUser.findUnique({ where: { email: normalizeEmail(email) } });
   const ok = await verify(user?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
   if (!user || !ok || user.disabledAt) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  return { id: user.id, email: user.email, name: user.name, role: user.role, twoFactor: user.totpEnabledAt !== null };
 }
 
 /** The caller behind a dashboard session, read fresh on every request: a deactivated user stops at once. */

@@ -43,7 +43,7 @@ const Email = z
   .max(254, { error: "must be at most 254 characters" })
   .pipe(z.email({ error: "must be a valid email address" }));
 
-const Password = z.string({ error: "required" }).min(12, { error: "must be at least 12 characters" }).max(200);
+export const Password = z.string({ error: "required" }).min(12, { error: "must be at least 12 characters" }).max(200);
 
 export const CreateAdminUserRequest = z.object({
   email: Email,
@@ -115,6 +115,8 @@ export const AdminUserRow = z.object({
   name: z.string(),
   role: z.string(),
   active: z.boolean(),
+  /** Two-factor sign-in is on. */
+  two_factor: z.boolean(),
   access: AccessGroupView,
   created_at: z.string(),
 });

@@ -4,6 +4,7 @@ import { ValidationFailed } from "../../lib/errors";
 import { operatorCaller } from "../../lib/services/caller";
 import { createAdminUser } from "../../lib/services/admin-users";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../lib/services/api-keys";
+import { turnOffTwoFactorByOperator } from "../../lib/services/staff-two-factor";
 import { ADMIN_ROLES, CreateAdminUserRequest, CreateApiKeyRequest, MODULES, PERMISSIONS } from "../../lib/validation/access";
 import { parseInput } from "../../lib/validation/parse";
 import { list, optionalString, requiredString, table, type CliCommand, type CliValues } from "./types";
@@ -57,6 +58,19 @@ export const accessCommands: CliCommand[] = [
     human(result) {
       const r = result as { email: string; role: string; password?: string };
       return `Created admin user ${r.email} (${r.role}).${r.password ? `\nPassword (shown once): ${r.password}` : ""}`;
+    },
+  },
+  {
+    name: "admin:two-factor-off",
+    summary: "turn off a dashboard user's two-factor sign-in (lost phone and recovery codes)",
+    usage: "npm run cli -- admin:two-factor-off --email E",
+    options: { email: { type: "string" } },
+    async run(values) {
+      return turnOffTwoFactorByOperator(requiredString(values, "email"));
+    },
+    human(result) {
+      const r = result as { email: string; wasOn: boolean };
+      return r.wasOn ? `Two-factor sign-in of ${r.email} is off; the user signs in with the password alone.` : `${r.email} had no two-factor sign-in.`;
     },
   },
   {

@@ -10,7 +10,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { operatorCaller } from "@/lib/services/caller";
 import { startAdminSession } from "@/lib/services/admin-sessions";
-import { createAdminUser } from "@/lib/services/admin-users";
+import { callerForAdminUser, createAdminUser } from "@/lib/services/admin-users";
+import { db } from "@/lib/db";
+import { sha256Hex } from "@/lib/crypto";
+import { confirmTwoFactorSetup, startTwoFactorSetup } from "@/lib/services/staff-two-factor";
+import { generateSync } from "otplib";
 import { createEvent, registerParticipant } from "@/lib/services/events";
 import { updateFkStatus } from "@/lib/services/fk-status";
 import { activateGrant, createGrant } from "@/lib/services/grants";
@@ -179,6 +183,10 @@ async function fillThroughServices() {
     access: { modules: [...MODULES], permissions: [...PERMISSIONS], company_ids: null, include_descendants: true },
   });
   await startAdminSession(admin.id); // a signed-in dashboard session
+  // Two-factor sign-in on (its recovery codes) and a password reset link waiting (a row as the mail would make it).
+  const adminCaller = (await callerForAdminUser(admin.id))!;
+  await confirmTwoFactorSetup(adminCaller, generateSync({ secret: (await startTwoFactorSetup(adminCaller)).secret }));
+  await db().adminPasswordReset.create({ data: { adminUserId: admin.id, tokenHash: sha256Hex(crypto.randomBytes(32).toString("base64url")), expiresAt: new Date(Date.now() + 3_600_000) } });
   // Events, deliveries and attempts (the suite's server delivers nothing: this process does, once).
   await sendWebhookTest(operator, endpoint.id);
   await runWebhookRound("backup-test", () => false);

@@ -31,6 +31,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
     ...(caller.role === "ADMIN" ? [{ href: "/admin/api-keys", label: t.nav.apiKeys }, { href: "/admin/users", label: t.nav.users }] : []),
     { href: "/admin/audit", label: t.nav.audit },
     ...(canReadOutbox(caller) ? [{ href: "/admin/outbox", label: t.nav.outbox }] : []),
+    { href: "/admin/account", label: t.nav.account },
   ];
   return (
     <div lang={lang} className="min-h-screen lg:flex">

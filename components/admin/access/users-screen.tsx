@@ -120,6 +120,7 @@ function UserTable({ currentUserId, updateAdminUser, onEdit }: {
         cell: (c) =>
           c.getValue() ? <span className="font-medium text-green-800">{t.active}</span> : <span className="font-medium text-red-800">{t.inactive}</span>,
       }),
+      col.accessor("two_factor", { header: t.col.twoFactor, cell: (c) => (c.getValue() ? t.twoFactorOn : t.twoFactorOff) }),
       col.display({
         id: "actions",
         header: () => <span className="sr-only">{t.col.actions}</span>,

@@ -1,0 +1,230 @@
+// Staff password reset and two-factor sign-in in Chromium, with staff users made for these tests (never the demo
+// admin, whom other specs sign in as). The full walk once (Swedish, laptop): "Glömt lösenordet?", the mail read in
+// the Outbox by an ADMIN of every company, a new password, two-factor sign-in turned on with a code computed here
+// from the secret the page shows, signing out, signing in with password and code, and once with a recovery code.
+// The other widths and languages: the account page and the sign-in's code step, with axe and screenshots. The reset
+// mail itself at phone width. No CSP error on any page.
+import { expect, test, type Page } from "@playwright/test";
+import { generateSync } from "otplib";
+import { renderPasswordResetMail } from "../lib/mail/staff-password-reset";
+import { createAdmin, expectAccessible, screenshot, signIn, type AdminLogin } from "./admin-helpers";
+
+const laptop = { width: 1366, height: 900 };
+const tablet = { width: 820, height: 1180 };
+
+function watchCsp(page: Page): string[] {
+  const complaints: string[] = [];
+  page.on("console", (message) => {
+    if (/Content.Security.Policy|Refused to/i.test(message.text())) complaints.push(`${page.url()}: ${message.text()}`);
+  });
+  return complaints;
+}
+
+/** The app's code one 30-second step ahead: never the step a code was just accepted for (the server allows ±1 step). */
+const nextCode = (secret: string) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
+async function toEnglish(page: Page) {
+  await page.getByRole("button", { name: "In English" }).click();
+  await expect(page.locator("main[lang=en], div[lang=en]").first()).toBeVisible();
+}
+
+/** Turns two-factor sign-in on on the account page; returns the secret and the recovery codes. */
+async function turnOnTwoFactor(page: Page, t: { turnOn: string; confirm: string; stored: string; on: string }, shot?: string) {
+  await page.getByRole("button", { name: t.turnOn }).click();
+  const setup = page.getByTestId("two-factor-setup");
+  await expect(setup.getByRole("img")).toBeVisible();
+  const secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  if (shot) {
+    await expectAccessible(page);
+    await screenshot(page, `${shot}-setup`);
+  }
+  await page.locator("#totp-code").fill(generateSync({ secret }));
+  await page.getByRole("button", { name: t.confirm }).click();
+  const dialog = page.getByTestId("recovery-codes-dialog");
+  await expect(dialog.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  const codes = await dialog.getByTestId("recovery-codes").getByRole("listitem").allTextContents();
+  if (shot) {
+    await expectAccessible(page);
+    await screenshot(page, `${shot}-recovery-codes`, { fullPage: false });
+  }
+  // Escape does not close it: the codes are shown this once.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: t.stored }).click();
+  await expect(page.getByTestId("two-factor-status")).toContainText(t.on);
+  await page.waitForLoadState("networkidle");
+  return { secret, codes };
+}
+
+/** Signs out through the header's button. */
+async function signOut(page: Page, label: string) {
+  await page.getByRole("button", { name: label }).click();
+  await page.waitForURL("**/admin/login?signedOut=1");
+}
+
+/** The password step of the sign-in, answered by the code step. */
+async function passwordStep(page: Page, login: AdminLogin, submit: string) {
+  await page.locator("#email").fill(login.email);
+  await page.locator("#password").fill(login.password);
+  await page.getByRole("button", { name: submit }).click();
+  await expect(page.locator("#code")).toBeFocused();
+  // A field of its own: the password typed a moment ago is not in it.
+  await expect(page.locator("#code")).toHaveValue("");
+  await expect(page.locator("#code")).not.toHaveAttribute("type", "password");
+}
+
+test.use({ locale: "sv-SE" });
+
+test.describe("staff password reset and two-factor sign-in", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("the full walk: reset by mail, two-factor on, sign-in with a code and with a recovery code (Swedish, laptop)", async ({ page, browser }) => {
+    await page.setViewportSize(laptop);
+    const csp = watchCsp(page);
+    const staff = createAdmin({ role: "EDITOR" });
+    const reader = createAdmin();
+
+    // Asking for a link: one answer, whatever the address.
+    await page.goto("/admin/login");
+    await page.getByRole("link", { name: "Glömt lösenordet?" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Glömt lösenordet?" })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, "admin-reset-request");
+    await page.locator("#email").fill(staff.email);
+    await page.getByRole("button", { name: "Skicka länk" }).click();
+    await expect(page.getByRole("status")).toContainText("Om adressen hör till ett konto är en länk på väg dit");
+    await expectAccessible(page);
+    await screenshot(page, "admin-reset-sent");
+
+    // The mail, read in the Outbox by an ADMIN of every company in a browser of its own.
+    const readerContext = await browser.newContext({ viewport: laptop, locale: "sv-SE" });
+    const outbox = await readerContext.newPage();
+    await signIn(outbox, reader);
+    await outbox.goto("/admin/outbox");
+    const row = outbox.getByTestId("outbox").getByRole("row").filter({ hasText: staff.email });
+    await row.getByRole("link", { name: "Välj ett nytt lösenord" }).click();
+    const link = outbox.getByTestId("outbox-links").getByRole("link", { name: /reset-password/ });
+    const href = new URL((await link.getAttribute("href"))!);
+    expect(href.pathname).toBe("/admin/reset-password");
+    // The message as a phone shows it (390 px).
+    await outbox.getByRole("button", { name: "Mobil (390 px)" }).click();
+    await expect(outbox.frameLocator('[data-testid="outbox-frame"]').getByRole("link", { name: "Välj nytt lösenord" })).toBeVisible();
+    await screenshot(outbox, "admin-reset-mail-in-outbox");
+    await readerContext.close();
+
+    // The link: a new password (the rules of the user screen), then sign in with it.
+    await page.goto(`${href.pathname}${href.search}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Välj ett nytt lösenord" })).toBeVisible();
+    await page.locator("#password").fill("kort");
+    await page.getByRole("button", { name: "Spara lösenordet" }).click();
+    await expect(page.locator("#password-error")).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, "admin-reset-new-password");
+    const renewed = { email: staff.email, password: `nytt-${staff.password}` };
+    await page.locator("#password").fill(renewed.password);
+    await page.getByRole("button", { name: "Spara lösenordet" }).click();
+    await expect(page.getByRole("status")).toContainText("Lösenordet är bytt");
+    // Used once: the link says so the next time.
+    await page.goto(`${href.pathname}${href.search}`);
+    await expect(page.getByText("Länken fungerar inte längre")).toBeVisible();
+    await signIn(page, renewed);
+
+    // Two-factor sign-in on, from "Mitt konto".
+    await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Mitt konto" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Mitt konto" })).toBeVisible();
+    await expect(page.getByTestId("two-factor-status")).toContainText("Av");
+    await expectAccessible(page);
+    await screenshot(page, "admin-account");
+    const sv = { turnOn: "Slå på tvåstegsinloggning", confirm: "Bekräfta och slå på", stored: "Jag har sparat koderna", on: "På" };
+    const { secret, codes } = await turnOnTwoFactor(page, sv, "admin-account");
+    await expectAccessible(page);
+    await screenshot(page, "admin-account-two-factor-on");
+
+    // Signing in: the password alone makes no session; a wrong code is refused; the app's code lets in.
+    await signOut(page, "Logga ut");
+    await passwordStep(page, renewed, "Logga in");
+    await expect(page.getByText("Ditt konto har tvåstegsinloggning")).toBeVisible();
+    expect((await page.context().cookies()).some((c) => c.name.includes("session-token"))).toBe(false);
+    await expectAccessible(page);
+    await screenshot(page, "admin-login-code");
+    await page.locator("#code").fill("000000");
+    await page.getByRole("button", { name: "Fortsätt" }).click();
+    await expect(page.getByText("Koden stämmer inte")).toBeVisible();
+    await page.locator("#code").fill(nextCode(secret));
+    await page.getByRole("button", { name: "Fortsätt" }).click();
+    await page.waitForURL("**/admin");
+
+    // And with a recovery code, which works once.
+    await signOut(page, "Logga ut");
+    await passwordStep(page, renewed, "Logga in");
+    await page.locator("#code").fill(codes[0]);
+    await page.getByRole("button", { name: "Fortsätt" }).click();
+    await page.waitForURL("**/admin");
+    await page.goto("/admin/account");
+    await expect(page.getByTestId("two-factor-status")).toContainText("9");
+    await signOut(page, "Logga ut");
+    await passwordStep(page, renewed, "Logga in");
+    await page.locator("#code").fill(codes[0]);
+    await page.getByRole("button", { name: "Fortsätt" }).click();
+    await expect(page.getByText("Koden stämmer inte")).toBeVisible();
+    expect(csp).toEqual([]);
+  });
+
+  const others = [
+    { lang: "sv", width: "tablet", viewport: tablet },
+    { lang: "en", width: "laptop", viewport: laptop },
+    { lang: "en", width: "tablet", viewport: tablet },
+  ] as const;
+  for (const { lang, width, viewport } of others) {
+    test(`the account page and the sign-in's code step (${lang}, ${width})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const csp = watchCsp(page);
+      const staff = createAdmin({ role: "VIEWER" });
+      const en = lang === "en";
+      await page.goto("/admin/login");
+      if (en) await toEnglish(page);
+      await page.getByRole("link", { name: en ? "Forgot your password?" : "Glömt lösenordet?" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: en ? "Forgot your password?" : "Glömt lösenordet?" })).toBeVisible();
+      await expectAccessible(page);
+      await screenshot(page, `admin-reset-request-${width}-${lang}`);
+
+      await signIn(page, staff);
+      await page.goto("/admin/account");
+      await expect(page.getByRole("heading", { level: 1, name: en ? "My account" : "Mitt konto" })).toBeVisible();
+      await expectAccessible(page);
+      await screenshot(page, `admin-account-${width}-${lang}`);
+      const texts = en
+        ? { turnOn: "Turn on two-factor sign-in", confirm: "Confirm and turn on", stored: "I have saved the codes", on: "On" }
+        : { turnOn: "Slå på tvåstegsinloggning", confirm: "Bekräfta och slå på", stored: "Jag har sparat koderna", on: "På" };
+      const { secret } = await turnOnTwoFactor(page, texts, `admin-account-${width}-${lang}`);
+
+      await signOut(page, en ? "Sign out" : "Logga ut");
+      await passwordStep(page, staff, en ? "Sign in" : "Logga in");
+      await expectAccessible(page);
+      await screenshot(page, `admin-login-code-${width}-${lang}`);
+      await page.locator("#code").fill(nextCode(secret));
+      await page.getByRole("button", { name: en ? "Continue" : "Fortsätt" }).click();
+      await page.waitForURL("**/admin");
+
+      // Turned off again with the password.
+      await page.goto("/admin/account");
+      await page.locator("#off-password").fill(staff.password);
+      await page.getByRole("button", { name: en ? "Turn off" : "Slå av" }).click();
+      await expect(page.getByTestId("two-factor-status")).toContainText(en ? "Off" : "Av");
+      expect(csp).toEqual([]);
+    });
+  }
+
+  test("the reset mail reads on a phone in both languages", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const lang of ["sv", "en"] as const) {
+      const { html } = await renderPasswordResetMail({ lang, name: "Anna Andersson", url: "https://service.example/admin/reset-password?token=abc", product: "Förening service" });
+      await page.setContent(html);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expect(page.getByRole("link", { name: lang === "sv" ? "Välj nytt lösenord" : "Choose a new password" })).toBeVisible();
+      await expectAccessible(page);
+      await screenshot(page, `admin-reset-mail-phone-${lang}`);
+    }
+  });
+});
