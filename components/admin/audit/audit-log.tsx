@@ -180,7 +180,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
         {data && (
           <>
             <p className="text-sm text-slate-700" aria-live="polite">
-              {t.count(data.count)}
+              {data.count_exact ? t.count(data.count) : t.countAtLeast(data.count)}
             </p>
             {data.entries.length === 0 ? (
               <p className="py-4 text-slate-700">{t.noEntries}</p>
@@ -197,7 +197,7 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
               <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => show(filters, page - 1)}>
                 {t.previous}
               </button>
-              <span className="text-sm text-slate-700">{t.page(Math.min(page, pages), pages)}</span>
+              <span className="text-sm text-slate-700">{data.count_exact ? t.page(Math.min(page, pages), pages) : t.pageOfMany(page)}</span>
               <button type="button" className={secondaryButtonClass} disabled={page >= pages} onClick={() => show(filters, page + 1)}>
                 {t.next}
               </button>
