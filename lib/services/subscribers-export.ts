@@ -17,7 +17,7 @@ const CSV_BATCH = 1000;
  * = + - @ tab or CR, and a cell holding any separator a spreadsheet may split on (a paste splits on tab, other
  * locales on comma) is quoted, so the value stays one cell starting with its own defused first character.
  */
-const CSV_OPTIONS: Options = { delimiter: ";", record_delimiter: "windows", escape_formulas: true, quoted_match: /[,;\t]/ };
+export const CSV_OPTIONS: Options = { delimiter: ";", record_delimiter: "windows", escape_formulas: true, quoted_match: /[,;\t]/ };
 
 /** "2026-11-24 10:15" in Swedish time: a form every spreadsheet reads as a date and time, in either language. */
 const stockholm = new Intl.DateTimeFormat("sv-SE", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Stockholm" });
