@@ -22,6 +22,7 @@ import { mergeSection, renderSection, type SectionData } from "./lib/bench-repor
 import { bareNodemailerRate, measureSendout, prepareSendout, startCountingSmtp, type CountingSmtp } from "./lib/bench-sendout";
 import { serverPeakMb, startC1, startStack, treeRss, type Stack } from "./lib/bench-stack";
 import { ensureBuild } from "./lib/prepare.mjs";
+import { benchImport } from "./bench-import";
 import { createTestDatabase } from "./lib/test-stack";
 
 const { values: args } = parseArgs({
@@ -152,6 +153,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       const figures = await measureSendout(base, await bearer(base, sendoutSetup.key), rootIds[0], sendoutSetup.listId, smtp, stack.root.pid!);
       sendout = { ...figures, bare, bareCount };
     }
+    await benchImport({ base, companyId: rootIds[0], rootPid: stack.root.pid!, provider, out: args.out! });
     const serverPeak = serverPeakMb(stack.root.pid!);
     console.log(`[${provider}] tree RSS after the load: ${after.totalMb.toFixed(0)} MB (${after.parts}); server peak ${serverPeak?.toFixed(0)} MB`);
 

@@ -61,7 +61,7 @@ interface Context {
   keys: Keys;
 }
 
-type Request = { path: string } & Pick<CallOptions, "method" | "body" | "headers" | "redirect">;
+type Request = { path: string } & Pick<CallOptions, "method" | "body" | "rawBody" | "headers" | "redirect">;
 
 export interface Row {
   cells: Record<Column, Cell>;
@@ -331,7 +331,7 @@ export const table: Record<V3OperationId, Row> = {
   // ---- imports: another company's import is 404 `import not found`; the module and permission follow the kind
   createImport: {
     cells: COMPANY_CREATE,
-    request: ({ side }) => ({ path: `/v3/imports?kind=MEMBER&company_id=${side.companyId}`, method: "POST", headers: { "content-type": "text/csv" }, body: "email" }),
+    request: ({ side }) => ({ path: `/v3/imports?kind=MEMBER&company_id=${side.companyId}`, method: "POST", headers: { "content-type": "text/csv" }, rawBody: `email\n${uniqueEmail("matris")}\n` }),
   },
   listImports: { cells: bearerCells({ wrongModule: 200, missingPermission: READ, outOfScope: NO_OBJECT, inScope: 200 }), request: () => ({ path: "/v3/imports" }) },
   getImport: { cells: OBJECT_READ, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}` }) },

@@ -178,7 +178,10 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
       })
     : [];
   const createdByEmail = new Map(created.map((m) => [m.email!, m]));
-  for (const m of created) await emitWebhookEvent(tx, "member.created", { companyId: run.organizationId }, { member_id: m.id });
+  // member.created for each, as emitWebhookEvent records it, in one statement for the batch.
+  if (created.length) {
+    await tx.webhookEvent.createMany({ data: created.map((m) => ({ type: "member.created", companyId: run.organizationId, payload: JSON.stringify({ member_id: m.id }), createdAt: now })) });
+  }
   for (const c of candidates) {
     if (results.has(c.number)) continue;
     const fresh = createdByEmail.get(c.email);

@@ -70,13 +70,14 @@ export async function undoRun(caller: Caller, run: { id: number; kind: string; s
         });
         if (rows.length === 0) break;
         const ok = await untouched(tx, rows, run.listId);
+        // Created members without a subscription go in one statement per chunk; the rest row by row.
+        const plain = rows.filter((row) => ok.has(row.rowNumber) && row.memberCreated && !row.subscribed);
+        if (plain.length) await tx.member.deleteMany({ where: { id: { in: plain.map((row) => row.memberId!) } } });
         for (const row of rows) {
           if (!ok.has(row.rowNumber)) kept += 1;
-          else {
-            await undoRow(tx, row, run.listId);
-            removed += 1;
-          }
+          else if (!plain.includes(row)) await undoRow(tx, row, run.listId);
         }
+        removed += ok.size;
         after = rows[rows.length - 1].rowNumber;
       }
       await tx.importRun.update({ where: { id: run.id }, data: { undoRemoved: removed, undoKept: kept } });
