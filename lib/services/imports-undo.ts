@@ -11,7 +11,7 @@ import type { Caller } from "./caller";
 import { deactivateSubscription } from "./subscriptions";
 
 const UNDO_CHUNK = 500;
-export const TOUCHED_REASON = "changed since the import (edited, subscribed elsewhere or unsubscribed); left as it is";
+const TOUCHED_REASON = "changed since the import (edited, subscribed elsewhere or unsubscribed); left as it is";
 
 type UndoRow = { rowNumber: number; memberId: number | null; memberCreated: boolean; subscribed: boolean; subscriptionNew: boolean; filled: string | null; memberWrittenAt: Date | null };
 

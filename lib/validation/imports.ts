@@ -3,12 +3,10 @@
 import { z } from "zod";
 import { CompanyId, IntIdParam } from "./common";
 
-export const IMPORT_KINDS = ["MEMBER", "SUBSCRIBER"] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
+const IMPORT_KINDS = ["MEMBER", "SUBSCRIBER"] as const;
 export const IMPORT_FIELDS = ["email", "firstname", "lastname", "phone", "birthdate", "street", "zipcode", "post"] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
-export const IMPORT_STATUSES = ["UPLOADED", "QUEUED", "RUNNING", "DONE", "FAILED", "UNDONE"] as const;
-export const IMPORT_OUTCOMES = ["ADDED", "UPDATED", "SKIPPED"] as const;
+const IMPORT_STATUSES = ["UPLOADED", "QUEUED", "RUNNING", "DONE", "FAILED", "UNDONE"] as const;
 /** The largest file an import takes (the edge's body limit for the upload routes). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_MEDIA_TYPES = { csv: "text/csv", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
@@ -37,7 +35,7 @@ export type ImportMappingValues = z.output<typeof ImportMappingSchema>;
 
 export const PreviewImportRequest = z.object({ mapping: ImportMappingSchema }).meta({ id: "PreviewImportRequest" });
 
-export const ConsentSource = z
+const ConsentSource = z
   .string({ error: "required" })
   .trim()
   .min(3, { error: "must be at least 3 characters" })
@@ -77,7 +75,7 @@ export const ImportView = z
   })
   .meta({ id: "Import" });
 
-export const ImportProblem = z
+const ImportProblem = z
   .object({ row: z.number().int(), field: z.string(), message: z.string() })
   .meta({ id: "ImportProblem" });
 
