@@ -3,7 +3,7 @@
 // progress, so a crash loses at most the batch under way and a restarted worker resumes after the last committed one.
 import "server-only";
 import crypto from "node:crypto";
-import { db, type Tx } from "../db";
+import { db, Prisma, type Tx } from "../db";
 import { logger } from "../logger";
 import type { ImportField } from "../validation/imports";
 import { fileRows, removeFile, type ImportFormat } from "./imports-files";
@@ -113,7 +113,9 @@ async function commitBatch(run: Run, owner: string, batch: { number: number; val
         if (first === undefined) seenHere.set(email, row);
         return first;
       });
-      await tx.importRow.createMany({ data: results });
+      await tx.$executeRaw`
+        INSERT INTO "ImportRow" ("runId", "rowNumber", "email", "outcome", "reason", "memberId", "memberCreated", "subscribed", "subscriptionNew", "filled", "memberWrittenAt")
+        VALUES ${Prisma.join(results.map((r) => Prisma.sql`(${r.runId}, ${r.rowNumber}, ${r.email}, ${r.outcome}, ${r.reason}, ${r.memberId}, ${r.memberCreated}, ${r.subscribed}, ${r.subscriptionNew}, ${r.filled}, ${r.memberWrittenAt})`))}`;
       const count = (outcome: Outcome) => results.filter((r) => r.outcome === outcome).length;
       await tx.importRun.update({
         where: { id: run.id },
@@ -171,11 +173,12 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
   }
   const now = new Date();
   const newRows = candidates.filter((c) => !existing.has(c.email) && !results.has(c.number));
+  // Raw multi-row statements: Prisma's createMany of 500 rows took twice as long as the whole batch does now.
   const created = newRows.length
-    ? await tx.member.createManyAndReturn({
-        data: newRows.map((c) => ({ uuid: crypto.randomUUID(), organizationId: run.organizationId, ...c.fields, email: c.email, createdAt: now })),
-        select: { id: true, email: true, updatedAt: true },
-      })
+    ? await tx.$queryRaw<{ id: number; email: string }[]>`
+        INSERT INTO "Member" ("uuid", "organizationId", "email", "firstname", "lastname", "phone", "birthdate", "street", "zipcode", "post", "createdAt", "updatedAt")
+        VALUES ${Prisma.join(newRows.map((c) => Prisma.sql`(${crypto.randomUUID()}, ${run.organizationId}, ${c.email}, ${c.fields.firstname ?? null}, ${c.fields.lastname ?? null}, ${c.fields.phone ?? null}, ${c.fields.birthdate ?? null}, ${c.fields.street ?? null}, ${c.fields.zipcode ?? null}, ${c.fields.post ?? null}, ${now}, ${now})`))}
+        RETURNING "id", "email"`
     : [];
   const createdByEmail = new Map(created.map((m) => [m.email!, m]));
   // member.created for each, as emitWebhookEvent records it, in one statement for the batch.
@@ -186,7 +189,7 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
     if (results.has(c.number)) continue;
     const fresh = createdByEmail.get(c.email);
     const member = existing.get(c.email);
-    const result: RowResult = { ...skipped(run.id, c.number, c.email, ""), reason: null, memberId: fresh?.id ?? member!.id, memberCreated: Boolean(fresh), memberWrittenAt: fresh?.updatedAt ?? null };
+    const result: RowResult = { ...skipped(run.id, c.number, c.email, ""), reason: null, memberId: fresh?.id ?? member!.id, memberCreated: Boolean(fresh), memberWrittenAt: fresh ? now : null };
     if (member) {
       const fill = Object.fromEntries(Object.entries(c.fields).filter(([field, value]) => field !== "email" && value && !member[field as keyof typeof member]));
       if (Object.keys(fill).length) {
