@@ -119,6 +119,13 @@ function sendoutWriteRow(action: string, state: "DRAFT" | "SENDING" | "PAUSED", 
   };
 }
 
+/** The service checks an import's module and permission by its kind (here MEMBER), so the refusals name them. */
+const importBodies = {
+  wrongModule: { reason: "access group lacks the member module" },
+  missingPermission: { reason: "access group lacks the MEMBER.U permission" },
+  outOfScope: { reason: "import not found" },
+};
+
 /** An UPLOADED member import of the side's company (a one-row CSV). */
 async function freshImport(side: Side) {
   const file = new Blob([`email\n${uniqueEmail("matris")}\n`]).stream();
@@ -331,14 +338,15 @@ export const table: Record<V3OperationId, Row> = {
   // ---- imports: another company's import is 404 `import not found`; the module and permission follow the kind
   createImport: {
     cells: COMPANY_CREATE,
+    bodies: { wrongModule: importBodies.wrongModule, missingPermission: importBodies.missingPermission },
     request: ({ side }) => ({ path: `/v3/imports?kind=MEMBER&company_id=${side.companyId}`, method: "POST", headers: { "content-type": "text/csv" }, rawBody: `email\n${uniqueEmail("matris")}\n` }),
   },
   listImports: { cells: bearerCells({ wrongModule: 200, missingPermission: READ, outOfScope: NO_OBJECT, inScope: 200 }), request: () => ({ path: "/v3/imports" }) },
-  getImport: { cells: OBJECT_READ, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}` }) },
-  previewImport: { cells: OBJECT_READ, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/preview`, method: "POST", body: { mapping: { email: "email" } } }) },
-  startImport: { cells: OBJECT_WRITE, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/start`, method: "POST", body: { mapping: { email: "email" } } }) },
-  getImportResult: { cells: OBJECT_READ, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/result` }) },
-  undoImport: { cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 409 }), request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/undo`, method: "POST" }) },
+  getImport: { cells: OBJECT_READ, bodies: { wrongModule: importBodies.wrongModule, outOfScope: importBodies.outOfScope }, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}` }) },
+  previewImport: { cells: OBJECT_READ, bodies: { wrongModule: importBodies.wrongModule, outOfScope: importBodies.outOfScope }, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/preview`, method: "POST", body: { mapping: { email: "email" } } }) },
+  startImport: { cells: OBJECT_WRITE, bodies: importBodies, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/start`, method: "POST", body: { mapping: { email: "email" } } }) },
+  getImportResult: { cells: OBJECT_READ, bodies: { wrongModule: importBodies.wrongModule, outOfScope: importBodies.outOfScope }, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/result` }) },
+  undoImport: { cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 409 }), bodies: importBodies, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/undo`, method: "POST" }) },
 
   // ---- webhooks: another company's endpoint is 404 `webhook endpoint not found`, a company named in the query or body 403
   listWebhookEndpoints: {
