@@ -24,6 +24,7 @@ import { serverPeakMb, startC1, startStack, treeRss, type Stack } from "./lib/be
 import { measureWebhooks, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { prepareDashboard, signInToDashboard, timeDashboardRoutes } from "./lib/bench-dashboard";
 import { ensureBuild } from "./lib/prepare.mjs";
+import { benchImport } from "./bench-import";
 import { createTestDatabase } from "./lib/test-stack";
 
 const { values: args } = parseArgs({
@@ -174,6 +175,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       const figures = await measureSendout(base, await bearer(base, sendoutSetup.key), rootIds[0], sendoutSetup.listId, smtp, stack.root.pid!);
       sendout = { ...figures, bare, bareCount };
     }
+    await benchImport({ base, companyId: rootIds[0], rootPid: stack.root.pid!, provider, out: args.out! });
     const serverPeak = serverPeakMb(stack.root.pid!);
     console.log(`[${provider}] tree RSS after the load: ${after.totalMb.toFixed(0)} MB (${after.parts}); server peak ${serverPeak?.toFixed(0)} MB`);
 

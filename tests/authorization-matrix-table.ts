@@ -10,6 +10,7 @@ import { createEvent, registerParticipant } from "@/lib/services/events";
 import { createMember } from "@/lib/services/member-changes";
 import { pauseSendout, sendSendout } from "@/lib/services/sendout-states";
 import { createSendout } from "@/lib/services/sendouts";
+import { createImport } from "@/lib/services/imports";
 import { createWebhookEndpoint, sendWebhookTest } from "@/lib/services/webhooks";
 import { createList } from "@/lib/services/subscription-lists";
 import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
@@ -60,7 +61,7 @@ interface Context {
   keys: Keys;
 }
 
-type Request = { path: string } & Pick<CallOptions, "method" | "body" | "headers" | "redirect">;
+type Request = { path: string } & Pick<CallOptions, "method" | "body" | "rawBody" | "headers" | "redirect">;
 
 export interface Row {
   cells: Record<Column, Cell>;
@@ -116,6 +117,19 @@ function sendoutWriteRow(action: string, state: "DRAFT" | "SENDING" | "PAUSED", 
     cells: OBJECT_WRITE,
     request: async ({ side }) => ({ path: `/v3/sendout/${await freshSendout(side, state)}${action}`, method: action ? "POST" : "PUT", body }),
   };
+}
+
+/** The service checks an import's module and permission by its kind (here MEMBER), so the refusals name them. */
+const importBodies = {
+  wrongModule: { reason: "access group lacks the member module" },
+  missingPermission: { reason: "access group lacks the MEMBER.U permission" },
+  outOfScope: { reason: "import not found" },
+};
+
+/** An UPLOADED member import of the side's company (a one-row CSV). */
+async function freshImport(side: Side) {
+  const file = new Blob([`email\n${uniqueEmail("matris")}\n`]).stream();
+  return (await createImport(op, { kind: "MEMBER", company_id: side.companyId, file_name: "matris.csv" }, "text/csv", file)).id;
 }
 
 /** A webhook endpoint of the side's company (each cell its own: a delete or rotation touches no other cell's). */
@@ -320,6 +334,19 @@ export const table: Record<V3OperationId, Row> = {
   resumeSendout: sendoutWriteRow("/resume", "PAUSED"),
   cancelSendout: sendoutWriteRow("/cancel", "DRAFT"),
   sendTestSendout: sendoutWriteRow("/test", "DRAFT", { email: "styrelsen@example.org" }),
+
+  // ---- imports: another company's import is 404 `import not found`; the module and permission follow the kind
+  createImport: {
+    cells: COMPANY_CREATE,
+    bodies: { wrongModule: importBodies.wrongModule, missingPermission: importBodies.missingPermission },
+    request: ({ side }) => ({ path: `/v3/imports?kind=MEMBER&company_id=${side.companyId}`, method: "POST", headers: { "content-type": "text/csv" }, rawBody: `email\n${uniqueEmail("matris")}\n` }),
+  },
+  listImports: { cells: bearerCells({ wrongModule: 200, missingPermission: READ, outOfScope: NO_OBJECT, inScope: 200 }), request: () => ({ path: "/v3/imports" }) },
+  getImport: { cells: OBJECT_READ, bodies: { wrongModule: importBodies.wrongModule, outOfScope: importBodies.outOfScope }, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}` }) },
+  previewImport: { cells: OBJECT_READ, bodies: { wrongModule: importBodies.wrongModule, outOfScope: importBodies.outOfScope }, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/preview`, method: "POST", body: { mapping: { email: "email" } } }) },
+  startImport: { cells: OBJECT_WRITE, bodies: importBodies, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/start`, method: "POST", body: { mapping: { email: "email" } } }) },
+  getImportResult: { cells: OBJECT_READ, bodies: { wrongModule: importBodies.wrongModule, outOfScope: importBodies.outOfScope }, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/result` }) },
+  undoImport: { cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 409 }), bodies: importBodies, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/undo`, method: "POST" }) },
 
   // ---- webhooks: another company's endpoint is 404 `webhook endpoint not found`, a company named in the query or body 403
   listWebhookEndpoints: {

@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyTooLargeReason } from "./body";
 import { clientIp, SOCKET_IP_HEADER } from "./client-ip";
 import { logger } from "../logger";
+import { IMPORT_MAX_BYTES } from "../validation/imports";
 
 export const MAX_ACTION_BODY_DEPTH = 256;
 /** next-auth reads small forms (sign-in, sign-out); nothing it is sent legitimately comes near this. */
@@ -29,6 +30,8 @@ interface ClientLimits {
 
 /** The largest body the handler of this path reads: /v3 its MAX_BODY_BYTES, next-auth its forms, pages their actions. */
 export function bodyLimitFor(pathname: string, maxBodyBytes: number): number {
+  // The upload of an import (README "Import"): the file is streamed to disk, never buffered.
+  if (pathname === "/v3/imports") return Math.max(maxBodyBytes, IMPORT_MAX_BYTES);
   if (pathname === "/v3" || pathname.startsWith("/v3/")) return maxBodyBytes;
   if (pathname.startsWith("/api/auth/")) return AUTH_BODY_BYTES;
   return ACTION_BODY_BYTES;

@@ -19,6 +19,7 @@ export interface JobQueue {
 
 export const SENDOUT_JOB = "sendouts";
 export const WEBHOOK_JOB = "webhooks";
+export const IMPORT_JOB = "imports";
 
 // Kept on globalThis: Next's route handlers and the compiled server.ts are separate bundles in one process, and a
 // request that starts a sendout must reach the queue the server started.
@@ -31,8 +32,9 @@ export function setJobQueue(queue: JobQueue | undefined): void {
 /**
  * Wakes a worker of `job` now rather than at its next poll: after a sendout starts or resumes, after a webhook
  * delivery is asked for. Without a queue in this process (the workers are off here) it does nothing; the workers'
- * polling finds the work.
+ * polling finds the work. True when a queue was there to wake.
  */
-export async function wakeWorkers(job: typeof SENDOUT_JOB | typeof WEBHOOK_JOB): Promise<void> {
+export async function wakeWorkers(job: typeof SENDOUT_JOB | typeof WEBHOOK_JOB | typeof IMPORT_JOB): Promise<boolean> {
   await globalForJobs.__jobQueue?.wake(job);
+  return globalForJobs.__jobQueue !== undefined;
 }

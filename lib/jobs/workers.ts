@@ -12,9 +12,10 @@ import { env } from "../env";
 import { logger } from "../logger";
 import { runSendoutRound } from "../services/sendout-delivery";
 import { runWebhookRound } from "../services/webhook-delivery";
+import { runImportRound } from "../services/imports-run";
 import { createInProcessQueue } from "./in-process-queue";
 import { createPgBossQueue } from "./pg-boss-queue";
-import { SENDOUT_JOB, setJobQueue, WEBHOOK_JOB, type JobQueue } from "./queue";
+import { IMPORT_JOB, SENDOUT_JOB, setJobQueue, WEBHOOK_JOB, type JobQueue } from "./queue";
 
 function usesPgBoss(): boolean {
   const { JOB_QUEUE, DATABASE_URL } = env();
@@ -37,7 +38,7 @@ async function jobQueue(): Promise<JobQueue> {
 
 /** One kind of work: its job name, how often it polls, and one round (true when more is waiting). */
 interface WorkerKind {
-  job: typeof SENDOUT_JOB | typeof WEBHOOK_JOB;
+  job: typeof SENDOUT_JOB | typeof WEBHOOK_JOB | typeof IMPORT_JOB;
   pollMs: number;
   round: (owner: string, stopping: () => boolean) => Promise<boolean>;
 }
@@ -48,6 +49,8 @@ export async function startWorkers(which: { sendouts: boolean; webhooks: boolean
   const all: (WorkerKind & { on: boolean })[] = [
     { on: which.sendouts, job: SENDOUT_JOB, pollMs: env().SENDOUT_POLL_MS, round: runSendoutRound },
     { on: which.webhooks, job: WEBHOOK_JOB, pollMs: env().WEBHOOK_POLL_MS, round: runWebhookRound },
+    // Imports run wherever workers run (a run abandoned by a stopped process is resumed at the next poll).
+    { on: true, job: IMPORT_JOB, pollMs: 5000, round: runImportRound },
   ];
   const kinds = all.filter((k) => k.on);
   const queue = await jobQueue();

@@ -13,6 +13,7 @@ import * as dashboardOutbox from "./dashboard-outbox";
 import * as dashboardSendouts from "./dashboard-sendouts";
 import * as dashboardWebhooks from "./dashboard-webhooks";
 import * as event from "./event";
+import * as imports from "./imports";
 import * as mailEvents from "./mail-events";
 import * as member from "./member";
 import type { Operation, OperationSpec } from "./operation";
@@ -44,7 +45,7 @@ const listed = (api: object): Operation[] =>
   Object.entries(api as Record<string, OperationSpec>).map(([operationId, spec]) => ({ operationId, ...spec }));
 
 /** The /v3 operations by operationId, in the order the document lists them. */
-const v3Api = merge([auth, company, organization, member, event, publicLists, subscription, sendout, webhook, mailEvents, apiReference]);
+const v3Api = merge([auth, company, organization, member, event, publicLists, subscription, sendout, webhook, imports, mailEvents, apiReference]);
 export type V3OperationId = keyof typeof v3Api;
 export const v3Operations = listed(v3Api);
 

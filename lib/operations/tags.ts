@@ -24,6 +24,9 @@ export const tagDescriptions: Record<string, string> = {
     "Your HTTPS endpoints that receive an event when something happens: a subscription created, confirmed or ended, a " +
     "member created, changed, erased or opted out, a company's leisure-card status changed, a sendout sent. Each " +
     "delivery is signed per Standard Webhooks and retried for more than a day; the bodies are under Webhooks below.",
+  Imports:
+    "Members into a company and subscribers into a list from a CSV or Excel (.xlsx) file: upload, preview with a " +
+    "column mapping, run in the background, download the result, undo.",
   "Mail events": "Webhooks for your mail provider to report bounces, spam complaints and deliveries.",
   Reference: "This document.",
 };

@@ -101,7 +101,7 @@ export function subscriberView(s: SubscriberRow, caller: Caller, details: Subscr
  * Did the person leave on their own: everything (global opt-out) or this list, by anyone but staff (an unsubscribe
  * from before this was recorded counts as their own)? Then only their confirmation by email brings them back.
  */
-function optedOutThemselves(member: { globalOptOutAt: Date | null }, subscription: { status: string; unsubscribedAt: Date | null; unsubscribedVia: string | null } | null): boolean {
+export function optedOutThemselves(member: { globalOptOutAt: Date | null }, subscription: { status: string; unsubscribedAt: Date | null; unsubscribedVia: string | null } | null): boolean {
   // A PENDING row keeps the unsubscribe it follows: waiting for the person's confirmation does not make it staff's.
   const leftOnTheirOwn = subscription !== null && subscription.status !== "SUBSCRIBED" && subscription.unsubscribedAt !== null && subscription.unsubscribedVia !== "ADMIN";
   return member.globalOptOutAt !== null || leftOnTheirOwn;

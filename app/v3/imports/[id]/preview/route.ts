@@ -1,0 +1,6 @@
+// POST /v3/imports/{id}/preview: the first rows as mapped and the file's problems
+import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/imports";
+import { previewImport } from "@/lib/services/imports";
+
+export const POST = route(api.previewImport, async ({ caller, params, body }) => previewImport(caller, params.id, body.mapping));

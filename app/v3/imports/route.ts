@@ -1,0 +1,8 @@
+// POST /v3/imports: upload a file (the raw body) to import; GET /v3/imports: recent imports
+import { route } from "@/lib/http/route";
+import * as api from "@/lib/operations/imports";
+import { createImport, listImports } from "@/lib/services/imports";
+
+export const POST = route(api.createImport, async ({ caller, query, request }) => createImport(caller, query, request.headers.get("content-type"), request.body));
+
+export const GET = route(api.listImports, async ({ caller }) => listImports(caller));

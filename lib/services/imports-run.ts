@@ -1,0 +1,213 @@
+// The run of an import, in the background (lib/jobs/workers.ts): a worker claims a QUEUED or abandoned run with a
+// lease, reads the file row by row and commits each batch of rows in one transaction together with the run's
+// progress, so a crash loses at most the batch under way and a restarted worker resumes after the last committed one.
+import "server-only";
+import crypto from "node:crypto";
+import { db, Prisma, type Tx } from "../db";
+import { logger } from "../logger";
+import type { ImportField } from "../validation/imports";
+import { fileRows, removeFile, type ImportFormat } from "./imports-files";
+import { checkRow, columnIndexes, duplicateInFile, mapRow, type RowValues } from "./imports-rows";
+import { optedOutThemselves } from "./subscribers";
+import { activateSubscription, effectiveCap } from "./subscriptions";
+import { isSuppressed } from "./visitor-records";
+import { emitWebhookEvent } from "./webhook-events";
+
+const BATCH_ROWS = 500;
+const LEASE_MS = 2 * 60_000;
+
+type Run = NonNullable<Awaited<ReturnType<ReturnType<typeof db>["importRun"]["findUnique"]>>>;
+type Outcome = "ADDED" | "UPDATED" | "SKIPPED";
+interface RowResult {
+  runId: number;
+  rowNumber: number;
+  email: string | null;
+  outcome: Outcome;
+  reason: string | null;
+  memberId: number | null;
+  memberCreated: boolean;
+  subscribed: boolean;
+  subscriptionNew: boolean;
+  filled: string | null;
+  memberWrittenAt: Date | null;
+}
+
+class LeaseLost extends Error {}
+
+const MEMBER_COLUMNS = { id: true, email: true, firstname: true, lastname: true, phone: true, birthdate: true, street: true, zipcode: true, post: true, globalOptOutAt: true } as const;
+
+/**
+ * One round of the import worker: claims the oldest QUEUED run, or a RUNNING one whose lease ran out (its worker
+ * died), and runs it to its end unless the process is stopping. True when a run was found (there may be more).
+ */
+export async function runImportRound(owner: string, stopping: () => boolean): Promise<boolean> {
+  const now = new Date();
+  const free = { status: { in: ["QUEUED", "RUNNING"] }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] };
+  const candidate = await db().importRun.findFirst({ where: free, orderBy: { id: "asc" }, select: { id: true } });
+  if (!candidate) return false;
+  const claimed = await db().importRun.updateMany({
+    where: { id: candidate.id, ...free },
+    data: { status: "RUNNING", leaseOwner: owner, leaseUntil: new Date(now.getTime() + LEASE_MS) },
+  });
+  if (claimed.count === 1) await runClaimed(candidate.id, owner, stopping);
+  return true;
+}
+
+async function runClaimed(id: number, owner: string, stopping: () => boolean): Promise<void> {
+  const run = await db().importRun.findUniqueOrThrow({ where: { id } });
+  try {
+    const finished = await readAndCommit(run, owner, stopping);
+    if (finished) {
+      await db().importRun.updateMany({ where: { id, leaseOwner: owner }, data: { status: "DONE", finishedAt: new Date(), leaseOwner: null, leaseUntil: null, filePath: null } });
+      await removeFile(run.filePath);
+    } else {
+      await db().importRun.updateMany({ where: { id, leaseOwner: owner }, data: { leaseOwner: null, leaseUntil: null } });
+    }
+  } catch (error) {
+    if (error instanceof LeaseLost) return;
+    logger().error({ err: error, importId: id }, "import failed");
+    const message = error instanceof Error ? error.message.slice(0, 500) : "failed";
+    await db().importRun.updateMany({ where: { id, leaseOwner: owner }, data: { status: "FAILED", error: message, finishedAt: new Date(), leaseOwner: null, leaseUntil: null, filePath: null } });
+    await removeFile(run.filePath);
+  }
+}
+
+/** Reads the file after the committed rows and commits it batch by batch; false when stopped before the end. */
+async function readAndCommit(run: Run, owner: string, stopping: () => boolean): Promise<boolean> {
+  if (!run.filePath || !run.mapping) throw new Error("the run has no file or mapping");
+  // First row of every email already committed: a later duplicate in the file is skipped after a resume too.
+  const firstRowOf = new Map<string, number>();
+  const committed = await db().importRow.findMany({ where: { runId: run.id, email: { not: null } }, orderBy: { rowNumber: "asc" }, select: { email: true, rowNumber: true } });
+  for (const row of committed) if (!firstRowOf.has(row.email!)) firstRowOf.set(row.email!, row.rowNumber);
+  let indexes: [ImportField, number][] | null = null;
+  let toSkip = run.rowsRead;
+  let batch: { number: number; values: RowValues }[] = [];
+  for await (const row of fileRows(run.filePath, run.format as ImportFormat)) {
+    if (!indexes) {
+      indexes = columnIndexes(row.cells.map((c) => c.trim()), JSON.parse(run.mapping));
+      continue;
+    }
+    if (toSkip > 0) {
+      toSkip -= 1;
+      continue;
+    }
+    batch.push({ number: row.number, values: mapRow(row.cells, indexes) });
+    if (batch.length === BATCH_ROWS) {
+      await commitBatch(run, owner, batch, firstRowOf);
+      batch = [];
+      if (stopping()) return false;
+    }
+  }
+  if (batch.length) await commitBatch(run, owner, batch, firstRowOf);
+  return true;
+}
+
+async function commitBatch(run: Run, owner: string, batch: { number: number; values: RowValues }[], firstRowOf: Map<string, number>): Promise<void> {
+  const seenHere = new Map<string, number>();
+  await db().$transaction(
+    async (tx) => {
+      const renewed = await tx.importRun.updateMany({ where: { id: run.id, leaseOwner: owner }, data: { leaseUntil: new Date(Date.now() + LEASE_MS) } });
+      if (renewed.count === 0) throw new LeaseLost();
+      const results = await importBatch(tx, run, batch, (email, row) => {
+        const first = firstRowOf.get(email) ?? seenHere.get(email);
+        if (first === undefined) seenHere.set(email, row);
+        return first;
+      });
+      await tx.$executeRaw`
+        INSERT INTO "ImportRow" ("runId", "rowNumber", "email", "outcome", "reason", "memberId", "memberCreated", "subscribed", "subscriptionNew", "filled", "memberWrittenAt")
+        VALUES ${Prisma.join(results.map((r) => Prisma.sql`(${r.runId}, ${r.rowNumber}, ${r.email}, ${r.outcome}, ${r.reason}, ${r.memberId}, ${r.memberCreated}, ${r.subscribed}, ${r.subscriptionNew}, ${r.filled}, ${r.memberWrittenAt})`))}`;
+      const count = (outcome: Outcome) => results.filter((r) => r.outcome === outcome).length;
+      await tx.importRun.update({
+        where: { id: run.id },
+        data: { rowsRead: { increment: batch.length }, added: { increment: count("ADDED") }, updated: { increment: count("UPDATED") }, skipped: { increment: count("SKIPPED") } },
+      });
+    },
+    { timeout: 120_000, maxWait: 30_000 },
+  );
+  for (const [email, row] of seenHere) firstRowOf.set(email, row);
+}
+
+const skipped = (runId: number, rowNumber: number, email: string | null, reason: string): RowResult => ({
+  runId, rowNumber, email, outcome: "SKIPPED", reason, memberId: null, memberCreated: false, subscribed: false, subscriptionNew: false, filled: null, memberWrittenAt: null,
+});
+
+/** What each row of a batch does: members created or filled in, and for subscribers the subscription. */
+async function importBatch(tx: Tx, run: Run, batch: { number: number; values: RowValues }[], firstRow: (email: string, row: number) => number | undefined): Promise<RowResult[]> {
+  const results = new Map<number, RowResult>();
+  const candidates: { number: number; email: string; fields: Partial<Record<ImportField, string>> }[] = [];
+  for (const row of batch) {
+    const checked = checkRow(row.values);
+    if (!checked.ok) {
+      results.set(row.number, skipped(run.id, row.number, null, `${checked.field}: ${checked.message}`));
+      continue;
+    }
+    const first = firstRow(checked.email, row.number);
+    if (first !== undefined) results.set(row.number, skipped(run.id, row.number, checked.email, duplicateInFile(first)));
+    else candidates.push({ number: row.number, email: checked.email, fields: checked.fields });
+  }
+  const existing = new Map(
+    (await tx.member.findMany({ where: { organizationId: run.organizationId, email: { in: candidates.map((c) => c.email) } }, select: MEMBER_COLUMNS })).map((m) => [m.email!, m]),
+  );
+  const list = run.listId ? await tx.subscriptionList.findUnique({ where: { id: run.listId }, select: { id: true, activeCount: true, subscriberCap: true } }) : null;
+  if (run.kind === "SUBSCRIBER" && !list) throw new Error("the list is gone");
+  const subscriptions = list
+    ? new Map((await tx.subscription.findMany({ where: { listId: list.id, memberId: { in: [...existing.values()].map((m) => m.id) } } })).map((s) => [s.memberId, s]))
+    : new Map();
+  let room = list ? effectiveCap(list) - list.activeCount : 0;
+  const toSubscribe = new Set<number>();
+  for (const c of candidates) {
+    if (!list) continue;
+    const member = existing.get(c.email);
+    const subscription = member ? subscriptions.get(member.id) : undefined;
+    let reason: string | null = null;
+    if (member?.globalOptOutAt) reason = "opted out of all mail";
+    else if (subscription?.status === "SUBSCRIBED") continue; // already subscribed: fields may still be filled in
+    else if (member && subscription && optedOutThemselves(member, subscription)) reason = "left the list themselves";
+    else if (await isSuppressed(tx, run.organizationId, c.email)) reason = "the address is suppressed (bounces or complaints)";
+    else if (room <= 0) reason = "the list is full";
+    if (reason) results.set(c.number, skipped(run.id, c.number, c.email, reason));
+    else {
+      room -= 1;
+      toSubscribe.add(c.number);
+    }
+  }
+  const now = new Date();
+  const newRows = candidates.filter((c) => !existing.has(c.email) && !results.has(c.number));
+  // Raw multi-row statements: Prisma's createMany of 500 rows took twice as long as the whole batch does now.
+  const created = newRows.length
+    ? await tx.$queryRaw<{ id: number; email: string }[]>`
+        INSERT INTO "Member" ("uuid", "organizationId", "email", "firstname", "lastname", "phone", "birthdate", "street", "zipcode", "post", "createdAt", "updatedAt")
+        VALUES ${Prisma.join(newRows.map((c) => Prisma.sql`(${crypto.randomUUID()}, ${run.organizationId}, ${c.email}, ${c.fields.firstname ?? null}, ${c.fields.lastname ?? null}, ${c.fields.phone ?? null}, ${c.fields.birthdate ?? null}, ${c.fields.street ?? null}, ${c.fields.zipcode ?? null}, ${c.fields.post ?? null}, ${now}, ${now})`))}
+        RETURNING "id", "email"`
+    : [];
+  const createdByEmail = new Map(created.map((m) => [m.email!, m]));
+  // member.created for each, as emitWebhookEvent records it, in one statement for the batch.
+  if (created.length) {
+    await tx.webhookEvent.createMany({ data: created.map((m) => ({ type: "member.created", companyId: run.organizationId, payload: JSON.stringify({ member_id: m.id }), createdAt: now })) });
+  }
+  for (const c of candidates) {
+    if (results.has(c.number)) continue;
+    const fresh = createdByEmail.get(c.email);
+    const member = existing.get(c.email);
+    const result: RowResult = { ...skipped(run.id, c.number, c.email, ""), reason: null, memberId: fresh?.id ?? member!.id, memberCreated: Boolean(fresh), memberWrittenAt: fresh ? now : null };
+    if (member) {
+      const fill = Object.fromEntries(Object.entries(c.fields).filter(([field, value]) => field !== "email" && value && !member[field as keyof typeof member]));
+      if (Object.keys(fill).length) {
+        const written = await tx.member.update({ where: { id: member.id }, data: fill, select: { updatedAt: true } });
+        await emitWebhookEvent(tx, "member.updated", { companyId: run.organizationId }, { member_id: member.id });
+        result.filled = JSON.stringify(Object.keys(fill));
+        result.memberWrittenAt = written.updatedAt;
+      }
+    }
+    if (toSubscribe.has(c.number)) {
+      const activated = await activateSubscription(tx, list!.id, result.memberId!, "ADMIN", false, "ADMIN");
+      result.subscribed = activated.activated;
+      result.subscriptionNew = activated.activated && !subscriptions.has(result.memberId);
+    }
+    if (result.memberCreated || result.subscribed) result.outcome = "ADDED";
+    else if (result.filled) result.outcome = "UPDATED";
+    else result.reason = list ? "already subscribed" : "already a member; nothing to fill in";
+    results.set(c.number, result);
+  }
+  return batch.map((row) => results.get(row.number)!);
+}

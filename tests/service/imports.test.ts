@@ -1,0 +1,189 @@
+// Imports of members and subscribers (README "Import"): CSV (`;` with a BOM, `,`) and .xlsx read as streams, the
+// preview's problems, merging by normalized email, duplicates in the file, the subscriber rules (suppressed, opted
+// out, the list's capacity), resuming after the last committed batch, the result file and undo.
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { ValidationFailed } from "@/lib/errors";
+import { operatorCaller, type Caller } from "@/lib/services/caller";
+import { createImport, getImport, importResultCsv, previewImport, startImport, undoImport } from "@/lib/services/imports";
+import { runImportRound } from "@/lib/services/imports-run";
+import { createMember, updateMember } from "@/lib/services/member-changes";
+import { setMemberSubscription } from "@/lib/services/subscribers";
+import { createList, updateList } from "@/lib/services/subscription-lists";
+import { suppressAddress } from "@/lib/services/suppressions";
+import { CreateMemberRequest } from "@/lib/validation/member";
+import { makeApiKey, makeCompany } from "../helpers";
+import { callerForApiKey } from "@/lib/services/api-keys";
+
+const op = operatorCaller();
+const stream = (content: string | Buffer) => new Blob([typeof content === "string" ? content : new Uint8Array(content)]).stream();
+
+async function upload(caller: Caller, target: { company_id?: string; list_id?: number }, content: string | Buffer, type = "text/csv") {
+  const kind = target.list_id ? "SUBSCRIBER" : "MEMBER";
+  return createImport(caller, { kind, file_name: "fil.csv", ...target } as never, type, stream(content));
+}
+
+async function finished(caller: Caller, id: number) {
+  for (let i = 0; i < 400; i++) {
+    const run = await getImport(caller, id);
+    if (run.status === "DONE" || run.status === "FAILED") return run;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("the import did not finish");
+}
+
+async function resultLines(caller: Caller, id: number) {
+  const { lines } = await importResultCsv(caller, id, "sv");
+  let text = "";
+  for await (const line of lines) text += line;
+  return text;
+}
+
+describe("member imports", () => {
+  it("reads a Swedish CSV (`;`, BOM), merges by normalized email, skips duplicates and bad rows, and undoes", async () => {
+    const company = await makeCompany("Importföreningen");
+    const known = await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: "karin@example.org", firstname: "Karin", phone: null }));
+    const csv =
+      "\uFEFFE-post;Förnamn;Efternamn;Telefon;Födelsedatum\r\n" +
+      " KARIN@example.org ;Kajsa;Lind;070-111;\r\n" +
+      "ola@example.org;Ola;Berg;;1990-02-30\r\n" +
+      "per@example.org;Per;Ek;;1985-05-05\r\n" +
+      "Per@Example.org;Pelle;Ekström;;\r\n" +
+      "inte-en-adress;Ida;;;\r\n";
+    const uploaded = await upload(op, { company_id: company.id }, csv);
+    expect(uploaded.status).toBe("UPLOADED");
+    expect(uploaded.columns).toEqual(["E-post", "Förnamn", "Efternamn", "Telefon", "Födelsedatum"]);
+    expect(uploaded.mapping).toEqual({ email: "E-post", firstname: "Förnamn", lastname: "Efternamn", phone: "Telefon", birthdate: "Födelsedatum" });
+
+    const preview = await previewImport(op, uploaded.id, uploaded.mapping as { email: string });
+    expect(preview.row_count).toBe(5);
+    expect(preview.rows[0]).toEqual({ row: 2, values: { email: "KARIN@example.org", firstname: "Kajsa", lastname: "Lind", phone: "070-111" } });
+    expect(preview.problems).toEqual([
+      { row: 3, field: "birthdate", message: "must be a date (YYYY-MM-DD)" },
+      { row: 5, field: "email", message: "duplicate of row 4 in the file" },
+      { row: 6, field: "email", message: "must be a valid email address" },
+    ]);
+
+    await startImport(op, uploaded.id, { mapping: uploaded.mapping as { email: string } });
+    const run = await finished(op, uploaded.id);
+    expect(run).toMatchObject({ status: "DONE", rows_read: 5, added: 1, updated: 1, skipped: 3 });
+    const karin = await db().member.findUniqueOrThrow({ where: { id: known.id } });
+    expect(karin).toMatchObject({ firstname: "Karin", lastname: "Lind", phone: "070-111" }); // filled in, not overwritten
+    const per = await db().member.findFirstOrThrow({ where: { organizationId: company.id, email: "per@example.org" } });
+    expect(per).toMatchObject({ firstname: "Per", birthdate: "1985-05-05" });
+    // The file is gone once the run ended.
+    expect((await db().importRun.findUniqueOrThrow({ where: { id: run.id } })).filePath).toBeNull();
+
+    const result = await resultLines(op, run.id);
+    expect(result.startsWith("\uFEFFRad;E-post;Resultat;Orsak;Medlems-id\r\n")).toBe(true);
+    expect(result).toContain(`2;karin@example.org;Uppdaterad;;${known.id}\r\n`);
+    expect(result).toContain("5;per@example.org;Överhoppad;duplicate of row 4 in the file;");
+    expect(result).toContain("6;;Överhoppad;email: must be a valid email address;");
+
+    // A second import remembers the mapping.
+    const again = await upload(op, { company_id: company.id }, "Förnamn;E-post;Efternamn;Telefon;Födelsedatum\r\nA;a@example.org;B;;\r\n");
+    expect(again.mapping).toEqual(uploaded.mapping);
+
+    const undone = await undoImport(op, run.id);
+    expect(undone).toEqual({ removed: 2, kept: 0, reason: null });
+    expect(await db().member.count({ where: { id: per.id } })).toBe(0);
+    expect(await db().member.findUniqueOrThrow({ where: { id: known.id } })).toMatchObject({ firstname: "Karin", lastname: null, phone: null });
+    expect((await getImport(op, run.id)).status).toBe("UNDONE");
+    await expect(undoImport(op, run.id)).rejects.toMatchObject({ status: 409 });
+    const audit = await db().auditEntry.findFirst({ where: { action: "import.undo", companyId: company.id } });
+    expect(audit?.summary).toContain("2 rows undone, 0 kept");
+  });
+
+  it("undo leaves what was touched since, and says so", async () => {
+    const company = await makeCompany();
+    const uploaded = await upload(op, { company_id: company.id }, "email,firstname\nrut@example.org,Rut\nsten@example.org,Sten\n");
+    await startImport(op, uploaded.id, { mapping: { email: "email", firstname: "firstname" } });
+    await finished(op, uploaded.id);
+    const rut = await db().member.findFirstOrThrow({ where: { organizationId: company.id, email: "rut@example.org" } });
+    await updateMember(op, rut.id, { lastname: "Ändrad" });
+    const undone = await undoImport(op, uploaded.id);
+    expect(undone.removed).toBe(1);
+    expect(undone.kept).toBe(1);
+    expect(undone.reason).toMatch(/changed since the import/);
+    expect(await db().member.count({ where: { id: rut.id } })).toBe(1);
+  });
+
+  it("reads the first sheet of an .xlsx file as a stream", async () => {
+    const company = await makeCompany();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Medlemmar");
+    sheet.addRow(["Email", "Firstname", "Birthdate"]);
+    sheet.addRow(["xl@example.org", "Xena", new Date("1970-01-02T00:00:00Z")]);
+    sheet.addRow([{ text: "link@example.org", hyperlink: "mailto:link@example.org" }, { richText: [{ text: "Li" }, { text: "nk" }] }, null]);
+    workbook.addWorksheet("Annat").addRow(["ignored"]);
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    const uploaded = await upload(op, { company_id: company.id }, buffer, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(uploaded.mapping).toEqual({ email: "Email", firstname: "Firstname", birthdate: "Birthdate" });
+    await startImport(op, uploaded.id, { mapping: uploaded.mapping as { email: string } });
+    expect(await finished(op, uploaded.id)).toMatchObject({ added: 2, skipped: 0 });
+    expect(await db().member.findFirst({ where: { organizationId: company.id, email: "xl@example.org" } })).toMatchObject({ firstname: "Xena", birthdate: "1970-01-02" });
+    expect(await db().member.findFirst({ where: { organizationId: company.id, email: "link@example.org" } })).toMatchObject({ firstname: "Link" });
+  });
+
+  it("refuses what is not a file of its kind, and another organization's company or import", async () => {
+    const company = await makeCompany();
+    await expect(upload(op, { company_id: company.id }, "email\nx@example.org\n", "application/json")).rejects.toMatchObject({ status: 415 });
+    await expect(upload(op, { company_id: company.id }, "")).rejects.toBeInstanceOf(ValidationFailed);
+    const own = await makeCompany();
+    const key = await makeApiKey({ companyId: own.id, modules: ["member"], permissions: ["MEMBER.U"], companyIds: [own.id] });
+    const outsider = (await callerForApiKey(key.id))!;
+    await expect(upload(outsider, { company_id: company.id }, "email\nx@example.org\n")).rejects.toMatchObject({ status: 403 });
+    const theirs = await upload(op, { company_id: company.id }, "email\nx@example.org\n");
+    await expect(getImport(outsider, theirs.id)).rejects.toMatchObject({ status: 404, message: "import not found" });
+    await expect(startImport(outsider, theirs.id, { mapping: { email: "email" } })).rejects.toMatchObject({ status: 404 });
+    await expect(startImport(op, theirs.id, { mapping: { email: "E-mail" } })).rejects.toBeInstanceOf(ValidationFailed);
+  });
+
+  it("resumes after the last committed batch when a worker stops mid-run", async () => {
+    const company = await makeCompany();
+    const rows = Array.from({ length: 1200 }, (_, i) => `r${i}@example.org`);
+    const uploaded = await upload(op, { company_id: company.id }, `email\n${rows.join("\n")}\n`);
+    // Queued directly, so only this test's rounds run it.
+    await db().importRun.update({ where: { id: uploaded.id }, data: { status: "QUEUED", mapping: JSON.stringify({ email: "email" }) } });
+    await runImportRound("first", () => true); // stops after its first batch
+    expect(await getImport(op, uploaded.id)).toMatchObject({ status: "RUNNING", rows_read: 500, added: 500 });
+    await runImportRound("second", () => false);
+    expect(await getImport(op, uploaded.id)).toMatchObject({ status: "DONE", rows_read: 1200, added: 1200, skipped: 0 });
+    expect(await db().member.count({ where: { organizationId: company.id } })).toBe(1200);
+    expect(await db().importRow.count({ where: { runId: uploaded.id } })).toBe(1200);
+  });
+});
+
+describe("subscriber imports", () => {
+  it("subscribes with the consent statement, skipping the suppressed, the opted out, those who left and beyond the cap", async () => {
+    const company = await makeCompany();
+    const list = await createList(op, { name: "Nyhetsbrev", company_id: company.id });
+    const optedOut = await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: "borta@example.org" }));
+    await db().member.update({ where: { id: optedOut.id }, data: { globalOptOutAt: new Date() } });
+    const left = await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: "lamnade@example.org" }));
+    await setMemberSubscription(op, list.id, left.id, true);
+    await db().subscription.updateMany({ where: { listId: list.id, memberId: left.id }, data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date(), unsubscribedVia: "LINK" } });
+    await db().subscriptionList.update({ where: { id: list.id }, data: { activeCount: 0 } });
+    await suppressAddress(op, { company_id: company.id, email: "studs@example.org", note: "Studsar" });
+    await updateList(op, list.id, { subscriber_cap: 2 } as never);
+    const csv = "email;firstname\nborta@example.org;B\nlamnade@example.org;L\nstuds@example.org;S\nett@example.org;Ett\ntva@example.org;Två\ntre@example.org;Tre\n";
+    const uploaded = await upload(op, { list_id: list.id }, csv);
+    await expect(startImport(op, uploaded.id, { mapping: { email: "email" } })).rejects.toBeInstanceOf(ValidationFailed);
+    await startImport(op, uploaded.id, { mapping: { email: "email", firstname: "firstname" }, consent_source: "Anmälan på årsmötet, pappersblankett" });
+    const run = await finished(op, uploaded.id);
+    expect(run).toMatchObject({ added: 2, skipped: 4, consent_source: "Anmälan på årsmötet, pappersblankett" });
+    const result = await resultLines(op, run.id);
+    expect(result).toContain("borta@example.org;Överhoppad;opted out of all mail");
+    expect(result).toContain("lamnade@example.org;Överhoppad;left the list themselves");
+    expect(result).toContain("studs@example.org;Överhoppad;the address is suppressed");
+    expect(result).toContain("tre@example.org;Överhoppad;the list is full");
+    const active = await db().subscription.findMany({ where: { listId: list.id, status: "SUBSCRIBED" }, include: { member: true } });
+    expect(active.map((s) => s.member.email).sort()).toEqual(["ett@example.org", "tva@example.org"]);
+    expect(active.every((s) => s.confirmedVia === "ADMIN" && s.source === "ADMIN")).toBe(true);
+    expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: list.id } })).activeCount).toBe(2);
+    expect(await undoImport(op, run.id)).toMatchObject({ removed: 2, kept: 0 });
+    expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: list.id } })).activeCount).toBe(0);
+    expect(await db().member.count({ where: { organizationId: company.id, email: { in: ["ett@example.org", "tva@example.org"] } } })).toBe(0);
+  });
+});
