@@ -7,8 +7,7 @@ const SENDOUT_STATUSES = ["DRAFT", "SCHEDULED", "SENDING", "PAUSED", "SENT", "CA
 export type SendoutStatus = (typeof SENDOUT_STATUSES)[number];
 
 /** Per-recipient delivery state; the stored recipients are the truth of who gets what. */
-const RECIPIENT_STATUSES = ["PENDING", "SENT", "FAILED", "BOUNCED", "COMPLAINED"] as const;
-export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+export type RecipientStatus = "PENDING" | "SENT" | "FAILED" | "BOUNCED" | "COMPLAINED";
 
 const Html = z
   .string({ error: "must be a string" })

@@ -4,7 +4,7 @@
 // and the audit log (AUDIT_ROWS entries written here in one statement). Signed in as next-auth's client does it.
 import crypto from "node:crypto";
 
-export const AUDIT_ROWS = 1_000_000;
+const AUDIT_ROWS = 1_000_000;
 
 export interface DashboardTiming {
   path: string;

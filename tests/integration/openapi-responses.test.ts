@@ -210,3 +210,21 @@ beforeAll(async () => {
   await checked(`/v3/webhook/${id}`, { method: "DELETE", token });
   await checked(`/v3/webhook/${id}`, { token });
 });
+
+// ---- imports (/v3/imports…): a small CSV through every operation, before the walk's checks (as the webhooks above).
+beforeAll(async () => {
+  const { makeCompany } = await import("../helpers");
+  const companyId = (await makeCompany("Importförbundet")).id;
+  const key = await makeApiKey({ companyId, modules: ["member"], permissions: ["MEMBER.U"], companyIds: [companyId] });
+  const token = (await tokensFor(key)).access_token;
+  const csv = "E-post;Förnamn;Efternamn\r\nanna@import.example.org;Anna;Ek\r\nfel-adress;Bo;Ek\r\n";
+  const created = await checked(`/v3/imports?kind=MEMBER&company_id=${companyId}&file_name=medlemmar.csv`, { method: "POST", token, headers: { "content-type": "text/csv; charset=utf-8" }, rawBody: csv });
+  const id = created.json.id as number;
+  await checked(`/v3/imports/${id}/preview`, { method: "POST", token, body: { mapping: created.json.mapping } });
+  await checked(`/v3/imports/${id}/start`, { method: "POST", token, body: { mapping: created.json.mapping } });
+  for (let i = 0; i < 300 && (await call(`/v3/imports/${id}`, { token })).json.status !== "DONE"; i++) await new Promise((r) => setTimeout(r, 100));
+  await checked("/v3/imports", { token });
+  await checked(`/v3/imports/${id}`, { token });
+  await checked(`/v3/imports/${id}/result`, { token });
+  await checked(`/v3/imports/${id}/undo`, { method: "POST", token });
+});
