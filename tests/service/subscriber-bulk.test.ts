@@ -9,7 +9,9 @@ import { createMember } from "@/lib/services/member-changes";
 import { bulkUnsubscribe, selectedSubscribersCsv } from "@/lib/services/subscriber-bulk";
 import { setMemberSubscription } from "@/lib/services/subscribers";
 import { createList } from "@/lib/services/subscription-lists";
+import { createWebhookEndpoint } from "@/lib/services/webhooks";
 import { CreateMemberRequest } from "@/lib/validation/member";
+import { CreateWebhookEndpointRequest } from "@/lib/validation/webhooks";
 import { makeCompany } from "../helpers";
 
 const staff = (companyId: string, permissions = ["SUBSCRIPTION_LIST.U"]): Caller => ({
@@ -40,6 +42,8 @@ describe("bulk actions on subscribers", () => {
   it("unsubscribes the picked members as staff would one by one, and audits once with the count", async () => {
     const { company, list, members } = await listWith("Bulkklubben", ["ada@bulk.example", "bo@bulk.example", "cy@bulk.example"]);
     const [ada, bo, cy] = members;
+    // Events are written while some endpoint is enabled (webhook-events.ts).
+    await createWebhookEndpoint(operatorCaller(), CreateWebhookEndpointRequest.parse({ company_id: company.id, url: "https://hooks.example.org/bulk", events: ["subscription.unsubscribed"] }));
     const eventsBefore = await db().webhookEvent.count({ where: { type: "subscription.unsubscribed", companyId: company.id } });
     expect(await bulkUnsubscribe(staff(company.id), list.id, { member_ids: [ada.id, bo.id, bo.id] })).toEqual({ unsubscribed: 2 });
     expect(await statusOf(list.id, ada.id)).toEqual({ status: "UNSUBSCRIBED", unsubscribedVia: "ADMIN" });
