@@ -65,25 +65,44 @@ export function ConfirmButton({
           {label}
         </button>
       </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
-          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className="mt-2 space-y-2 text-slate-700">{body}</div>
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className={secondaryButtonClass}>
-                {cancelLabel}
-              </button>
-            </AlertDialog.Cancel>
-            {/* Waiting for the answer: not AlertDialog.Action, which would close the dialog at once. */}
-            {pending === undefined ? <AlertDialog.Action asChild>{confirm}</AlertDialog.Action> : confirm}
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
+      {/* Waiting for the answer: not AlertDialog.Action, which would close the dialog at once. */}
+      <ConfirmDialogFrame title={title} body={body} cancelLabel={cancelLabel} confirm={pending === undefined ? <AlertDialog.Action asChild>{confirm}</AlertDialog.Action> : confirm} />
     </AlertDialog.Root>
+  );
+}
+
+/**
+ * The question itself, inside an AlertDialog.Root: the title, what the change does, Cancel and the confirming button.
+ * `onCloseAutoFocus` for a dialog without a trigger of its own (focus goes back where the caller says).
+ */
+export function ConfirmDialogFrame({ title, body, cancelLabel, confirm, onCloseAutoFocus }: {
+  title: string;
+  body: React.ReactNode;
+  cancelLabel: string;
+  confirm: React.ReactNode;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  return (
+    <AlertDialog.Portal>
+      <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+      <AlertDialog.Content
+        onCloseAutoFocus={onCloseAutoFocus}
+        className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none"
+      >
+        <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
+        <AlertDialog.Description asChild>
+          <div className="mt-2 space-y-2 text-slate-700">{body}</div>
+        </AlertDialog.Description>
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <AlertDialog.Cancel asChild>
+            <button type="button" className={secondaryButtonClass}>
+              {cancelLabel}
+            </button>
+          </AlertDialog.Cancel>
+          {confirm}
+        </div>
+      </AlertDialog.Content>
+    </AlertDialog.Portal>
   );
 }
 
