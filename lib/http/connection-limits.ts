@@ -40,6 +40,8 @@ export function bodyLimitFor(pathname: string, maxBodyBytes: number): number {
 /** Whether Next.js decodes this request's body as a server action (with JavaScript: the header; without: a form POST). */
 function mayBeServerAction(req: IncomingMessage, pathname: string): boolean {
   if (pathname === "/v3" || pathname.startsWith("/v3/") || pathname.startsWith("/api/")) return false;
+  // The dashboard's import upload is a route handler whose body is a file (an .xlsx is binary), not an action.
+  if (pathname === "/admin/api/imports") return false;
   return req.method === "POST" || req.headers["next-action"] !== undefined;
 }
 
