@@ -131,7 +131,7 @@ function MappingStep({ view, onRowCount, onStarted }: { view: ImportViewData; on
           <h3 id="import-preview-heading" className="font-semibold">
             {t.preview}
           </h3>
-          <p className="text-sm text-slate-700">{t.previewIntro(preview.rows.length, preview.row_count)}</p>
+          <p className="text-sm text-slate-700">{t.previewIntro(formatNumber(lang, preview.rows.length), formatNumber(lang, preview.row_count))}</p>
           <div className="overflow-x-auto">
             <table className={tableClass}>
               <thead>

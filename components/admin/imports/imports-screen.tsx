@@ -7,7 +7,7 @@ import { CompanyPicker } from "@/components/admin/ui/company-options";
 import { Panel } from "@/components/admin/ui/page-parts";
 import { QueryState } from "@/components/admin/ui/query-state";
 import { buttonClass, secondaryButtonClass, tableClass, tdClass, thClass } from "@/components/admin/ui/styles";
-import { SelectField } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { importsMessages } from "@/lib/i18n/admin/imports";
 import { formatDate, formatNumber } from "@/lib/i18n/formats";
@@ -58,7 +58,7 @@ export function ImportsScreen({ companies, companyId, lists, kinds }: {
               <tbody>
                 {recent.data?.map((run) => (
                   <tr key={run.id}>
-                    <td className={`${tdClass} break-all`}>{run.file_name}</td>
+                    <td className={`${tdClass} break-words`}>{run.file_name}</td>
                     <td className={tdClass}>{t.kindShort[run.kind]}</td>
                     <td className={tdClass}>{t.statuses[run.status]}</td>
                     <td className={tdClass}>{formatDate(lang, "dateTime", run.created_at)}</td>
@@ -151,23 +151,17 @@ function NewImport({ companies, companyId, lists, kinds, onUploaded }: {
             ))}
           </SelectField>
         ))}
-      <div>
-        <label htmlFor="import-file" className="mb-1 block text-sm font-medium text-slate-900">
-          {t.file}
-        </label>
-        <input
-          id="import-file"
-          type="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          className="block w-full max-w-md text-sm"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-        />
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      <Field id="import-file" label={t.fileLabel} help={t.fileHelp} error={error ?? undefined}>
+        {(wiring) => (
+          <input
+            {...wiring}
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            className="mt-1 block w-full max-w-md text-sm file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-4 file:py-2 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-100"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        )}
+      </Field>
       <button type="button" className={buttonClass} disabled={!ready || uploading} onClick={() => void upload()}>
         {uploading ? t.uploading : t.upload}
       </button>
