@@ -96,9 +96,14 @@ test.describe("the import screen", () => {
     await context.close();
   });
 
-  test("en at 820 px: the upload and the mapping screen pass axe", async ({ browser }) => {
+  test("en at 820 px: the upload and the mapping screen pass axe, and subscribers need the consent statement", async ({ browser, request }) => {
     const stamp = `${Date.now()}${crypto.randomInt(100)}`;
     const companyId = newCompany(stamp);
+    const listName = `Nyhetsbrev ${stamp}`;
+    const key = cli(["api-key:create", "--name", `e2e import ${stamp}`, "--company", companyId, "--modules", "subscription_list"]) as { client_id: string; client_secret: string };
+    const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
+    const token = (await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()).access_token;
+    expect((await request.post("/v3/subscription_list", { headers: { authorization: `Bearer ${token}` }, data: { name: listName, company_id: companyId } })).status()).toBe(201);
     const context = await browser.newContext({ viewport: tablet, locale: "en-GB" });
     const page = await context.newPage();
     await signIn(page, createAdmin());
@@ -121,6 +126,25 @@ test.describe("the import screen", () => {
     expect(csp).toEqual([]);
     await expectAccessible(page);
     await screenshot(page, "admin-imports-mapping-en-820");
+
+    // Subscribers into one of the company's lists: Start waits for the statement of how consent was obtained.
+    await page.goto(`/admin/imports?company_id=${companyId}`);
+    await page.getByLabel("Subscribers into a list").check();
+    await page.getByLabel("List", { exact: true }).selectOption({ label: listName });
+    await page.locator("#import-file").setInputFiles({ name: "subscribers.csv", mimeType: "text/csv", buffer: Buffer.from(rows) });
+    await page.getByRole("button", { name: "Upload" }).click();
+    const subscribers = page.getByRole("region", { name: /Columns · subscribers\.csv/ });
+    await subscribers.getByRole("button", { name: "Preview" }).click();
+    const start = subscribers.getByRole("button", { name: "Start the import" });
+    await expect(start).toBeDisabled();
+    await subscribers.getByLabel("How did the subscribers give their consent?").fill("Signed up on paper at the annual meeting 2026");
+    expect(csp).toEqual([]);
+    await expectAccessible(page);
+    await screenshot(page, "admin-imports-consent-en-820");
+    await start.click();
+    const done = page.getByRole("region", { name: /The import is done · subscribers\.csv/ });
+    await expect(done.getByTestId("import-figures")).toContainText(/Added\s*2\s*Updated\s*0\s*Skipped\s*0/, { timeout: 60_000 });
+    expect(csp).toEqual([]);
     await context.close();
   });
 });
