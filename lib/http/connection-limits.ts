@@ -30,8 +30,8 @@ interface ClientLimits {
 
 /** The largest body the handler of this path reads: /v3 its MAX_BODY_BYTES, next-auth its forms, pages their actions. */
 export function bodyLimitFor(pathname: string, maxBodyBytes: number): number {
-  // The upload of an import (README "Import"): the file is streamed to disk, never buffered.
-  if (pathname === "/v3/imports") return Math.max(maxBodyBytes, IMPORT_MAX_BYTES);
+  // The upload of an import (README "Import"), through the API or the dashboard: the file is streamed to disk, never buffered.
+  if (pathname === "/v3/imports" || pathname === "/admin/api/imports") return Math.max(maxBodyBytes, IMPORT_MAX_BYTES);
   if (pathname === "/v3" || pathname.startsWith("/v3/")) return maxBodyBytes;
   if (pathname.startsWith("/api/auth/")) return AUTH_BODY_BYTES;
   return ACTION_BODY_BYTES;
@@ -40,6 +40,8 @@ export function bodyLimitFor(pathname: string, maxBodyBytes: number): number {
 /** Whether Next.js decodes this request's body as a server action (with JavaScript: the header; without: a form POST). */
 function mayBeServerAction(req: IncomingMessage, pathname: string): boolean {
   if (pathname === "/v3" || pathname.startsWith("/v3/") || pathname.startsWith("/api/")) return false;
+  // The dashboard's import upload is a route handler whose body is a file (an .xlsx is binary), not an action.
+  if (pathname === "/admin/api/imports") return false;
   return req.method === "POST" || req.headers["next-action"] !== undefined;
 }
 

@@ -6,6 +6,7 @@ import * as apiReference from "./api-reference";
 import * as auth from "./auth";
 import * as company from "./company";
 import * as dashboard from "./dashboard";
+import * as dashboardImports from "./dashboard-imports";
 import * as dashboardListTools from "./dashboard-list-tools";
 import * as dashboardLists from "./dashboard-lists";
 import * as dashboardMembers from "./dashboard-members";
@@ -50,5 +51,5 @@ export type V3OperationId = keyof typeof v3Api;
 export const v3Operations = listed(v3Api);
 
 /** The dashboard's data routes under /admin/api (a signed-in session), by id. Not in the public document. */
-const dashboardApi = merge([dashboard, dashboardLists, dashboardListTools, dashboardMembers, dashboardOutbox, dashboardSendouts, dashboardWebhooks]);
+const dashboardApi = merge([dashboard, dashboardImports, dashboardLists, dashboardListTools, dashboardMembers, dashboardOutbox, dashboardSendouts, dashboardWebhooks]);
 export const dashboardOperations = listed(dashboardApi);

@@ -9,6 +9,7 @@ import { AdminProviders } from "@/components/admin/providers";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
+import { importsMessages } from "@/lib/i18n/admin/imports";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { canReadOutbox } from "@/lib/services/outbox";
 
@@ -26,6 +27,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
     ...(caller.modules.has("event") ? [{ href: "/admin/events", label: t.nav.events }] : []),
     ...(caller.modules.has("sendout") ? [{ href: "/admin/sendouts", label: t.nav.sendouts }] : []),
     // Suppressions belong to the lists' module (the service's rule): list staff see whom sendouts skip.
+    ...(caller.modules.has("member") || caller.modules.has("subscription_list") ? [{ href: "/admin/imports", label: importsMessages(lang).title }] : []),
     ...(caller.modules.has("subscription_list") ? [{ href: "/admin/suppressions", label: t.nav.suppressions }] : []),
     ...(caller.modules.has("webhook") ? [{ href: "/admin/webhooks", label: t.nav.webhooks }] : []),
     ...(caller.role === "ADMIN" ? [{ href: "/admin/api-keys", label: t.nav.apiKeys }, { href: "/admin/users", label: t.nav.users }] : []),

@@ -1,0 +1,30 @@
+// /admin/imports: import members into a company or subscribers into a list from a CSV or .xlsx file (README "Import").
+// The screen talks to the import service through the dashboard's data routes (lib/operations/dashboard-imports.ts);
+// the service checks the module, permission and scope of each import's kind.
+import { ImportsScreen } from "@/components/admin/imports/imports-screen";
+import { NoAccess, PageTitle } from "@/components/admin/ui/page-parts";
+import { requirePageCaller } from "@/lib/auth/session";
+import { adminLanguage } from "@/lib/i18n/admin-language";
+import { importsMessages } from "@/lib/i18n/admin/imports";
+import { shellMessages } from "@/lib/i18n/admin/shell";
+import { companyChoices } from "@/lib/services/company-directory";
+import { listListsOfCompany } from "@/lib/services/subscription-lists";
+
+export default async function ImportsPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
+  const caller = await requirePageCaller();
+  const lang = await adminLanguage();
+  const t = importsMessages(lang);
+  const kinds = [...(caller.modules.has("member") ? (["MEMBER"] as const) : []), ...(caller.modules.has("subscription_list") ? (["SUBSCRIBER"] as const) : [])];
+  if (kinds.length === 0) return <NoAccess title={t.title} text={t.noAccess} />;
+  const writableKinds = kinds.filter((kind) => caller.permissions.has(kind === "MEMBER" ? "MEMBER.U" : "SUBSCRIPTION_LIST.U"));
+  const companies = await companyChoices(caller);
+  const asked = (await searchParams).company_id;
+  const companyId = companies.find((c) => c.company_id === asked)?.company_id ?? companies[0]?.company_id ?? "";
+  const lists = kinds.includes("SUBSCRIBER") && companyId ? (await listListsOfCompany(caller, companyId)).map((list) => ({ id: list.id, name: list.name })) : [];
+  return (
+    <>
+      <PageTitle title={t.title} intro={t.intro} readOnlyText={writableKinds.length ? undefined : shellMessages(lang).readOnly} />
+      <ImportsScreen key={companyId} companies={companies} companyId={companyId} lists={lists} kinds={writableKinds} />
+    </>
+  );
+}
