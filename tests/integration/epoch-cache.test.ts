@@ -124,8 +124,8 @@ describe("public list info cache", () => {
 
   it("keeps the info while subscribers come and go (the count is not public info)", async () => {
     const statement = `UPDATE "SubscriptionList" SET "activeCount" = "activeCount" + 1, "updatedAt" = CURRENT_TIMESTAMP WHERE "id" = ${list.id}`;
-    expect(await epochBumps(statement)).toEqual({ access: 0, public_lists: 0, companies: 0 });
-    expect(await epochBumps(`UPDATE "SubscriptionList" SET "description" = 'x' WHERE "id" = ${list.id}`)).toEqual({ access: 0, public_lists: 1, companies: 0 });
+    expect(await epochBumps(statement)).toEqual({ access: 0, public_lists: 0, companies: 0, webhook_endpoints: 0 });
+    expect(await epochBumps(`UPDATE "SubscriptionList" SET "description" = 'x' WHERE "id" = ${list.id}`)).toEqual({ access: 0, public_lists: 1, companies: 0, webhook_endpoints: 0 });
   });
 
   it("stores consent HTML sanitized when written, so the cached info needs no sanitizing", async () => {
@@ -156,8 +156,8 @@ describe("API-key caller cache", () => {
 
   it("keeps callers when a key is merely used (lastUsedAt)", async () => {
     const key = await makeApiKey();
-    expect(await epochBumps(`UPDATE "ApiKey" SET "lastUsedAt" = CURRENT_TIMESTAMP WHERE "id" = ${key.id}`)).toEqual({ access: 0, public_lists: 0, companies: 0 });
-    expect(await epochBumps(`UPDATE "ApiKey" SET "name" = 'renamed' WHERE "id" = ${key.id}`)).toEqual({ access: 1, public_lists: 0, companies: 0 });
+    expect(await epochBumps(`UPDATE "ApiKey" SET "lastUsedAt" = CURRENT_TIMESTAMP WHERE "id" = ${key.id}`)).toEqual({ access: 0, public_lists: 0, companies: 0, webhook_endpoints: 0 });
+    expect(await epochBumps(`UPDATE "ApiKey" SET "name" = 'renamed' WHERE "id" = ${key.id}`)).toEqual({ access: 1, public_lists: 0, companies: 0, webhook_endpoints: 0 });
   });
 });
 
