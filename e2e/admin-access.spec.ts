@@ -370,10 +370,16 @@ test("every dashboard page and server action refuses a request without a session
       expect(new URL(response.headers().location ?? "", baseURL).pathname, `${page} redirects`).toBe("/admin/login");
     }
 
-    // The dashboard's data routes: 401 without a session.
+    // The dashboard's data routes: 401 without a session, by GET, or by POST where a route only takes posts (the
+    // import's preview, start and undo), posted from the dashboard's own origin as the browser would.
     for (const route of routesOnDisk(path.resolve("app/admin/api"), "route.ts", "/admin/api")) {
-      const response = await anonymous.get(route, { maxRedirects: 0 });
-      expect(response.status(), `GET ${route}`).toBe(401);
+      let response = await anonymous.get(route, { maxRedirects: 0 });
+      let method = "GET";
+      if (response.status() === 405) {
+        method = "POST";
+        response = await anonymous.post(route, { headers: { Origin: baseURL! }, data: {}, maxRedirects: 0 });
+      }
+      expect(response.status(), `${method} ${route}`).toBe(401);
     }
 
     // Server actions: every action of a module under app/admin/(dashboard)/, called the way the browser calls one.
