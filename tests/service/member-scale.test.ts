@@ -1,7 +1,7 @@
 // The member list and search send the same small number of SQL statements whatever the page (3 once the scope's
 // companies are cached), and read members a page at a time (LIMIT in SQL), never the whole organization. Statements are counted at the driver's query log.
 import crypto from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, watchStatements } from "@/lib/db";
 import { type Caller, operatorCaller } from "@/lib/services/caller";
 import { importCompanies } from "@/lib/services/company-changes";
@@ -9,6 +9,7 @@ import { callerForApiKey } from "@/lib/services/api-keys";
 import { paginateMembers, searchMembers } from "@/lib/services/member-search";
 import { MemberPaginationRequest, MemberSearchRequest } from "@/lib/validation/member";
 import { makeApiKey, makeCompany } from "../helpers";
+import { useDatabaseOfOwn } from "../process-fixtures";
 
 const MEMBERS = 300;
 const STATUSES = ["MEMBER", "PENDING_EXIT", "EXITED"] as const;
@@ -16,8 +17,12 @@ const STATUSES = ["MEMBER", "PENDING_EXIT", "EXITED"] as const;
 let caller: Caller;
 let clubIds: string[];
 let periodId: number;
+let database: Awaited<ReturnType<typeof useDatabaseOfOwn>>;
 
 beforeAll(async () => {
+  // A database of its own: the statements are counted with the scope's companies cached, and another file creating a
+  // company in a shared database (the companies epoch) would refill that cache between two counted pages.
+  database = await useDatabaseOfOwn();
   const root = await makeCompany("Skalförbundet");
   const clubs = [await makeCompany("Skalklubb A", root.id), await makeCompany("Skalklubb B", root.id)];
   clubIds = clubs.map((c) => c.id);
@@ -39,6 +44,10 @@ beforeAll(async () => {
     data: members.map((m, i) => ({ memberId: m.id, companyId: clubIds[i % 2], periodId, status: STATUSES[i % 3] })),
   });
   caller = (await callerForApiKey((await makeApiKey({ companyIds: [root.id] })).id))!;
+}, 120_000);
+
+afterAll(async () => {
+  await database?.drop();
 });
 
 /** Runs `work` and returns the statements it sent. */
