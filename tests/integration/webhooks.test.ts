@@ -102,8 +102,11 @@ describe("webhooks over HTTP", () => {
     const test = await api(`/v3/webhook/${endpoint.id}/test`, token, { method: "POST" });
     expect(test.status).toBe(200);
     await waitFor("the test event", async () => receiver.accepted().some((e) => e.body.type === "webhook.test"));
-    const deliveries = await api(`/v3/webhook/${endpoint.id}/deliveries?limit=200`, token);
-    const testDelivery = deliveries.json.deliveries.find((d: { id: number }) => d.id === test.json.id);
+    // The receiver has it before the worker has recorded the answer: wait for the record.
+    const testDeliveryOf = async () =>
+      (await api(`/v3/webhook/${endpoint.id}/deliveries?limit=200`, token)).json.deliveries.find((d: { id: number }) => d.id === test.json.id);
+    await waitFor("the test event's delivery recorded", async () => (await testDeliveryOf())?.status !== "PENDING");
+    const testDelivery = await testDeliveryOf();
     expect(testDelivery).toMatchObject({ status: "DELIVERED", attempts: 1, last_status_code: 204, message_id: test.json.message_id });
     expect(testDelivery.attempt_log[0].duration_ms).toBeGreaterThanOrEqual(0);
     const redelivered = await api(`/v3/webhook/${endpoint.id}/deliveries/${test.json.id}/redeliver`, token, { method: "POST" });
