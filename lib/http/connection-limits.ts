@@ -13,6 +13,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyTooLargeReason } from "./body";
 import { clientIp, SOCKET_IP_HEADER } from "./client-ip";
+import { lingerOnClose } from "./linger";
 import { logger } from "../logger";
 import { IMPORT_MAX_BYTES } from "../validation/imports";
 
@@ -69,14 +70,20 @@ export class DepthCounter {
   }
 }
 
+/**
+ * Answers `status` and closes the connection once the answer is out (lingering: lib/http/linger.ts); returns where the
+ * body's remaining chunks go.
+ */
 function refuse(req: IncomingMessage, res: ServerResponse, status: number, reason: string, headers: Record<string, string> = {}) {
+  const discard = lingerOnClose(req.socket);
   if (!res.headersSent) {
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", connection: "close", ...headers });
     res.end(JSON.stringify({ reason }));
+  } else {
+    // A handler had begun its answer: the connection ends with it.
+    res.once("finish", () => req.socket.destroy());
   }
-  // Whatever the client still sends is not read: the connection ends once the answer is out.
-  res.once("finish", () => req.socket.destroy());
-  if (res.writableFinished) req.socket.destroy();
+  return discard;
 }
 
 /** Requests with a body in flight per client address. */
@@ -92,7 +99,8 @@ function admit(req: IncomingMessage, res: ServerResponse, limits: ClientLimits):
   const client = clientIp(headers, limits.trustProxyHops);
   const current = inFlight.get(client) ?? 0;
   if (current >= limits.maxConcurrentPerClient) {
-    refuse(req, res, 503, `too many requests in flight from this client (limit ${limits.maxConcurrentPerClient})`, { "retry-after": "1" });
+    const discard = refuse(req, res, 503, `too many requests in flight from this client (limit ${limits.maxConcurrentPerClient})`, { "retry-after": "1" });
+    req.on("data", discard);
     return false;
   }
   inFlight.set(client, current + 1);
@@ -126,21 +134,23 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, limits: 
 /** Counts every chunk of the body as Node hands it to the request stream, before any handler can buffer it. */
 function countBody(req: IncomingMessage, res: ServerResponse, limit: number, depth: DepthCounter | null) {
   let size = 0;
-  let refused = false;
+  let discard: ((chunk: Uint8Array) => void) | null = null;
   const push = req.push.bind(req);
+  // After a refusal the body is dropped here, before the handler sees it, and push answers true so Node keeps reading.
   req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
-    if (refused) return false;
+    if (discard) {
+      if (chunk) discard(chunk);
+      return true;
+    }
     if (chunk) {
       size += chunk.byteLength;
       if (size > limit) {
-        refused = true;
-        refuse(req, res, 413, bodyTooLargeReason(limit));
-        return false;
+        discard = refuse(req, res, 413, bodyTooLargeReason(limit));
+        return true;
       }
       if (depth && depth.feed(chunk) > MAX_ACTION_BODY_DEPTH) {
-        refused = true;
-        refuse(req, res, 400, `request body nested too deeply (limit ${MAX_ACTION_BODY_DEPTH} levels)`);
-        return false;
+        discard = refuse(req, res, 400, `request body nested too deeply (limit ${MAX_ACTION_BODY_DEPTH} levels)`);
+        return true;
       }
     }
     return push(chunk, encoding);

@@ -17,6 +17,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { v3Operations } from "../operations";
 import { bodyTooLargeReason } from "./body";
 import { bodyLimitFor } from "./connection-limits";
+import { lingerOnClose } from "./linger";
 
 export interface EdgeRefusal {
   status: number;
@@ -167,6 +168,10 @@ export function answerAtEdge(req: IncomingMessage, res: ServerResponse, maxBodyB
     ...refusal.headers,
   });
   res.end(JSON.stringify(refusal.body));
-  if (refusal.status === 413) req.resume(); // drain what the client still sends, then the connection closes
+  if (refusal.status === 413) {
+    // What the client still sends is read and dropped until it is done (or the linger's bounds), then the socket closes.
+    const discard = lingerOnClose(req.socket);
+    req.on("data", discard);
+  }
   return true;
 }
