@@ -1,9 +1,9 @@
 // Staff password reset and two-factor sign-in in Chromium, with staff users made for these tests (never the demo
-// admin, whom other specs sign in as). The full walk once (Swedish, laptop): "Glömt lösenordet?", the mail read in
-// the Outbox by an ADMIN of every company, a new password, two-factor sign-in turned on with a code computed here
-// from the secret the page shows, signing out, signing in with password and code, and once with a recovery code.
-// The other widths and languages: the account page and the sign-in's code step, with axe and screenshots. The reset
-// mail itself at phone width. No CSP error on any page.
+// admin, whom other specs sign in as). The full walk in each language at laptop and tablet width: "Glömt lösenordet?",
+// the mail read in the Outbox by an ADMIN of every company, a new password, two-factor sign-in turned on with a code
+// computed here from the secret the page shows, signing out, signing in with password and code, once with a recovery
+// code (which then no longer works), and turning it off with the password. The reset mail itself at phone width. axe
+// and a screenshot on every step, no CSP error on any page.
 import { expect, test, type Page } from "@playwright/test";
 import { generateSync } from "otplib";
 import { renderPasswordResetMail } from "../lib/mail/staff-password-reset";
@@ -76,142 +76,134 @@ async function passwordStep(page: Page, login: AdminLogin, submit: string) {
 
 test.use({ locale: "sv-SE" });
 
+const texts = {
+  sv: {
+    forgot: "Glömt lösenordet?", send: "Skicka länk", sent: "Om adressen hör till ett konto är en länk på väg dit", subject: "Välj ett nytt lösenord",
+    mailButton: "Välj nytt lösenord", phone: "Mobil (390 px)", newPassword: "Välj ett nytt lösenord", save: "Spara lösenordet", changed: "Lösenordet är bytt",
+    used: "Länken fungerar inte längre", menu: "Huvudmeny", account: "Mitt konto", turnOn: "Slå på tvåstegsinloggning", confirm: "Bekräfta och slå på",
+    stored: "Jag har sparat koderna", on: "På", off: "Av", signOut: "Logga ut", signIn: "Logga in", codeIntro: "Ditt konto har tvåstegsinloggning",
+    wrongCode: "Koden stämmer inte", continue: "Fortsätt", turnOff: "Slå av",
+  },
+  en: {
+    forgot: "Forgot your password?", send: "Send link", sent: "If the address has an account, a link is on its way", subject: "Choose a new password",
+    mailButton: "Choose a new password", phone: "Phone (390 px)", newPassword: "Choose a new password", save: "Save password", changed: "Your password has been changed",
+    used: "This link no longer works", menu: "Main menu", account: "My account", turnOn: "Turn on two-factor sign-in", confirm: "Confirm and turn on",
+    stored: "I have saved the codes", on: "On", off: "Off", signOut: "Sign out", signIn: "Sign in", codeIntro: "Your account has two-factor sign-in",
+    wrongCode: "The code is not right", continue: "Continue", turnOff: "Turn off",
+  },
+};
+
 test.describe("staff password reset and two-factor sign-in", () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 120_000 });
 
-  test("the full walk: reset by mail, two-factor on, sign-in with a code and with a recovery code (Swedish, laptop)", async ({ page, browser }) => {
-    await page.setViewportSize(laptop);
-    const csp = watchCsp(page);
-    const staff = createAdmin({ role: "EDITOR" });
-    const reader = createAdmin();
-
-    // Asking for a link: one answer, whatever the address.
-    await page.goto("/admin/login");
-    await page.getByRole("link", { name: "Glömt lösenordet?" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Glömt lösenordet?" })).toBeVisible();
-    await expectAccessible(page);
-    await screenshot(page, "admin-reset-request");
-    await page.locator("#email").fill(staff.email);
-    await page.getByRole("button", { name: "Skicka länk" }).click();
-    await expect(page.getByRole("status")).toContainText("Om adressen hör till ett konto är en länk på väg dit");
-    await expectAccessible(page);
-    await screenshot(page, "admin-reset-sent");
-
-    // The mail, read in the Outbox by an ADMIN of every company in a browser of its own.
-    const readerContext = await browser.newContext({ viewport: laptop, locale: "sv-SE" });
-    const outbox = await readerContext.newPage();
-    await signIn(outbox, reader);
-    await outbox.goto("/admin/outbox");
-    const row = outbox.getByTestId("outbox").getByRole("row").filter({ hasText: staff.email });
-    await row.getByRole("link", { name: "Välj ett nytt lösenord" }).click();
-    const link = outbox.getByTestId("outbox-links").getByRole("link", { name: /reset-password/ });
-    const href = new URL((await link.getAttribute("href"))!);
-    expect(href.pathname).toBe("/admin/reset-password");
-    // The message as a phone shows it (390 px).
-    await outbox.getByRole("button", { name: "Mobil (390 px)" }).click();
-    await expect(outbox.frameLocator('[data-testid="outbox-frame"]').getByRole("link", { name: "Välj nytt lösenord" })).toBeVisible();
-    await screenshot(outbox, "admin-reset-mail-in-outbox");
-    await readerContext.close();
-
-    // The link: a new password (the rules of the user screen), then sign in with it.
-    await page.goto(`${href.pathname}${href.search}`);
-    await expect(page.getByRole("heading", { level: 1, name: "Välj ett nytt lösenord" })).toBeVisible();
-    await page.locator("#password").fill("kort");
-    await page.getByRole("button", { name: "Spara lösenordet" }).click();
-    await expect(page.locator("#password-error")).toBeVisible();
-    await expectAccessible(page);
-    await screenshot(page, "admin-reset-new-password");
-    const renewed = { email: staff.email, password: `nytt-${staff.password}` };
-    await page.locator("#password").fill(renewed.password);
-    await page.getByRole("button", { name: "Spara lösenordet" }).click();
-    await expect(page.getByRole("status")).toContainText("Lösenordet är bytt");
-    // Used once: the link says so the next time.
-    await page.goto(`${href.pathname}${href.search}`);
-    await expect(page.getByText("Länken fungerar inte längre")).toBeVisible();
-    await signIn(page, renewed);
-
-    // Two-factor sign-in on, from "Mitt konto".
-    await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Mitt konto" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Mitt konto" })).toBeVisible();
-    await expect(page.getByTestId("two-factor-status")).toContainText("Av");
-    await expectAccessible(page);
-    await screenshot(page, "admin-account");
-    const sv = { turnOn: "Slå på tvåstegsinloggning", confirm: "Bekräfta och slå på", stored: "Jag har sparat koderna", on: "På" };
-    const { secret, codes } = await turnOnTwoFactor(page, sv, "admin-account");
-    await expectAccessible(page);
-    await screenshot(page, "admin-account-two-factor-on");
-
-    // Signing in: the password alone makes no session; a wrong code is refused; the app's code lets in.
-    await signOut(page, "Logga ut");
-    await passwordStep(page, renewed, "Logga in");
-    await expect(page.getByText("Ditt konto har tvåstegsinloggning")).toBeVisible();
-    expect((await page.context().cookies()).some((c) => c.name.includes("session-token"))).toBe(false);
-    await expectAccessible(page);
-    await screenshot(page, "admin-login-code");
-    await page.locator("#code").fill("000000");
-    await page.getByRole("button", { name: "Fortsätt" }).click();
-    await expect(page.getByText("Koden stämmer inte")).toBeVisible();
-    await page.locator("#code").fill(nextCode(secret));
-    await page.getByRole("button", { name: "Fortsätt" }).click();
-    await page.waitForURL("**/admin");
-
-    // And with a recovery code, which works once.
-    await signOut(page, "Logga ut");
-    await passwordStep(page, renewed, "Logga in");
-    await page.locator("#code").fill(codes[0]);
-    await page.getByRole("button", { name: "Fortsätt" }).click();
-    await page.waitForURL("**/admin");
-    await page.goto("/admin/account");
-    await expect(page.getByTestId("two-factor-status")).toContainText("9");
-    await signOut(page, "Logga ut");
-    await passwordStep(page, renewed, "Logga in");
-    await page.locator("#code").fill(codes[0]);
-    await page.getByRole("button", { name: "Fortsätt" }).click();
-    await expect(page.getByText("Koden stämmer inte")).toBeVisible();
-    expect(csp).toEqual([]);
-  });
-
-  const others = [
+  const walks = [
+    { lang: "sv", width: "laptop", viewport: laptop },
     { lang: "sv", width: "tablet", viewport: tablet },
     { lang: "en", width: "laptop", viewport: laptop },
     { lang: "en", width: "tablet", viewport: tablet },
   ] as const;
-  for (const { lang, width, viewport } of others) {
-    test(`the account page and the sign-in's code step (${lang}, ${width})`, async ({ page }) => {
+  for (const { lang, width, viewport } of walks) {
+    test(`the full walk: reset by mail, two-factor on, sign-in with a code and with a recovery code (${lang}, ${width})`, async ({ page, browser }) => {
+      const t = texts[lang];
+      const shot = (name: string) => screenshot(page, `${name}-${width}-${lang}`);
       await page.setViewportSize(viewport);
       const csp = watchCsp(page);
-      const staff = createAdmin({ role: "VIEWER" });
-      const en = lang === "en";
+      const staff = createAdmin({ role: "EDITOR" });
+      const reader = createAdmin();
+
+      // Asking for a link: one answer, whatever the address. The mail is in the language of the page it was asked on.
       await page.goto("/admin/login");
-      if (en) await toEnglish(page);
-      await page.getByRole("link", { name: en ? "Forgot your password?" : "Glömt lösenordet?" }).click();
-      await expect(page.getByRole("heading", { level: 1, name: en ? "Forgot your password?" : "Glömt lösenordet?" })).toBeVisible();
+      if (lang === "en") await toEnglish(page);
+      await page.getByRole("link", { name: t.forgot }).click();
+      await expect(page.getByRole("heading", { level: 1, name: t.forgot })).toBeVisible();
       await expectAccessible(page);
-      await screenshot(page, `admin-reset-request-${width}-${lang}`);
+      await shot("admin-reset-request");
+      await page.locator("#email").fill(staff.email);
+      await page.getByRole("button", { name: t.send }).click();
+      await expect(page.getByRole("status")).toContainText(t.sent);
+      await expectAccessible(page);
+      await shot("admin-reset-sent");
 
-      await signIn(page, staff);
-      await page.goto("/admin/account");
-      await expect(page.getByRole("heading", { level: 1, name: en ? "My account" : "Mitt konto" })).toBeVisible();
-      await expectAccessible(page);
-      await screenshot(page, `admin-account-${width}-${lang}`);
-      const texts = en
-        ? { turnOn: "Turn on two-factor sign-in", confirm: "Confirm and turn on", stored: "I have saved the codes", on: "On" }
-        : { turnOn: "Slå på tvåstegsinloggning", confirm: "Bekräfta och slå på", stored: "Jag har sparat koderna", on: "På" };
-      const { secret } = await turnOnTwoFactor(page, texts, `admin-account-${width}-${lang}`);
+      // The mail, read in the Outbox by an ADMIN of every company in a browser of its own.
+      const readerContext = await browser.newContext({ viewport, locale: "sv-SE" });
+      const outbox = await readerContext.newPage();
+      await signIn(outbox, reader);
+      if (lang === "en") await toEnglish(outbox);
+      await outbox.goto("/admin/outbox");
+      const row = outbox.getByTestId("outbox").getByRole("row").filter({ hasText: staff.email });
+      await row.getByRole("link", { name: t.subject }).click();
+      const link = outbox.getByTestId("outbox-links").getByRole("link", { name: /reset-password/ });
+      const href = new URL((await link.getAttribute("href"))!);
+      expect(href.pathname).toBe("/admin/reset-password");
+      // The message as a phone shows it (390 px).
+      await outbox.getByRole("button", { name: t.phone }).click();
+      await expect(outbox.frameLocator('[data-testid="outbox-frame"]').getByRole("link", { name: t.mailButton })).toBeVisible();
+      await screenshot(outbox, `admin-reset-mail-in-outbox-${width}-${lang}`);
+      await readerContext.close();
 
-      await signOut(page, en ? "Sign out" : "Logga ut");
-      await passwordStep(page, staff, en ? "Sign in" : "Logga in");
+      // The link: a new password (the rules of the user screen), then sign in with it.
+      await page.goto(`${href.pathname}${href.search}`);
+      await expect(page.getByRole("heading", { level: 1, name: t.newPassword })).toBeVisible();
+      await page.locator("#password").fill("kort");
+      await page.getByRole("button", { name: t.save }).click();
+      await expect(page.locator("#password-error")).toBeVisible();
       await expectAccessible(page);
-      await screenshot(page, `admin-login-code-${width}-${lang}`);
+      await shot("admin-reset-new-password");
+      const renewed = { email: staff.email, password: `nytt-${staff.password}` };
+      await page.locator("#password").fill(renewed.password);
+      await page.getByRole("button", { name: t.save }).click();
+      await expect(page.getByRole("status")).toContainText(t.changed);
+      // Used once: the link says so the next time.
+      await page.goto(`${href.pathname}${href.search}`);
+      await expect(page.getByText(t.used)).toBeVisible();
+      await signIn(page, renewed);
+
+      // Two-factor sign-in on, from the account page.
+      await page.getByRole("navigation", { name: t.menu }).getByRole("link", { name: t.account }).click();
+      await expect(page.getByRole("heading", { level: 1, name: t.account })).toBeVisible();
+      await expect(page.getByTestId("two-factor-status")).toContainText(t.off);
+      await expectAccessible(page);
+      await shot("admin-account");
+      const { secret, codes } = await turnOnTwoFactor(page, t, `admin-account-${width}-${lang}`);
+      await expectAccessible(page);
+      await shot("admin-account-two-factor-on");
+
+      // Signing in: the password alone makes no session; a wrong code is refused; the app's code lets in.
+      await signOut(page, t.signOut);
+      await passwordStep(page, renewed, t.signIn);
+      await expect(page.getByText(t.codeIntro)).toBeVisible();
+      expect((await page.context().cookies()).some((c) => c.name.includes("session-token"))).toBe(false);
+      await expectAccessible(page);
+      await shot("admin-login-code");
+      await page.locator("#code").fill("000000");
+      await page.getByRole("button", { name: t.continue }).click();
+      await expect(page.getByText(t.wrongCode)).toBeVisible();
       await page.locator("#code").fill(nextCode(secret));
-      await page.getByRole("button", { name: en ? "Continue" : "Fortsätt" }).click();
+      await page.getByRole("button", { name: t.continue }).click();
       await page.waitForURL("**/admin");
 
-      // Turned off again with the password.
+      // And with a recovery code, which works once.
+      await signOut(page, t.signOut);
+      await passwordStep(page, renewed, t.signIn);
+      await page.locator("#code").fill(codes[0]);
+      await page.getByRole("button", { name: t.continue }).click();
+      await page.waitForURL("**/admin");
       await page.goto("/admin/account");
-      await page.locator("#off-password").fill(staff.password);
-      await page.getByRole("button", { name: en ? "Turn off" : "Slå av" }).click();
-      await expect(page.getByTestId("two-factor-status")).toContainText(en ? "Off" : "Av");
+      await expect(page.getByTestId("two-factor-status")).toContainText("9");
+      await signOut(page, t.signOut);
+      await passwordStep(page, renewed, t.signIn);
+      await page.locator("#code").fill(codes[0]);
+      await page.getByRole("button", { name: t.continue }).click();
+      await expect(page.getByText(t.wrongCode)).toBeVisible();
+
+      // Another recovery code lets in; two-factor sign-in is turned off again with the password.
+      await page.locator("#code").fill(codes[1]);
+      await page.getByRole("button", { name: t.continue }).click();
+      await page.waitForURL("**/admin");
+      await page.goto("/admin/account");
+      await page.locator("#off-password").fill(renewed.password);
+      await page.getByRole("button", { name: t.turnOff }).click();
+      await expect(page.getByTestId("two-factor-status")).toContainText(t.off);
       expect(csp).toEqual([]);
     });
   }

@@ -47,6 +47,19 @@ export async function signIn(page: Page, login: AdminLogin): Promise<void> {
 
 /** No serious or critical axe-core violation on the page as it is now, outside the elements `exclude` selects. */
 export async function expectAccessible(page: Page, exclude?: string): Promise<void> {
+  // The page at rest: a toast fading in has the blended colours of its opacity transition, which axe counts as too
+  // little contrast (a timing, not a finding). Endless ones (a spinner) are not waited for; cancelled ones count as done.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  // Next streams a page's metadata: right after a refresh the <title> can be a moment behind the body. One that never
+  // comes is still axe's finding.
+  await page.waitForFunction(() => document.title !== "", undefined, { timeout: 5_000 }).catch(() => undefined);
   const builder = new AxeBuilder({ page });
   const results = await (exclude ? builder.exclude(exclude) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

@@ -1,5 +1,5 @@
 // Bulk actions on a list's subscribers (issue 19): pick rows, or every match, then unsubscribe or export them after a
-// question that says how many people it concerns. Walked in Swedish at 1366 px and in English at 820 px, axe on each
+// question that says how many people it concerns. Walked in Swedish and English at 1366 and 820 px, axe on each
 // step, no CSP complaint from these screens, screenshots committed (E2E_UPDATE_SCREENSHOTS=1).
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -41,7 +41,6 @@ function watchCsp(page: Page): string[] {
 const texts = {
   sv: {
     locale: "sv-SE",
-    viewport: wide,
     perPage: "Per sida",
     table: "Prenumeranter",
     selectRow: (email: string) => `Välj ${email}`,
@@ -61,11 +60,9 @@ const texts = {
     allSelected: (n: number) => `Alla ${n} som matchar är valda.`,
     counts: (n: number) => new RegExp(`Aktiva prenumeranter / tak: ${n} /`),
     audit: (n: number, list: string) => `${n} prenumeranter på ${list}`,
-    suffix: "",
   },
   en: {
     locale: "en-GB",
-    viewport: tablet,
     perPage: "Per page",
     table: "Subscribers",
     selectRow: (email: string) => `Select ${email}`,
@@ -85,7 +82,6 @@ const texts = {
     allSelected: (n: number) => `All ${n} matching are selected.`,
     counts: (n: number) => new RegExp(`Active subscribers / cap: ${n} /`),
     audit: (n: number, list: string) => `${n} subscribers on ${list}`,
-    suffix: "-tablet-en",
   },
 } as const;
 
@@ -98,12 +94,19 @@ async function accessible(page: Page) {
 test.describe("dashboard: bulk actions on subscribers", () => {
   test.describe.configure({ timeout: 300_000 });
 
-  for (const lang of ["sv", "en"] as const) {
+  const walks = [
+    { lang: "sv", viewport: wide },
+    { lang: "sv", viewport: tablet },
+    { lang: "en", viewport: wide },
+    { lang: "en", viewport: tablet },
+  ] as const;
+  for (const { lang, viewport } of walks) {
     const t = texts[lang];
-    test(`${lang} at ${t.viewport.width} px: pick rows, export them, unsubscribe them, then every match`, async ({ browser, request }) => {
+    const suffix = `-${viewport.width}-${lang}`;
+    test(`${lang} at ${viewport.width} px: pick rows, export them, unsubscribe them, then every match`, async ({ browser, request }) => {
       const stamp = `${Date.now()}${crypto.randomInt(100)}`;
       const list = await listWithSubscribers(request, stamp);
-      const context = await browser.newContext({ viewport: t.viewport, locale: t.locale, acceptDownloads: true });
+      const context = await browser.newContext({ viewport, locale: t.locale, acceptDownloads: true });
       const page = await context.newPage();
       await signIn(page, createAdmin());
       await page.goto(`/admin/lists/${list.id}/subscribers`);
@@ -123,7 +126,7 @@ test.describe("dashboard: bulk actions on subscribers", () => {
       const question = page.getByRole("alertdialog", { name: t.dialog });
       await expect(question).toContainText(t.affects(2));
       await accessible(page);
-      await screenshot(page, `admin-list-bulk-confirm${t.suffix}`);
+      await screenshot(page, `admin-list-bulk-confirm${suffix}`);
       await question.getByRole("button", { name: t.confirm }).click();
       await expect(page.getByText(t.done(2))).toBeVisible();
       await expect(question).toHaveCount(0);
@@ -150,20 +153,20 @@ test.describe("dashboard: bulk actions on subscribers", () => {
       await toolbar.getByRole("button", { name: t.allMatching(SUBSCRIBERS) }).click();
       await expect(toolbar).toContainText(t.allSelected(SUBSCRIBERS));
       await accessible(page);
-      await screenshot(page, `admin-list-bulk-selected${t.suffix}`);
+      await screenshot(page, `admin-list-bulk-selected${suffix}`);
       await toolbar.getByRole("button", { name: t.unsubscribe }).click();
       await expect(question).toContainText(t.affects(SUBSCRIBERS - 2));
       await question.getByRole("button", { name: t.confirm }).click();
       await expect(page.getByText(t.done(SUBSCRIBERS - 2))).toBeVisible();
       await expect(page.getByText(t.counts(0))).toBeVisible();
       await accessible(page);
-      await screenshot(page, `admin-list-bulk-done${t.suffix}`);
+      await screenshot(page, `admin-list-bulk-done${suffix}`);
 
       // The audit log: one entry per bulk action, with its count.
       await page.goto(`/admin/audit?action=subscription.bulk_unsubscribe&object_id=${list.id}`);
       await expect(page.getByTestId("audit-log").getByTestId("audit-summary")).toHaveText([t.audit(SUBSCRIBERS - 2, list.name), t.audit(2, list.name)]);
       await accessible(page);
-      expect(csp.filter((complaint) => !/style-src-elem|<style>/i.test(complaint))).toEqual([]);
+      expect(csp).toEqual([]);
       await context.close();
     });
   }

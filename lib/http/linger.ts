@@ -7,7 +7,7 @@
 // LINGER_BYTES, whichever comes first.
 import type { Socket } from "node:net";
 
-export const LINGER_MS = 2000;
+const LINGER_MS = 2000;
 const LINGER_BYTES = 8 * 1024 * 1024;
 
 /**

@@ -1,7 +1,7 @@
 // Double opt-in on the services directly, with a real SMTP server (tests/smtp-sink.ts) receiving what they send:
 // PENDING until the address owner confirms, what is applied then, the resend throttle, the cap at confirmation,
 // expiry, opted-out and suppressed addresses, staff and the welcome message.
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { CapReached, Conflict } from "@/lib/errors";
 import { operatorCaller, type Caller } from "@/lib/services/caller";
@@ -9,22 +9,12 @@ import { confirmationPage, confirmSubscription, expireStalePending } from "@/lib
 import { requestConfirmationByStaff, setMemberSubscription } from "@/lib/services/subscribers";
 import { createList, updateList } from "@/lib/services/subscription-lists";
 import { optOutEverywhere, subscribeVisitor } from "@/lib/services/subscriptions";
-import { closeMailTransport } from "@/lib/mail/transport";
 import { SubscribeRequest } from "@/lib/validation/subscription";
-import { startSmtpSink, type ReceivedMail } from "../smtp-sink";
+import { smtpSinkForServices } from "../service-mail";
+import type { ReceivedMail } from "../smtp-sink";
 import { makeCompany } from "../helpers";
 
-// Before any service reads the configuration (env() is read lazily, once per test file).
-const sink = await startSmtpSink();
-process.env.SMTP_URL = sink.url;
-process.env.SITE_URL = "https://lists.example.org";
-afterAll(async () => {
-  closeMailTransport();
-  await sink.stop();
-});
-beforeEach(() => {
-  sink.received.length = 0;
-});
+const sink = await smtpSinkForServices({ siteUrl: "https://lists.example.org" });
 
 const subscribe = (listUuid: string, input: unknown, lang: "sv" | "en" = "sv") => subscribeVisitor(listUuid, SubscribeRequest.parse(input), lang);
 const dashboardUser: Caller = { ...operatorCaller(), kind: "admin_user", actor: "admin:staff@example.org" };

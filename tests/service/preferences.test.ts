@@ -1,24 +1,18 @@
 // The preference page's rules on the services (lib/services/preferences.ts) and the unsubscribe page's undo, with a
 // real SMTP server for the erasure confirmation.
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { closeMailTransport } from "@/lib/mail/transport";
 import { operatorCaller } from "@/lib/services/caller";
 import { confirmErasure, dataOf, erasureLinkIsValid, optOutOfEverything, preferencesOf, requestErasure, setListPreference, undoOptOut } from "@/lib/services/preferences";
 import { createList, updateList } from "@/lib/services/subscription-lists";
 import { subscribeVisitor, undoUnsubscribe, unsubscribeByUuids } from "@/lib/services/subscriptions";
 import { preferencesToken } from "@/lib/services/unsubscribe-links";
 import { SubscribeRequest } from "@/lib/validation/subscription";
-import { startSmtpSink } from "../smtp-sink";
+import { smtpSinkForServices } from "../service-mail";
 import { makeCompany } from "../helpers";
 
-const sink = await startSmtpSink();
-process.env.SMTP_URL = sink.url;
-afterAll(async () => {
-  closeMailTransport();
-  await sink.stop();
-});
+const sink = await smtpSinkForServices();
 
 async function personOnTwoLists(email: string) {
   const company = await makeCompany("Inställningsföreningen");

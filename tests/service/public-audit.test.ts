@@ -1,9 +1,8 @@
 // The audit log records what people change themselves: a subscribe on the hosted form or through the API, the
 // unsubscribe link and its undo, the preference page, the global opt-out and the double opt-in confirmation. Each
 // entry names the member by id (never the address), the list and the channel, under the list's company.
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { closeMailTransport } from "@/lib/mail/transport";
 import { operatorCaller } from "@/lib/services/caller";
 import { confirmSubscription } from "@/lib/services/confirmations";
 import { optOutOfEverything, setListPreference, undoOptOut } from "@/lib/services/preferences";
@@ -11,15 +10,10 @@ import { createList } from "@/lib/services/subscription-lists";
 import { subscribeVisitor, undoUnsubscribe, unsubscribeByUuids } from "@/lib/services/subscriptions";
 import { confirmationToken, preferencesToken } from "@/lib/services/unsubscribe-links";
 import { SubscribeRequest } from "@/lib/validation/subscription";
-import { startSmtpSink } from "../smtp-sink";
+import { smtpSinkForServices } from "../service-mail";
 import { makeCompany } from "../helpers";
 
-const sink = await startSmtpSink();
-process.env.SMTP_URL = sink.url;
-afterAll(async () => {
-  closeMailTransport();
-  await sink.stop();
-});
+await smtpSinkForServices();
 
 const entriesOf = (memberId: number) =>
   db().auditEntry.findMany({ where: { actor: `member:${memberId}` }, orderBy: { id: "asc" }, select: { action: true, actorKind: true, objectType: true, objectId: true, companyId: true, summary: true } });

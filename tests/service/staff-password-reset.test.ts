@@ -1,12 +1,11 @@
 // Staff password reset by mail on the services, with a real SMTP server (tests/smtp-sink.ts): one answer whatever the
 // address, a link whose token is stored only as a hash, single use, 60 minutes, only the newest link, no mail to a
 // disabled user, limits per address, and a reset that ends every session and is audited.
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verify } from "@node-rs/argon2";
 import { sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { RateLimited, ValidationFailed } from "@/lib/errors";
-import { closeMailTransport } from "@/lib/mail/transport";
 import { adminSessionLive, startAdminSession } from "@/lib/services/admin-sessions";
 import { updateAdminUser, verifyAdminPassword } from "@/lib/services/admin-users";
 import { operatorCaller } from "@/lib/services/caller";
@@ -14,18 +13,9 @@ import { passwordResetLinkWorks, requestStaffPasswordReset, resetStaffPassword }
 import { PasswordResetConfirmRequest } from "@/lib/validation/staff-auth";
 import { newAdminUser } from "../dashboard-session";
 import { uniqueIp } from "../helpers";
-import { startSmtpSink } from "../smtp-sink";
+import { smtpSinkForServices } from "../service-mail";
 
-const sink = await startSmtpSink();
-process.env.SMTP_URL = sink.url;
-process.env.SITE_URL = "https://lists.example.org";
-afterAll(async () => {
-  closeMailTransport();
-  await sink.stop();
-});
-beforeEach(() => {
-  sink.received.length = 0;
-});
+const sink = await smtpSinkForServices({ siteUrl: "https://lists.example.org" });
 
 /** Asks for a link and waits until the mail (if any) has been sent. */
 async function ask(email: string, lang: "sv" | "en" = "sv", ip = uniqueIp()) {
