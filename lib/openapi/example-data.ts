@@ -360,13 +360,13 @@ export const componentExamples: Record<string, unknown> = {
     finished_at: updated,
     undone_at: null,
   },
-  ImportProblem: { row: 14, field: "birthdate", message: "must be a date (YYYY-MM-DD)" },
+  ImportProblem: { row: 14, field: "birthdate", code: "invalid", params: { issue: "invalid_date" }, message: "must be a date (YYYY-MM-DD)" },
   ImportPreview: {
     columns: ["E-post", "Förnamn", "Efternamn"],
     rows: [{ row: 2, values: { email: "astrid.lindqvist@example.se", firstname: "Astrid", lastname: "Lindqvist" } }],
     problems: [
-      { row: 14, field: "birthdate", message: "must be a date (YYYY-MM-DD)" },
-      { row: 90, field: "email", message: "duplicate of row 2 in the file" },
+      { row: 14, field: "birthdate", code: "invalid", params: { issue: "invalid_date" }, message: "must be a date (YYYY-MM-DD)" },
+      { row: 90, field: "email", code: "duplicate_in_file", params: { first_row: 2 }, message: "duplicate of row 2 in the file" },
     ],
     problem_count: 2,
     row_count: 1204,

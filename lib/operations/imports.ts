@@ -89,7 +89,10 @@ export const getImportResult = importOperation({
   path: "/imports/{id}/result",
   params: IdParams,
   summary: "Download an import's result",
-  description: `Every row read so far with its outcome (added, updated, skipped) and the reason, as CSV for Excel (semicolons, a UTF-8 byte-order mark). ${access}`,
+  description:
+    "Every row read so far with its outcome (added, updated, skipped) and the reason in English, as CSV for Excel " +
+    "(semicolons, a UTF-8 byte-order mark); the last column (`Kod`) is the reason's code, as a preview problem's " +
+    `\`code\` (ImportReasonCode). ${access}`,
   responses: { 200: { description: "CSV, streamed", contentType: "text/csv" } },
   errors: importErrors,
 });

@@ -3,6 +3,7 @@
 import "server-only";
 import type { z } from "zod";
 import { normalizeEmail } from "../validation/email";
+import { reasonMessage, reasonParams, type ImportReason } from "../validation/import-reasons";
 import { IMPORT_FIELDS, PREVIEW_ROWS, type ImportField, type ImportMappingValues, type ImportPreview } from "../validation/imports";
 import { UpdateMemberRequest } from "../validation/member";
 import { fileRows, type ImportFormat } from "./imports-files";
@@ -10,7 +11,7 @@ import { fileRows, type ImportFormat } from "./imports-files";
 /** The API's rules for each field (lengths, email, birthdate). */
 const RowFields = UpdateMemberRequest.pick({ email: true, firstname: true, lastname: true, phone: true, birthdate: true, street: true, zipcode: true, post: true });
 export type RowValues = Partial<Record<ImportField, string>>;
-export type CheckedRow = { ok: true; email: string; fields: Partial<Record<ImportField, string>> } | { ok: false; field: string; message: string };
+export type CheckedRow = { ok: true; email: string; fields: Partial<Record<ImportField, string>> } | { ok: false; reason: ImportReason };
 
 /** Header texts staff commonly use for each field, compared lower-cased without spaces, dashes or underscores. */
 const HEADER_GUESSES: Record<ImportField, string[]> = {
@@ -56,19 +57,32 @@ export function mapRow(cells: string[], indexes: [ImportField, number][]): RowVa
 
 /** A row as the member API would take it; the first problem otherwise. An email is required. */
 export function checkRow(values: RowValues): CheckedRow {
-  if (!values.email) return { ok: false, field: "email", message: "required" };
+  if (!values.email) return { ok: false, reason: { code: "required", field: "email" } };
   const parsed = RowFields.safeParse(values);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, field: String(issue.path[0] ?? "row"), message: issue.message };
-  }
+  if (!parsed.success) return { ok: false, reason: invalidReason(parsed.error.issues, values) };
   const fields: Partial<Record<ImportField, string>> = {};
   for (const [field, value] of Object.entries(parsed.data)) if (typeof value === "string") fields[field as ImportField] = value;
   return { ok: true, email: normalizeEmail(values.email), fields };
 }
 
+/** The first zod issue of the member rules as a reason: the rule's own text as its detail, how it broke for the dashboard. */
+function invalidReason(issues: z.core.$ZodIssue[], values: RowValues): ImportReason {
+  const [issue] = issues;
+  const field = String(issue.path[0] ?? "row");
+  const reason: ImportReason = { code: "invalid", field, detail: issue.message, issue: "other" };
+  if (issue.code === "too_big") return { ...reason, issue: "too_long", max: Number(issue.maximum) };
+  if (field === "email") return { ...reason, issue: "invalid_email" };
+  if (field === "birthdate") {
+    // Both refinements of the birthdate rule are "custom" issues, and zod runs both: a date after today with a single
+    // issue is a real date that failed only "not in the future".
+    const single = issues.filter((i) => i.path[0] === "birthdate").length === 1;
+    return { ...reason, issue: single && values.birthdate! > new Date().toISOString().slice(0, 10) ? "future_date" : "invalid_date" };
+  }
+  return reason;
+}
+
 /** The reason a later row with an email already seen in the file is skipped. */
-export const duplicateInFile = (firstRow: number) => `duplicate of row ${firstRow} in the file`;
+export const duplicateInFile = (firstRow: number): ImportReason => ({ code: "duplicate_in_file", field: "email", first_row: firstRow });
 
 const MAX_PROBLEMS = 100;
 
@@ -83,15 +97,17 @@ export async function previewRows(filePath: string, format: ImportFormat, mappin
   const preview: z.output<typeof ImportPreview> = { columns: [], rows: [], problems: [], problem_count: 0, row_count: 0 };
   const firstRowOf = new Map<string, number>();
   let indexes: [ImportField, number][] = [];
-  const problem = (row: number, field: string, message: string) => {
+  const problem = (row: number, reason: ImportReason) => {
     preview.problem_count += 1;
-    if (preview.problems.length < MAX_PROBLEMS) preview.problems.push({ row, field, message });
+    if (preview.problems.length < MAX_PROBLEMS) {
+      preview.problems.push({ row, field: reason.field ?? "row", code: reason.code, params: reasonParams(reason), message: reasonMessage(reason) });
+    }
   };
   for await (const row of fileRows(filePath, format)) {
     if (preview.columns.length === 0 && preview.row_count === 0 && indexes.length === 0) {
       preview.columns = row.cells.map((c) => c.trim());
       indexes = columnIndexes(preview.columns, mapping);
-      for (const [field, header] of Object.entries(mapping)) if (!preview.columns.includes(header)) problem(1, field, `no column named ${header}`);
+      for (const [field, header] of Object.entries(mapping)) if (!preview.columns.includes(header)) problem(1, { code: "no_column", field, header });
       continue;
     }
     preview.row_count += 1;
@@ -99,11 +115,11 @@ export async function previewRows(filePath: string, format: ImportFormat, mappin
     if (preview.rows.length < PREVIEW_ROWS) preview.rows.push({ row: row.number, values });
     const checked = checkRow(values);
     if (!checked.ok) {
-      problem(row.number, checked.field, checked.message);
+      problem(row.number, checked.reason);
       continue;
     }
     const first = firstRowOf.get(checked.email);
-    if (first !== undefined) problem(row.number, "email", duplicateInFile(first));
+    if (first !== undefined) problem(row.number, duplicateInFile(first));
     else firstRowOf.set(checked.email, row.number);
   }
   return preview;

@@ -5,6 +5,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { db, Prisma, type Tx } from "../db";
 import { logger } from "../logger";
+import { storeReason } from "../validation/import-reasons";
 import type { ImportField } from "../validation/imports";
 import { fileRows, removeFile, type ImportFormat } from "./imports-files";
 import { checkRow, columnIndexes, duplicateInFile, mapRow, type RowValues } from "./imports-rows";
@@ -138,11 +139,11 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
   for (const row of batch) {
     const checked = checkRow(row.values);
     if (!checked.ok) {
-      results.set(row.number, skipped(run.id, row.number, null, `${checked.field}: ${checked.message}`));
+      results.set(row.number, skipped(run.id, row.number, null, storeReason(checked.reason)));
       continue;
     }
     const first = firstRow(checked.email, row.number);
-    if (first !== undefined) results.set(row.number, skipped(run.id, row.number, checked.email, duplicateInFile(first)));
+    if (first !== undefined) results.set(row.number, skipped(run.id, row.number, checked.email, storeReason(duplicateInFile(first))));
     else candidates.push({ number: row.number, email: checked.email, fields: checked.fields });
   }
   const existing = new Map(
@@ -160,11 +161,11 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
     const member = existing.get(c.email);
     const subscription = member ? subscriptions.get(member.id) : undefined;
     let reason: string | null = null;
-    if (member?.globalOptOutAt) reason = "opted out of all mail";
+    if (member?.globalOptOutAt) reason = storeReason({ code: "opted_out" });
     else if (subscription?.status === "SUBSCRIBED") continue; // already subscribed: fields may still be filled in
-    else if (member && subscription && optedOutThemselves(member, subscription)) reason = "left the list themselves";
-    else if (await isSuppressed(tx, run.organizationId, c.email)) reason = "the address is suppressed (bounces or complaints)";
-    else if (room <= 0) reason = "the list is full";
+    else if (member && subscription && optedOutThemselves(member, subscription)) reason = storeReason({ code: "left_list" });
+    else if (await isSuppressed(tx, run.organizationId, c.email)) reason = storeReason({ code: "suppressed" });
+    else if (room <= 0) reason = storeReason({ code: "list_full" });
     if (reason) results.set(c.number, skipped(run.id, c.number, c.email, reason));
     else {
       room -= 1;
@@ -206,7 +207,7 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
     }
     if (result.memberCreated || result.subscribed) result.outcome = "ADDED";
     else if (result.filled) result.outcome = "UPDATED";
-    else result.reason = list ? "already subscribed" : "already a member; nothing to fill in";
+    else result.reason = storeReason({ code: list ? "already_subscribed" : "nothing_to_fill" });
     results.set(c.number, result);
   }
   return batch.map((row) => results.get(row.number)!);

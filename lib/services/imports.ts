@@ -8,8 +8,9 @@ import type { z } from "zod";
 import { db } from "../db";
 import { Conflict, NotFound, ValidationFailed } from "../errors";
 import type { Lang } from "../i18n/lang";
-import { importsMessages } from "../i18n/admin/imports";
+import { importsMessages, reasonLine } from "../i18n/admin/imports";
 import { IMPORT_JOB, wakeWorkers } from "../jobs/queue";
+import { parseStoredReason, reasonMessage, reasonText } from "../validation/import-reasons";
 import type { CreateImportInput, ImportMappingValues, ImportView, StartImportInput } from "../validation/imports";
 import { ImportMappingSchema } from "../validation/imports";
 import { assertObjectInScope, assertWritableCompany, inScopeWhere, requireModule, requirePermission } from "./access-checks";
@@ -120,7 +121,7 @@ export async function startImport(caller: Caller, id: number, input: StartImport
   if (run.kind === "SUBSCRIBER" && !input.consent_source) throw new ValidationFailed({ consent_source: ["required for a SUBSCRIBER import"] });
   const columns = await readColumns(run.filePath!, run.format as "CSV" | "XLSX");
   const missing = Object.entries(input.mapping).filter(([, header]) => !columns.includes(header));
-  if (missing.length) throw new ValidationFailed(Object.fromEntries(missing.map(([field, header]) => [`mapping.${field}`, [`no column named ${header}`]])));
+  if (missing.length) throw new ValidationFailed(Object.fromEntries(missing.map(([field, header]) => [`mapping.${field}`, [reasonMessage({ code: "no_column", field, header })]])));
   const mapping = JSON.stringify(input.mapping);
   const started = await db().$transaction(async (tx) => {
     const queued = await tx.importRun.updateMany({ where: { id, status: "UPLOADED" }, data: { status: "QUEUED", mapping, consentSource: run.kind === "SUBSCRIBER" ? input.consent_source! : null } });
@@ -173,20 +174,35 @@ export async function undoImport(caller: Caller, id: number) {
 
 const RESULT_BATCH = 2000;
 
-/** GET /v3/imports/{id}/result: every row's outcome as CSV for Swedish Excel, in the staff member's language. */
-export async function importResultCsv(caller: Caller, id: number, lang: Lang = "sv") {
+/**
+ * GET /v3/imports/{id}/result: every row's outcome as CSV for Swedish Excel, the reason in English with its code in a
+ * last column (`Kod`) for integrators. With a language (the dashboard's file): the reason in that language, no code.
+ */
+export async function importResultCsv(caller: Caller, id: number, lang?: Lang) {
   const run = await runInScope(caller, id);
-  const t = importsMessages(lang).result;
+  const messages = importsMessages(lang ?? "sv");
+  const t = messages.result;
+  // A run made before reasons had codes stored the English text: it is shown as it is.
+  const reasonCells = (stored: string | null) => {
+    const reason = parseStoredReason(stored);
+    if (lang) return [reason ? reasonLine(messages, reason) : stored];
+    return [reason ? reasonText(reason) : stored, reason?.code ?? ""];
+  };
   async function* lines(): AsyncGenerator<string> {
-    yield stringify([[t.row, t.email, t.outcome, t.reason, t.memberId]], { ...CSV_OPTIONS, bom: true });
+    yield stringify([[t.row, t.email, t.outcome, t.reason, t.memberId, ...(lang ? [] : [t.code])]], { ...CSV_OPTIONS, bom: true });
     let after = 0;
     for (;;) {
       const rows = await db().importRow.findMany({ where: { runId: run.id, rowNumber: { gt: after } }, orderBy: { rowNumber: "asc" }, take: RESULT_BATCH });
       if (rows.length === 0) return;
-      yield stringify(rows.map((r) => [String(r.rowNumber), r.email, t.outcomes[r.outcome as keyof typeof t.outcomes] ?? r.outcome, r.reason, r.memberId === null ? "" : String(r.memberId)]), CSV_OPTIONS);
+      yield stringify(
+        rows.map((r) => {
+          const [reason, ...code] = reasonCells(r.reason);
+          return [String(r.rowNumber), r.email, t.outcomes[r.outcome as keyof typeof t.outcomes] ?? r.outcome, reason, r.memberId === null ? "" : String(r.memberId), ...code];
+        }),
+        CSV_OPTIONS,
+      );
       after = rows[rows.length - 1].rowNumber;
     }
   }
   return { filename: `${t.filename}-${run.id}.csv`, lines: lines() };
 }
-

@@ -2,6 +2,7 @@
 // the views of a run. Imports nothing from the server: the dashboard's mapping screen validates with these too.
 import { z } from "zod";
 import { CompanyId, IntIdParam } from "./common";
+import { ImportReasonCodeSchema, ImportReasonParams } from "./import-reasons";
 
 const IMPORT_KINDS = ["MEMBER", "SUBSCRIBER"] as const;
 export const IMPORT_FIELDS = ["email", "firstname", "lastname", "phone", "birthdate", "street", "zipcode", "post"] as const;
@@ -76,7 +77,13 @@ export const ImportView = z
   .meta({ id: "Import" });
 
 const ImportProblem = z
-  .object({ row: z.number().int(), field: z.string(), message: z.string() })
+  .object({
+    row: z.number().int(),
+    field: z.string(),
+    code: ImportReasonCodeSchema,
+    params: ImportReasonParams,
+    message: z.string().meta({ description: "The problem in English, from `code` and `params`." }),
+  })
   .meta({ id: "ImportProblem" });
 
 export const ImportPreview = z

@@ -12,6 +12,9 @@ import { createMember, updateMember } from "@/lib/services/member-changes";
 import { setMemberSubscription } from "@/lib/services/subscribers";
 import { createList, updateList } from "@/lib/services/subscription-lists";
 import { suppressAddress } from "@/lib/services/suppressions";
+import { importsMessages, reasonLabel } from "@/lib/i18n/admin/imports";
+import type { Lang } from "@/lib/i18n/lang";
+import { parseStoredReason } from "@/lib/validation/import-reasons";
 import { CreateMemberRequest } from "@/lib/validation/member";
 import { makeApiKey, makeCompany } from "../helpers";
 import { callerForApiKey } from "@/lib/services/api-keys";
@@ -33,8 +36,9 @@ async function finished(caller: Caller, id: number) {
   throw new Error("the import did not finish");
 }
 
-async function resultLines(caller: Caller, id: number) {
-  const { lines } = await importResultCsv(caller, id, "sv");
+/** The dashboard's result file in a language; without one the API's (English reasons, their codes last). */
+async function resultLines(caller: Caller, id: number, lang?: Lang) {
+  const { lines } = await importResultCsv(caller, id, lang);
   let text = "";
   for await (const line of lines) text += line;
   return text;
@@ -60,9 +64,15 @@ describe("member imports", () => {
     expect(preview.row_count).toBe(5);
     expect(preview.rows[0]).toEqual({ row: 2, values: { email: "KARIN@example.org", firstname: "Kajsa", lastname: "Lind", phone: "070-111" } });
     expect(preview.problems).toEqual([
-      { row: 3, field: "birthdate", message: "must be a date (YYYY-MM-DD)" },
-      { row: 5, field: "email", message: "duplicate of row 4 in the file" },
-      { row: 6, field: "email", message: "must be a valid email address" },
+      { row: 3, field: "birthdate", code: "invalid", params: { issue: "invalid_date" }, message: "must be a date (YYYY-MM-DD)" },
+      { row: 5, field: "email", code: "duplicate_in_file", params: { first_row: 4 }, message: "duplicate of row 4 in the file" },
+      { row: 6, field: "email", code: "invalid", params: { issue: "invalid_email" }, message: "must be a valid email address" },
+    ]);
+    const sv = importsMessages("sv");
+    expect(preview.problems.map((p) => reasonLabel(sv, { ...p.params, code: p.code, field: p.field }))).toEqual([
+      "inte ett datum (ÅÅÅÅ-MM-DD)",
+      "samma e-post som rad 4 i filen",
+      "ogiltig e-postadress",
     ]);
 
     await startImport(op, uploaded.id, { mapping: uploaded.mapping as { email: string } });
@@ -75,11 +85,17 @@ describe("member imports", () => {
     // The file is gone once the run ended.
     expect((await db().importRun.findUniqueOrThrow({ where: { id: run.id } })).filePath).toBeNull();
 
-    const result = await resultLines(op, run.id);
+    const result = await resultLines(op, run.id, "sv");
     expect(result.startsWith("\uFEFFRad;E-post;Resultat;Orsak;Medlems-id\r\n")).toBe(true);
     expect(result).toContain(`2;karin@example.org;Uppdaterad;;${known.id}\r\n`);
-    expect(result).toContain("5;per@example.org;Överhoppad;duplicate of row 4 in the file;");
-    expect(result).toContain("6;;Överhoppad;email: must be a valid email address;");
+    expect(result).toContain("5;per@example.org;Överhoppad;samma e-post som rad 4 i filen;\r\n");
+    expect(result).toContain("6;;Överhoppad;E-post: ogiltig e-postadress;\r\n");
+    // The API's file: the reasons in English as before, their codes in a last column.
+    const forApi = await resultLines(op, run.id);
+    expect(forApi.startsWith("\uFEFFRad;E-post;Resultat;Orsak;Medlems-id;Kod\r\n")).toBe(true);
+    expect(forApi).toContain(`2;karin@example.org;Uppdaterad;;${known.id};\r\n`);
+    expect(forApi).toContain("5;per@example.org;Överhoppad;duplicate of row 4 in the file;;duplicate_in_file\r\n");
+    expect(forApi).toContain("6;;Överhoppad;email: must be a valid email address;;invalid\r\n");
 
     // A second import remembers the mapping.
     const again = await upload(op, { company_id: company.id }, "Förnamn;E-post;Efternamn;Telefon;Födelsedatum\r\nA;a@example.org;B;;\r\n");
@@ -140,6 +156,43 @@ describe("member imports", () => {
     await expect(startImport(op, theirs.id, { mapping: { email: "E-mail" } })).rejects.toBeInstanceOf(ValidationFailed);
   });
 
+  it("gives each problem a code and parameters: English for the API, the staff member's language on the screen", async () => {
+    const company = await makeCompany();
+    await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: "finns@example.org", phone: "08-1" }));
+    const csv = `email;phone;birthdate\n;070;\nlang@example.org;${"1".repeat(65)};\nfram@example.org;;2999-01-01\nfel@example.org;;1990-02-30\nfinns@example.org;;\n`;
+    const uploaded = await upload(op, { company_id: company.id }, csv);
+    const preview = await previewImport(op, uploaded.id, { email: "email", phone: "phone", birthdate: "birthdate", firstname: "Förnamn" });
+    expect(preview.problems).toEqual([
+      { row: 1, field: "firstname", code: "no_column", params: { header: "Förnamn" }, message: "no column named Förnamn" },
+      { row: 2, field: "email", code: "required", params: {}, message: "required" },
+      { row: 3, field: "phone", code: "invalid", params: { issue: "too_long", max: 64 }, message: "must be at most 64 characters" },
+      { row: 4, field: "birthdate", code: "invalid", params: { issue: "future_date" }, message: "must not be in the future" },
+      { row: 5, field: "birthdate", code: "invalid", params: { issue: "invalid_date" }, message: "must be a date (YYYY-MM-DD)" },
+    ]);
+    const label = (lang: Lang) => preview.problems.map((p) => reasonLabel(importsMessages(lang), { ...p.params, code: p.code, field: p.field }));
+    expect(label("sv")).toEqual(["ingen kolumn heter Förnamn", "saknas", "för långt (högst 64 tecken)", "datumet ligger i framtiden", "inte ett datum (ÅÅÅÅ-MM-DD)"]);
+    expect(label("en")[2]).toBe("too long (at most 64 characters)");
+
+    await startImport(op, uploaded.id, { mapping: { email: "email", phone: "phone", birthdate: "birthdate" } });
+    const run = await finished(op, uploaded.id);
+    expect(run).toMatchObject({ added: 0, skipped: 5 });
+    // A row of a run made before the codes: its English text is shown as it is.
+    await db().importRow.create({ data: { runId: run.id, rowNumber: 99, outcome: "SKIPPED", reason: "the list is full" } });
+    const sv = await resultLines(op, run.id, "sv");
+    expect(sv).toContain("2;;Överhoppad;E-post: saknas;\r\n");
+    expect(sv).toContain("3;;Överhoppad;Telefon: för långt (högst 64 tecken);\r\n");
+    expect(sv).toContain('6;finns@example.org;Överhoppad;"finns redan; inget att fylla i";');
+    expect(sv).toContain("99;;Överhoppad;the list is full;\r\n");
+    const en = await resultLines(op, run.id, "en");
+    expect(en.startsWith("\uFEFFRow;Email;Outcome;Reason;Member id\r\n")).toBe(true);
+    expect(en).toContain("4;;Skipped;Birthdate: the date is in the future;\r\n");
+    const forApi = await resultLines(op, run.id);
+    expect(forApi).toContain("2;;Överhoppad;email: required;;required\r\n");
+    expect(forApi).toContain("3;;Överhoppad;phone: must be at most 64 characters;;invalid\r\n");
+    expect(forApi).toContain('6;finns@example.org;Överhoppad;"already a member; nothing to fill in";');
+    expect(forApi).toContain("99;;Överhoppad;the list is full;;\r\n");
+  });
+
   it("resumes after the last committed batch when a worker stops mid-run", async () => {
     const company = await makeCompany();
     const rows = Array.from({ length: 1200 }, (_, i) => `r${i}@example.org`);
@@ -173,11 +226,18 @@ describe("subscriber imports", () => {
     await startImport(op, uploaded.id, { mapping: { email: "email", firstname: "firstname" }, consent_source: "Anmälan på årsmötet, pappersblankett" });
     const run = await finished(op, uploaded.id);
     expect(run).toMatchObject({ added: 2, skipped: 4, consent_source: "Anmälan på årsmötet, pappersblankett" });
-    const result = await resultLines(op, run.id);
-    expect(result).toContain("borta@example.org;Överhoppad;opted out of all mail");
-    expect(result).toContain("lamnade@example.org;Överhoppad;left the list themselves");
-    expect(result).toContain("studs@example.org;Överhoppad;the address is suppressed");
-    expect(result).toContain("tre@example.org;Överhoppad;the list is full");
+    const rows = await db().importRow.findMany({ where: { runId: run.id, outcome: "SKIPPED" }, orderBy: { rowNumber: "asc" } });
+    expect(rows.map((r) => parseStoredReason(r.reason)?.code)).toEqual(["opted_out", "left_list", "suppressed", "list_full"]);
+    const result = await resultLines(op, run.id, "sv");
+    expect(result).toContain("borta@example.org;Överhoppad;avregistrerad från all e-post;");
+    expect(result).toContain("lamnade@example.org;Överhoppad;lämnade listan själv;");
+    expect(result).toContain("studs@example.org;Överhoppad;adressen är spärrad (studsar eller klagomål);");
+    expect(result).toContain("tre@example.org;Överhoppad;listan är full;");
+    const forApi = await resultLines(op, run.id);
+    expect(forApi).toContain("borta@example.org;Överhoppad;opted out of all mail;;opted_out\r\n");
+    expect(forApi).toContain("lamnade@example.org;Överhoppad;left the list themselves;;left_list\r\n");
+    expect(forApi).toContain("studs@example.org;Överhoppad;the address is suppressed (bounces or complaints);;suppressed\r\n");
+    expect(forApi).toContain("tre@example.org;Överhoppad;the list is full;;list_full\r\n");
     const active = await db().subscription.findMany({ where: { listId: list.id, status: "SUBSCRIBED" }, include: { member: true } });
     expect(active.map((s) => s.member.email).sort()).toEqual(["ett@example.org", "tva@example.org"]);
     expect(active.every((s) => s.confirmedVia === "ADMIN" && s.source === "ADMIN")).toBe(true);

@@ -12,7 +12,7 @@ import { QueryState } from "@/components/admin/ui/query-state";
 import { buttonClass, secondaryButtonClass, tableClass, tdClass, thClass } from "@/components/admin/ui/styles";
 import { SelectField, TextAreaField } from "@/components/ui/field";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { importsMessages } from "@/lib/i18n/admin/imports";
+import { importsMessages, reasonLabel } from "@/lib/i18n/admin/imports";
 import { formatNumber } from "@/lib/i18n/formats";
 import { IMPORT_FIELDS, type ImportField } from "@/lib/validation/imports";
 import { useLang } from "../i18n-context";
@@ -163,7 +163,7 @@ function MappingStep({ view, onRowCount, onStarted }: { view: ImportViewData; on
             <ul className="list-disc pl-6 text-sm">
               {preview.problems.slice(0, PROBLEMS_SHOWN).map((problem) => (
                 <li key={`${problem.row}-${problem.field}`}>
-                  {t.row} {problem.row}: {t.fields[problem.field] ?? problem.field}: {problem.message}
+                  {t.row} {problem.row}: {t.fields[problem.field] ?? problem.field}: {reasonLabel(t, { ...problem.params, code: problem.code, field: problem.field })}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 // Texts of the import screen (/admin/imports) and of an import's result file (a CSV staff open in Excel): its column
-// headings and outcomes, in the staff member's language.
+// headings, outcomes and the reasons of problems and skipped rows, in the staff member's language.
+import { FIELD_REASONS, type ImportReason } from "../../validation/import-reasons";
 import type { Lang } from "../lang";
 
 const sv = {
@@ -69,8 +70,25 @@ const sv = {
     outcome: "Resultat",
     reason: "Orsak",
     memberId: "Medlems-id",
+    code: "Kod",
     outcomes: { ADDED: "Tillagd", UPDATED: "Uppdaterad", SKIPPED: "Överhoppad" },
     filename: "import-resultat",
+  },
+  reasons: {
+    required: "saknas",
+    tooLong: (max: number) => `för långt (högst ${max} tecken)`,
+    invalidEmail: "ogiltig e-postadress",
+    invalidDate: "inte ett datum (ÅÅÅÅ-MM-DD)",
+    futureDate: "datumet ligger i framtiden",
+    invalid: "ogiltigt värde",
+    noColumn: (header: string) => `ingen kolumn heter ${header}`,
+    duplicateInFile: (row: number) => `samma e-post som rad ${row} i filen`,
+    opted_out: "avregistrerad från all e-post",
+    left_list: "lämnade listan själv",
+    suppressed: "adressen är spärrad (studsar eller klagomål)",
+    list_full: "listan är full",
+    already_subscribed: "prenumererar redan",
+    nothing_to_fill: "finns redan; inget att fylla i",
   },
 };
 
@@ -143,11 +161,52 @@ const en: ImportsMessages = {
     outcome: "Outcome",
     reason: "Reason",
     memberId: "Member id",
+    code: "Code",
     outcomes: { ADDED: "Added", UPDATED: "Updated", SKIPPED: "Skipped" },
     filename: "import-result",
+  },
+  reasons: {
+    required: "missing",
+    tooLong: (max) => `too long (at most ${max} characters)`,
+    invalidEmail: "not a valid email address",
+    invalidDate: "not a date (YYYY-MM-DD)",
+    futureDate: "the date is in the future",
+    invalid: "not valid",
+    noColumn: (header) => `no column is named ${header}`,
+    duplicateInFile: (row) => `same email as row ${row} in the file`,
+    opted_out: "opted out of all mail",
+    left_list: "left the list themselves",
+    suppressed: "the address is suppressed (bounces or complaints)",
+    list_full: "the list is full",
+    already_subscribed: "already subscribed",
+    nothing_to_fill: "already a member; nothing to fill in",
   },
 };
 
 export function importsMessages(lang: Lang): ImportsMessages {
   return lang === "en" ? en : sv;
+}
+
+/** A problem's or skipped row's reason in the staff member's language, without its field (the screen shows it beside). */
+export function reasonLabel(t: ImportsMessages, reason: ImportReason): string {
+  const r = t.reasons;
+  switch (reason.code) {
+    case "required":
+      return r.required;
+    case "invalid":
+      if (reason.issue === "too_long" && reason.max !== undefined) return r.tooLong(reason.max);
+      return reason.issue === "invalid_email" ? r.invalidEmail : reason.issue === "invalid_date" ? r.invalidDate : reason.issue === "future_date" ? r.futureDate : r.invalid;
+    case "no_column":
+      return r.noColumn(reason.header ?? "");
+    case "duplicate_in_file":
+      return r.duplicateInFile(reason.first_row ?? 0);
+    default:
+      return r[reason.code];
+  }
+}
+
+/** The reason with its field's name in front where it is about a field's value, as the result file's reason column. */
+export function reasonLine(t: ImportsMessages, reason: ImportReason): string {
+  const label = reasonLabel(t, reason);
+  return FIELD_REASONS.includes(reason.code) && reason.field ? `${t.fields[reason.field] ?? reason.field}: ${label}` : label;
 }
