@@ -16,33 +16,13 @@ import { queryKeys } from "@/lib/query-keys";
 import type { BulkSelectionInput, BulkUnsubscribeResult } from "@/lib/validation/subscriber-bulk";
 import { failureText } from "../action-errors";
 import { ConfirmButton } from "../ui/confirm-button";
+import type { RowSelection } from "../ui/row-selection";
 import { secondaryButtonClass } from "../ui/styles";
 import type { Subscriber, SubscribersPageView } from "./types";
 
 export type BulkUnsubscribe = (input: { id: number; selection: BulkSelectionInput }) => Promise<ActionResult<z.infer<typeof BulkUnsubscribeResult>>>;
 
 type Filters = { q: string; status: string };
-
-/** The picked rows of one page and filter (`scope`): let go when the scope changes. */
-export function useBulkSelection(scope: string) {
-  const [state, setState] = useState({ scope, ids: new Set<number>(), allMatching: false });
-  const current = state.scope === scope ? state : { scope, ids: new Set<number>(), allMatching: false };
-  const set = (ids: Set<number>, allMatching = false) => setState({ scope, ids, allMatching });
-  return {
-    ids: current.ids,
-    allMatching: current.allMatching,
-    toggle: (id: number, on: boolean) => {
-      const ids = new Set(current.ids);
-      if (on) ids.add(id);
-      else ids.delete(id);
-      set(ids);
-    },
-    setPage: (rows: Subscriber[], on: boolean) => set(on ? new Set(rows.map((r) => r.member_id)) : new Set()),
-    selectAllMatching: () => set(current.ids, true),
-    clear: () => set(new Set()),
-  };
-}
-export type BulkSelectionState = ReturnType<typeof useBulkSelection>;
 
 const ENDABLE = new Set(["SUBSCRIBED", "PENDING"]);
 
@@ -64,7 +44,7 @@ function useEndableMatching(listId: number, filters: Filters, enabled: boolean) 
 export function BulkToolbar({ listId, lang, selection, rows, count, filters, canWrite, bulkUnsubscribe }: {
   listId: number;
   lang: Lang;
-  selection: BulkSelectionState;
+  selection: RowSelection;
   rows: Subscriber[];
   count: number;
   filters: Filters;

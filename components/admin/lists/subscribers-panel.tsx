@@ -20,7 +20,8 @@ import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
 import { secondaryButtonClass } from "../ui/styles";
 import { AddMember } from "./add-member";
-import { BulkToolbar, useBulkSelection, type BulkUnsubscribe } from "./bulk-actions";
+import { BulkToolbar, type BulkUnsubscribe } from "./bulk-actions";
+import { pickColumn, useRowSelection } from "../ui/row-selection";
 import { listsBulkMessages } from "@/lib/i18n/admin/lists-bulk";
 import { OptedOutCell, useAskToConfirm } from "./opted-out-cell";
 import { AnswersCell, ConsentCell, MemberCell } from "./subscriber-cells";
@@ -71,7 +72,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
   const filterKey = `${q}|${status}|${limit}`;
   const page = pageState.for === filterKey ? pageState.page : 1;
   const goTo = (next: number) => setPage({ page: next, for: filterKey });
-  const selection = useBulkSelection(`${filterKey}|${page}`);
+  const selection = useRowSelection(`${filterKey}|${page}`);
   const tb = listsBulkMessages(lang);
 
   const filters = { q, status, page, limit };
@@ -120,38 +121,9 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
   const askToConfirm = useAskToConfirm(list.id, lang, requestConfirmation);
 
   const pageRows = query.data?.subscribers ?? NO_SUBSCRIBERS;
-  const isPicked = (id: number) => selection.allMatching || selection.ids.has(id);
-  const pagePicked = pageRows.length > 0 && pageRows.every((r) => isPicked(r.member_id));
-  const pageSomePicked = pageRows.some((r) => isPicked(r.member_id));
   // Made anew each render: the pick column reads the picked rows, which change with every click.
   const columns = [
-    column.display({
-      id: "pick",
-      header: () => (
-        <input
-          type="checkbox"
-          className="h-5 w-5 accent-blue-800"
-          aria-label={tb.selectPage}
-          checked={pagePicked}
-          ref={(box) => {
-            if (box) box.indeterminate = pageSomePicked && !pagePicked;
-          }}
-          onChange={(e) => selection.setPage(pageRows, e.target.checked)}
-        />
-      ),
-      cell: (info) => {
-        const s = info.row.original;
-        return (
-          <input
-            type="checkbox"
-            className="h-5 w-5 accent-blue-800"
-            aria-label={tb.selectRow(s.email ?? `#${s.member_id}`)}
-            checked={isPicked(s.member_id)}
-            onChange={(e) => (selection.allMatching ? selection.setPage(pageRows.filter((r) => r.member_id !== s.member_id), true) : selection.toggle(s.member_id, e.target.checked))}
-          />
-        );
-      },
-    }),
+    pickColumn(column, { rows: pageRows, idOf: (s) => s.member_id, labelOf: (s) => s.email ?? `#${s.member_id}`, selection, selectPage: tb.selectPage, selectRow: tb.selectRow }),
     // The name under the address: the table has room for consent and answers at laptop width.
     column.accessor("email", { header: `${ts.email} / ${ts.name}`, cell: (info) => <MemberCell subscriber={info.row.original} t={tc} /> }),
     column.accessor("status", {
@@ -194,7 +166,9 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
               return (
                 <button
                   type="button"
-                  className={`${secondaryButtonClass} whitespace-nowrap px-3 py-1`}
+                  // Allowed to wrap: at tablet width the button is the table's last column, and a one-line
+                  // "Prenumerera igen" pushed it out of the frame.
+                  className={`${secondaryButtonClass} px-3 py-1`}
                   aria-label={fill(subscribed ? ts.unsubscribeLabel : ts.resubscribeLabel, { email })}
                   onClick={() => changeSubscription({ member_id: s.member_id, email, subscribed: !subscribed })}
                 >

@@ -17,6 +17,7 @@ import { DataTable } from "../ui/data-table";
 import { useLang } from "../i18n-context";
 import { QueryState } from "../ui/query-state";
 import { buttonClass, inputClass, secondaryButtonClass } from "../ui/styles";
+import { pickColumn, useRowSelection } from "../ui/row-selection";
 import { ChoiceList } from "./choice-list";
 import { MemberBulkBar, type AddToListAction, type BulkSelection } from "./member-bulk";
 import { membersBulkMessages } from "@/lib/i18n/admin/members-bulk";
@@ -99,16 +100,10 @@ export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
     placeholderData: keepPreviousData,
   });
 
-  // The selection: ticked member ids (kept across pages), or every member the applied search matches.
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
-  const [allMatching, setAllMatching] = useState(false);
-  const clearSelection = () => {
-    setSelected(new Set());
-    setAllMatching(false);
-  };
+  // The selection: ticked member ids (kept across pages), or every member the applied search matches; another search
+  // is another set of people, so what was picked for the last one is let go.
+  const selection = useRowSelection(addressOf(applied, 1));
   const apply = (filters: Filters, nextPage = 1) => {
-    // Another search is another set of people: what was selected for the last one is not carried over.
-    if (addressOf(filters, 1) !== addressOf(applied, 1)) clearSelection();
     setApplied(filters);
     setPage(nextPage);
     window.history.replaceState(null, "", `?${addressOf(filters, nextPage)}`);
@@ -118,45 +113,9 @@ export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
 
   const bulkText = membersBulkMessages(lang);
   const pageRows = query.data?.members ?? NO_ROWS;
-  const pageChecked = pageRows.length > 0 && pageRows.every((m) => allMatching || selected.has(m.id));
-  const pageSome = !pageChecked && pageRows.some((m) => selected.has(m.id));
-  const toggle = (ids: number[], on: boolean) => {
-    setAllMatching(false);
-    setSelected((current) => {
-      const next = new Set(allMatching ? pageRows.map((m) => m.id) : current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  };
   const columns = useMemo(
     () => [
-      column.display({
-        id: "select",
-        header: () => (
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-blue-800"
-            aria-label={bulkText.selectPage}
-            checked={pageChecked}
-            ref={(el) => {
-              if (el) el.indeterminate = pageSome;
-            }}
-            onChange={(e) => toggle(pageRows.map((m) => m.id), e.target.checked)}
-          />
-        ),
-        cell: (info) => (
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-blue-800"
-            aria-label={bulkText.selectRow(memberName(info.row.original, t.search.noName))}
-            checked={allMatching || selected.has(info.row.original.id)}
-            onChange={(e) => toggle([info.row.original.id], e.target.checked)}
-          />
-        ),
-      }),
+      pickColumn(column, { rows: pageRows, idOf: (m) => m.id, labelOf: (m) => memberName(m, t.search.noName), selection, selectPage: bulkText.selectPage, selectRow: bulkText.selectRow }),
       column.accessor((m) => memberName(m, t.search.noName), {
         id: "name",
         header: t.search.columns.name,
@@ -183,21 +142,21 @@ export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
       }),
       column.accessor("created_at", { header: t.search.columns.created, cell: (info) => <span className="whitespace-nowrap">{formatDate(lang, "date", info.getValue())}</span> }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- toggle is rebuilt with the state it reads
-    [t, lang, bulkText, pageChecked, pageSome, pageRows, allMatching, selected],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the selection's functions are rebuilt with the state they read
+    [t, lang, bulkText, pageRows, selection.ids, selection.allMatching],
   );
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: query.data?.members ?? NO_ROWS, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
   const count = query.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / MEMBER_SCREEN_PAGE_SIZE));
   const bulk: BulkSelection = {
-    count: allMatching ? count : selected.size,
-    canSelectAllMatching: pageChecked && count > pageRows.length,
-    allMatching,
-    selection: allMatching ? { matching: addressOf(applied, 1) } : { member_ids: [...selected] },
+    count: selection.allMatching ? count : selection.ids.size,
+    canSelectAllMatching: pageRows.length > 0 && pageRows.every((m) => selection.isPicked(m.id)) && count > pageRows.length,
+    allMatching: selection.allMatching,
+    selection: selection.allMatching ? { matching: addressOf(applied, 1) } : { member_ids: [...selection.ids] },
     matchingCount: count,
-    onSelectAllMatching: () => setAllMatching(true),
-    onClear: clearSelection,
+    onSelectAllMatching: selection.selectAllMatching,
+    onClear: selection.clear,
   };
   const includeSelect = (name: "companies_include" | "props_include" | "events_include", what: string) => (
     <label className="mt-2 block text-sm">
@@ -312,7 +271,7 @@ export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
           <p className="py-6 text-slate-700">{t.search.noMatches}</p>
         ) : (
           <>
-            {(allMatching || selected.size > 0) && <MemberBulkBar bulk={bulk} addToList={addToList} />}
+            {(selection.allMatching || selection.ids.size > 0) && <MemberBulkBar bulk={bulk} addToList={addToList} />}
             <DataTable table={table} label={t.search.caption} busy={query.isFetching} className="min-w-[48rem]" testId="members-table" />
             {pages > 1 && (
               <nav aria-label={t.search.pagination} className="flex flex-wrap items-center gap-3 text-sm">
