@@ -50,7 +50,7 @@ describe("imports over HTTP", () => {
     expect(result.status).toBe(200);
     expect(result.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     // (fetch's text() drops the byte-order mark; the service test checks it.)
-    expect(result.text.startsWith("Rad;E-post;Resultat;Orsak;Medlems-id\r\n")).toBe(true);
+    expect(result.text.startsWith("Rad;E-post;Resultat;Orsak;Medlems-id;Kod\r\n")).toBe(true);
     expect(result.text).toContain("30002;rad1@http-import.example.org;Överhoppad;duplicate of row 3 in the file;");
 
     const undoAt = performance.now();
