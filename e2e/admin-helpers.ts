@@ -66,6 +66,24 @@ export async function expectAccessible(page: Page, exclude?: string): Promise<vo
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(" ")})`)).toEqual([]);
 }
 
+/**
+ * axe for a page shown without JavaScript: axe runs as a script in the page, which such a page does not run (it hangs).
+ * The page's HTML as it is now, its scripts removed, is checked instead in a page of its own at the same address, so
+ * its stylesheets load as they did.
+ */
+export async function expectAccessibleAsServed(page: Page): Promise<void> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize()! });
+  try {
+    const copy = await context.newPage();
+    await copy.route(page.url(), (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
+    await copy.goto(page.url());
+    await expectAccessible(copy);
+  } finally {
+    await context.close();
+  }
+}
+
 /** The whole page unless `fullPage: false` (a page that scrolls inside its own panes, such as /docs: the viewport). */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   const file = process.env.E2E_UPDATE_SCREENSHOTS ? `e2e/screenshots/${name}.png` : test.info().outputPath(`${name}.png`);

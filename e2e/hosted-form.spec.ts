@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { expectAccessible, screenshot } from "./admin-helpers";
+import { expectAccessible, expectAccessibleAsServed, screenshot } from "./admin-helpers";
 import { cli } from "./helpers";
 
 const phone = { width: 390, height: 844 };
@@ -66,9 +66,9 @@ function watchCsp(page: Page): string[] {
   return complaints;
 }
 
-async function phonePage(browser: Browser, lang: "sv" | "en", javaScriptEnabled = true) {
+async function phonePage(browser: Browser, lang: "sv" | "en", javaScriptEnabled = true, viewport = phone) {
   // A phone: touch, so a tap is a tap.
-  const context = await browser.newContext({ viewport: phone, hasTouch: true, javaScriptEnabled, locale: lang === "sv" ? "sv-SE" : "en-GB" });
+  const context = await browser.newContext({ viewport, hasTouch: viewport === phone, javaScriptEnabled, locale: lang === "sv" ? "sv-SE" : "en-GB" });
   const page = await context.newPage();
   return { context, page, csp: watchCsp(page) };
 }
@@ -231,4 +231,60 @@ test.describe("the hosted form (issue 19)", () => {
     expect(csp).toEqual([]);
     await context.close();
   });
+
+  // The three defects once more in every combination a visitor brings: each language, a phone and a laptop, with and
+  // without JavaScript. Consent required and said so; a mistyped address then ticks: the boxes stay ticked after the
+  // error; a long address inside the confirmation.
+  const formTexts = {
+    sv: { email: "E-postadress", subscribe: "Prenumerera", consent: "Jag godkänner villkoren ovan", consentError: "Kryssa i rutan för att godkänna villkoren.", thanks: "Tack! Du prenumererar nu." },
+    en: { email: "Email address", subscribe: "Subscribe", consent: "I accept the terms above", consentError: "Tick the box to accept the terms.", thanks: "Thank you! You are subscribed." },
+  };
+  for (const lang of ["sv", "en"] as const) {
+    for (const viewport of [phone, { width: 1366, height: 900 }]) {
+      for (const javaScript of [true, false]) {
+        const name = `${lang}-${viewport.width}-${javaScript ? "js" : "nojs"}`;
+        test(`consent required, an error then a tick, a long address: ${lang} at ${viewport.width} px ${javaScript ? "with" : "without"} JavaScript`, async ({ browser, request }) => {
+          const t = formTexts[lang];
+          const list = await setUpList(request);
+          const { context, page, csp } = await phonePage(browser, lang, javaScript, viewport);
+          await page.goto(`/subscribe/${list.uuid}?lang=${lang}`);
+          const consent = page.getByRole("checkbox", { name: new RegExp(t.consent) });
+          const football = page.getByRole("checkbox", { name: "Fotboll" });
+          const subscribe = page.getByRole("button", { name: t.subscribe });
+
+          // Consent is required: without the tick nothing is stored, and the box says why.
+          const email = `${lang}.${javaScript ? "js" : "nojs"}.forsta.efternamn.med.ett.mycket.langt.namn.${Date.now()}@exempel-foreningen-med-ett-valdigt-langt-namn.example.se`;
+          await page.getByLabel(t.email).fill(email);
+          await subscribe.click();
+          await expect(page.getByText(t.consentError)).toBeVisible();
+          await expect(page.getByRole("checkbox", { name: new RegExp(t.consent) })).toHaveAttribute("aria-invalid", "true");
+          expect(memberCount(email)).toBe(0);
+
+          // A mistyped address, then ticks: the error comes on submit and the ticks survive it.
+          await page.getByLabel(t.email).fill("kim@");
+          await consent.check();
+          await football.check();
+          await subscribe.click();
+          await expect(page.getByLabel(t.email)).toHaveAttribute("aria-invalid", "true");
+          await expect(consent).toBeChecked();
+          await expect(football).toBeChecked();
+          expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+          await (javaScript ? expectAccessible(page) : expectAccessibleAsServed(page));
+          await screenshot(page, `subscribe-walk-error-${name}`);
+
+          // The long address: subscribed, and the confirmation fits the window.
+          await page.getByLabel(t.email).fill(email);
+          await subscribe.click();
+          await expect(page.getByRole("status")).toContainText(t.thanks);
+          await expect(page.getByRole("status")).toContainText(email);
+          expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+          expect(memberCount(email)).toBe(1);
+          await (javaScript ? expectAccessible(page) : expectAccessibleAsServed(page));
+          await screenshot(page, `subscribe-walk-done-${name}`);
+          expect(csp).toEqual([]);
+          await context.close();
+        });
+      }
+    }
+  }
 });
