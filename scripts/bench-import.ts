@@ -12,7 +12,7 @@ const TARGET_SECONDS = 60;
 const TARGET_MB = 400;
 
 /** A CSV of `rows` distinct members, written line by line (never whole in memory). */
-async function generateCsv(rows: number): Promise<string> {
+export async function generateCsv(rows: number): Promise<string> {
   const file = path.join(os.tmpdir(), `bench-import-${process.pid}.csv`);
   const out = fs.createWriteStream(file);
   const write = (line: string) => (out.write(line) ? Promise.resolve() : new Promise<void>((r) => out.once("drain", () => r())));
