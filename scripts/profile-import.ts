@@ -8,7 +8,11 @@
 // --profile writes a V8 CPU profile of the run alone (not of the setup's migrations or the CSV's generation).
 // NODE_OPTIONS="--max-old-space-size=384 --max-semi-space-size=4" gives the heap the production server's limits.
 //
-// --webhook enables a webhook endpoint first, so the run writes its outbox events too.
+// --list imports the rows as subscribers of a new list (its cap above the rows) rather than as members.
+// --webhook enables a webhook endpoint first (of another company, as npm run bench leaves one from its webhook
+// scenario), so the run writes its outbox events too. --workers runs it as the server does: the workers of
+// lib/jobs/workers.ts started in this process (the webhook worker fanning the events out beside the import), the run
+// started with startImport and followed by polling its view every 500 ms, as scripts/bench-import.ts does.
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
 import { Readable } from "node:stream";
@@ -17,7 +21,7 @@ import { applyMigrations } from "../lib/migrate-deploy";
 import { generateCsv } from "./bench-import";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 
-const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, rows: { type: "string", default: "100000" }, webhook: { type: "boolean", default: false }, profile: { type: "string" } } });
+const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, rows: { type: "string", default: "100000" }, webhook: { type: "boolean", default: false }, workers: { type: "boolean", default: false }, list: { type: "boolean", default: false }, profile: { type: "string" } } });
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
 const rows = Number(args.rows);
 
@@ -29,7 +33,7 @@ async function main() {
   const { db, disconnectDb, prepareDatabase } = await import("../lib/db");
   const { operatorCaller } = await import("../lib/services/caller");
   const { createCompany } = await import("../lib/services/company-changes");
-  const { createImport, startImport } = await import("../lib/services/imports");
+  const { createImport, getImport, startImport } = await import("../lib/services/imports");
   const { runImportRound } = await import("../lib/services/imports-run");
   const file = await generateCsv(rows);
   const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
@@ -39,11 +43,19 @@ async function main() {
     const company = await createCompany(op, { name: "Profilföreningen", orgNumber: "802000-0001", parentId: null });
     if (args.webhook) {
       const { createWebhookEndpoint } = await import("../lib/services/webhooks");
-      await createWebhookEndpoint(op, { company_id: company.id, url: "https://hooks.example.org/profile", events: ["member.created"], description: "" });
+      const other = await createCompany(op, { name: "Krokföreningen", orgNumber: "802000-0002", parentId: null });
+      await createWebhookEndpoint(op, { company_id: other.id, url: "https://hooks.example.org/profile", events: ["member.created"], description: "" });
+    }
+    let target: Record<string, unknown> = { kind: "MEMBER", company_id: company.id };
+    if (args.list) {
+      const { createList } = await import("../lib/services/subscription-lists");
+      const list = await createList(op, { name: "Profillistan", company_id: company.id });
+      await db().subscriptionList.update({ where: { id: list.id }, data: { subscriberCap: rows + 1 } });
+      target = { kind: "SUBSCRIBER", list_id: list.id };
     }
     let t = performance.now();
     const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
-    const uploaded = await createImport(op, { kind: "MEMBER", company_id: company.id, file_name: "profile.csv" } as never, "text/csv", body);
+    const uploaded = await createImport(op, { ...target, file_name: "profile.csv" } as never, "text/csv", body);
     console.log(`upload: ${seconds(t)} s (${(fs.statSync(file).size / 1e6).toFixed(1)} MB)`);
     // What reading and checking the rows costs alone (the run does it again, between its batches).
     t = performance.now();
@@ -70,11 +82,18 @@ async function main() {
       await session.post("Profiler.start");
     }
     const cpu = process.cpuUsage();
-    // Queued directly, as the tests do: startImport would wake a round of its own beside ours.
     t = performance.now();
-    await db().importRun.update({ where: { id: uploaded.id }, data: { status: "QUEUED", mapping: JSON.stringify(uploaded.mapping) } });
-    void startImport; // (the service path's start only adds the mapping's upsert and an audit row)
-    while (await runImportRound("profile", () => false));
+    if (args.workers) {
+      const { startWorkers } = await import("../lib/jobs/workers");
+      const workers = await startWorkers({ sendouts: true, webhooks: true });
+      await startImport(op, uploaded.id, { mapping: uploaded.mapping as { email: string }, consent_source: args.list ? "Profilering" : undefined });
+      while (!["DONE", "FAILED"].includes((await getImport(op, uploaded.id)).status)) await new Promise((r) => setTimeout(r, 500));
+      await workers.stop();
+    } else {
+      // Queued directly, as the tests do: startImport would wake a round of its own beside ours.
+      await db().importRun.update({ where: { id: uploaded.id }, data: { status: "QUEUED", mapping: JSON.stringify(uploaded.mapping), consentSource: args.list ? "Profilering" : null } });
+      while (await runImportRound("profile", () => false));
+    }
     const run = await db().importRun.findUniqueOrThrow({ where: { id: uploaded.id } });
     clearInterval(sampler);
     const used = process.cpuUsage(cpu);
@@ -84,7 +103,7 @@ async function main() {
       session.disconnect();
     }
     console.log(`run: ${seconds(t)} s, ${run.status}, read ${run.rowsRead}, added ${run.added}, skipped ${run.skipped}; CPU ${((used.user + used.system) / 1e6).toFixed(1)} s; peak RSS ${peak.toFixed(0)} MB, heap ${peakHeap.toFixed(0)} MB (this process)`);
-    console.log(`webhook events: ${await db().webhookEvent.count()}`);
+    console.log(`webhook events left: ${await db().webhookEvent.count()}`);
   } finally {
     fs.rmSync(file, { force: true });
     await disconnectDb();

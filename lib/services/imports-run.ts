@@ -9,7 +9,7 @@ import { fileRows, removeFile, type ImportFormat } from "./imports-files";
 import { insertImportRows, insertMemberEvents, insertMembers, type ImportRowValues } from "./imports-write";
 import { checkRow, columnIndexes, duplicateInFile, mapRow, type RowValues } from "./imports-rows";
 import { optedOutThemselves } from "./subscribers";
-import { activateSubscription, effectiveCap } from "./subscriptions";
+import { activateSubscriptions, effectiveCap } from "./subscriptions";
 import { suppressedAmong } from "./visitor-records";
 import { anyWebhookEndpointEnabled, emitWebhookEvent } from "./webhook-events";
 
@@ -167,6 +167,7 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
   const createdByEmail = new Map(created.map((m) => [m.email, m]));
   // member.created for each, as emitWebhookEvent records it (nothing while no endpoint is enabled), in one statement.
   if (await anyWebhookEndpointEnabled(tx)) await insertMemberEvents(tx, "member.created", run.organizationId, created.map((m) => m.id), now);
+  const touched: RowResult[] = [];
   for (const c of candidates) {
     if (results.has(c.number)) continue;
     const fresh = createdByEmail.get(c.email);
@@ -181,15 +182,18 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
         result.memberWrittenAt = written.updatedAt;
       }
     }
-    if (toSubscribe.has(c.number)) {
-      const activated = await activateSubscription(tx, list!.id, result.memberId!, "ADMIN", false, "ADMIN");
-      result.subscribed = activated.activated;
-      result.subscriptionNew = activated.activated && !subscriptions.has(result.memberId);
-    }
+    results.set(c.number, result);
+    touched.push(result);
+  }
+  // The batch's subscriptions in a few statements, after the members' rows (activateSubscription's lock order).
+  const subscribing = candidates.filter((c) => toSubscribe.has(c.number)).map((c) => results.get(c.number)!.memberId!);
+  const activated = list ? await activateSubscriptions(tx, list.id, subscribing, "ADMIN", "ADMIN") : new Set<number>();
+  for (const result of touched) {
+    result.subscribed = activated.has(result.memberId!);
+    result.subscriptionNew = result.subscribed && !subscriptions.has(result.memberId);
     if (result.memberCreated || result.subscribed) result.outcome = "ADDED";
     else if (result.filled) result.outcome = "UPDATED";
     else result.reason = list ? "already subscribed" : "already a member; nothing to fill in";
-    results.set(c.number, result);
   }
   return batch.map((row) => results.get(row.number)!);
 }

@@ -1,39 +1,10 @@
-// The multi-row writes of an import batch (imports-run.ts), each one statement with ONE bound value: the batch's rows
-// travel as a JSON array of arrays that the database expands (json_each on SQLite, json_array_elements on
-// PostgreSQL). Prisma's cost is per bound value, not per statement: the 500-row INSERTs with 5,500-6,000 values each
-// spent most of an import's CPU in the client, its query compiler and the garbage collector (issue 21's profile).
+// The multi-row writes of an import batch (imports-run.ts), each one statement with one bound value for the batch's
+// rows (json-rows.ts): 500-row INSERTs with 5,500-6,000 bound values each were most of an import's CPU (issue 21).
 import "server-only";
 import crypto from "node:crypto";
-import { databaseProvider } from "../database-url";
 import { Prisma, type Tx } from "../db";
-import { env } from "../env";
 import type { ImportField } from "../validation/imports";
-
-type ColumnType = "text" | "integer" | "boolean" | "timestamp";
-const PG_TYPES: Record<ColumnType, string> = { text: "text", integer: "integer", boolean: "boolean", timestamp: "timestamp(3)" };
-
-const postgres = () => databaseProvider(env().DATABASE_URL) === "postgres";
-
-/** A date as the driver adapter would bind it: SQLite stores the adapter's ISO text, which its comparisons rely on. */
-function timestamp(date: Date | null): string | null {
-  if (!date) return null;
-  return postgres() ? date.toISOString() : date.toISOString().replace("Z", "+00:00");
-}
-
-/**
- * `SELECT <the columns> FROM <the rows>`: the rows (arrays, a value per column in order) as a table, from one JSON
- * text. Column names and types are code, never input.
- */
-function jsonRows(columns: [name: string, type: ColumnType][], rows: unknown[][]): Prisma.Sql {
-  const json = JSON.stringify(rows);
-  if (postgres()) {
-    const list = columns.map(([name, type], i) => `(r.value ->> ${i})::${PG_TYPES[type]} AS "${name}"`).join(", ");
-    return Prisma.sql`SELECT ${Prisma.raw(list)} FROM json_array_elements(${json}::json) AS r(value)`;
-  }
-  // ->> gives SQL values on SQLite: JSON true is 1, as Prisma stores a Boolean there.
-  const list = columns.map(([name], i) => `value ->> ${i} AS "${name}"`).join(", ");
-  return Prisma.sql`SELECT ${Prisma.raw(list)} FROM json_each(${json})`;
-}
+import { jsonRows, jsonTimestamp, type ColumnType } from "./json-rows";
 
 const MEMBER_FIELDS = ["firstname", "lastname", "phone", "birthdate", "street", "zipcode", "post"] as const satisfies readonly ImportField[];
 
@@ -71,7 +42,7 @@ const IMPORT_ROW_COLUMNS: [keyof ImportRowValues, ColumnType][] = [
 /** Each row's outcome (what undo reads back). */
 export async function insertImportRows(tx: Tx, rows: ImportRowValues[]): Promise<void> {
   if (!rows.length) return;
-  const values = rows.map((r) => IMPORT_ROW_COLUMNS.map(([name]) => (name === "memberWrittenAt" ? timestamp(r.memberWrittenAt) : r[name])));
+  const values = rows.map((r) => IMPORT_ROW_COLUMNS.map(([name]) => (name === "memberWrittenAt" ? jsonTimestamp(r.memberWrittenAt) : r[name])));
   const names = Prisma.raw(IMPORT_ROW_COLUMNS.map(([name]) => `"${name}"`).join(", "));
   await tx.$executeRaw`INSERT INTO "ImportRow" (${names}) SELECT ${names} FROM (${jsonRows(IMPORT_ROW_COLUMNS, values)}) AS j`;
 }

@@ -8,6 +8,7 @@ import { operatorCaller } from "@/lib/services/caller";
 import { createImport, getImport } from "@/lib/services/imports";
 import { runImportRound } from "@/lib/services/imports-run";
 import { createMember } from "@/lib/services/member-changes";
+import { setMemberSubscription } from "@/lib/services/subscribers";
 import { createList } from "@/lib/services/subscription-lists";
 import { createWebhookEndpoint } from "@/lib/services/webhooks";
 import { CreateMemberRequest } from "@/lib/validation/member";
@@ -55,11 +56,23 @@ describe("an import's webhook events", () => {
     expect(got.filter((e) => e.type === "member.updated")).toEqual([{ type: "member.updated", companyId: company.id, payload: { member_id: known.id } }]);
     expect(got.every((e) => e.companyId === company.id)).toBe(true);
 
+    // Subscribers: one new, one already a member, one whose subscription staff ended (activated again, not new).
     const list = await createList(op, { name: "Krokar", company_id: company.id });
+    await setMemberSubscription(op, list.id, known.id, true);
+    await setMemberSubscription(op, list.id, known.id, false);
     await db().webhookEvent.deleteMany();
-    expect(await runImport({ list_id: list.id }, "email\nny@example.org\nprenumerant@example.org\n", { email: "email" })).toMatchObject({ status: "DONE", added: 2 });
-    const subscribed = (await events()).filter((e) => e.type === "subscription.created").map((e) => e.payload.member_id);
-    expect(subscribed).toHaveLength(2);
-    expect((await events()).filter((e) => e.type === "member.created")).toHaveLength(1);
+    const subscribers = await runImport({ list_id: list.id }, "email\nny@example.org\nprenumerant@example.org\nkand@example.org\n", { email: "email" });
+    expect(subscribers).toMatchObject({ status: "DONE", added: 3 });
+    const ids = Object.fromEntries((await db().member.findMany({ where: { organizationId: company.id }, select: { id: true, email: true } })).map((m) => [m.email, m.id]));
+    const subscriptionEvents = (await events()).filter((e) => e.type === "subscription.created");
+    expect(subscriptionEvents.map((e) => e.payload).sort((a, b) => a.member_id - b.member_id)).toEqual(
+      [ids["ny@example.org"], ids["prenumerant@example.org"], known.id].sort((a, b) => a - b).map((id) => ({ list_id: list.id, member_id: id, status: "SUBSCRIBED", source: "ADMIN", confirmed_via: "ADMIN" })),
+    );
+    expect((await events()).filter((e) => e.type === "member.created").map((e) => e.payload.member_id)).toEqual([ids["prenumerant@example.org"]]);
+    const rows = await db().importRow.findMany({ where: { runId: subscribers.id }, orderBy: { rowNumber: "asc" }, select: { subscribed: true, subscriptionNew: true } });
+    expect(rows).toEqual([{ subscribed: true, subscriptionNew: true }, { subscribed: true, subscriptionNew: true }, { subscribed: true, subscriptionNew: false }]);
+    expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: list.id } })).activeCount).toBe(3);
+    const active = await db().subscription.findMany({ where: { listId: list.id, status: "SUBSCRIBED" } });
+    expect(active.every((s) => s.source === "ADMIN" && s.confirmedVia === "ADMIN" && s.confirmedAt !== null && s.unsubscribedAt === null)).toBe(true);
   });
 });
