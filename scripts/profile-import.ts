@@ -9,6 +9,7 @@
 // NODE_OPTIONS="--max-old-space-size=384 --max-semi-space-size=4" gives the heap the production server's limits.
 //
 // --list imports the rows as subscribers of a new list (its cap above the rows) rather than as members.
+// --fill imports the members with their emails only first (not measured): the run measured fills in the rest.
 // --webhook enables a webhook endpoint first (of another company, as npm run bench leaves one from its webhook
 // scenario), so the run writes its outbox events too. --workers runs it as the server does: the workers of
 // lib/jobs/workers.ts started in this process (the webhook worker fanning the events out beside the import), the run
@@ -21,7 +22,7 @@ import { applyMigrations } from "../lib/migrate-deploy";
 import { generateCsv } from "./bench-import";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 
-const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, rows: { type: "string", default: "100000" }, webhook: { type: "boolean", default: false }, workers: { type: "boolean", default: false }, list: { type: "boolean", default: false }, profile: { type: "string" } } });
+const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, rows: { type: "string", default: "100000" }, webhook: { type: "boolean", default: false }, workers: { type: "boolean", default: false }, list: { type: "boolean", default: false }, fill: { type: "boolean", default: false }, profile: { type: "string" } } });
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
 const rows = Number(args.rows);
 
@@ -52,6 +53,13 @@ async function main() {
       const list = await createList(op, { name: "Profillistan", company_id: company.id });
       await db().subscriptionList.update({ where: { id: list.id }, data: { subscriberCap: rows + 1 } });
       target = { kind: "SUBSCRIBER", list_id: list.id };
+    }
+    if (args.fill) {
+      const stream = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
+      const first = await createImport(op, { ...target, file_name: "emails.csv" } as never, "text/csv", stream);
+      const mapping = JSON.stringify({ email: (first.mapping as { email: string }).email });
+      await db().importRun.update({ where: { id: first.id }, data: { status: "QUEUED", mapping, consentSource: args.list ? "Profilering" : null } });
+      while (await runImportRound("profile", () => false));
     }
     let t = performance.now();
     const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
@@ -102,7 +110,7 @@ async function main() {
       fs.writeFileSync(args.profile, JSON.stringify(profile));
       session.disconnect();
     }
-    console.log(`run: ${seconds(t)} s, ${run.status}, read ${run.rowsRead}, added ${run.added}, skipped ${run.skipped}; CPU ${((used.user + used.system) / 1e6).toFixed(1)} s; peak RSS ${peak.toFixed(0)} MB, heap ${peakHeap.toFixed(0)} MB (this process)`);
+    console.log(`run: ${seconds(t)} s, ${run.status}, read ${run.rowsRead}, added ${run.added}, updated ${run.updated}, skipped ${run.skipped}; CPU ${((used.user + used.system) / 1e6).toFixed(1)} s; peak RSS ${peak.toFixed(0)} MB, heap ${peakHeap.toFixed(0)} MB (this process)`);
     console.log(`webhook events left: ${await db().webhookEvent.count()}`);
   } finally {
     fs.rmSync(file, { force: true });

@@ -6,12 +6,12 @@ import { db, type Tx } from "../db";
 import { logger } from "../logger";
 import type { ImportField } from "../validation/imports";
 import { fileRows, removeFile, type ImportFormat } from "./imports-files";
-import { insertImportRows, insertMemberEvents, insertMembers, type ImportRowValues } from "./imports-write";
+import { fillMembers, insertImportRows, insertMemberEvents, insertMembers, type ImportRowValues } from "./imports-write";
 import { checkRow, columnIndexes, duplicateInFile, mapRow, type RowValues } from "./imports-rows";
 import { optedOutThemselves } from "./subscribers";
 import { activateSubscriptions, effectiveCap } from "./subscriptions";
 import { suppressedAmong } from "./visitor-records";
-import { anyWebhookEndpointEnabled, emitWebhookEvent } from "./webhook-events";
+import { anyWebhookEndpointEnabled } from "./webhook-events";
 
 const BATCH_ROWS = 500;
 const LEASE_MS = 2 * 60_000;
@@ -168,6 +168,7 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
   // member.created for each, as emitWebhookEvent records it (nothing while no endpoint is enabled), in one statement.
   if (await anyWebhookEndpointEnabled(tx)) await insertMemberEvents(tx, "member.created", run.organizationId, created.map((m) => m.id), now);
   const touched: RowResult[] = [];
+  const fills: { id: number; fill: Partial<Record<ImportField, string>> }[] = [];
   for (const c of candidates) {
     if (results.has(c.number)) continue;
     const fresh = createdByEmail.get(c.email);
@@ -176,15 +177,16 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
     if (member) {
       const fill = Object.fromEntries(Object.entries(c.fields).filter(([field, value]) => field !== "email" && value && !member[field as keyof typeof member]));
       if (Object.keys(fill).length) {
-        const written = await tx.member.update({ where: { id: member.id }, data: fill, select: { updatedAt: true } });
-        await emitWebhookEvent(tx, "member.updated", { companyId: run.organizationId }, { member_id: member.id });
+        fills.push({ id: member.id, fill });
         result.filled = JSON.stringify(Object.keys(fill));
-        result.memberWrittenAt = written.updatedAt;
+        result.memberWrittenAt = now;
       }
     }
     results.set(c.number, result);
     touched.push(result);
   }
+  await fillMembers(tx, fills, now);
+  if (fills.length && (await anyWebhookEndpointEnabled(tx))) await insertMemberEvents(tx, "member.updated", run.organizationId, fills.map((f) => f.id), now);
   // The batch's subscriptions in a few statements, after the members' rows (activateSubscription's lock order).
   const subscribing = candidates.filter((c) => toSubscribe.has(c.number)).map((c) => results.get(c.number)!.memberId!);
   const activated = list ? await activateSubscriptions(tx, list.id, subscribing, "ADMIN", "ADMIN") : new Set<number>();

@@ -20,6 +20,15 @@ export async function insertMembers(tx: Tx, organizationId: string, rows: { emai
     RETURNING "id", "email"`;
 }
 
+/** Fields filled in on existing members, each member's own (the caller chose those it lacks); updatedAt `now`. */
+export async function fillMembers(tx: Tx, fills: { id: number; fill: Partial<Record<ImportField, string>> }[], now: Date): Promise<void> {
+  if (!fills.length) return;
+  const columns: [string, ColumnType][] = [["id", "integer"], ...MEMBER_FIELDS.map((f): [string, ColumnType] => [f, "text"])];
+  const values = fills.map((f) => [f.id, ...MEMBER_FIELDS.map((c) => f.fill[c] ?? null)]);
+  const sets = Prisma.raw(MEMBER_FIELDS.map((c) => `"${c}" = COALESCE(j."${c}", "Member"."${c}")`).join(", "));
+  await tx.$executeRaw`UPDATE "Member" SET ${sets}, "updatedAt" = ${now} FROM (${jsonRows(columns, values)}) AS j WHERE "Member"."id" = j."id"`;
+}
+
 export interface ImportRowValues {
   runId: number;
   rowNumber: number;
