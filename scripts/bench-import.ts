@@ -2,17 +2,27 @@
 // through POST /v3/imports as a stream, started and followed until DONE, against the running server. Reports the
 // time from upload to DONE and the server's peak RSS (sampled every 250 ms, as the sendout scenario does), and writes
 // its section (`<provider>-import`) into BENCHMARKS.md. Targets: <= 60 s and <= 400 MB.
+//
+// Alone (npm run build first), against a server of its own on a fresh database, its section into data/bench/import.md:
+//   npx tsx --conditions=react-server scripts/bench-import.ts [--db sqlite|postgres] [--rows 100000] [--webhook]
+// --webhook leaves an endpoint of another company enabled, as npm run bench's webhook scenario does before this one.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { applyMigrations } from "../lib/migrate-deploy";
+import { RUN_SETTINGS, runSecrets } from "./lib/bench-fixtures";
 import { mergeSection } from "./lib/bench-report";
-import { serverProcess } from "./lib/bench-stack";
+import { serverProcess, startStack } from "./lib/bench-stack";
+import { WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
+import { createTestDatabase } from "./lib/test-stack";
 
 const TARGET_SECONDS = 60;
 const TARGET_MB = 400;
 
 /** A CSV of `rows` distinct members, written line by line (never whole in memory). */
-async function generateCsv(rows: number): Promise<string> {
+export async function generateCsv(rows: number): Promise<string> {
   const file = path.join(os.tmpdir(), `bench-import-${process.pid}.csv`);
   const out = fs.createWriteStream(file);
   const write = (line: string) => (out.write(line) ? Promise.resolve() : new Promise<void>((r) => out.once("drain", () => r())));
@@ -94,4 +104,44 @@ export async function benchImport(options: { base: string; companyId: string; ro
     clearInterval(sampler);
     fs.rmSync(file, { force: true });
   }
+}
+
+async function alone() {
+  const { values } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, rows: { type: "string", default: "100000" }, webhook: { type: "boolean", default: false } } });
+  const provider = values.db === "postgres" ? "postgres" : "sqlite";
+  const runId = `bench_import_${Date.now()}`;
+  const database = await createTestDatabase(provider, runId);
+  const secrets = runSecrets();
+  // lib/env.ts reads process.env once, on first use: configure before the services are imported.
+  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...secrets, ...WEBHOOK_SETTINGS });
+  applyMigrations(database.url);
+  const { disconnectDb, prepareDatabase } = await import("../lib/db");
+  const { operatorCaller } = await import("../lib/services/caller");
+  const { createCompany } = await import("../lib/services/company-changes");
+  await prepareDatabase();
+  const company = await createCompany(operatorCaller(), { name: "Importföreningen", orgNumber: "802000-0011", parentId: null });
+  if (values.webhook) {
+    const { createWebhookEndpoint } = await import("../lib/services/webhooks");
+    const other = await createCompany(operatorCaller(), { name: "Krokföreningen", orgNumber: "802000-0012", parentId: null });
+    await createWebhookEndpoint(operatorCaller(), { company_id: other.id, url: "http://127.0.0.1:9/hook", events: ["member.created", "subscription.created"], description: "" });
+  }
+  // The server applies migrations at start, which waits for every other SQLite connection to let go.
+  await disconnectDb();
+  const logFile = path.resolve("data", "bench", `${runId}.log`);
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const stack = await startStack({ databaseUrl: database.url, secrets, settings: { ...RUN_SETTINGS, ...WEBHOOK_SETTINGS }, logFile });
+  try {
+    await benchImport({ base: stack.base, companyId: company.id, rootPid: stack.root.pid!, provider, out: path.resolve("data", "bench", "import.md"), rows: Number(values.rows) });
+  } finally {
+    await stack.stop();
+    await disconnectDb();
+    await database.drop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  alone().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

@@ -2,35 +2,25 @@
 // lease, reads the file row by row and commits each batch of rows in one transaction together with the run's
 // progress, so a crash loses at most the batch under way and a restarted worker resumes after the last committed one.
 import "server-only";
-import crypto from "node:crypto";
-import { db, Prisma, type Tx } from "../db";
+import { db, type Tx } from "../db";
 import { logger } from "../logger";
 import { storeReason } from "../validation/import-reasons";
 import type { ImportField } from "../validation/imports";
 import { fileRows, removeFile, type ImportFormat } from "./imports-files";
+import { fillMembers, insertImportRows, insertMemberEvents, insertMembers, type ImportRowValues } from "./imports-write";
 import { checkRow, columnIndexes, duplicateInFile, mapRow, type RowValues } from "./imports-rows";
 import { optedOutThemselves } from "./subscribers";
-import { activateSubscription, effectiveCap } from "./subscriptions";
-import { isSuppressed } from "./visitor-records";
-import { emitWebhookEvent } from "./webhook-events";
+import { activateSubscriptions, effectiveCap } from "./subscriptions";
+import { suppressedAmong } from "./visitor-records";
+import { anyWebhookEndpointEnabled } from "./webhook-events";
 
 const BATCH_ROWS = 500;
 const LEASE_MS = 2 * 60_000;
 
 type Run = NonNullable<Awaited<ReturnType<ReturnType<typeof db>["importRun"]["findUnique"]>>>;
 type Outcome = "ADDED" | "UPDATED" | "SKIPPED";
-interface RowResult {
-  runId: number;
-  rowNumber: number;
-  email: string | null;
+interface RowResult extends ImportRowValues {
   outcome: Outcome;
-  reason: string | null;
-  memberId: number | null;
-  memberCreated: boolean;
-  subscribed: boolean;
-  subscriptionNew: boolean;
-  filled: string | null;
-  memberWrittenAt: Date | null;
 }
 
 class LeaseLost extends Error {}
@@ -114,9 +104,7 @@ async function commitBatch(run: Run, owner: string, batch: { number: number; val
         if (first === undefined) seenHere.set(email, row);
         return first;
       });
-      await tx.$executeRaw`
-        INSERT INTO "ImportRow" ("runId", "rowNumber", "email", "outcome", "reason", "memberId", "memberCreated", "subscribed", "subscriptionNew", "filled", "memberWrittenAt")
-        VALUES ${Prisma.join(results.map((r) => Prisma.sql`(${r.runId}, ${r.rowNumber}, ${r.email}, ${r.outcome}, ${r.reason}, ${r.memberId}, ${r.memberCreated}, ${r.subscribed}, ${r.subscriptionNew}, ${r.filled}, ${r.memberWrittenAt})`))}`;
+      await insertImportRows(tx, results);
       const count = (outcome: Outcome) => results.filter((r) => r.outcome === outcome).length;
       await tx.importRun.update({
         where: { id: run.id },
@@ -154,6 +142,8 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
   const subscriptions = list
     ? new Map((await tx.subscription.findMany({ where: { listId: list.id, memberId: { in: [...existing.values()].map((m) => m.id) } } })).map((s) => [s.memberId, s]))
     : new Map();
+  // Suppressed addresses among the batch's, in one query (a query per row was a round trip each on PostgreSQL).
+  const suppressed = list ? await suppressedAmong(tx, run.organizationId, candidates.map((c) => c.email)) : new Set<string>();
   let room = list ? effectiveCap(list) - list.activeCount : 0;
   const toSubscribe = new Set<number>();
   for (const c of candidates) {
@@ -164,7 +154,7 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
     if (member?.globalOptOutAt) reason = storeReason({ code: "opted_out" });
     else if (subscription?.status === "SUBSCRIBED") continue; // already subscribed: fields may still be filled in
     else if (member && subscription && optedOutThemselves(member, subscription)) reason = storeReason({ code: "left_list" });
-    else if (await isSuppressed(tx, run.organizationId, c.email)) reason = storeReason({ code: "suppressed" });
+    else if (suppressed.has(c.email)) reason = storeReason({ code: "suppressed" });
     else if (room <= 0) reason = storeReason({ code: "list_full" });
     if (reason) results.set(c.number, skipped(run.id, c.number, c.email, reason));
     else {
@@ -174,18 +164,12 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
   }
   const now = new Date();
   const newRows = candidates.filter((c) => !existing.has(c.email) && !results.has(c.number));
-  // Raw multi-row statements: Prisma's createMany of 500 rows took twice as long as the whole batch does now.
-  const created = newRows.length
-    ? await tx.$queryRaw<{ id: number; email: string }[]>`
-        INSERT INTO "Member" ("uuid", "organizationId", "email", "firstname", "lastname", "phone", "birthdate", "street", "zipcode", "post", "createdAt", "updatedAt")
-        VALUES ${Prisma.join(newRows.map((c) => Prisma.sql`(${crypto.randomUUID()}, ${run.organizationId}, ${c.email}, ${c.fields.firstname ?? null}, ${c.fields.lastname ?? null}, ${c.fields.phone ?? null}, ${c.fields.birthdate ?? null}, ${c.fields.street ?? null}, ${c.fields.zipcode ?? null}, ${c.fields.post ?? null}, ${now}, ${now})`))}
-        RETURNING "id", "email"`
-    : [];
-  const createdByEmail = new Map(created.map((m) => [m.email!, m]));
-  // member.created for each, as emitWebhookEvent records it, in one statement for the batch.
-  if (created.length) {
-    await tx.webhookEvent.createMany({ data: created.map((m) => ({ type: "member.created", companyId: run.organizationId, payload: JSON.stringify({ member_id: m.id }), createdAt: now })) });
-  }
+  const created = await insertMembers(tx, run.organizationId, newRows, now);
+  const createdByEmail = new Map(created.map((m) => [m.email, m]));
+  // member.created for each, as emitWebhookEvent records it (nothing while no endpoint is enabled), in one statement.
+  if (await anyWebhookEndpointEnabled(tx)) await insertMemberEvents(tx, "member.created", run.organizationId, created.map((m) => m.id), now);
+  const touched: RowResult[] = [];
+  const fills: { id: number; fill: Partial<Record<ImportField, string>> }[] = [];
   for (const c of candidates) {
     if (results.has(c.number)) continue;
     const fresh = createdByEmail.get(c.email);
@@ -194,21 +178,25 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
     if (member) {
       const fill = Object.fromEntries(Object.entries(c.fields).filter(([field, value]) => field !== "email" && value && !member[field as keyof typeof member]));
       if (Object.keys(fill).length) {
-        const written = await tx.member.update({ where: { id: member.id }, data: fill, select: { updatedAt: true } });
-        await emitWebhookEvent(tx, "member.updated", { companyId: run.organizationId }, { member_id: member.id });
+        fills.push({ id: member.id, fill });
         result.filled = JSON.stringify(Object.keys(fill));
-        result.memberWrittenAt = written.updatedAt;
+        result.memberWrittenAt = now;
       }
     }
-    if (toSubscribe.has(c.number)) {
-      const activated = await activateSubscription(tx, list!.id, result.memberId!, "ADMIN", false, "ADMIN");
-      result.subscribed = activated.activated;
-      result.subscriptionNew = activated.activated && !subscriptions.has(result.memberId);
-    }
+    results.set(c.number, result);
+    touched.push(result);
+  }
+  await fillMembers(tx, fills, now);
+  if (fills.length && (await anyWebhookEndpointEnabled(tx))) await insertMemberEvents(tx, "member.updated", run.organizationId, fills.map((f) => f.id), now);
+  // The batch's subscriptions in a few statements, after the members' rows (activateSubscription's lock order).
+  const subscribing = candidates.filter((c) => toSubscribe.has(c.number)).map((c) => results.get(c.number)!.memberId!);
+  const activated = list ? await activateSubscriptions(tx, list.id, subscribing, "ADMIN", "ADMIN") : new Set<number>();
+  for (const result of touched) {
+    result.subscribed = activated.has(result.memberId!);
+    result.subscriptionNew = result.subscribed && !subscriptions.has(result.memberId);
     if (result.memberCreated || result.subscribed) result.outcome = "ADDED";
     else if (result.filled) result.outcome = "UPDATED";
     else result.reason = storeReason({ code: list ? "already_subscribed" : "nothing_to_fill" });
-    results.set(c.number, result);
   }
   return batch.map((row) => results.get(row.number)!);
 }

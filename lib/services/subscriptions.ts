@@ -14,7 +14,8 @@ import { isValidGlobalOptOutToken } from "./unsubscribe-links";
 import { holdPending, sweepStalePending, type PendingData } from "./confirmations";
 import { sendConfirmation, sendWelcome } from "./subscription-mail";
 import { createVisitor, isSuppressed, recordAnswers, recordConsent } from "./visitor-records";
-import { emitWebhookEvent } from "./webhook-events";
+import { anyWebhookEndpointEnabled, emitWebhookEvent } from "./webhook-events";
+import { jsonRows } from "./json-rows";
 import { recordPublicSubscriptionChange } from "./audit";
 
 type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
@@ -95,6 +96,34 @@ export async function activateSubscription(
   if (claimed === 0) throw new CapReached();
   await emitWebhookEvent(tx, event, { listId }, { list_id: listId, member_id: memberId, status: "SUBSCRIBED", source, confirmed_via: confirmedVia ?? source });
   return { ...activated, activated: true };
+}
+
+/**
+ * activateSubscription for many members of one list, without the cap (the caller counted the room): one upsert, one
+ * claim of the slots, the events in one statement, in the same lock order. The members whose subscription it activated.
+ */
+export async function activateSubscriptions(tx: Tx, listId: number, memberIds: number[], source: SubscriptionSource, confirmedVia: ConfirmedVia | null): Promise<Set<number>> {
+  if (!memberIds.length) return new Set();
+  const now = new Date();
+  // WHERE true: SQLite would read the ON of ON CONFLICT as a join's after a SELECT's FROM.
+  const activated = await tx.$queryRaw<{ memberId: number }[]>`
+    INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt", "confirmedAt", "confirmedVia")
+    SELECT CAST(${listId} AS INTEGER), "memberId", 'SUBSCRIBED', ${source}, ${now}, NULL, ${confirmedVia ? now : null}, ${confirmedVia}
+    FROM (${jsonRows([["memberId", "integer"]], memberIds.map((id) => [id]))}) AS j WHERE true
+    ON CONFLICT ("listId", "memberId") DO UPDATE
+      SET "status" = 'SUBSCRIBED', "source" = excluded."source", "subscribedAt" = excluded."subscribedAt", "unsubscribedAt" = NULL,
+        "confirmedAt" = excluded."confirmedAt", "confirmedVia" = excluded."confirmedVia", "pendingData" = NULL
+      WHERE "Subscription"."status" <> 'SUBSCRIBED'
+    RETURNING "memberId"`;
+  if (!activated.length) return new Set();
+  await tx.$executeRaw`UPDATE "SubscriptionList" SET "activeCount" = "activeCount" + ${activated.length}, "updatedAt" = ${now} WHERE "id" = ${listId}`;
+  if (await anyWebhookEndpointEnabled(tx)) {
+    const payloads = activated.map((a) => [JSON.stringify({ list_id: listId, member_id: a.memberId, status: "SUBSCRIBED", source, confirmed_via: confirmedVia ?? source })]);
+    await tx.$executeRaw`
+      INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt")
+      SELECT 'subscription.created', l."companyId", j."payload", ${now} FROM (${jsonRows([["payload", "text"]], payloads)}) AS j, "SubscriptionList" l WHERE l."id" = ${listId}`;
+  }
+  return new Set(activated.map((a) => a.memberId));
 }
 
 /** Who ended a subscription: staff, or the person by a link, the preference page or the global opt-out. */

@@ -11,6 +11,13 @@ export async function isSuppressed(tx: Tx, organizationId: string, email: string
   return found !== null;
 }
 
+/** isSuppressed for many addresses in one query: those of `emails` that are suppressed. */
+export async function suppressedAmong(tx: Tx, organizationId: string, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const found = await tx.suppression.findMany({ where: { organizationId, email: { in: emails }, suppressedAt: { not: null }, liftedAt: null }, select: { email: true } });
+  return new Set(found.map((s) => s.email));
+}
+
 /**
  * A new member of the organization with that email and what the visitor typed. Two first subscribes at once with
  * one email share one member: the unique index (organizationId, email) lets one insert win, the other reads it.
