@@ -59,18 +59,26 @@ async function fanOut(batch: number): Promise<boolean> {
     select: { id: true, companyId: true, includeDescendants: true, events: true },
   });
   const chains = new Map<string, string[]>();
+  const unwanted: number[] = [];
+  const wanted: { id: number; payload: string; targets: number[] }[] = [];
   for (const event of events) {
     if (!chains.has(event.companyId)) chains.set(event.companyId, endpoints.length ? await companyWithAncestors(event.companyId) : []);
     const targets = endpoints.filter((e) => wants(e, event.type, chains.get(event.companyId)!));
-    if (!targets.length) {
-      await db().webhookEvent.deleteMany({ where: { id: event.id, fannedOutAt: null } });
-      continue;
-    }
-    const payload = await payloadOf(event);
+    if (targets.length) wanted.push({ id: event.id, payload: await payloadOf(event), targets: targets.map((t) => t.id) });
+    else unwanted.push(event.id);
+  }
+  // A round's events in two transactions, not one per event: an import of 100,000 members while another company's
+  // endpoint was enabled spent most of its time here, deleting the events nobody wanted one statement at a time.
+  if (unwanted.length) await db().webhookEvent.deleteMany({ where: { id: { in: unwanted }, fannedOutAt: null } });
+  if (wanted.length) {
     await db().$transaction(async (tx) => {
-      const taken = await tx.webhookEvent.updateMany({ where: { id: event.id, fannedOutAt: null }, data: { fannedOutAt: new Date(), payload } });
-      if (taken.count !== 1) return;
-      await tx.webhookDelivery.createMany({ data: targets.map((t) => ({ messageId: newMessageId(), endpointId: t.id, eventId: event.id })) });
+      const deliveries: { messageId: string; endpointId: number; eventId: number }[] = [];
+      for (const event of wanted) {
+        // Another worker may have taken the event meanwhile: its deliveries are that worker's to write.
+        const taken = await tx.webhookEvent.updateMany({ where: { id: event.id, fannedOutAt: null }, data: { fannedOutAt: new Date(), payload: event.payload } });
+        if (taken.count === 1) for (const endpointId of event.targets) deliveries.push({ messageId: newMessageId(), endpointId, eventId: event.id });
+      }
+      if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
     });
   }
   return events.length === batch;
