@@ -3,7 +3,7 @@
 // be run under a profiler, the import's own cost without HTTP, polling or other load:
 //
 //   npx tsx --conditions=react-server scripts/profile-import.ts [--db sqlite|postgres] [--rows 100000] [--webhook] [--profile FILE]
-//   node scripts/lib/cpuprofile-top.mjs FILE
+//   node scripts/cpuprofile-top.mjs FILE
 //
 // --profile writes a V8 CPU profile of the run alone (not of the setup's migrations or the CSV's generation).
 // NODE_OPTIONS="--max-old-space-size=384 --max-semi-space-size=4" gives the heap the production server's limits.

@@ -1,6 +1,6 @@
 // The top entries of a V8 .cpuprofile (node --cpu-prof, or scripts/profile-import.ts --profile), by function and file:
 // self time, and with --inclusive the time with everything called, for the project's own functions (lib/, scripts/).
-//   node scripts/lib/cpuprofile-top.mjs FILE [count] [--inclusive]
+//   node scripts/cpuprofile-top.mjs FILE [count] [--inclusive]
 import fs from "node:fs";
 
 const flags = process.argv.slice(2).filter((a) => a.startsWith("--"));
