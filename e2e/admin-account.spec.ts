@@ -7,10 +7,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { generateSync } from "otplib";
 import { renderPasswordResetMail } from "../lib/mail/staff-password-reset";
-import { createAdmin, expectAccessible, screenshot, signIn, type AdminLogin } from "./admin-helpers";
+import { createAdmin, dashboardWalks, expectAccessible, screenshot, signIn, type AdminLogin } from "./admin-helpers";
 
-const laptop = { width: 1366, height: 900 };
-const tablet = { width: 820, height: 1180 };
 
 function watchCsp(page: Page): string[] {
   const complaints: string[] = [];
@@ -96,13 +94,7 @@ const texts = {
 test.describe("staff password reset and two-factor sign-in", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  const walks = [
-    { lang: "sv", width: "laptop", viewport: laptop },
-    { lang: "sv", width: "tablet", viewport: tablet },
-    { lang: "en", width: "laptop", viewport: laptop },
-    { lang: "en", width: "tablet", viewport: tablet },
-  ] as const;
-  for (const { lang, width, viewport } of walks) {
+  for (const { lang, width, viewport } of dashboardWalks) {
     test(`the full walk: reset by mail, two-factor on, sign-in with a code and with a recovery code (${lang}, ${width})`, async ({ page, browser }) => {
       const t = texts[lang];
       const shot = (name: string) => screenshot(page, `${name}-${width}-${lang}`);

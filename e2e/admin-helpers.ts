@@ -9,6 +9,12 @@ import { cli } from "./helpers";
 export const laptop = { width: 1280, height: 800 };
 export const tablet = { width: 820, height: 1180 };
 
+/** The combinations a dashboard walk is made in: each language at laptop (1366 px) and at tablet (820 px) width. */
+export const dashboardWalks = (["sv", "en"] as const).flatMap((lang) => [
+  { lang, width: "laptop" as const, viewport: { width: 1366, height: 900 } },
+  { lang, width: "tablet" as const, viewport: tablet },
+]);
+
 export interface AdminLogin {
   email: string;
   password: string;

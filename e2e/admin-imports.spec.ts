@@ -7,11 +7,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import ExcelJS from "exceljs";
 import { expect, test } from "@playwright/test";
-import { createAdmin, expectAccessible, screenshot, signIn, tablet } from "./admin-helpers";
+import { createAdmin, dashboardWalks, expectAccessible, screenshot, signIn, tablet } from "./admin-helpers";
 import { cli } from "./helpers";
 import { cspErrors } from "./sendout-stack";
 
-const wide = { width: 1366, height: 900 };
 const ROWS = 10_000;
 
 function newCompany(stamp: string): string {
@@ -93,13 +92,7 @@ const texts = {
 } as const;
 
 test.describe("the import screen", () => {
-  const walks = [
-    { lang: "sv", viewport: wide },
-    { lang: "sv", viewport: tablet },
-    { lang: "en", viewport: wide },
-    { lang: "en", viewport: tablet },
-  ] as const;
-  for (const { lang, viewport } of walks) {
+  for (const { lang, viewport } of dashboardWalks) {
     const t = texts[lang];
     const suffix = `${lang}-${viewport.width}`;
     test(`${lang} at ${viewport.width} px: a 10,000-row .xlsx mapped, previewed with its two problems, imported, downloaded and undone`, async ({ browser }, info) => {
