@@ -13,7 +13,7 @@ export function MemberCell({ subscriber, t }: { subscriber: Subscriber; t: Texts
   const email = subscriber.email ?? `#${subscriber.member_id}`;
   const name = [subscriber.firstname, subscriber.lastname].filter(Boolean).join(" ");
   return (
-    <span className="block min-w-44">
+    <span className="block min-w-32">
       <Link href={`/admin/members/${subscriber.member_id}`} aria-label={fill(t.openMember, { email })} className="text-blue-800 underline wrap-anywhere hover:text-blue-950">
         {email}
       </Link>

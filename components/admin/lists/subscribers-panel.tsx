@@ -143,13 +143,13 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
     ...(list.question_prop_ids.length > 0 ? [column.accessor("answers", { header: tc.answers, cell: (info) => <AnswersCell answers={info.getValue()} t={tc} /> })] : []),
     column.accessor("subscribed_at", {
       header: ts.subscribedAt,
-      cell: (info) => <span className="block min-w-24">{formatDate(lang, "dateTime", info.getValue())}</span>,
+      cell: (info) => <span className="block min-w-20">{formatDate(lang, "dateTime", info.getValue())}</span>,
     }),
     column.accessor("unsubscribed_at", {
       header: ts.unsubscribedAt,
       cell: (info) => {
         const value = info.getValue();
-        return value ? <span className="block min-w-24">{formatDate(lang, "dateTime", value)}</span> : "";
+        return value ? <span className="block min-w-20">{formatDate(lang, "dateTime", value)}</span> : "";
       },
     }),
     ...(canWrite
@@ -247,7 +247,7 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
           {data && data.count > 0 && (
             <>
               <BulkToolbar listId={list.id} lang={lang} selection={selection} rows={data.subscribers} count={data.count} filters={{ q, status }} canWrite={canWrite} bulkUnsubscribe={bulkUnsubscribe} />
-              <DataTable table={table} label={ts.label} className="min-w-[52rem]" />
+              <DataTable table={table} label={ts.label} className="min-w-[48rem]" />
             </>
           )}
           {data && pages > 1 && (
