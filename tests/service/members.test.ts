@@ -1,5 +1,6 @@
 // Business rules of members on the services directly (lib/services/member-changes.ts): no server, no build. The
 // inputs go through the same zod schemas the API parses them with.
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { type Caller, operatorCaller } from "@/lib/services/caller";
 import { callerForApiKey } from "@/lib/services/api-keys";
@@ -67,7 +68,10 @@ describe("a member in a company", () => {
     const federation = await makeCompany("Förbund");
     const [club, sub] = [await makeCompany("Klubb", federation.id), await makeCompany("Annan klubb", federation.id)];
     const season = await period(federation.id);
-    const tag = `n${Date.now() % 100000}`;
+    // Searched as a substring of names and addresses in a database other tests share, so it must not occur in theirs:
+    // `n${Date.now() % 100000}` once matched a member of another test in CI (a name or address that held those
+    // characters): a random tag after an unlikely prefix.
+    const tag = `zq${crypto.randomBytes(5).toString("hex")}`;
     const make = (input: Record<string, unknown>) => newMember({ company_id: federation.id, ...input });
     const people = {
       viaMembership: await make({ firstname: "Alva", lastname: `Jakobsson${tag}`, email: `alva-${tag}@example.se`, memberships: [{ company_id: club.id, period_id: season.id }] }),
