@@ -7,12 +7,12 @@ import { logger } from "../logger";
 import { storeReason } from "../validation/import-reasons";
 import type { ImportField } from "../validation/imports";
 import { fileRows, removeFile, type ImportFormat } from "./imports-files";
-import { fillMembers, insertImportRows, insertMemberEvents, insertMembers, type ImportRowValues } from "./imports-write";
+import { fillMembers, insertImportRows, insertMembers, type ImportRowValues } from "./imports-write";
 import { checkRow, columnIndexes, duplicateInFile, mapRow, type RowValues } from "./imports-rows";
 import { optedOutThemselves } from "./subscribers";
 import { activateSubscriptions, effectiveCap } from "./subscriptions";
 import { suppressedAmong } from "./visitor-records";
-import { anyWebhookEndpointEnabled } from "./webhook-events";
+import { emitWebhookEvents } from "./webhook-events";
 
 const BATCH_ROWS = 500;
 const LEASE_MS = 2 * 60_000;
@@ -167,7 +167,7 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
   const created = await insertMembers(tx, run.organizationId, newRows, now);
   const createdByEmail = new Map(created.map((m) => [m.email, m]));
   // member.created for each, as emitWebhookEvent records it (nothing while no endpoint is enabled), in one statement.
-  if (await anyWebhookEndpointEnabled(tx)) await insertMemberEvents(tx, "member.created", run.organizationId, created.map((m) => m.id), now);
+  await emitWebhookEvents(tx, "member.created", { companyId: run.organizationId }, created.map((m) => ({ member_id: m.id })));
   const touched: RowResult[] = [];
   const fills: { id: number; fill: Partial<Record<ImportField, string>> }[] = [];
   for (const c of candidates) {
@@ -187,7 +187,7 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
     touched.push(result);
   }
   await fillMembers(tx, fills, now);
-  if (fills.length && (await anyWebhookEndpointEnabled(tx))) await insertMemberEvents(tx, "member.updated", run.organizationId, fills.map((f) => f.id), now);
+  await emitWebhookEvents(tx, "member.updated", { companyId: run.organizationId }, fills.map((f) => ({ member_id: f.id })));
   // The batch's subscriptions in a few statements, after the members' rows (activateSubscription's lock order).
   const subscribing = candidates.filter((c) => toSubscribe.has(c.number)).map((c) => results.get(c.number)!.memberId!);
   const activated = list ? await activateSubscriptions(tx, list.id, subscribing, "ADMIN", "ADMIN") : new Set<number>();

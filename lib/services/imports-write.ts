@@ -55,15 +55,3 @@ export async function insertImportRows(tx: Tx, rows: ImportRowValues[]): Promise
   const names = Prisma.raw(IMPORT_ROW_COLUMNS.map(([name]) => `"${name}"`).join(", "));
   await tx.$executeRaw`INSERT INTO "ImportRow" (${names}) SELECT ${names} FROM (${jsonRows(IMPORT_ROW_COLUMNS, values)}) AS j`;
 }
-
-/**
- * One outbox event per member, as emitWebhookEvent records it (webhook-events.ts), in one statement. The caller
- * has checked anyWebhookEndpointEnabled for the batch.
- */
-export async function insertMemberEvents(tx: Tx, type: "member.created" | "member.updated", companyId: string, memberIds: number[], now: Date): Promise<void> {
-  if (!memberIds.length) return;
-  const payloads = memberIds.map((id) => [JSON.stringify({ member_id: id })]);
-  await tx.$executeRaw`
-    INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt")
-    SELECT ${type}, ${companyId}, "payload", ${now} FROM (${jsonRows([["payload", "text"]], payloads)}) AS j`;
-}

@@ -14,7 +14,7 @@ import { isValidGlobalOptOutToken } from "./unsubscribe-links";
 import { holdPending, sweepStalePending, type PendingData } from "./confirmations";
 import { sendConfirmation, sendWelcome } from "./subscription-mail";
 import { createVisitor, isSuppressed, recordAnswers, recordConsent } from "./visitor-records";
-import { anyWebhookEndpointEnabled, emitWebhookEvent } from "./webhook-events";
+import { emitWebhookEvent, emitWebhookEvents } from "./webhook-events";
 import { jsonRows } from "./json-rows";
 import { recordPublicSubscriptionChange } from "./audit";
 
@@ -64,6 +64,15 @@ export const SUBSCRIPTION_COLUMNS = Prisma.raw(`"id", "listId", "memberId", "sta
  * a subscription's status goes through this and deactivateSubscription, which keep `activeCount` in step and emit the
  * webhook event (`event`: subscription.created, or .confirmed when the owner confirms a pending one) in `tx`.
  */
+/**
+ * The activating upsert's conflict clause: an existing subscription that is not SUBSCRIBED is re-activated (what a
+ * pending one held dropped); one that is stays as it is and RETURNING gives no row for it.
+ */
+const ACTIVATE_ON_CONFLICT = Prisma.sql`ON CONFLICT ("listId", "memberId") DO UPDATE
+      SET "status" = 'SUBSCRIBED', "source" = excluded."source", "subscribedAt" = excluded."subscribedAt", "unsubscribedAt" = NULL,
+        "confirmedAt" = excluded."confirmedAt", "confirmedVia" = excluded."confirmedVia", "pendingData" = NULL
+      WHERE "Subscription"."status" <> 'SUBSCRIBED'`;
+
 export async function activateSubscription(
   tx: Tx,
   listId: number,
@@ -80,10 +89,7 @@ export async function activateSubscription(
   const [activated] = await tx.$queryRaw<SubscriptionRow[]>`
     INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt", "confirmedAt", "confirmedVia")
     VALUES (${listId}, ${memberId}, 'SUBSCRIBED', ${source}, ${now}, NULL, ${confirmedAt}, ${confirmedVia})
-    ON CONFLICT ("listId", "memberId") DO UPDATE
-      SET "status" = 'SUBSCRIBED', "source" = excluded."source", "subscribedAt" = excluded."subscribedAt", "unsubscribedAt" = NULL,
-        "confirmedAt" = excluded."confirmedAt", "confirmedVia" = excluded."confirmedVia", "pendingData" = NULL
-      WHERE "Subscription"."status" <> 'SUBSCRIBED'
+    ${ACTIVATE_ON_CONFLICT}
     RETURNING ${SUBSCRIPTION_COLUMNS}`;
   if (!activated) {
     const [existing] = await tx.$queryRaw<SubscriptionRow[]>`
@@ -110,19 +116,12 @@ export async function activateSubscriptions(tx: Tx, listId: number, memberIds: n
     INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt", "confirmedAt", "confirmedVia")
     SELECT CAST(${listId} AS INTEGER), "memberId", 'SUBSCRIBED', ${source}, ${now}, NULL, ${confirmedVia ? now : null}, ${confirmedVia}
     FROM (${jsonRows([["memberId", "integer"]], memberIds.map((id) => [id]))}) AS j WHERE true
-    ON CONFLICT ("listId", "memberId") DO UPDATE
-      SET "status" = 'SUBSCRIBED', "source" = excluded."source", "subscribedAt" = excluded."subscribedAt", "unsubscribedAt" = NULL,
-        "confirmedAt" = excluded."confirmedAt", "confirmedVia" = excluded."confirmedVia", "pendingData" = NULL
-      WHERE "Subscription"."status" <> 'SUBSCRIBED'
+    ${ACTIVATE_ON_CONFLICT}
     RETURNING "memberId"`;
   if (!activated.length) return new Set();
   await tx.$executeRaw`UPDATE "SubscriptionList" SET "activeCount" = "activeCount" + ${activated.length}, "updatedAt" = ${now} WHERE "id" = ${listId}`;
-  if (await anyWebhookEndpointEnabled(tx)) {
-    const payloads = activated.map((a) => [JSON.stringify({ list_id: listId, member_id: a.memberId, status: "SUBSCRIBED", source, confirmed_via: confirmedVia ?? source })]);
-    await tx.$executeRaw`
-      INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt")
-      SELECT 'subscription.created', l."companyId", j."payload", ${now} FROM (${jsonRows([["payload", "text"]], payloads)}) AS j, "SubscriptionList" l WHERE l."id" = ${listId}`;
-  }
+  const events = activated.map((a) => ({ list_id: listId, member_id: a.memberId, status: "SUBSCRIBED" as const, source, confirmed_via: confirmedVia ?? source }));
+  await emitWebhookEvents(tx, "subscription.created", { listId }, events);
   return new Set(activated.map((a) => a.memberId));
 }
 

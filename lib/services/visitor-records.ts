@@ -5,16 +5,19 @@ import crypto from "node:crypto";
 import { Prisma, type Tx } from "../db";
 import { emitWebhookEvent } from "./webhook-events";
 
+/** A suppression in force: suppressed and not lifted. */
+const IN_FORCE = { suppressedAt: { not: null }, liftedAt: null };
+
 /** Is the organization's address suppressed (bounces, complaints, staff)? Such an address must confirm by email. */
 export async function isSuppressed(tx: Tx, organizationId: string, email: string): Promise<boolean> {
-  const found = await tx.suppression.findFirst({ where: { organizationId, email, suppressedAt: { not: null }, liftedAt: null }, select: { id: true } });
+  const found = await tx.suppression.findFirst({ where: { organizationId, email, ...IN_FORCE }, select: { id: true } });
   return found !== null;
 }
 
 /** isSuppressed for many addresses in one query: those of `emails` that are suppressed. */
 export async function suppressedAmong(tx: Tx, organizationId: string, emails: string[]): Promise<Set<string>> {
   if (!emails.length) return new Set();
-  const found = await tx.suppression.findMany({ where: { organizationId, email: { in: emails }, suppressedAt: { not: null }, liftedAt: null }, select: { email: true } });
+  const found = await tx.suppression.findMany({ where: { organizationId, email: { in: emails }, ...IN_FORCE }, select: { email: true } });
   return new Set(found.map((s) => s.email));
 }
 

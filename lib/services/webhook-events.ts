@@ -8,6 +8,7 @@ import "server-only";
 import { EpochCache } from "../cache/epoch-cache";
 import type { Tx } from "../db";
 import type { WebhookEventType } from "../validation/webhooks";
+import { jsonRows } from "./json-rows";
 
 /** What a service records about each event type: the ids the payload is built from. */
 export interface WebhookEventRefs {
@@ -55,4 +56,25 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
   await tx.$executeRaw`
     INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt")
     SELECT ${type}, l."companyId", ${payload}, ${now} FROM "SubscriptionList" l WHERE l."id" = ${about.listId}`;
+}
+
+/** emitWebhookEvent for many events of one type about one company or list, in one statement (an import's batch). */
+export async function emitWebhookEvents<T extends WebhookEventType>(
+  tx: Tx,
+  type: T,
+  about: { companyId: string } | { listId: number },
+  refs: WebhookEventRefs[T][],
+): Promise<void> {
+  if (refs.length === 0 || !(await anyWebhookEndpointEnabled(tx))) return;
+  const now = new Date();
+  const payloads = jsonRows([["payload", "text"]], refs.map((r) => [JSON.stringify(r)]));
+  if ("companyId" in about) {
+    await tx.$executeRaw`
+      INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt")
+      SELECT ${type}, ${about.companyId}, j."payload", ${now} FROM (${payloads}) AS j`;
+    return;
+  }
+  await tx.$executeRaw`
+    INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt")
+    SELECT ${type}, l."companyId", j."payload", ${now} FROM (${payloads}) AS j, "SubscriptionList" l WHERE l."id" = ${about.listId}`;
 }
