@@ -102,6 +102,18 @@ export function caseInsensitiveLike(): Prisma.Sql {
   return Prisma.raw(isPostgres() ? "ILIKE" : "LIKE");
 }
 
+/**
+ * One row with one column, "ids": the values of `id` (an integer column) of the rows `from` (a FROM … WHERE … clause)
+ * selects, in `orderBy`'s order, joined by commas; null for no rows. One value rather than a row per id: 100,000 ids
+ * cost the client one string instead of 100,000 row objects. SQLite's group_concat keeps the order of the ordered
+ * subquery it reads (its ORDER BY argument sorts three times slower); tests/service/member-order.test.ts checks
+ * the order on both databases.
+ */
+export function orderedIdList(id: Prisma.Sql, from: Prisma.Sql, orderBy: Prisma.Sql): Prisma.Sql {
+  if (isPostgres()) return Prisma.sql`SELECT string_agg((${id})::text, ',' ORDER BY ${orderBy}) AS "ids" ${from}`;
+  return Prisma.sql`SELECT group_concat(id) AS "ids" FROM (SELECT ${id} AS id ${from} ORDER BY ${orderBy})`;
+}
+
 /** A LIKE pattern matching exactly `text` (case-insensitively, with the LIKE above), its wildcards escaped (ESCAPE '\\'). */
 export function likeExact(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

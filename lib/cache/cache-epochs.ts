@@ -17,11 +17,25 @@ export type CacheEpochs = Readonly<Record<string, number>>;
 export async function readCacheEpochs(): Promise<CacheEpochs | null> {
   try {
     const rows = databaseProvider(env().DATABASE_URL) === "postgres" ? await sharedPostgresRead() : readSqliteEpochs();
-    return rows.length ? Object.fromEntries(rows.map((r) => [r.name, Number(r.version)])) : null;
+    return rows.length ? epochsOf(rows) : null;
   } catch {
     closeCacheEpochReader();
     return null;
   }
+}
+
+/**
+ * The epochs by name. An epoch kept in shards (rows "members.0" … "members.15" on PostgreSQL, where every subscribe
+ * bumps it: see migration 20261127100000_members_epoch) is their sum, which moves whenever any of them does. A
+ * restore's advance (lib/backup.ts) lifts every row past the highest before, so the sum too passes any seen before.
+ */
+function epochsOf(rows: EpochRow[]): CacheEpochs {
+  const epochs: Record<string, number> = {};
+  for (const { name, version } of rows) {
+    const epoch = name.split(".")[0];
+    epochs[epoch] = (epochs[epoch] ?? 0) + Number(version);
+  }
+  return epochs;
 }
 
 const EPOCHS_SQL = 'SELECT "name", "version" FROM "CacheEpoch"';

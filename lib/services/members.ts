@@ -24,10 +24,10 @@ const LEFT = "EXITED";
  */
 export function memberInCompanies(companies: Prisma.Sql, statuses?: readonly MembershipStatus[]): Prisma.Sql {
   if (statuses?.length) {
-    return Prisma.sql`m."id" IN (SELECT "memberId" FROM "Membership" WHERE "companyId" IN (${companies}) AND "status" IN (${Prisma.join(statuses)}))`;
+    return Prisma.sql`m."id" IN (SELECT ms."memberId" FROM "Membership" ms WHERE ms."companyId" IN (${companies}) AND ms."status" IN (${Prisma.join(statuses)}))`;
   }
   return Prisma.sql`(m."organizationId" IN (${companies})
-    OR m."id" IN (SELECT "memberId" FROM "Membership" WHERE "companyId" IN (${companies}) AND "status" <> ${LEFT}))`;
+    OR m."id" IN (SELECT ms."memberId" FROM "Membership" ms WHERE ms."companyId" IN (${companies}) AND ms."status" <> ${LEFT}))`;
 }
 
 /** The live companies the member is in (memberInCompanies' rule for one member): its register company first. */

@@ -12,16 +12,18 @@ import { db, watchStatements } from "@/lib/db";
 import { operatorCaller } from "@/lib/services/caller";
 import { callerForApiKey, verifyClientCredentials } from "@/lib/services/api-keys";
 import { getCompanyFk, listCompanyRegister, registerJson } from "@/lib/services/companies";
-import { memberScopeCompanies } from "@/lib/services/member-search";
+import { memberScopeCompanies, paginateMembers, searchMembers } from "@/lib/services/member-search";
 import { getPublicListInfo } from "@/lib/services/public-lists";
 import { revokedFamilies } from "@/lib/services/tokens";
 import { anyWebhookEndpointEnabled } from "@/lib/services/webhook-events";
+import { MemberPaginationRequest, MemberSearchRequest } from "@/lib/validation/member";
 import { makeApiKey, makeCompany } from "../helpers";
 import { makeList } from "../subscription-fixtures";
 
 /** Columns read but not invalidating, on purpose. */
 const LEFT_OUT: Record<string, string> = {
   "ApiKey.id": "a primary key never changes",
+  "Member.id": "a primary key never changes",
   "SubscriptionList.id": "a primary key never changes",
   "WebhookEndpoint.id": "a primary key never changes (counted, not shown)",
   "ApiKey.createdAt": "set once, never changed",
@@ -129,6 +131,29 @@ beforeAll(async () => {
     { name: "dashboard register (listCompanyRegister)", epoch: "companies", load: () => listCompanyRegister(operatorCaller()) },
     { name: "whether an endpoint is enabled (anyWebhookEndpointEnabled)", epoch: "webhook_endpoints", load: () => anyWebhookEndpointEnabled(db()) },
     { name: "companies of a member scope (memberScopeCompanies)", epoch: "companies", load: () => memberScopeCompanies(memberCaller) },
+    {
+      // After the loader above, so the scope is cached: in a company without members only the orders are read.
+      name: "orders of the member list and search (memberOrder)",
+      epoch: "members",
+      load: () =>
+        Promise.all([
+          paginateMembers(memberCaller, MemberPaginationRequest.parse({ options: { period_id: 1, statuses: ["MEMBER"] }, orderBy: { birthdate: "asc" } })),
+          searchMembers(
+            memberCaller,
+            MemberSearchRequest.parse({
+              search_text: "Alva",
+              sort_by: "name_asc",
+              filters: {
+                member_variables: { email: "EXISTS", statuses: ["MEMBER"], age_from: 18, age_to: 30 },
+                companies: { company_ids: [company.id], include: "ANY" },
+                events: { event_ids: [1], include: "ANY" },
+                properties: { prop_ids: [1], include: "NONE" },
+              },
+            }),
+          ),
+          searchMembers(memberCaller, MemberSearchRequest.parse({ filters: { companies: { company_ids: [company.id], include: "ALL" } } })),
+        ]),
+    },
   ];
   triggers = await epochTriggers();
 });

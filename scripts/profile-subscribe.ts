@@ -1,0 +1,75 @@
+// The public subscribe (S2 of npm run bench) in one process, without a server (issue 21): a fresh database with the
+// bench's list (fields, a consent term, questions), then subscribeVisitor called for new emails, `--concurrency` at
+// a time, for `--seconds`; prints the rate, the CPU per subscribe and the statements one subscribe sends.
+//
+//   npx tsx --conditions=react-server scripts/profile-subscribe.ts [--db sqlite|postgres] [--seconds 10] [--concurrency 16] [--profile FILE]
+//   node scripts/cpuprofile-top.mjs FILE
+import fs from "node:fs";
+import { Session } from "node:inspector/promises";
+import { parseArgs } from "node:util";
+import { applyMigrations } from "../lib/migrate-deploy";
+import { createTestDatabase, testSecrets } from "./lib/test-stack";
+
+const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, seconds: { type: "string", default: "10" }, concurrency: { type: "string", default: "16" }, profile: { type: "string" } } });
+const provider = args.db === "postgres" ? "postgres" : "sqlite";
+
+async function main() {
+  const database = await createTestDatabase(provider, `profile_subscribe_${Date.now()}`);
+  // lib/env.ts reads process.env once, on first use: configure before the services are imported.
+  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...testSecrets(), SUBSCRIBER_CAP_DEFAULT: "100000000" });
+  applyMigrations(database.url);
+  const { disconnectDb, prepareDatabase, watchStatements } = await import("../lib/db");
+  const { makeFixtures, seedRegister, subscribeBody } = await import("./lib/bench-fixtures");
+  const { subscribeVisitor } = await import("../lib/services/subscriptions");
+  try {
+    await prepareDatabase();
+    const [root] = await seedRegister(20);
+    const fixtures = await makeFixtures(root);
+    const body = JSON.parse(subscribeBody(fixtures.questionIds));
+    let n = 0;
+    const subscribe = () => subscribeVisitor(fixtures.listUuid, { ...body, email: `profile-${n++}@example.org` });
+    for (let i = 0; i < 50; i++) await subscribe();
+    const watch = watchStatements();
+    await subscribe();
+    watch.stop();
+    console.log(`one subscribe, ${watch.statements.length} statements:\n  ${watch.statements.map((s) => s.replace(/\s+/g, " ").slice(0, 150)).join("\n  ")}`);
+
+    const session = new Session();
+    if (args.profile) {
+      session.connect();
+      await session.post("Profiler.enable");
+      await session.post("Profiler.start");
+    }
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const until = started + Number(args.seconds) * 1000;
+    let done = 0;
+    await Promise.all(
+      Array.from({ length: Number(args.concurrency) }, async () => {
+        while (performance.now() < until) {
+          await subscribe();
+          done++;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    if (args.profile) {
+      const { profile } = await session.post("Profiler.stop");
+      fs.writeFileSync(args.profile, JSON.stringify(profile));
+      session.disconnect();
+    }
+    console.log(`${done} subscribes in ${elapsed.toFixed(1)} s: ${(done / elapsed).toFixed(0)}/s, CPU ${(((used.user + used.system) / 1000) / done).toFixed(2)} ms per subscribe (this process)`);
+  } finally {
+    await disconnectDb();
+    await database.drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
