@@ -197,64 +197,44 @@ export function pageWindow({ page, limit }: { page: number; limit: number }) {
 }
 
 /**
- * Batched inserts into one table for a hot path's one row per request (a token request's refresh token): the rows
- * given while the previous INSERT is under way go together into the next multi-row INSERT, and each caller's promise
- * settles once the statement that carried its row has committed (its error, when it fails). Alone, a row is written
- * at once; under load, one statement through the Prisma client carries many, where each statement costs the
- * process 0.2-0.3 ms of CPU in the client and a round trip on PostgreSQL. `columns` and `table` are code, never input.
+ * Coalesced work for a hot path's many small writes: the items given while the previous `run` is under way go
+ * together into the next one (at most `maxItems`), and each caller's promise settles with `run`'s answer for its own
+ * item once that call has finished (its error, when it fails). Alone, an item is written at once; under load, one
+ * statement (or one commit) carries many, where each statement costs the process 0.2-0.3 ms of CPU in the Prisma
+ * client and a round trip on PostgreSQL, and each commit a flush to disk. `run` answers in the order of its items.
  */
-export function insertBatcher(table: string, columns: readonly string[], maxRows = 500): (values: readonly unknown[]) => Promise<void> {
-  const head = Prisma.raw(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `);
-  let waiting: { values: readonly unknown[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  let writing = false;
-  const write = async () => {
-    writing = true;
+export function coalesced<T, R>(run: (items: T[]) => Promise<R[]>, maxItems = Infinity): (item: T) => Promise<R> {
+  let waiting: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
+  let running = false;
+  const drain = async () => {
+    running = true;
     while (waiting.length) {
-      const group = waiting.slice(0, maxRows);
-      waiting = waiting.slice(maxRows);
+      const group = waiting.slice(0, maxItems);
+      waiting = waiting.slice(group.length);
       try {
-        await db().$executeRaw`${head}${Prisma.join(group.map((entry) => Prisma.sql`(${Prisma.join(entry.values)})`))}`;
-        group.forEach((entry) => entry.resolve());
+        const results = await run(group.map((entry) => entry.item));
+        group.forEach((entry, i) => entry.resolve(results[i]));
       } catch (error) {
         group.forEach((entry) => entry.reject(error));
       }
     }
-    writing = false;
+    running = false;
   };
-  return (values) =>
+  return (item) =>
     new Promise((resolve, reject) => {
-      waiting.push({ values, resolve, reject });
-      if (!writing) void write();
+      waiting.push({ item, resolve, reject });
+      if (!running) void drain();
     });
 }
 
 /**
- * Group commit for small writes that many concurrent tasks make (a sendout's row per message): the statements given
- * while a commit is under way go together into the next one transaction, and each caller's promise settles with its
- * own statement's count once that transaction has committed. A commit costs a flush to disk (13 ms on a busy
- * machine's SQLite, each), which one row per commit paid for every statement; now it is paid once per group. A
- * statement is a Prisma promise not yet awaited (tagged SQL through `$executeRaw`), which runs only inside the batch.
+ * Batched inserts into one table (a token request's refresh token): the rows of concurrent requests in one multi-row
+ * INSERT (coalesced). `columns` and `table` are code, never input.
  */
-export function groupCommit(): (statement: Prisma.PrismaPromise<number>) => Promise<number> {
-  let waiting: { statement: Prisma.PrismaPromise<number>; resolve: (count: number) => void; reject: (error: unknown) => void }[] = [];
-  let committing = false;
-  const commit = async () => {
-    committing = true;
-    while (waiting.length) {
-      const group = waiting;
-      waiting = [];
-      try {
-        const counts = await db().$transaction(group.map((entry) => entry.statement));
-        group.forEach((entry, i) => entry.resolve(counts[i]));
-      } catch (error) {
-        group.forEach((entry) => entry.reject(error));
-      }
-    }
-    committing = false;
-  };
-  return (statement) =>
-    new Promise((resolve, reject) => {
-      waiting.push({ statement, resolve, reject });
-      if (!committing) void commit();
-    });
+export function insertBatcher(table: string, columns: readonly string[], maxRows = 500): (values: readonly unknown[]) => Promise<void> {
+  const head = Prisma.raw(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `);
+  return coalesced(async (rows: (readonly unknown[])[]) => {
+    await db().$executeRaw`${head}${Prisma.join(rows.map((values) => Prisma.sql`(${Prisma.join(values)})`))}`;
+    return rows.map(() => undefined);
+  }, maxRows);
 }

@@ -14,6 +14,7 @@ import { sendTestCopy } from "@/lib/services/sendout-test-copy";
 import { createSendout, getSendout } from "@/lib/services/sendouts";
 import { CreateMemberRequest } from "@/lib/validation/member";
 import { CreateSendoutRequest } from "@/lib/validation/sendout";
+import { useDatabaseOfOwn } from "../process-fixtures";
 import { makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink";
@@ -21,8 +22,12 @@ import { startSmtpSink, type SmtpSink } from "../smtp-sink";
 const op = operatorCaller();
 const settings = { SMTP_MAX_PER_SECOND: "0", SENDOUT_RETRY_BASE_MS: "100", SENDOUT_LEASE_SECONDS: "60", MAIL_FROM: "Förbundet <utskick@example.org>" };
 let sink: SmtpSink;
+let database: Awaited<ReturnType<typeof useDatabaseOfOwn>>;
 
 beforeAll(async () => {
+  // A database of its own: a round claims the rows of every SENDING sendout, and other files' sendouts in a shared
+  // database reached this file's SMTP sink (a refusal meant for this file's message hit another's).
+  database = await useDatabaseOfOwn();
   sink = await startSmtpSink();
   // Read by lib/env.ts on its first call, which comes after this.
   Object.assign(process.env, settings, { SMTP_URL: sink.url });
@@ -32,6 +37,7 @@ afterAll(async () => {
   closeMailTransport();
   await sink.stop();
   for (const name of [...Object.keys(settings), "SMTP_URL"]) delete process.env[name];
+  await database?.drop();
 });
 
 /** A SENDING sendout to `count` subscribers of one list (and, when `sent` is false, still a draft). */
