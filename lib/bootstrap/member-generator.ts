@@ -7,7 +7,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { stockholmToday, yearsBefore } from "../calendar";
-import { db } from "../db";
+import { db, refreshStatistics } from "../db";
 import { ValidationFailed } from "../errors";
 import { assertWritableCompany, requireModule } from "../services/access-checks";
 import type { Caller } from "../services/caller";
@@ -146,6 +146,7 @@ export async function generateMembers(caller: Caller, input: GenerateMembersInpu
       // A batch took over Prisma's default 5 s on a loaded 2-core machine (the bench on PostgreSQL).
     }, { timeout: 60_000 });
   }
+  await refreshStatistics(["Member", "Membership", "MemberProperty", "EventParticipant"]);
   await db().$transaction((tx) =>
     recordAudit(tx, caller, { action: "member.create", objectType: "member", objectId: `generated:${runId}`, companyId: input.company_id, summary: `${counts.members} generated members` }),
   );

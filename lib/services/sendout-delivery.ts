@@ -74,39 +74,46 @@ export async function claimRecipients(owner: string, limit: number, now = new Da
 }
 
 // The two writes made per message are tagged SQL (through Prisma's query builder each cost about 1 ms of CPU, its query
-// compiler, as much as the whole SMTP exchange; as SQL a quarter of that), coalesced with the other messages' same
-// write under way into one statement over their rows (`coalesced`): one commit each held a sendout to 30 messages a
-// second on a busy disk, and one statement each cost the worker a quarter of its time at 600 messages a second.
+// compiler, as much as the whole SMTP exchange; as SQL a quarter of that). The writes of the messages under way are
+// coalesced (`coalesced`): those that arrive while the previous group commits go together into the next, one UPDATE
+// over their rows per kind, both in one transaction. One commit each held a sendout to 30 messages a second on a busy
+// disk; one statement each cost the worker a quarter of its time at 600 messages a second.
 const released = { leaseOwner: null, leaseUntil: null };
 
-/** At most this many rows in one coalesced statement (SQLite and PostgreSQL both take far more bound values). */
-const ROWS_PER_WRITE = 500;
+/** At most this many writes in one group (SQLite and PostgreSQL both take far more bound values). */
+const WRITES_PER_GROUP = 500;
+
+type RowWrite = { renew: number } | { sent: number };
 
 /**
- * Just before its message goes out: whether this worker (`owner`) still holds the row, renewing the lease if so. A
- * batch that took longer than the lease may have lost rows to another worker; those are skipped here rather than
- * sent twice, so only a single send outlasting the whole lease could make a duplicate. One per delivered batch.
+ * The row writes of one worker (`owner`) for one batch. `renew`: just before its message goes out, whether the worker
+ * still holds the row, renewing the lease if so; a batch that took longer than the lease may have lost rows to another
+ * worker, which are skipped rather than sent twice, so only a single send outlasting the whole lease could make a
+ * duplicate. `sent`: the SMTP server accepted the message: SENT, its attempt counted, its lease given up.
  */
-function leaseRenewal(owner: string): (id: number) => Promise<boolean> {
-  return coalesced(async (ids: number[]) => {
-    const held = await db().$queryRaw<{ id: number | bigint }[]>`
-      UPDATE "SendoutRecipient" SET "leaseUntil" = ${leaseEnd()}
-      WHERE "id" IN (${Prisma.join(ids)}) AND "leaseOwner" = ${owner} AND "status" = 'PENDING'
-      RETURNING "id"`;
+function rowWrites(owner: string): (write: RowWrite) => Promise<boolean> {
+  return coalesced(async (writes: RowWrite[]) => {
+    const renew = writes.flatMap((w) => ("renew" in w ? [w.renew] : []));
+    const sent = writes.flatMap((w) => ("sent" in w ? [w.sent] : []));
+    const sentStatus: RecipientStatus = "SENT";
+    const renewal = renew.length
+      ? db().$queryRaw<{ id: number | bigint }[]>`
+          UPDATE "SendoutRecipient" SET "leaseUntil" = ${leaseEnd()}
+          WHERE "id" IN (${Prisma.join(renew)}) AND "leaseOwner" = ${owner} AND "status" = 'PENDING'
+          RETURNING "id"`
+      : null;
+    const marking = sent.length
+      ? db().$executeRaw`
+          UPDATE "SendoutRecipient"
+          SET "status" = ${sentStatus}, "sentAt" = ${new Date()}, "attempts" = "attempts" + 1, "error" = NULL, "leaseOwner" = NULL, "leaseUntil" = NULL
+          WHERE "id" IN (${Prisma.join(sent)}) AND "status" = 'PENDING'`
+      : null;
+    const results = await db().$transaction([renewal, marking].filter((statement) => statement !== null));
+    const held = renewal ? (results[0] as { id: number | bigint }[]) : [];
     const renewed = new Set(held.map((row) => Number(row.id)));
-    return ids.map((id) => renewed.has(id));
-  }, ROWS_PER_WRITE);
+    return writes.map((w) => ("renew" in w ? renewed.has(w.renew) : true));
+  }, WRITES_PER_GROUP);
 }
-
-/** A row's message was accepted by the SMTP server: SENT, its attempt counted, its lease given up. */
-const markSent = coalesced(async (ids: number[]) => {
-  const sent: RecipientStatus = "SENT";
-  await db().$executeRaw`
-    UPDATE "SendoutRecipient"
-    SET "status" = ${sent}, "sentAt" = ${new Date()}, "attempts" = "attempts" + 1, "error" = NULL, "leaseOwner" = NULL, "leaseUntil" = NULL
-    WHERE "id" IN (${Prisma.join(ids)}) AND "status" = 'PENDING'`;
-  return ids.map(() => undefined);
-}, ROWS_PER_WRITE);
 
 async function markFailed(row: ClaimedRecipient, attempts: number, error: string): Promise<void> {
   await db().sendoutRecipient.updateMany({ where: { id: row.id, status: "PENDING" }, data: { status: "FAILED" satisfies RecipientStatus, attempts, error: error.slice(0, 500), ...released } });
@@ -176,7 +183,7 @@ async function eachConcurrently<T>(items: T[], limit: number, task: (item: T) =>
 async function deliver(owner: string, rows: ClaimedRecipient[], stopping: () => boolean): Promise<void> {
   const context = await messageContext(rows);
   const stillSending = sendingCheck();
-  const stillHeld = leaseRenewal(owner);
+  const write = rowWrites(owner);
   const skipped: number[] = [];
   await eachConcurrently(rows, messagesInFlight(), async (row) => {
     if (stopping() || !(await stillSending(row.sendoutId))) {
@@ -189,14 +196,14 @@ async function deliver(owner: string, rows: ClaimedRecipient[], stopping: () => 
     // list (and so its unsubscribe link) was deleted meanwhile.
     const gone = !member || member.erasedAt ? "member erased" : member.globalOptOutAt ? "member opted out of all mail" : !list ? "list deleted" : null;
     if (gone || !member || !list) return markFailed(row, row.attempts, `${gone} before sending`);
-    if (!(await stillHeld(row.id))) return;
+    if (!(await write({ renew: row.id }))) return;
     try {
       const messageFor = context.messageFor.get(row.sendoutId)!;
       await sendMail(messageFor({ id: row.id, email: row.email, memberUuid: member.uuid, firstname: member.firstname, lastname: member.lastname }, list));
     } catch (error) {
       return recordRefusal(row, error);
     }
-    await markSent(row.id);
+    await write({ sent: row.id });
   });
   await release(owner, skipped);
 }
