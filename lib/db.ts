@@ -118,7 +118,7 @@ export function orderedIdList(id: Prisma.Sql, from: Prisma.Sql, orderBy: Prisma.
 }
 
 /**
- * After a bulk load (generated members, an import): fresh planner statistics for `tables` on PostgreSQL, where
+ * After a bulk load (the member generator's): fresh planner statistics for `tables` on PostgreSQL, where
  * autovacuum's ANALYZE comes only after a while (or never, where it is off). With the statistics of an empty table the
  * planner estimated a page's memberships by id at 11,000 rows and ran them in parallel workers: 10 ms instead of 1.
  * SQLite's planner reads statistics only once ANALYZE has run, and this service's plans there are measured without.

@@ -15,11 +15,11 @@
 // lib/jobs/workers.ts started in this process (the webhook worker fanning the events out beside the import), the run
 // started with startImport and followed by polling its view every 500 ms, as scripts/bench-import.ts does.
 import fs from "node:fs";
-import { Session } from "node:inspector/promises";
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
 import { generateCsv } from "./bench-import";
+import { startCpuProfile } from "./lib/cpu-profile";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 
 const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, rows: { type: "string", default: "100000" }, webhook: { type: "boolean", default: false }, workers: { type: "boolean", default: false }, list: { type: "boolean", default: false }, fill: { type: "boolean", default: false }, profile: { type: "string" } } });
@@ -83,12 +83,7 @@ async function main() {
       peak = Math.max(peak, memory.rss / 1e6);
       peakHeap = Math.max(peakHeap, memory.heapUsed / 1e6);
     }, 100);
-    const session = new Session();
-    if (args.profile) {
-      session.connect();
-      await session.post("Profiler.enable");
-      await session.post("Profiler.start");
-    }
+    const stopProfile = await startCpuProfile(args.profile);
     const cpu = process.cpuUsage();
     t = performance.now();
     if (args.workers) {
@@ -105,11 +100,7 @@ async function main() {
     const run = await db().importRun.findUniqueOrThrow({ where: { id: uploaded.id } });
     clearInterval(sampler);
     const used = process.cpuUsage(cpu);
-    if (args.profile) {
-      const { profile } = await session.post("Profiler.stop");
-      fs.writeFileSync(args.profile, JSON.stringify(profile));
-      session.disconnect();
-    }
+    await stopProfile();
     console.log(`run: ${seconds(t)} s, ${run.status}, read ${run.rowsRead}, added ${run.added}, updated ${run.updated}, skipped ${run.skipped}; CPU ${((used.user + used.system) / 1e6).toFixed(1)} s; peak RSS ${peak.toFixed(0)} MB, heap ${peakHeap.toFixed(0)} MB (this process)`);
     console.log(`webhook events left: ${await db().webhookEvent.count()}`);
   } finally {

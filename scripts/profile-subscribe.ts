@@ -4,10 +4,9 @@
 //
 //   npx tsx --conditions=react-server scripts/profile-subscribe.ts [--db sqlite|postgres] [--seconds 10] [--concurrency 16] [--profile FILE]
 //   node scripts/cpuprofile-top.mjs FILE
-import fs from "node:fs";
-import { Session } from "node:inspector/promises";
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
+import { startCpuProfile } from "./lib/cpu-profile";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 
 const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, seconds: { type: "string", default: "10" }, concurrency: { type: "string", default: "16" }, profile: { type: "string" } } });
@@ -16,7 +15,7 @@ const provider = args.db === "postgres" ? "postgres" : "sqlite";
 async function main() {
   const database = await createTestDatabase(provider, `profile_subscribe_${Date.now()}`);
   // lib/env.ts reads process.env once, on first use: configure before the services are imported.
-  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...testSecrets(), SUBSCRIBER_CAP_DEFAULT: "100000000" });
+  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...testSecrets(), SUBSCRIBER_CAP_DEFAULT: "100000000", LOG_SQL: "1" });
   applyMigrations(database.url);
   const { disconnectDb, prepareDatabase, watchStatements } = await import("../lib/db");
   const { makeFixtures, seedRegister, subscribeBody } = await import("./lib/bench-fixtures");
@@ -34,12 +33,7 @@ async function main() {
     watch.stop();
     console.log(`one subscribe, ${watch.statements.length} statements:\n  ${watch.statements.map((s) => s.replace(/\s+/g, " ").slice(0, 150)).join("\n  ")}`);
 
-    const session = new Session();
-    if (args.profile) {
-      session.connect();
-      await session.post("Profiler.enable");
-      await session.post("Profiler.start");
-    }
+    const stopProfile = await startCpuProfile(args.profile);
     const cpu = process.cpuUsage();
     const started = performance.now();
     const until = started + Number(args.seconds) * 1000;
@@ -54,11 +48,7 @@ async function main() {
     );
     const elapsed = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
-    if (args.profile) {
-      const { profile } = await session.post("Profiler.stop");
-      fs.writeFileSync(args.profile, JSON.stringify(profile));
-      session.disconnect();
-    }
+    await stopProfile();
     console.log(`${done} subscribes in ${elapsed.toFixed(1)} s: ${(done / elapsed).toFixed(0)}/s, CPU ${(((used.user + used.system) / 1000) / done).toFixed(2)} ms per subscribe (this process)`);
   } finally {
     await disconnectDb();
