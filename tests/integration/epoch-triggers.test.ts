@@ -106,6 +106,11 @@ function columnsRead(statement: string): Set<string> {
   return read;
 }
 
+/** Moves an epoch as a change in another process would (on PostgreSQL the members epoch is in shards; not this one). */
+const bumpEpoch = (name: EpochName) => db().$executeRaw`UPDATE "CacheEpoch" SET "version" = "version" + 1 WHERE "name" = ${name}`;
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 interface Loader {
   name: string;
   epoch: EpochName;
@@ -170,11 +175,19 @@ describe("cache-epoch triggers", () => {
 
   it("cover every column each cached loader reads", async () => {
     const uncovered: string[] = [];
+    // A statement a loader before sent was checked under that loader's epoch. A loader may send it again: the orders
+    // read the scope through the scope's own cache, which reloads when a company changed in between (below, on purpose,
+    // as any other process may do it at any time).
+    const checked = new Set<string>();
     for (const loader of loaders) {
+      if (loader.epoch === "members") await bumpEpoch("companies");
       const watch = watchStatements();
       await loader.load();
+      await settled(); // a statement's log event may come after its result
       watch.stop();
-      const read = new Set(watch.statements.flatMap((statement) => [...columnsRead(statement)]));
+      const own = watch.statements.filter((statement) => !checked.has(statement));
+      for (const statement of own) checked.add(statement);
+      const read = new Set(own.flatMap((statement) => [...columnsRead(statement)]));
       expect(read.size, `${loader.name} sent no statement: was it cached already?`).toBeGreaterThan(0);
       const ofEpoch = triggers.filter((t) => t.epoch === loader.epoch);
       const has = (table: string, event: Trigger["event"], column?: string) =>
