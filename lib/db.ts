@@ -1,5 +1,6 @@
-// The Prisma client for the configured database. Every provider-specific line of the application lives here, except the
-// cache-epoch reader's own connection (lib/cache/cache-epochs.ts).
+// The Prisma client for the configured database. Every provider-specific line of the application lives here and in
+// lib/sql-dialect.ts (the SQL fragments that differ), except the cache-epoch reader's own connection
+// (lib/cache/cache-epochs.ts).
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
@@ -100,23 +101,6 @@ export function watchStatements(): { statements: string[]; stop: () => void } {
   return { statements, stop: () => statementListeners.delete(listener) };
 }
 
-/** The case-insensitive LIKE of the provider, for tagged SQL (`ESCAPE '\\'` works on both). */
-export function caseInsensitiveLike(): Prisma.Sql {
-  return Prisma.raw(isPostgres() ? "ILIKE" : "LIKE");
-}
-
-/**
- * One row with one column, "ids": the values of `id` (an integer column) of the rows `from` (a FROM … WHERE … clause)
- * selects, in `orderBy`'s order, joined by commas; null for no rows. One value rather than a row per id: 100,000 ids
- * cost the client one string instead of 100,000 row objects. SQLite's group_concat keeps the order of the ordered
- * subquery it reads (its ORDER BY argument sorts three times slower); tests/service/member-order.test.ts checks
- * the order on both databases.
- */
-export function orderedIdList(id: Prisma.Sql, from: Prisma.Sql, orderBy: Prisma.Sql): Prisma.Sql {
-  if (isPostgres()) return Prisma.sql`SELECT string_agg((${id})::text, ',' ORDER BY ${orderBy}) AS "ids" ${from}`;
-  return Prisma.sql`SELECT group_concat(id) AS "ids" FROM (SELECT ${id} AS id ${from} ORDER BY ${orderBy})`;
-}
-
 /**
  * After a bulk load (the member generator's): fresh planner statistics for `tables` on PostgreSQL, where
  * autovacuum's ANALYZE comes only after a while (or never, where it is off). With the statistics of an empty table the
@@ -168,7 +152,7 @@ export function db(): Db {
   return globalForDb.__db;
 }
 
-function isPostgres(): boolean {
+export function isPostgres(): boolean {
   return databaseProvider(env().DATABASE_URL) === "postgres";
 }
 

@@ -2,7 +2,8 @@
 // Both see only live companies in the caller's scope.
 import "server-only";
 import type { z } from "zod";
-import { caseInsensitiveLike, caseVariants, db, likeExact, likeSubstring, Prisma } from "../db";
+import { caseVariants, db, likeExact, likeSubstring, Prisma } from "../db";
+import { caseInsensitiveLike } from "../sql-dialect";
 import { ValidationFailed } from "../errors";
 import { COMPANY_SEARCH_MIN, type CompanyNodeShape, type CompanySearchQueryInput, type CompanySearchResult } from "../validation/organization";
 import type { CompanyChoice } from "../validation/member-dashboard";

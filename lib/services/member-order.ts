@@ -1,13 +1,14 @@
 // The member list and search (member-search.ts) read their members through an order: the ids of every member a query
 // finds, in the query's order, kept per query until the epoch members moves (any change to a member, membership,
 // event participation or member property: migration 20261127100000_members_epoch). The count is its length and any
-// page a slice, so page 1 and page 4,000 cost the same two small statements, and the count is exact without counting
+// page a slice, so page 1 and page 4,000 cost the same small statement, and the count is exact without counting
 // per request. Reading an order costs about what one count did (40-160 ms at 100,000 members on SQLite); it is read
 // again only after a change, once for all requests waiting on it (EpochCache shares a load).
 import "server-only";
 import type { CacheEpochs } from "../cache/cache-epochs";
 import { EpochCache } from "../cache/epoch-cache";
-import { db, orderedIdList, Prisma } from "../db";
+import { db, Prisma } from "../db";
+import { orderedIdList } from "../sql-dialect";
 
 /**
  * Orders kept, the least recently used dropped first: an order of 100,000 members is 400 KB, of 1,000,000 4 MB, so

@@ -5,12 +5,13 @@ import { describe, expect, it } from "vitest";
 import { type Caller, operatorCaller } from "@/lib/services/caller";
 import { callerForApiKey } from "@/lib/services/api-keys";
 import { createMember, updateMember } from "@/lib/services/member-changes";
-import { createPeriod } from "@/lib/services/member-reference";
+import { createMemberType, createPeriod } from "@/lib/services/member-reference";
 import { paginateMembers, searchMembers } from "@/lib/services/member-search";
 import { getMember } from "@/lib/services/members";
 import { findMembersForList, setMemberSubscription } from "@/lib/services/subscribers";
 import { createList } from "@/lib/services/subscription-lists";
 import { CreateMemberRequest, MemberPaginationRequest, MemberSearchRequest, UpdateMemberRequest } from "@/lib/validation/member";
+import { db } from "@/lib/db";
 import { makeApiKey, makeCompany } from "../helpers";
 
 const period = (companyId: string, name = "2027") =>
@@ -138,5 +139,28 @@ describe("a member in a company", () => {
     const updated = await updateMember(clubCaller, both.id, UpdateMemberRequest.parse({ firstname: "Ny", memberships: [{ company_id: club.id, period_id: season.id, status: "PENDING_EXIT" }] }));
     expect(updated.memberships.map((m) => [m.company_id, m.status]).sort()).toEqual([[club.id, "PENDING_EXIT"], [sub.id, "MEMBER"]].sort());
     expect(updated.firstname).toBe("Ny");
+  });
+
+  it("a row of the list and the search carries the memberships as the member itself does: names, times, newest first", async () => {
+    const federation = await makeCompany("Tidsförbund");
+    const club = await makeCompany("Tidsklubb", federation.id);
+    const [season, older] = [await period(federation.id, "2027"), await period(federation.id, "2026")];
+    const junior = await createMemberType(operatorCaller(), { company_id: federation.id, name: "Junior \"J\" & co" });
+    const tag = crypto.randomBytes(4).toString("hex");
+    const member = await newMember({
+      company_id: federation.id,
+      lastname: `Tider${tag}`,
+      memberships: [{ company_id: club.id, period_id: older.id, member_type_id: junior.id }, { company_id: federation.id, period_id: season.id }],
+    });
+    // Times a millisecond apart, the newer one inserted first.
+    const [first, second] = member.memberships.map((m) => m.id).sort((a, b) => a - b);
+    await db().membership.update({ where: { id: first }, data: { createdAt: new Date("2027-03-01T10:00:00.457Z") } });
+    await db().membership.update({ where: { id: second }, data: { createdAt: new Date("2027-03-01T10:00:00.456Z") } });
+    const own = (await getMember(operatorCaller(), member.id)).memberships;
+    expect(own.map((m) => m.id)).toEqual([first, second]);
+    const listed = (await paginateMembers(operatorCaller(), MemberPaginationRequest.parse({ options: { period_id: older.id } }))).members.find((m) => m.id === member.id);
+    expect(listed?.memberships).toEqual(own);
+    expect(listed?.memberships[0]).toMatchObject({ created_at: "2027-03-01T10:00:00.457Z", member_type_name: 'Junior "J" & co', company_name: club.name });
+    expect((await search(operatorCaller(), { search_text: `Tider${tag}` })).members[0].memberships).toEqual(own);
   });
 });
