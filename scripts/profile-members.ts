@@ -2,15 +2,25 @@
 // and generated members, then each of the bench's member requests (scripts/lib/bench-members.ts) called as the
 // service, timed one at a time, with each database's plan of the page statement. Where the time of a request goes:
 //
-//   npx tsx --conditions=react-server scripts/profile-members.ts [--db sqlite|postgres] [--members 100000] [--runs 50] [--keep]
+//   npx tsx --conditions=react-server scripts/profile-members.ts [--db sqlite|postgres] [--members 100000] [--runs 50] [--keep] [--profile FILE]
+//   node scripts/cpuprofile-top.mjs FILE
 //
 // --keep leaves the database behind and prints its URL (for EXPLAIN by hand).
+import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
+import { startCpuProfile } from "./lib/cpu-profile";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 
-const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, members: { type: "string", default: "100000" }, runs: { type: "string", default: "50" }, keep: { type: "boolean", default: false } } });
+const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, members: { type: "string", default: "100000" }, runs: { type: "string", default: "50" }, keep: { type: "boolean", default: false }, profile: { type: "string" } } });
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
+
+/** The machine's busy CPU time so far (every core, every process: this one and the database server), in ms. */
+function machineBusyMs(): number {
+  const [, ...ticks] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  const idle = ticks[3] + ticks[4]; // idle, iowait
+  return ((ticks.reduce((sum, t) => sum + t, 0) - idle) * 1000) / 100; // USER_HZ is 100 on Linux
+}
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
@@ -29,20 +39,29 @@ async function main() {
     const setup = await members.prepareMembers(rootIds[0], Number(args.members));
     console.log(`generated ${args.members} members in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const requests = members.memberRequests(await members.clubsOf(rootIds[0]), Number(args.members));
+    // The timed runs of every request, after each one's first (the order's read).
+    const stopProfile = await startCpuProfile(args.profile);
     for (const [name, request] of Object.entries(requests)) {
       const call = await members.inProcess(setup.key.id, request.path, request.body);
       const first = performance.now();
       await call();
       const firstMs = performance.now() - first;
       const times: number[] = [];
+      const [cpuBefore, machineBefore] = [process.cpuUsage(), machineBusyMs()];
       for (let i = 0; i < Number(args.runs); i++) {
         t = performance.now();
         await call();
         times.push(performance.now() - t);
       }
+      const cpu = process.cpuUsage(cpuBefore);
+      const perRun = (ms: number) => (ms / Number(args.runs)).toFixed(2);
       times.sort((a, b) => a - b);
-      console.log(`${name}: first ${firstMs.toFixed(1)} ms, then p50 ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms`);
+      console.log(
+        `${name}: first ${firstMs.toFixed(1)} ms, then p50 ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms; ` +
+          `CPU per request ${perRun((cpu.user + cpu.system) / 1000)} ms here, ${perRun(machineBusyMs() - machineBefore)} ms on the machine (the database's included)`,
+      );
     }
+    await stopProfile();
     if (args.keep) console.log(`database kept: ${database.url}`);
   } finally {
     await disconnectDb();
