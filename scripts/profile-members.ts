@@ -5,14 +5,16 @@
 //   npx tsx --conditions=react-server scripts/profile-members.ts [--db sqlite|postgres] [--members 100000] [--runs 50] [--keep] [--profile FILE]
 //   node scripts/cpuprofile-top.mjs FILE
 //
-// --keep leaves the database behind and prints its URL (for EXPLAIN by hand).
+// --keep leaves the database behind and prints its URL (for EXPLAIN by hand). --http then starts the built server on
+// the database and loads C2 and each request at 16 connections, as the bench does; --server-profile DIR has the
+// server write a CPU profile there when it stops.
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
 import { startCpuProfile } from "./lib/cpu-profile";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 
-const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, members: { type: "string", default: "100000" }, runs: { type: "string", default: "50" }, keep: { type: "boolean", default: false }, profile: { type: "string" } } });
+const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, members: { type: "string", default: "100000" }, runs: { type: "string", default: "50" }, keep: { type: "boolean", default: false }, profile: { type: "string" }, http: { type: "boolean", default: false }, "server-profile": { type: "string" } } });
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
 
 /** The machine's busy CPU time so far (every core, every process: this one and the database server), in ms. */
@@ -27,7 +29,8 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 async function main() {
   const database = await createTestDatabase(provider, `profile_members_${Date.now()}`);
   // lib/env.ts reads process.env once, on first use: configure before the services are imported.
-  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...testSecrets() });
+  const secrets = testSecrets();
+  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...secrets });
   applyMigrations(database.url);
   const { disconnectDb, prepareDatabase } = await import("../lib/db");
   const { seedRegister } = await import("./lib/bench-fixtures");
@@ -62,10 +65,39 @@ async function main() {
       );
     }
     await stopProfile();
+    if (args.http) await overHttp(database.url, secrets, setup.key, requests, disconnectDb);
     if (args.keep) console.log(`database kept: ${database.url}`);
   } finally {
     await disconnectDb();
     if (!args.keep) await database.drop();
+  }
+}
+
+/** C2 and each request at 16 connections against the built server on the same database (scripts/bench.ts's way). */
+async function overHttp(
+  databaseUrl: string,
+  secrets: Record<string, string>,
+  key: { client_id: string; client_secret: string },
+  requests: Record<string, { path: string; body: unknown }>,
+  disconnectDb: () => Promise<void>,
+) {
+  const { startServer } = await import("./lib/test-stack");
+  const { load } = await import("./lib/bench-load");
+  await disconnectDb();
+  const profileDir = args["server-profile"];
+  const server = await startServer({ databaseUrl, secrets, env: profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {} });
+  try {
+    const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
+    const token = (await (await fetch(`${server.baseUrl}/v3/access/user/basic`, { method: "POST", headers: { authorization: `Basic ${basic}` } })).json()).access_token;
+    const c2 = await load({ scenario: "C2", url: `${server.baseUrl}/v3/company`, expectedStatus: 401 }, 16, 10);
+    console.log(`C2 @16: ${c2.requestsPerSecond.toFixed(0)} req/s`);
+    for (const [name, request] of Object.entries(requests)) {
+      const spec = { scenario: name, url: `${server.baseUrl}${request.path}`, method: "POST" as const, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify(request.body), expectedStatus: 200 };
+      const row = await load(spec, 16, 10);
+      console.log(`${name} @16: ${row.requestsPerSecond.toFixed(0)} req/s, ${(row.requestsPerSecond / c2.requestsPerSecond).toFixed(2)} of C2${row.unexpected ? `, ${row.unexpected} unexpected (${row.statuses})` : ""}`);
+    }
+  } finally {
+    await server.stop();
   }
 }
 
