@@ -12,6 +12,8 @@ const config: KnipConfig = {
     // Started as child processes: the benchmark's C1 floor server, the rate-limit test's second instance, the sendout
     // workers (with their preload).
     "scripts/lib/bench-c1.mjs",
+    // Preloaded by `tsx --import` (scripts/profile-sendout.ts).
+    "scripts/lib/without-server-only.mjs",
     "tests/fixtures/*.{ts,mjs}",
     // Type declarations of the plain .mjs modules, read by tsc beside them.
     "scripts/lib/*.d.mts",

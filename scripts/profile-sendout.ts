@@ -1,0 +1,66 @@
+// A sendout in one process, without a server (issue 21): a fresh database with generated members on one list, a
+// counting SMTP server, then the worker's rounds (runSendoutRound) until every recipient is SENT, against a bare pooled
+// nodemailer loop into the same SMTP server in the same run (scripts/lib/bench-sendout.ts, as npm run bench does).
+//
+//   npx tsx --import ./scripts/lib/without-server-only.mjs scripts/profile-sendout.ts [--db sqlite|postgres] [--members 20000] [--profile FILE]
+//   node scripts/cpuprofile-top.mjs FILE
+import { parseArgs } from "node:util";
+import { applyMigrations } from "../lib/migrate-deploy";
+import { bareNodemailerRate, prepareSendout, startCountingSmtp } from "./lib/bench-sendout";
+import { startCpuProfile } from "./lib/cpu-profile";
+import { createTestDatabase, testSecrets } from "./lib/test-stack";
+
+const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, members: { type: "string", default: "20000" }, profile: { type: "string" } } });
+const provider = args.db === "postgres" ? "postgres" : "sqlite";
+/** The server's default SMTP_POOL_SIZE, which the bare loop uses too. */
+const POOL = 4;
+
+async function main() {
+  const database = await createTestDatabase(provider, `profile_sendout_${Date.now()}`);
+  const smtp = await startCountingSmtp();
+  // lib/env.ts reads process.env once, on first use: configure before the services are imported.
+  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...testSecrets(), SMTP_URL: smtp.url, SMTP_MAX_PER_SECOND: "0", SMTP_POOL_SIZE: String(POOL) });
+  applyMigrations(database.url);
+  const { db, disconnectDb, prepareDatabase } = await import("../lib/db");
+  const { seedRegister } = await import("./lib/bench-fixtures");
+  const { generateMembers } = await import("../lib/bootstrap/member-generator");
+  const { operatorCaller } = await import("../lib/services/caller");
+  const { createSendout } = await import("../lib/services/sendouts");
+  const { sendSendout } = await import("../lib/services/sendout-states");
+  const { runSendoutRound } = await import("../lib/services/sendout-delivery");
+  const { CreateSendoutRequest, SendSendoutRequest } = await import("../lib/validation/sendout");
+  try {
+    await prepareDatabase();
+    const [rootId] = await seedRegister(20);
+    await generateMembers(operatorCaller(), { company_id: rootId, members: Number(args.members), seed: 1 });
+    const { listId, subscribed } = await prepareSendout(rootId);
+    const bare = await bareNodemailerRate(smtp.url, Math.min(subscribed, 20_000), POOL);
+    const html = "<h2>Hej {{firstname|medlem}}!</h2>" + "<p>Träningar, tävlingar och årsmötet. <a href=\"https://example.org/nyheter\">Läs mer</a></p>".repeat(12);
+    const sendout = await createSendout(operatorCaller(), CreateSendoutRequest.parse({ company_id: rootId, list_ids: [listId], subject: "Nyhetsbrev, {{firstname|medlem}}", html }));
+    const stopProfile = await startCpuProfile(args.profile);
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    await sendSendout(operatorCaller(), sendout.id, SendSendoutRequest.parse({}));
+    while (await runSendoutRound("profile", () => false));
+    const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    await stopProfile();
+    const sent = await db().sendoutRecipient.count({ where: { sendoutId: sendout.id, status: "SENT" } });
+    console.log(
+      `${sent} of ${subscribed} sent in ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(0)}/s, CPU ${((used.user + used.system) / 1000 / sent).toFixed(2)} ms a message; ` +
+        `bare nodemailer ${bare.perSecond.toFixed(0)}/s; ratio ${(sent / seconds / bare.perSecond).toFixed(2)}; received ${smtp.received()}`,
+    );
+  } finally {
+    await disconnectDb();
+    await smtp.stop();
+    await database.drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
