@@ -85,16 +85,16 @@ async function overHttp(
   const { load } = await import("./lib/bench-load");
   await disconnectDb();
   const profileDir = args["server-profile"];
-  const server = await startServer({ databaseUrl, secrets, env: profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {} });
+  const server = await startServer({ databaseUrl, secrets, nodeFlags: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
   try {
     const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
     const token = (await (await fetch(`${server.baseUrl}/v3/access/user/basic`, { method: "POST", headers: { authorization: `Basic ${basic}` } })).json()).access_token;
+    // load() prints each row as it ends.
     const c2 = await load({ scenario: "C2", url: `${server.baseUrl}/v3/company`, expectedStatus: 401 }, 16, 10);
-    console.log(`C2 @16: ${c2.requestsPerSecond.toFixed(0)} req/s`);
     for (const [name, request] of Object.entries(requests)) {
       const spec = { scenario: name, url: `${server.baseUrl}${request.path}`, method: "POST" as const, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify(request.body), expectedStatus: 200 };
       const row = await load(spec, 16, 10);
-      console.log(`${name} @16: ${row.requestsPerSecond.toFixed(0)} req/s, ${(row.requestsPerSecond / c2.requestsPerSecond).toFixed(2)} of C2${row.unexpected ? `, ${row.unexpected} unexpected (${row.statuses})` : ""}`);
+      console.log(`  ${(row.requestsPerSecond / c2.requestsPerSecond).toFixed(2)} of C2${row.unexpected ? `; ${row.unexpected} unexpected (${row.statuses})` : ""}`);
     }
   } finally {
     await server.stop();

@@ -80,6 +80,8 @@ export async function startServer(options: {
   secrets: Record<string, string>;
   port?: number;
   env?: Record<string, string>;
+  /** Node flags before the script (a profiling script's --cpu-prof, which NODE_OPTIONS does not take). */
+  nodeFlags?: string[];
 }): Promise<TestServer> {
   if (options.port !== undefined && !(await portIsFree(options.port))) {
     // Another server there would answer the readiness probe below in this one's place.
@@ -88,7 +90,8 @@ export async function startServer(options: {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
-  const [command, args] = serverCommand();
+  const [command, flagsAndScript] = serverCommand();
+  const args = [...(options.nodeFlags ?? []), ...flagsAndScript];
   const server = spawn(command, args, {
     env: {
       ...serverEnv(process.env),
