@@ -16,10 +16,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
 import { makeFixtures, RUN_SETTINGS, runSecrets, seedRegister, subscribeBody } from "./lib/bench-fixtures";
-import { load, probe, timeLoop, type BenchRow, type LoadSpec, type Timed } from "./lib/bench-load";
+import { basic, bearer, load, probe, timeLoop, type BenchRow, type LoadSpec, type Timed } from "./lib/bench-load";
 import { measureRegisterBaseline } from "./lib/bench-register";
 import { mergeSection, renderSection, type SectionData } from "./lib/bench-report";
-import { bareNodemailerRate, measureSendout, prepareSendout, startCountingSmtp, type CountingSmtp } from "./lib/bench-sendout";
+import { bareNodemailerRate, measureSendout, prepareSendout, SMTP_POOL_SIZE, startCountingSmtp, type CountingSmtp } from "./lib/bench-sendout";
 import { serverPeakMb, startC1, startStack, treeRss, type Stack } from "./lib/bench-stack";
 import { measureWebhooks, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { prepareDashboard, signInToDashboard, timeDashboardRoutes } from "./lib/bench-dashboard";
@@ -45,16 +45,7 @@ const memberCount = Number(args.members);
 const SETTLE_MS = 5000;
 /** Messages of the bare nodemailer loop: enough for a steady rate, fewer than a 100,000-recipient sendout. */
 const BARE_MESSAGES = 20_000;
-/** The server's default SMTP_POOL_SIZE, which the bare loop uses too. */
-const SMTP_POOL_SIZE = 4;
 const command = process.env.BENCH_COMMAND ?? ["npm run bench", ...(process.argv.length > 2 ? ["--", ...process.argv.slice(2)] : [])].join(" ");
-
-const basic = (key: { client_id: string; client_secret: string }) => ({ authorization: `Basic ${Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64")}` });
-
-async function bearer(base: string, key: { client_id: string; client_secret: string }): Promise<Record<string, string>> {
-  const answer = JSON.parse(await probe({ scenario: "token", url: `${base}/v3/access/user/basic`, method: "POST", headers: basic(key), expectedStatus: 200 }));
-  return { authorization: `Bearer ${answer.access_token}` };
-}
 
 /** One database: data, baselines in-process, the server, every scenario at 1 and N connections, the section. */
 async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: string; unexpected: number }> {

@@ -82,17 +82,16 @@ async function overHttp(
   disconnectDb: () => Promise<void>,
 ) {
   const { startServer } = await import("./lib/test-stack");
-  const { load } = await import("./lib/bench-load");
+  const { bearer, load } = await import("./lib/bench-load");
   await disconnectDb();
   const profileDir = args["server-profile"];
   const server = await startServer({ databaseUrl, secrets, nodeFlags: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
   try {
-    const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
-    const token = (await (await fetch(`${server.baseUrl}/v3/access/user/basic`, { method: "POST", headers: { authorization: `Basic ${basic}` } })).json()).access_token;
+    const auth = await bearer(server.baseUrl, key);
     // load() prints each row as it ends.
     const c2 = await load({ scenario: "C2", url: `${server.baseUrl}/v3/company`, expectedStatus: 401 }, 16, 10);
     for (const [name, request] of Object.entries(requests)) {
-      const spec = { scenario: name, url: `${server.baseUrl}${request.path}`, method: "POST" as const, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify(request.body), expectedStatus: 200 };
+      const spec = { scenario: name, url: `${server.baseUrl}${request.path}`, method: "POST" as const, headers: auth, body: JSON.stringify(request.body), expectedStatus: 200 };
       const row = await load(spec, 16, 10);
       console.log(`  ${(row.requestsPerSecond / c2.requestsPerSecond).toFixed(2)} of C2${row.unexpected ? `; ${row.unexpected} unexpected (${row.statuses})` : ""}`);
     }

@@ -6,20 +6,18 @@
 //   node scripts/cpuprofile-top.mjs FILE
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
-import { bareNodemailerRate, prepareSendout, startCountingSmtp } from "./lib/bench-sendout";
+import { bareNodemailerRate, NEWSLETTER_HTML, NEWSLETTER_SUBJECT, prepareSendout, SMTP_POOL_SIZE, startCountingSmtp } from "./lib/bench-sendout";
 import { startCpuProfile } from "./lib/cpu-profile";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 
 const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, members: { type: "string", default: "20000" }, profile: { type: "string" } } });
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
-/** The server's default SMTP_POOL_SIZE, which the bare loop uses too. */
-const POOL = 4;
 
 async function main() {
   const database = await createTestDatabase(provider, `profile_sendout_${Date.now()}`);
   const smtp = await startCountingSmtp();
   // lib/env.ts reads process.env once, on first use: configure before the services are imported.
-  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...testSecrets(), SMTP_URL: smtp.url, SMTP_MAX_PER_SECOND: "0", SMTP_POOL_SIZE: String(POOL) });
+  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...testSecrets(), SMTP_URL: smtp.url, SMTP_MAX_PER_SECOND: "0", SMTP_POOL_SIZE: String(SMTP_POOL_SIZE) });
   applyMigrations(database.url);
   const { db, disconnectDb, prepareDatabase } = await import("../lib/db");
   const { seedRegister } = await import("./lib/bench-fixtures");
@@ -34,9 +32,8 @@ async function main() {
     const [rootId] = await seedRegister(20);
     await generateMembers(operatorCaller(), { company_id: rootId, members: Number(args.members), seed: 1 });
     const { listId, subscribed } = await prepareSendout(rootId);
-    const bare = await bareNodemailerRate(smtp.url, Math.min(subscribed, 20_000), POOL);
-    const html = "<h2>Hej {{firstname|medlem}}!</h2>" + "<p>Träningar, tävlingar och årsmötet. <a href=\"https://example.org/nyheter\">Läs mer</a></p>".repeat(12);
-    const sendout = await createSendout(operatorCaller(), CreateSendoutRequest.parse({ company_id: rootId, list_ids: [listId], subject: "Nyhetsbrev, {{firstname|medlem}}", html }));
+    const bare = await bareNodemailerRate(smtp.url, Math.min(subscribed, 20_000), SMTP_POOL_SIZE);
+    const sendout = await createSendout(operatorCaller(), CreateSendoutRequest.parse({ company_id: rootId, list_ids: [listId], subject: NEWSLETTER_SUBJECT, html: NEWSLETTER_HTML }));
     const stopProfile = await startCpuProfile(args.profile);
     const started = performance.now();
     const cpu = process.cpuUsage();

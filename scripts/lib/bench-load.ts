@@ -128,3 +128,14 @@ export async function probe(spec: LoadSpec): Promise<string> {
   }
   return text;
 }
+
+type ClientCredentials = { client_id: string; client_secret: string };
+
+/** The Basic header of an API key's client credentials. */
+export const basic = (key: ClientCredentials) => ({ authorization: `Basic ${Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64")}` });
+
+/** The Bearer header of a fresh access token of the API key, from the server at `base`. */
+export async function bearer(base: string, key: ClientCredentials): Promise<Record<string, string>> {
+  const answer = JSON.parse(await probe({ scenario: "token", url: `${base}/v3/access/user/basic`, method: "POST", headers: basic(key), expectedStatus: 200 }));
+  return { authorization: `Bearer ${answer.access_token}` };
+}

@@ -70,8 +70,14 @@ export async function prepareSendout(rootId: string) {
   return { listId: list.id, subscribed, subscribeSeconds, key };
 }
 
+/** The server's default SMTP_POOL_SIZE, which the bare loop uses too. */
+export const SMTP_POOL_SIZE = 4;
+
+/** The sendout's subject, with a merge field like a real one. */
+export const NEWSLETTER_SUBJECT = "Nyhetsbrev, {{firstname|medlem}}";
+
 /** A newsletter body about the size of a real one (the rendered message is about 8 KB). */
-const NEWSLETTER_HTML =
+export const NEWSLETTER_HTML =
   "<h2>Hej {{firstname|medlem}}!</h2>" +
   Array.from({ length: 12 }, (_, i) => `<p>Stycke ${i + 1}: träningar, tävlingar och årsmötet. <a href="https://example.org/nyheter/${i}">Läs mer</a></p>`).join("");
 
@@ -125,7 +131,7 @@ export async function measureSendout(base: string, auth: Record<string, string>,
   const created = await fetch(`${base}/v3/sendout`, {
     method: "POST",
     headers,
-    body: JSON.stringify({ company_id: companyId, list_ids: [listId], subject: "Nyhetsbrev, {{firstname|medlem}}", html: NEWSLETTER_HTML }),
+    body: JSON.stringify({ company_id: companyId, list_ids: [listId], subject: NEWSLETTER_SUBJECT, html: NEWSLETTER_HTML }),
   });
   if (created.status !== 201) throw new Error(`POST /v3/sendout: ${created.status} ${await created.text()}`);
   const { id } = (await created.json()) as { id: number };
