@@ -6,6 +6,7 @@ import next from "next";
 import { SOCKET_IP_HEADER } from "./lib/http/client-ip";
 import { answerAtEdge } from "./lib/http/edge";
 import { guardRequest, isClientAbort } from "./lib/http/connection-limits";
+import { restoreBodyEncoding } from "./lib/http/kept-gzip";
 import { createHostedPageCache } from "./lib/cache/hosted-page-cache";
 import { env } from "./lib/env";
 import { disconnectDb, prepareDatabase } from "./lib/db";
@@ -56,6 +57,7 @@ async function main() {
     (req, res) => {
       req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
       countForegroundRequest(res);
+      restoreBodyEncoding(req, res);
       if (answerAtEdge(req, res, config.MAX_BODY_BYTES) || guardRequest(req, res, limits)) return;
       hostedPages.handle(req, res, () => void handle(req, res));
     },

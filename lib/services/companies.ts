@@ -195,11 +195,11 @@ async function companyListWhere(caller: Caller, query: CompanyListQueryInput): P
 export async function listCompanyRegister(caller: Caller, query: Pick<CompanyListQueryInput, "q"> = {}): Promise<z.output<typeof DashboardRegisterRow>[]> {
   requireModule(caller, "company");
   if (!query.q?.trim()) {
-    const all = (await dashboardRegister.get("all", readDashboardRegister))!;
+    const { rows } = (await dashboardRegister.get("all", readDashboardRegister))!;
     const scope = (await companiesInScopeWhere(caller)).id?.in;
-    if (!scope) return all;
+    if (!scope) return rows;
     const inScope = new Set(scope);
-    return all.filter((row) => inScope.has(row.company_id));
+    return rows.filter((row) => inScope.has(row.company_id));
   }
   const rows = await db().company.findMany({
     where: await companyListWhere(caller, { q: query.q }),
@@ -209,23 +209,34 @@ export async function listCompanyRegister(caller: Caller, query: Pick<CompanyLis
   return rows.map((c) => dashboardRegisterRow({ ...c, parentName: c.parent && !c.parent.deletedAt ? c.parent.name : null }));
 }
 
+/**
+ * listCompanyRegister serialized. The whole register (a caller of every company, no search) is serialized once per
+ * epoch, as GET /v3/company/fk is: 4 MB at 20,000 companies, the same text for every such request.
+ */
+export async function companyRegisterJson(caller: Caller, query: Pick<CompanyListQueryInput, "q"> = {}): Promise<string> {
+  requireModule(caller, "company");
+  if (!query.q?.trim() && !(await companiesInScopeWhere(caller)).id?.in) return (await dashboardRegister.get("all", readDashboardRegister))!.text;
+  return JSON.stringify(await listCompanyRegister(caller, query));
+}
+
 type DashboardRegisterSource = { id: string; name: string; orgNumber: string; parentId: string | null; fkStatus: string; parentName: string | null };
 
 function dashboardRegisterRow(c: DashboardRegisterSource): z.output<typeof DashboardRegisterRow> {
   return { company_id: c.id, name: c.name, org_number: c.orgNumber, parent_id: c.parentId, parent_name: c.parentName, fk_status: storedFkStatus(c.fkStatus) };
 }
 
-const dashboardRegister = new EpochCache<"all", z.output<typeof DashboardRegisterRow>[]>("companies", 1);
+const dashboardRegister = new EpochCache<"all", { rows: z.output<typeof DashboardRegisterRow>[]; text: string }>("companies", 1);
 
-/** Every live company with its live parent's name, in the register's order: one statement. */
-async function readDashboardRegister(): Promise<z.output<typeof DashboardRegisterRow>[]> {
+/** Every live company with its live parent's name, in the register's order (one statement), and serialized. */
+async function readDashboardRegister(): Promise<{ rows: z.output<typeof DashboardRegisterRow>[]; text: string }> {
   const rows = await db().$queryRaw<DashboardRegisterSource[]>`
     SELECT c."id", c."name", c."orgNumber", c."parentId", c."fkStatus", p."name" AS "parentName"
     FROM "Company" c
     LEFT JOIN "Company" p ON p."id" = c."parentId" AND ${liveCompanySql("p")}
     WHERE ${liveCompanySql("c")}
     ORDER BY c."name", c."id"`;
-  return rows.map(dashboardRegisterRow);
+  const register = rows.map(dashboardRegisterRow);
+  return { rows: register, text: JSON.stringify(register) };
 }
 
 /**

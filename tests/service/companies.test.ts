@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { operatorCaller } from "@/lib/services/caller";
 import { callerForApiKey } from "@/lib/services/api-keys";
-import { listCompanyRegister } from "@/lib/services/companies";
+import { companyRegisterJson, listCompanyRegister } from "@/lib/services/companies";
 import { createCompany, deleteCompany, updateCompany } from "@/lib/services/company-changes";
 import { updateFkStatus } from "@/lib/services/fk-status";
 import { makeApiKey, makeCompany } from "../helpers";
@@ -67,5 +67,20 @@ describe("the dashboard's register", () => {
     await deleteCompany(operatorCaller(), club.id);
     expect(ids(await listCompanyRegister(scoped!))).toEqual([federation.id]);
     expect(ids(await listCompanyRegister(scoped!, { q: "Omdöpta" }))).toEqual([federation.id]);
+  });
+
+  it("is served serialized as listCompanyRegister's rows, the whole register's text kept until a company changes", async () => {
+    const federation = await makeCompany("Textförbundet");
+    const scoped = await scopedTo(federation.id);
+    const asText = async (caller: Parameters<typeof listCompanyRegister>[0], query = {}) => JSON.stringify(await listCompanyRegister(caller, query));
+    const whole = await companyRegisterJson(operatorCaller());
+    expect(whole).toBe(await asText(operatorCaller()));
+    expect(await companyRegisterJson(scoped)).toBe(await asText(scoped));
+    expect(await companyRegisterJson(operatorCaller(), { q: "Textförbundet" })).toBe(await asText(operatorCaller(), { q: "Textförbundet" }));
+    expect(await companyRegisterJson(operatorCaller())).toBe(whole);
+    await updateCompany(operatorCaller(), federation.id, { name: "Omdöpta textförbundet" });
+    const renamed = await companyRegisterJson(operatorCaller());
+    expect(renamed).toContain("Omdöpta textförbundet");
+    expect(renamed).toBe(await asText(operatorCaller()));
   });
 });
