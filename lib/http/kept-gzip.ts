@@ -14,7 +14,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { jsonText } from "./responses";
 
-export const BODY_ENCODING_HEADER = "x-body-encoding";
+const BODY_ENCODING_HEADER = "x-body-encoding";
 
 const gzip = promisify(zlib.gzip);
 
