@@ -97,6 +97,18 @@ describe("claiming", () => {
     await resumeSendout(op, second.sendout.id);
     expect((await claimRecipients("d", 100)).filter((r) => r.sendoutId === second.sendout.id).map((r) => r.id)).toEqual([first.id + 1]);
   });
+
+  it("takes the oldest sendout's rows first, in the order they were added, whichever sendout was sent first", async () => {
+    // Every row of the sendouts above is leased or waiting to retry: what can be claimed now is this test's.
+    const older = await sendoutTo(3, false);
+    const newer = await sendoutTo(3);
+    await sendSendout(op, older.sendout.id, {});
+    const olderRows = (await rowsOf(older.sendout.id)).map((r) => r.id);
+    expect(Math.min(...olderRows)).toBeGreaterThan(Math.max(...(await rowsOf(newer.sendout.id)).map((r) => r.id)));
+    expect((await claimRecipients("e", 2)).map((r) => r.id)).toEqual(olderRows.slice(0, 2));
+    // The last of the older sendout's, then the newer's first (a batch is returned in id order).
+    expect((await claimRecipients("e", 2)).map((r) => r.id)).toEqual([(await rowsOf(newer.sendout.id))[0].id, olderRows[2]]);
+  });
 });
 
 describe("claiming after a company is deleted", () => {
