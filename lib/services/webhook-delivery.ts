@@ -24,12 +24,17 @@ const CONCURRENCY = 8;
 const CLAIM_BATCH = CONCURRENCY * 4;
 /**
  * While the process answers requests (lib/jobs/foreground.ts), a round fans out and sends this many, one at a time,
- * then pauses BUSY_PAUSE_MS: deliveries share the process with the requests that cause them (two events per public
- * subscribe), and at full speed they took a third of S2's throughput (issue 21: at most 10 %). What waits is sent at
- * full speed once the requests stop; an instance with WEBHOOK_WORKER on and no traffic is never slowed.
+ * then pauses BUSY_PAUSE_PER_ROUND times as long as the round took (at least BUSY_PAUSE_MS): deliveries share the
+ * process with the requests that cause them (two events per public subscribe), and at full speed they took a third of
+ * S2's throughput (issue 21: at most 10 %). A pause of its own length would let cheaper rounds simply run more often:
+ * when delivering got cheaper, a fixed 100 ms pause took S2 from 0.80 to 0.60 of its throughput. So the worker holds
+ * the process at most a tenth of the time, and less of it the busier the process (a round then waits longer for its
+ * turn). What waits is sent at full speed once the requests stop; an instance with WEBHOOK_WORKER on and no traffic is
+ * never slowed.
  */
 const BUSY_BATCH = 4;
 const BUSY_PAUSE_MS = 100;
+const BUSY_PAUSE_PER_ROUND = 9;
 
 const leaseEnd = (from = new Date()) => new Date(from.getTime() + env().WEBHOOK_LEASE_SECONDS * 1000);
 
@@ -225,6 +230,7 @@ async function pruneOld(now = Date.now()): Promise<void> {
  */
 export async function runWebhookRound(owner: string, stopping: () => boolean): Promise<boolean> {
   await pruneOld();
+  const started = performance.now();
   const busy = answeringRequests();
   const moreEvents = await fanOut(busy ? BUSY_BATCH : FAN_OUT_BATCH);
   if (stopping()) return false;
@@ -245,6 +251,9 @@ export async function runWebhookRound(owner: string, stopping: () => boolean): P
     }
   });
   const more = (moreEvents || rows.length === claimed) && !stopping();
-  if (more && busy) await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+  if (more && busy) {
+    const pause = Math.max(BUSY_PAUSE_MS, BUSY_PAUSE_PER_ROUND * (performance.now() - started));
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
   return more;
 }
