@@ -3,12 +3,10 @@
 // arrived; prints the rate and the CPU per delivered event (this process: the worker and the receiver).
 //
 //   npx tsx --import ./scripts/lib/without-server-only.mjs scripts/profile-webhooks.ts [--db sqlite|postgres] [--events 2000] [--profile FILE]
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
 import { startCpuProfile } from "./lib/cpu-profile";
-import { WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
+import { startCountingReceiver, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 
 const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, events: { type: "string", default: "2000" }, profile: { type: "string" } } });
@@ -28,31 +26,23 @@ async function main() {
   const { runWebhookRound } = await import("../lib/services/webhook-delivery");
   const { CreateMemberRequest } = await import("../lib/validation/member");
   const { CreateWebhookEndpointRequest } = await import("../lib/validation/webhooks");
-  let received = 0;
-  const receiver = http.createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      received += 1;
-      res.writeHead(204).end();
-    });
-  });
-  const port = await new Promise<number>((resolve) => receiver.listen(0, "127.0.0.1", () => resolve((receiver.address() as AddressInfo).port)));
+  const receiver = await startCountingReceiver();
   try {
     await prepareDatabase();
     const [companyId] = await seedRegister(20);
-    await createWebhookEndpoint(operatorCaller(), CreateWebhookEndpointRequest.parse({ company_id: companyId, url: `http://127.0.0.1:${port}/hook`, events: ["member.created"] }));
+    await createWebhookEndpoint(operatorCaller(), CreateWebhookEndpointRequest.parse({ company_id: companyId, url: receiver.url, events: ["member.created"] }));
     for (let i = 0; i < events; i++) await createMember(operatorCaller(), CreateMemberRequest.parse({ company_id: companyId, email: `webhook-${i}@example.org` }));
 
     const stopProfile = await startCpuProfile(args.profile);
     const cpu = process.cpuUsage();
     const started = performance.now();
-    while (received < events) await runWebhookRound("profile", () => false);
+    while (receiver.received() < events) await runWebhookRound("profile", () => false);
     const elapsed = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
     await stopProfile();
-    console.log(`${received} events delivered in ${elapsed.toFixed(1)} s: ${(received / elapsed).toFixed(0)}/s, CPU ${((used.user + used.system) / 1000 / received).toFixed(2)} ms per event (this process)`);
+    console.log(`${receiver.received()} events delivered in ${elapsed.toFixed(1)} s: ${(receiver.received() / elapsed).toFixed(0)}/s, CPU ${((used.user + used.system) / 1000 / receiver.received()).toFixed(2)} ms per event (this process)`);
   } finally {
-    receiver.close();
+    await receiver.stop();
     await disconnectDb();
     await database.drop();
   }

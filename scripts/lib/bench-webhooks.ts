@@ -22,7 +22,8 @@ export const WEBHOOK_SETTINGS: Record<string, string> = { WEBHOOK_ALLOW_HTTP: "t
 
 const EVENTS = 10_000;
 
-async function startReceiver(): Promise<{ url: string; received(): number; stop(): Promise<void> }> {
+/** A receiver on loopback that answers 204 at once and counts what arrived (also scripts/profile-webhooks.ts's). */
+export async function startCountingReceiver(): Promise<{ url: string; received(): number; stop(): Promise<void> }> {
   let received = 0;
   const server = http.createServer((req, res) => {
     req.resume();
@@ -44,7 +45,7 @@ export async function measureWebhooks(s2: LoadSpec, companyId: string, connectio
   const { operatorCaller } = await import("../../lib/services/caller");
   const { createWebhookEndpoint } = await import("../../lib/services/webhooks");
   const { CreateWebhookEndpointRequest } = await import("../../lib/validation/webhooks");
-  const receiver = await startReceiver();
+  const receiver = await startCountingReceiver();
   try {
     const endpoint = await createWebhookEndpoint(
       operatorCaller(),
