@@ -177,7 +177,7 @@ async function attempt(owner: string, row: ClaimedDelivery, claimedAt: number, t
       UPDATE "WebhookDelivery"
       SET "status" = ${status}, "attempts" = ${row.attempts + 1}, "retryStep" = ${step}, "nextAttemptAt" = ${next},
         "lastStatusCode" = ${outcome.statusCode}, "lastError" = ${outcome.error},
-        "deliveredAt" = ${ok ? now : null}, "leaseOwner" = NULL, "leaseUntil" = NULL
+        "deliveredAt" = COALESCE(${ok ? now : null}, "deliveredAt"), "leaseOwner" = NULL, "leaseUntil" = NULL
       WHERE "id" = ${row.id} AND "leaseOwner" = ${owner} AND "status" = 'PENDING'`;
     if (updated !== 1) return false;
     await tx.$executeRaw`

@@ -223,6 +223,24 @@ describe("webhook delivery", () => {
     expect(r.requests.at(-1)!.verified).toBe(true);
   }, 30_000);
 
+  it("keeps when a delivery was delivered when a redelivery of it fails", async () => {
+    const r = await receiver();
+    const company = await makeCompany("Omleveransföreningen");
+    const endpoint = await endpointFor(r, company.id, ["member.created"]);
+    await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: uniqueEmail("omleverans") }));
+    await roundsUntil(() => r.accepted().length >= 1);
+    const [delivery] = (await listWebhookDeliveries(op, endpoint.id, firstPage)).deliveries;
+    const deliveredAt = (await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).deliveredAt;
+    expect(deliveredAt).not.toBeNull();
+
+    r.answerWith(500);
+    await redeliverWebhook(op, endpoint.id, delivery.id);
+    await roundsUntil(() => r.requests.length >= 2);
+    const after = await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect([after.attempts, after.lastStatusCode]).toEqual([2, 500]);
+    expect(after.deliveredAt).toEqual(deliveredAt);
+  }, 30_000);
+
   it("gives up on a receiver that does not answer within WEBHOOK_TIMEOUT_MS, and does not follow a redirect", async () => {
     const redirected: string[] = [];
     const server = http.createServer((req, res) => {
