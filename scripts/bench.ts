@@ -26,6 +26,7 @@ import { prepareDashboard, signInToDashboard, timeDashboardRoutes } from "./lib/
 import { ensureBuild } from "./lib/prepare.mjs";
 import { benchImport } from "./bench-import";
 import { createTestDatabase } from "./lib/test-stack";
+import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({
   options: {
@@ -226,10 +227,4 @@ async function main(): Promise<number> {
   return unexpected ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runScript(main);

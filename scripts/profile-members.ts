@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
 import { startCpuProfile } from "./lib/cpu-profile";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
+import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, members: { type: "string", default: "100000" }, runs: { type: "string", default: "50" }, keep: { type: "boolean", default: false }, profile: { type: "string" }, http: { type: "boolean", default: false }, "server-profile": { type: "string" } } });
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
@@ -100,10 +101,4 @@ async function overHttp(
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -9,6 +9,7 @@ import { applyMigrations } from "../lib/migrate-deploy";
 import { bareNodemailerRate, NEWSLETTER_HTML, NEWSLETTER_SUBJECT, prepareSendout, SMTP_POOL_SIZE, startCountingSmtp } from "./lib/bench-sendout";
 import { startCpuProfile } from "./lib/cpu-profile";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
+import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, members: { type: "string", default: "20000" }, profile: { type: "string" } } });
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
@@ -54,10 +55,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runScript(main);

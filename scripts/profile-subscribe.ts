@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
 import { startCpuProfile } from "./lib/cpu-profile";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
+import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, seconds: { type: "string", default: "10" }, concurrency: { type: "string", default: "16" }, profile: { type: "string" } } });
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
@@ -56,10 +57,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runScript(main);

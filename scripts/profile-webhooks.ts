@@ -8,6 +8,7 @@ import { applyMigrations } from "../lib/migrate-deploy";
 import { startCpuProfile } from "./lib/cpu-profile";
 import { startCountingReceiver, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
+import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, events: { type: "string", default: "2000" }, profile: { type: "string" } } });
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
@@ -48,10 +49,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runScript(main);
