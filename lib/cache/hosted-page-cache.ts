@@ -20,6 +20,7 @@ import { getPublicListInfo } from "../services/public-lists";
 import { sendUnavailablePage } from "../http/unavailable-page";
 import { newNonce, pageSecurityHeaders } from "../http/content-security";
 import { canStitch, deflateParts, stitchGzip, type StitchedGzip } from "./stitched-gzip";
+import { acceptsGzip } from "../http/accept-encoding";
 
 /** Templates kept (a list has at most four: no query or ?lang=, each in two languages); least recently used go first. */
 const MAX_ENTRIES = 200;
@@ -125,11 +126,6 @@ function isPrefetch(req: IncomingMessage): boolean {
   return /prefetch/i.test(`${req.headers.purpose ?? ""} ${req.headers["sec-purpose"] ?? ""}`);
 }
 
-function acceptsGzip(req: IncomingMessage): boolean {
-  const accepted = String(req.headers["accept-encoding"] ?? "");
-  return /(^|,)\s*(gzip|\*)\s*(,|$|;(?!\s*q\s*=\s*0(\.0*)?\s*(,|$)))/i.test(accepted);
-}
-
 function send(req: IncomingMessage, res: ServerResponse, template: Template) {
   const nonce = newNonce();
   const headers: OutgoingHttpHeaders = {};
@@ -137,7 +133,7 @@ function send(req: IncomingMessage, res: ServerResponse, template: Template) {
   Object.assign(headers, pageSecurityHeaders(nonce));
   const value = Buffer.from(nonce);
   let body: Buffer[];
-  if (acceptsGzip(req)) {
+  if (acceptsGzip(req.headers["accept-encoding"])) {
     headers["content-encoding"] = "gzip";
     const stitch = template.gzip && template.gzip.valueLength === value.length;
     body = stitch ? stitchGzip(template.parts, template.gzip!, value) : [zlib.gzipSync(join(template.parts, value))];

@@ -12,6 +12,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { acceptsGzip } from "./accept-encoding";
 import { jsonText } from "./responses";
 
 const BODY_ENCODING_HEADER = "x-body-encoding";
@@ -43,20 +44,6 @@ export async function cachedJsonText(request: Request, text: string): Promise<Re
       vary: "Accept-Encoding",
     },
   });
-}
-
-/** Whether an Accept-Encoding header admits gzip (by name or `*`, with a quality above 0). */
-export function acceptsGzip(header: string | null): boolean {
-  if (!header) return false;
-  const qualities = new Map(
-    header.split(",").map((part) => {
-      const [name, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
-      const q = params.find((p) => p.startsWith("q="));
-      return [name, q ? Number(q.slice(2)) : 1] as const;
-    }),
-  );
-  const quality = qualities.get("gzip") ?? qualities.get("x-gzip") ?? qualities.get("*") ?? 0;
-  return quality > 0;
 }
 
 const RESTORED = "restored";

@@ -211,12 +211,14 @@ export async function listCompanyRegister(caller: Caller, query: Pick<CompanyLis
 
 /**
  * listCompanyRegister serialized. The whole register (a caller of every company, no search) is serialized once per
- * epoch, as GET /v3/company/fk is: 4 MB at 20,000 companies, the same text for every such request.
+ * epoch, on the first request that wants it, as GET /v3/company/fk is: 4 MB at 20,000 companies, the same text for
+ * every such request.
  */
 export async function companyRegisterJson(caller: Caller, query: Pick<CompanyListQueryInput, "q"> = {}): Promise<string> {
   requireModule(caller, "company");
-  if (!query.q?.trim() && !(await companiesInScopeWhere(caller)).id?.in) return (await dashboardRegister.get("all", readDashboardRegister))!.text;
-  return JSON.stringify(await listCompanyRegister(caller, query));
+  if (query.q?.trim() || (await companiesInScopeWhere(caller)).id?.in) return JSON.stringify(await listCompanyRegister(caller, query));
+  const register = (await dashboardRegister.get("all", readDashboardRegister))!;
+  return (register.text ??= JSON.stringify(register.rows));
 }
 
 type DashboardRegisterSource = { id: string; name: string; orgNumber: string; parentId: string | null; fkStatus: string; parentName: string | null };
@@ -225,18 +227,20 @@ function dashboardRegisterRow(c: DashboardRegisterSource): z.output<typeof Dashb
   return { company_id: c.id, name: c.name, org_number: c.orgNumber, parent_id: c.parentId, parent_name: c.parentName, fk_status: storedFkStatus(c.fkStatus) };
 }
 
-const dashboardRegister = new EpochCache<"all", { rows: z.output<typeof DashboardRegisterRow>[]; text: string }>("companies", 1);
+/** The register's rows, and their JSON once a request has wanted it (the entry is the same object until the epoch moves). */
+type CachedRegister = { rows: z.output<typeof DashboardRegisterRow>[]; text?: string };
 
-/** Every live company with its live parent's name, in the register's order (one statement), and serialized. */
-async function readDashboardRegister(): Promise<{ rows: z.output<typeof DashboardRegisterRow>[]; text: string }> {
+const dashboardRegister = new EpochCache<"all", CachedRegister>("companies", 1);
+
+/** Every live company with its live parent's name, in the register's order: one statement. */
+async function readDashboardRegister(): Promise<CachedRegister> {
   const rows = await db().$queryRaw<DashboardRegisterSource[]>`
     SELECT c."id", c."name", c."orgNumber", c."parentId", c."fkStatus", p."name" AS "parentName"
     FROM "Company" c
     LEFT JOIN "Company" p ON p."id" = c."parentId" AND ${liveCompanySql("p")}
     WHERE ${liveCompanySql("c")}
     ORDER BY c."name", c."id"`;
-  const register = rows.map(dashboardRegisterRow);
-  return { rows: register, text: JSON.stringify(register) };
+  return { rows: rows.map(dashboardRegisterRow) };
 }
 
 /**

@@ -4,8 +4,7 @@
 // was in flight: handed to the server but not yet marked. Temporary refusals wait with exponential backoff; permanent
 // ones (5xx) are recorded on the row. Several workers, in one process or many, never hold the same row.
 import "server-only";
-import { databaseProvider } from "../database-url";
-import { coalesced, db, Prisma } from "../db";
+import { coalesced, db, isPostgres, Prisma } from "../db";
 import { env } from "../env";
 import { sendoutTemplate, type SendoutMessageFor } from "../mail/sendout-message";
 import { MailDeliveryError, sendMail } from "../mail/transport";
@@ -75,7 +74,7 @@ export async function claimRecipients(owner: string, limit: number, now = new Da
  * paused, or its company deleted, since the caller read it.
  */
 async function claimRecipientsOf(sendoutId: number, owner: string, limit: number, now: Date): Promise<ClaimedRecipient[]> {
-  const lock = databaseProvider(env().DATABASE_URL) === "postgres" ? Prisma.sql`FOR UPDATE OF r SKIP LOCKED` : Prisma.empty;
+  const lock = isPostgres() ? Prisma.sql`FOR UPDATE OF r SKIP LOCKED` : Prisma.empty;
   const rows = await db().$queryRaw<ClaimedRecipient[]>`
     WITH picked AS (
       SELECT r."id" FROM "SendoutRecipient" r

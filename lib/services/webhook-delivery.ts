@@ -6,8 +6,7 @@
 // rows) and can repeat only what was in flight, with the same webhook-id, so receivers can drop the repeat.
 import "server-only";
 import { Webhook } from "standardwebhooks";
-import { databaseProvider } from "../database-url";
-import { db, Prisma } from "../db";
+import { db, isPostgres, Prisma } from "../db";
 import { env } from "../env";
 import { answeringRequests } from "../jobs/foreground";
 import { logger } from "../logger";
@@ -100,7 +99,7 @@ interface ClaimedDelivery {
 
 /** Leases up to `limit` due PENDING deliveries of enabled endpoints to `owner`, in one statement (as sendouts do). */
 async function claimDeliveries(owner: string, limit: number, now = new Date()): Promise<ClaimedDelivery[]> {
-  const lock = databaseProvider(env().DATABASE_URL) === "postgres" ? Prisma.sql`FOR UPDATE OF d SKIP LOCKED` : Prisma.empty;
+  const lock = isPostgres() ? Prisma.sql`FOR UPDATE OF d SKIP LOCKED` : Prisma.empty;
   const rows = await db().$queryRaw<ClaimedDelivery[]>`
     WITH picked AS (
       SELECT d."id" FROM "WebhookDelivery" d
