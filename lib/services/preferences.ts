@@ -75,7 +75,8 @@ export async function undoOptOut(token: string): Promise<void> {
   const optedOutAt = member.globalOptOutAt;
   await db().$transaction(async (tx) => {
     await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: null } });
-    const ended = await tx.subscription.findMany({ where: { memberId: member.id, status: "UNSUBSCRIBED", unsubscribedVia: "OPT_OUT", unsubscribedAt: { gte: optedOutAt } }, select: { listId: true, list: { select: { companyId: true } } } });
+    // In list order, as the opt-out recorded them (optOutEverywhere).
+    const ended = await tx.subscription.findMany({ where: { memberId: member.id, status: "UNSUBSCRIBED", unsubscribedVia: "OPT_OUT", unsubscribedAt: { gte: optedOutAt } }, orderBy: { listId: "asc" }, select: { listId: true, list: { select: { companyId: true } } } });
     for (const { listId, list } of ended) {
       if ((await activateSubscription(tx, listId, member.id, "PUBLIC_FORM", false, "PREFERENCES")).activated) {
         await recordPublicSubscriptionChange(tx, { subscribed: true, listId, memberId: member.id, companyId: list.companyId, channel: "preferences" });

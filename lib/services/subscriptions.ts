@@ -236,7 +236,8 @@ export async function optOutEverywhere(memberUuid: string): Promise<boolean> {
   await db().$transaction(async (tx) => {
     await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: new Date() } });
     await emitWebhookEvent(tx, "member.opted_out", { companyId: member.organizationId }, { member_id: member.id });
-    const active = await tx.subscription.findMany({ where: { memberId: member.id, status: { in: ["SUBSCRIBED", "PENDING"] } }, select: { listId: true, list: { select: { companyId: true } } } });
+    // In list order: without it PostgreSQL returns the rows as they lie on disk, so the audit log's order changed between runs.
+    const active = await tx.subscription.findMany({ where: { memberId: member.id, status: { in: ["SUBSCRIBED", "PENDING"] } }, orderBy: { listId: "asc" }, select: { listId: true, list: { select: { companyId: true } } } });
     for (const { listId, list } of active) {
       if (await deactivateSubscription(tx, listId, member.id, "OPT_OUT")) {
         await recordPublicSubscriptionChange(tx, { subscribed: false, listId, memberId: member.id, companyId: list.companyId, channel: "opt_out" });

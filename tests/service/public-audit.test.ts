@@ -61,6 +61,25 @@ describe("public subscription changes in the audit log", () => {
     expect(entries.map((e) => e.summary).join(" ")).not.toContain("logg@example.org");
   });
 
+  it("records the opt-out and its undo in list order, whichever list came first", async () => {
+    const company = await makeCompany("Ordningsföreningen");
+    const first = await createList(operatorCaller(), { name: "Först skapad", company_id: company.id });
+    const second = await createList(operatorCaller(), { name: "Sedan skapad", company_id: company.id });
+    // Subscribed to the later list first, so its subscription row is the older one.
+    const { member_id } = await subscribeVisitor(second.uuid, SubscribeRequest.parse({ email: "ordning@example.org" }));
+    await subscribeVisitor(first.uuid, SubscribeRequest.parse({ email: "ordning@example.org" }));
+    const member = await db().member.findUniqueOrThrow({ where: { id: member_id } });
+    await optOutOfEverything(preferencesToken(member.uuid));
+    await undoOptOut(preferencesToken(member.uuid));
+    const changes = (await entriesOf(member_id)).slice(2).map((e) => `${e.action} ${e.objectId}`);
+    expect(changes).toEqual([
+      `subscription.unsubscribe ${first.id}:${member_id}`,
+      `subscription.unsubscribe ${second.id}:${member_id}`,
+      `subscription.subscribe ${first.id}:${member_id}`,
+      `subscription.subscribe ${second.id}:${member_id}`,
+    ]);
+  });
+
   it("records a double opt-in subscribe when the address owner confirms, not before", async () => {
     const company = await makeCompany("Bekräftelseloggen");
     const list = await createList(operatorCaller(), { name: "Bekräftat", company_id: company.id, double_opt_in: true });
