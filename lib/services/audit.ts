@@ -17,17 +17,17 @@ export interface AuditRecord {
 }
 
 export async function recordAudit(tx: Tx, caller: Caller, entry: AuditRecord): Promise<void> {
-  await tx.auditEntry.create({
-    data: {
-      actor: caller.actor,
-      actorKind: caller.kind,
-      action: entry.action,
-      objectType: entry.objectType,
-      objectId: String(entry.objectId),
-      companyId: entry.companyId ?? null,
-      summary: (entry.summary ?? "").slice(0, 500),
-    },
-  });
+  await insertAuditEntry(tx, { actor: caller.actor, actorKind: caller.kind, action: entry.action, objectType: entry.objectType, objectId: String(entry.objectId), companyId: entry.companyId ?? null, summary: (entry.summary ?? "").slice(0, 500) });
+}
+
+/**
+ * One entry as one tagged INSERT: Prisma's create compiles the query and reads the row back, 0.4-0.6 ms of this
+ * process's CPU more per entry, and a public subscribe writes one on the hot path (issue 21).
+ */
+async function insertAuditEntry(tx: Tx, e: { actor: string; actorKind: string; action: string; objectType: string; objectId: string; companyId: string | null; summary: string }): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "AuditEntry" ("actor", "actorKind", "action", "objectType", "objectId", "companyId", "summary", "createdAt")
+    VALUES (${e.actor}, ${e.actorKind}, ${e.action}, ${e.objectType}, ${e.objectId}, ${e.companyId}, ${e.summary}, ${new Date()})`;
 }
 
 /** Where a person changed a subscription themselves (the audit entry's summary names it). */
@@ -41,16 +41,14 @@ export async function recordPublicSubscriptionChange(
   tx: Tx,
   change: { subscribed: boolean; listId: number; memberId: number; companyId: string; channel: PublicChannel },
 ): Promise<void> {
-  await tx.auditEntry.create({
-    data: {
-      actor: `member:${change.memberId}`,
-      actorKind: "public",
-      action: change.subscribed ? "subscription.subscribe" : "subscription.unsubscribe",
-      objectType: "subscription",
-      objectId: `${change.listId}:${change.memberId}`,
-      companyId: change.companyId,
-      summary: `member ${change.memberId} on list ${change.listId} via ${change.channel}`,
-    },
+  await insertAuditEntry(tx, {
+    actor: `member:${change.memberId}`,
+    actorKind: "public",
+    action: change.subscribed ? "subscription.subscribe" : "subscription.unsubscribe",
+    objectType: "subscription",
+    objectId: `${change.listId}:${change.memberId}`,
+    companyId: change.companyId,
+    summary: `member ${change.memberId} on list ${change.listId} via ${change.channel}`,
   });
 }
 

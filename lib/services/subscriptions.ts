@@ -167,7 +167,9 @@ export async function subscribeVisitor(listUuid: string | null, input: Subscribe
 
   const outcome = await db().$transaction(async (tx) => {
     const now = new Date();
-    const known = await tx.member.findUnique({ where: { organizationId_email: { organizationId: list.companyId, email } }, select: { id: true, globalOptOutAt: true } });
+    // Tagged SQL, as the rest of this transaction: Prisma's findUnique cost this process three times the CPU (issue 21).
+    const [known] = await tx.$queryRaw<{ id: number; globalOptOutAt: Date | null }[]>`
+      SELECT "id", "globalOptOutAt" FROM "Member" WHERE "organizationId" = ${list.companyId} AND "email" = ${email}`;
     if (list.doubleOptIn || known?.globalOptOutAt || (await isSuppressed(tx, list.companyId, email))) {
       const memberId = known?.id ?? (await createVisitor(tx, list.companyId, email, {}, now));
       const pending: PendingData = { firstname: input.firstname, lastname: input.lastname, phone: input.phone, answered_prop_ids: answered, terms_accepted: input.terms_accepted === true, lang };
