@@ -14,7 +14,7 @@ import { isValidGlobalOptOutToken } from "./unsubscribe-links";
 import { holdPending, sweepStalePending, type PendingData } from "./confirmations";
 import { sendConfirmation, sendWelcome } from "./subscription-mail";
 import { createVisitor, isSuppressed, recordAnswers, recordConsent } from "./visitor-records";
-import { emitWebhookEvent, emitWebhookEvents } from "./webhook-events";
+import { emitWebhookEvent, emitWebhookEvents, withEventsInOneInsert } from "./webhook-events";
 import { jsonRows } from "./json-rows";
 import { recordPublicSubscriptionChange } from "./audit";
 
@@ -165,7 +165,7 @@ export async function subscribeVisitor(listUuid: string | null, input: Subscribe
   const answered = [...new Set(input.answered_prop_ids ?? [])].filter((id) => list.questionIds.has(id));
   await sweepStalePending(list.listId);
 
-  const outcome = await db().$transaction(async (tx) => {
+  const outcome = await db().$transaction((tx) => withEventsInOneInsert(tx, async () => {
     const now = new Date();
     // Tagged SQL, as the rest of this transaction: Prisma's findUnique cost this process three times the CPU (issue 21).
     const [known] = await tx.$queryRaw<{ id: number; globalOptOutAt: Date | null }[]>`
@@ -182,7 +182,7 @@ export async function subscribeVisitor(listUuid: string | null, input: Subscribe
     const subscription = await activateSubscription(tx, list.listId, memberId, "PUBLIC_FORM", true);
     if (subscription.activated) await recordPublicSubscriptionChange(tx, { subscribed: true, listId: list.listId, memberId, companyId: list.companyId, channel: via });
     return { kind: "active" as const, memberId, subscription };
-  });
+  }));
 
   if (outcome.kind === "pending" && outcome.send) await sendConfirmation(outcome.subscription.id, lang);
   if (outcome.kind === "active" && outcome.subscription.activated && list.hasWelcome) await sendWelcome(outcome.subscription.id, lang);

@@ -4,8 +4,8 @@
 import { EventEmitter } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { db, watchStatements } from "@/lib/db";
 import { countForegroundRequest } from "@/lib/jobs/foreground";
 import { operatorCaller } from "@/lib/services/caller";
 import { updateFkStatus } from "@/lib/services/fk-status";
@@ -51,6 +51,27 @@ describe("the webhook outbox while no endpoint is enabled", () => {
     await updateWebhookEndpoint(op, endpoint.id, UpdateWebhookEndpointRequest.parse({ enabled: false }));
     await subscribe("avstangd@example.org");
     expect(await eventTypes()).toHaveLength(2);
+  });
+
+  it("gets a public subscribe's two events in one INSERT, in order, each with its company and ids", async () => {
+    const company = await makeCompany("Enradsföreningen");
+    const list = await createList(op, { name: "Evenemang", company_id: company.id });
+    await db().subscriptionList.update({ where: { id: list.id }, data: { isActive: true } });
+    const endpoint = await createWebhookEndpoint(op, CreateWebhookEndpointRequest.parse({ company_id: company.id, url: "http://127.0.0.1:9/hook", events: WEBHOOK_EVENT_TYPES }));
+    // Nothing left for the next test's busy round to fan out first, whatever happens here.
+    onTestFinished(async () => {
+      await updateWebhookEndpoint(op, endpoint.id, UpdateWebhookEndpointRequest.parse({ enabled: false }));
+      await db().webhookEvent.deleteMany({ where: { companyId: company.id } });
+    });
+    const watch = watchStatements();
+    const { member_id } = await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: "enrad@example.org" }));
+    watch.stop();
+    expect(watch.statements.filter((sql) => sql.includes('INSERT INTO "WebhookEvent"'))).toHaveLength(1);
+    const events = await db().webhookEvent.findMany({ where: { companyId: company.id }, orderBy: { id: "asc" }, select: { type: true, companyId: true, payload: true } });
+    expect(events.map((e) => ({ ...e, payload: JSON.parse(e.payload) }))).toEqual([
+      { type: "member.created", companyId: company.id, payload: { member_id } },
+      { type: "subscription.created", companyId: company.id, payload: { list_id: list.id, member_id, status: "SUBSCRIBED", source: "PUBLIC_FORM", confirmed_via: "PUBLIC_FORM" } },
+    ]);
   });
 });
 
