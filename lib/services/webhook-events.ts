@@ -23,10 +23,6 @@ export interface WebhookEventRefs {
   "sendout.sent": { sendout_id: number };
 }
 
-/**
- * Records an event in `tx`. The company it concerns is given, or, for subscription events, read from the list in the
- * same statement (the subscription helpers know only the list's id).
- */
 /** Whether any endpoint is enabled; a change of the endpoints moves the epoch (migration webhook_endpoint_epoch). */
 const enabledEndpoints = new EpochCache<"any", boolean>("webhook_endpoints", 1);
 
@@ -39,6 +35,34 @@ export async function anyWebhookEndpointEnabled(tx: Tx): Promise<boolean> {
   return enabled === true;
 }
 
+/** An outbox row to write: its type, the company it concerns or the list whose company that is, and its ids as JSON. */
+type OutboxEvent = [type: string, companyId: string | null, listId: number | null, payload: string];
+
+function outboxEvent<T extends WebhookEventType>(type: T, about: { companyId: string } | { listId: number }, refs: WebhookEventRefs[T]): OutboxEvent {
+  return [type, "companyId" in about ? about.companyId : null, "listId" in about ? about.listId : null, JSON.stringify(refs)];
+}
+
+/**
+ * Writes events in one INSERT, in their order (ids). An event about a list gets the list's company in the same
+ * statement (the subscription helpers know only the list's id); one about a list that does not exist is not written.
+ * Raw SQL: Prisma's create would read each row back, which nobody needs here.
+ */
+async function insertOutboxEvents(tx: Tx, events: OutboxEvent[]): Promise<void> {
+  const rows = jsonRows([["n", "integer"], ["type", "text"], ["companyId", "text"], ["listId", "integer"], ["payload", "text"]], events.map((event, n) => [n, ...event]));
+  await tx.$executeRaw`
+    INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt")
+    SELECT e."type", e."companyId", e."payload", ${new Date()} FROM (
+      SELECT j."n", j."type", COALESCE(j."companyId", (SELECT l."companyId" FROM "SubscriptionList" l WHERE l."id" = j."listId")) AS "companyId", j."payload"
+      FROM (${rows}) AS j
+    ) AS e
+    WHERE e."companyId" IS NOT NULL
+    ORDER BY e."n"`;
+}
+
+/**
+ * Records an event in `tx`: at once, or with the transaction's other events when it runs in withEventsInOneInsert.
+ * The company it concerns is given, or, for subscription events, that of the list.
+ */
 export async function emitWebhookEvent<T extends WebhookEventType>(
   tx: Tx,
   type: T,
@@ -46,25 +70,14 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
   refs: WebhookEventRefs[T],
 ): Promise<void> {
   if (!(await anyWebhookEndpointEnabled(tx))) return;
-  const payload = JSON.stringify(refs);
+  const event = outboxEvent(type, about, refs);
   const held = heldEvents.get(tx);
-  if (held) {
-    held.push([type, "companyId" in about ? about.companyId : null, "listId" in about ? about.listId : null, payload]);
-    return;
-  }
-  const now = new Date();
-  // Raw statements: Prisma's create would read the row back, which nobody needs here.
-  if ("companyId" in about) {
-    await tx.$executeRaw`INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt") VALUES (${type}, ${about.companyId}, ${payload}, ${now})`;
-    return;
-  }
-  await tx.$executeRaw`
-    INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt")
-    SELECT ${type}, l."companyId", ${payload}, ${now} FROM "SubscriptionList" l WHERE l."id" = ${about.listId}`;
+  if (held) held.push(event);
+  else await insertOutboxEvents(tx, [event]);
 }
 
-/** The events emitWebhookEvent holds back in a transaction run by withEventsInOneInsert: type, company, list, payload. */
-const heldEvents = new WeakMap<Tx, [type: string, companyId: string | null, listId: number | null, payload: string][]>();
+/** The events emitWebhookEvent holds back in a transaction run by withEventsInOneInsert. */
+const heldEvents = new WeakMap<Tx, OutboxEvent[]>();
 
 /**
  * Runs `body` in `tx` with the events it emits written together, in one INSERT at its end, instead of one INSERT
@@ -72,17 +85,11 @@ const heldEvents = new WeakMap<Tx, [type: string, companyId: string | null, list
  * cost S2 a tenth of its throughput while an endpoint was enabled (issue 21). The events keep their order (ids).
  */
 export async function withEventsInOneInsert<T>(tx: Tx, body: () => Promise<T>): Promise<T> {
-  const held: [string, string | null, number | null, string][] = [];
+  const held: OutboxEvent[] = [];
   heldEvents.set(tx, held);
   try {
     const result = await body();
-    if (held.length) {
-      const rows = jsonRows([["n", "integer"], ["type", "text"], ["companyId", "text"], ["listId", "integer"], ["payload", "text"]], held.map((event, n) => [n, ...event]));
-      await tx.$executeRaw`
-        INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt")
-        SELECT j."type", COALESCE(j."companyId", (SELECT l."companyId" FROM "SubscriptionList" l WHERE l."id" = j."listId")), j."payload", ${new Date()}
-        FROM (${rows}) AS j ORDER BY j."n"`;
-    }
+    if (held.length) await insertOutboxEvents(tx, held);
     return result;
   } finally {
     heldEvents.delete(tx);
@@ -97,15 +104,5 @@ export async function emitWebhookEvents<T extends WebhookEventType>(
   refs: WebhookEventRefs[T][],
 ): Promise<void> {
   if (refs.length === 0 || !(await anyWebhookEndpointEnabled(tx))) return;
-  const now = new Date();
-  const payloads = jsonRows([["payload", "text"]], refs.map((r) => [JSON.stringify(r)]));
-  if ("companyId" in about) {
-    await tx.$executeRaw`
-      INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt")
-      SELECT ${type}, ${about.companyId}, j."payload", ${now} FROM (${payloads}) AS j`;
-    return;
-  }
-  await tx.$executeRaw`
-    INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt")
-    SELECT ${type}, l."companyId", j."payload", ${now} FROM (${payloads}) AS j, "SubscriptionList" l WHERE l."id" = ${about.listId}`;
+  await insertOutboxEvents(tx, refs.map((r) => outboxEvent(type, about, r)));
 }
