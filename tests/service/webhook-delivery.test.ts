@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, watchStatements } from "@/lib/db";
 import { closeMailTransport } from "@/lib/mail/transport";
 import { operatorCaller } from "@/lib/services/caller";
 import { confirmSubscription } from "@/lib/services/confirmations";
@@ -86,6 +86,33 @@ async function roundsUntil(done: () => boolean | Promise<boolean>, timeoutMs = 1
 
 const firstPage = WebhookDeliveryListQuery.parse({ limit: "200" });
 
+/**
+ * A receiver on loopback that counts its connections; `dropReused` closes a connection when a second request arrives
+ * on it, without an answer, as a receiver does that closes an idle kept connection just as it is reused.
+ */
+async function countingReceiver(dropReused: boolean) {
+  const answered: string[] = [];
+  let connections = 0;
+  const server = http.createServer((req, res) => {
+    const socket = req.socket as typeof req.socket & { requests?: number };
+    socket.requests = (socket.requests ?? 0) + 1;
+    if (dropReused && socket.requests > 1) return socket.destroy();
+    req.resume();
+    req.on("end", () => {
+      answered.push(req.url ?? "");
+      res.writeHead(204).end();
+    });
+  });
+  server.on("connection", () => (connections += 1));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    answered,
+    connections: () => connections,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
 describe("webhook delivery", () => {
   // First: the process's first round prunes (later ones at most once an hour).
   it("forgets finished deliveries and their events after WEBHOOK_RETENTION_DAYS, and keeps pending ones", async () => {
@@ -106,6 +133,24 @@ describe("webhook delivery", () => {
     const events = await db().webhookEvent.findMany({ where: { companyId: company.id }, select: { id: true } });
     expect(events.map((e) => e.id).sort()).toEqual([oldPending.event, recent.event].sort());
     expect(await db().webhookAttempt.count({ where: { deliveryId: { in: [oldDelivered.delivery, oldFailed.delivery] } } })).toBe(0);
+  });
+
+  it("sends a round of 30 events with the statements a round of 3 takes: payloads, fan-out and attempts in batches", async () => {
+    const r = await receiver();
+    const company = await makeCompany("Satsföreningen");
+    await endpointFor(r, company.id, ["member.created"]);
+    const enabledPending = () => db().webhookDelivery.count({ where: { status: "PENDING", endpoint: { enabled: true } } });
+    const roundStatements = async (events: number) => {
+      for (let i = 0; i < events; i++) await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: uniqueEmail("sats") }));
+      const before = r.accepted().length;
+      const watch = watchStatements();
+      await runWebhookRound("test-worker", () => false);
+      watch.stop();
+      expect(r.accepted().length - before).toBe(events);
+      expect(await enabledPending()).toBe(0);
+      return watch.statements.length;
+    };
+    expect(await roundStatements(30)).toBe(await roundStatements(3));
   });
 
   it("delivers every event type, signed, each triggered through its service, with the payload its schema describes", async () => {
@@ -259,6 +304,29 @@ describe("webhook delivery", () => {
     } finally {
       server.closeAllConnections();
       server.close();
+    }
+  });
+
+  it("sends a receiver its deliveries over one kept connection", async () => {
+    const target = await countingReceiver(false);
+    try {
+      for (let i = 0; i < 5; i++) expect(await postWebhook(`${target.url}/hooks/${i}`, {}, "{}")).toMatchObject({ statusCode: 204, error: null });
+      expect(target.answered).toHaveLength(5);
+      expect(target.connections()).toBe(1);
+    } finally {
+      await target.stop();
+    }
+  });
+
+  it("sends a delivery again on a new connection, once, when the receiver drops a kept one as it is reused", async () => {
+    const target = await countingReceiver(true);
+    try {
+      expect(await postWebhook(`${target.url}/first`, {}, "{}")).toMatchObject({ statusCode: 204, error: null });
+      expect(await postWebhook(`${target.url}/second`, {}, "{}")).toMatchObject({ statusCode: 204, error: null });
+      expect(target.answered).toEqual(["/first", "/second"]);
+      expect(target.connections()).toBe(2);
+    } finally {
+      await target.stop();
     }
   });
 
