@@ -20,7 +20,7 @@ import { basic, bearer, load, probe, timeLoop, type BenchRow, type LoadSpec, typ
 import { measureRegisterBaseline } from "./lib/bench-register";
 import { mergeSection, renderSection, type SectionData } from "./lib/bench-report";
 import { bareNodemailerRate, measureSendout, prepareSendout, SMTP_POOL_SIZE, startCountingSmtp, type CountingSmtp } from "./lib/bench-sendout";
-import { serverPeakMb, startC1, startStack, treeRss, type Stack } from "./lib/bench-stack";
+import { serverPeakMb, settledTreeRss, startC1, startStack, type Stack } from "./lib/bench-stack";
 import { measureWebhooks, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { prepareDashboard, signInToDashboard, timeDashboardRoutes } from "./lib/bench-dashboard";
 import { ensureBuild } from "./lib/prepare.mjs";
@@ -99,9 +99,8 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     smtp = await startCountingSmtp();
     stack = await startStack({ databaseUrl: database.url, secrets, settings: { ...RUN_SETTINGS, ...WEBHOOK_SETTINGS, SMTP_URL: smtp.url, SMTP_MAX_PER_SECOND: "0" }, logFile });
     const base = stack.base;
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
-    const idle = treeRss(stack.root.pid!);
-    console.log(`[${provider}] tree RSS idle: ${idle.totalMb.toFixed(0)} MB (${idle.parts})`);
+    const idle = await settledTreeRss(stack.root.pid!, SETTLE_MS);
+    console.log(`[${provider}] tree RSS idle: ${idle.totalMb.toFixed(0)} MB (${idle.parts}; ${idle.firstMb.toFixed(0)} MB at the first sample)`);
 
     const auth = await bearer(base, fixtures.key);
     const uuid = fixtures.listUuid;
@@ -156,8 +155,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     // After every scenario above: from here on, subscribes also make webhook events.
     console.log(`[${provider}] S2 while the webhook worker delivers 10,000 events ...`);
     const webhooks = await measureWebhooks(specs.find((spec) => spec.key === "S2")!, fixtures.companyId, connections, duration);
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
-    const after = treeRss(stack.root.pid!);
+    const after = await settledTreeRss(stack.root.pid!, SETTLE_MS);
     let sendout: SectionData["sendout"] = null;
     if (sendoutSetup) {
       const bareCount = Math.min(sendoutSetup.subscribed, BARE_MESSAGES);

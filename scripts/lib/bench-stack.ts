@@ -13,7 +13,7 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export interface TreeMemory {
+interface TreeMemory {
   totalMb: number;
   /** Each process's RSS, e.g. "npm 55, server 127". */
   parts: string;
@@ -28,12 +28,37 @@ function shortName(command: string): string {
 }
 
 /** The summed VmRSS of the tree under `root` (scripts/lib/tree-rss.mjs), in MB, and each process's share. */
-export function treeRss(root: number): TreeMemory {
+function treeRss(root: number): TreeMemory {
   const tree = processTree(root);
   return {
     totalMb: tree.reduce((sum, p) => sum + p.rssMb, 0),
     parts: tree.filter((p) => p.rssMb > 0).map((p) => `${shortName(p.command)} ${Math.round(p.rssMb)}`).join(", "),
   };
+}
+
+export interface SettledMemory extends TreeMemory {
+  /** Seconds from the first sample until the tree's RSS held still. */
+  settledAfterSeconds: number;
+  /** The first sample: the RSS before V8's memory reducer has run (it waits 8 s without allocations). */
+  firstMb: number;
+}
+
+/**
+ * The tree's RSS at rest: sampled every second from `firstAfterMs`, until three samples in a row lie within 2 MB, at
+ * least 10 s and at most 30 s. Five seconds after the server answered, the tree still held its start-up garbage: V8's
+ * memory reducer gives it back after 8 s without allocations, in the server and in npm alike (209 MB at 5 s, 192 MB
+ * from 9 s on, the same build), so one sample at a fixed moment measured when it ran rather than what an idle tree holds.
+ */
+export async function settledTreeRss(root: number, firstAfterMs: number): Promise<SettledMemory> {
+  await new Promise((r) => setTimeout(r, firstAfterMs));
+  const samples = [treeRss(root)];
+  for (let second = 1; second <= 30; second++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    samples.push(treeRss(root));
+    const last = samples.slice(-3).map((sample) => sample.totalMb);
+    if (second >= 10 && Math.max(...last) - Math.min(...last) <= 2) break;
+  }
+  return { ...samples.at(-1)!, settledAfterSeconds: samples.length - 1, firstMb: samples[0].totalMb };
 }
 
 /** The process running the server in the tree under `root`, with its current RSS. */
