@@ -13,7 +13,7 @@ import { loadPublicList } from "./public-lists";
 import { isValidGlobalOptOutToken } from "./unsubscribe-links";
 import { holdPending, sweepStalePending, type PendingData } from "./confirmations";
 import { sendConfirmation, sendWelcome } from "./subscription-mail";
-import { createVisitor, isSuppressed, recordAnswers, recordConsent } from "./visitor-records";
+import { createVisitor, recordAnswers, recordConsent, visitorOf } from "./visitor-records";
 import { emitWebhookEvent, emitWebhookEvents, withEventsInOneInsert } from "./webhook-events";
 import { jsonRows } from "./json-rows";
 import { recordPublicSubscriptionChange } from "./audit";
@@ -167,17 +167,15 @@ export async function subscribeVisitor(listUuid: string | null, input: Subscribe
 
   const outcome = await db().$transaction((tx) => withEventsInOneInsert(tx, async () => {
     const now = new Date();
-    // Tagged SQL, as the rest of this transaction: Prisma's findUnique cost this process three times the CPU (issue 21).
-    const [known] = await tx.$queryRaw<{ id: number; globalOptOutAt: Date | null }[]>`
-      SELECT "id", "globalOptOutAt" FROM "Member" WHERE "organizationId" = ${list.companyId} AND "email" = ${email}`;
-    if (list.doubleOptIn || known?.globalOptOutAt || (await isSuppressed(tx, list.companyId, email))) {
-      const memberId = known?.id ?? (await createVisitor(tx, list.companyId, email, {}, now));
+    const known = await visitorOf(tx, list.companyId, email);
+    if (list.doubleOptIn || known.optedOut || known.suppressed) {
+      const memberId = known.memberId ?? (await createVisitor(tx, list.companyId, email, {}, now));
       const pending: PendingData = { firstname: input.firstname, lastname: input.lastname, phone: input.phone, answered_prop_ids: answered, terms_accepted: input.terms_accepted === true, lang };
       return { kind: "pending" as const, memberId, ...(await holdPending(tx, list.listId, memberId, pending, now)) };
     }
-    const memberId = known?.id ?? (await createVisitor(tx, list.companyId, email, input, now));
+    const memberId = known.memberId ?? (await createVisitor(tx, list.companyId, email, input, now));
     // What was typed about an existing member is not applied: only its owner may change it (by confirming).
-    if (!known) await recordAnswers(tx, memberId, answered, now);
+    if (known.memberId === null) await recordAnswers(tx, memberId, answered, now);
     if (input.terms_accepted === true && list.termId) await recordConsent(tx, memberId, list.termId, list.listId, now);
     const subscription = await activateSubscription(tx, list.listId, memberId, "PUBLIC_FORM", true);
     if (subscription.activated) await recordPublicSubscriptionChange(tx, { subscribed: true, listId: list.listId, memberId, companyId: list.companyId, channel: via });

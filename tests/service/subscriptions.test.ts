@@ -1,7 +1,7 @@
 // Business rules of subscriptions on the services directly (lib/services/subscriptions.ts, subscribers.ts): a list's
 // active count follows every change of a subscription's status, whoever makes it. No server, no build.
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, watchStatements } from "@/lib/db";
 import { operatorCaller } from "@/lib/services/caller";
 import { setMemberSubscription } from "@/lib/services/subscribers";
 import { createList } from "@/lib/services/subscription-lists";
@@ -28,6 +28,17 @@ describe("subscriptions", () => {
     expect(await activeCount(list.id)).toBe(1);
     // An anonymous form never changes what is stored about an existing member (tests/service/double-opt-in.test.ts).
     expect(await db().member.findUniqueOrThrow({ where: { id: first.member_id } })).toMatchObject({ firstname: "Eva", lastname: null });
+  });
+
+  it("a first subscribe asks about its address once: the member that has it, an opt-out and a suppression together", async () => {
+    const [list] = await twoLists();
+    await subscribe(list.uuid, { email: "forsta@example.org" });
+    const watch = watchStatements();
+    await subscribe(list.uuid, { email: "andra@example.org" });
+    watch.stop();
+    const beforeInsert = watch.statements.slice(0, watch.statements.findIndex((sql) => sql.includes('INSERT INTO "Member"')));
+    const asks = beforeInsert.filter((sql) => sql.includes('FROM "Suppression"') || /FROM \(?"?Member"?|JOIN "Member"/.test(sql));
+    expect(asks).toHaveLength(1);
   });
 
   it("an unsubscribe link ends only its own list's subscription, and a wrong pairing changes nothing", async () => {
