@@ -1,12 +1,23 @@
 // Business rules of the company register on the services directly (lib/services/company-changes.ts): where a
-// company may be placed in the tree, and when it may be deleted. No server, no build.
-import { describe, expect, it } from "vitest";
+// company may be placed in the tree, and when it may be deleted. No server, no build. On a database of this file's own:
+// the operator's register is every company in the database, and other files adding theirs between two reads of it
+// failed the comparison of the cached register with its rows on PostgreSQL, where the files share one database.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorCaller } from "@/lib/services/caller";
 import { callerForApiKey } from "@/lib/services/api-keys";
 import { companyRegisterJson, listCompanyRegister } from "@/lib/services/companies";
 import { createCompany, deleteCompany, updateCompany } from "@/lib/services/company-changes";
 import { updateFkStatus } from "@/lib/services/fk-status";
 import { makeApiKey, makeCompany } from "../helpers";
+import { useDatabaseOfOwn } from "../process-fixtures";
+
+let database: Awaited<ReturnType<typeof useDatabaseOfOwn>>;
+beforeAll(async () => {
+  database = await useDatabaseOfOwn();
+}, 60_000);
+afterAll(async () => {
+  await database?.drop();
+});
 
 const scopedTo = async (companyId: string) => (await callerForApiKey((await makeApiKey({ companyId, companyIds: [companyId] })).id))!;
 
