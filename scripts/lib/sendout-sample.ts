@@ -41,10 +41,11 @@ export async function renderSample(input: SampleInput): Promise<OutgoingMail> {
 }
 
 const self = fileURLToPath(import.meta.url);
+const withoutServerOnly = fileURLToPath(new URL("./without-server-only.mjs", import.meta.url));
 
 /** renderSample in a child process without the react-server condition (same environment: secrets, MAIL_FROM). */
 export function renderSampleInChild(input: SampleInput): OutgoingMail {
-  const output = execFileSync("npx", ["tsx", "--import", "./scripts/lib/without-server-only.mjs", self], { input: JSON.stringify(input), encoding: "utf8" });
+  const output = execFileSync("npx", ["tsx", "--import", withoutServerOnly, self], { input: JSON.stringify(input), encoding: "utf8" });
   return JSON.parse(output.slice(output.indexOf("{"))) as OutgoingMail;
 }
 
