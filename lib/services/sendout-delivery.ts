@@ -60,10 +60,22 @@ async function messageContext(rows: ClaimedRecipient[]) {
   };
 }
 
-/** A claimed row and what its batch's messages are made from. */
+/** A claimed row, what its batch's messages are made from, and when the batch's lease began (Date.now()). */
 interface Claimed {
   row: ClaimedRecipient;
   context: Awaited<ReturnType<typeof messageContext>>;
+  claimedAt: number;
+}
+
+/**
+ * Whether a row's lease from its claim is still fresh: nine tenths of it left (108 s of the default 120). Its message
+ * then goes out without renewing the lease first; no other worker can take the row for that long, and a batch is
+ * sized to be sent within a quarter of the lease, so a healthy worker renews nothing and writes one statement per
+ * message group instead of two. A row past that (a slow server, a throttled batch) is renewed just before its send,
+ * which also tells whether the worker still holds it.
+ */
+function leaseIsFresh(claimedAt: number): boolean {
+  return Date.now() - claimedAt < (env().SENDOUT_LEASE_SECONDS * 1000) / 10;
 }
 
 /** Whether a sendout is still SENDING, read again at most once a second per sendout, so a pause takes effect mid-batch. */
@@ -139,13 +151,14 @@ export async function runSendoutRound(owner: string, stopping: () => boolean): P
   let failed = false;
   const next = batchFeed(async () => {
     if (!full || failed || stopping() || Date.now() - started > ROUND_MS) return null;
+    const claimedAt = Date.now();
     const rows = await claimRecipients(owner, limit);
     full = rows.length === limit;
     if (!rows.length) return null;
     const context = await messageContext(rows);
-    return rows.map((row) => ({ row, context }));
+    return rows.map((row) => ({ row, context, claimedAt }));
   }, messagesInFlight());
-  const send = async ({ row, context }: Claimed) => {
+  const send = async ({ row, context, claimedAt }: Claimed) => {
     if (stopping() || !(await stillSending(row.sendoutId))) {
       skipped.push(row.id);
       return;
@@ -156,7 +169,7 @@ export async function runSendoutRound(owner: string, stopping: () => boolean): P
     // list (and so its unsubscribe link) was deleted meanwhile.
     const gone = !member || member.erasedAt ? "member erased" : member.globalOptOutAt ? "member opted out of all mail" : !list ? "list deleted" : null;
     if (gone || !member || !list) return markFailed(row, row.attempts, `${gone} before sending`);
-    if (!(await write({ renew: row.id }))) return;
+    if (!leaseIsFresh(claimedAt) && !(await write({ renew: row.id }))) return;
     try {
       const messageFor = context.messageFor.get(row.sendoutId)!;
       await sendMail(messageFor({ id: row.id, email: row.email, memberUuid: member.uuid, firstname: member.firstname, lastname: member.lastname }, list));

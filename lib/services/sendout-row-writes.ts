@@ -1,5 +1,5 @@
 // What delivery writes on a claimed SendoutRecipient row (lib/services/sendout-delivery.ts): the lease renewed just
-// before a send, SENT once the SMTP server accepted, and a refusal (a retry later, or FAILED).
+// before a send when it is no longer fresh, SENT once the SMTP server accepted, and a refusal (a retry later, or FAILED).
 import "server-only";
 import { coalesced, db, Prisma } from "../db";
 import { env } from "../env";
@@ -24,7 +24,8 @@ export type RowWrite = { renew: number } | { sent: number };
  * The row writes of one worker (`owner`). `renew`: just before its message goes out, whether the worker still holds
  * the row, renewing the lease if so; a batch that took longer than the lease may have lost rows to another worker,
  * which are skipped rather than sent twice. `sent`: the SMTP server accepted the message: SENT, its attempt counted,
- * its lease given up.
+ * its lease given up. A group of one kind is one statement without a transaction (the usual case: a fresh lease is
+ * not renewed, so a steady sendout writes only SENT).
  */
 export function rowWrites(owner: string): (write: RowWrite) => Promise<boolean> {
   return coalesced(async (writes: RowWrite[]) => {
@@ -43,7 +44,8 @@ export function rowWrites(owner: string): (write: RowWrite) => Promise<boolean> 
           SET "status" = ${sentStatus}, "sentAt" = ${new Date()}, "attempts" = "attempts" + 1, "error" = NULL, "leaseOwner" = NULL, "leaseUntil" = NULL
           WHERE "id" IN (${Prisma.join(sent)}) AND "status" = 'PENDING'`
       : null;
-    const results = await db().$transaction([renewal, marking].filter((statement) => statement !== null));
+    const statements = [renewal, marking].filter((statement) => statement !== null);
+    const results = statements.length === 1 ? [await statements[0]] : await db().$transaction(statements);
     const held = renewal ? (results[0] as { id: number | bigint }[]) : [];
     const renewed = new Set(held.map((row) => Number(row.id)));
     return writes.map((w) => ("renew" in w ? renewed.has(w.renew) : true));

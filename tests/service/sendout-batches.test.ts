@@ -1,12 +1,13 @@
 // A sendout of more than one batch (lib/services/sendout-delivery.ts, 200 recipients a batch when unthrottled) against a
 // real SMTP server that can hold back its answer to one message (tests/smtp-sink.ts): a round claims the next batch
 // while the last messages of the current one are in flight, so the pool does not drain between batches, and a pause
-// still stops it within about a second.
+// still stops it within about a second; a row whose lease is no longer fresh is renewed before its message goes out.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { closeMailTransport } from "@/lib/mail/transport";
 import { operatorCaller } from "@/lib/services/caller";
 import { createMember } from "@/lib/services/member-changes";
+import { claimRecipients } from "@/lib/services/sendout-claims";
 import { runSendoutRound } from "@/lib/services/sendout-delivery";
 import { pauseSendout, sendSendout } from "@/lib/services/sendout-states";
 import { createSendout } from "@/lib/services/sendouts";
@@ -20,7 +21,8 @@ import { useDatabaseOfOwn } from "../process-fixtures";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink";
 
 const op = operatorCaller();
-const settings = { SMTP_MAX_PER_SECOND: "0", SENDOUT_LEASE_SECONDS: "60", MAIL_FROM: "Förbundet <utskick@example.org>" };
+// A short lease: fresh (sent without renewing it) for its first tenth, a second.
+const settings = { SMTP_MAX_PER_SECOND: "0", SENDOUT_LEASE_SECONDS: "10", MAIL_FROM: "Förbundet <utskick@example.org>" };
 /** More than one batch (200). */
 const RECIPIENTS = 230;
 let sink: SmtpSink;
@@ -98,4 +100,24 @@ it("stops within about a second of a pause in the next batch too, and hands back
   const rows = await db().sendoutRecipient.findMany({ where: { sendoutId: sendout.id }, orderBy: { id: "asc" } });
   expect(rows.filter((r) => r.status === "SENT")).toHaveLength(200 + lanes);
   expect(rows.slice(200 + lanes).every((r) => r.status === "PENDING" && r.leaseOwner === null && r.attempts === 0)).toBe(true);
+}, 120_000);
+
+it("renews a lease no longer fresh before sending, and skips the rows another worker has taken over", async () => {
+  const { sendout, emails } = await sendoutTo(20);
+  // Every lane waits on a held message past the lease's fresh second; meanwhile worker b takes the rest over (as if
+  // worker a's lease had run out).
+  const lanes = 8;
+  const releases = emails.slice(0, lanes).map((email) => sink.hold(email));
+  const round = runSendoutRound("worker-a", () => false);
+  try {
+    await new Promise((r) => setTimeout(r, 1500));
+    const takenOver = (await claimRecipients("worker-b", 1000, new Date(Date.now() + 11_000))).filter((r) => r.sendoutId === sendout.id);
+    expect(takenOver.length).toBeGreaterThanOrEqual(20 - lanes);
+  } finally {
+    for (const release of releases) release();
+  }
+  await round;
+  expect(arrived(emails)).toEqual(emails.slice(0, lanes));
+  const rows = await db().sendoutRecipient.findMany({ where: { sendoutId: sendout.id }, orderBy: { id: "asc" } });
+  expect(rows.slice(lanes).every((r) => r.status === "PENDING" && r.leaseOwner === "worker-b")).toBe(true);
 }, 120_000);
