@@ -49,7 +49,7 @@ export function rowWrites(owner: string): (write: RowWrite) => Promise<boolean> 
     const held = renewal ? (results[0] as { id: number | bigint }[]) : [];
     const renewed = new Set(held.map((row) => Number(row.id)));
     return writes.map((w) => ("renew" in w ? renewed.has(w.renew) : true));
-  }, WRITES_PER_GROUP);
+  }, WRITES_PER_GROUP, true);
 }
 
 export async function markFailed(row: ClaimedRecipient, attempts: number, error: string): Promise<void> {
