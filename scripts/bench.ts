@@ -19,7 +19,8 @@ import { makeFixtures, RUN_SETTINGS, runSecrets, seedRegister, subscribeBody } f
 import { basic, bearer, load, probe, timeLoop, type BenchRow, type LoadSpec, type Timed } from "./lib/bench-load";
 import { measureRegisterBaseline } from "./lib/bench-register";
 import { mergeSection, renderSection, type SectionData } from "./lib/bench-report";
-import { bareNodemailerRate, measureSendout, prepareSendout, SMTP_POOL_SIZE, startCountingSmtp, type CountingSmtp } from "./lib/bench-sendout";
+import { bareNodemailerRate, measureSendout, plainNewsletter, prepareSendout, sameAsSendout, SMTP_POOL_SIZE, startCountingSmtp, type CountingSmtp } from "./lib/bench-sendout";
+import { renderSampleInChild, sampleInput } from "./lib/sendout-sample";
 import { serverPeakMb, settledTreeRss, startC1, startStack, type Stack } from "./lib/bench-stack";
 import { measureWebhooks, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { prepareDashboard, signInToDashboard, timeDashboardRoutes } from "./lib/bench-dashboard";
@@ -87,6 +88,9 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       members = { count: memberCount, seconds: setup.seconds, inProcess };
     }
     const sendoutSetup = memberSetup ? await prepareSendout(rootIds[0]) : undefined;
+    // The message the bare loop sends: the sendout's own to its first recipient (rendered in a child process, without
+    // this process's react-server condition).
+    const sendoutSample = sendoutSetup ? renderSampleInChild(await sampleInput(rootIds[0], sendoutSetup.listId)) : undefined;
     console.log(`[${provider}] a dashboard user and the audit log ...`);
     const dashboardUser = await prepareDashboard(provider);
     console.log(`[${provider}] in-process register baselines ...`);
@@ -157,13 +161,14 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     const webhooks = await measureWebhooks(specs.find((spec) => spec.key === "S2")!, fixtures.companyId, connections, duration);
     const after = await settledTreeRss(stack.root.pid!, SETTLE_MS);
     let sendout: SectionData["sendout"] = null;
-    if (sendoutSetup) {
+    if (sendoutSetup && sendoutSample) {
       const bareCount = Math.min(sendoutSetup.subscribed, BARE_MESSAGES);
-      console.log(`[${provider}] bare nodemailer loop: ${bareCount} messages ...`);
-      const bare = await bareNodemailerRate(smtp.url, bareCount, SMTP_POOL_SIZE);
+      console.log(`[${provider}] bare nodemailer loops: ${bareCount} messages each, the sendout's message and the old plain one ...`);
+      const bare = await bareNodemailerRate(smtp.url, bareCount, SMTP_POOL_SIZE, sameAsSendout(sendoutSample));
+      const barePlain = await bareNodemailerRate(smtp.url, bareCount, SMTP_POOL_SIZE, plainNewsletter);
       console.log(`[${provider}] sendout to ${sendoutSetup.subscribed} subscribers ...`);
       const figures = await measureSendout(base, await bearer(base, sendoutSetup.key), rootIds[0], sendoutSetup.listId, smtp, stack.root.pid!);
-      sendout = { ...figures, bare, bareCount };
+      sendout = { ...figures, bare, barePlain, bareCount };
     }
     await benchImport({ base, companyId: rootIds[0], rootPid: stack.root.pid!, provider, out: args.out! });
     const serverPeak = serverPeakMb(stack.root.pid!);

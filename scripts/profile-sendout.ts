@@ -1,12 +1,14 @@
 // A sendout in one process, without a server (issue 21): a fresh database with generated members on one list, a
 // counting SMTP server, then the worker's rounds (runSendoutRound) until every recipient is SENT, against a bare pooled
-// nodemailer loop into the same SMTP server in the same run (scripts/lib/bench-sendout.ts, as npm run bench does).
+// nodemailer loop into the same SMTP server in the same run sending the same message (scripts/lib/bench-sendout.ts,
+// as npm run bench does), and the old bare loop's smaller message.
 //
 //   npx tsx --import ./scripts/lib/without-server-only.mjs scripts/profile-sendout.ts [--db sqlite|postgres] [--members 20000] [--profile FILE]
 //   node scripts/cpuprofile-top.mjs FILE
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
-import { bareNodemailerRate, NEWSLETTER_HTML, NEWSLETTER_SUBJECT, prepareSendout, SMTP_POOL_SIZE, startCountingSmtp } from "./lib/bench-sendout";
+import { bareNodemailerRate, NEWSLETTER_HTML, NEWSLETTER_SUBJECT, plainNewsletter, prepareSendout, sameAsSendout, SMTP_POOL_SIZE, startCountingSmtp } from "./lib/bench-sendout";
+import { renderSample, sampleInput } from "./lib/sendout-sample";
 import { startCpuProfile } from "./lib/cpu-profile";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 import { runScript } from "./lib/run-script";
@@ -33,7 +35,9 @@ async function main() {
     const [rootId] = await seedRegister(20);
     await generateMembers(operatorCaller(), { company_id: rootId, members: Number(args.members), seed: 1 });
     const { listId, subscribed } = await prepareSendout(rootId);
-    const bare = await bareNodemailerRate(smtp.url, Math.min(subscribed, 20_000), SMTP_POOL_SIZE);
+    const bareCount = Math.min(subscribed, 20_000);
+    const bare = await bareNodemailerRate(smtp.url, bareCount, SMTP_POOL_SIZE, sameAsSendout(await renderSample(await sampleInput(rootId, listId))));
+    const plain = await bareNodemailerRate(smtp.url, bareCount, SMTP_POOL_SIZE, plainNewsletter);
     const sendout = await createSendout(operatorCaller(), CreateSendoutRequest.parse({ company_id: rootId, list_ids: [listId], subject: NEWSLETTER_SUBJECT, html: NEWSLETTER_HTML }));
     const stopProfile = await startCpuProfile(args.profile);
     const started = performance.now();
@@ -46,7 +50,8 @@ async function main() {
     const sent = await db().sendoutRecipient.count({ where: { sendoutId: sendout.id, status: "SENT" } });
     console.log(
       `${sent} of ${subscribed} sent in ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(0)}/s, CPU ${((used.user + used.system) / 1000 / sent).toFixed(2)} ms a message; ` +
-        `bare nodemailer ${bare.perSecond.toFixed(0)}/s; ratio ${(sent / seconds / bare.perSecond).toFixed(2)}; received ${smtp.received()}`,
+        `bare nodemailer, the same message: ${bare.perSecond.toFixed(0)}/s, CPU ${bare.cpuMs.toFixed(2)} ms; ratio ${(sent / seconds / bare.perSecond).toFixed(2)}; ` +
+        `the old bare loop (plain newsletter): ${plain.perSecond.toFixed(0)}/s, CPU ${plain.cpuMs.toFixed(2)} ms, ratio ${(sent / seconds / plain.perSecond).toFixed(2)}; received ${smtp.received()}`,
     );
   } finally {
     await disconnectDb();

@@ -4,7 +4,7 @@
 import os from "node:os";
 import type { BenchRow, Timed } from "./bench-load";
 import type { RegisterBaseline } from "./bench-register";
-import type { SendoutFigures } from "./bench-sendout";
+import type { BareFigures, SendoutFigures } from "./bench-sendout";
 import type { DashboardTiming } from "./bench-dashboard";
 import type { WebhookFigures } from "./bench-webhooks";
 import type { SettledMemory } from "./bench-stack";
@@ -19,7 +19,7 @@ export interface SectionData {
   register: RegisterBaseline & { bytes: number };
   memory: { idle: SettledMemory; after: SettledMemory; serverPeakMb: number | null };
   members: { count: number; seconds: number; inProcess: Record<string, Timed> } | null;
-  sendout: (SendoutFigures & { bare: { seconds: number; perSecond: number }; bareCount: number }) | null;
+  sendout: (SendoutFigures & { bare: BareFigures; barePlain: BareFigures; bareCount: number }) | null;
   webhooks: WebhookFigures;
   dashboard: { timings: DashboardTiming[]; auditRows: number };
 }
@@ -89,7 +89,11 @@ function targets(data: SectionData): Target[] {
   if (data.sendout) {
     const s = data.sendout;
     const ratio = s.perSecond / s.bare.perSecond;
-    list.push({ what: "sendout messages/s / bare nodemailer loop's >= 0.8", value: `${fmt(ratio, 2)} (${fmt(s.perSecond, 0)} vs ${fmt(s.bare.perSecond, 0)} messages/s)`, met: ratio >= 0.8 });
+    list.push({
+      what: "sendout messages/s / bare nodemailer loop's (the same message) >= 0.8",
+      value: `${fmt(ratio, 2)} (${fmt(s.perSecond, 0)} vs ${fmt(s.bare.perSecond, 0)} messages/s; against the old plain message's ${fmt(s.barePlain.perSecond, 0)}/s: ${fmt(s.perSecond / s.barePlain.perSecond, 2)})`,
+      met: ratio >= 0.8,
+    });
     list.push({ what: `fixing the recipients of a ${s.recipients}-recipient sendout <= 10 s`, value: `${fmt(s.fixSeconds, 2)} s`, met: s.fixSeconds <= 10 });
     const duplicates = s.received - s.distinct;
     list.push({ what: "every recipient one message, none twice", value: `${s.received} received, ${s.distinct} distinct Message-IDs, ${s.recipients} recipients`, met: duplicates === 0 && s.distinct === s.recipients });
@@ -160,7 +164,8 @@ export function renderSection(data: SectionData): string {
           "",
           `Sendout: ${data.sendout.recipients} recipients (one list, every generated member with an address) into a local SMTP server (smtp-server, counting only), SMTP_MAX_PER_SECOND=0, SMTP_POOL_SIZE 4: ` +
             `recipients fixed in ${fmt(data.sendout.fixSeconds, 2)} s, all SENT after ${fmt(data.sendout.sendSeconds, 1)} s (${fmt(data.sendout.perSecond, 0)} messages/s, rendering each); ` +
-            `a bare pooled nodemailer loop into the same server, ${data.sendout.bareCount} pre-rendered messages: ${fmt(data.sendout.bare.perSecond, 0)} messages/s.`,
+            `a bare pooled nodemailer loop into the same server, ${data.sendout.bareCount} messages each: the sendout's own message to one recipient (only To and Message-ID varying) ` +
+            `${fmt(data.sendout.bare.perSecond, 0)} messages/s (${fmt(data.sendout.bare.cpuMs, 2)} ms CPU a message), the old plain newsletter (no layout, text "Hej!", no headers) ${fmt(data.sendout.barePlain.perSecond, 0)} messages/s.`,
         ]
       : []),
     "",
