@@ -199,14 +199,12 @@ export function pageWindow({ page, limit }: { page: number; limit: number }) {
  * item once that call has finished (its error, when it fails). Alone, an item is written at once; under load, one
  * statement (or one commit) carries many, where each statement costs the process 0.2-0.3 ms of CPU in the Prisma
  * client and a round trip on PostgreSQL, and each commit a flush to disk. `run` answers in the order of its items.
- * `waitATurn`: an item that finds nothing under way waits for the event loop's next turn (setImmediate), so the items
- * given in the same turn (answers read from several sockets at once) go together even where a statement finishes
- * before the next item comes, as SQLite's do: there every item was a statement of its own.
  */
-export function coalesced<T, R>(run: (items: T[]) => Promise<R[]>, maxItems = Infinity, waitATurn = false): (item: T) => Promise<R> {
+export function coalesced<T, R>(run: (items: T[]) => Promise<R[]>, maxItems = Infinity): (item: T) => Promise<R> {
   let waiting: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
   let running = false;
   const drain = async () => {
+    running = true;
     while (waiting.length) {
       const group = waiting.slice(0, maxItems);
       waiting = waiting.slice(group.length);
@@ -222,10 +220,7 @@ export function coalesced<T, R>(run: (items: T[]) => Promise<R[]>, maxItems = In
   return (item) =>
     new Promise((resolve, reject) => {
       waiting.push({ item, resolve, reject });
-      if (running) return;
-      running = true;
-      if (waitATurn) setImmediate(() => void drain());
-      else void drain();
+      if (!running) void drain();
     });
 }
 

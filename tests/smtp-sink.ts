@@ -1,7 +1,6 @@
 // A real SMTP server for tests (the smtp-server package) that parses what arrives with mailparser. It can be told to
 // answer the next messages with an SMTP error (a 4xx is temporary, a 5xx permanent) or be stopped and started again on
-// the same port, so delivery's retries are tried against a server, not a mock. It can also hold back its answer to one
-// message (a slow server), to see what a sender does meanwhile.
+// the same port, so delivery's retries are tried against a server, not a mock.
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
@@ -24,8 +23,6 @@ export interface SmtpSink {
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /** Answer the next `times` messages with this SMTP code and text instead of accepting them. */
   failNext(times: number, code: number, text?: string): void;
-  /** Keep the answer to the next message to `address` back until the returned function is called (one slow message). */
-  hold(address: string): () => void;
   stop(): Promise<void>;
   /** Listen again on the same port after stop(). */
   restart(): Promise<void>;
@@ -43,7 +40,6 @@ function headerText(value: unknown): string | undefined {
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const failures: { code: number; text: string }[] = [];
-  const holds = new Map<string, Promise<void>>();
   const waiters: { count: number; resolve: () => void }[] = [];
   let connections = 0;
 
@@ -62,13 +58,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", async () => {
-          const held = session.envelope.rcptTo.find((r) => holds.has(r.address))?.address;
-          if (held) {
-            const released = holds.get(held);
-            holds.delete(held);
-            await released;
-          }
+        stream.on("end", () => {
           const failure = failures.shift();
           if (failure) {
             const error = Object.assign(new Error(failure.text), { responseCode: failure.code });
@@ -131,11 +121,6 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     },
     failNext(times, code, text = code >= 500 ? "5.1.1 Mailbox unavailable" : "4.3.0 Try again later") {
       for (let i = 0; i < times; i++) failures.push({ code, text });
-    },
-    hold(address) {
-      let release = () => {};
-      holds.set(address, new Promise<void>((resolve) => (release = resolve)));
-      return () => release();
     },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
     async restart() {
