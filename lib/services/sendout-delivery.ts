@@ -6,6 +6,7 @@
 import "server-only";
 import { coalesced, db, isPostgres, Prisma } from "../db";
 import { env } from "../env";
+import { eachConcurrently } from "../jobs/each-concurrently";
 import { sendoutTemplate, type SendoutMessageFor } from "../mail/sendout-message";
 import { MailDeliveryError, sendMail } from "../mail/transport";
 import type { RecipientStatus } from "../validation/sendout";
@@ -186,15 +187,6 @@ function sendingCheck() {
     known.set(sendoutId, { sending: row?.status === "SENDING", at: Date.now() });
     return row?.status === "SENDING";
   };
-}
-
-/** Runs `task` on every item, at most `limit` at a time. */
-async function eachConcurrently<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await task(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 /** Sends a claimed batch, messagesInFlight() at a time (the transport's pool and rate limit do the rest). */

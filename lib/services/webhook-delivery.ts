@@ -9,6 +9,7 @@ import { Webhook } from "standardwebhooks";
 import { db, isPostgres, Prisma } from "../db";
 import { env } from "../env";
 import { answeringRequests } from "../jobs/foreground";
+import { eachConcurrently } from "../jobs/each-concurrently";
 import { logger } from "../logger";
 import { recordOutcomes, type Outcome } from "./webhook-attempts";
 import { fanOut } from "./webhook-fan-out";
@@ -112,15 +113,6 @@ async function attempt(owner: string, row: ClaimedDelivery, claimedAt: number, t
     "webhook-signature": endpoint.signer.sign(row.messageId, sentAt, payload),
   }, payload);
   return { row, endpointId: endpoint.id, sentAt, answer };
-}
-
-/** Runs `task` on every item, at most `limit` at a time. */
-async function eachConcurrently<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await task(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 let prunedAt = 0;
