@@ -9,6 +9,8 @@ import { closeCacheEpochReader } from "./cache/cache-epochs";
 import { databaseProvider, POSTGRES_CONNECT_TIMEOUT_MS, privateSqliteFile, SQLITE_BUSY_TIMEOUT_MS } from "./database-url";
 import { env } from "./env";
 import { logger } from "./logger";
+import { directRawStatements } from "./sqlite-direct";
+import type BetterSqlite3 from "better-sqlite3";
 
 import { Prisma } from "./generated/sqlite/client";
 
@@ -32,18 +34,30 @@ const SQLITE_MAX_BIND_VALUES = 32766;
  * instance, the CLI) had committed, whatever the busy timeout. Within a process the adapter runs one transaction at a
  * time anyway, so taking the lock up front costs nothing there (tests/integration/sqlite-transactions.test.ts).
  */
-function sqliteAdapter(url: string) {
+function sqliteAdapter(url: string, direct: ReturnType<typeof directRawStatements>) {
   const factory = new PrismaBetterSQLite3({ url: privateSqliteFile(url), timeout: SQLITE_BUSY_TIMEOUT_MS });
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = escapingLikes(await connect());
+    direct.connected((adapter as unknown as { client: BetterSqlite3.Database }).client);
     const startTransaction = adapter.startTransaction.bind(adapter);
     return Object.assign(adapter, {
       getConnectionInfo: () => ({ maxBindValues: SQLITE_MAX_BIND_VALUES, supportsRelationJoins: false }),
-      startTransaction: async (...args: Parameters<typeof startTransaction>) => escapingLikes(await startTransaction(...args)),
+      startTransaction: async (...args: Parameters<typeof startTransaction>) => direct.began(escapingLikes(await startTransaction(...args))),
     });
   };
   return factory;
+}
+
+/** A SQLite client whose interactive transactions send their raw statements to the driver (lib/sqlite-direct.ts). */
+function sqliteClient(url: string, log: Prisma.PrismaClientOptions["log"]): Db {
+  const direct = directRawStatements(notifyStatement);
+  const client = new SqliteClient({ adapter: sqliteAdapter(url, direct), log });
+  const transaction = client.$transaction.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  return Object.assign(client, {
+    $transaction: (first: unknown, ...rest: unknown[]) =>
+      typeof first === "function" ? transaction((tx: object) => (first as (tx: object) => unknown)(direct.wrap(tx)), ...rest) : transaction(first, ...rest),
+  }) as Db;
 }
 
 interface Queryable {
@@ -71,7 +85,14 @@ function escapingLikes<T extends Queryable>(queryable: T): T {
 type StatementListener = (sql: string) => void;
 const statementListeners = new Set<StatementListener>();
 
-function createClient(url: string): Db {
+/** A statement sent, by Prisma or by the direct path: logged and counted when LOG_SQL is on. */
+function notifyStatement(sql: string, ms?: number): void {
+  if (!env().LOG_SQL) return;
+  logger().debug({ sql, ms }, "sql");
+  for (const listener of statementListeners) listener(sql);
+}
+
+export function createClient(url: string): Db {
   // LOG_SQL: every statement is logged at debug level and reaches watchStatements (the tests count statements).
   const log = env().LOG_SQL ? [{ emit: "event" as const, level: "query" as const }] : [];
   let client: Db;
@@ -82,13 +103,10 @@ function createClient(url: string): Db {
     const adapter = new PrismaPg({ connectionString: url, max: 10, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, options: "-c jit=off" });
     client = new PostgresClient({ adapter, log }) as unknown as Db;
   } else {
-    client = new SqliteClient({ adapter: sqliteAdapter(url), log }) as unknown as Db;
+    client = sqliteClient(url, log);
   }
   if (env().LOG_SQL) {
-    (client as unknown as { $on(event: "query", cb: (e: { query: string; duration: number }) => void): void }).$on("query", (e) => {
-      logger().debug({ sql: e.query, ms: e.duration }, "sql");
-      for (const listener of statementListeners) listener(e.query);
-    });
+    (client as unknown as { $on(event: "query", cb: (e: { query: string; duration: number }) => void): void }).$on("query", (e) => notifyStatement(e.query, e.duration));
   }
   return client;
 }

@@ -1,0 +1,123 @@
+// The raw statements of a SQLite transaction run on the driver (lib/sqlite-direct.ts), those outside one through
+// Prisma. Both must bind the same values and return the same rows, to the type: a caller cannot tell which path ran.
+// Runs on a file of its own on either run of the suite (the path is SQLite's).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient, isUniqueViolation, Prisma, watchStatements, type Db } from "@/lib/db";
+import { isDatabaseUnavailable } from "@/lib/database-errors";
+import { applyMigrations } from "@/lib/migrate-deploy";
+
+const file = path.resolve("data", "test", `direct_${crypto.randomBytes(4).toString("hex")}.db`);
+let client: Db;
+
+beforeAll(async () => {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  applyMigrations(`file:${file}`);
+  client = createClient(`file:${file}`);
+  await client.$executeRawUnsafe(`CREATE TABLE "Probe" ("id" INTEGER NOT NULL PRIMARY KEY, "i" INTEGER, "d" DATETIME, "b" BOOLEAN, "t" TEXT, UNIQUE ("t"))`);
+});
+
+afterAll(async () => {
+  await client.$disconnect();
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+});
+
+const at = new Date("2026-11-28T07:30:12.345Z");
+const insert = (id: number, t: string | null, b: boolean | null = true, d: Date | null = at, i: number | null = 42) =>
+  Prisma.sql`INSERT INTO "Probe" ("id", "i", "d", "b", "t") VALUES (${id}, ${i}, ${d}, ${b}, ${t})`;
+/** Every declared type of a column, and untyped expressions of each kind a value can have. */
+const readBack = (ids: number[]) => Prisma.sql`
+  SELECT p."id", p."i", p."d", p."b", p."t", typeof(p."d") AS "dStoredAs", typeof(p."b") AS "bStoredAs",
+    COUNT(*) OVER () AS "count", EXISTS (SELECT 1 FROM "Probe" WHERE "b") AS "exists", p."i" / 8.0 AS "real",
+    MAX(p."d") OVER () AS "latest", NULL AS "nothing", 'text' AS "literal", p."b" AND 1 AS "boolExpression"
+  FROM "Probe" p WHERE p."id" IN (${Prisma.join(ids)}) ORDER BY p."id"`;
+
+describe("raw statements in a SQLite transaction", () => {
+  it("the schema declares only the column types the direct path reads", async () => {
+    const types = await client.$queryRaw<{ type: string }[]>`
+      SELECT DISTINCT upper(c."type") AS "type" FROM sqlite_master m, pragma_table_info(m."name") c
+      WHERE m."type" = 'table' AND m."name" NOT LIKE 'sqlite_%' AND m."name" NOT IN ('_prisma_migrations', 'Probe')`;
+    expect(types.map((row) => row.type).sort()).toEqual(["BOOLEAN", "DATETIME", "INTEGER", "TEXT"]);
+  });
+
+  it("bind values as Prisma binds them and return rows as Prisma returns them", async () => {
+    await client.$executeRaw(insert(1, "prisma"));
+    await client.$executeRaw(insert(2, null, false, null, null));
+    let changes = 0;
+    await client.$transaction(async (tx) => {
+      changes = (await tx.$executeRaw(insert(11, "direct"))) + (await tx.$executeRaw(insert(12, null, false, null, null)));
+    });
+    expect(changes).toBe(2);
+
+    const throughPrisma = await client.$queryRaw<Record<string, unknown>[]>(readBack([1, 2]));
+    const direct = await client.$transaction((tx) => tx.$queryRaw<Record<string, unknown>[]>(readBack([11, 12])));
+    // All but what differs by design: the ids, the text written and the count over rows of both paths.
+    const alike = (rows: Record<string, unknown>[]) => rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !["id", "t", "count"].includes(key))));
+    expect(alike(direct)).toStrictEqual(alike(throughPrisma));
+    // The same rows read both ways, to the type (Date, boolean, number, BigInt, null).
+    expect(await client.$transaction((tx) => tx.$queryRaw(readBack([1, 2, 11, 12])))).toStrictEqual(await client.$queryRaw(readBack([1, 2, 11, 12])));
+    expect(direct[0]).toMatchObject({ i: 42, d: at, b: true, t: "direct", dStoredAs: "text", bStoredAs: "integer", exists: 1n, nothing: null });
+    // A statement that returns nothing, through $queryRaw, answers an empty list on both paths.
+    const update = Prisma.sql`UPDATE "Probe" SET "i" = "i" + 1 WHERE "id" = ${1}`;
+    expect(await client.$transaction((tx) => tx.$queryRaw(update))).toStrictEqual(await client.$queryRaw(update));
+  });
+
+  it("run inside the transaction: a rolled-back one leaves nothing", async () => {
+    await expect(
+      client.$transaction(async (tx) => {
+        await tx.$executeRaw(insert(21, "rolled back"));
+        expect(await tx.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" = ${21}`).toEqual([{ id: 21 }]);
+        throw new Error("give up");
+      }),
+    ).rejects.toThrow("give up");
+    expect(await client.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" = ${21}`).toEqual([]);
+  });
+
+  it("fail as Prisma's do: a refused statement carries the adapter's error, and is no outage", async () => {
+    await client.$executeRaw(insert(31, "taken"));
+    const viaPrisma = await client.$executeRaw(insert(32, "taken")).catch((error: unknown) => error);
+    const direct = await client.$transaction((tx) => tx.$executeRaw(insert(33, "taken"))).catch((error: unknown) => error);
+    const cause = (error: unknown) => (error as { meta: { driverAdapterError: { cause: unknown } } }).meta.driverAdapterError.cause;
+    expect(direct).toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
+    expect(direct).toMatchObject({ code: "P2010", message: expect.stringContaining("UNIQUE constraint failed: Probe.t") });
+    expect(cause(direct)).toMatchObject({ originalCode: "SQLITE_CONSTRAINT_UNIQUE", kind: "UniqueConstraintViolation" });
+    expect(viaPrisma).toMatchObject({ code: "P2010" });
+    expect(cause(viaPrisma)).toMatchObject({ originalCode: "SQLITE_CONSTRAINT_UNIQUE", kind: "UniqueConstraintViolation" });
+    expect(isDatabaseUnavailable(direct)).toBe(false);
+    expect(isUniqueViolation(direct)).toBe(isUniqueViolation(viaPrisma));
+  });
+
+  it("are refused once their transaction has ended, and write nothing", async () => {
+    let kept: Prisma.TransactionClient | undefined;
+    await client.$transaction(async (tx) => {
+      kept = tx;
+    });
+    await expect(kept!.$executeRaw(insert(41, "late"))).rejects.toMatchObject({ code: "P2028" });
+    // Not even inside the transaction that holds the connection then.
+    await client.$transaction(async () => {
+      await expect(kept!.$executeRaw(insert(42, "late too"))).rejects.toMatchObject({ code: "P2028" });
+    });
+    expect(await client.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" IN (41, 42)`).toEqual([]);
+  });
+
+  it("run on the driver: a statement has run when the call returns (Prisma's runs only once awaited)", async () => {
+    const seen = await client.$transaction(async (tx) => {
+      const pending = tx.$executeRaw(insert(51, "at once"));
+      const rows = await tx.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" = ${51}`;
+      await pending;
+      return rows;
+    });
+    expect(seen).toEqual([{ id: 51 }]);
+  });
+
+  it("are counted with the statements Prisma sends", async () => {
+    const watch = watchStatements();
+    await client.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" = ${1}`;
+    });
+    watch.stop();
+    expect(watch.statements.filter((sql) => sql.includes('FROM "Probe"'))).toHaveLength(1);
+  });
+});
