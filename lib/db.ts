@@ -51,7 +51,7 @@ function sqliteAdapter(url: string, direct: ReturnType<typeof directRawStatement
 
 /** A SQLite client whose interactive transactions send their raw statements to the driver (lib/sqlite-direct.ts). */
 function sqliteClient(url: string, log: Prisma.PrismaClientOptions["log"]): Db {
-  const direct = directRawStatements(notifyStatement);
+  const direct = directRawStatements({ rewrite: likesEscaped, onStatement: notifyStatement });
   const client = new SqliteClient({ adapter: sqliteAdapter(url, direct), log });
   const transaction = client.$transaction.bind(client) as (...args: unknown[]) => Promise<unknown>;
   return Object.assign(client, {
@@ -65,15 +65,22 @@ interface Queryable {
   executeRaw(query: { sql: string }): Promise<unknown>;
 }
 
+/** SQLite's SQL with each bare `LIKE ?` given PostgreSQL's escape (below). Every statement passes here: only one
+ * holding a LIKE is rewritten. */
+function likesEscaped(sql: string): string {
+  return sql.includes("LIKE ?") ? sql.replace(/\bLIKE \?(?! ESCAPE)/g, "LIKE ? ESCAPE '\\'") : sql;
+}
+
 /**
  * Prisma writes `contains`/`startsWith` as a bare `LIKE ?`. PostgreSQL's LIKE escapes with `\` by default; SQLite's has
  * no escape character at all, so a `%` or `_` the user typed could not be matched literally (a search for "%" found
  * every member). Each such LIKE gets PostgreSQL's escape, and likeExact's escaping then means the same on both.
  */
 function escapingLikes<T extends Queryable>(queryable: T): T {
-  // Every statement passes here: only one holding a LIKE is copied and rewritten.
-  const withEscape = <Q extends { sql: string }>(query: Q): Q =>
-    query.sql.includes("LIKE ?") ? { ...query, sql: query.sql.replace(/\bLIKE \?(?! ESCAPE)/g, "LIKE ? ESCAPE '\\'") } : query;
+  const withEscape = <Q extends { sql: string }>(query: Q): Q => {
+    const sql = likesEscaped(query.sql);
+    return sql === query.sql ? query : { ...query, sql };
+  };
   const queryRaw = queryable.queryRaw.bind(queryable);
   const executeRaw = queryable.executeRaw.bind(queryable);
   return Object.assign(queryable, {

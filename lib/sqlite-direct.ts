@@ -103,14 +103,21 @@ function prepared(database: BetterSqlite3.Database, sql: string): BetterSqlite3.
 }
 
 /** Runs `statement` on the connection inside `transaction`: the rows of a reader, the changes of any other. */
-function run(state: ConnectionState, transaction: OpenTransaction, statement: Statement, onStatement: (sql: string) => void): { rows: Record<string, unknown>[]; changes: number } {
+/** What lib/db.ts does to every SQLite statement (the LIKE escape), and whom it tells of each. */
+interface StatementHooks {
+  rewrite(sql: string): string;
+  onStatement(sql: string): void;
+}
+
+function run(state: ConnectionState, transaction: OpenTransaction, statement: Statement, hooks: StatementHooks): { rows: Record<string, unknown>[]; changes: number } {
   const connection = state.connection;
   if (transaction !== state.open || transaction.closed || !connection) {
     throw new Prisma.PrismaClientKnownRequestError("Transaction already closed: a raw statement was sent after the transaction ended.", { code: "P2028", clientVersion: Prisma.prismaVersion.client });
   }
-  onStatement(statement.sql);
+  const sql = hooks.rewrite(statement.sql);
+  hooks.onStatement(sql);
   try {
-    const sqlite = prepared(connection, statement.sql);
+    const sqlite = prepared(connection, sql);
     const values = statement.values.map(bound);
     if (!sqlite.reader) return { rows: [], changes: sqlite.run(values).changes };
     const columns = sqlite.columns();
@@ -130,7 +137,7 @@ function run(state: ConnectionState, transaction: OpenTransaction, statement: St
  * The direct path of one client: lib/db.ts hands it the adapter's connection once made and each transaction as it
  * begins, and gives each `$transaction` callback `wrap(tx)` instead of `tx`.
  */
-export function directRawStatements(onStatement: (sql: string) => void) {
+export function directRawStatements(hooks: StatementHooks) {
   const state: ConnectionState = { connection: null, open: null };
   return {
     connected(database: BetterSqlite3.Database): void {
@@ -162,8 +169,8 @@ export function directRawStatements(onStatement: (sql: string) => void) {
           return Promise.reject(error);
         }
       };
-      const queryRaw = (...args: RawArgs) => settled(() => run(state, transaction, statementOf(args), onStatement).rows);
-      const executeRaw = (...args: RawArgs) => settled(() => run(state, transaction, statementOf(args), onStatement).changes);
+      const queryRaw = (...args: RawArgs) => settled(() => run(state, transaction, statementOf(args), hooks).rows);
+      const executeRaw = (...args: RawArgs) => settled(() => run(state, transaction, statementOf(args), hooks).changes);
       return new Proxy(tx, {
         get(target, property) {
           if (property === "$queryRaw") return queryRaw;

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, isUniqueViolation, Prisma, watchStatements, type Db } from "@/lib/db";
+import { createClient, isUniqueViolation, likeSubstring, Prisma, watchStatements, type Db } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/database-errors";
 import { applyMigrations } from "@/lib/migrate-deploy";
 
@@ -62,6 +62,14 @@ describe("raw statements in a SQLite transaction", () => {
     // A statement that returns nothing, through $queryRaw, answers an empty list on both paths.
     const update = Prisma.sql`UPDATE "Probe" SET "i" = "i" + 1 WHERE "id" = ${1}`;
     expect(await client.$transaction((tx) => tx.$queryRaw(update))).toStrictEqual(await client.$queryRaw(update));
+  });
+
+  it("give a LIKE the escape Prisma's statements get: a typed % matches only itself", async () => {
+    await client.$executeRaw(insert(61, "100% ideell"));
+    await client.$executeRaw(insert(62, "1000 ideella"));
+    const search = Prisma.sql`SELECT "id" FROM "Probe" WHERE "t" LIKE ${likeSubstring("100%")} ORDER BY "id"`;
+    expect(await client.$queryRaw(search)).toEqual([{ id: 61 }]);
+    expect(await client.$transaction((tx) => tx.$queryRaw(search))).toEqual([{ id: 61 }]);
   });
 
   it("run inside the transaction: a rolled-back one leaves nothing", async () => {
