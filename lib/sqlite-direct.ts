@@ -23,7 +23,7 @@ interface OpenTransaction {
 
 /** The connection of one client and the transaction open on it. */
 interface ConnectionState {
-  connection: BetterSqlite3.Database | null;
+  connection: CachingConnection | null;
   open: OpenTransaction | null;
 }
 
@@ -91,24 +91,16 @@ function asPrismaError(error: unknown): unknown {
   });
 }
 
-function prepared(database: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
-  // The adapter's own cache of prepared statements (patches/@prisma+adapter-better-sqlite3+6.19.3.patch), shared.
-  const cache = ((database as unknown as { __preparedStatements?: Map<string, BetterSqlite3.Statement> }).__preparedStatements ??= new Map());
-  let statement = cache.get(sql);
-  if (!statement) {
-    statement = database.prepare(sql);
-    cache.set(sql, statement);
-  }
-  return statement;
-}
-
-/** Runs `statement` on the connection inside `transaction`: the rows of a reader, the changes of any other. */
 /** What lib/db.ts does to every SQLite statement (the LIKE escape), and whom it tells of each. */
 interface StatementHooks {
   rewrite(sql: string): string;
   onStatement(sql: string): void;
 }
 
+/** The adapter's prepared-statement cache (bounded), which the patch hangs on the connection. */
+type CachingConnection = BetterSqlite3.Database & { __cachedStatement(sql: string): BetterSqlite3.Statement };
+
+/** Runs `statement` on the connection inside `transaction`: the rows of a reader, the changes of any other. */
 function run(state: ConnectionState, transaction: OpenTransaction, statement: Statement, hooks: StatementHooks): { rows: Record<string, unknown>[]; changes: number } {
   const connection = state.connection;
   if (transaction !== state.open || transaction.closed || !connection) {
@@ -117,7 +109,7 @@ function run(state: ConnectionState, transaction: OpenTransaction, statement: St
   const sql = hooks.rewrite(statement.sql);
   hooks.onStatement(sql);
   try {
-    const sqlite = prepared(connection, sql);
+    const sqlite = connection.__cachedStatement(sql);
     const values = statement.values.map(bound);
     if (!sqlite.reader) return { rows: [], changes: sqlite.run(values).changes };
     const columns = sqlite.columns();
@@ -133,6 +125,15 @@ function run(state: ConnectionState, transaction: OpenTransaction, statement: St
   }
 }
 
+/** The statement runs when called (Prisma's runs when awaited; every caller awaits at once), its error a rejection. */
+function settled<R>(result: () => R): Promise<R> {
+  try {
+    return Promise.resolve(result());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 /**
  * The direct path of one client: lib/db.ts hands it the adapter's connection once made and each transaction as it
  * begins, and gives each `$transaction` callback `wrap(tx)` instead of `tx`.
@@ -141,7 +142,8 @@ export function directRawStatements(hooks: StatementHooks) {
   const state: ConnectionState = { connection: null, open: null };
   return {
     connected(database: BetterSqlite3.Database): void {
-      state.connection = database;
+      // patches/@prisma+adapter-better-sqlite3+6.19.3.patch: the adapter's own statement cache, shared with it.
+      state.connection = database as CachingConnection;
     },
     /** An adapter transaction just begun (BEGIN IMMEDIATE has run): the open one until its COMMIT or ROLLBACK. */
     began<T extends { commit(): Promise<void>; rollback(): Promise<void> }>(transaction: T): T {
@@ -161,14 +163,6 @@ export function directRawStatements(hooks: StatementHooks) {
     wrap<T extends object>(tx: T): T {
       const transaction = state.open;
       if (!transaction) return tx;
-      // The statement runs when called (Prisma's runs when awaited; every caller awaits at once), its error a rejection.
-      const settled = <R>(result: () => R): Promise<R> => {
-        try {
-          return Promise.resolve(result());
-        } catch (error) {
-          return Promise.reject(error);
-        }
-      };
       const queryRaw = (...args: RawArgs) => settled(() => run(state, transaction, statementOf(args), hooks).rows);
       const executeRaw = (...args: RawArgs) => settled(() => run(state, transaction, statementOf(args), hooks).changes);
       return new Proxy(tx, {
