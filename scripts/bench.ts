@@ -10,12 +10,11 @@
 // server (scripts/lib/bench-sendout.ts). Memory: the RSS of the whole process tree `npm start` leaves running, idle and after
 // the load. Every response's status is checked: a row with unexpected statuses is marked and the run exits 1.
 import { spawnSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
-import { makeFixtures, RUN_SETTINGS, runSecrets, seedRegister, subscribeBody } from "./lib/bench-fixtures";
+import { makeFixtures, prepareRun, RUN_SETTINGS, seedRegister, subscribeBody } from "./lib/bench-fixtures";
 import { basic, bearer, load, probe, timeLoop, type BenchRow, type LoadSpec, type Timed } from "./lib/bench-load";
 import { measureRegisterBaseline } from "./lib/bench-register";
 import { mergeSection, renderSection, type SectionData } from "./lib/bench-report";
@@ -26,7 +25,6 @@ import { measureWebhooks, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { prepareDashboard, signInToDashboard, timeDashboardRoutes } from "./lib/bench-dashboard";
 import { ensureBuild } from "./lib/prepare.mjs";
 import { benchImport } from "./bench-import";
-import { createTestDatabase } from "./lib/test-stack";
 import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({
@@ -52,13 +50,7 @@ const command = process.env.BENCH_COMMAND ?? ["npm run bench", ...(process.argv.
 /** One database: data, baselines in-process, the server, every scenario at 1 and N connections, the section. */
 async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: string; unexpected: number }> {
   if (companies < 20) throw new Error("--companies must be at least 20 (the register has 20 top-level companies)");
-  const runId = `bench_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
-  const database = await createTestDatabase(provider, runId);
-  const secrets = runSecrets();
-  // lib/env.ts reads process.env once, on first use: configure before the services are imported.
-  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...secrets, ...WEBHOOK_SETTINGS });
-  const logFile = path.resolve("data", "bench", `${runId}.log`);
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const { database, secrets, logFile } = await prepareRun(provider, "bench");
   let stack: Stack | undefined;
   let logDone = false;
   let c1: Awaited<ReturnType<typeof startC1>> | undefined;

@@ -5,28 +5,20 @@
 // to show how much the grown database alone moved. Needs the build (`npm run build`).
 //
 //   npx tsx --conditions=react-server scripts/profile-webhook-load.ts [--db sqlite|postgres] [--duration 10] [--connections 16]
-import crypto from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
-import { makeFixtures, RUN_SETTINGS, runSecrets, seedRegister, subscribeBody } from "./lib/bench-fixtures";
+import { makeFixtures, prepareRun, RUN_SETTINGS, seedRegister, subscribeBody } from "./lib/bench-fixtures";
 import { load, type LoadSpec } from "./lib/bench-load";
 import { startStack } from "./lib/bench-stack";
 import { startCountingReceiver, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { runScript } from "./lib/run-script";
-import { createTestDatabase } from "./lib/test-stack";
 
 const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, duration: { type: "string", default: "10" }, connections: { type: "string", default: "16" } } });
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
 
 async function main() {
-  const runId = `profile_webhook_load_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
-  const database = await createTestDatabase(provider, runId);
-  const secrets = runSecrets();
-  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...secrets, ...WEBHOOK_SETTINGS });
-  const logFile = path.resolve("data", "bench", `${runId}.log`);
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const { database, secrets, logFile } = await prepareRun(provider, "profile_webhook_load");
   const { db, disconnectDb, prepareDatabase } = await import("../lib/db");
   const receiver = await startCountingReceiver();
   try {

@@ -3,6 +3,10 @@
 // fields, a consent term and questions, so the public bodies are realistic. lib/env.ts reads process.env on first
 // use, so the services are imported only once bench.ts has pointed DATABASE_URL at the run's database.
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { WEBHOOK_SETTINGS } from "./bench-webhooks";
+import { createTestDatabase, type Provider } from "./test-stack";
 
 /** Consent text with the usual markup; stored sanitized, so the C1 floor can serve it as stored. */
 const TERM_HTML = [
@@ -22,6 +26,21 @@ export interface Fixtures {
 export function runSecrets(): Record<string, string> {
   const secret = () => crypto.randomBytes(32).toString("base64url");
   return { JWT_SECRET: secret(), ENCRYPTION_KEY: secret(), LINK_SIGNING_SECRET: secret(), NEXTAUTH_SECRET: secret() };
+}
+
+/**
+ * A run's fresh database (`<prefix>_<time>_<random>`), the secrets it shares with the server and its server log file
+ * under data/bench. The process environment points at them at once: lib/env.ts reads it once, on first use, so this
+ * comes before any service is imported.
+ */
+export async function prepareRun(provider: Provider, prefix: string) {
+  const runId = `${prefix}_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
+  const database = await createTestDatabase(provider, runId);
+  const secrets = runSecrets();
+  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...secrets, ...WEBHOOK_SETTINGS });
+  const logFile = path.resolve("data", "bench", `${runId}.log`);
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  return { database, secrets, logFile };
 }
 
 /**
