@@ -42,6 +42,8 @@ function sqliteAdapter(url: string, direct: ReturnType<typeof directRawStatement
     direct.connected((adapter as unknown as { client: BetterSqlite3.Database }).client);
     const startTransaction = adapter.startTransaction.bind(adapter);
     return Object.assign(adapter, {
+      queryRaw: direct.outsideTransactions(adapter.queryRaw.bind(adapter)),
+      executeRaw: direct.outsideTransactions(adapter.executeRaw.bind(adapter)),
       getConnectionInfo: () => ({ maxBindValues: SQLITE_MAX_BIND_VALUES, supportsRelationJoins: false }),
       startTransaction: async (...args: Parameters<typeof startTransaction>) => direct.began(escapingLikes(await startTransaction(...args))),
     });
@@ -49,10 +51,13 @@ function sqliteAdapter(url: string, direct: ReturnType<typeof directRawStatement
   return factory;
 }
 
-/** A SQLite client whose interactive transactions send their raw statements to the driver (lib/sqlite-direct.ts). */
+/**
+ * A SQLite client whose raw statements go to the driver, inside an interactive transaction and outside any, and whose
+ * statements outside a transaction wait for the open one (lib/sqlite-direct.ts).
+ */
 function sqliteClient(url: string, log: Prisma.PrismaClientOptions["log"]): Db {
   const direct = directRawStatements({ rewrite: likesEscaped, onStatement: notifyStatement });
-  const client = new SqliteClient({ adapter: sqliteAdapter(url, direct), log });
+  const client = direct.client(new SqliteClient({ adapter: sqliteAdapter(url, direct), log }));
   const transaction = client.$transaction.bind(client) as (...args: unknown[]) => Promise<unknown>;
   return Object.assign(client, {
     $transaction: (first: unknown, ...rest: unknown[]) =>

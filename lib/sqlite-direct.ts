@@ -1,17 +1,18 @@
-// SQLite only: the raw statements of an interactive transaction go straight to the better-sqlite3 connection the
-// transaction holds, not through Prisma's client. Measured in one transaction (issue 21): a `tx.$executeRaw` cost
-// 120-150 us of CPU through Prisma and 2 us through the driver; the public subscribe sends eight of them, which was
-// half of its CPU. The statement, its values and its result are the same: the values are bound as the adapter binds
-// them (`mapArg` in @prisma/adapter-better-sqlite3), and a row comes back as Prisma's raw query returns it (by the
-// column's declared type: INTEGER a number, DATETIME a Date, BOOLEAN a boolean, TEXT as stored, an untyped
-// expression's integer a BigInt). tests/service/sqlite-direct.test.ts compares both paths on every declared type of
-// the schema.
+// SQLite only: raw statements go straight to the better-sqlite3 connection, not through Prisma's client. Measured in
+// one transaction (issue 21): a `tx.$executeRaw` cost 120-150 us of CPU through Prisma and 2 us through the driver;
+// the public subscribe sends eight of them, which was half of its CPU. The statement, its values and its result are
+// the same: the values are bound as the adapter binds them (`mapArg` in @prisma/adapter-better-sqlite3), and a row
+// comes back as Prisma's raw query returns it (by the column's declared type: INTEGER a number, DATETIME a Date,
+// BOOLEAN a boolean, TEXT as stored, an untyped expression's integer a BigInt). tests/service/sqlite-direct.test.ts
+// compares both paths on every declared type of the schema.
 //
 // Why this is safe: the adapter runs one transaction at a time on its one connection (its mutex is held from BEGIN to
 // COMMIT or ROLLBACK), so a statement run on the connection while this transaction is the open one runs inside it,
 // in the order the callback awaits its statements. A statement of a transaction that is no longer the open one
 // (Prisma rolled it back after its timeout, or the callback kept `tx` beyond its end) is refused as Prisma refuses it.
-// Model queries (`tx.member.create`) and the `...Unsafe` variants still go through Prisma.
+// A statement outside any transaction waits for the open one to end (`outsideTransactions`), whichever path sends it:
+// the adapter sent it to the connection at once, inside whatever transaction was open there, whose rollback then
+// undid a write its caller had been told was done. Model queries and the `...Unsafe` variants still go through Prisma.
 import "server-only";
 import type BetterSqlite3 from "better-sqlite3";
 import { Prisma } from "./generated/sqlite/client";
@@ -25,6 +26,12 @@ interface OpenTransaction {
 interface ConnectionState {
   connection: CachingConnection | null;
   open: OpenTransaction | null;
+}
+
+/** The adapter's transaction mutex (async-mutex), which the patch hangs on the connection. */
+interface TransactionMutex {
+  isLocked(): boolean;
+  runExclusive<R>(callback: () => Promise<R>): Promise<R>;
 }
 
 type Statement = Prisma.Sql;
@@ -97,13 +104,25 @@ interface StatementHooks {
   onStatement(sql: string): void;
 }
 
-/** The adapter's prepared-statement cache (bounded), which the patch hangs on the connection. */
-type CachingConnection = BetterSqlite3.Database & { __cachedStatement(sql: string): BetterSqlite3.Statement };
+/** The adapter's prepared-statement cache (bounded) and its transaction mutex, which the patch hangs on the connection. */
+type CachingConnection = BetterSqlite3.Database & { __cachedStatement(sql: string): BetterSqlite3.Statement; __transactionMutex: TransactionMutex };
 
-/** Runs `statement` on the connection inside `transaction`: the rows of a reader, the changes of any other. */
-function run(state: ConnectionState, transaction: OpenTransaction, statement: Statement, hooks: StatementHooks): { rows: Record<string, unknown>[]; changes: number } {
+/**
+ * Runs `statement` when no transaction holds the connection: at once when none is open (better-sqlite3 runs it before
+ * anything else can begin one), else after it, in turn with the transactions waiting to begin.
+ */
+function outsideTransactions<R>(connection: CachingConnection, statement: () => Promise<R>): Promise<R> {
+  const mutex = connection.__transactionMutex;
+  return mutex.isLocked() ? mutex.runExclusive(statement) : statement();
+}
+
+/**
+ * Runs `statement` on the connection, inside `transaction` (null: outside any, the caller having waited for the open
+ * one): the rows of a reader, the changes of any other.
+ */
+function run(state: ConnectionState, transaction: OpenTransaction | null, statement: Statement, hooks: StatementHooks): { rows: Record<string, unknown>[]; changes: number } {
   const connection = state.connection;
-  if (transaction !== state.open || transaction.closed || !connection) {
+  if ((transaction && (transaction !== state.open || transaction.closed)) || !connection) {
     throw new Prisma.PrismaClientKnownRequestError("Transaction already closed: a raw statement was sent after the transaction ended.", { code: "P2028", clientVersion: Prisma.prismaVersion.client });
   }
   const sql = hooks.rewrite(statement.sql);
@@ -135,11 +154,28 @@ function settled<R>(result: () => R): Promise<R> {
 }
 
 /**
+ * A statement outside a transaction runs once awaited (or `then`ed), as Prisma's does: one built and never awaited,
+ * or handed to `$transaction([...])` (which refuses anything but Prisma's own), writes nothing.
+ */
+function awaited<R>(start: () => Promise<R>): Promise<R> {
+  let started: Promise<R> | undefined;
+  const run = () => (started ??= start());
+  const lazy: PromiseLike<R> & Pick<Promise<R>, "catch" | "finally"> = {
+    then: (onFulfilled, onRejected) => run().then(onFulfilled, onRejected),
+    catch: (onRejected) => run().catch(onRejected),
+    finally: (onFinally) => run().finally(onFinally),
+  };
+  return lazy as Promise<R>;
+}
+
+/**
  * The direct path of one client: lib/db.ts hands it the adapter's connection once made and each transaction as it
  * begins, and gives each `$transaction` callback `wrap(tx)` instead of `tx`.
  */
 export function directRawStatements(hooks: StatementHooks) {
   const state: ConnectionState = { connection: null, open: null };
+  const outside = <R>(statement: Statement, answer: (result: ReturnType<typeof run>) => R) =>
+    awaited(() => outsideTransactions(state.connection!, () => settled(() => answer(run(state, null, statement, hooks)))));
   return {
     connected(database: BetterSqlite3.Database): void {
       // patches/@prisma+adapter-better-sqlite3+6.19.3.patch: the adapter's own statement cache, shared with it.
@@ -172,6 +208,22 @@ export function directRawStatements(hooks: StatementHooks) {
           const value: unknown = Reflect.get(target, property);
           return typeof value === "function" ? value.bind(target) : value;
         },
+      });
+    },
+    /** Wraps one of the adapter's own (non-transaction) methods, for the statements Prisma sends outside a transaction. */
+    outsideTransactions<A extends unknown[], R>(send: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+      return (...args) => outsideTransactions(state.connection!, () => send(...args));
+    },
+    /**
+     * The client's own `$queryRaw` and `$executeRaw`, on the connection once Prisma has opened it (before, Prisma's,
+     * which opens it).
+     */
+    client<T extends { $queryRaw: unknown; $executeRaw: unknown }>(client: T): T {
+      const prismaQueryRaw = (client.$queryRaw as (...args: RawArgs) => Promise<unknown>).bind(client);
+      const prismaExecuteRaw = (client.$executeRaw as (...args: RawArgs) => Promise<unknown>).bind(client);
+      return Object.assign(client, {
+        $queryRaw: (...args: RawArgs) => (state.connection ? outside(statementOf(args), (result) => result.rows) : prismaQueryRaw(...args)),
+        $executeRaw: (...args: RawArgs) => (state.connection ? outside(statementOf(args), (result) => result.changes) : prismaExecuteRaw(...args)),
       });
     },
   };
