@@ -23,6 +23,11 @@ export interface SmtpSink {
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /** Answer the next `times` messages with this SMTP code and text instead of accepting them. */
   failNext(times: number, code: number, text?: string): void;
+  /**
+   * Keep every message that arrives from now on unanswered (the sender waits on it) until `release`; `waiting` is how
+   * many are being kept. A slow server, so a test can act while a batch is under way.
+   */
+  hold(): { waiting(): number; release(): void };
   stop(): Promise<void>;
   /** Listen again on the same port after stop(). */
   restart(): Promise<void>;
@@ -41,6 +46,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const failures: { code: number; text: string }[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
+  let held: (() => void)[] | null = null;
   let connections = 0;
 
   const makeServer = () =>
@@ -58,7 +64,8 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
+        stream.on("end", () => (held ? held.push(answer) : answer()));
+        const answer = () => {
           const failure = failures.shift();
           if (failure) {
             const error = Object.assign(new Error(failure.text), { responseCode: failure.code });
@@ -82,7 +89,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
             },
             (error: Error) => callback(error),
           );
-        });
+        };
       },
     });
 
@@ -121,6 +128,16 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     },
     failNext(times, code, text = code >= 500 ? "5.1.1 Mailbox unavailable" : "4.3.0 Try again later") {
       for (let i = 0; i < times; i++) failures.push({ code, text });
+    },
+    hold() {
+      const kept: (() => void)[] = (held = []);
+      return {
+        waiting: () => kept.length,
+        release() {
+          held = null;
+          for (const answer of kept.splice(0)) answer();
+        },
+      };
     },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
     async restart() {

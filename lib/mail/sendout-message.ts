@@ -63,7 +63,7 @@ export type SendoutMessageFor = (recipient: SendoutMailInput["recipient"], list:
 
 /**
  * A sendout's messages: the layout rendered once, with marks where recipients differ (lib/mail/message-template.ts),
- * so each recipient's message is two string fills. Workers make one per sendout and batch; the preview and the test
+ * so each recipient's message is two string fills. Workers make one per sendout and keep it; the preview and the test
  * copy go through the same template, so staff see what recipients get.
  */
 export async function sendoutTemplate({ sendout, organization, lang = "sv" }: Omit<SendoutMailInput, "recipient" | "list">): Promise<SendoutMessageFor> {

@@ -92,46 +92,87 @@ async function claimRecipientsOf(sendoutId: number, owner: string, limit: number
   return rows.map((r) => ({ ...r, id: Number(r.id), sendoutId: Number(r.sendoutId), memberId: Number(r.memberId), listId: Number(r.listId), attempts: Number(r.attempts) }));
 }
 
-// The two writes made per message are tagged SQL (through Prisma's query builder each cost about 1 ms of CPU, its query
-// compiler, as much as the whole SMTP exchange; as SQL a quarter of that). The writes of the messages under way are
-// coalesced (`coalesced`): those that arrive while the previous group commits go together into the next, one UPDATE
-// over their rows per kind, both in one transaction. One commit each held a sendout to 30 messages a second on a busy
-// disk; one statement each cost the worker a quarter of its time at 600 messages a second.
+// The write made per message (SENT) is tagged SQL (through Prisma's query builder it cost about 1 ms of CPU, its query
+// compiler, as much as the whole SMTP exchange). The marks of the messages under way are coalesced (`coalesced`): those
+// that arrive while the previous group is written go together into the next, one UPDATE over their rows. One commit
+// each held a sendout to 30 messages a second on a busy disk.
 const released = { leaseOwner: null, leaseUntil: null };
 
-/** At most this many writes in one group (SQLite and PostgreSQL both take far more bound values). */
-const WRITES_PER_GROUP = 500;
-
-type RowWrite = { renew: number } | { sent: number };
+/** At most this many rows in one write (SQLite and PostgreSQL both take far more bound values). */
+const ROWS_PER_WRITE = 500;
 
 /**
- * The row writes of one worker (`owner`) for one batch. `renew`: just before its message goes out, whether the worker
- * still holds the row, renewing the lease if so; a batch that took longer than the lease may have lost rows to another
- * worker, which are skipped rather than sent twice, so only a single send outlasting the whole lease could make a
- * duplicate. `sent`: the SMTP server accepted the message: SENT, its attempt counted, its lease given up.
+ * The SENT marks of one batch: the SMTP server accepted these rows' messages; their attempt counted, their lease given
+ * up. A lane does not wait for its row's mark but goes on to its next message while the marks are written together
+ * (on PostgreSQL each write is a round trip, and every lane waited through one after each message). A failed write
+ * stops the lanes before their next message (`check`): only what was under way then goes out unmarked, to be sent
+ * again when the lease runs out.
  */
-function rowWrites(owner: string): (write: RowWrite) => Promise<boolean> {
-  return coalesced(async (writes: RowWrite[]) => {
-    const renew = writes.flatMap((w) => ("renew" in w ? [w.renew] : []));
-    const sent = writes.flatMap((w) => ("sent" in w ? [w.sent] : []));
-    const sentStatus: RecipientStatus = "SENT";
-    const renewal = renew.length
-      ? db().$queryRaw<{ id: number | bigint }[]>`
-          UPDATE "SendoutRecipient" SET "leaseUntil" = ${leaseEnd()}
-          WHERE "id" IN (${Prisma.join(renew)}) AND "leaseOwner" = ${owner} AND "status" = 'PENDING'
+function sentMarks() {
+  const sentStatus: RecipientStatus = "SENT";
+  const write = coalesced(async (ids: number[]) => {
+    await db().$executeRaw`
+      UPDATE "SendoutRecipient"
+      SET "status" = ${sentStatus}, "sentAt" = ${new Date()}, "attempts" = "attempts" + 1, "error" = NULL, "leaseOwner" = NULL, "leaseUntil" = NULL
+      WHERE "id" IN (${Prisma.join(ids)}) AND "status" = 'PENDING'`;
+    return ids.map(() => undefined);
+  }, ROWS_PER_WRITE);
+  const writes: Promise<void>[] = [];
+  let failure: { error: unknown } | null = null;
+  const check = () => {
+    if (failure) throw failure.error;
+  };
+  return {
+    mark(id: number): void {
+      writes.push(write(id).catch((error: unknown) => void (failure ??= { error })));
+    },
+    check,
+    /** Every mark written (or the first failure thrown). */
+    async written(): Promise<void> {
+      await Promise.all(writes);
+      check();
+    },
+  };
+}
+
+/**
+ * The lease of one worker (`owner`) on the batch it claimed at `claimedAt`. Once a quarter of the lease has passed since
+ * the claim or the last renewal, the rows of the batch not yet done are renewed before the next message, all in one
+ * statement (as webhook deliveries are, lib/services/webhook-delivery.ts), and a row the worker no longer holds (a slow
+ * batch outlasted the lease and another worker took the row) is skipped rather than sent twice. So only a single send
+ * outlasting three quarters of the lease (90 s by default; nodemailer gives up on a silent server after 30) could make
+ * a duplicate. Nothing else can take a row whose lease has not run out: renewing each row just before its message, as
+ * before, cost a statement a message for nothing.
+ */
+function batchLease(owner: string, rows: ClaimedRecipient[], claimedAt: Date) {
+  const renewAfter = (env().SENDOUT_LEASE_SECONDS * 1000) / 4;
+  const undone = new Set(rows.map((row) => row.id));
+  let held = new Set(undone);
+  let leasedAt = claimedAt.getTime();
+  let renewing: Promise<void> | null = null;
+  const renew = async () => {
+    const renewedAt = new Date();
+    const ids = [...undone];
+    const kept = ids.length
+      ? await db().$queryRaw<{ id: number | bigint }[]>`
+          UPDATE "SendoutRecipient" SET "leaseUntil" = ${leaseEnd(renewedAt)}
+          WHERE "id" IN (${Prisma.join(ids)}) AND "leaseOwner" = ${owner} AND "status" = 'PENDING'
           RETURNING "id"`
-      : null;
-    const marking = sent.length
-      ? db().$executeRaw`
-          UPDATE "SendoutRecipient"
-          SET "status" = ${sentStatus}, "sentAt" = ${new Date()}, "attempts" = "attempts" + 1, "error" = NULL, "leaseOwner" = NULL, "leaseUntil" = NULL
-          WHERE "id" IN (${Prisma.join(sent)}) AND "status" = 'PENDING'`
-      : null;
-    const results = await db().$transaction([renewal, marking].filter((statement) => statement !== null));
-    const held = renewal ? (results[0] as { id: number | bigint }[]) : [];
-    const renewed = new Set(held.map((row) => Number(row.id)));
-    return writes.map((w) => ("renew" in w ? renewed.has(w.renew) : true));
-  }, WRITES_PER_GROUP);
+      : [];
+    held = new Set(kept.map((row) => Number(row.id)));
+    leasedAt = renewedAt.getTime();
+  };
+  return {
+    /** Whether the worker may send the row's message now (renewing the batch's lease first when it is due). */
+    async holds(id: number): Promise<boolean> {
+      while (Date.now() - leasedAt > renewAfter) await (renewing ??= renew().finally(() => (renewing = null)));
+      return held.has(id);
+    },
+    /** The row is done with (sent, refused or given up): not renewed again. */
+    done(id: number): void {
+      undone.delete(id);
+    },
+  };
 }
 
 async function markFailed(row: ClaimedRecipient, attempts: number, error: string): Promise<void> {
@@ -158,7 +199,29 @@ async function release(owner: string, ids: number[]): Promise<void> {
   if (ids.length) await db().sendoutRecipient.updateMany({ where: { id: { in: ids }, leaseOwner: owner, status: "PENDING" }, data: released });
 }
 
-/** What the messages of a batch are made from, in three queries, and each sendout's template rendered once. */
+/**
+ * Each sendout's template, rendered once and kept for its later batches (rendering the layout cost 15-20 ms a batch,
+ * 5 % of a sendout): keyed by what it is made from, so an edit while paused, or the company renamed, renders anew.
+ * The last few only: a worker sends a handful of sendouts at a time.
+ */
+const templates = new Map<string, Promise<SendoutMessageFor>>();
+const TEMPLATES_KEPT = 16;
+
+function templateOf(sendout: SendoutTemplateSource): Promise<SendoutMessageFor> {
+  const key = `${sendout.id}:${sendout.updatedAt.getTime()}:${sendout.company.name}`;
+  let template = templates.get(key);
+  if (!template) {
+    template = sendoutTemplate({ sendout, organization: { name: sendout.company.name } });
+    template.catch(() => templates.delete(key));
+    templates.set(key, template);
+    if (templates.size > TEMPLATES_KEPT) templates.delete(templates.keys().next().value!);
+  }
+  return template;
+}
+
+type SendoutTemplateSource = Parameters<typeof sendoutTemplate>[0]["sendout"] & { updatedAt: Date; company: { name: string } };
+
+/** What the messages of a batch are made from, in three queries, and each sendout's template (templateOf). */
 async function messageContext(rows: ClaimedRecipient[]) {
   const ids = (pick: (r: ClaimedRecipient) => number) => [...new Set(rows.map(pick))];
   const [sendouts, members, lists] = await Promise.all([
@@ -169,9 +232,9 @@ async function messageContext(rows: ClaimedRecipient[]) {
     }),
     db().subscriptionList.findMany({ where: { id: { in: ids((r) => r.listId) } }, select: { id: true, uuid: true } }),
   ]);
-  const templates = await Promise.all(sendouts.map((s) => sendoutTemplate({ sendout: s, organization: { name: s.company.name } })));
+  const messageFor = await Promise.all(sendouts.map(templateOf));
   return {
-    messageFor: new Map<number, SendoutMessageFor>(sendouts.map((s, i) => [s.id, templates[i]])),
+    messageFor: new Map<number, SendoutMessageFor>(sendouts.map((s, i) => [s.id, messageFor[i]])),
     member: new Map(members.map((m) => [m.id, m])),
     list: new Map(lists.map((l) => [l.id, l])),
   };
@@ -190,12 +253,14 @@ function sendingCheck() {
 }
 
 /** Sends a claimed batch, messagesInFlight() at a time (the transport's pool and rate limit do the rest). */
-async function deliver(owner: string, rows: ClaimedRecipient[], stopping: () => boolean): Promise<void> {
+async function deliver(owner: string, rows: ClaimedRecipient[], claimedAt: Date, stopping: () => boolean): Promise<void> {
   const context = await messageContext(rows);
   const stillSending = sendingCheck();
-  const write = rowWrites(owner);
+  const lease = batchLease(owner, rows, claimedAt);
+  const marks = sentMarks();
   const skipped: number[] = [];
   await eachConcurrently(rows, messagesInFlight(), async (row) => {
+    marks.check();
     if (stopping() || !(await stillSending(row.sendoutId))) {
       skipped.push(row.id);
       return;
@@ -206,15 +271,18 @@ async function deliver(owner: string, rows: ClaimedRecipient[], stopping: () => 
     // list (and so its unsubscribe link) was deleted meanwhile.
     const gone = !member || member.erasedAt ? "member erased" : member.globalOptOutAt ? "member opted out of all mail" : !list ? "list deleted" : null;
     if (gone || !member || !list) return markFailed(row, row.attempts, `${gone} before sending`);
-    if (!(await write({ renew: row.id }))) return;
+    if (!(await lease.holds(row.id))) return;
     try {
       const messageFor = context.messageFor.get(row.sendoutId)!;
       await sendMail(messageFor({ id: row.id, email: row.email, memberUuid: member.uuid, firstname: member.firstname, lastname: member.lastname }, list));
     } catch (error) {
+      lease.done(row.id);
       return recordRefusal(row, error);
     }
-    await write({ sent: row.id });
+    lease.done(row.id);
+    marks.mark(row.id);
   });
+  await marks.written();
   await release(owner, skipped);
 }
 
@@ -225,8 +293,9 @@ async function deliver(owner: string, rows: ClaimedRecipient[], stopping: () => 
 export async function runSendoutRound(owner: string, stopping: () => boolean): Promise<boolean> {
   await startDueSendouts();
   const limit = batchSize();
-  const rows = stopping() ? [] : await claimRecipients(owner, limit);
-  if (rows.length) await deliver(owner, rows, stopping);
+  const claimedAt = new Date();
+  const rows = stopping() ? [] : await claimRecipients(owner, limit, claimedAt);
+  if (rows.length) await deliver(owner, rows, claimedAt, stopping);
   await finishSendouts();
   return rows.length === limit && !stopping();
 }

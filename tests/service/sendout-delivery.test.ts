@@ -1,7 +1,7 @@
 // Delivery of sendouts (lib/services/sendout-delivery.ts) against a real SMTP server (tests/smtp-sink.ts): leases that
 // keep two workers off one row, SENT only after the server accepted, retries after temporary refusals, failures after
 // permanent ones, a pause honoured mid-batch, and the test copy. Processes, crashes and instances: the integration tier.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { closeMailTransport } from "@/lib/mail/transport";
 import { operatorCaller } from "@/lib/services/caller";
@@ -180,6 +180,31 @@ describe("delivery", () => {
     await sink.restart();
     await deliverAll(sendout.id);
     for (const email of emails) expect(mailTo(email)).toHaveLength(1);
+  });
+
+  it("renews the lease on what it has not sent once a quarter of it has passed, and skips the rows another worker took meanwhile", async () => {
+    const { sendout, emails } = await sendoutTo(20);
+    const slow = sink.hold();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const round = runSendoutRound("worker-a", () => false);
+      await vi.waitFor(() => expect(slow.waiting()).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
+      // 40 s on, two thirds of the 60 s lease. Another worker holds the last five rows (as if the lease had run out).
+      vi.setSystemTime(Date.now() + 40_000);
+      const rows = await rowsOf(sendout.id);
+      const taken = rows.slice(-5).map((row) => row.id);
+      await db().sendoutRecipient.updateMany({ where: { id: { in: taken } }, data: { leaseOwner: "worker-b", leaseUntil: new Date(Date.now() + 60_000) } });
+      slow.release();
+      await round;
+      expect(emails.slice(0, 15).map((email) => mailTo(email).length)).toEqual(Array(15).fill(1));
+      expect(emails.slice(15).map((email) => mailTo(email).length)).toEqual(Array(5).fill(0));
+      const after = await rowsOf(sendout.id);
+      expect(after.filter((row) => taken.includes(row.id)).map((row) => [row.status, row.leaseOwner])).toEqual(Array(5).fill(["PENDING", "worker-b"]));
+      expect(after.filter((row) => row.status === "SENT")).toHaveLength(15);
+    } finally {
+      vi.useRealTimers();
+      await cancelSendout(op, sendout.id);
+    }
   });
 
   it("sends nothing more once the worker stops, or the sendout is paused or cancelled, and hands the rows back at once", async () => {
