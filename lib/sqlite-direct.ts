@@ -178,7 +178,7 @@ export function directRawStatements(hooks: StatementHooks) {
     awaited(() => outsideTransactions(state.connection!, () => settled(() => answer(run(state, null, statement, hooks)))));
   return {
     connected(database: BetterSqlite3.Database): void {
-      // patches/@prisma+adapter-better-sqlite3+6.19.3.patch: the adapter's own statement cache, shared with it.
+      // patches/@prisma+adapter-better-sqlite3+6.19.3.patch: the adapter's own statement cache and transaction mutex.
       state.connection = database as CachingConnection;
     },
     /** An adapter transaction just begun (BEGIN IMMEDIATE has run): the open one until its COMMIT or ROLLBACK. */

@@ -27,9 +27,9 @@ const STATUS_RECHECK_MS = 1000;
 
 /**
  * How many messages of a batch are under way at once: two per pooled connection, so each connection has its next
- * message waiting while the last one's row is written (with one per connection they idled through every write and a
- * sendout reached a third of what the pool can carry). Also the most a crash can send twice: a message accepted by
- * the server and not yet marked SENT.
+ * message waiting while the last one finishes (with one per connection they idled between messages and a sendout
+ * reached a third of what the pool can carry). What a crash can send twice is these, plus the messages accepted
+ * while the previous group of SENT marks was being written (sentMarks): a group's write takes a millisecond or two.
  */
 function messagesInFlight(): number {
   return env().SMTP_POOL_SIZE * 2;
