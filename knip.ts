@@ -15,8 +15,11 @@ const config: KnipConfig = {
     // Preloaded by `tsx --import` (scripts/profile-sendout.ts).
     "scripts/lib/without-server-only.mjs",
     "tests/fixtures/*.{ts,mjs}",
+    // Started by path as a worker thread (lib/mail/transport.ts).
+    "lib/mail/smtp-thread.mjs",
     // Type declarations of the plain .mjs modules, read by tsc beside them.
     "scripts/lib/*.d.mts",
+    "lib/mail/*.d.mts",
     // Copied beside the generated client types and type-checked by tests/integration/typed-client.test.ts.
     "tests/typed-client/program.ts",
   ],

@@ -1,11 +1,12 @@
 // Outgoing mail: one pooled nodemailer transport per process, rate-limited across its connections, DKIM-signed when a
-// key is configured. Every sender (sendouts, confirmations, welcome mail, the test copy) goes through sendMail, which
+// key is configured, running in a worker thread (smtp-thread.mjs) so that building and writing messages does not take
+// the event loop's time. Every sender (sendouts, confirmations, welcome mail, the test copy) goes through sendMail, which
 // tells a temporary failure (4xx, connection refused, timeout: try again later) from a permanent one (5xx: this
 // address will not take it), because delivery retries the first and records the second.
 import "server-only";
 import fs from "node:fs";
-import net from "node:net";
-import nodemailer, { type Transporter } from "nodemailer";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
 import type Mail from "nodemailer/lib/mailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
@@ -60,38 +61,29 @@ function dkimOptions() {
   return { domainName: DKIM_DOMAIN, keySelector: DKIM_SELECTOR, privateKey };
 }
 
-type SocketCallback = (error: Error | null, socket?: { connection: net.Socket } | false) => void;
+/** What nodemailer answered for one message, or the fields of its error that classify() reads. */
+type ThreadAnswer = { id: number; messageId: string; response: string } | { id: number; error: { message: string; code?: string; responseCode?: number } };
 
-/**
- * Each pooled connection's TCP socket, made here with Nagle's algorithm off. nodemailer writes a message's closing
- * `.` on its own after the body, and with Nagle on that small write waits for the server to acknowledge the body,
- * which servers delay (about 40 ms on Linux): every message waited that long, which held a connection to about 20
- * messages a second (measured into a local SMTP server; README, Mail). TLS (smtps://, STARTTLS) is still nodemailer's.
- * When the connection fails, nodemailer is told to connect itself (`false`) and meets the same failure on its own
- * path: an error handed back here is not counted against the pool, whose slots then ran out after SMTP_POOL_SIZE
- * failures and every later message waited for ever.
- */
-export function connectWithoutDelay(options: { host?: string; port?: number; secure?: boolean }, callback: SocketCallback): void {
-  const socket = net.connect({ host: options.host, port: options.port || (options.secure ? 465 : 587), noDelay: true });
-  const giveUp = () => {
-    socket.destroy();
-    callback(null, false);
-  };
-  socket.setTimeout(10_000, giveUp);
-  socket.once("error", giveUp);
-  socket.once("connect", () => {
-    socket.setTimeout(0);
-    socket.removeListener("error", giveUp);
-    callback(null, { connection: socket });
-  });
+interface MailSender {
+  sendMail(message: Mail.Options): Promise<SentMail>;
+  close(): void;
+  /** The thread itself (its resource use, its end). */
+  readonly thread: Worker;
 }
 
-const globalForMail = globalThis as unknown as { __mailTransport?: Transporter };
+/** Where smtp-thread.mjs is: the server runs from the application's directory (as Next does, server.ts). */
+const SMTP_THREAD_SCRIPT = path.join(process.cwd(), "lib", "mail", "smtp-thread.mjs");
 
-function transport(): Transporter {
-  if (globalForMail.__mailTransport) return globalForMail.__mailTransport;
+/**
+ * The transport's options: one pool per process, rate-limited across its connections. The URL is parsed into them
+ * (nodemailer's own parser: host, port, secure, auth, query settings): given as a string, or as `url` beside them,
+ * nodemailer ignored the options (createTransport(url, options) takes them for message defaults) and sent each message
+ * over a new connection with no pool, rate limit or socket setting.
+ */
+function transportOptions(): SMTPPool.Options {
   const perSecond = env().SMTP_MAX_PER_SECOND;
-  const options: SMTPPool.Options = {
+  return {
+    ...parseConnectionUrl(smtpUrl()),
     pool: true,
     maxConnections: env().SMTP_POOL_SIZE,
     ...(perSecond > 0 ? { rateDelta: 1000, rateLimit: perSecond } : {}),
@@ -101,13 +93,58 @@ function transport(): Transporter {
     // The catcher and test servers speak plain SMTP on loopback; a real server's STARTTLS is used when offered.
     tls: { rejectUnauthorized: !mailIsCaught() },
     dkim: dkimOptions(),
-    getSocket: connectWithoutDelay,
   };
-  // The URL parsed into the options (nodemailer's own parser: host, port, secure, auth, query settings): given as a
-  // string, or as `url` beside them, nodemailer ignored the options (createTransport(url, options) takes them for
-  // message defaults) and sent each message over a new connection with no pool, rate limit or socket setting.
-  globalForMail.__mailTransport = nodemailer.createTransport({ ...parseConnectionUrl(smtpUrl()), ...options });
-  return globalForMail.__mailTransport;
+}
+
+/**
+ * The pooled transport, in its own thread (smtp-thread.mjs). The thread holds the process open only while a message is
+ * under way, so a script that sent its mail can end. Should the thread die, the messages under way fail as temporary
+ * failures (delivery tries them again) and the next message starts a new one.
+ */
+function smtpThread(): MailSender {
+  const pending = new Map<number, { resolve(sent: SentMail): void; reject(error: unknown): void }>();
+  let nextId = 0;
+  const thread = new Worker(SMTP_THREAD_SCRIPT, { workerData: { smtpThread: true, options: transportOptions() } });
+  thread.unref();
+  const settle = (id: number) => {
+    const waiting = pending.get(id);
+    pending.delete(id);
+    if (!pending.size) thread.unref();
+    return waiting;
+  };
+  thread.on("message", (answer: ThreadAnswer) => {
+    const waiting = settle(answer.id);
+    if (!waiting) return;
+    if ("error" in answer) waiting.reject(Object.assign(new Error(answer.error.message), answer.error));
+    else waiting.resolve({ messageId: answer.messageId, response: answer.response });
+  });
+  const failAll = (error: unknown) => {
+    if (globalForMail.__mailSender === sender) globalForMail.__mailSender = undefined;
+    for (const id of [...pending.keys()]) settle(id)!.reject(Object.assign(new Error(`mail thread ended: ${String(error)}`), { code: "ETHREAD" }));
+  };
+  thread.on("error", failAll);
+  thread.on("exit", (code) => failAll(`exit code ${code}`));
+  const sender: MailSender = {
+    thread,
+    sendMail(message) {
+      const id = nextId++;
+      return new Promise<SentMail>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        thread.ref();
+        thread.postMessage({ id, message });
+      });
+    },
+    close() {
+      thread.postMessage({ close: true });
+    },
+  };
+  return sender;
+}
+
+const globalForMail = globalThis as unknown as { __mailSender?: MailSender };
+
+function transport(): MailSender {
+  return (globalForMail.__mailSender ??= smtpThread());
 }
 
 function fromHeader(fromName: string | undefined) {
@@ -151,8 +188,7 @@ export function nodemailerMessage(mail: OutgoingMail): Mail.Options {
 
 export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
   try {
-    const info = await transport().sendMail(nodemailerMessage(mail));
-    return { messageId: info.messageId, response: info.response };
+    return await transport().sendMail(nodemailerMessage(mail));
   } catch (error) {
     throw classify(error);
   }
@@ -160,6 +196,6 @@ export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
 
 /** Ends the pool (graceful shutdown, tests). The next sendMail opens a new one. */
 export function closeMailTransport(): void {
-  globalForMail.__mailTransport?.close();
-  globalForMail.__mailTransport = undefined;
+  globalForMail.__mailSender?.close();
+  globalForMail.__mailSender = undefined;
 }

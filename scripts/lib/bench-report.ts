@@ -19,7 +19,7 @@ export interface SectionData {
   register: RegisterBaseline & { bytes: number };
   memory: { idle: SettledMemory; after: SettledMemory; serverPeakMb: number | null };
   members: { count: number; seconds: number; inProcess: Record<string, Timed> } | null;
-  sendout: (SendoutFigures & { bare: BareFigures; barePlain: BareFigures; bareCount: number }) | null;
+  sendout: (SendoutFigures & { bare: BareFigures; bareAfter: BareFigures; barePlain: BareFigures; bareCount: number }) | null;
   webhooks: WebhookFigures;
   dashboard: { timings: DashboardTiming[]; auditRows: number };
 }
@@ -88,10 +88,13 @@ function targets(data: SectionData): Target[] {
   list.push({ what: "process tree RSS after the load <= 400 MB", value: rest(after), met: after.totalMb <= 400 });
   if (data.sendout) {
     const s = data.sendout;
-    const ratio = s.perSecond / s.bare.perSecond;
+    const bare = (s.bare.perSecond + s.bareAfter.perSecond) / 2;
+    const ratio = s.perSecond / bare;
     list.push({
-      what: "sendout messages/s / bare nodemailer loop's (the same message) >= 0.8",
-      value: `${fmt(ratio, 2)} (${fmt(s.perSecond, 0)} vs ${fmt(s.bare.perSecond, 0)} messages/s; against the old plain message's ${fmt(s.barePlain.perSecond, 0)}/s: ${fmt(s.perSecond / s.barePlain.perSecond, 2)})`,
+      what: "sendout messages/s / bare nodemailer loop's (the same message, the mean of before and after) >= 0.8",
+      value:
+        `${fmt(ratio, 2)} (${fmt(s.perSecond, 0)} vs ${fmt(bare, 0)} messages/s: ${fmt(s.bare.perSecond, 0)} before, ${fmt(s.bareAfter.perSecond, 0)} after; ` +
+        `against the old plain message's ${fmt(s.barePlain.perSecond, 0)}/s: ${fmt(s.perSecond / s.barePlain.perSecond, 2)})`,
       met: ratio >= 0.8,
     });
     list.push({ what: `fixing the recipients of a ${s.recipients}-recipient sendout <= 10 s`, value: `${fmt(s.fixSeconds, 2)} s`, met: s.fixSeconds <= 10 });
@@ -165,7 +168,7 @@ export function renderSection(data: SectionData): string {
           `Sendout: ${data.sendout.recipients} recipients (one list, every generated member with an address) into a local SMTP server (smtp-server, counting only), SMTP_MAX_PER_SECOND=0, SMTP_POOL_SIZE 4: ` +
             `recipients fixed in ${fmt(data.sendout.fixSeconds, 2)} s, all SENT after ${fmt(data.sendout.sendSeconds, 1)} s (${fmt(data.sendout.perSecond, 0)} messages/s, rendering each); ` +
             `a bare pooled nodemailer loop into the same server, ${data.sendout.bareCount} messages each: the sendout's own message to one recipient (only To and Message-ID varying) ` +
-            `${fmt(data.sendout.bare.perSecond, 0)} messages/s (${fmt(data.sendout.bare.cpuMs, 2)} ms CPU a message), the old plain newsletter (no layout, text "Hej!", no headers) ${fmt(data.sendout.barePlain.perSecond, 0)} messages/s.`,
+            `${fmt(data.sendout.bare.perSecond, 0)} messages/s before the sendout and ${fmt(data.sendout.bareAfter.perSecond, 0)} after (${fmt(data.sendout.bare.cpuMs, 2)} ms CPU a message), the old plain newsletter (no layout, text "Hej!", no headers) ${fmt(data.sendout.barePlain.perSecond, 0)} messages/s.`,
         ]
       : []),
     "",

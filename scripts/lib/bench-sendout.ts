@@ -10,7 +10,8 @@ import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { SMTPServer } from "smtp-server";
 import type Mail from "nodemailer/lib/mailer";
-import { connectWithoutDelay, nodemailerMessage, type OutgoingMail } from "../../lib/mail/transport";
+import { connectWithoutDelay } from "../../lib/mail/smtp-thread.mjs";
+import { nodemailerMessage, type OutgoingMail } from "../../lib/mail/transport";
 import { serverProcess } from "./bench-stack";
 
 export interface CountingSmtp {
@@ -150,8 +151,20 @@ function serverRssMb(rootPid: number): number {
   return serverProcess(rootPid)?.rssMb ?? 0;
 }
 
-/** Creates the sendout, sends it, and waits until it is SENT, sampling the server's RSS every 250 ms. */
-export async function measureSendout(base: string, auth: Record<string, string>, companyId: string, listId: number, sink: CountingSmtp, rootPid: number): Promise<SendoutFigures> {
+/**
+ * Creates the sendout, sends it, and waits until it is SENT, sampling the server's RSS every 250 ms. It asks
+ * `GET /v3/sendout/{id}` every `pollMs` (what a dashboard showing the progress does); without `pollMs` it waits until
+ * the SMTP server has received one message a recipient and asks once (scripts/profile-sendout-server.ts weighs the poll).
+ */
+export async function measureSendout(
+  base: string,
+  auth: Record<string, string>,
+  companyId: string,
+  listId: number,
+  sink: CountingSmtp,
+  rootPid: number,
+  pollMs?: number,
+): Promise<SendoutFigures> {
   const headers = { ...auth, "content-type": "application/json" };
   const before = sink.received();
   const idleServerRssMb = serverRssMb(rootPid);
@@ -169,8 +182,10 @@ export async function measureSendout(base: string, auth: Record<string, string>,
     const sent = await fetch(`${base}/v3/sendout/${id}/send`, { method: "POST", headers, body: "{}" });
     const fixSeconds = (performance.now() - started) / 1000;
     if (sent.status !== 200) throw new Error(`POST /v3/sendout/${id}/send: ${sent.status} ${await sent.text()}`);
+    const { recipients } = ((await sent.json()) as { counts: { recipients: number } }).counts;
     for (;;) {
-      await new Promise((r) => setTimeout(r, 500));
+      if (pollMs) await new Promise((r) => setTimeout(r, pollMs));
+      else while (sink.received() - before < recipients) await new Promise((r) => setTimeout(r, 20));
       const view = (await (await fetch(`${base}/v3/sendout/${id}`, { headers: auth })).json()) as { status: string; counts: { recipients: number; sent: number; failed: number } };
       if (view.status === "SENT") {
         const sendSeconds = (performance.now() - started) / 1000;

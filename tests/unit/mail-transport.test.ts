@@ -1,6 +1,7 @@
 // The transport against a real SMTP server: what arrives (headers, both parts, the one-click unsubscribe pair) and how
 // the server's refusals are classified, which decides whether delivery retries or records.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Worker } from "node:worker_threads";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink";
 
 let sink: SmtpSink;
@@ -78,5 +79,43 @@ describe("sendMail", () => {
     } finally {
       await sink.restart();
     }
+  });
+
+  describe("the SMTP thread", () => {
+    const message = (n: number) => ({ to: `t${n}@example.org`, subject: "s", html: "<p>x</p>", text: "x", messageId: `<thread-${n}@example.org>` });
+    const mailThread = () => (globalThis as unknown as { __mailSender: { thread: Worker } }).__mailSender.thread;
+
+    it("fails the messages under way as temporary when the thread dies, and the next message starts a new one", async () => {
+      await mail.sendMail(message(1));
+      const held = sink.hold();
+      const underWay = mail.sendMail(message(2));
+      await vi.waitFor(() => expect(held.waiting()).toBe(1));
+      const dead = mailThread();
+      await dead.terminate();
+      await expect(underWay).rejects.toMatchObject({ name: "MailDeliveryError", permanent: false });
+      held.release();
+      const arrived = sink.received.length;
+      await mail.sendMail(message(3));
+      expect(mailThread()).not.toBe(dead);
+      expect((await sink.waitFor(arrived + 1)).at(-1)!.parsed.messageId).toBe("<thread-3@example.org>");
+    });
+
+    it("reports the message under way as sent when the pool is closed meanwhile, then ends", async () => {
+      await mail.sendMail(message(4));
+      const thread = mailThread();
+      const ended = new Promise((resolve) => thread.once("exit", resolve));
+      const held = sink.hold();
+      const underWay = mail.sendMail(message(5)).then(
+        () => "sent",
+        (error: { permanent: boolean }) => (error.permanent ? "permanent" : "temporary"),
+      );
+      await vi.waitFor(() => expect(held.waiting()).toBe(1));
+      mail.closeMailTransport();
+      held.release();
+      // The server accepted it. When the thread stopped listening at once, the answer was lost and the message called a
+      // temporary failure, which a sendout would have sent again.
+      expect(await underWay).toBe("sent");
+      await ended;
+    });
   });
 });
