@@ -106,6 +106,35 @@ describe("the recipients of a sendout", () => {
   });
 });
 
+describe("a sendout's unsubscribed figure", () => {
+  it("counts the recipients who left the message's list or opted out of everything after it started, each once, in every sendout they received", async () => {
+    const { company, news, events } = await organization();
+    const leaves = await member(company.id, [news]);
+    const optsOut = await member(company.id, [news]);
+    const both = await member(company.id, [news]);
+    const leavesOtherList = await member(company.id, [news, events]);
+    await member(company.id, [news]); // stays
+    const leavesLater = await member(company.id, [news]);
+    const first = await draft(company.id, [news]);
+    await sendSendout(op, first.id, {});
+    await setMemberSubscription(op, news, leaves, false);
+    await db().member.update({ where: { id: optsOut }, data: { globalOptOutAt: new Date() } });
+    await setMemberSubscription(op, news, both, false);
+    await db().member.update({ where: { id: both }, data: { globalOptOutAt: new Date() } });
+    await setMemberSubscription(op, events, leavesOtherList, false);
+    expect((await getSendout(op, first.id)).counts).toMatchObject({ recipients: 6, unsubscribed: 3 });
+
+    // Started later: what happened before its start is not its doing (and those people are not its recipients).
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await draft(company.id, [news]);
+    await sendSendout(op, second.id, {});
+    await setMemberSubscription(op, news, leavesLater, false);
+    const listed = new Map((await listSendouts(op, company.id)).map((s) => [s.id, s.counts]));
+    expect(listed.get(first.id)).toMatchObject({ recipients: 6, unsubscribed: 4 });
+    expect(listed.get(second.id)).toMatchObject({ recipients: 3, unsubscribed: 1 });
+  });
+});
+
 describe("a sendout's states", () => {
   it("changes only as a draft (409 after), and its HTML is sanitized on every write", async () => {
     const { company, news, events } = await organization();

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Member_globalOptOutAt_idx" ON "Member"("globalOptOutAt");
+
