@@ -71,6 +71,12 @@ interface MailSender {
   readonly thread: Worker;
 }
 
+/**
+ * The thread's old-space limit: it holds the pool and the messages under way (a few of about 10 KB each), about 10 MB
+ * in all; past this a leak ends the thread (its messages fail as temporary, the next starts a new one), not the server.
+ */
+const THREAD_HEAP_MB = 64;
+
 /** Where smtp-thread.mjs is: the server runs from the application's directory (as Next does, server.ts). */
 const SMTP_THREAD_SCRIPT = path.join(process.cwd(), "lib", "mail", "smtp-thread.mjs");
 
@@ -104,7 +110,7 @@ function transportOptions(): SMTPPool.Options {
 function smtpThread(): MailSender {
   const pending = new Map<number, { resolve(sent: SentMail): void; reject(error: unknown): void }>();
   let nextId = 0;
-  const thread = new Worker(SMTP_THREAD_SCRIPT, { workerData: { smtpThread: true, options: transportOptions() } });
+  const thread = new Worker(SMTP_THREAD_SCRIPT, { workerData: { smtpThread: true, options: transportOptions() }, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
   thread.unref();
   const settle = (id: number) => {
     const waiting = pending.get(id);
