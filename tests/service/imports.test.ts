@@ -3,7 +3,7 @@
 // out, the list's capacity), resuming after the last committed batch, the result file and undo.
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, isPostgres } from "@/lib/db";
 import { ValidationFailed } from "@/lib/errors";
 import { operatorCaller, type Caller } from "@/lib/services/caller";
 import { createImport, getImport, importResultCsv, previewImport, startImport, undoImport } from "@/lib/services/imports";
@@ -209,6 +209,24 @@ describe("member imports", () => {
 });
 
 describe("subscriber imports", () => {
+  it.runIf(isPostgres())("refresh PostgreSQL's statistics of what they wrote from 1,000 rows on, not for a few", async () => {
+    const company = await makeCompany();
+    const list = await createList(op, { name: "Stor lista", company_id: company.id });
+    const lastAnalyze = async () =>
+      (await db().$queryRaw<{ at: Date | null }[]>`SELECT last_analyze AS at FROM pg_stat_user_tables WHERE relname = 'Subscription'`)[0].at?.getTime() ?? 0;
+    const importRows = async (count: number) => {
+      const csv = "email\n" + Array.from({ length: count }, (_, i) => `stor-${count}-${i}-${crypto.randomUUID()}@example.org`).join("\n") + "\n";
+      const uploaded = await upload(op, { list_id: list.id }, csv);
+      await startImport(op, uploaded.id, { mapping: { email: "email" }, consent_source: "Mässa" });
+      return finished(op, uploaded.id);
+    };
+    const before = await lastAnalyze();
+    expect(await importRows(3)).toMatchObject({ added: 3 });
+    expect(await lastAnalyze()).toBe(before);
+    expect(await importRows(1000)).toMatchObject({ added: 1000 });
+    expect(await lastAnalyze()).toBeGreaterThan(before);
+  });
+
   it("subscribes with the consent statement, skipping the suppressed, the opted out, those who left and beyond the cap", async () => {
     const company = await makeCompany();
     const list = await createList(op, { name: "Nyhetsbrev", company_id: company.id });
