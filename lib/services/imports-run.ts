@@ -75,7 +75,9 @@ const STATISTICS_AFTER_ROWS = 1000;
  */
 async function refreshStatisticsAfter(id: number): Promise<void> {
   const { rowsRead } = await db().importRun.findUniqueOrThrow({ where: { id }, select: { rowsRead: true } });
-  if (rowsRead >= STATISTICS_AFTER_ROWS) await refreshStatistics(["Member", "Subscription", "ImportRow"]);
+  if (rowsRead < STATISTICS_AFTER_ROWS) return;
+  // The import is DONE already: a failed ANALYZE leaves it so, and autovacuum's does the work later.
+  await refreshStatistics(["Member", "Subscription", "ImportRow"]).catch((error: unknown) => logger().warn({ err: error, importId: id }, "import: refreshing the planner's statistics failed"));
 }
 
 /** Reads the file after the committed rows and commits it batch by batch; false when stopped before the end. */
