@@ -6,6 +6,7 @@
 import "server-only";
 import { coalesced, db, isPostgres, Prisma } from "../db";
 import { env } from "../env";
+import { logger } from "../logger";
 import { eachConcurrently } from "../jobs/each-concurrently";
 import { sendoutTemplate, type SendoutMessageFor } from "../mail/sendout-message";
 import { MailDeliveryError, sendMail } from "../mail/transport";
@@ -123,8 +124,11 @@ function sentMarks() {
     if (failure) throw failure.error;
   };
   return {
-    mark(id: number): void {
-      writes.push(write(id).catch((error: unknown) => void (failure ??= { error })));
+    /** Resolves once the mark is written, or its write failed (which check() then throws). */
+    mark(id: number): Promise<void> {
+      const written = write(id).catch((error: unknown) => void (failure ??= { error }));
+      writes.push(written);
+      return written;
     },
     check,
     /** Every mark written (or the first failure thrown). */
@@ -137,12 +141,12 @@ function sentMarks() {
 
 /**
  * The lease of one worker (`owner`) on the batch it claimed at `claimedAt`. Once a quarter of the lease has passed since
- * the claim or the last renewal, the rows of the batch not yet done are renewed before the next message, all in one
- * statement (as webhook deliveries are, lib/services/webhook-delivery.ts), and a row the worker no longer holds (a slow
- * batch outlasted the lease and another worker took the row) is skipped rather than sent twice. So only a single send
- * outlasting three quarters of the lease (90 s by default; nodemailer gives up on a silent server after 30) could make
- * a duplicate. Nothing else can take a row whose lease has not run out: renewing each row just before its message, as
- * before, cost a statement a message for nothing.
+ * the claim or the last renewal, the rows of the batch not yet done are renewed, all in one statement (as webhook
+ * deliveries are, lib/services/webhook-delivery.ts): by a timer while the batch is under way (`keep`), and before each
+ * message. The timer is what keeps a row whose message is in flight: renewed only between messages, a slow SMTP
+ * exchange (the mail thread starting on a loaded machine, a server that answers late) could outlast the lease, and
+ * another worker took the rows in flight and sent them again (CI: two instances, a 3 s lease). A row the worker no
+ * longer holds (its process stalled past the lease and another worker took it) is skipped rather than sent twice.
  */
 function batchLease(owner: string, rows: ClaimedRecipient[], claimedAt: Date) {
   const renewAfter = (env().SENDOUT_LEASE_SECONDS * 1000) / 4;
@@ -162,15 +166,30 @@ function batchLease(owner: string, rows: ClaimedRecipient[], claimedAt: Date) {
     held = new Set(kept.map((row) => Number(row.id)));
     leasedAt = renewedAt.getTime();
   };
+  const renewIfDue = async () => {
+    while (Date.now() - leasedAt > renewAfter) await (renewing ??= renew().finally(() => (renewing = null)));
+  };
   return {
     /** Whether the worker may send the row's message now (renewing the batch's lease first when it is due). */
     async holds(id: number): Promise<boolean> {
-      while (Date.now() - leasedAt > renewAfter) await (renewing ??= renew().finally(() => (renewing = null)));
+      await renewIfDue();
       return held.has(id);
     },
     /** The row is done with (sent, refused or given up): not renewed again. */
     done(id: number): void {
       undone.delete(id);
+    },
+    /**
+     * Renews the lease on time while the batch is under way, until the returned function is called. Looks every
+     * second at most (a comparison of two numbers) so that a lease of a few seconds is kept too. A failed renewal is
+     * tried again at the next look or message; if none succeeds, the rows go back when the lease ends.
+     */
+    keep(): () => void {
+      const timer = setInterval(() => {
+        renewIfDue().catch((error: unknown) => logger().warn({ err: error, owner }, "a sendout batch's lease could not be renewed"));
+      }, Math.min(renewAfter, 1000));
+      timer.unref();
+      return () => clearInterval(timer);
     },
   };
 }
@@ -259,30 +278,35 @@ async function deliver(owner: string, rows: ClaimedRecipient[], claimedAt: Date,
   const lease = batchLease(owner, rows, claimedAt);
   const marks = sentMarks();
   const skipped: number[] = [];
-  await eachConcurrently(rows, messagesInFlight(), async (row) => {
-    marks.check();
-    if (stopping() || !(await stillSending(row.sendoutId))) {
-      skipped.push(row.id);
-      return;
-    }
-    const member = context.member.get(row.memberId);
-    const list = context.list.get(row.listId);
-    // Someone erased, or opted out of everything, after the recipients were fixed gets nothing; nor does a row whose
-    // list (and so its unsubscribe link) was deleted meanwhile.
-    const gone = !member || member.erasedAt ? "member erased" : member.globalOptOutAt ? "member opted out of all mail" : !list ? "list deleted" : null;
-    if (gone || !member || !list) return markFailed(row, row.attempts, `${gone} before sending`);
-    if (!(await lease.holds(row.id))) return;
-    try {
-      const messageFor = context.messageFor.get(row.sendoutId)!;
-      await sendMail(messageFor({ id: row.id, email: row.email, memberUuid: member.uuid, firstname: member.firstname, lastname: member.lastname }, list));
-    } catch (error) {
-      lease.done(row.id);
-      return recordRefusal(row, error);
-    }
-    lease.done(row.id);
-    marks.mark(row.id);
-  });
-  await marks.written();
+  const stopKeeping = lease.keep();
+  try {
+    await eachConcurrently(rows, messagesInFlight(), async (row) => {
+      marks.check();
+      if (stopping() || !(await stillSending(row.sendoutId))) {
+        skipped.push(row.id);
+        return;
+      }
+      const member = context.member.get(row.memberId);
+      const list = context.list.get(row.listId);
+      // Someone erased, or opted out of everything, after the recipients were fixed gets nothing; nor does a row whose
+      // list (and so its unsubscribe link) was deleted meanwhile.
+      const gone = !member || member.erasedAt ? "member erased" : member.globalOptOutAt ? "member opted out of all mail" : !list ? "list deleted" : null;
+      if (gone || !member || !list) return markFailed(row, row.attempts, `${gone} before sending`);
+      if (!(await lease.holds(row.id))) return;
+      try {
+        const messageFor = context.messageFor.get(row.sendoutId)!;
+        await sendMail(messageFor({ id: row.id, email: row.email, memberUuid: member.uuid, firstname: member.firstname, lastname: member.lastname }, list));
+      } catch (error) {
+        lease.done(row.id);
+        return recordRefusal(row, error);
+      }
+      // Renewed until its SENT mark is written: a mark held up past the lease would let another worker send it again.
+      void marks.mark(row.id).then(() => lease.done(row.id));
+    });
+    await marks.written();
+  } finally {
+    stopKeeping();
+  }
   await release(owner, skipped);
 }
 

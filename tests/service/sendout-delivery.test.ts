@@ -207,6 +207,35 @@ describe("delivery", () => {
     }
   });
 
+  it("keeps the lease of the messages in flight while the SMTP server is slow to answer: no other worker takes them", async () => {
+    const { sendout, emails } = await sendoutTo(10);
+    const slow = sink.hold();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const round = runSendoutRound("worker-a", () => false);
+      await vi.waitFor(() => expect(slow.waiting()).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
+      // 80 s pass, more than the 60 s lease, while the server holds the messages under way: no lane gets to its next
+      // message, so only the batch's timer can renew the lease (before it did not, and worker-b took every row).
+      for (let step = 0; step < 4; step++) {
+        vi.setSystemTime(Date.now() + 20_000);
+        await vi.waitFor(
+          async () => {
+            const pending = (await rowsOf(sendout.id)).filter((row) => row.status === "PENDING");
+            expect(pending.every((row) => row.leaseOwner === "worker-a" && row.leaseUntil!.getTime() > Date.now() + 40_000)).toBe(true);
+          },
+          { timeout: 5000 },
+        );
+      }
+      expect((await claimRecipients("worker-b", 100)).filter((row) => row.sendoutId === sendout.id)).toEqual([]);
+      slow.release();
+      await round;
+      expect(emails.map((email) => mailTo(email).length)).toEqual(Array(10).fill(1));
+      expect((await rowsOf(sendout.id)).map((row) => [row.status, row.leaseOwner])).toEqual(Array(10).fill(["SENT", null]));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("sends nothing more once the worker stops, or the sendout is paused or cancelled, and hands the rows back at once", async () => {
     const { sendout } = await sendoutTo(3);
     await runSendoutRound("worker-a", () => true);
