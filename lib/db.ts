@@ -9,6 +9,7 @@ import { closeCacheEpochReader } from "./cache/cache-epochs";
 import { databaseProvider, POSTGRES_CONNECT_TIMEOUT_MS, privateSqliteFile, SQLITE_BUSY_TIMEOUT_MS } from "./database-url";
 import { env } from "./env";
 import { logger } from "./logger";
+import { directPostgresStatements } from "./postgres-direct";
 import { directRawStatements } from "./sqlite-direct";
 import type BetterSqlite3 from "better-sqlite3";
 
@@ -112,8 +113,10 @@ export function createClient(url: string): Db {
     // JIT off: PostgreSQL compiles a statement whose estimated cost passes jit_above_cost, and with statistics older
     // than a bulk load (before autovacuum's ANALYZE) a page's 30 memberships by id were estimated at 11,000 rows:
     // 20 ms of compiling for a 1 ms statement, on every request of the member list. This service runs short statements.
-    const adapter = new PrismaPg({ connectionString: url, max: 10, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, options: "-c jit=off" });
-    client = new PostgresClient({ adapter, log }) as unknown as Db;
+    // Raw statements go to the adapter, not through Prisma's client (lib/postgres-direct.ts).
+    const direct = directPostgresStatements(notifyStatement);
+    const adapter = direct.adapter(new PrismaPg({ connectionString: url, max: 10, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, options: "-c jit=off" }));
+    client = direct.client(new PostgresClient({ adapter, log })) as unknown as Db;
   } else {
     client = sqliteClient(url, log);
   }

@@ -16,6 +16,7 @@
 import "server-only";
 import type BetterSqlite3 from "better-sqlite3";
 import { Prisma } from "./generated/sqlite/client";
+import { awaited, settled, statementOf, withRawStatements, type RawArgs, type Statement } from "./raw-statements";
 
 /** The adapter's transaction while it holds the connection; `closed` from its COMMIT or ROLLBACK on. */
 interface OpenTransaction {
@@ -32,14 +33,6 @@ interface ConnectionState {
 interface TransactionMutex {
   isLocked(): boolean;
   runExclusive<R>(callback: () => Promise<R>): Promise<R>;
-}
-
-type Statement = Prisma.Sql;
-type RawArgs = [Statement] | [TemplateStringsArray, ...unknown[]];
-
-function statementOf(args: RawArgs): Statement {
-  const [first, ...values] = args;
-  return first instanceof Prisma.Sql ? first : Prisma.sql(first as TemplateStringsArray, ...values);
 }
 
 /** A value bound as the adapter binds it (timestampFormat iso8601, its default, which lib/db.ts keeps). */
@@ -144,30 +137,6 @@ function run(state: ConnectionState, transaction: OpenTransaction | null, statem
   }
 }
 
-/** The statement runs when called (Prisma's runs when awaited; every caller awaits at once), its error a rejection. */
-function settled<R>(result: () => R): Promise<R> {
-  try {
-    return Promise.resolve(result());
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-/**
- * A statement outside a transaction runs once awaited (or `then`ed), as Prisma's does: one built and never awaited,
- * or handed to `$transaction([...])` (which refuses anything but Prisma's own), writes nothing.
- */
-function awaited<R>(start: () => Promise<R>): Promise<R> {
-  let started: Promise<R> | undefined;
-  const run = () => (started ??= start());
-  const lazy: PromiseLike<R> & Pick<Promise<R>, "catch" | "finally"> = {
-    then: (onFulfilled, onRejected) => run().then(onFulfilled, onRejected),
-    catch: (onRejected) => run().catch(onRejected),
-    finally: (onFinally) => run().finally(onFinally),
-  };
-  return lazy as Promise<R>;
-}
-
 /**
  * The direct path of one client: lib/db.ts hands it the adapter's connection once made and each transaction as it
  * begins, and gives each `$transaction` callback `wrap(tx)` instead of `tx`.
@@ -201,14 +170,7 @@ export function directRawStatements(hooks: StatementHooks) {
       if (!transaction) return tx;
       const queryRaw = (...args: RawArgs) => settled(() => run(state, transaction, statementOf(args), hooks).rows);
       const executeRaw = (...args: RawArgs) => settled(() => run(state, transaction, statementOf(args), hooks).changes);
-      return new Proxy(tx, {
-        get(target, property) {
-          if (property === "$queryRaw") return queryRaw;
-          if (property === "$executeRaw") return executeRaw;
-          const value: unknown = Reflect.get(target, property);
-          return typeof value === "function" ? value.bind(target) : value;
-        },
-      });
+      return withRawStatements(tx, queryRaw, executeRaw);
     },
     /** Wraps one of the adapter's own (non-transaction) methods, for the statements Prisma sends outside a transaction. */
     outsideTransactions<A extends unknown[], R>(send: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
