@@ -8,6 +8,7 @@ import { PrismaClient } from "@/lib/generated/postgres/client";
 import { createClient, isUniqueViolation, Prisma, watchStatements, type Db } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/database-errors";
 import { createMigratedDatabase } from "../../scripts/lib/test-stack";
+import { expectRefusedOnceEnded, expectRunOnceAwaited, expectSentWhenCalled } from "../direct-statements-contract";
 
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
 let client: Db;
@@ -131,35 +132,11 @@ describe("raw statements on PostgreSQL's driver adapter", () => {
     }
   });
 
-  it("are refused once their transaction has ended, and write nothing", async () => {
-    let kept: Prisma.TransactionClient | undefined;
-    await client.$transaction(async (tx) => {
-      kept = tx;
-    });
-    await expect(kept!.$executeRaw(insert(61, "late"))).rejects.toMatchObject({ code: "P2028" });
-    await client.$transaction(async () => {
-      await expect(kept!.$executeRaw(insert(62, "late too"))).rejects.toMatchObject({ code: "P2028" });
-    });
-    expect(await client.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" IN (61, 62)`).toEqual([]);
-  });
+  it("are refused once their transaction has ended, and write nothing", () => expectRefusedOnceEnded(client, insert, [61, 62]));
 
-  it("run on the driver: a statement in a transaction is sent when called (Prisma's only once awaited)", async () => {
-    const seen = await client.$transaction(async (tx) => {
-      const pending = tx.$executeRaw(insert(71, "at once"));
-      const rows = await tx.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" = ${71}`;
-      await pending;
-      return rows;
-    });
-    expect(seen).toEqual([{ id: 71 }]);
-  });
+  it("run on the driver: a statement in a transaction is sent when called (Prisma's only once awaited)", () => expectSentWhenCalled(client, insert, 71));
 
-  it("outside a transaction, run once awaited, as Prisma's do: one never awaited writes nothing", async () => {
-    const pending = client.$executeRaw(insert(81, "when awaited"));
-    void client.$executeRaw(insert(82, "never awaited"));
-    expect(await client.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" IN (81, 82)`).toEqual([]);
-    expect(await pending).toBe(1);
-    expect(await client.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" IN (81, 82)`).toEqual([{ id: 81 }]);
-  });
+  it("outside a transaction, run once awaited, as Prisma's do: one never awaited writes nothing", () => expectRunOnceAwaited(client, insert, [81, 82]));
 
   it("are counted with the statements Prisma sends", async () => {
     const watch = watchStatements();

@@ -11,6 +11,7 @@ import { PrismaClient } from "@/lib/generated/sqlite/client";
 import { createClient, isUniqueViolation, likeSubstring, Prisma, watchStatements, type Db } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/database-errors";
 import { applyMigrations } from "@/lib/migrate-deploy";
+import { expectRefusedOnceEnded, expectRunOnceAwaited, expectSentWhenCalled } from "../direct-statements-contract";
 
 const file = path.resolve("data", "test", `direct_${crypto.randomBytes(4).toString("hex")}.db`);
 let client: Db;
@@ -111,28 +112,9 @@ describe("raw statements in a SQLite transaction", () => {
     expect(isUniqueViolation(direct)).toBe(isUniqueViolation(viaPrisma));
   });
 
-  it("are refused once their transaction has ended, and write nothing", async () => {
-    let kept: Prisma.TransactionClient | undefined;
-    await client.$transaction(async (tx) => {
-      kept = tx;
-    });
-    await expect(kept!.$executeRaw(insert(41, "late"))).rejects.toMatchObject({ code: "P2028" });
-    // Not even inside the transaction that holds the connection then.
-    await client.$transaction(async () => {
-      await expect(kept!.$executeRaw(insert(42, "late too"))).rejects.toMatchObject({ code: "P2028" });
-    });
-    expect(await client.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" IN (41, 42)`).toEqual([]);
-  });
+  it("are refused once their transaction has ended, and write nothing", () => expectRefusedOnceEnded(client, insert, [41, 42]));
 
-  it("run on the driver: a statement has run when the call returns (Prisma's runs only once awaited)", async () => {
-    const seen = await client.$transaction(async (tx) => {
-      const pending = tx.$executeRaw(insert(51, "at once"));
-      const rows = await tx.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" = ${51}`;
-      await pending;
-      return rows;
-    });
-    expect(seen).toEqual([{ id: 51 }]);
-  });
+  it("run on the driver: a statement has run when the call returns (Prisma's runs only once awaited)", () => expectSentWhenCalled(client, insert, 51));
 
   it("are counted with the statements Prisma sends", async () => {
     const watch = watchStatements();
@@ -171,13 +153,7 @@ describe("statements outside a transaction", () => {
     expect(await client.grant.count({ where: { name: "outside 3: model" } })).toBe(1);
   });
 
-  it("run once awaited, as Prisma's do: one never awaited writes nothing", async () => {
-    const pending = client.$executeRaw(insert(81, "when awaited"));
-    client.$executeRaw(insert(82, "never awaited"));
-    expect(await client.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" IN (81, 82)`).toEqual([]);
-    expect(await pending).toBe(1);
-    expect(await client.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" IN (81, 82)`).toEqual([{ id: 81 }]);
-  });
+  it("run once awaited, as Prisma's do: one never awaited writes nothing", () => expectRunOnceAwaited(client, insert, [81, 82]));
 
   it("are refused by $transaction([...]), which takes Prisma's own (the ...Unsafe variants), and write nothing", async () => {
     expect(() => client.$transaction([client.$executeRaw(insert(91, "in a batch"))])).toThrow(/Prisma Client promises/);
