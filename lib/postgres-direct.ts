@@ -35,7 +35,7 @@ interface Queryable {
   executeRaw(query: SqlQuery): Promise<number>;
 }
 type AdapterTransaction = Queryable & { commit(): Promise<void>; rollback(): Promise<void> };
-type Adapter = Queryable & { startTransaction(...args: unknown[]): Promise<AdapterTransaction> };
+type Adapter = Queryable & { startTransaction(...args: unknown[]): Promise<AdapterTransaction>; dispose(): Promise<void> };
 
 /** One `$transaction(callback)`: the adapter transaction begun for it, and whether it has ended. */
 interface TransactionSlot {
@@ -160,6 +160,12 @@ export function directPostgresStatements(onStatement: (sql: string) => void) {
         const startTransaction = adapter.startTransaction.bind(adapter);
         adapter.startTransaction = async (...args: unknown[]) => began(await startTransaction(...args));
         pool = adapter;
+        // $disconnect ends the pool; the next statement goes through Prisma, which connects again (and lands here).
+        const dispose = adapter.dispose.bind(adapter);
+        adapter.dispose = () => {
+          if (pool === adapter) pool = null;
+          return dispose();
+        };
         return adapter as unknown as Awaited<ReturnType<PrismaPg["connect"]>>;
       };
       return factory;

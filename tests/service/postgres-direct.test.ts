@@ -138,6 +138,15 @@ describe("raw statements on PostgreSQL's driver adapter", () => {
 
   it("outside a transaction, run once awaited, as Prisma's do: one never awaited writes nothing", () => expectRunOnceAwaited(client, insert, [81, 82]));
 
+  it("work again after $disconnect, as Prisma's do (the client connects again)", async () => {
+    const disconnected = createClient(database.url);
+    expect(await disconnected.$queryRaw`SELECT ${1}::int AS "one"`).toEqual([{ one: 1 }]);
+    await disconnected.$disconnect();
+    expect(await disconnected.$queryRaw`SELECT ${2}::int AS "two"`).toEqual([{ two: 2 }]);
+    expect(await disconnected.$transaction((tx) => tx.$queryRaw`SELECT ${3}::int AS "three"`)).toEqual([{ three: 3 }]);
+    await disconnected.$disconnect();
+  });
+
   it("are counted with the statements Prisma sends", async () => {
     const watch = watchStatements();
     await client.$transaction(async (tx) => {
