@@ -177,8 +177,10 @@ export function directPostgresStatements(onStatement: (sql: string) => void) {
       const prismaExecuteRaw = (client.$executeRaw as (...args: RawArgs) => Promise<unknown>).bind(client);
       const outside =
         <R>(answer: (on: Queryable, q: SqlQuery) => Promise<R>, viaPrisma: (...args: RawArgs) => Promise<unknown>) =>
-        (...args: RawArgs) =>
-          pool ? awaited(() => run(pool!, statementOf(args), answer)) : viaPrisma(...args);
+        (...args: RawArgs) => {
+          const on = pool;
+          return on ? awaited(() => run(on, statementOf(args), answer)) : viaPrisma(...args);
+        };
       return Object.assign(client, {
         $queryRaw: outside(rows, prismaQueryRaw),
         $executeRaw: outside(changes, prismaExecuteRaw),
