@@ -1,7 +1,7 @@
 // Delivery of sendouts (lib/services/sendout-delivery.ts) against a real SMTP server (tests/smtp-sink.ts): leases that
 // keep two workers off one row, SENT only after the server accepted, retries after temporary refusals, failures after
 // permanent ones, a pause honoured mid-batch, and the test copy. Processes, crashes and instances: the integration tier.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { closeMailTransport } from "@/lib/mail/transport";
 import { operatorCaller } from "@/lib/services/caller";
@@ -14,7 +14,7 @@ import { sendTestCopy } from "@/lib/services/sendout-test-copy";
 import { createSendout, getSendout } from "@/lib/services/sendouts";
 import { CreateMemberRequest } from "@/lib/validation/member";
 import { CreateSendoutRequest } from "@/lib/validation/sendout";
-import { useDatabaseOfOwn } from "../process-fixtures";
+import { useDatabaseOfOwn, withDatabase } from "../process-fixtures";
 import { makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink";
@@ -234,6 +234,30 @@ describe("delivery", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  // PostgreSQL only: there another transaction can hold the rows while this process goes on. SQLite's writes block the
+  // process (better-sqlite3 waits for the lock synchronously), so nothing can be sent meanwhile there.
+  it.runIf(inject("provider") === "postgres")("sends no more than the messages under way while their SENT marks cannot be written, so a crash can resend no more", async () => {
+    const { sendout, emails } = await sendoutTo(30);
+    const slow = sink.hold();
+    const round = runSendoutRound("worker-a", () => false);
+    await vi.waitFor(() => expect(slow.waiting()).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
+    const accepted = () => emails.filter((email) => mailTo(email).length > 0).length;
+    await withDatabase(database.url, async (query) => {
+      await query("BEGIN");
+      await query(`SELECT "id" FROM "SendoutRecipient" WHERE "sendoutId" = ${sendout.id} FOR UPDATE`);
+      slow.release();
+      await vi.waitFor(() => expect(accepted()).toBeGreaterThan(0));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Each lane waits for its mark before its next message: accepted and unmarked at most twice the pool (the lanes).
+      // Before, the lanes went on while the marks waited, and all 30 were accepted unmarked (a SIGKILL resent them all).
+      expect(accepted()).toBeLessThanOrEqual(Number(process.env.SMTP_POOL_SIZE ?? 4) * 2);
+      await query("COMMIT");
+    });
+    await round;
+    expect(emails.map((email) => mailTo(email).length)).toEqual(Array(30).fill(1));
+    expect((await rowsOf(sendout.id)).map((row) => row.status)).toEqual(Array(30).fill("SENT"));
   });
 
   it("sends nothing more once the worker stops, or the sendout is paused or cancelled, and hands the rows back at once", async () => {
