@@ -11,7 +11,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // A guard against hangs, not a speed test: npm test runs Playwright beside the integration suites on two cores, where
+  // a scenario of many steps (forms, axe, screenshots) that takes 15 s alone took past 30 s (CI: admin-members,
+  // admin-events). Files whose scenarios take minutes say so themselves.
+  timeout: 90_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: "chromium",
