@@ -41,7 +41,10 @@ export function privateSqliteFile(url: string): string {
   return file;
 }
 
-/** How long a SQLite connection waits for another connection's lock before failing with SQLITE_BUSY. */
+/**
+ * How long a SQLite connection waits for another connection's lock before failing with SQLITE_BUSY, unless
+ * SQLITE_BUSY_TIMEOUT_MS says otherwise (the operator CLI waits longer: scripts/cli.ts).
+ */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /**

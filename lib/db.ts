@@ -6,7 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { closeCacheEpochReader } from "./cache/cache-epochs";
-import { databaseProvider, POSTGRES_CONNECT_TIMEOUT_MS, privateSqliteFile, SQLITE_BUSY_TIMEOUT_MS } from "./database-url";
+import { databaseProvider, POSTGRES_CONNECT_TIMEOUT_MS, privateSqliteFile } from "./database-url";
 import { env } from "./env";
 import { logger } from "./logger";
 import { directPostgresStatements } from "./postgres-direct";
@@ -36,7 +36,7 @@ const SQLITE_MAX_BIND_VALUES = 32766;
  * time anyway, so taking the lock up front costs nothing there (tests/integration/sqlite-transactions.test.ts).
  */
 function sqliteAdapter(url: string, direct: ReturnType<typeof directRawStatements>) {
-  const factory = new PrismaBetterSQLite3({ url: privateSqliteFile(url), timeout: SQLITE_BUSY_TIMEOUT_MS });
+  const factory = new PrismaBetterSQLite3({ url: privateSqliteFile(url), timeout: env().SQLITE_BUSY_TIMEOUT_MS });
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = escapingLikes(await connect());

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { defaultDatabaseUrl } from "./database-url";
+import { defaultDatabaseUrl, SQLITE_BUSY_TIMEOUT_MS } from "./database-url";
 
 const int = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 const bool = (fallback: boolean) =>
@@ -15,6 +15,8 @@ const bool = (fallback: boolean) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().default(defaultDatabaseUrl),
+  /** SQLite: how long a write waits for another connection's lock before it fails (503 "database unavailable"). */
+  SQLITE_BUSY_TIMEOUT_MS: int(SQLITE_BUSY_TIMEOUT_MS),
   PORT: int(3000),
   HOST: z.string().default("0.0.0.0"),
   /** Public origin of the service, used in links (sendout links, OpenAPI servers). */

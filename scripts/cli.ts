@@ -26,7 +26,15 @@ function usage(): string {
   ].join("\n");
 }
 
+/**
+ * A command waits up to 30 s for SQLite's write lock (the server's own writes wait 5 s): beside a busy server (or
+ * another instance) a batch command such as member:generate waited past 5 s for a turn and failed with "database
+ * unavailable", where waiting its turn was all it needed. SQLITE_BUSY_TIMEOUT_MS still says otherwise.
+ */
+const CLI_SQLITE_BUSY_TIMEOUT_MS = "30000";
+
 async function main(argv: string[]): Promise<number> {
+  process.env.SQLITE_BUSY_TIMEOUT_MS ??= CLI_SQLITE_BUSY_TIMEOUT_MS;
   const [name, ...rest] = argv;
   const command = commands.find((c) => c.name === name);
   if (!command) {
