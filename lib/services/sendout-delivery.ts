@@ -29,8 +29,8 @@ const STATUS_RECHECK_MS = 1000;
 /**
  * How many messages of a batch are under way at once: two per pooled connection, so each connection has its next
  * message waiting while the last one finishes (with one per connection they idled between messages and a sendout
- * reached a third of what the pool can carry). What a crash can send twice is these, plus the messages accepted
- * while the previous group of SENT marks was being written (sentMarks): a group's write takes a millisecond or two.
+ * reached a third of what the pool can carry). What a crash can send twice is at most these: a lane waits for its
+ * message's SENT mark before it takes the next one (sentMarks).
  */
 function messagesInFlight(): number {
   return env().SMTP_POOL_SIZE * 2;
