@@ -4,6 +4,8 @@
 // 2 × 8,760 groups; the hours become Swedish days here (Sweden's offsets are whole hours), as SQLite and PostgreSQL
 // have no date function in common. The total is walked back from the list's active count.
 import "server-only";
+import { TZDate } from "@date-fns/tz";
+import { format, subDays } from "date-fns";
 import type { z } from "zod";
 import { databaseProvider } from "../database-url";
 import { db, Prisma } from "../db";
@@ -28,9 +30,12 @@ function hourOf(column: "subscribedAt" | "unsubscribedAt"): Prisma.Sql {
 export async function listFigures(caller: Caller, listId: number, days: number): Promise<z.output<typeof ListFigures>> {
   const list = await listInScope(caller, listId);
   const now = Date.now();
-  // The window: whole Swedish days, today the last; an hour more on each side covers a change of offset.
+  // The window: whole Swedish days, today the last, counted back by the calendar: a day across a change of offset is
+  // 23 or 25 hours, and steps of 24 hours from late evening skipped a day (a 90-day window had 89 between 23:00 and
+  // midnight in winter). An hour more on each side covers that change.
+  const today = new TZDate(now, "Europe/Stockholm");
   const dates: string[] = [];
-  for (let i = days - 1; i >= 0; i--) dates.push(dayOf(now - i * 86_400_000));
+  for (let i = days - 1; i >= 0; i--) dates.push(format(subDays(today, i), "yyyy-MM-dd"));
   const since = new Date(now - days * 86_400_000 - HOUR_MS);
   const rows = await db().$queryRaw<{ hour: number | bigint; subscribed: number | bigint; unsubscribed: number | bigint }[]>`
     SELECT "hour", SUM("s") AS "subscribed", SUM("u") AS "unsubscribed" FROM (

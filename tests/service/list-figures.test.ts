@@ -1,7 +1,7 @@
 // A list's figures over time (lib/services/list-figures.ts): new subscriptions, unsubscribes and the active total
 // per Swedish day, for 30, 90 or 365 days; refused outside the caller's scope or module.
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { Forbidden, NotFound } from "@/lib/errors";
 import { operatorCaller, type Caller } from "@/lib/services/caller";
@@ -55,6 +55,29 @@ describe("list figures", () => {
     expect(quarter.per_day.find((d) => d.date === stockholmDay(now - 40 * DAY))).toEqual({ date: stockholmDay(now - 40 * DAY), subscribed: 2, unsubscribed: 0, total: 2 });
     expect(quarter.per_day[0].total).toBe(0);
     expect((await listFigures(operatorCaller(), list.id, 365)).per_day).toHaveLength(365);
+  });
+
+  it("has one entry for each calendar day late in the evening across a change of Swedish time, in winter and in summer", async () => {
+    const company = await makeCompany("Sommartidsklubben");
+    const list = await createList(operatorCaller(), { name: "Klockan", company_id: company.id });
+    // 23:30 in Stockholm: 24-hour steps back from here crossed midnight on the far side of a change of offset.
+    const cases = [
+      { now: "2026-11-28T22:30:00Z", days: 90, first: "2026-08-31", last: "2026-11-28" }, // across 25 October (25 hours)
+      { now: "2027-04-15T21:30:00Z", days: 30, first: "2027-03-17", last: "2027-04-15" }, // across 28 March (23 hours)
+      { now: "2026-11-28T22:30:00Z", days: 365, first: "2025-11-29", last: "2026-11-28" },
+    ];
+    for (const { now, days, first, last } of cases) {
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date(now) });
+      try {
+        const dates = (await listFigures(operatorCaller(), list.id, days)).per_day.map((day) => day.date);
+        expect(dates).toHaveLength(days);
+        expect([dates[0], dates.at(-1)]).toEqual([first, last]);
+        // Consecutive: each date the day after the one before.
+        expect(dates.slice(1).every((date, i) => Date.parse(date) - Date.parse(dates[i]) === DAY)).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+    }
   });
 
   it("refuses another organization's list as missing, and a caller without the list module", async () => {
