@@ -11,7 +11,6 @@ import { sendWelcome } from "./subscription-mail";
 import { CONFIRMATION_TTL_DAYS, subscriptionIdOfConfirmationToken } from "./unsubscribe-links";
 import { fillEmptyFields, recordAnswers, recordConsent } from "./visitor-records";
 import { emitWebhookEvent } from "./webhook-events";
-import { recordPublicSubscriptionChange } from "./audit";
 
 /** What the visitor typed, applied at confirmation; `lang` is the language of the form, for the messages. */
 export interface PendingData {
@@ -148,8 +147,12 @@ export async function confirmSubscription(token: string): Promise<ConfirmationSt
       if (pending.terms_accepted && list.termId) await recordConsent(tx, member.id, list.termId, list.listId, now);
       const changed = await tx.subscription.updateMany({ where: { id: subscription.id, status: "PENDING" }, data: { pendingData: null } });
       if (changed.count === 0) return false; // confirmed by a second press meanwhile
-      const { activated } = await activateSubscription(tx, list.listId, member.id, "PUBLIC_FORM", true, "EMAIL_LINK", "subscription.confirmed");
-      if (activated) await recordPublicSubscriptionChange(tx, { subscribed: true, listId: list.listId, memberId: member.id, companyId: list.companyId, channel: "email_confirmation" });
+      const { activated } = await activateSubscription(tx, list.listId, member.id, "PUBLIC_FORM", {
+        enforceCap: true,
+        confirmedVia: "EMAIL_LINK",
+        event: "subscription.confirmed",
+        publicChange: { companyId: list.companyId, channel: "email_confirmation" },
+      });
       return activated;
     });
     if (activated) await sendWelcome(subscription.id, pending.lang);

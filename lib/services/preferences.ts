@@ -59,7 +59,7 @@ export async function setListPreference(token: string, listId: number, subscribe
       return;
     }
     if (member.globalOptOutAt) await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: null } });
-    if ((await activateSubscription(tx, listId, member.id, "PUBLIC_FORM", true, "PREFERENCES")).activated) await recordPublicSubscriptionChange(tx, audit);
+    await activateSubscription(tx, listId, member.id, "PUBLIC_FORM", { enforceCap: true, confirmedVia: "PREFERENCES", publicChange: { companyId: audit.companyId, channel: audit.channel } });
   });
 }
 
@@ -78,9 +78,7 @@ export async function undoOptOut(token: string): Promise<void> {
     // In list order, as the opt-out recorded them (optOutEverywhere).
     const ended = await tx.subscription.findMany({ where: { memberId: member.id, status: "UNSUBSCRIBED", unsubscribedVia: "OPT_OUT", unsubscribedAt: { gte: optedOutAt } }, orderBy: { listId: "asc" }, select: { listId: true, list: { select: { companyId: true } } } });
     for (const { listId, list } of ended) {
-      if ((await activateSubscription(tx, listId, member.id, "PUBLIC_FORM", false, "PREFERENCES")).activated) {
-        await recordPublicSubscriptionChange(tx, { subscribed: true, listId, memberId: member.id, companyId: list.companyId, channel: "preferences" });
-      }
+      await activateSubscription(tx, listId, member.id, "PUBLIC_FORM", { enforceCap: false, confirmedVia: "PREFERENCES", publicChange: { companyId: list.companyId, channel: "preferences" } });
     }
   });
 }

@@ -172,7 +172,7 @@ export async function setMemberSubscription(caller: Caller, listId: number, memb
   }
   const subscription = await db().$transaction(async (tx) => {
     const changed = subscribed
-      ? await activateSubscription(tx, listId, memberId, "ADMIN", false, caller.kind === "api_key" ? "API" : "ADMIN")
+      ? await activateSubscription(tx, listId, memberId, "ADMIN", { enforceCap: false, confirmedVia: caller.kind === "api_key" ? "API" : "ADMIN" })
       : (await deactivateSubscription(tx, listId, memberId, "ADMIN"), await tx.subscription.findUnique({ where: { listId_memberId: { listId, memberId } } }));
     await recordAudit(tx, caller, {
       action: subscribed ? "subscription.subscribe" : "subscription.unsubscribe",

@@ -14,9 +14,9 @@ import { isValidGlobalOptOutToken } from "./unsubscribe-links";
 import { holdPending, sweepStalePending, type PendingData } from "./confirmations";
 import { sendConfirmation, sendWelcome } from "./subscription-mail";
 import { createVisitor, recordAnswers, recordConsent, visitorOf } from "./visitor-records";
-import { emitWebhookEvent, emitWebhookEvents, withEventsInOneInsert } from "./webhook-events";
+import { emitWebhookEvent, emitWebhookEvents, withEventsInOneInsert, writeHeldEvents } from "./webhook-events";
 import { jsonRows } from "./json-rows";
-import { recordPublicSubscriptionChange } from "./audit";
+import { recordPublicSubscriptionChange, type PublicChannel } from "./audit";
 
 type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 /** How a subscription became active: the consent evidence kept with it (confirmedVia). */
@@ -57,8 +57,9 @@ export const SUBSCRIPTION_COLUMNS = Prisma.raw(`"id", "listId", "memberId", "sta
 
 /**
  * Subscribes `memberId` to the list inside `tx`. Already subscribed: the subscription unchanged, no slot taken.
- * Otherwise it is activated (created or re-activated in one upsert) and a slot of the list claimed LAST, with a
- * conditional increment that with `enforceCap` matches no row at the cap (429, the transaction rolls back). On
+ * Otherwise it is activated (created or re-activated in one upsert), its event and (`publicChange`) audit entry written,
+ * and a slot of the list claimed LAST, with a conditional increment that with `enforceCap` matches no row at the cap
+ * (429, the transaction rolls back). On
  * PostgreSQL the list's row lock is thus held only from the claim to the commit, not across the whole subscribe, and
  * every writer takes its locks in one order (member, subscription, list), so writers cannot deadlock. Every change of
  * a subscription's status goes through this and deactivateSubscription, which keep `activeCount` in step and emit the
@@ -78,9 +79,18 @@ export async function activateSubscription(
   listId: number,
   memberId: number,
   source: SubscriptionSource,
-  enforceCap: boolean,
-  confirmedVia: ConfirmedVia | null = null,
-  event: "subscription.created" | "subscription.confirmed" = "subscription.created",
+  {
+    enforceCap,
+    confirmedVia = null,
+    event = "subscription.created",
+    publicChange,
+  }: {
+    enforceCap: boolean;
+    confirmedVia?: ConfirmedVia | null;
+    event?: "subscription.created" | "subscription.confirmed";
+    /** The person's own subscribe (a form, a link): its audit entry, written when the subscription is activated. */
+    publicChange?: { companyId: string; channel: PublicChannel };
+  },
 ): Promise<SubscriptionRow & { activated: boolean }> {
   const now = new Date();
   const confirmedAt = confirmedVia ? now : null;
@@ -96,11 +106,16 @@ export async function activateSubscription(
       SELECT ${SUBSCRIPTION_COLUMNS} FROM "Subscription" WHERE "listId" = ${listId} AND "memberId" = ${memberId}`;
     return { ...existing, activated: false };
   }
+  await emitWebhookEvent(tx, event, { listId }, { list_id: listId, member_id: memberId, status: "SUBSCRIBED", source, confirmed_via: confirmedVia ?? source });
+  if (publicChange) await recordPublicSubscriptionChange(tx, { subscribed: true, listId, memberId, ...publicChange });
+  // Every write of the activation (its audit entry, the transaction's webhook events held so far) goes before the
+  // claim: on PostgreSQL the claim locks the list's row until the commit, and every subscribe to the list waits for
+  // it. Written after the claim, the audit entry and the events held the lock for two more round trips each time.
+  await writeHeldEvents(tx);
   const underCap = enforceCap ? Prisma.sql`AND "activeCount" < ${effectiveCapSql()}` : Prisma.empty;
   const claimed = await tx.$executeRaw`
     UPDATE "SubscriptionList" SET "activeCount" = "activeCount" + 1, "updatedAt" = ${now} WHERE "id" = ${listId} ${underCap}`;
   if (claimed === 0) throw new CapReached();
-  await emitWebhookEvent(tx, event, { listId }, { list_id: listId, member_id: memberId, status: "SUBSCRIBED", source, confirmed_via: confirmedVia ?? source });
   return { ...activated, activated: true };
 }
 
@@ -177,8 +192,7 @@ export async function subscribeVisitor(listUuid: string | null, input: Subscribe
     // What was typed about an existing member is not applied: only its owner may change it (by confirming).
     if (known.memberId === null) await recordAnswers(tx, memberId, answered, now);
     if (input.terms_accepted === true && list.termId) await recordConsent(tx, memberId, list.termId, list.listId, now);
-    const subscription = await activateSubscription(tx, list.listId, memberId, "PUBLIC_FORM", true);
-    if (subscription.activated) await recordPublicSubscriptionChange(tx, { subscribed: true, listId: list.listId, memberId, companyId: list.companyId, channel: via });
+    const subscription = await activateSubscription(tx, list.listId, memberId, "PUBLIC_FORM", { enforceCap: true, publicChange: { companyId: list.companyId, channel: via } });
     return { kind: "active" as const, memberId, subscription };
   }));
 
@@ -222,9 +236,11 @@ export async function undoUnsubscribe(listUuid: string, memberUuid: string): Pro
   if (!found) return false;
   // The link came in the person's own mail, so its evidence is EMAIL_LINK.
   await db().$transaction(async (tx) => {
-    if ((await activateSubscription(tx, found.listId, found.memberId, "PUBLIC_FORM", true, "EMAIL_LINK")).activated) {
-      await recordPublicSubscriptionChange(tx, { subscribed: true, listId: found.listId, memberId: found.memberId, companyId: found.list.companyId, channel: "undo_link" });
-    }
+    await activateSubscription(tx, found.listId, found.memberId, "PUBLIC_FORM", {
+      enforceCap: true,
+      confirmedVia: "EMAIL_LINK",
+      publicChange: { companyId: found.list.companyId, channel: "undo_link" },
+    });
   });
   return true;
 }

@@ -96,6 +96,15 @@ export async function withEventsInOneInsert<T>(tx: Tx, body: () => Promise<T>): 
   }
 }
 
+/**
+ * Writes the events held so far by withEventsInOneInsert now, in one INSERT (the rest, if any, at its end): for a
+ * caller about to take a lock others wait for, which should be its last statement before the commit.
+ */
+export async function writeHeldEvents(tx: Tx): Promise<void> {
+  const held = heldEvents.get(tx);
+  if (held?.length) await insertOutboxEvents(tx, held.splice(0));
+}
+
 /** emitWebhookEvent for many events of one type about one company or list, in one statement (an import's batch). */
 export async function emitWebhookEvents<T extends WebhookEventType>(
   tx: Tx,

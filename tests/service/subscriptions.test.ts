@@ -2,6 +2,7 @@
 // active count follows every change of a subscription's status, whoever makes it. No server, no build.
 import { describe, expect, it } from "vitest";
 import { db, watchStatements } from "@/lib/db";
+import { CapReached } from "@/lib/errors";
 import { operatorCaller } from "@/lib/services/caller";
 import { setMemberSubscription } from "@/lib/services/subscribers";
 import { createList } from "@/lib/services/subscription-lists";
@@ -39,6 +40,24 @@ describe("subscriptions", () => {
     const beforeInsert = watch.statements.slice(0, watch.statements.findIndex((sql) => sql.includes('INSERT INTO "Member"')));
     const asks = beforeInsert.filter((sql) => sql.includes('FROM "Suppression"') || /FROM \(?"?Member"?|JOIN "Member"/.test(sql));
     expect(asks).toHaveLength(1);
+  });
+
+  it("a subscribe claims its slot of the list last, after its audit entry; at the cap it writes nothing at all", async () => {
+    const [list] = await twoLists();
+    const watch = watchStatements();
+    const { member_id } = await subscribe(list.uuid, { email: "sist@example.org" });
+    watch.stop();
+    // On PostgreSQL the claim locks the list's row until the commit, and every subscribe to the list waits for it.
+    const writes = watch.statements.filter((sql) => /^\s*(INSERT|UPDATE|DELETE)/i.test(sql));
+    expect(writes.at(-1)).toMatch(/^\s*UPDATE "SubscriptionList" SET "activeCount"/);
+    expect(writes.some((sql) => sql.includes('INSERT INTO "AuditEntry"'))).toBe(true);
+    expect(await db().auditEntry.count({ where: { actor: `member:${member_id}` } })).toBe(1);
+
+    await db().subscriptionList.update({ where: { id: list.id }, data: { subscriberCap: 1 } });
+    await expect(subscribe(list.uuid, { email: "for-sent@example.org" })).rejects.toThrow(CapReached);
+    expect(await db().member.count({ where: { email: "for-sent@example.org" } })).toBe(0);
+    expect(await db().auditEntry.count({ where: { companyId: list.company_id, action: "subscription.subscribe" } })).toBe(1);
+    expect(await activeCount(list.id)).toBe(1);
   });
 
   it("an unsubscribe link ends only its own list's subscription, and a wrong pairing changes nothing", async () => {
