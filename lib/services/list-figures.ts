@@ -5,7 +5,7 @@
 // have no date function in common. The total is walked back from the list's active count.
 import "server-only";
 import { TZDate } from "@date-fns/tz";
-import { format, subDays } from "date-fns";
+import { subDays } from "date-fns";
 import type { z } from "zod";
 import { databaseProvider } from "../database-url";
 import { db, Prisma } from "../db";
@@ -35,7 +35,7 @@ export async function listFigures(caller: Caller, listId: number, days: number):
   // midnight in winter). An hour more on each side covers that change.
   const today = new TZDate(now, "Europe/Stockholm");
   const dates: string[] = [];
-  for (let i = days - 1; i >= 0; i--) dates.push(format(subDays(today, i), "yyyy-MM-dd"));
+  for (let i = days - 1; i >= 0; i--) dates.push(dayOf(subDays(today, i).getTime()));
   const since = new Date(now - days * 86_400_000 - HOUR_MS);
   const rows = await db().$queryRaw<{ hour: number | bigint; subscribed: number | bigint; unsubscribed: number | bigint }[]>`
     SELECT "hour", SUM("s") AS "subscribed", SUM("u") AS "unsubscribed" FROM (

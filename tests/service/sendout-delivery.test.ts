@@ -3,6 +3,7 @@
 // permanent ones, a pause honoured mid-batch, and the test copy. Processes, crashes and instances: the integration tier.
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { closeMailTransport } from "@/lib/mail/transport";
 import { operatorCaller } from "@/lib/services/caller";
 import { createMember } from "@/lib/services/member-changes";
@@ -252,7 +253,7 @@ describe("delivery", () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       // Each lane waits for its mark before its next message: accepted and unmarked at most twice the pool (the lanes).
       // Before, the lanes went on while the marks waited, and all 30 were accepted unmarked (a SIGKILL resent them all).
-      expect(accepted()).toBeLessThanOrEqual(Number(process.env.SMTP_POOL_SIZE ?? 4) * 2);
+      expect(accepted()).toBeLessThanOrEqual(env().SMTP_POOL_SIZE * 2);
       await query("COMMIT");
     });
     await round;
