@@ -23,7 +23,7 @@ async function main() {
   applyMigrations(database.url);
   const { disconnectDb, prepareDatabase, watchStatements } = await import("../lib/db");
   const { makeFixtures, seedRegister, subscribeBody } = await import("./lib/bench-fixtures");
-  const { subscribeVisitor } = await import("../lib/services/subscriptions");
+  const { subscribeVisitor } = await import("../lib/services/public-subscribe");
   try {
     await prepareDatabase();
     const [root] = await seedRegister(20);

@@ -9,7 +9,7 @@ import { loadPublicList } from "./public-lists";
 import { activateSubscription, SUBSCRIPTION_COLUMNS, type SubscriptionRow } from "./subscriptions";
 import { sendWelcome } from "./subscription-mail";
 import { CONFIRMATION_TTL_DAYS, subscriptionIdOfConfirmationToken } from "./unsubscribe-links";
-import { fillEmptyFields, recordAnswers, recordConsent } from "./visitor-records";
+import { fillEmptyFields, recordAnswers, recordConsents } from "./visitor-records";
 import { emitWebhookEvent } from "./webhook-events";
 
 /** What the visitor typed, applied at confirmation; `lang` is the language of the form, for the messages. */
@@ -143,8 +143,8 @@ export async function confirmSubscription(token: string): Promise<ConfirmationSt
           data: { liftedAt: now, liftedBy: "email-confirmation", liftNote: `confirmed a subscription to ${list.info.name}` },
         });
       }
-      await recordAnswers(tx, member.id, pending.answered_prop_ids.filter((id) => list.questionIds.has(id)), now);
-      if (pending.terms_accepted && list.termId) await recordConsent(tx, member.id, list.termId, list.listId, now);
+      await recordAnswers(tx, [{ memberId: member.id, propertyIds: pending.answered_prop_ids.filter((id) => list.questionIds.has(id)) }], now);
+      if (pending.terms_accepted && list.termId) await recordConsents(tx, [member.id], list.termId, list.listId, now);
       const changed = await tx.subscription.updateMany({ where: { id: subscription.id, status: "PENDING" }, data: { pendingData: null } });
       if (changed.count === 0) return false; // confirmed by a second press meanwhile
       const { activated } = await activateSubscription(tx, list.listId, member.id, "PUBLIC_FORM", {

@@ -10,7 +10,7 @@ import { fileRows, removeFile, type ImportFormat } from "./imports-files";
 import { fillMembers, insertImportRows, insertMembers, type ImportRowValues } from "./imports-write";
 import { checkRow, columnIndexes, duplicateInFile, mapRow, type RowValues } from "./imports-rows";
 import { optedOutThemselves } from "./subscribers";
-import { activateSubscriptions, effectiveCap } from "./subscriptions";
+import { activateSubscriptions, effectiveCap, type Activation } from "./subscriptions";
 import { suppressedAmong } from "./visitor-records";
 import { emitWebhookEvents } from "./webhook-events";
 
@@ -207,9 +207,9 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
   await emitWebhookEvents(tx, "member.updated", { companyId: run.organizationId }, fills.map((f) => ({ member_id: f.id })));
   // The batch's subscriptions in a few statements, after the members' rows (activateSubscription's lock order).
   const subscribing = candidates.filter((c) => toSubscribe.has(c.number)).map((c) => results.get(c.number)!.memberId!);
-  const activated = list ? await activateSubscriptions(tx, list.id, subscribing, "ADMIN", "ADMIN") : new Set<number>();
+  const activations = list ? await activateSubscriptions(tx, list.id, subscribing, "ADMIN", { enforceCap: false, confirmedVia: "ADMIN" }) : new Map<number, Activation>();
   for (const result of touched) {
-    result.subscribed = activated.has(result.memberId!);
+    result.subscribed = activations.get(result.memberId!)?.activated === true;
     result.subscriptionNew = result.subscribed && !subscriptions.has(result.memberId);
     if (result.memberCreated || result.subscribed) result.outcome = "ADDED";
     else if (result.filled) result.outcome = "UPDATED";

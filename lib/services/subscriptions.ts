@@ -1,22 +1,16 @@
-// Subscribing and unsubscribing: the public form and sendout unsubscribe links, and the primitives that keep a
-// list's active count in step (staff subscribe through subscribers.ts).
+// Subscribing and unsubscribing: sendout unsubscribe links, the global opt-out, and the primitives that keep a list's
+// active count in step (the public form subscribes through public-subscribe.ts, staff through subscribers.ts).
 import "server-only";
 import type { z } from "zod";
 import { db, Prisma, type Tx } from "../db";
 import { env } from "../env";
-import { CapReached, Forbidden, ValidationFailed } from "../errors";
-import type { SubscribeInput, SubscribeResult, SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, SubscriptionView } from "../validation/subscription";
+import { CapReached, Forbidden } from "../errors";
+import type { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, SubscriptionView } from "../validation/subscription";
 import { isUuid } from "../validation/common";
-import { normalizeEmail } from "../validation/email";
-import type { Lang } from "../i18n/lang";
-import { loadPublicList } from "./public-lists";
 import { isValidGlobalOptOutToken } from "./unsubscribe-links";
-import { holdPending, sweepStalePending, type PendingData } from "./confirmations";
-import { sendConfirmation, sendWelcome } from "./subscription-mail";
-import { createVisitor, recordAnswers, recordConsent, visitorOf } from "./visitor-records";
-import { emitWebhookEvent, emitWebhookEvents, withEventsInOneInsert, writeHeldEvents } from "./webhook-events";
+import { emitWebhookEvent, emitWebhookEvents, writeHeldEvents } from "./webhook-events";
 import { jsonRows } from "./json-rows";
-import { recordPublicSubscriptionChange, type PublicChannel } from "./audit";
+import { recordPublicSubscriptionChange, recordPublicSubscriptionChanges, type PublicChannel } from "./audit";
 
 type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 /** How a subscription became active: the consent evidence kept with it (confirmedVia). */
@@ -56,16 +50,6 @@ function effectiveCapSql(): Prisma.Sql {
 export const SUBSCRIPTION_COLUMNS = Prisma.raw(`"id", "listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt"`);
 
 /**
- * Subscribes `memberId` to the list inside `tx`. Already subscribed: the subscription unchanged, no slot taken.
- * Otherwise it is activated (created or re-activated in one upsert), its event and (`publicChange`) audit entry written,
- * and a slot of the list claimed LAST, with a conditional increment that with `enforceCap` matches no row at the cap
- * (429, the transaction rolls back). On
- * PostgreSQL the list's row lock is thus held only from the claim to the commit, not across the whole subscribe, and
- * every writer takes its locks in one order (member, subscription, list), so writers cannot deadlock. Every change of
- * a subscription's status goes through this and deactivateSubscription, which keep `activeCount` in step and emit the
- * webhook event (`event`: subscription.created, or .confirmed when the owner confirms a pending one) in `tx`.
- */
-/**
  * The activating upsert's conflict clause: an existing subscription that is not SUBSCRIBED is re-activated (what a
  * pending one held dropped); one that is stays as it is and RETURNING gives no row for it.
  */
@@ -74,70 +58,74 @@ const ACTIVATE_ON_CONFLICT = Prisma.sql`ON CONFLICT ("listId", "memberId") DO UP
         "confirmedAt" = excluded."confirmedAt", "confirmedVia" = excluded."confirmedVia", "pendingData" = NULL
       WHERE "Subscription"."status" <> 'SUBSCRIBED'`;
 
-export async function activateSubscription(
-  tx: Tx,
-  listId: number,
-  memberId: number,
-  source: SubscriptionSource,
-  {
-    enforceCap,
-    confirmedVia = null,
-    event = "subscription.created",
-    publicChange,
-  }: {
-    enforceCap: boolean;
-    confirmedVia?: ConfirmedVia | null;
-    event?: "subscription.created" | "subscription.confirmed";
-    /** The person's own subscribe (a form, a link): its audit entry, written when the subscription is activated. */
-    publicChange?: { companyId: string; channel: PublicChannel };
-  },
-): Promise<SubscriptionRow & { activated: boolean }> {
-  const now = new Date();
-  const confirmedAt = confirmedVia ? now : null;
-  // A row comes back only when the upsert inserted or re-activated one: status was not SUBSCRIBED before. What a
-  // pending subscribe held is dropped: the caller has applied it (confirmation) or it is not to be applied.
-  const [activated] = await tx.$queryRaw<SubscriptionRow[]>`
-    INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt", "confirmedAt", "confirmedVia")
-    VALUES (${listId}, ${memberId}, 'SUBSCRIBED', ${source}, ${now}, NULL, ${confirmedAt}, ${confirmedVia})
-    ${ACTIVATE_ON_CONFLICT}
-    RETURNING ${SUBSCRIPTION_COLUMNS}`;
-  if (!activated) {
-    const [existing] = await tx.$queryRaw<SubscriptionRow[]>`
-      SELECT ${SUBSCRIPTION_COLUMNS} FROM "Subscription" WHERE "listId" = ${listId} AND "memberId" = ${memberId}`;
-    return { ...existing, activated: false };
-  }
-  await emitWebhookEvent(tx, event, { listId }, { list_id: listId, member_id: memberId, status: "SUBSCRIBED", source, confirmed_via: confirmedVia ?? source });
-  if (publicChange) await recordPublicSubscriptionChange(tx, { subscribed: true, listId, memberId, ...publicChange });
-  // Every write of the activation (its audit entry, the transaction's webhook events held so far) goes before the
-  // claim: on PostgreSQL the claim locks the list's row until the commit, and every subscribe to the list waits for
-  // it. Written after the claim, the audit entry and the events held the lock for two more round trips each time.
-  await writeHeldEvents(tx);
-  const underCap = enforceCap ? Prisma.sql`AND "activeCount" < ${effectiveCapSql()}` : Prisma.empty;
-  const claimed = await tx.$executeRaw`
-    UPDATE "SubscriptionList" SET "activeCount" = "activeCount" + 1, "updatedAt" = ${now} WHERE "id" = ${listId} ${underCap}`;
-  if (claimed === 0) throw new CapReached();
-  return { ...activated, activated: true };
+export interface ActivateOptions {
+  /** At the list's cap nothing is activated: CapReached (429), and the caller's transaction rolls back. */
+  enforceCap: boolean;
+  confirmedVia?: ConfirmedVia | null;
+  event?: "subscription.created" | "subscription.confirmed";
+  /** The person's own subscribe (a form, a link): its audit entry, written when the subscription is activated. */
+  publicChange?: { companyId: string; channel: PublicChannel };
+}
+
+export type Activation = SubscriptionRow & { activated: boolean };
+
+/** activateSubscriptions for one member: its subscription, and whether this activated it. */
+export async function activateSubscription(tx: Tx, listId: number, memberId: number, source: SubscriptionSource, options: ActivateOptions): Promise<Activation> {
+  return (await activateSubscriptions(tx, listId, [memberId], source, options)).get(memberId)!;
 }
 
 /**
- * activateSubscription for many members of one list, without the cap (the caller counted the room): one upsert, one
- * claim of the slots, the events in one statement, in the same lock order. The members whose subscription it activated.
+ * Subscribes the members (distinct) to the list inside `tx`, in one statement per kind of write. One already
+ * subscribed keeps its subscription unchanged and takes no slot. The others are activated (created or re-activated in
+ * one upsert), their events and (`publicChange`) audit entries written, and their slots of the list claimed LAST,
+ * together, with a conditional increment that with `enforceCap` matches no row when they do not all fit (CapReached:
+ * the transaction rolls back). On PostgreSQL the list's row lock is thus held only from the claim to the commit, not
+ * across the whole subscribe, and every writer takes its locks in one order (member, subscription, list), so writers
+ * cannot deadlock. Every change of a subscription's status goes through this and deactivateSubscription, which keep
+ * `activeCount` in step and emit the webhook event (`event`: subscription.created, or .confirmed when the owner
+ * confirms a pending one) in `tx`. Each member's subscription, by member id.
  */
-export async function activateSubscriptions(tx: Tx, listId: number, memberIds: number[], source: SubscriptionSource, confirmedVia: ConfirmedVia | null): Promise<Set<number>> {
-  if (!memberIds.length) return new Set();
+export async function activateSubscriptions(
+  tx: Tx,
+  listId: number,
+  memberIds: number[],
+  source: SubscriptionSource,
+  { enforceCap, confirmedVia = null, event = "subscription.created", publicChange }: ActivateOptions,
+): Promise<Map<number, Activation>> {
+  const result = new Map<number, Activation>();
+  if (!memberIds.length) return result;
   const now = new Date();
+  // A row comes back only when the upsert inserted or re-activated one: status was not SUBSCRIBED before. What a
+  // pending subscribe held is dropped: the caller has applied it (confirmation) or it is not to be applied.
   // WHERE true: SQLite would read the ON of ON CONFLICT as a join's after a SELECT's FROM.
-  const activated = await tx.$queryRaw<{ memberId: number }[]>`
+  const activated = await tx.$queryRaw<SubscriptionRow[]>`
     INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt", "confirmedAt", "confirmedVia")
     SELECT CAST(${listId} AS INTEGER), "memberId", 'SUBSCRIBED', ${source}, ${now}, NULL, ${confirmedVia ? now : null}, ${confirmedVia}
     FROM (${jsonRows([["memberId", "integer"]], memberIds.map((id) => [id]))}) AS j WHERE true
+    ORDER BY j."memberId"
     ${ACTIVATE_ON_CONFLICT}
-    RETURNING "memberId"`;
-  if (!activated.length) return new Set();
-  await tx.$executeRaw`UPDATE "SubscriptionList" SET "activeCount" = "activeCount" + ${activated.length}, "updatedAt" = ${now} WHERE "id" = ${listId}`;
-  const events = activated.map((a) => ({ list_id: listId, member_id: a.memberId, status: "SUBSCRIBED" as const, source, confirmed_via: confirmedVia ?? source }));
-  await emitWebhookEvents(tx, "subscription.created", { listId }, events);
-  return new Set(activated.map((a) => a.memberId));
+    RETURNING ${SUBSCRIPTION_COLUMNS}`;
+  for (const row of activated) result.set(row.memberId, { ...row, activated: true });
+  const unchanged = memberIds.filter((id) => !result.has(id));
+  if (unchanged.length) {
+    const existing = await tx.$queryRaw<SubscriptionRow[]>`
+      SELECT ${SUBSCRIPTION_COLUMNS} FROM "Subscription" WHERE "listId" = ${listId} AND "memberId" IN (${Prisma.join(unchanged)})`;
+    for (const row of existing) result.set(row.memberId, { ...row, activated: false });
+  }
+  if (!activated.length) return result;
+  const refs = activated.map((a) => ({ list_id: listId, member_id: a.memberId, status: "SUBSCRIBED" as const, source, confirmed_via: confirmedVia ?? source }));
+  await emitWebhookEvents(tx, event, { listId }, refs);
+  if (publicChange) await recordPublicSubscriptionChanges(tx, activated.map((a) => ({ subscribed: true, listId, memberId: a.memberId, ...publicChange })));
+  // Every write of the activation (its audit entries, the transaction's webhook events held so far) goes before the
+  // claim: on PostgreSQL the claim locks the list's row until the commit, and every subscribe to the list waits for
+  // it. Written after the claim, the audit entry and the events held the lock for two more round trips each time.
+  await writeHeldEvents(tx);
+  const slots = activated.length;
+  const fits = enforceCap ? Prisma.sql`AND "activeCount" + ${slots} <= ${effectiveCapSql()}` : Prisma.empty;
+  const claimed = await tx.$executeRaw`
+    UPDATE "SubscriptionList" SET "activeCount" = "activeCount" + ${slots}, "updatedAt" = ${now} WHERE "id" = ${listId} ${fits}`;
+  if (claimed === 0) throw new CapReached();
+  return result;
 }
 
 /** Who ended a subscription: staff, or the person by a link, the preference page or the global opt-out. */
@@ -157,48 +145,6 @@ export async function deactivateSubscription(tx: Tx, listId: number, memberId: n
   if (ended.count === 0) return false;
   await tx.subscriptionList.updateMany({ where: { id: listId, activeCount: { gt: 0 } }, data: { activeCount: { decrement: 1 } } });
   return true;
-}
-
-/**
- * POST /v3/subscription_list/public/{uuid}. The list's rules decide (README "Double opt-in"): a list with double
- * opt-in, a member who opted out of everything or an address that is suppressed waits PENDING for the address owner's
- * confirmation (confirmations.ts), whatever else. Otherwise the member is subscribed at once, as the contract says.
- * Either way an anonymous form never changes what is stored about an existing member: a new member is created with
- * what was typed (unless it must confirm), an existing one's names, phone and answers stay as they are. Mail goes
- * out after the commit; a failed send loses nothing (subscribing again resends).
- * From the hosted form (`via`), a list that requires consent refuses a subscribe without it (400 on terms_accepted);
- * the /v3 endpoint keeps the contract's rule: terms_accepted is optional.
- */
-export async function subscribeVisitor(listUuid: string | null, input: SubscribeInput, lang: Lang = "sv", via: "api" | "hosted_form" = "api"): Promise<z.output<typeof SubscribeResult>> {
-  const list = await loadPublicList(listUuid); // cached; 404 `list not found`
-  if (via === "hosted_form" && list.consentRequired && input.terms_accepted !== true) {
-    const refused = new ValidationFailed({ terms_accepted: ["the list's consent must be accepted"] });
-    refused.issueKeys = { terms_accepted: ["consent_required"] };
-    throw refused;
-  }
-  const email = normalizeEmail(input.email);
-  const answered = [...new Set(input.answered_prop_ids ?? [])].filter((id) => list.questionIds.has(id));
-  await sweepStalePending(list.listId);
-
-  const outcome = await db().$transaction((tx) => withEventsInOneInsert(tx, async () => {
-    const now = new Date();
-    const known = await visitorOf(tx, list.companyId, email);
-    if (list.doubleOptIn || known.optedOut || known.suppressed) {
-      const memberId = known.memberId ?? (await createVisitor(tx, list.companyId, email, {}, now));
-      const pending: PendingData = { firstname: input.firstname, lastname: input.lastname, phone: input.phone, answered_prop_ids: answered, terms_accepted: input.terms_accepted === true, lang };
-      return { kind: "pending" as const, memberId, ...(await holdPending(tx, list.listId, memberId, pending, now)) };
-    }
-    const memberId = known.memberId ?? (await createVisitor(tx, list.companyId, email, input, now));
-    // What was typed about an existing member is not applied: only its owner may change it (by confirming).
-    if (known.memberId === null) await recordAnswers(tx, memberId, answered, now);
-    if (input.terms_accepted === true && list.termId) await recordConsent(tx, memberId, list.termId, list.listId, now);
-    const subscription = await activateSubscription(tx, list.listId, memberId, "PUBLIC_FORM", { enforceCap: true, publicChange: { companyId: list.companyId, channel: via } });
-    return { kind: "active" as const, memberId, subscription };
-  }));
-
-  if (outcome.kind === "pending" && outcome.send) await sendConfirmation(outcome.subscription.id, lang);
-  if (outcome.kind === "active" && outcome.subscription.activated && list.hasWelcome) await sendWelcome(outcome.subscription.id, lang);
-  return { member_id: outcome.memberId, subscription: subscriptionView(outcome.subscription) };
 }
 
 /**

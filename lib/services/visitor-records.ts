@@ -3,7 +3,8 @@
 import "server-only";
 import crypto from "node:crypto";
 import { Prisma, type Tx } from "../db";
-import { emitWebhookEvent } from "./webhook-events";
+import { jsonRows } from "./json-rows";
+import { emitWebhookEvents } from "./webhook-events";
 
 /** Where a suppression is in force: suppressed and not lifted. */
 const IN_FORCE = Prisma.sql`"suppressedAt" IS NOT NULL AND "liftedAt" IS NULL`;
@@ -24,34 +25,67 @@ export async function suppressedAmong(tx: Tx, organizationId: string, emails: st
   return new Set(found.map((s) => s.email));
 }
 
-/**
- * What a public subscribe needs to know of an address first, in one statement (its hot path, issue 21): the member
- * that has it in the organization, if any, whether that member opted out of all mail, and whether the address is
- * suppressed.
- */
-export async function visitorOf(tx: Tx, organizationId: string, email: string): Promise<{ memberId: number | null; optedOut: boolean; suppressed: boolean }> {
-  const [row] = await tx.$queryRaw<{ id: number | bigint | null; globalOptOutAt: Date | null; suppressed: number | bigint | boolean }[]>`
-    SELECT m."id", m."globalOptOutAt",
-      EXISTS (SELECT 1 FROM "Suppression" WHERE "organizationId" = ${organizationId} AND "email" = ${email} AND ${IN_FORCE}) AS "suppressed"
-    FROM (SELECT 1 AS "one") AS q LEFT JOIN "Member" m ON m."organizationId" = ${organizationId} AND m."email" = ${email}`;
+/** What a public subscribe needs to know of an address first. */
+export interface Visitor {
+  /** The member that has the address in the organization, if any. */
+  memberId: number | null;
+  /** It opted out of all mail. */
+  optedOut: boolean;
+  /** The address is suppressed. */
+  suppressed: boolean;
+}
+
+/** visitorsOf for one address. */
+export async function visitorOf(tx: Tx, organizationId: string, email: string): Promise<Visitor> {
+  return (await visitorsOf(tx, organizationId, [email])).get(email)!;
+}
+
+/** What a public subscribe needs to know of each address, in one statement (its hot path, issue 21), by address. */
+export async function visitorsOf(tx: Tx, organizationId: string, emails: string[]): Promise<Map<string, Visitor>> {
+  const rows = await tx.$queryRaw<{ email: string; id: number | bigint | null; globalOptOutAt: Date | null; suppressed: number | bigint | boolean }[]>`
+    SELECT j."email", m."id", m."globalOptOutAt",
+      EXISTS (SELECT 1 FROM "Suppression" s WHERE s."organizationId" = ${organizationId} AND s."email" = j."email" AND ${IN_FORCE}) AS "suppressed"
+    FROM (${jsonRows([["email", "text"]], emails.map((email) => [email]))}) AS j
+    LEFT JOIN "Member" m ON m."organizationId" = ${organizationId} AND m."email" = j."email"`;
   // EXISTS is a boolean on PostgreSQL and 0 or 1 on SQLite.
-  return { memberId: row.id === null ? null : Number(row.id), optedOut: row.globalOptOutAt !== null, suppressed: Number(row.suppressed) === 1 };
+  return new Map(rows.map((row) => [row.email, { memberId: row.id === null ? null : Number(row.id), optedOut: row.globalOptOutAt !== null, suppressed: Number(row.suppressed) === 1 }]));
+}
+
+/** What a visitor typed about itself. */
+export type Typed = { firstname?: string; lastname?: string; phone?: string };
+
+/** createVisitors for one address. */
+export async function createVisitor(tx: Tx, organizationId: string, email: string, typed: Typed, now: Date): Promise<number> {
+  return (await createVisitors(tx, organizationId, [{ email, typed }], now)).get(email)!;
 }
 
 /**
- * A new member of the organization with that email and what the visitor typed. Two first subscribes at once with
- * one email share one member: the unique index (organizationId, email) lets one insert win, the other reads it.
+ * New members of the organization with these addresses (distinct) and what each visitor typed, in one statement, in
+ * the order of the addresses (the lock order of concurrent subscribes); the members' ids by address. Two first
+ * subscribes at once with one address share one member: the unique index (organizationId, email) lets one insert
+ * win, the other reads it. A member.created event for each one created.
  */
-export async function createVisitor(tx: Tx, organizationId: string, email: string, typed: { firstname?: string; lastname?: string; phone?: string }, now: Date): Promise<number> {
-  const [created] = await tx.$queryRaw<{ id: number }[]>`
+export async function createVisitors(tx: Tx, organizationId: string, visitors: { email: string; typed: Typed }[], now: Date): Promise<Map<string, number>> {
+  if (visitors.length === 0) return new Map();
+  const sorted = [...visitors].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+  const rows = sorted.map(({ email, typed }) => [crypto.randomUUID(), email, typed.firstname ?? null, typed.lastname ?? null, typed.phone ?? null]);
+  // WHERE true: SQLite would read the ON of ON CONFLICT as a join's after a SELECT's FROM.
+  const created = await tx.$queryRaw<{ id: number; email: string }[]>`
     INSERT INTO "Member" ("uuid", "organizationId", "email", "firstname", "lastname", "phone", "createdAt", "updatedAt")
-    VALUES (${crypto.randomUUID()}, ${organizationId}, ${email}, ${typed.firstname ?? null}, ${typed.lastname ?? null}, ${typed.phone ?? null}, ${now}, ${now})
+    SELECT j."uuid", ${organizationId}, j."email", j."firstname", j."lastname", j."phone", ${now}, ${now}
+    FROM (${jsonRows([["uuid", "text"], ["email", "text"], ["firstname", "text"], ["lastname", "text"], ["phone", "text"]], rows)}) AS j WHERE true
+    ORDER BY j."email"
     ON CONFLICT ("organizationId", "email") DO NOTHING
-    RETURNING "id"`;
-  if (created) await emitWebhookEvent(tx, "member.created", { companyId: organizationId }, { member_id: created.id });
-  if (created) return created.id;
-  const [existing] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "Member" WHERE "organizationId" = ${organizationId} AND "email" = ${email}`;
-  return existing.id;
+    RETURNING "id", "email"`;
+  await emitWebhookEvents(tx, "member.created", { companyId: organizationId }, created.map((member) => ({ member_id: member.id })));
+  const ids = new Map(created.map((member) => [member.email, member.id]));
+  const lost = sorted.filter(({ email }) => !ids.has(email)).map(({ email }) => email);
+  if (lost.length) {
+    const existing = await tx.$queryRaw<{ id: number; email: string }[]>`
+      SELECT "id", "email" FROM "Member" WHERE "organizationId" = ${organizationId} AND "email" IN (${Prisma.join(lost)})`;
+    for (const member of existing) ids.set(member.email, member.id);
+  }
+  return ids;
 }
 
 /** Names and phone fill only what the member lacks: even its owner's confirmation of a form does not overwrite. */
@@ -64,14 +98,16 @@ export async function fillEmptyFields(tx: Tx, memberId: number, typed: { firstna
   }
 }
 
-/** The answered questions (already filtered to the list's own) as member properties. */
-export async function recordAnswers(tx: Tx, memberId: number, propertyIds: number[], now: Date): Promise<void> {
-  if (propertyIds.length === 0) return;
-  const rows = propertyIds.map((propertyId) => Prisma.sql`(${memberId}, ${propertyId}, ${now})`);
+/** The answered questions (already filtered to the list's own) of each member, as member properties, in one statement. */
+export async function recordAnswers(tx: Tx, answers: { memberId: number; propertyIds: number[] }[], now: Date): Promise<void> {
+  const rows = answers.flatMap(({ memberId, propertyIds }) => propertyIds.map((propertyId) => Prisma.sql`(${memberId}, ${propertyId}, ${now})`));
+  if (rows.length === 0) return;
   await tx.$executeRaw`INSERT INTO "MemberProperty" ("memberId", "propertyId", "createdAt") VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`;
 }
 
-/** Acceptance of the list's current term version, dated: the consent evidence. */
-export async function recordConsent(tx: Tx, memberId: number, termId: number, listId: number, now: Date): Promise<void> {
-  await tx.$executeRaw`INSERT INTO "MemberConsent" ("memberId", "termId", "sourceListId", "acceptedAt") VALUES (${memberId}, ${termId}, ${listId}, ${now})`;
+/** Acceptance of the list's current term version by each member, dated: the consent evidence, in one statement. */
+export async function recordConsents(tx: Tx, memberIds: number[], termId: number, listId: number, now: Date): Promise<void> {
+  if (memberIds.length === 0) return;
+  const rows = memberIds.map((memberId) => Prisma.sql`(${memberId}, ${termId}, ${listId}, ${now})`);
+  await tx.$executeRaw`INSERT INTO "MemberConsent" ("memberId", "termId", "sourceListId", "acceptedAt") VALUES ${Prisma.join(rows)}`;
 }

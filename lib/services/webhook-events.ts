@@ -69,11 +69,7 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
   about: { companyId: string } | { listId: number },
   refs: WebhookEventRefs[T],
 ): Promise<void> {
-  if (!(await anyWebhookEndpointEnabled(tx))) return;
-  const event = outboxEvent(type, about, refs);
-  const held = heldEvents.get(tx);
-  if (held) held.push(event);
-  else await insertOutboxEvents(tx, [event]);
+  await emitWebhookEvents(tx, type, about, [refs]);
 }
 
 /** The events emitWebhookEvent holds back in a transaction run by withEventsInOneInsert. */
@@ -105,7 +101,7 @@ export async function writeHeldEvents(tx: Tx): Promise<void> {
   if (held?.length) await insertOutboxEvents(tx, held.splice(0));
 }
 
-/** emitWebhookEvent for many events of one type about one company or list, in one statement (an import's batch). */
+/** emitWebhookEvent for many events of one type about one company or list, in one statement (a batch). */
 export async function emitWebhookEvents<T extends WebhookEventType>(
   tx: Tx,
   type: T,
@@ -113,5 +109,8 @@ export async function emitWebhookEvents<T extends WebhookEventType>(
   refs: WebhookEventRefs[T][],
 ): Promise<void> {
   if (refs.length === 0 || !(await anyWebhookEndpointEnabled(tx))) return;
-  await insertOutboxEvents(tx, refs.map((r) => outboxEvent(type, about, r)));
+  const events = refs.map((r) => outboxEvent(type, about, r));
+  const held = heldEvents.get(tx);
+  if (held) held.push(...events);
+  else await insertOutboxEvents(tx, events);
 }

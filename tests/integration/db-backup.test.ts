@@ -22,7 +22,7 @@ import { activateGrant, createGrant } from "@/lib/services/grants";
 import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
 import { sendSendout } from "@/lib/services/sendout-states";
 import { createSendout } from "@/lib/services/sendouts";
-import { subscribeVisitor } from "@/lib/services/subscriptions";
+import { subscribeVisitor } from "@/lib/services/public-subscribe";
 import { suppressAddress } from "@/lib/services/suppressions";
 import { runWebhookRound } from "@/lib/services/webhook-delivery";
 import { createWebhookEndpoint, sendWebhookTest } from "@/lib/services/webhooks";

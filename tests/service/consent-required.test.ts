@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { operatorCaller } from "@/lib/services/caller";
 import { listSubscribers } from "@/lib/services/subscribers";
 import { createList, updateList } from "@/lib/services/subscription-lists";
-import { subscribeVisitor as subscribeParsed } from "@/lib/services/subscriptions";
+import { subscribeVisitor as subscribeParsed } from "@/lib/services/public-subscribe";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import { makeCompany } from "../helpers";
 

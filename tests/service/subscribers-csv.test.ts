@@ -9,7 +9,7 @@ import { setMemberSubscription } from "@/lib/services/subscribers";
 import { subscribersCsv } from "@/lib/services/subscribers-export";
 import { createProperty } from "@/lib/services/properties";
 import { createList, updateList } from "@/lib/services/subscription-lists";
-import { subscribeVisitor as subscribeParsed } from "@/lib/services/subscriptions";
+import { subscribeVisitor as subscribeParsed } from "@/lib/services/public-subscribe";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import { makeCompany } from "../helpers";
 

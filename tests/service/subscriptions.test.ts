@@ -6,7 +6,8 @@ import { CapReached } from "@/lib/errors";
 import { operatorCaller } from "@/lib/services/caller";
 import { setMemberSubscription } from "@/lib/services/subscribers";
 import { createList } from "@/lib/services/subscription-lists";
-import { optOutEverywhere, subscribeVisitor, unsubscribeByUuids } from "@/lib/services/subscriptions";
+import { optOutEverywhere, unsubscribeByUuids } from "@/lib/services/subscriptions";
+import { subscribeVisitor } from "@/lib/services/public-subscribe";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import { makeCompany } from "../helpers";
 

@@ -15,7 +15,8 @@ import { createMember, eraseMember, updateMember } from "@/lib/services/member-c
 import { sendSendout, finishSendouts } from "@/lib/services/sendout-states";
 import { createSendout } from "@/lib/services/sendouts";
 import { createList } from "@/lib/services/subscription-lists";
-import { optOutEverywhere, subscribeVisitor, unsubscribeByUuids } from "@/lib/services/subscriptions";
+import { optOutEverywhere, unsubscribeByUuids } from "@/lib/services/subscriptions";
+import { subscribeVisitor } from "@/lib/services/public-subscribe";
 import { runWebhookRound } from "@/lib/services/webhook-delivery";
 import { emitWebhookEvent } from "@/lib/services/webhook-events";
 import { postWebhook } from "@/lib/services/webhook-target";

@@ -10,7 +10,7 @@ import { countForegroundRequest } from "@/lib/jobs/foreground";
 import { operatorCaller } from "@/lib/services/caller";
 import { updateFkStatus } from "@/lib/services/fk-status";
 import { createList } from "@/lib/services/subscription-lists";
-import { subscribeVisitor } from "@/lib/services/subscriptions";
+import { subscribeVisitor } from "@/lib/services/public-subscribe";
 import { runWebhookRound } from "@/lib/services/webhook-delivery";
 import { createWebhookEndpoint, updateWebhookEndpoint } from "@/lib/services/webhooks";
 import { SubscribeRequest } from "@/lib/validation/subscription";

@@ -2,7 +2,7 @@
 // Server action behind the hosted subscribe form: a plain form post without JavaScript, a transition with it. The
 // policy (rate limit per client IP, parsing, error mapping) is the action wrapper's; this adapts the form to it.
 import { action } from "@/lib/actions/action";
-import { subscribeVisitor } from "@/lib/services/subscriptions";
+import { subscribeVisitor } from "@/lib/services/public-subscribe";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import { z } from "zod";
 import type { SubscribeFormState } from "@/components/public/form-states";

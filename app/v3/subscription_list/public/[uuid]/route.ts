@@ -4,7 +4,7 @@ import { route } from "@/lib/http/route";
 import { pickLanguage } from "@/lib/i18n/lang";
 import * as api from "@/lib/operations/public-lists";
 import { getPublicListInfo } from "@/lib/services/public-lists";
-import { subscribeVisitor } from "@/lib/services/subscriptions";
+import { subscribeVisitor } from "@/lib/services/public-subscribe";
 
 export const GET = route(api.getPublicSubscriptionList, async ({ params }) => getPublicListInfo(params.uuid));
 
