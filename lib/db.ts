@@ -229,15 +229,16 @@ export function pageWindow({ page, limit }: { page: number; limit: number }) {
 /**
  * Coalesced work for a hot path's many small writes: the items given while the previous `run` is under way go
  * together into the next one (at most `maxItems`), and each caller's promise settles with `run`'s answer for its own
- * item once that call has finished (its error, when it fails). Alone, an item is written at once; under load, one
- * statement (or one commit) carries many, where each statement costs the process 0.2-0.3 ms of CPU in the Prisma
- * client and a round trip on PostgreSQL, and each commit a flush to disk. `run` answers in the order of its items.
+ * item once that call has finished (its error, when it fails). Alone, an item is written at once (or, with
+ * `waitATurn`, after one turn of the event loop: SQLite's statements run synchronously, so a run there finishes before
+ * any other request reaches it, and without the turn every run carried one item). Under load, one statement (or one
+ * commit) carries many, where each statement costs the process 0.2-0.3 ms of CPU in the Prisma client and a round
+ * trip on PostgreSQL, and each commit a flush to disk. `run` answers in the order of its items.
  */
-export function coalesced<T, R>(run: (items: T[]) => Promise<R[]>, maxItems = Infinity): (item: T) => Promise<R> {
+export function coalesced<T, R>(run: (items: T[]) => Promise<R[]>, maxItems = Infinity, { waitATurn = false } = {}): (item: T) => Promise<R> {
   let waiting: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
   let running = false;
   const drain = async () => {
-    running = true;
     while (waiting.length) {
       const group = waiting.slice(0, maxItems);
       waiting = waiting.slice(group.length);
@@ -253,7 +254,10 @@ export function coalesced<T, R>(run: (items: T[]) => Promise<R[]>, maxItems = In
   return (item) =>
     new Promise((resolve, reject) => {
       waiting.push({ item, resolve, reject });
-      if (!running) void drain();
+      if (running) return;
+      running = true;
+      if (waitATurn) setImmediate(() => void drain());
+      else void drain();
     });
 }
 

@@ -52,7 +52,7 @@ function batcherOf(list: PublicList, via: Channel): (job: Job) => Promise<Settle
   let byChannel = batchers.get(list);
   if (!byChannel) batchers.set(list, (byChannel = new Map()));
   let batcher = byChannel.get(via);
-  if (!batcher) byChannel.set(via, (batcher = coalesced((jobs: Job[]) => settleBatch(list, via, jobs), MAX_BATCH)));
+  if (!batcher) byChannel.set(via, (batcher = coalesced((jobs: Job[]) => settleBatch(list, via, jobs), MAX_BATCH, { waitATurn: true })));
   return batcher;
 }
 
