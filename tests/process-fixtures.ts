@@ -5,7 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 
 /**
  * The API key the demo seed (DEMO_SEED=true) wrote to the file its server's log names (never to the log itself);
@@ -126,6 +126,24 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * For a test file whose services write webhook events: a database of its own (useDatabaseOfOwn: an enabled endpoint
+ * makes every subscribe write events, which other files do not expect), and webhooks allowed to receivers on
+ * http://127.0.0.1 (the tests' own), both set before anything reads the configuration and undone after the file.
+ */
+export function ownDatabaseWithLoopbackWebhooks(): void {
+  let database: Awaited<ReturnType<typeof useDatabaseOfOwn>> | undefined;
+  beforeAll(async () => {
+    database = await useDatabaseOfOwn();
+    Object.assign(process.env, { WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
+  }, 60_000);
+  afterAll(async () => {
+    delete process.env.WEBHOOK_ALLOW_HTTP;
+    delete process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS;
+    await database?.drop();
+  });
 }
 
 /**

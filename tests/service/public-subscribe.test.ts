@@ -2,7 +2,7 @@
 // previous ones are being written share the next transaction, and each keeps the outcome it would have had alone:
 // its own member, answers, consent, audit entry and events, the cap exact, one member per address, double opt-in.
 // A database of its own: an enabled webhook endpoint makes every test's subscribes write events.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db, watchStatements } from "@/lib/db";
 import { CapReached } from "@/lib/errors";
 import { operatorCaller } from "@/lib/services/caller";
@@ -13,21 +13,11 @@ import { createWebhookEndpoint } from "@/lib/services/webhooks";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import { CreateWebhookEndpointRequest } from "@/lib/validation/webhooks";
 import { makeCompany } from "../helpers";
-import { useDatabaseOfOwn } from "../process-fixtures";
+import { ownDatabaseWithLoopbackWebhooks } from "../process-fixtures";
 
-let database: Awaited<ReturnType<typeof useDatabaseOfOwn>>;
 const op = operatorCaller();
 
-beforeAll(async () => {
-  database = await useDatabaseOfOwn();
-  Object.assign(process.env, { WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
-}, 60_000);
-
-afterAll(async () => {
-  delete process.env.WEBHOOK_ALLOW_HTTP;
-  delete process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS;
-  await database?.drop();
-});
+ownDatabaseWithLoopbackWebhooks();
 
 /** An active list with a consent term and two questions, of a company with an enabled webhook endpoint. */
 async function makeList(name: string, cap: number | null = null) {

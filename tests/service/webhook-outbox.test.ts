@@ -4,7 +4,7 @@
 import { EventEmitter } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { db, watchStatements } from "@/lib/db";
 import { countForegroundRequest } from "@/lib/jobs/foreground";
 import { operatorCaller } from "@/lib/services/caller";
@@ -16,21 +16,11 @@ import { createWebhookEndpoint, updateWebhookEndpoint } from "@/lib/services/web
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WEBHOOK_EVENT_TYPES } from "@/lib/validation/webhooks";
 import { makeCompany } from "../helpers";
-import { useDatabaseOfOwn } from "../process-fixtures";
+import { ownDatabaseWithLoopbackWebhooks } from "../process-fixtures";
 
-let database: Awaited<ReturnType<typeof useDatabaseOfOwn>>;
 const op = operatorCaller();
 
-beforeAll(async () => {
-  database = await useDatabaseOfOwn();
-  Object.assign(process.env, { WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
-}, 60_000);
-
-afterAll(async () => {
-  delete process.env.WEBHOOK_ALLOW_HTTP;
-  delete process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS;
-  await database?.drop();
-});
+ownDatabaseWithLoopbackWebhooks();
 
 const eventTypes = async () => (await db().webhookEvent.findMany({ orderBy: { id: "asc" }, select: { type: true } })).map((e) => e.type);
 
