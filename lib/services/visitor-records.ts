@@ -35,11 +35,6 @@ export interface Visitor {
   suppressed: boolean;
 }
 
-/** visitorsOf for one address. */
-export async function visitorOf(tx: Tx, organizationId: string, email: string): Promise<Visitor> {
-  return (await visitorsOf(tx, organizationId, [email])).get(email)!;
-}
-
 /** What a public subscribe needs to know of each address, in one statement (its hot path, issue 21), by address. */
 export async function visitorsOf(tx: Tx, organizationId: string, emails: string[]): Promise<Map<string, Visitor>> {
   const rows = await tx.$queryRaw<{ email: string; id: number | bigint | null; globalOptOutAt: Date | null; suppressed: number | bigint | boolean }[]>`
