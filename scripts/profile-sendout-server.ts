@@ -15,6 +15,7 @@ import { bareNodemailerRate, measureSendout, prepareSendout, sameAsSendout, SMTP
 import { bearer } from "./lib/bench-load";
 import { renderSample, sampleInput } from "./lib/sendout-sample";
 import { createTestDatabase, startServer, testSecrets } from "./lib/test-stack";
+import { cpuSecondsOf } from "./lib/process-cpu";
 import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({
@@ -22,12 +23,6 @@ const { values: args } = parseArgs({
 });
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
 if (args.poll !== "http" && args.poll !== "none") throw new Error("--poll is http or none");
-
-/** User and system CPU a process has used so far, from /proc (clock ticks of 10 ms). */
-function cpuSecondsOf(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 async function main() {
   const database = await createTestDatabase(provider, `profile_sendout_server_${Date.now()}`);

@@ -13,22 +13,13 @@ import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
 import { basic, load, type LoadSpec } from "./lib/bench-load";
 import { createTestDatabase, startServer, testSecrets } from "./lib/test-stack";
+import { cpuSecondsOf } from "./lib/process-cpu";
 import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({
   options: { db: { type: "string", default: "postgres" }, seconds: { type: "string", default: "10" }, connections: { type: "string", default: "16" }, profile: { type: "string" }, only: { type: "string" } },
 });
 const provider = args.db === "sqlite" ? "sqlite" : "postgres";
-
-/** User and system CPU seconds a process has used so far, from /proc (clock ticks of 10 ms). */
-function cpuSecondsOf(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // a backend that ended between the listing and the read
-  }
-}
 
 /** Every PostgreSQL process's CPU seconds, summed (backends come and go; the sum over the ones alive is enough here). */
 function postgresCpuSeconds(): number {

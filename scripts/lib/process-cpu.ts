@@ -1,0 +1,13 @@
+// The CPU a process has used, read from /proc (Linux): the profiling scripts' split of a run's CPU between the server,
+// the database's processes and the load generator.
+import fs from "node:fs";
+
+/** User and system CPU seconds the process has used so far (clock ticks of 10 ms); 0 once it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0; // ended between a listing of processes and this read
+  }
+}
