@@ -62,9 +62,9 @@ export async function createVisitor(tx: Tx, organizationId: string, email: strin
  */
 export async function createVisitors(tx: Tx, organizationId: string, visitors: { email: string; typed: Typed }[], now: Date): Promise<Map<string, number>> {
   if (visitors.length === 0) return new Map();
-  const sorted = [...visitors].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
-  const rows = sorted.map(({ email, typed }) => [crypto.randomUUID(), email, typed.firstname ?? null, typed.lastname ?? null, typed.phone ?? null]);
-  // WHERE true: SQLite would read the ON of ON CONFLICT as a join's after a SELECT's FROM.
+  const rows = visitors.map(({ email, typed }) => [crypto.randomUUID(), email, typed.firstname ?? null, typed.lastname ?? null, typed.phone ?? null]);
+  // ORDER BY: the rows are inserted, and their index entries locked, in address order. WHERE true: SQLite would read
+  // the ON of ON CONFLICT as a join's after a SELECT's FROM.
   const created = await tx.$queryRaw<{ id: number; email: string }[]>`
     INSERT INTO "Member" ("uuid", "organizationId", "email", "firstname", "lastname", "phone", "createdAt", "updatedAt")
     SELECT j."uuid", ${organizationId}, j."email", j."firstname", j."lastname", j."phone", ${now}, ${now}
@@ -74,7 +74,7 @@ export async function createVisitors(tx: Tx, organizationId: string, visitors: {
     RETURNING "id", "email"`;
   await emitWebhookEvents(tx, "member.created", { companyId: organizationId }, created.map((member) => ({ member_id: member.id })));
   const ids = new Map(created.map((member) => [member.email, member.id]));
-  const lost = sorted.filter(({ email }) => !ids.has(email)).map(({ email }) => email);
+  const lost = visitors.filter(({ email }) => !ids.has(email)).map(({ email }) => email);
   if (lost.length) {
     const existing = await tx.$queryRaw<{ id: number; email: string }[]>`
       SELECT "id", "email" FROM "Member" WHERE "organizationId" = ${organizationId} AND "email" IN (${Prisma.join(lost)})`;
