@@ -17,13 +17,19 @@ import { orderedIdList } from "../sql-dialect";
 const orders = new EpochCache<string, Int32Array>("members", 16);
 
 /**
- * The ids of the members "Member" `m` matching `where` (the caller's scope among the conditions, so an order is
- * never shared between scopes), in `orderBy`. Keyed by the statement itself: the same query by the same scope.
+ * The ids of the members "Member" `m` in the caller's `scope` matching `conditions`, in `orderBy`. Keyed by the scope's
+ * key and the rest of the statement: the same query by the same scope (an order is never shared between scopes).
  */
-export async function memberOrder(where: Prisma.Sql, orderBy: Prisma.Sql, epochs?: CacheEpochs | null): Promise<Int32Array> {
-  const statement = orderedIdList(Prisma.sql`m."id"`, Prisma.sql`FROM "Member" m WHERE ${where}`, orderBy);
-  const key = JSON.stringify([statement.sql, statement.values]);
-  const order = await orders.get(key, async () => parseIdList((await db().$queryRaw<{ ids: string | null }[]>(statement))[0]?.ids ?? null), epochs);
+export async function memberOrder(scope: { key: string; sql: Prisma.Sql }, conditions: Prisma.Sql[], orderBy: Prisma.Sql, epochs?: CacheEpochs | null): Promise<Int32Array> {
+  const key = JSON.stringify([scope.key, orderBy.sql, ...conditions.map((condition) => [condition.sql, condition.values])]);
+  const order = await orders.get(
+    key,
+    async () => {
+      const statement = orderedIdList(Prisma.sql`m."id"`, Prisma.sql`FROM "Member" m WHERE ${Prisma.join([scope.sql, ...conditions], " AND ")}`, orderBy);
+      return parseIdList((await db().$queryRaw<{ ids: string | null }[]>(statement))[0]?.ids ?? null);
+    },
+    epochs,
+  );
   return order!;
 }
 

@@ -137,4 +137,16 @@ describe("the member list's kept order", () => {
     await db().memberProperty.create({ data: { memberId: added.id, propertyId: property.id } });
     expect(await search(byProperty)).toBe(1);
   });
+
+  // Last: it deletes the club. Only the companies epoch moves, yet the order is keyed by the scope's companies as they
+  // were read (member-search.ts's scopeCondition), so the next request reads a new one.
+  it("leaves a deleted company's members out at the next request, though no member changed", async () => {
+    const inClub = await db().member.count({ where: { organizationId: clubId, erasedAt: null } });
+    const before = (await paginateMembers(caller, MemberPaginationRequest.parse({}))).count;
+    await db().company.update({ where: { id: clubId }, data: { deletedAt: new Date() } });
+    const after = await paginateMembers(caller, MemberPaginationRequest.parse({ limit: 100 }));
+    expect(inClub).toBeGreaterThan(0);
+    expect(after.count).toBe(before - inClub);
+    expect(after.members.every((m) => m.company_id !== clubId)).toBe(true);
+  });
 });
