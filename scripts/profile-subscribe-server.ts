@@ -6,14 +6,13 @@
 //   npm run build && npx tsx --import ./scripts/lib/without-server-only.mjs scripts/profile-subscribe-server.ts \
 //     [--db sqlite|postgres] [--seconds 10] [--connections 16] [--profile DIR] [--only S2]
 //   node scripts/cpuprofile-top.mjs DIR/<file>.cpuprofile
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
 import { basic, load, type LoadSpec } from "./lib/bench-load";
 import { createTestDatabase, startServer, testSecrets } from "./lib/test-stack";
-import { cpuSecondsOf } from "./lib/process-cpu";
+import { cpuSecondsOf, postgresCpuSeconds } from "./lib/process-cpu";
 import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({
@@ -21,12 +20,7 @@ const { values: args } = parseArgs({
 });
 const provider = args.db === "sqlite" ? "sqlite" : "postgres";
 
-/** Every PostgreSQL process's CPU seconds, summed (backends come and go; the sum over the ones alive is enough here). */
-function postgresCpuSeconds(): number {
-  if (provider !== "postgres") return 0;
-  const pids = execFileSync("pgrep", ["-x", "postgres"], { encoding: "utf8" }).trim().split("\n").map(Number);
-  return pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
-}
+const databaseCpuSeconds = () => (provider === "postgres" ? postgresCpuSeconds() : 0);
 
 async function main() {
   const database = await createTestDatabase(provider, `profile_subscribe_server_${Date.now()}`);
@@ -56,7 +50,7 @@ async function main() {
     ];
     const rates: Record<string, number> = {};
     for (const spec of specs.filter((s) => !args.only || s.key === args.only)) {
-      const before = { server: cpuSecondsOf(server.process.pid!), postgres: postgresCpuSeconds(), self: process.cpuUsage() };
+      const before = { server: cpuSecondsOf(server.process.pid!), postgres: databaseCpuSeconds(), self: process.cpuUsage() };
       const row = await load(spec, Number(args.connections), Number(args.seconds));
       const self = process.cpuUsage(before.self);
       // load() warms up for 2 s first and drains after: per request over everything it sent is close enough to compare.
@@ -65,7 +59,7 @@ async function main() {
       rates[spec.key!] = row.requestsPerSecond;
       console.log(
         `${spec.key}: ${row.requestsPerSecond.toFixed(0)} req/s; CPU ms per request: server ${perRequest(cpuSecondsOf(server.process.pid!) - before.server)}, ` +
-          `postgres ${perRequest(postgresCpuSeconds() - before.postgres)}, load generator ${perRequest((self.user + self.system) / 1e6)}`,
+          `postgres ${perRequest(databaseCpuSeconds() - before.postgres)}, load generator ${perRequest((self.user + self.system) / 1e6)}`,
       );
     }
     if (rates.C2) console.log(Object.entries(rates).map(([key, rate]) => `${key} / C2 = ${(rate / rates.C2).toFixed(2)}`).join(", "));

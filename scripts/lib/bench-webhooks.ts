@@ -1,12 +1,17 @@
 // The webhook scenario of `npm run bench` (issue 21): the public subscribe (S2) measured again while every subscribe
 // also becomes two webhook events (member.created, subscription.created) that the server's webhook worker delivers to
-// a local receiver, until at least 10,000 events have arrived. S2 without an enabled endpoint (the main table) is the
-// baseline: delivering may slow it by at most 10 %. The receiver answers 204 at once and counts; it checks nothing.
+// a local receiver, until at least 10,000 events have arrived. The baseline is S2 without an enabled endpoint on the
+// same server just before: delivering may slow S2 by at most 10 %. The main table's S2, measured 15 minutes earlier
+// on a smaller database, is no baseline on this machine, whose speed drifts by a third within minutes. (Nor is S2
+// just after: autovacuum is then cleaning up after the deliveries, which is part of their cost.) The receiver
+// answers 204 at once and counts; it checks nothing.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { load, type BenchRow, type LoadSpec } from "./bench-load";
 
 export interface WebhookFigures {
+  /** S2 at the run's connection count without an enabled endpoint, just before the one below. */
+  before: BenchRow;
   /** S2 at the run's connection count while the endpoint receives. */
   withWebhooks: BenchRow;
   events: number;
@@ -37,8 +42,9 @@ export async function startCountingReceiver(): Promise<{ url: string; received()
 }
 
 /**
- * Enables an endpoint of `companyId` (through the services, as the operator), loads S2 again, tops the subscribes up
- * until EVENTS events exist, and waits for the receiver to have them all (at most 5 minutes).
+ * Loads S2 without an endpoint; enables an endpoint of `companyId` (through the services, as the operator), loads S2
+ * again, tops the subscribes up until EVENTS events exist, and waits for the receiver to have them all (at most 5
+ * minutes).
  */
 export async function measureWebhooks(s2: LoadSpec, companyId: string, connections: number, duration: number): Promise<WebhookFigures> {
   const { db } = await import("../../lib/db");
@@ -47,6 +53,7 @@ export async function measureWebhooks(s2: LoadSpec, companyId: string, connectio
   const { CreateWebhookEndpointRequest } = await import("../../lib/validation/webhooks");
   const receiver = await startCountingReceiver();
   try {
+    const before = await load(s2, connections, duration);
     const endpoint = await createWebhookEndpoint(
       operatorCaller(),
       CreateWebhookEndpointRequest.parse({ company_id: companyId, url: receiver.url, events: ["member.created", "subscription.created"] }),
@@ -69,7 +76,7 @@ export async function measureWebhooks(s2: LoadSpec, companyId: string, connectio
     // The receiver counts a request before the worker has recorded its answer: wait for the last few records.
     while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const undelivered = await pending();
-    return { withWebhooks, events: receiver.received(), seconds, perSecond: receiver.received() / seconds, undelivered };
+    return { before, withWebhooks, events: receiver.received(), seconds, perSecond: receiver.received() / seconds, undelivered };
   } finally {
     await receiver.stop();
   }

@@ -1,5 +1,6 @@
 // The CPU a process has used, read from /proc (Linux): the profiling scripts' split of a run's CPU between the server,
 // the database's processes and the load generator.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 
 /** User and system CPU seconds the process has used so far (clock ticks of 10 ms); 0 once it is gone. */
@@ -10,4 +11,10 @@ export function cpuSecondsOf(pid: number): number {
   } catch {
     return 0; // ended between a listing of processes and this read
   }
+}
+
+/** Every PostgreSQL process's CPU seconds, summed (backends come and go; the sum over the ones alive is enough here). */
+export function postgresCpuSeconds(): number {
+  const pids = execFileSync("pgrep", ["-x", "postgres"], { encoding: "utf8" }).trim().split("\n").map(Number);
+  return pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
 }
