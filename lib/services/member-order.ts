@@ -16,11 +16,17 @@ import { orderedIdList } from "../sql-dialect";
  */
 const orders = new EpochCache<string, Int32Array>("members", 16);
 
+/** The caller's scope as a condition on "Member" `m` (member-search.ts), with a short key naming it in the order cache. */
+export interface MemberScope {
+  key: string;
+  sql: Prisma.Sql;
+}
+
 /**
  * The ids of the members "Member" `m` in the caller's `scope` matching `conditions`, in `orderBy`. Keyed by the scope's
  * key and the rest of the statement: the same query by the same scope (an order is never shared between scopes).
  */
-export async function memberOrder(scope: { key: string; sql: Prisma.Sql }, conditions: Prisma.Sql[], orderBy: Prisma.Sql, epochs?: CacheEpochs | null): Promise<Int32Array> {
+export async function memberOrder(scope: MemberScope, conditions: Prisma.Sql[], orderBy: Prisma.Sql, epochs?: CacheEpochs | null): Promise<Int32Array> {
   const key = JSON.stringify([scope.key, orderBy.sql, ...conditions.map((condition) => [condition.sql, condition.values])]);
   const order = await orders.get(
     key,

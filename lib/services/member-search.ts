@@ -14,7 +14,7 @@ import type { MemberPage, MemberPaginationInput, MemberSearchFilters, MemberSear
 import { requireModule } from "./access-checks";
 import type { Caller } from "./caller";
 import { companyIdsInScope } from "./company-tree";
-import { memberOrder } from "./member-order";
+import { memberOrder, type MemberScope } from "./member-order";
 import { memberInCompanies, type MembershipRow, type MemberSummaryRow, memberSummaryView } from "./members";
 
 const NOTHING = Prisma.sql`1 = 0`;
@@ -46,12 +46,6 @@ export async function memberScopeCompanies(caller: Caller, epochs?: CacheEpochs 
     const deleted = new Set((await db().company.findMany({ where: { id: { in: ids }, deletedAt: { not: null } }, select: { id: true } })).map((c) => c.id));
     return { all: false, live: ids.filter((id) => !deleted.has(id)), above: rows.map((row) => row.id).filter((id) => !inScope.has(id)) };
   }, epochs))!;
-}
-
-/** The caller's scope as a condition on "Member" `m` (scopeCondition), with a short key naming it in the order cache. */
-export interface MemberScope {
-  key: string;
-  sql: Prisma.Sql;
 }
 
 /**
