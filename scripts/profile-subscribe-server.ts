@@ -12,15 +12,13 @@ import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
 import { basic, load, type LoadSpec } from "./lib/bench-load";
 import { createTestDatabase, startServer, testSecrets } from "./lib/test-stack";
-import { cpuSecondsOf, postgresCpuSeconds } from "./lib/process-cpu";
+import { cpuSecondsOf, databaseCpuSeconds } from "./lib/process-cpu";
 import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({
   options: { db: { type: "string", default: "postgres" }, seconds: { type: "string", default: "10" }, connections: { type: "string", default: "16" }, profile: { type: "string" }, only: { type: "string" } },
 });
 const provider = args.db === "sqlite" ? "sqlite" : "postgres";
-
-const databaseCpuSeconds = () => (provider === "postgres" ? postgresCpuSeconds() : 0);
 
 async function main() {
   const database = await createTestDatabase(provider, `profile_subscribe_server_${Date.now()}`);
@@ -50,7 +48,7 @@ async function main() {
     ];
     const rates: Record<string, number> = {};
     for (const spec of specs.filter((s) => !args.only || s.key === args.only)) {
-      const before = { server: cpuSecondsOf(server.process.pid!), postgres: databaseCpuSeconds(), self: process.cpuUsage() };
+      const before = { server: cpuSecondsOf(server.process.pid!), postgres: databaseCpuSeconds(provider), self: process.cpuUsage() };
       const row = await load(spec, Number(args.connections), Number(args.seconds));
       const self = process.cpuUsage(before.self);
       // load() warms up for 2 s first and drains after: per request over everything it sent is close enough to compare.
@@ -59,7 +57,7 @@ async function main() {
       rates[spec.key!] = row.requestsPerSecond;
       console.log(
         `${spec.key}: ${row.requestsPerSecond.toFixed(0)} req/s; CPU ms per request: server ${perRequest(cpuSecondsOf(server.process.pid!) - before.server)}, ` +
-          `postgres ${perRequest(databaseCpuSeconds() - before.postgres)}, load generator ${perRequest((self.user + self.system) / 1e6)}`,
+          `postgres ${perRequest(databaseCpuSeconds(provider) - before.postgres)}, load generator ${perRequest((self.user + self.system) / 1e6)}`,
       );
     }
     if (rates.C2) console.log(Object.entries(rates).map(([key, rate]) => `${key} / C2 = ${(rate / rates.C2).toFixed(2)}`).join(", "));

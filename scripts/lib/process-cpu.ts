@@ -13,8 +13,12 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 
-/** Every PostgreSQL process's CPU seconds, summed (backends come and go; the sum over the ones alive is enough here). */
-export function postgresCpuSeconds(): number {
+/**
+ * The database server's CPU seconds: every PostgreSQL process's, summed (backends come and go; the sum over the ones
+ * alive is enough here). 0 for SQLite, which runs inside the server's process.
+ */
+export function databaseCpuSeconds(provider: "sqlite" | "postgres"): number {
+  if (provider !== "postgres") return 0;
   const pids = execFileSync("pgrep", ["-x", "postgres"], { encoding: "utf8" }).trim().split("\n").map(Number);
   return pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
 }
