@@ -48,6 +48,11 @@ export async function startCountingReceiver(): Promise<{ url: string; received()
   return { url: `http://127.0.0.1:${port}/hook`, received: () => received, stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/** Checks `done` every `everyMs` until it holds or the clock passes `deadline` (ms since the epoch). */
+async function pollUntil(done: () => boolean | Promise<boolean>, deadline: number, everyMs: number): Promise<void> {
+  while (!(await done()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, everyMs));
+}
+
 /**
  * Loads S2 without an endpoint; enables an endpoint of `companyId` (through the services, as the operator), loads S2
  * again; disables it and loads S2 a third time; enables it again, tops the subscribes up until EVENTS events exist, and
@@ -67,17 +72,16 @@ export async function measureWebhooks(s2: LoadSpec, companyId: string, connectio
       CreateWebhookEndpointRequest.parse({ company_id: companyId, url: receiver.url, events: ["member.created", "subscription.created"] }),
     );
     const since = new Date();
-    let started = performance.now();
+    const withStarted = performance.now();
     const withWebhooks = await load(s2, connections, duration);
-    const delivering = performance.now() - started;
+    const withSeconds = (performance.now() - withStarted) / 1000;
     await updateWebhookEndpoint(caller, endpoint.id, UpdateWebhookEndpointRequest.parse({ enabled: false }));
     // The worker drops the events not yet fanned out, which no enabled endpoint wants now (at full speed while idle):
     // the load after starts once they are gone, so that it carries no webhook work.
-    const backlogGone = Date.now() + 120_000;
-    while ((await db().webhookEvent.count({ where: { fannedOutAt: null } })) > 0 && Date.now() < backlogGone) await new Promise((r) => setTimeout(r, 200));
+    await pollUntil(async () => (await db().webhookEvent.count({ where: { fannedOutAt: null } })) === 0, Date.now() + 120_000, 200);
     const after = await load(s2, connections, duration);
     await updateWebhookEndpoint(caller, endpoint.id, UpdateWebhookEndpointRequest.parse({ enabled: true }));
-    started = performance.now();
+    const topUpStarted = performance.now();
     // Every subscribe of a new address while the endpoint is enabled makes two events: top up until EVENTS are in the
     // outbox, then wait for all of them.
     const events = () => db().webhookEvent.count({ where: { companyId, createdAt: { gte: since } } });
@@ -89,10 +93,10 @@ export async function measureWebhooks(s2: LoadSpec, companyId: string, connectio
     const expected = await events();
     const deadline = Date.now() + 300_000;
     const pending = () => db().webhookDelivery.count({ where: { endpointId: endpoint.id, status: { not: "DELIVERED" } } });
-    while (receiver.received() < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const seconds = (delivering + performance.now() - started) / 1000;
+    await pollUntil(() => receiver.received() >= expected, deadline, 100);
+    const seconds = withSeconds + (performance.now() - topUpStarted) / 1000;
     // The receiver counts a request before the worker has recorded its answer: wait for the last few records.
-    while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await pollUntil(async () => (await pending()) === 0, deadline, 100);
     const undelivered = await pending();
     return { before, withWebhooks, after, events: receiver.received(), seconds, perSecond: receiver.received() / seconds, undelivered };
   } finally {
