@@ -18,6 +18,7 @@ const config: KnipConfig = {
     // Started by path as a worker thread (lib/mail/transport.ts).
     "lib/mail/smtp-thread.mjs",
     // Type declarations of the plain .mjs modules, read by tsc beside them.
+    "scripts/*.d.mts",
     "scripts/lib/*.d.mts",
     "lib/mail/*.d.mts",
     // Copied beside the generated client types and type-checked by tests/integration/typed-client.test.ts.

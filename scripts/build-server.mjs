@@ -13,20 +13,23 @@ const ENTRY_POINTS = {
   "mail-catcher": "scripts/mail-catcher.ts",
 };
 
+/** esbuild's options for dist/ (tests/unit/server-bundle.test.ts builds the server with them too). */
+export const BUILD_OPTIONS = {
+  entryPoints: ENTRY_POINTS,
+  outdir: "dist",
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  alias: { "server-only": path.resolve("node_modules/server-only/empty.js") },
+  conditions: ["react-server"],
+  logLevel: "warning",
+};
+
 export async function buildServer() {
-  await esbuild.build({
-    entryPoints: ENTRY_POINTS,
-    outdir: "dist",
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    alias: { "server-only": path.resolve("node_modules/server-only/empty.js") },
-    conditions: ["react-server"],
-    logLevel: "warning",
-  });
+  await esbuild.build(BUILD_OPTIONS);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await buildServer();

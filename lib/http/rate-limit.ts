@@ -1,7 +1,7 @@
 // Rate limits (per client IP, account or user) through rate-limiter-flexible: Redis when REDIS_URL is set (shared by
 // all instances), process memory otherwise. If Redis is unreachable, the in-memory limiter takes over instead of
 // failing requests.
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../env";
 import { RateLimited } from "../errors";
@@ -57,7 +57,10 @@ const globalForLimits = globalThis as unknown as {
   __redisFirstConnection?: Promise<void>;
 };
 
-function redisClient(url: string): Redis {
+/** The shared client, made on first use; ioredis is loaded only then (2 MB of heap a process without Redis never needs). */
+async function redisClient(url: string): Promise<Redis> {
+  if (globalForLimits.__redis) return globalForLimits.__redis;
+  const { Redis } = await import("ioredis");
   globalForLimits.__redis ??= new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   return globalForLimits.__redis;
 }
@@ -83,18 +86,14 @@ function firstConnection(client: Redis): Promise<void> {
   return globalForLimits.__redisFirstConnection;
 }
 
-function limiter(name: RateLimitName): RateLimiterAbstract {
+/** The key's limiter: in Redis (`redis`, when REDIS_URL is set) or in memory. */
+function limiter(name: RateLimitName, redis: Redis | undefined): RateLimiterAbstract {
   const limiters = (globalForLimits.__rateLimiters ??= new Map());
   let found = limiters.get(name);
   if (!found) {
-    const e = env();
-    const options = { keyPrefix: `${e.RATE_LIMIT_PREFIX}:${name}`, ...budget(name) };
-    found = e.REDIS_URL
-      ? new RateLimiterRedis({
-          ...options,
-          storeClient: redisClient(e.REDIS_URL),
-          insuranceLimiter: new RateLimiterMemory(options),
-        })
+    const options = { keyPrefix: `${env().RATE_LIMIT_PREFIX}:${name}`, ...budget(name) };
+    found = redis
+      ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) })
       : new RateLimiterMemory(options);
     limiters.set(name, found);
   }
@@ -104,8 +103,9 @@ function limiter(name: RateLimitName): RateLimiterAbstract {
 /** The key's limiter, once a process's first wait for Redis (see firstConnection) is over. */
 async function readyLimiter(name: RateLimitName): Promise<RateLimiterAbstract> {
   const redisUrl = env().REDIS_URL;
-  if (redisUrl) await firstConnection(redisClient(redisUrl));
-  return limiter(name);
+  const redis = redisUrl ? await redisClient(redisUrl) : undefined;
+  if (redis) await firstConnection(redis);
+  return limiter(name, redis);
 }
 
 /**

@@ -3,12 +3,13 @@
 // not BullMQ). A wake-up sent from any instance reaches a worker of some instance; the work itself still runs in this
 // process's loop (in-process-queue.ts), which also polls, so pg-boss being slow or down delays work and loses none.
 import "server-only";
-import PgBoss from "pg-boss";
 import { logger } from "../logger";
 import { createInProcessQueue } from "./in-process-queue";
 import type { JobQueue } from "./queue";
 
 export async function createPgBossQueue(databaseUrl: string): Promise<JobQueue> {
+  // Loaded here, not with the server: a process on SQLite never uses pg-boss (4 MB of heap).
+  const { default: PgBoss } = await import("pg-boss");
   const boss = new PgBoss({
     connectionString: databaseUrl,
     max: 2,

@@ -8,7 +8,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parse } from "csv-parse";
-import ExcelJS from "exceljs";
+import type { CellValue, Row } from "exceljs";
 import { env } from "../env";
 import { ClientAborted, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "../errors";
 import { bodyTooLargeReason } from "../http/body";
@@ -79,13 +79,13 @@ async function csvDelimiter(filePath: string): Promise<string> {
 }
 
 /** A cell of exceljs as text: dates as YYYY-MM-DD, rich text and hyperlinks as their text, formulas as their result. */
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return "";
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value !== "object") return String(value);
   if ("richText" in value) return value.richText.map((part) => part.text).join("");
   if ("text" in value) return String(value.text);
-  if ("result" in value) return cellText(value.result as ExcelJS.CellValue);
+  if ("result" in value) return cellText(value.result as CellValue);
   return "";
 }
 
@@ -99,11 +99,13 @@ async function* csvRows(filePath: string): AsyncGenerator<FileRow> {
 }
 
 async function* xlsxRows(filePath: string): AsyncGenerator<FileRow> {
+  // Loaded on the first .xlsx import, not with the server: exceljs and what it requires hold about 7 MB of heap.
+  const { default: ExcelJS } = await import("exceljs");
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, { sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", worksheets: "emit" });
   for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+    for await (const row of sheet as AsyncIterable<Row>) {
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      const cells = Array.from(values, (v) => cellText(v as ExcelJS.CellValue).trim());
+      const cells = Array.from(values, (v) => cellText(v as CellValue).trim());
       if (cells.some((c) => c !== "")) yield { number: row.number, cells };
     }
     return; // the first sheet only

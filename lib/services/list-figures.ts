@@ -5,7 +5,8 @@
 // have no date function in common. The total is walked back from the list's active count.
 import "server-only";
 import { TZDate } from "@date-fns/tz";
-import { subDays } from "date-fns";
+// From its own module: date-fns's index loads all 300 of its modules (3 MB of heap in every server process).
+import { subDays } from "date-fns/subDays";
 import type { z } from "zod";
 import { databaseProvider } from "../database-url";
 import { db, Prisma } from "../db";

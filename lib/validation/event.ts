@@ -1,7 +1,8 @@
 // Event shapes (spec 4.3). Times travel as ISO 8601 with an offset and are written back in the event's own time zone,
 // so an integrator reads "2026-12-05T18:00:00+01:00" for an evening in Stockholm whatever zone the server runs in.
 import { TZDate } from "@date-fns/tz";
-import { formatISO } from "date-fns";
+// From its own module: date-fns's index loads all 300 of its modules (3 MB of heap in every server process).
+import { formatISO } from "date-fns/formatISO";
 import { z } from "zod";
 import { clearableText, CompanyId, IntId, IntIdParam, requiredText } from "./common";
 
