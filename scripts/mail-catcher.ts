@@ -11,7 +11,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { closeOnShutdown } from "../lib/bootstrap/shutdown-hooks";
 import { env } from "../lib/env";
 import { mailDestinationLine } from "../lib/mail/destination";
@@ -55,6 +54,8 @@ export async function startMailCatcher(options: { dir: string; port?: number; ho
     while (kept.length > keep) await fs.promises.rm(path.join(dir, kept.shift()!), { force: true });
   };
 
+  // Loaded here: a process sending to a real SMTP_URL never needs smtp-server (2 MB of heap).
+  const { SMTPServer } = await import("smtp-server");
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],

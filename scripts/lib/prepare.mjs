@@ -40,7 +40,7 @@ export function ensureDependencies() {
 const buildInputs = ["app", "components", "lib", "public", "prisma", "next.config.mjs", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
 /** What dist/ (scripts/build-server.mjs) is compiled from: the server, the simulator, the mail catcher and the lib code they import. */
 const serverBuildInputs = ["server.ts", "lib", "prisma", "scripts/leisure-card-simulator.ts", "scripts/mail-catcher.ts", "scripts/build-server.mjs", "package-lock.json"];
-const serverBuildOutputs = ["dist/server.mjs", "dist/leisure-card-simulator.mjs", "dist/mail-catcher.mjs"];
+const serverBuildOutputs = ["dist/server.mjs", "dist/leisure-card-simulator.mjs", "dist/mail-catcher.mjs", "dist/query_compiler_bg.sqlite.wasm", "dist/query_compiler_bg.postgresql.wasm"];
 
 function builtAt(outputs) {
   return outputs.every((file) => fs.existsSync(file)) ? Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs)) : 0;

@@ -24,15 +24,15 @@ export const DEFAULT_MAX_HEAP_MB = 384;
 const SEMI_SPACE_MB = 4;
 
 /**
- * glibc malloc settings, read only at process start; an operator's own values win.
- * - MALLOC_ARENA_MAX: every thread that allocates (libuv's pool running argon2 and file I/O, V8's GC and compiler
- *   threads) otherwise gets an arena of its own that keeps its freed memory: 2 arenas hold the same work in less
- *   resident memory.
- * - MALLOC_TRIM_THRESHOLD_: glibc's own default (128 KiB), fixed. Left unset, glibc raises it after every large block
- *   freed (up to 64 MiB: V8's compiler zones, argon2's working memory), and freed memory below that stays
- *   resident. Fixed, the server idled 9-11 MB smaller on PostgreSQL (mean of 5 starts each, 2026-11-29).
+ * glibc malloc settings, read only at process start. Every thread that allocates (libuv's pool running argon2 and
+ * file I/O, V8's GC and compiler threads) otherwise gets an arena of its own that keeps its freed memory: 2 arenas
+ * hold the same work in less resident memory. An operator's own MALLOC_ARENA_MAX wins.
+ *
+ * Not set: MALLOC_TRIM_THRESHOLD_. Fixed at glibc's default (128 KiB) it took 9-11 MB off the idle server, but every
+ * block of 128 KiB or more was then mapped and unmapped anew: the server's CPU per token request rose from 1.8 to
+ * 2.5-2.7 ms (profile-subscribe-server on PostgreSQL, 2026-11-29).
  */
-export const MEMORY_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_TRIM_THRESHOLD_: "131072" };
+export const MEMORY_ENV = { MALLOC_ARENA_MAX: "2" };
 
 /** MAX_HEAP_MB from the environment, checked; DEFAULT_MAX_HEAP_MB when unset. */
 function maxHeapMb(env = process.env) {

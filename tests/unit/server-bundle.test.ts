@@ -1,7 +1,7 @@
-// The idle `npm start` tree has a memory budget (README, Operations: memory). Every package the compiled server
-// imports statically is loaded at start and stays resident for the process's life, so packages only some processes
-// use are imported where they are used. This builds the server as `npm run build` does (scripts/build-server.mjs),
-// in memory, and reads the package imports of its top level.
+// The idle `npm start` tree has a memory budget (README, Operations: memory). Every package the compiled programs
+// import statically is loaded at start and stays resident for the process's life, so packages only some processes
+// use are imported where they are used. This builds dist/ as `npm run build` does (scripts/build-server.mjs), in
+// memory, and reads the package imports of each program's top level.
 import * as esbuild from "esbuild";
 import { describe, expect, it } from "vitest";
 import { BUILD_OPTIONS } from "@/scripts/build-server.mjs";
@@ -9,9 +9,9 @@ import { BUILD_OPTIONS } from "@/scripts/build-server.mjs";
 /** Loaded on first use: exceljs (an .xlsx import), pg-boss (PostgreSQL), ioredis (REDIS_URL); date-fns per function. */
 const LOADED_ON_USE = ["exceljs", "pg-boss", "ioredis", "date-fns"];
 
-async function serverImports() {
-  const result = await esbuild.build({ ...BUILD_OPTIONS, entryPoints: { server: "server.ts" }, write: false, metafile: true, logLevel: "silent" });
-  const [output] = Object.values(result.metafile!.outputs);
+async function importsOf(program: "server" | "mail-catcher") {
+  const result = await esbuild.build({ ...BUILD_OPTIONS, write: false, metafile: true, logLevel: "silent" });
+  const output = result.metafile!.outputs[`dist/${program}.mjs`];
   const external = output.imports.filter((i) => i.external);
   return {
     atStart: external.filter((i) => i.kind === "import-statement").map((i) => i.path),
@@ -19,12 +19,24 @@ async function serverImports() {
   };
 }
 
-describe("the compiled server's imports", () => {
-  it("loads the packages only some processes need when they are first used, not at start", async () => {
-    const { atStart, onUse } = await serverImports();
+describe("the compiled programs' imports", () => {
+  it("the server loads the packages only some processes need when they are first used, not at start", async () => {
+    const { atStart, onUse } = await importsOf("server");
     expect(atStart).toContain("next"); // the build read server.ts's imports
     for (const name of LOADED_ON_USE) expect(atStart, name).not.toContain(name);
     // ioredis is reached only from the route bundles' rate limits, which Next builds.
     expect(onUse).toEqual(expect.arrayContaining(["exceljs", "pg-boss"]));
+  }, 30_000);
+
+  it("the generated Prisma clients read their query compilers from dist/, not from Prisma's base64 modules", async () => {
+    const { onUse } = await importsOf("server");
+    expect(onUse).toEqual(expect.arrayContaining(["@prisma/client/runtime/query_compiler_bg.postgresql.mjs", "@prisma/client/runtime/query_compiler_bg.sqlite.mjs"]));
+    expect(onUse.filter((name) => name.includes("wasm-base64"))).toEqual([]);
+  }, 30_000);
+
+  it("the mail catcher loads smtp-server only when it starts (not when SMTP_URL names a real server)", async () => {
+    const { atStart, onUse } = await importsOf("mail-catcher");
+    expect(atStart).not.toContain("smtp-server");
+    expect(onUse).toContain("smtp-server");
   }, 30_000);
 });
