@@ -39,7 +39,7 @@ const queryCompilerFromFile = {
   },
 };
 
-/** esbuild's options for dist/ (tests/unit/server-bundle.test.ts builds the server with them too). */
+/** esbuild's options for dist/ (tests/unit/server-bundle.test.ts builds with them too, in memory). */
 export const BUILD_OPTIONS = {
   entryPoints: ENTRY_POINTS,
   outdir: "dist",
