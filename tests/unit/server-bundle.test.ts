@@ -9,9 +9,12 @@ import { BUILD_OPTIONS } from "@/scripts/build-server.mjs";
 /** Loaded on first use: exceljs (an .xlsx import), pg-boss (PostgreSQL), ioredis (REDIS_URL); date-fns per function. */
 const LOADED_ON_USE = ["exceljs", "pg-boss", "ioredis", "date-fns"];
 
+// One build serves every check: it compiles all of dist/'s programs at once.
+let build: Promise<esbuild.Metafile> | undefined;
+
 async function importsOf(program: "server" | "mail-catcher") {
-  const result = await esbuild.build({ ...BUILD_OPTIONS, write: false, metafile: true, logLevel: "silent" });
-  const output = result.metafile!.outputs[`dist/${program}.mjs`];
+  build ??= esbuild.build({ ...BUILD_OPTIONS, write: false, metafile: true, logLevel: "silent" }).then((result) => result.metafile!);
+  const output = (await build).outputs[`dist/${program}.mjs`];
   const external = output.imports.filter((i) => i.external);
   return {
     atStart: external.filter((i) => i.kind === "import-statement").map((i) => i.path),
