@@ -43,6 +43,8 @@ const connections = Number(args.connections);
 const companies = Number(args.companies);
 const memberCount = Number(args.members);
 const SETTLE_MS = 5000;
+/** The scenarios with a target as a ratio to C2: each measured between two runs of C2 at N connections. */
+const BRACKETED = new Set(["S1", "S2", "S3", "S4", "S5", "M1", "M2", "M3"]);
 /** Messages of the bare nodemailer loop: enough for a steady rate, fewer than a 100,000-recipient sendout. */
 const BARE_MESSAGES = 20_000;
 const command = process.env.BENCH_COMMAND ?? ["npm run bench", ...(process.argv.length > 2 ? ["--", ...process.argv.slice(2)] : [])].join(" ");
@@ -131,8 +133,19 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     console.log(`[${provider}] probes passed (C1 body identical to S1's, ${s1Body.length} bytes)`);
 
     const rows: BenchRow[] = [];
+    const c2 = specs[0];
     for (const spec of specs) {
-      for (const concurrency of [1, connections]) rows.push(await load(spec, concurrency, duration));
+      rows.push(await load(spec, 1, duration));
+      if (!BRACKETED.has(spec.key!)) rows.push(await load(spec, connections, duration));
+      else {
+        // A targeted ratio: C2 just before and just after, at the same connection count (BenchRow.around).
+        const before = await load(c2, connections, duration);
+        const row = await load(spec, connections, duration);
+        const after = await load(c2, connections, duration);
+        const aroundUnexpected = before.unexpected + after.unexpected;
+        const statuses = aroundUnexpected ? `${row.statuses}; C2 around it: ${before.statuses} / ${after.statuses}` : row.statuses;
+        rows.push({ ...row, unexpected: row.unexpected + aroundUnexpected, statuses, around: { before: before.requestsPerSecond, after: after.requestsPerSecond } });
+      }
       if (spec.key === "C1") c1.stop();
     }
     console.log(`[${provider}] dashboard data routes, one request at a time ...`);

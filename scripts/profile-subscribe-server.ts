@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
-import { basic, load, type LoadSpec } from "./lib/bench-load";
+import { basic, load, WARM_UP_SECONDS, type LoadSpec } from "./lib/bench-load";
 import { createTestDatabase, startServer, testSecrets } from "./lib/test-stack";
 import { cpuSecondsOf, databaseCpuSeconds } from "./lib/process-cpu";
 import { runScript } from "./lib/run-script";
@@ -51,8 +51,8 @@ async function main() {
       const before = { server: cpuSecondsOf(server.process.pid!), postgres: databaseCpuSeconds(provider), self: process.cpuUsage() };
       const row = await load(spec, Number(args.connections), Number(args.seconds));
       const self = process.cpuUsage(before.self);
-      // load() warms up for 2 s first and drains after: per request over everything it sent is close enough to compare.
-      const requests = row.requestsPerSecond * (Number(args.seconds) + 2);
+      // load() warms up first and drains after: per request over everything it sent is close enough to compare.
+      const requests = row.requestsPerSecond * (Number(args.seconds) + Math.min(WARM_UP_SECONDS, Number(args.seconds)));
       const perRequest = (seconds: number) => ((seconds * 1000) / requests).toFixed(2);
       rates[spec.key!] = row.requestsPerSecond;
       console.log(

@@ -13,6 +13,12 @@ export interface BenchRow {
   /** Responses with another status than expected, or errors and timeouts; a row with any is marked, never a result. */
   unexpected: number;
   statuses: string;
+  /**
+   * C2's req/s at the same connection count just before and just after this row (targeted rows only): this
+   * machine's speed drifts by a third within minutes, so a ratio to the C2 of the run's first minute says more
+   * about the minute than about the route.
+   */
+  around?: { before: number; after: number };
 }
 
 export interface LoadSpec {
@@ -77,9 +83,17 @@ function tally(result: Result, expected: number): { unexpected: number; statuses
   return { unexpected, statuses: statuses.join(", ") };
 }
 
+/**
+ * Seconds of load before each measured run. On PostgreSQL the first 12 s of subscribes at 16 connections cost the
+ * server 0.7 ms of CPU per request more than the next 12 s (3.9 against 3.1 ms, four runs of
+ * scripts/profile-subscribe-server.ts), with nothing changed between them: 2 s did not reach the rate a running
+ * server keeps.
+ */
+export const WARM_UP_SECONDS = 5;
+
 /** A warm-up, then the measured run; the row says how many responses were not the expected status. */
 export async function load(spec: LoadSpec, connections: number, duration: number): Promise<BenchRow> {
-  await autocannon(options(spec, connections, Math.min(2, duration)));
+  await autocannon(options(spec, connections, Math.min(WARM_UP_SECONDS, duration)));
   await drained(spec.url);
   const result = await autocannon(options(spec, connections, duration));
   await drained(spec.url);
