@@ -12,6 +12,7 @@ import { updateFkStatus } from "@/lib/services/fk-status";
 import { createList } from "@/lib/services/subscription-lists";
 import { subscribeVisitor } from "@/lib/services/public-subscribe";
 import { runWebhookRound } from "@/lib/services/webhook-delivery";
+import { fanOut } from "@/lib/services/webhook-fan-out";
 import { createWebhookEndpoint, updateWebhookEndpoint } from "@/lib/services/webhooks";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WEBHOOK_EVENT_TYPES } from "@/lib/validation/webhooks";
@@ -62,6 +63,31 @@ describe("the webhook outbox while no endpoint is enabled", () => {
       { type: "member.created", companyId: company.id, payload: { member_id } },
       { type: "subscription.created", companyId: company.id, payload: { list_id: list.id, member_id, status: "SUBSCRIBED", source: "PUBLIC_FORM", confirmed_via: "PUBLIC_FORM" } },
     ]);
+  });
+
+  it("fans an event out to the endpoints enabled then, not when it happened (README: Retries and disabling)", async () => {
+    const company = await makeCompany("Fläktföreningen");
+    const list = await createList(op, { name: "Nyheter", company_id: company.id });
+    await db().subscriptionList.update({ where: { id: list.id }, data: { isActive: true } });
+    const endpoint = (path: string) => createWebhookEndpoint(op, CreateWebhookEndpointRequest.parse({ company_id: company.id, url: `http://127.0.0.1:9/${path}`, events: ["member.created"] }));
+    const [paused, kept] = [await endpoint("paused"), await endpoint("kept")];
+    onTestFinished(async () => {
+      await updateWebhookEndpoint(op, kept.id, UpdateWebhookEndpointRequest.parse({ enabled: false }));
+      await db().webhookDelivery.deleteMany({ where: { endpointId: { in: [paused.id, kept.id] } } });
+      await db().webhookEvent.deleteMany({ where: { companyId: company.id } });
+    });
+    await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: "fore@example.org" }));
+    // Paused after the change, before any worker took its event: the event is not queued for it.
+    await updateWebhookEndpoint(op, paused.id, UpdateWebhookEndpointRequest.parse({ enabled: false }));
+    while (await fanOut(100));
+    const deliveries = await db().webhookDelivery.findMany({ where: { endpointId: { in: [paused.id, kept.id] } }, select: { endpointId: true } });
+    expect(deliveries).toEqual([{ endpointId: kept.id }]);
+    // With no endpoint enabled at fan-out, the event written while one was is dropped rather than kept for later.
+    await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: "efter@example.org" }));
+    await updateWebhookEndpoint(op, kept.id, UpdateWebhookEndpointRequest.parse({ enabled: false }));
+    while (await fanOut(100));
+    expect(await db().webhookEvent.count({ where: { companyId: company.id, fannedOutAt: null } })).toBe(0);
+    expect(await db().webhookDelivery.count({ where: { endpointId: { in: [paused.id, kept.id] } } })).toBe(1);
   });
 });
 
