@@ -68,15 +68,16 @@ function targets(data: SectionData): Target[] {
     });
   }
   const w = data.webhooks;
-  // A-B-A (scripts/lib/bench-webhooks.ts): the loads without an endpoint just before and just after, averaged.
-  const baseline = (w.before.requestsPerSecond + w.after.requestsPerSecond) / 2;
-  const ratio = w.withWebhooks.requestsPerSecond / baseline;
+  // In turns (scripts/lib/bench-webhooks.ts): the loads with the endpoint against those without, each kind averaged.
+  const rates = (rows: BenchRow[]) => rows.map((r) => fmt(r.requestsPerSecond)).join(", ");
+  const mean = (rows: BenchRow[]) => rows.reduce((sum, r) => sum + r.requestsPerSecond, 0) / rows.length;
+  const ratio = mean(w.withWebhooks) / mean(w.without);
   list.push({
-    what: `S2 while ${w.events} webhook events are delivered / S2 without an endpoint (mean of just before and just after) >= 0.9`,
+    what: `S2 while ${w.events} webhook events are delivered / S2 without an endpoint (loads in turns, each kind's mean) >= 0.9`,
     value:
-      `${fmt(ratio, 2)} (${fmt(w.withWebhooks.requestsPerSecond)} vs ${fmt(baseline)} req/s: ${fmt(w.before.requestsPerSecond)} before, ${fmt(w.after.requestsPerSecond)} after` +
+      `${fmt(ratio, 2)} (${fmt(mean(w.withWebhooks))} vs ${fmt(mean(w.without))} req/s: with ${rates(w.withWebhooks)}; without ${rates(w.without)}` +
       `${s2 ? `; the table's S2 ${fmt(s2.requestsPerSecond)}` : ""}); all delivered after ${fmt(w.seconds, 1)} s (${fmt(w.perSecond, 0)} events/s), ${w.undelivered} not delivered`,
-    met: !w.withWebhooks.unexpected && !w.before.unexpected && !w.after.unexpected && w.undelivered === 0 && w.events >= 10_000 && ratio >= 0.9,
+    met: [...w.withWebhooks, ...w.without].every((r) => !r.unexpected) && w.undelivered === 0 && w.events >= 10_000 && ratio >= 0.9,
   });
   for (const t of data.dashboard.timings) {
     list.push({ what: `dashboard GET /admin/api${t.path} p95 <= 150 ms at 1 connection`, value: t.unexpected ? `invalid (${t.unexpected} not 200)` : `${fmt(t.p95)} ms (p50 ${fmt(t.p50)} ms, ${t.requests} requests)`, met: !t.unexpected && t.p95 <= 150 });
