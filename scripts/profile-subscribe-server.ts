@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
-import { basic, load, WARM_UP_SECONDS, type LoadSpec } from "./lib/bench-load";
+import { basic, load, warmUpSeconds, type LoadSpec } from "./lib/bench-load";
 import { createTestDatabase, startServer, testSecrets } from "./lib/test-stack";
 import { cpuSecondsOf, databaseCpuSeconds } from "./lib/process-cpu";
 import { runScript } from "./lib/run-script";
@@ -52,7 +52,7 @@ async function main() {
       const row = await load(spec, Number(args.connections), Number(args.seconds));
       const self = process.cpuUsage(before.self);
       // load() warms up first and drains after: per request over everything it sent is close enough to compare.
-      const requests = row.requestsPerSecond * (Number(args.seconds) + Math.min(WARM_UP_SECONDS, Number(args.seconds)));
+      const requests = row.requestsPerSecond * (Number(args.seconds) + warmUpSeconds(Number(args.seconds)));
       const perRequest = (seconds: number) => ((seconds * 1000) / requests).toFixed(2);
       rates[spec.key!] = row.requestsPerSecond;
       console.log(

@@ -89,11 +89,16 @@ function tally(result: Result, expected: number): { unexpected: number; statuses
  * scripts/profile-subscribe-server.ts), with nothing changed between them: 2 s did not reach the rate a running
  * server keeps.
  */
-export const WARM_UP_SECONDS = 5;
+const WARM_UP_SECONDS = 5;
+
+/** The warm-up load() runs before a measured run of `duration` seconds (never longer than the run). */
+export function warmUpSeconds(duration: number): number {
+  return Math.min(WARM_UP_SECONDS, duration);
+}
 
 /** A warm-up, then the measured run; the row says how many responses were not the expected status. */
 export async function load(spec: LoadSpec, connections: number, duration: number): Promise<BenchRow> {
-  await autocannon(options(spec, connections, Math.min(WARM_UP_SECONDS, duration)));
+  await autocannon(options(spec, connections, warmUpSeconds(duration)));
   await drained(spec.url);
   const result = await autocannon(options(spec, connections, duration));
   await drained(spec.url);

@@ -2,7 +2,7 @@
 // database), with the machine, the scenarios and their ratios to C2 and C1 from the same run, and the targets of
 // issue 10 each marked met or missed.
 import os from "node:os";
-import { WARM_UP_SECONDS, type BenchRow, type Timed } from "./bench-load";
+import { warmUpSeconds, type BenchRow, type Timed } from "./bench-load";
 import type { RegisterBaseline } from "./bench-register";
 import type { BareFigures, SendoutFigures } from "./bench-sendout";
 import type { DashboardTiming } from "./bench-dashboard";
@@ -146,7 +146,7 @@ export function renderSection(data: SectionData): string {
     `## ${data.provider === "postgres" ? "PostgreSQL (127.0.0.1)" : "SQLite (file, WAL)"}`,
     "",
     ...machineLines(),
-    `- Command: \`${data.command}\`; ${data.duration} s per scenario and connection count (after a ${WARM_UP_SECONDS} s warm-up)`,
+    `- Command: \`${data.command}\`; ${data.duration} s per scenario and connection count (after a ${warmUpSeconds(data.duration)} s warm-up)`,
     `- Server: \`npm start\` (production build, dist/server.mjs on node, the leisure-card simulator beside it); rate limits and SUBSCRIBER_CAP_DEFAULT raised by configuration`,
     `- Data: ${data.companies} companies; an active list with 3 fields, a consent term and 3 questions${members ? `; ${members.count} members (generated in ${fmt(members.seconds)} s)` : ""}; ${data.dashboard.auditRows} audit entries`,
     "",
