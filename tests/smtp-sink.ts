@@ -25,9 +25,10 @@ export interface SmtpSink {
   failNext(times: number, code: number, text?: string): void;
   /**
    * Keep every message that arrives from now on unanswered (the sender waits on it) until `release`; `waiting` is how
-   * many are being kept. A slow server, so a test can act while a batch is under way.
+   * many are being kept. A slow server, so a test can act while a batch is under way. With `only`, just the messages
+   * to that address are kept (one slow recipient); the rest are answered as usual.
    */
-  hold(): { waiting(): number; release(): void };
+  hold(only?: string): { waiting(): number; release(): void };
   stop(): Promise<void>;
   /** Listen again on the same port after stop(). */
   restart(): Promise<void>;
@@ -46,7 +47,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const failures: { code: number; text: string }[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
-  let held: (() => void)[] | null = null;
+  let held: { kept: (() => void)[]; only?: string } | null = null;
   let connections = 0;
 
   const makeServer = () =>
@@ -64,7 +65,8 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => (held ? held.push(answer) : answer()));
+        const holds = () => held && (!held.only || session.envelope.rcptTo.some((r) => r.address === held!.only));
+        stream.on("end", () => (holds() ? held!.kept.push(answer) : answer()));
         const answer = () => {
           const failure = failures.shift();
           if (failure) {
@@ -129,8 +131,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     failNext(times, code, text = code >= 500 ? "5.1.1 Mailbox unavailable" : "4.3.0 Try again later") {
       for (let i = 0; i < times; i++) failures.push({ code, text });
     },
-    hold() {
-      const kept: (() => void)[] = (held = []);
+    hold(only) {
+      const kept: (() => void)[] = [];
+      held = { kept, only };
       return {
         waiting: () => kept.length,
         release() {

@@ -237,6 +237,27 @@ describe("delivery", () => {
     }
   });
 
+  it("goes on to the next batch while a message of the last one is slow: no lane waits for a batch's slowest message", async () => {
+    // One more batch than fits in one claim (200 rows while unthrottled), the first recipient's message held.
+    const { sendout, emails } = await sendoutTo(210);
+    const [first] = await rowsOf(sendout.id);
+    const slow = sink.hold(first.email);
+    try {
+      const round = runSendoutRound("worker-a", () => false);
+      // Before, a round sent one batch and claimed the next only once the slowest message of it was answered: the
+      // held message kept the recipients after its batch waiting.
+      const others = emails.filter((email) => email !== first.email);
+      await vi.waitFor(() => expect(others.filter((email) => mailTo(email).length === 0)).toEqual([]), { timeout: 20_000 });
+      expect(slow.waiting()).toBe(1);
+      slow.release();
+      await round;
+    } finally {
+      slow.release();
+    }
+    expect(emails.map((email) => mailTo(email).length)).toEqual(Array(210).fill(1));
+    expect((await rowsOf(sendout.id)).map((row) => row.status)).toEqual(Array(210).fill("SENT"));
+  });
+
   // PostgreSQL only: there another transaction can hold the rows while this process goes on. SQLite's writes block the
   // process (better-sqlite3 waits for the lock synchronously), so nothing can be sent meanwhile there.
   it.runIf(inject("provider") === "postgres")("sends no more than the messages under way while their SENT marks cannot be written, so a crash can resend no more", async () => {
