@@ -6,22 +6,19 @@ export const bodyTooLargeReason = (limit: number) => `request body too large (li
 
 /**
  * The body's text, refused with 413 as soon as it passes `limit` bytes, whatever Content-Length claimed (a declared
- * size over the limit never gets here: lib/http/edge.ts refuses it first).
+ * size over the limit never gets here: lib/http/edge.ts refuses it first). With a declared size within the limit the
+ * body is read whole: Node's HTTP parser delivers exactly that many bytes, and reading it in one call costs the public
+ * subscribe 0.15 ms less of the server's CPU than reading it chunk by chunk here (PostgreSQL S2, issue 21).
  */
 async function readBoundedText(request: Request, limit: number): Promise<string> {
   if (!request.body) return "";
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared <= limit) return request.text().catch(clientAborted);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      // The client went away mid-body (Node's "aborted", code ECONNRESET): its own doing, not a database outage.
-      throw new ClientAborted();
-    }
-    const { done, value } = chunk;
+    const { done, value } = await reader.read().catch(clientAborted);
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -31,6 +28,11 @@ async function readBoundedText(request: Request, limit: number): Promise<string>
     chunks.push(value);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** The client went away mid-body (Node's "aborted", code ECONNRESET): its own doing, not a database outage. */
+function clientAborted(): never {
+  throw new ClientAborted();
 }
 
 /**

@@ -4,14 +4,14 @@ import { ClientAborted, errorOutcome } from "@/lib/errors";
 import { readRequestBody } from "@/lib/http/body";
 
 /** A POST whose body stream fails after the first bytes, as Node's request stream does when the client disconnects. */
-function abortedRequest(): Request {
+function abortedRequest(headers: Record<string, string> = {}): Request {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(new TextEncoder().encode('{"email":'));
       controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
     },
   });
-  return new Request("http://localhost/v3/x", { method: "POST", body, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
+  return new Request("http://localhost/v3/x", { method: "POST", body, headers: { "content-type": "application/json", ...headers }, duplex: "half" } as RequestInit);
 }
 
 describe("a body the client aborted", () => {
@@ -19,5 +19,10 @@ describe("a body the client aborted", () => {
     const error = await readRequestBody(abortedRequest(), { limit: 1024, acceptsForm: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ClientAborted);
     expect(errorOutcome(error)?.status).toBe(400);
+  });
+
+  it("is the client's doing too when its size was declared (the body is then read whole)", async () => {
+    const error = await readRequestBody(abortedRequest({ "content-length": "100" }), { limit: 1024, acceptsForm: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClientAborted);
   });
 });
