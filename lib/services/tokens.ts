@@ -1,5 +1,4 @@
 // Access tokens (JWT, HS256) and rotating refresh tokens with reuse detection (RFC 9700 section 4.14.2).
-import { createSecretKey, type KeyObject } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { z } from "zod";
 import { setNewest } from "../cache/bounded-map";
@@ -18,13 +17,20 @@ const AUDIENCE = "v3";
 
 type TokenPair = z.output<typeof TokenResponse>;
 
-let key: { secret: string; object: KeyObject } | undefined;
+let key: { secret: string; cryptoKey: Promise<CryptoKey> } | undefined;
 
-/** The HS256 key as a KeyObject, made once: from raw bytes jose would import the key again on every sign and verify. */
-function signingKey(): KeyObject {
+/**
+ * The HS256 key as a CryptoKey, imported once. jose 6 signs and verifies with WebCrypto: given raw bytes, or a
+ * KeyObject (which it exports to bytes), it imports the key again on every sign and verify, which the token endpoint
+ * paid on every request (S3, issue 21; the KeyObject kept here before was meant to spare that and did not).
+ */
+function signingKey(): Promise<CryptoKey> {
   const secret = env().JWT_SECRET;
-  if (key?.secret !== secret) key = { secret, object: createSecretKey(Buffer.from(secret, "utf8")) };
-  return key.object;
+  if (key?.secret !== secret) {
+    const raw = Buffer.from(secret, "utf8");
+    key = { secret, cryptoKey: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) };
+  }
+  return key.cryptoKey;
 }
 
 async function signAccessToken(apiKeyId: number, clientId: string, familyId: string): Promise<string> {
@@ -37,7 +43,7 @@ async function signAccessToken(apiKeyId: number, clientId: string, familyId: str
     .setIssuedAt()
     .setJti(randomToken(12))
     .setExpirationTime(`${env().ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(signingKey());
+    .sign(await signingKey());
 }
 
 /** Stores one refresh token: its hash, family, key, expiry and creation time, in the columns' order below. */
@@ -194,7 +200,7 @@ const MAX_VERIFIED_TOKENS = 10_000;
 async function verifyAccessToken(token: string): Promise<VerifiedToken> {
   let verified: VerifiedToken;
   try {
-    const { payload } = await jwtVerify(token, signingKey(), { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, await signingKey(), { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE });
     const familyId = typeof payload.fam === "string" ? payload.fam : undefined;
     verified = { apiKeyId: Number(payload.sub), expiresAt: payload.exp ?? 0, familyId };
   } catch (error) {
