@@ -209,13 +209,17 @@ function batchFeed(owner: string, limit: number, stopping: () => boolean) {
   let full = true;
   let claiming: Promise<void> | null = null;
   let failure: { error: unknown } | null = null;
-  const mayClaim = () => full && !failure && !stopping() && Date.now() - started < ROUND_CLAIMS_MS;
+  let closed = false;
+  const mayClaim = () => full && !failure && !closed && !stopping() && Date.now() - started < ROUND_CLAIMS_MS;
   const claimAhead = () => {
     if (claiming || !mayClaim()) return;
     claiming = claimBatch(owner, limit)
       .then((batch) => {
         full = batch?.rows.length === limit;
         if (!batch) return;
+        // Claimed after the round failed and closed (a lane's claim ahead in flight): its lease is not renewed, its rows
+        // go back when it ends. Kept, it would have been renewed for as long as the process ran, and never sent.
+        if (closed) return batch.stopKeeping();
         batches.push(batch);
         queue = queue.concat(batch.rows.map((row) => ({ row, batch })));
       })
@@ -240,8 +244,9 @@ function batchFeed(owner: string, limit: number, stopping: () => boolean) {
     },
     /** Whether the last claim was full: more is likely waiting. */
     full: () => full,
-    /** Stops renewing the leases (the round is over). */
+    /** Stops renewing the leases and claims no more (the round is over, or failed while lanes still run). */
     close(): void {
+      closed = true;
       for (const batch of batches) batch.stopKeeping();
     },
   };
