@@ -15,7 +15,7 @@ import { bareNodemailerRate, measureSendout, prepareSendout, sameAsSendout, SMTP
 import { bearer } from "./lib/bench-load";
 import { renderSample, sampleInput } from "./lib/sendout-sample";
 import { createTestDatabase, startServer, testSecrets } from "./lib/test-stack";
-import { cpuSecondsOf, databaseCpuSeconds } from "./lib/process-cpu";
+import { cpuSplitSince } from "./lib/process-cpu";
 import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({
@@ -50,18 +50,14 @@ async function main() {
       nodeFlags: args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
     });
     const bare = await bareNodemailerRate(smtp.url, Math.min(subscribed, 20_000), Number(args.pool), message);
-    const cpuBefore = cpuSecondsOf(server.process.pid!);
-    const databaseCpuBefore = databaseCpuSeconds(provider);
-    const selfCpuBefore = process.cpuUsage();
+    const cpuUsed = cpuSplitSince(server.process.pid!, provider);
     const figures = await measureSendout(server.baseUrl, await bearer(server.baseUrl, key), rootId, listId, smtp, server.process.pid!, args.poll === "http" ? 500 : undefined);
-    const serverCpuMs = ((cpuSecondsOf(server.process.pid!) - cpuBefore) * 1000) / figures.received;
-    const databaseCpuMs = ((databaseCpuSeconds(provider) - databaseCpuBefore) * 1000) / figures.received;
-    const self = process.cpuUsage(selfCpuBefore);
-    const smtpCpuMs = (self.user + self.system) / 1000 / figures.received;
+    const cpu = cpuUsed();
+    const perMessage = (seconds: number) => ((seconds * 1000) / figures.received).toFixed(2);
     console.log(
       `${figures.recipients} recipients, ${figures.received} received (${figures.distinct} distinct) in ${figures.sendSeconds.toFixed(1)} s: ` +
-        `${figures.perSecond.toFixed(0)}/s, the server's CPU ${serverCpuMs.toFixed(2)} ms a message, ` +
-        `the database's ${databaseCpuMs.toFixed(2)} ms, the SMTP server's (this process) ${smtpCpuMs.toFixed(2)} ms; ` +
+        `${figures.perSecond.toFixed(0)}/s, the server's CPU ${perMessage(cpu.server)} ms a message, ` +
+        `the database's ${perMessage(cpu.database)} ms, the SMTP server's (this process) ${perMessage(cpu.self)} ms; ` +
         `bare nodemailer, the same message: ${bare.perSecond.toFixed(0)}/s, CPU ${bare.cpuMs.toFixed(2)} ms a message (the SMTP server's included); ratio ${(figures.perSecond / bare.perSecond).toFixed(2)} ` +
         `(poll ${args.poll}; server RSS peak ${figures.peakServerRssMb.toFixed(0)} MB)`,
     );

@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
 import { basic, load, warmUpSeconds, type LoadSpec } from "./lib/bench-load";
 import { createTestDatabase, startServer, testSecrets } from "./lib/test-stack";
-import { cpuSecondsOf, databaseCpuSeconds } from "./lib/process-cpu";
+import { cpuSplitSince } from "./lib/process-cpu";
 import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({
@@ -48,16 +48,16 @@ async function main() {
     ];
     const rates: Record<string, number> = {};
     for (const spec of specs.filter((s) => !args.only || s.key === args.only)) {
-      const before = { server: cpuSecondsOf(server.process.pid!), postgres: databaseCpuSeconds(provider), self: process.cpuUsage() };
+      const cpuUsed = cpuSplitSince(server.process.pid!, provider);
       const row = await load(spec, Number(args.connections), Number(args.seconds));
-      const self = process.cpuUsage(before.self);
+      const cpu = cpuUsed();
       // load() warms up first and drains after: per request over everything it sent is close enough to compare.
       const requests = row.requestsPerSecond * (Number(args.seconds) + warmUpSeconds(Number(args.seconds)));
       const perRequest = (seconds: number) => ((seconds * 1000) / requests).toFixed(2);
       rates[spec.key!] = row.requestsPerSecond;
       console.log(
-        `${spec.key}: ${row.requestsPerSecond.toFixed(0)} req/s; CPU ms per request: server ${perRequest(cpuSecondsOf(server.process.pid!) - before.server)}, ` +
-          `postgres ${perRequest(databaseCpuSeconds(provider) - before.postgres)}, load generator ${perRequest((self.user + self.system) / 1e6)}`,
+        `${spec.key}: ${row.requestsPerSecond.toFixed(0)} req/s; CPU ms per request: server ${perRequest(cpu.server)}, ` +
+          `postgres ${perRequest(cpu.database)}, load generator ${perRequest(cpu.self)}`,
       );
     }
     if (rates.C2) console.log(Object.entries(rates).map(([key, rate]) => `${key} / C2 = ${(rate / rates.C2).toFixed(2)}`).join(", "));

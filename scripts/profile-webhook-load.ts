@@ -11,7 +11,7 @@ import { applyMigrations } from "../lib/migrate-deploy";
 import { makeFixtures, prepareRun, RUN_SETTINGS, seedRegister, subscribeBody } from "./lib/bench-fixtures";
 import { load, type LoadSpec } from "./lib/bench-load";
 import { serverProcess, startStack } from "./lib/bench-stack";
-import { cpuSecondsOf, databaseCpuSeconds } from "./lib/process-cpu";
+import { cpuSplitSince } from "./lib/process-cpu";
 import { startCountingReceiver, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { runScript } from "./lib/run-script";
 
@@ -40,11 +40,12 @@ async function main() {
         const spec: LoadSpec = { key: "S2", scenario: name, url: `${stack.base}/v3/subscription_list/public/${fixtures.listUuid}`, method: "POST", body: subscribeBody(fixtures.questionIds), expectedStatus: 201 };
         const before = receiver.received();
         const serverPid = serverProcess(stack.root.pid!)!.pid;
-        const cpuBefore = { server: cpuSecondsOf(serverPid), database: databaseCpuSeconds(provider) };
+        const cpuUsed = cpuSplitSince(serverPid, provider);
         const row = await load(spec, Number(args.connections), Number(args.duration));
+        const used = cpuUsed();
         // CPU per subscribe: steadier than the rate on a machine whose speed drifts from one phase to the next.
         const perRequest = (seconds: number) => ((seconds * 1000) / (row.requestsPerSecond * Number(args.duration))).toFixed(2);
-        const cpu = `CPU ms a subscribe: server ${perRequest(cpuSecondsOf(serverPid) - cpuBefore.server)}, PostgreSQL ${perRequest(databaseCpuSeconds(provider) - cpuBefore.database)}`;
+        const cpu = `CPU ms a subscribe: server ${perRequest(used.server)}, PostgreSQL ${perRequest(used.database)}`;
         const wal = provider === "sqlite" ? `, WAL file ${(fs.statSync(`${database.url.replace(/^file:/, "")}-wal`, { throwIfNoEntry: false })?.size ?? 0) / 1e6} MB` : "";
         rows.push(`${name}: ${row.requestsPerSecond.toFixed(1)} req/s (p50 ${row.p50} ms, p99 ${row.p99} ms), ${receiver.received() - before} events delivered meanwhile${wal}; ${cpu}`);
         console.log(rows.at(-1));
