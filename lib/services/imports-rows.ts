@@ -11,7 +11,8 @@ import { fileRows, type ImportFormat } from "./imports-files";
 /** The API's rules for each field (lengths, email, birthdate). */
 const RowFields = UpdateMemberRequest.pick({ email: true, firstname: true, lastname: true, phone: true, birthdate: true, street: true, zipcode: true, post: true });
 export type RowValues = Partial<Record<ImportField, string>>;
-export type CheckedRow = { ok: true; email: string; fields: Partial<Record<ImportField, string>> } | { ok: false; reason: ImportReason };
+/** A refused row keeps its address where that alone is valid, so the result file says whose row it was. */
+export type CheckedRow = { ok: true; email: string; fields: Partial<Record<ImportField, string>> } | { ok: false; reason: ImportReason; email: string | null };
 
 /** Header texts staff commonly use for each field, compared lower-cased without spaces, dashes or underscores. */
 const HEADER_GUESSES: Record<ImportField, string[]> = {
@@ -57,9 +58,12 @@ export function mapRow(cells: string[], indexes: [ImportField, number][]): RowVa
 
 /** A row as the member API would take it; the first problem otherwise. An email is required. */
 export function checkRow(values: RowValues): CheckedRow {
-  if (!values.email) return { ok: false, reason: { code: "required", field: "email" } };
+  if (!values.email) return { ok: false, reason: { code: "required", field: "email" }, email: null };
   const parsed = RowFields.safeParse(values);
-  if (!parsed.success) return { ok: false, reason: invalidReason(parsed.error.issues, values) };
+  if (!parsed.success) {
+    const emailValid = !parsed.error.issues.some((issue) => issue.path[0] === "email");
+    return { ok: false, reason: invalidReason(parsed.error.issues, values), email: emailValid ? normalizeEmail(values.email) : null };
+  }
   const fields: Partial<Record<ImportField, string>> = {};
   for (const [field, value] of Object.entries(parsed.data)) if (typeof value === "string") fields[field as ImportField] = value;
   return { ok: true, email: normalizeEmail(values.email), fields };

@@ -4,7 +4,7 @@
 import "server-only";
 import { db, refreshStatistics, type Tx } from "../db";
 import { logger } from "../logger";
-import { storeReason } from "../validation/import-reasons";
+import { parseStoredReason, storeReason } from "../validation/import-reasons";
 import type { ImportField } from "../validation/imports";
 import { fileRows, removeFile, type ImportFormat } from "./imports-files";
 import { fillMembers, insertImportRows, insertMembers, type ImportRowValues } from "./imports-write";
@@ -80,13 +80,20 @@ async function refreshStatisticsAfter(id: number): Promise<void> {
   await refreshStatistics(["Member", "Subscription", "ImportRow"]).catch((error: unknown) => logger().warn({ err: error, importId: id }, "import: refreshing the planner's statistics failed"));
 }
 
+/** A row the member rules refused (its email may still be valid and stored). */
+const refusedRow = (reason: string | null) => {
+  const code = parseStoredReason(reason)?.code;
+  return code === "invalid" || code === "required";
+};
+
 /** Reads the file after the committed rows and commits it batch by batch; false when stopped before the end. */
 async function readAndCommit(run: Run, owner: string, stopping: () => boolean): Promise<boolean> {
   if (!run.filePath || !run.mapping) throw new Error("the run has no file or mapping");
   // First row of every email already committed: a later duplicate in the file is skipped after a resume too.
   const firstRowOf = new Map<string, number>();
-  const committed = await db().importRow.findMany({ where: { runId: run.id, email: { not: null } }, orderBy: { rowNumber: "asc" }, select: { email: true, rowNumber: true } });
-  for (const row of committed) if (!firstRowOf.has(row.email!)) firstRowOf.set(row.email!, row.rowNumber);
+  // A refused row keeps its address for the result file but was never the first of it (as in the preview).
+  const committed = await db().importRow.findMany({ where: { runId: run.id, email: { not: null } }, orderBy: { rowNumber: "asc" }, select: { email: true, rowNumber: true, reason: true } });
+  for (const row of committed) if (!firstRowOf.has(row.email!) && !refusedRow(row.reason)) firstRowOf.set(row.email!, row.rowNumber);
   let indexes: [ImportField, number][] | null = null;
   let toSkip = run.rowsRead;
   let batch: { number: number; values: RowValues }[] = [];
@@ -144,7 +151,7 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
   for (const row of batch) {
     const checked = checkRow(row.values);
     if (!checked.ok) {
-      results.set(row.number, skipped(run.id, row.number, null, storeReason(checked.reason)));
+      results.set(row.number, skipped(run.id, row.number, checked.email, storeReason(checked.reason)));
       continue;
     }
     const first = firstRow(checked.email, row.number);

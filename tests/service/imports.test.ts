@@ -90,6 +90,8 @@ describe("member imports", () => {
     expect(result).toContain(`2;karin@example.org;Uppdaterad;;${known.id}\r\n`);
     expect(result).toContain("5;per@example.org;Överhoppad;samma e-post som rad 4 i filen;\r\n");
     expect(result).toContain("6;;Överhoppad;E-post: ogiltig e-postadress;\r\n");
+    // A row refused for another field still says whose it was.
+    expect(result).toContain("3;ola@example.org;Överhoppad;Födelsedatum: inte ett datum (ÅÅÅÅ-MM-DD);\r\n");
     // The API's file: the reasons in English as before, their codes in a last column.
     const forApi = await resultLines(op, run.id);
     expect(forApi.startsWith("\uFEFFRad;E-post;Resultat;Orsak;Medlems-id;Kod\r\n")).toBe(true);
@@ -180,31 +182,34 @@ describe("member imports", () => {
     await db().importRow.create({ data: { runId: run.id, rowNumber: 99, outcome: "SKIPPED", reason: "the list is full" } });
     const sv = await resultLines(op, run.id, "sv");
     expect(sv).toContain("2;;Överhoppad;E-post: saknas;\r\n");
-    expect(sv).toContain("3;;Överhoppad;Telefon: för långt (högst 64 tecken);\r\n");
+    expect(sv).toContain("3;lang@example.org;Överhoppad;Telefon: för långt (högst 64 tecken);\r\n");
     expect(sv).toContain('6;finns@example.org;Överhoppad;"finns redan; inget att fylla i";');
     expect(sv).toContain("99;;Överhoppad;the list is full;\r\n");
     const en = await resultLines(op, run.id, "en");
     expect(en.startsWith("\uFEFFRow;Email;Outcome;Reason;Member id\r\n")).toBe(true);
-    expect(en).toContain("4;;Skipped;Birthdate: the date is in the future;\r\n");
+    expect(en).toContain("4;fram@example.org;Skipped;Birthdate: the date is in the future;\r\n");
     const forApi = await resultLines(op, run.id);
     expect(forApi).toContain("2;;Överhoppad;email: required;;required\r\n");
-    expect(forApi).toContain("3;;Överhoppad;phone: must be at most 64 characters;;invalid\r\n");
+    expect(forApi).toContain("3;lang@example.org;Överhoppad;phone: must be at most 64 characters;;invalid\r\n");
     expect(forApi).toContain('6;finns@example.org;Överhoppad;"already a member; nothing to fill in";');
     expect(forApi).toContain("99;;Överhoppad;the list is full;;\r\n");
   });
 
   it("resumes after the last committed batch when a worker stops mid-run", async () => {
     const company = await makeCompany();
-    const rows = Array.from({ length: 1200 }, (_, i) => `r${i}@example.org`);
-    const uploaded = await upload(op, { company_id: company.id }, `email\n${rows.join("\n")}\n`);
+    // The first row is refused (its date) but keeps its address; the same address later in the file, after the
+    // resume, is the first valid one and is imported, as it would be without the stop.
+    const rows = ["igen@example.org;1990-02-30", ...Array.from({ length: 1198 }, (_, i) => `r${i}@example.org;`), "igen@example.org;"];
+    const uploaded = await upload(op, { company_id: company.id }, `email;birthdate\n${rows.join("\n")}\n`);
     // Queued directly, so only this test's rounds run it.
-    await db().importRun.update({ where: { id: uploaded.id }, data: { status: "QUEUED", mapping: JSON.stringify({ email: "email" }) } });
+    await db().importRun.update({ where: { id: uploaded.id }, data: { status: "QUEUED", mapping: JSON.stringify({ email: "email", birthdate: "birthdate" }) } });
     await runImportRound("first", () => true); // stops after its first batch
-    expect(await getImport(op, uploaded.id)).toMatchObject({ status: "RUNNING", rows_read: 500, added: 500 });
+    expect(await getImport(op, uploaded.id)).toMatchObject({ status: "RUNNING", rows_read: 500, added: 499, skipped: 1 });
     await runImportRound("second", () => false);
-    expect(await getImport(op, uploaded.id)).toMatchObject({ status: "DONE", rows_read: 1200, added: 1200, skipped: 0 });
-    expect(await db().member.count({ where: { organizationId: company.id } })).toBe(1200);
+    expect(await getImport(op, uploaded.id)).toMatchObject({ status: "DONE", rows_read: 1200, added: 1199, skipped: 1 });
+    expect(await db().member.count({ where: { organizationId: company.id } })).toBe(1199);
     expect(await db().importRow.count({ where: { runId: uploaded.id } })).toBe(1200);
+    expect(await db().importRow.findFirst({ where: { runId: uploaded.id, rowNumber: 2 }, select: { email: true, outcome: true } })).toEqual({ email: "igen@example.org", outcome: "SKIPPED" });
   });
 });
 
