@@ -2,6 +2,9 @@
 // (deleted when it created them), and fields it filled in on existing members emptied again; but only on rows
 // nothing else has touched since (the member's updatedAt is still the one the import left, a created member has no
 // other subscription or membership, the subscription is still active). What was touched stays, and is counted.
+// Every change is emitted to webhooks as the import's were: an integrator that was told of the members the import
+// created hears that they are gone (member.erased, the catalogue's event for a member who no longer exists), of
+// fields emptied (member.updated) and of subscriptions ended (subscription.unsubscribed, by deactivateSubscription).
 import "server-only";
 import { db, type Tx } from "../db";
 import { Conflict } from "../errors";
@@ -9,6 +12,7 @@ import type { ImportField } from "../validation/imports";
 import { recordAudit } from "./audit";
 import type { Caller } from "./caller";
 import { deactivateSubscription } from "./subscriptions";
+import { emitWebhookEvents } from "./webhook-events";
 
 const UNDO_CHUNK = 500;
 const TOUCHED_REASON = "changed since the import (edited, subscribed elsewhere or unsubscribed); left as it is";
@@ -38,16 +42,24 @@ async function untouched(tx: Tx, rows: UndoRow[], listId: number | null): Promis
   return ok;
 }
 
-async function undoRow(tx: Tx, row: UndoRow, listId: number | null): Promise<void> {
+/** What a chunk's undo did to members, for their webhook events. */
+interface Emitted {
+  erased: number[];
+  updated: number[];
+}
+
+async function undoRow(tx: Tx, row: UndoRow, listId: number | null, emitted: Emitted): Promise<void> {
   if (row.subscribed && listId) {
     await deactivateSubscription(tx, listId, row.memberId!, "ADMIN");
     if (row.subscriptionNew) await tx.subscription.deleteMany({ where: { listId, memberId: row.memberId! } });
   }
   if (row.memberCreated) {
     await tx.member.delete({ where: { id: row.memberId! } });
+    emitted.erased.push(row.memberId!);
   } else if (row.filled) {
     const cleared = Object.fromEntries((JSON.parse(row.filled) as ImportField[]).map((field) => [field, null]));
     await tx.member.update({ where: { id: row.memberId! }, data: cleared });
+    emitted.updated.push(row.memberId!);
   }
 }
 
@@ -73,10 +85,14 @@ export async function undoRun(caller: Caller, run: { id: number; kind: string; s
         // Created members without a subscription go in one statement per chunk; the rest row by row.
         const plain = rows.filter((row) => ok.has(row.rowNumber) && row.memberCreated && !row.subscribed);
         if (plain.length) await tx.member.deleteMany({ where: { id: { in: plain.map((row) => row.memberId!) } } });
+        const emitted: Emitted = { erased: plain.map((row) => row.memberId!), updated: [] };
         for (const row of rows) {
           if (!ok.has(row.rowNumber)) kept += 1;
-          else if (!plain.includes(row)) await undoRow(tx, row, run.listId);
+          else if (!plain.includes(row)) await undoRow(tx, row, run.listId, emitted);
         }
+        const about = { companyId: run.organizationId };
+        await emitWebhookEvents(tx, "member.erased", about, emitted.erased.map((id) => ({ member_id: id })));
+        await emitWebhookEvents(tx, "member.updated", about, emitted.updated.map((id) => ({ member_id: id })));
         removed += ok.size;
         after = rows[rows.length - 1].rowNumber;
       }

@@ -1,11 +1,12 @@
 // An import's webhook events (issue 21): while no endpoint is enabled an import writes no outbox rows (100,000 of
 // them were written and then fanned out to nobody), and with one enabled every member created or filled in and every
-// subscription activated has its event, as the member API and the subscribe paths record them. A database of its
+// subscription activated has its event, as the member API and the subscribe paths record them; its undo emits what it
+// takes back (an integrator would otherwise keep members that no longer exist). A database of its
 // own: whether any endpoint is enabled is a question about the whole database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { operatorCaller } from "@/lib/services/caller";
-import { createImport, getImport } from "@/lib/services/imports";
+import { createImport, getImport, undoImport } from "@/lib/services/imports";
 import { runImportRound } from "@/lib/services/imports-run";
 import { createMember } from "@/lib/services/member-changes";
 import { setMemberSubscription } from "@/lib/services/subscribers";
@@ -74,5 +75,32 @@ describe("an import's webhook events", () => {
     expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: list.id } })).activeCount).toBe(3);
     const active = await db().subscription.findMany({ where: { listId: list.id, status: "SUBSCRIBED" } });
     expect(active.every((s) => s.source === "ADMIN" && s.confirmedVia === "ADMIN" && s.confirmedAt !== null && s.unsubscribedAt === null)).toBe(true);
+  });
+
+  it("undo emits every change it makes: members deleted as erased, fields emptied as updated, subscriptions ended", async () => {
+    const company = await makeCompany("Ångerföreningen");
+    await createWebhookEndpoint(op, CreateWebhookEndpointRequest.parse({ company_id: company.id, url: "https://hooks.example.org/undo", events: WEBHOOK_EVENT_TYPES }));
+    const known = await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: "kvar@example.org" }));
+    const members = await runImport({ company_id: company.id }, "email;firstname\nny@example.org;Ny\nkvar@example.org;Kvar\n", { email: "email", firstname: "firstname" });
+    expect(members).toMatchObject({ status: "DONE", added: 1, updated: 1 });
+    const list = await createList(op, { name: "Ånger", company_id: company.id });
+    const subscribers = await runImport({ list_id: list.id }, "email\nny@example.org\nprenumerant@example.org\n", { email: "email" });
+    expect(subscribers).toMatchObject({ status: "DONE", added: 2 });
+    const ids = Object.fromEntries((await db().member.findMany({ where: { organizationId: company.id }, select: { id: true, email: true } })).map((m) => [m.email, m.id]));
+
+    await db().webhookEvent.deleteMany();
+    expect(await undoImport(op, subscribers.id)).toMatchObject({ removed: 2, kept: 0 });
+    const afterSubscribers = await events();
+    expect(afterSubscribers.filter((e) => e.type === "subscription.unsubscribed").map((e) => e.payload).sort((a, b) => a.member_id - b.member_id)).toEqual(
+      [ids["ny@example.org"], ids["prenumerant@example.org"]].sort((a, b) => a - b).map((id) => ({ list_id: list.id, member_id: id, via: "ADMIN" })),
+    );
+    expect(afterSubscribers.filter((e) => e.type !== "subscription.unsubscribed")).toEqual([{ type: "member.erased", companyId: company.id, payload: { member_id: ids["prenumerant@example.org"] } }]);
+
+    await db().webhookEvent.deleteMany();
+    expect(await undoImport(op, members.id)).toMatchObject({ removed: 2, kept: 0 });
+    expect(await events()).toEqual([
+      { type: "member.erased", companyId: company.id, payload: { member_id: ids["ny@example.org"] } },
+      { type: "member.updated", companyId: company.id, payload: { member_id: known.id } },
+    ]);
   });
 });
