@@ -7,6 +7,7 @@ import { logger } from "../logger";
 import { parseStoredReason, storeReason } from "../validation/import-reasons";
 import type { ImportField } from "../validation/imports";
 import { fileRows, removeFile, type ImportFormat } from "./imports-files";
+import { addMemberships, importPeriod } from "./imports-membership";
 import { fillMembers, insertImportRows, insertMembers, type ImportRowValues } from "./imports-write";
 import { checkRow, columnIndexes, duplicateInFile, mapRow, type RowValues } from "./imports-rows";
 import { optedOutThemselves } from "./subscribers";
@@ -17,7 +18,8 @@ import { emitWebhookEvents } from "./webhook-events";
 const BATCH_ROWS = 500;
 const LEASE_MS = 2 * 60_000;
 
-type Run = NonNullable<Awaited<ReturnType<ReturnType<typeof db>["importRun"]["findUnique"]>>>;
+/** A claimed run with the period its members get memberships in (null: none, or a subscriber import). */
+type Run = NonNullable<Awaited<ReturnType<ReturnType<typeof db>["importRun"]["findUnique"]>>> & { periodId: number | null };
 type Outcome = "ADDED" | "UPDATED" | "SKIPPED";
 interface RowResult extends ImportRowValues {
   outcome: Outcome;
@@ -45,7 +47,10 @@ export async function runImportRound(owner: string, stopping: () => boolean): Pr
 }
 
 async function runClaimed(id: number, owner: string, stopping: () => boolean): Promise<void> {
-  const run = await db().importRun.findUniqueOrThrow({ where: { id } });
+  const claimed = await db().importRun.findUniqueOrThrow({ where: { id } });
+  // Read before the batches' transactions (a SQLite transaction holds the one connection), once: a period that
+  // starts or ends mid-run does not split the file's members between two.
+  const run = { ...claimed, periodId: claimed.kind === "MEMBER" ? ((await importPeriod(claimed.organizationId))?.id ?? null) : null };
   try {
     const finished = await readAndCommit(run, owner, stopping);
     if (finished) {
@@ -141,7 +146,7 @@ async function commitBatch(run: Run, owner: string, batch: { number: number; val
 }
 
 const skipped = (runId: number, rowNumber: number, email: string | null, reason: string): RowResult => ({
-  runId, rowNumber, email, outcome: "SKIPPED", reason, memberId: null, memberCreated: false, subscribed: false, subscriptionNew: false, filled: null, memberWrittenAt: null,
+  runId, rowNumber, email, outcome: "SKIPPED", reason, memberId: null, memberCreated: false, subscribed: false, subscriptionNew: false, filled: null, memberWrittenAt: null, membershipId: null,
 });
 
 /** What each row of a batch does: members created or filled in, and for subscribers the subscription. */
@@ -211,7 +216,10 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
     touched.push(result);
   }
   await fillMembers(tx, fills, now);
-  await emitWebhookEvents(tx, "member.updated", { companyId: run.organizationId }, fills.map((f) => ({ member_id: f.id })));
+  const memberships = run.periodId ? await addMemberships(tx, run.organizationId, run.periodId, touched.map((r) => r.memberId!), now) : new Map<number, number>();
+  for (const result of touched) result.membershipId = memberships.get(result.memberId!) ?? null;
+  const updatedIds = touched.filter((r) => !r.memberCreated && (r.filled || r.membershipId)).map((r) => ({ member_id: r.memberId! }));
+  await emitWebhookEvents(tx, "member.updated", { companyId: run.organizationId }, updatedIds);
   // The batch's subscriptions in a few statements, after the members' rows (activateSubscription's lock order).
   const subscribing = candidates.filter((c) => toSubscribe.has(c.number)).map((c) => results.get(c.number)!.memberId!);
   const activations = list ? await activateSubscriptions(tx, list.id, subscribing, "ADMIN", { enforceCap: false, confirmedVia: "ADMIN" }) : new Map<number, Activation>();
@@ -219,7 +227,7 @@ async function importBatch(tx: Tx, run: Run, batch: { number: number; values: Ro
     result.subscribed = activations.get(result.memberId!)?.activated === true;
     result.subscriptionNew = result.subscribed && !subscriptions.has(result.memberId);
     if (result.memberCreated || result.subscribed) result.outcome = "ADDED";
-    else if (result.filled) result.outcome = "UPDATED";
+    else if (result.filled || result.membershipId) result.outcome = "UPDATED";
     else result.reason = storeReason({ code: list ? "already_subscribed" : "nothing_to_fill" });
   }
   return batch.map((row) => results.get(row.number)!);

@@ -1,7 +1,8 @@
 // Undoing an import, as one audited transaction: members it created are deleted, subscriptions it activated ended
-// (deleted when it created them), and fields it filled in on existing members emptied again; but only on rows
-// nothing else has touched since (the member's updatedAt is still the one the import left, a created member has no
-// other subscription or membership, the subscription is still active). What was touched stays, and is counted.
+// (deleted when it created them), memberships it gave removed, and fields it filled in on existing members emptied
+// again; but only on rows nothing else has touched since (the member's updatedAt is still the one the import left, a
+// created member has no other subscription or membership, the subscription is still active, the membership as the
+// import wrote it). What was touched stays, and is counted.
 // Every change is emitted to webhooks as the import's were: an integrator that was told of the members the import
 // created hears that they are gone (member.erased, the catalogue's event for a member who no longer exists), of
 // fields emptied (member.updated) and of subscriptions ended (subscription.unsubscribed, by deactivateSubscription).
@@ -17,7 +18,16 @@ import { emitWebhookEvents } from "./webhook-events";
 const UNDO_CHUNK = 500;
 const TOUCHED_REASON = "changed since the import (edited, subscribed elsewhere or unsubscribed); left as it is";
 
-type UndoRow = { rowNumber: number; memberId: number | null; memberCreated: boolean; subscribed: boolean; subscriptionNew: boolean; filled: string | null; memberWrittenAt: Date | null };
+type UndoRow = {
+  rowNumber: number;
+  memberId: number | null;
+  memberCreated: boolean;
+  subscribed: boolean;
+  subscriptionNew: boolean;
+  filled: string | null;
+  memberWrittenAt: Date | null;
+  membershipId: number | null;
+};
 
 /** Whether each row may be undone: its member as the import left it. */
 async function untouched(tx: Tx, rows: UndoRow[], listId: number | null): Promise<Set<number>> {
@@ -30,13 +40,19 @@ async function untouched(tx: Tx, rows: UndoRow[], listId: number | null): Promis
       })
     ).map((m) => [m.id, m]),
   );
+  // The memberships the rows gave, still as the import wrote them (a change of status or type is staff's).
+  const membershipIds = rows.flatMap((r) => (r.membershipId ? [r.membershipId] : []));
+  const asWritten = new Set(
+    membershipIds.length ? (await tx.membership.findMany({ where: { id: { in: membershipIds }, status: "MEMBER", memberTypeId: null }, select: { id: true } })).map((m) => m.id) : [],
+  );
   const ok = new Set<number>();
   for (const row of rows) {
     const member = members.get(row.memberId ?? -1);
     if (!member) continue;
     if (row.memberWrittenAt && member.updatedAt.getTime() !== row.memberWrittenAt.getTime()) continue;
     if (row.subscribed && member.subscriptions[0]?.status !== "SUBSCRIBED") continue;
-    if (row.memberCreated && (member._count.memberships > 0 || member._count.properties > 0 || member._count.subscriptions > (row.subscribed ? 1 : 0))) continue;
+    if (row.membershipId && !asWritten.has(row.membershipId)) continue;
+    if (row.memberCreated && (member._count.memberships > (row.membershipId ? 1 : 0) || member._count.properties > 0 || member._count.subscriptions > (row.subscribed ? 1 : 0))) continue;
     ok.add(row.rowNumber);
   }
   return ok;
@@ -56,11 +72,14 @@ async function undoRow(tx: Tx, row: UndoRow, listId: number | null, emitted: Emi
   if (row.memberCreated) {
     await tx.member.delete({ where: { id: row.memberId! } });
     emitted.erased.push(row.memberId!);
-  } else if (row.filled) {
+    return;
+  }
+  if (row.membershipId) await tx.membership.delete({ where: { id: row.membershipId } });
+  if (row.filled) {
     const cleared = Object.fromEntries((JSON.parse(row.filled) as ImportField[]).map((field) => [field, null]));
     await tx.member.update({ where: { id: row.memberId! }, data: cleared });
-    emitted.updated.push(row.memberId!);
   }
+  if (row.membershipId || row.filled) emitted.updated.push(row.memberId!);
 }
 
 /** POST /v3/imports/{id}/undo, after the caller's access to the run was checked. */
@@ -78,7 +97,7 @@ export async function undoRun(caller: Caller, run: { id: number; kind: string; s
           where: { runId: run.id, rowNumber: { gt: after }, outcome: { in: ["ADDED", "UPDATED"] } },
           orderBy: { rowNumber: "asc" },
           take: UNDO_CHUNK,
-          select: { rowNumber: true, memberId: true, memberCreated: true, subscribed: true, subscriptionNew: true, filled: true, memberWrittenAt: true },
+          select: { rowNumber: true, memberId: true, memberCreated: true, subscribed: true, subscriptionNew: true, filled: true, memberWrittenAt: true, membershipId: true },
         });
         if (rows.length === 0) break;
         const ok = await untouched(tx, rows, run.listId);

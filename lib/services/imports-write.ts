@@ -41,11 +41,13 @@ export interface ImportRowValues {
   subscriptionNew: boolean;
   filled: string | null;
   memberWrittenAt: Date | null;
+  membershipId: number | null;
 }
 
 const IMPORT_ROW_COLUMNS: [keyof ImportRowValues, ColumnType][] = [
   ["runId", "integer"], ["rowNumber", "integer"], ["email", "text"], ["outcome", "text"], ["reason", "text"], ["memberId", "integer"],
   ["memberCreated", "boolean"], ["subscribed", "boolean"], ["subscriptionNew", "boolean"], ["filled", "text"], ["memberWrittenAt", "timestamp"],
+  ["membershipId", "integer"],
 ];
 
 /** Each row's outcome (what undo reads back). */

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ImportRow" ADD COLUMN     "membershipId" INTEGER;
+
