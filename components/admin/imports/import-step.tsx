@@ -38,7 +38,7 @@ export function ImportStep({ id, onClose }: { id: number; onClose: () => void })
     queryClient.setQueryData(["import", id], next);
     void queryClient.invalidateQueries({ queryKey: ["imports"] });
   };
-  const title = !view ? t.title : view.status === "UPLOADED" ? t.mapping : ACTIVE.includes(view.status) ? t.progress : view.status === "FAILED" ? t.failed : t.done;
+  const title = !view ? t.title : view.status === "UPLOADED" ? t.mapping : ACTIVE.includes(view.status) ? t.progress : view.status === "FAILED" ? t.failed : view.status === "UNDONE" ? t.undoneTitle : t.done;
   return (
     <Panel id="import-step" title={`${title}${view ? ` · ${view.file_name}` : ""}`}>
       <QueryState query={query}>

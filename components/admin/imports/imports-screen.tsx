@@ -11,15 +11,20 @@ import { Field, SelectField } from "@/components/ui/field";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { importsMessages } from "@/lib/i18n/admin/imports";
 import { formatDate, formatNumber } from "@/lib/i18n/formats";
+import type { ImportPeriod } from "@/lib/services/imports-membership";
 import { IMPORT_MEDIA_TYPES } from "@/lib/validation/imports";
 import { useLang } from "../i18n-context";
 import { ImportStep } from "./import-step";
 import { type ImportKind, type ImportViewData, postJson } from "./import-api";
 
-export function ImportsScreen({ companies, companyId, lists, kinds }: {
+/** The chosen company's period a member import gives memberships in (imports-membership.ts); null: none runs now. */
+type Period = Pick<ImportPeriod, "name" | "startDate" | "endDate"> | null;
+
+export function ImportsScreen({ companies, companyId, lists, period, kinds }: {
   companies: { company_id: string; name: string }[];
   companyId: string;
   lists: { id: number; name: string }[];
+  period: Period;
   /** The kinds the staff member may import (their module and write permission); none: the screen only shows. */
   kinds: ImportKind[];
 }) {
@@ -35,7 +40,7 @@ export function ImportsScreen({ companies, companyId, lists, kinds }: {
   return (
     <div className="space-y-6">
       {currentId === null ? (
-        kinds.length > 0 && <NewImport companies={companies} companyId={companyId} lists={lists} kinds={kinds} onUploaded={opened} />
+        kinds.length > 0 && <NewImport companies={companies} companyId={companyId} lists={lists} period={period} kinds={kinds} onUploaded={opened} />
       ) : (
         <ImportStep id={currentId} onClose={() => setCurrentId(null)} />
       )}
@@ -88,21 +93,30 @@ function mediaType(fileName: string): string | null {
   return null;
 }
 
-function NewImport({ companies, companyId, lists, kinds, onUploaded }: {
+function NewImport({ companies, companyId, lists, period, kinds, onUploaded }: {
   companies: { company_id: string; name: string }[];
   companyId: string;
   lists: { id: number; name: string }[];
+  period: Period;
   kinds: ImportKind[];
   onUploaded: (view: ImportViewData) => void;
 }) {
   const lang = useLang();
   const t = importsMessages(lang);
   const [kind, setKind] = useState<ImportKind>(kinds[0]);
-  const [listId, setListId] = useState("");
+  const [chosenList, setListId] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const ready = file !== null && companyId !== "" && (kind === "MEMBER" || listId !== "");
+  // The screen keeps its state when another company is chosen: a list of the one before is no choice any more.
+  const listId = lists.some((list) => String(list.id) === chosenList) ? chosenList : "";
+  const missing = [
+    ...(companyId === "" ? (["company"] as const) : []),
+    ...(kind === "SUBSCRIBER" && listId === "" ? (["list"] as const) : []),
+    ...(file === null ? (["file"] as const) : []),
+  ];
+  const ready = missing.length === 0;
+  const companyName = companies.find((c) => c.company_id === companyId)?.name ?? "";
 
   async function upload() {
     if (!file) return;
@@ -138,6 +152,11 @@ function NewImport({ companies, companyId, lists, kinds, onUploaded }: {
         </div>
       </fieldset>
       <CompanyPicker id="import-company" label={t.company} placeholder={t.chooseCompany} companies={companies} companyId={companyId} search={{ label: t.searchCompany, matching: t.matching }} />
+      {kind === "MEMBER" && companyId !== "" && (
+        <p className="max-w-2xl text-sm text-slate-700" data-testid="import-membership">
+          {period ? t.membership(companyName, period.name, period.startDate, period.endDate) : t.noPeriod(companyName)}
+        </p>
+      )}
       {kind === "SUBSCRIBER" &&
         (lists.length === 0 ? (
           <p className="text-sm text-slate-700">{t.noLists}</p>
@@ -162,9 +181,16 @@ function NewImport({ companies, companyId, lists, kinds, onUploaded }: {
           />
         )}
       </Field>
-      <button type="button" className={buttonClass} disabled={!ready || uploading} onClick={() => void upload()}>
-        {uploading ? t.uploading : t.upload}
-      </button>
+      <div className="space-y-1">
+        <button type="button" className={buttonClass} disabled={!ready || uploading} aria-describedby={ready ? undefined : "import-upload-needs"} onClick={() => void upload()}>
+          {uploading ? t.uploading : t.upload}
+        </button>
+        {!ready && (
+          <p id="import-upload-needs" className="text-sm text-slate-700">
+            {t.uploadNeeds(missing.map((need) => t.needs[need]))}
+          </p>
+        )}
+      </div>
     </Panel>
   );
 }

@@ -3,6 +3,11 @@
 import { FIELD_REASONS, type ImportReason } from "../../validation/import-reasons";
 import type { Lang } from "../lang";
 
+/** "a, b och c": what is still to choose, as a sentence says it. */
+const joinWith = (and: string) => (items: string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${and} ${items[items.length - 1]}`);
+const joinSv = joinWith("och");
+const joinEn = joinWith("and");
+
 const sv = {
   title: "Import",
   intro: "Hämta in medlemmar eller prenumeranter från en CSV- eller Excelfil (.xlsx). Stora filer läses in i bakgrunden: du kan lämna sidan och komma tillbaka.",
@@ -22,6 +27,10 @@ const sv = {
   upload: "Ladda upp",
   uploading: "Laddar upp…",
   wrongType: "Välj en .csv- eller .xlsx-fil.",
+  needs: { company: "en förening", list: "en lista", file: "en fil" } as Record<"company" | "list" | "file", string>,
+  uploadNeeds: (missing: string[]) => `Välj ${joinSv(missing)} för att kunna ladda upp.`,
+  membership: (company: string, period: string, from: string, to: string) => `Medlemmarna blir medlemmar i ${company} för perioden ${period} (${from}–${to}).`,
+  noPeriod: (company: string) => `${company} har ingen period som pågår nu: medlemmarna importeras utan medlemskap. Lägg till en period först om de ska bli medlemmar.`,
   mapping: "Kolumner",
   mappingIntro: "Välj vilket fält varje kolumn i filen fyller. E-post krävs.",
   notImported: "Importeras inte",
@@ -43,13 +52,14 @@ const sv = {
   progress: "Importen pågår",
   rowsRead: (read: string, total: string | null) => (total ? `${read} av ${total} rader lästa` : `${read} rader lästa`),
   done: "Importen är klar",
+  undoneTitle: "Importen är ångrad",
   added: "Tillagda",
   updated: "Uppdaterade",
   skipped: "Överhoppade",
   download: "Ladda ner resultatet (CSV)",
   undo: "Ångra importen",
   undoTitle: "Ångra importen?",
-  undoBody: (n: string) => `Ångra tar bort det som importen lade till på ${n} rader: nya medlemmar, prenumerationer och ifyllda fält. Rader som ändrats sedan dess lämnas kvar.`,
+  undoBody: (n: string) => `Ångra tar bort det som importen lade till på ${n} rader: nya medlemmar, medlemskap, prenumerationer och ifyllda fält. Rader som ändrats sedan dess lämnas kvar.`,
   undoConfirm: "Ja, ångra",
   cancel: "Avbryt",
   undone: (removed: string, kept: string) => `Importen är ångrad: ${removed} rader togs bort, ${kept} lämnades kvar.`,
@@ -113,6 +123,10 @@ const en: ImportsMessages = {
   upload: "Upload",
   uploading: "Uploading…",
   wrongType: "Choose a .csv or .xlsx file.",
+  needs: { company: "a company", list: "a list", file: "a file" },
+  uploadNeeds: (missing) => `Choose ${joinEn(missing)} to upload.`,
+  membership: (company, period, from, to) => `The members become members of ${company} for the period ${period} (${from}–${to}).`,
+  noPeriod: (company) => `${company} has no period running now: the members are imported without a membership. Add a period first if they are to be members.`,
   mapping: "Columns",
   mappingIntro: "Choose which field each column of the file fills. Email is required.",
   notImported: "Not imported",
@@ -134,13 +148,14 @@ const en: ImportsMessages = {
   progress: "The import is running",
   rowsRead: (read, total) => (total ? `${read} of ${total} rows read` : `${read} rows read`),
   done: "The import is done",
+  undoneTitle: "The import is undone",
   added: "Added",
   updated: "Updated",
   skipped: "Skipped",
   download: "Download the result (CSV)",
   undo: "Undo the import",
   undoTitle: "Undo the import?",
-  undoBody: (n) => `Undo removes what the import added on ${n} rows: new members, subscriptions and filled-in fields. Rows changed since are left as they are.`,
+  undoBody: (n) => `Undo removes what the import added on ${n} rows: new members, memberships, subscriptions and filled-in fields. Rows changed since are left as they are.`,
   undoConfirm: "Yes, undo",
   cancel: "Cancel",
   undone: (removed, kept) => `The import is undone: ${removed} rows removed, ${kept} left as they were.`,

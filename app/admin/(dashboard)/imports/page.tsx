@@ -8,6 +8,8 @@ import { adminLanguage } from "@/lib/i18n/admin-language";
 import { importsMessages } from "@/lib/i18n/admin/imports";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { companyChoices } from "@/lib/services/company-directory";
+import { importScreenCompany } from "@/lib/services/imports";
+import { importPeriod } from "@/lib/services/imports-membership";
 import { listListsOfCompany } from "@/lib/services/subscription-lists";
 
 export default async function ImportsPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
@@ -19,12 +21,15 @@ export default async function ImportsPage({ searchParams }: { searchParams: Prom
   const writableKinds = kinds.filter((kind) => caller.permissions.has(kind === "MEMBER" ? "MEMBER.U" : "SUBSCRIPTION_LIST.U"));
   const companies = await companyChoices(caller);
   const asked = (await searchParams).company_id;
-  const companyId = companies.find((c) => c.company_id === asked)?.company_id ?? companies[0]?.company_id ?? "";
+  const companyId = companies.find((c) => c.company_id === asked)?.company_id ?? (await importScreenCompany(caller, companies));
+  // What a member import does about memberships, said before the upload (imports-membership.ts).
+  const period = writableKinds.includes("MEMBER") && companyId ? await importPeriod(companyId) : null;
   const lists = kinds.includes("SUBSCRIBER") && companyId ? (await listListsOfCompany(caller, companyId)).map((list) => ({ id: list.id, name: list.name })) : [];
   return (
     <>
       <PageTitle title={t.title} intro={t.intro} readOnlyText={writableKinds.length ? undefined : shellMessages(lang).readOnly} />
-      <ImportsScreen key={companyId} companies={companies} companyId={companyId} lists={lists} kinds={writableKinds} />
+      {/* No key by company: choosing the company after the file keeps the file and the kind (the screen's state). */}
+      <ImportsScreen companies={companies} companyId={companyId} lists={lists} period={period} kinds={writableKinds} />
     </>
   );
 }
