@@ -81,8 +81,11 @@ describe("an import's webhook events", () => {
     const company = await makeCompany("Ångerföreningen");
     await createWebhookEndpoint(op, CreateWebhookEndpointRequest.parse({ company_id: company.id, url: "https://hooks.example.org/undo", events: WEBHOOK_EVENT_TYPES }));
     const known = await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: "kvar@example.org" }));
-    const members = await runImport({ company_id: company.id }, "email;firstname\nny@example.org;Ny\nkvar@example.org;Kvar\n", { email: "email", firstname: "firstname" });
-    expect(members).toMatchObject({ status: "DONE", added: 1, updated: 1 });
+    // With a current period, a member with nothing to fill in is updated by the membership alone.
+    await db().period.create({ data: { companyId: company.id, name: "Nu", startsOn: new Date(Date.now() - 86_400_000 * 5), endsOn: new Date(Date.now() + 86_400_000 * 5) } });
+    const member = await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: "medlem@example.org", firstname: "Medlem" }));
+    const members = await runImport({ company_id: company.id }, "email;firstname\nny@example.org;Ny\nkvar@example.org;Kvar\nmedlem@example.org;Medlem\n", { email: "email", firstname: "firstname" });
+    expect(members).toMatchObject({ status: "DONE", added: 1, updated: 2 });
     const list = await createList(op, { name: "Ånger", company_id: company.id });
     const subscribers = await runImport({ list_id: list.id }, "email\nny@example.org\nprenumerant@example.org\n", { email: "email" });
     expect(subscribers).toMatchObject({ status: "DONE", added: 2 });
@@ -97,10 +100,12 @@ describe("an import's webhook events", () => {
     expect(afterSubscribers.filter((e) => e.type !== "subscription.unsubscribed")).toEqual([{ type: "member.erased", companyId: company.id, payload: { member_id: ids["prenumerant@example.org"] } }]);
 
     await db().webhookEvent.deleteMany();
-    expect(await undoImport(op, members.id)).toMatchObject({ removed: 2, kept: 0 });
+    expect(await undoImport(op, members.id)).toMatchObject({ removed: 3, kept: 0 });
     expect(await events()).toEqual([
       { type: "member.erased", companyId: company.id, payload: { member_id: ids["ny@example.org"] } },
       { type: "member.updated", companyId: company.id, payload: { member_id: known.id } },
+      { type: "member.updated", companyId: company.id, payload: { member_id: member.id } },
     ]);
+    expect(await db().membership.count({ where: { companyId: company.id } })).toBe(0);
   });
 });
