@@ -77,6 +77,9 @@ describe("double opt-in cannot be walked around with the member's uuid", () => {
     const member = await memberOf("allt@example.org", list.id);
     await optOutEverywhere(member.uuid);
     expect(await subscriptionOf(list.id, member_id)).toMatchObject({ status: "UNSUBSCRIBED", endedWhilePending: true });
+    // A new request is a request of its own: nothing of the ended one's mark stays on it.
+    await subscribe(list.uuid, { email: "allt@example.org" });
+    expect(await subscriptionOf(list.id, member_id)).toMatchObject({ status: "PENDING", endedWhilePending: false });
   });
 });
 
