@@ -68,7 +68,7 @@ function confirmationPath(): string {
 }
 
 /** The public subscribe, with the subscription the address now has read from the database (the answer names none). */
-const subscribeHttp = async (uuid: string, body: { email: string }, headers?: Record<string, string>) =>
+const subscribeHttp = async (uuid: string, body: { email: string } & Record<string, unknown>, headers?: Record<string, string>) =>
   withSubscriber(await api(`/v3/subscription_list/public/${uuid}`, { method: "POST", body, headers }), uuid, body.email);
 
 const subscriptionOf = (id: number) => db().subscription.findUniqueOrThrow({ where: { id } });
