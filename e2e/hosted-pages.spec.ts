@@ -4,6 +4,7 @@ import fs from "node:fs";
 import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectAccessible } from "./admin-helpers";
+import { hmacSha256 } from "../lib/crypto";
 import { cli } from "./helpers";
 
 const HOSTILE_TERM =
@@ -23,6 +24,20 @@ async function screenshot(page: Page, name: string) {
   const file = process.env.E2E_UPDATE_SCREENSHOTS ? `e2e/screenshots/${name}.png` : test.info().outputPath(`${name}.png`);
   fs.mkdirSync(file.slice(0, file.lastIndexOf("/")), { recursive: true });
   await page.screenshot({ path: file, fullPage: true });
+}
+
+/** The member of an address (the public subscribe's answer names none). */
+function memberOf(email: string): { id: number; uuid: string } {
+  const db = database();
+  const member = db.prepare("SELECT id, uuid FROM Member WHERE email = ?").get(email) as { id: number; uuid: string };
+  db.close();
+  return member;
+}
+
+/** The preference page's token as a sendout's unsubscribe link carries it (?p=): lib/services/unsubscribe-links.ts. */
+function preferencesToken(memberUuid: string): string {
+  const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+  return `${memberUuid}.${expiresAt}.${hmacSha256(process.env.LINK_SIGNING_SECRET!, `preferences|${memberUuid}|${expiresAt}`)}`;
 }
 
 async function setUpList(request: APIRequestContext) {
@@ -168,8 +183,8 @@ test.describe("hosted pages", () => {
   test("a recipient unsubscribes through the confirmation page; showing the page changes nothing", async ({ browser, request }) => {
     const list = await setUpList(request);
     const email = `bye.${Date.now()}@example.se`;
-    const subscribed = await request.post(`/v3/subscription_list/public/${list.uuid}`, { data: { email } });
-    const { member_id } = await subscribed.json();
+    expect((await request.post(`/v3/subscription_list/public/${list.uuid}`, { data: { email } })).status()).toBe(201);
+    const { id: member_id } = memberOf(email);
     const links = cli(["member:links", String(member_id)]) as { lists: { unsubscribe_url: string }[]; global_opt_out_url: string };
     const path = new URL(links.lists[0].unsubscribe_url).pathname;
 
@@ -185,7 +200,7 @@ test.describe("hosted pages", () => {
     await screenshot(page, "unsubscribe-phone");
     await expectAccessible(page);
     await page.getByRole("button", { name: "Avsluta prenumerationen" }).click();
-    await expect(page.getByRole("status")).toContainText("Du får inga fler utskick från den här listan.");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Du har lämnat Klubbnytt");
     expect(status()).toBe("UNSUBSCRIBED");
 
     // The global opt-out link: a tampered token shows no button; the real one works (here without JavaScript).
@@ -203,4 +218,56 @@ test.describe("hosted pages", () => {
     await context.close();
     await noJs.close();
   });
+  for (const lang of ["sv", "en"] as const) {
+    test(`the unsubscribe page (${lang}) says where the person stands with the list, and keeps the way to the preference page`, async ({ browser, request }) => {
+      const sv = lang === "sv";
+      const list = await setUpList(request);
+      const email = `steg.${lang}.${Date.now()}@example.se`;
+      expect((await request.post(`/v3/subscription_list/public/${list.uuid}`, { data: { email } })).status()).toBe(201);
+      const member = memberOf(email);
+      const p = preferencesToken(member.uuid);
+      const context = await browser.newContext({ viewport: phone, locale: sv ? "sv-SE" : "en-GB" });
+      const page = await context.newPage();
+      const heading = page.getByRole("heading", { level: 1 });
+      const preferences = page.getByRole("link", { name: sv ? "Hantera alla dina prenumerationer" : "Manage all your subscriptions" });
+      const status = () => {
+        const db = database();
+        const row = db.prepare("SELECT status FROM Subscription WHERE memberId = ?").get(member.id) as { status: string };
+        db.close();
+        return row.status;
+      };
+
+      await page.goto(`/unsubscribe/${list.uuid}/${member.uuid}?lang=${lang}&p=${encodeURIComponent(p)}`);
+      await expect(heading).toHaveText(sv ? "Avsluta prenumeration" : "Unsubscribe");
+      await expect(preferences).toBeVisible();
+      await page.getByRole("button", { name: sv ? "Avsluta prenumerationen" : "Unsubscribe" }).click();
+      await expect(heading).toHaveText(sv ? "Du har lämnat Klubbnytt" : "You have left Klubbnytt");
+      expect(status()).toBe("UNSUBSCRIBED");
+      await expect(preferences).toBeVisible();
+      await screenshot(page, `unsubscribe-left-phone-${lang}`);
+      await expectAccessible(page);
+
+      // Reopening the link: the same place, with the undo, not an offer to leave again.
+      await page.reload();
+      await expect(heading).toHaveText(sv ? "Du har lämnat Klubbnytt" : "You have left Klubbnytt");
+      await expect(page.getByRole("button", { name: sv ? "Avsluta prenumerationen" : "Unsubscribe" })).toHaveCount(0);
+      await page.getByRole("button", { name: sv ? "Prenumerera igen" : "Subscribe again" }).click();
+      await expect(heading).toHaveText(sv ? "Du prenumererar igen på Klubbnytt" : "You are subscribed to Klubbnytt again");
+      expect(status()).toBe("SUBSCRIBED");
+      await expect(preferences).toHaveAttribute("href", `/preferences/${p}?lang=${lang}`);
+      await screenshot(page, `unsubscribe-undone-phone-${lang}`);
+      await expectAccessible(page);
+      await context.close();
+
+      // Without JavaScript the page after the button is the same place.
+      const noJs = await browser.newContext({ viewport: phone, locale: sv ? "sv-SE" : "en-GB", javaScriptEnabled: false });
+      const plain = await noJs.newPage();
+      await plain.goto(`/unsubscribe/${list.uuid}/${member.uuid}?lang=${lang}&p=${encodeURIComponent(p)}`);
+      await plain.getByRole("button", { name: sv ? "Avsluta prenumerationen" : "Unsubscribe" }).click();
+      await expect(plain.getByRole("heading", { level: 1 })).toHaveText(sv ? "Du har lämnat Klubbnytt" : "You have left Klubbnytt");
+      await expect(plain.getByRole("button", { name: sv ? "Prenumerera igen" : "Subscribe again" })).toBeVisible();
+      expect(status()).toBe("UNSUBSCRIBED");
+      await noJs.close();
+    });
+  }
 });

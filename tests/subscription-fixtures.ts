@@ -1,6 +1,8 @@
 // Subscription-list fixtures made through the admin API (so the tests exercise it) and the property service.
 import { operatorCaller } from "@/lib/services/caller";
 import { createProperty } from "@/lib/services/properties";
+import { db } from "@/lib/db";
+import { normalizeEmail } from "@/lib/validation/email";
 import { accessTokenFor, call, makeCompany } from "./helpers";
 
 export interface ListFixture {
@@ -48,4 +50,20 @@ export async function makeList(
   });
   if (updated.status !== 200) throw new Error(`update list failed: ${updated.status} ${updated.text}`);
   return { companyId, token, id: created.json.id, uuid: created.json.uuid, questionIds, list: updated.json };
+}
+
+/** An answer of POST /v3/subscription_list/public/{uuid} and the subscription the address now has on the list. */
+export type PublicSubscribe<T> = T & { subscriber: { member_id: number; subscription_id: number; status: string } | null };
+
+/**
+ * The public subscribe's answer names no member and no subscription (0: they would tell anyone who types an address
+ * who is a member, lib/services/public-subscribe.ts subscribePublicly), so a test reads them from the database: the
+ * subscription of the address (normalized as the service does) on the list.
+ */
+export async function withSubscriber<T>(answer: T, listUuid: string, email: string): Promise<PublicSubscribe<T>> {
+  const row = await db().subscription.findFirst({
+    where: { list: { uuid: listUuid }, member: { email: normalizeEmail(email), erasedAt: null } },
+    select: { id: true, memberId: true, status: true },
+  });
+  return Object.assign(answer as object, { subscriber: row && { member_id: row.memberId, subscription_id: row.id, status: row.status } }) as PublicSubscribe<T>;
 }

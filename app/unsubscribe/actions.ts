@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { UnsubscribeState } from "@/components/public/form-states";
 import { action } from "@/lib/actions/action";
+import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import { optOutWithToken, undoUnsubscribe, unsubscribeByUuids } from "@/lib/services/subscriptions";
 
@@ -28,7 +29,11 @@ function stateOf(result: Awaited<ReturnType<typeof unsubscribe>>): UnsubscribeSt
 }
 
 export async function unsubscribeAction(_previous: UnsubscribeState, form: FormData): Promise<UnsubscribeState> {
-  return stateOf(await unsubscribe({ list_uuid: field(form, "list_uuid"), member_uuid: field(form, "member_uuid") }));
+  const state = stateOf(await unsubscribe({ list_uuid: field(form, "list_uuid"), member_uuid: field(form, "member_uuid") }));
+  // The page says where the person now stands (left, with the undo): drawn anew from the database, as without
+  // JavaScript, rather than a "done" under a heading that still asks whether to leave.
+  if (state.status === "done") refresh();
+  return state;
 }
 
 export async function optOutAction(_previous: UnsubscribeState, form: FormData): Promise<UnsubscribeState> {
@@ -46,5 +51,8 @@ export async function undoAction(form: FormData): Promise<void> {
   const memberUuid = field(form, "member_uuid");
   const result = await undo({ list_uuid: listUuid, member_uuid: memberUuid });
   const lang = field(form, "lang") === "en" ? "en" : "sv";
-  redirect(`/unsubscribe/${encodeURIComponent(listUuid)}/${encodeURIComponent(memberUuid)}?lang=${lang}&undo=${result.ok && result.data ? "done" : "failed"}`);
+  // The preference-page token goes along (the page checks it), so the page after the undo still leads there.
+  const p = field(form, "p");
+  const keep = p && p.length <= 200 ? `&p=${encodeURIComponent(p)}` : "";
+  redirect(`/unsubscribe/${encodeURIComponent(listUuid)}/${encodeURIComponent(memberUuid)}?lang=${lang}${keep}&undo=${result.ok && result.data ? "done" : "failed"}`);
 }

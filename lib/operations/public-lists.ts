@@ -49,13 +49,18 @@ export const subscribeVisitor = publicPost({
   description:
     "What a signup form posts, without authentication. The address is matched to the organization's member with " +
     "that email (any case) or a new member is created; subscribing again after unsubscribing works, and subscribing " +
-    "an address that already is subscribed returns its subscription. Only `answered_prop_ids` among the list's " +
+    "an address that already is subscribed changes nothing. Only `answered_prop_ids` among the list's " +
     "questions are kept, and `terms_accepted: true` records consent to the list's current term. Since anyone can " +
     "post this form, it never changes what is stored about an existing member (a new member gets what was sent).\n\n" +
     "**Confirmation by email (double opt-in).** When the list asks for it, or the address had opted out of all mail " +
     "or is blocked after bounces, the answer is still 201 but the subscription is `PENDING`, and a message with a " +
     "confirmation link (valid 7 days) goes to the address (at most once per 10 minutes). Only when its owner " +
     "confirms does the subscription become `SUBSCRIBED` and what was sent get applied.\n\n" +
+    "**The answer says nothing about what existed.** Anyone can post any address, so the answer is the same for " +
+    "every address: `member_id` and the subscription's `id` and `member_id` are 0, its `status` is the list's rule " +
+    "(`PENDING` when the list asks for confirmation by email, `SUBSCRIBED` otherwise, also when the address must " +
+    "confirm because it had opted out or is blocked: the message tells its owner), `subscribed_at` is the time of " +
+    "the request and `unsubscribed_at` null. Staff see the real subscription with the authenticated endpoints.\n\n" +
     "Each list has a cap on active subscribers (`subscriber_cap`, 10,000 unless set); when it is full the answer is " +
     "429 `subscription temporarily unavailable`.",
   responses: { 201: { description: "Subscribed, or PENDING confirmation by email", schema: SubscribeResult } },

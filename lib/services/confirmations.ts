@@ -2,13 +2,14 @@
 // visitor typed (pendingData), until the signed link in the confirmation message is opened and its button pressed.
 // Only then is anything applied to the member, and the subscription takes a slot of the list's cap.
 import "server-only";
-import { db, type Tx } from "../db";
+import { randomBytes } from "node:crypto";
+import { db, Prisma, type Tx } from "../db";
 import { CapReached, NotFound } from "../errors";
 import type { Lang } from "../i18n/lang";
 import { loadPublicList } from "./public-lists";
 import { activateSubscription, SUBSCRIPTION_COLUMNS, type SubscriptionRow } from "./subscriptions";
 import { sendWelcome } from "./subscription-mail";
-import { CONFIRMATION_TTL_DAYS, subscriptionIdOfConfirmationToken } from "./unsubscribe-links";
+import { CONFIRMATION_TTL_DAYS, confirmationOfToken } from "./unsubscribe-links";
 import { fillEmptyFields, recordAnswers, recordConsents } from "./visitor-records";
 import { emitWebhookEvent } from "./webhook-events";
 
@@ -27,7 +28,7 @@ const RESEND_AFTER_MS = 10 * 60 * 1000;
 /** A PENDING subscription lives as long as its link: after that it is dropped (see expireStalePending). */
 const PENDING_TTL_MS = CONFIRMATION_TTL_DAYS * 24 * 3600 * 1000;
 
-function parsePending(json: string | null): PendingData {
+export function parsePending(json: string | null): PendingData {
   const empty: PendingData = { answered_prop_ids: [], terms_accepted: false, lang: "sv" };
   try {
     const value = json ? (JSON.parse(json) as Partial<PendingData>) : {};
@@ -38,24 +39,32 @@ function parsePending(json: string | null): PendingData {
 }
 
 /**
- * Holds the subscription PENDING with what was typed (an active one stays as it is, nothing sent), and claims the
- * right to send a confirmation: `send` is true when none went out in the last 10 minutes. A row that was
- * UNSUBSCRIBED keeps its unsubscribedAt, so an unconfirmed request falls back to it (expireStalePending).
+ * Holds the subscription PENDING (an active one stays as it is, nothing sent) and claims the right to send a
+ * confirmation: `send` is true when none went out in the last 10 minutes. What was typed is stored only with that
+ * claim, under a new nonce that the message's link carries: a subscribe without a new message changes nothing of the
+ * request its owner was mailed about, and a link confirms only the request it was sent for. A row that comes back to
+ * PENDING from another state drops the nonce, so no earlier link confirms the new request; it keeps its
+ * unsubscribedAt, so an unconfirmed request falls back to it (expireStalePending).
  */
 export async function holdPending(tx: Tx, listId: number, memberId: number, pending: PendingData, now: Date): Promise<{ subscription: SubscriptionRow; send: boolean }> {
+  const wasPending = Prisma.sql`"Subscription"."status" = 'PENDING'`;
   const [held] = await tx.$queryRaw<SubscriptionRow[]>`
-    INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt", "pendingData")
-    VALUES (${listId}, ${memberId}, 'PENDING', 'PUBLIC_FORM', ${now}, ${JSON.stringify(pending)})
+    INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt")
+    VALUES (${listId}, ${memberId}, 'PENDING', 'PUBLIC_FORM', ${now})
     ON CONFLICT ("listId", "memberId") DO UPDATE
-      SET "status" = 'PENDING', "source" = excluded."source", "subscribedAt" = excluded."subscribedAt", "pendingData" = excluded."pendingData"
+      SET "status" = 'PENDING', "source" = excluded."source", "endedWhilePending" = ${false},
+        "subscribedAt" = CASE WHEN ${wasPending} THEN "Subscription"."subscribedAt" ELSE excluded."subscribedAt" END,
+        "pendingData" = CASE WHEN ${wasPending} THEN "Subscription"."pendingData" ELSE NULL END,
+        "confirmationNonce" = CASE WHEN ${wasPending} THEN "Subscription"."confirmationNonce" ELSE NULL END
       WHERE "Subscription"."status" <> 'SUBSCRIBED'
     RETURNING ${SUBSCRIPTION_COLUMNS}`;
   if (!held) {
     const [active] = await tx.$queryRaw<SubscriptionRow[]>`SELECT ${SUBSCRIPTION_COLUMNS} FROM "Subscription" WHERE "listId" = ${listId} AND "memberId" = ${memberId}`;
     return { subscription: active, send: false };
   }
+  // A new message starts the request anew: its data, its nonce, its lifetime.
   const claimed = await tx.$executeRaw`
-    UPDATE "Subscription" SET "confirmationSentAt" = ${now}
+    UPDATE "Subscription" SET "confirmationSentAt" = ${now}, "subscribedAt" = ${now}, "pendingData" = ${JSON.stringify(pending)}, "confirmationNonce" = ${randomBytes(18).toString("base64url")}
     WHERE "id" = ${held.id} AND ("confirmationSentAt" IS NULL OR "confirmationSentAt" <= ${new Date(now.getTime() - RESEND_AFTER_MS)})`;
   if (claimed === 1) await emitWebhookEvent(tx, "subscription.created", { listId }, { list_id: listId, member_id: memberId, status: "PENDING", source: held.source });
   return { subscription: held, send: claimed === 1 };
@@ -91,19 +100,23 @@ export async function sweepStalePending(listId: number, now = Date.now()): Promi
 export async function expireStalePending(listId: number, now = Date.now()): Promise<void> {
   const stale = { listId, status: "PENDING", subscribedAt: { lt: new Date(now - PENDING_TTL_MS) } };
   await db().subscription.deleteMany({ where: { ...stale, unsubscribedAt: null } });
-  await db().subscription.updateMany({ where: stale, data: { status: "UNSUBSCRIBED", pendingData: null } });
+  await db().subscription.updateMany({ where: stale, data: { status: "UNSUBSCRIBED", pendingData: null, confirmationNonce: null } });
 }
+
+/** Rolls a confirmation back whose request is no longer the one its link was sent for. */
+class Superseded extends Error {}
 
 export type ConfirmationState = "pending" | "confirmed" | "invalid" | "capReached";
 
+/** The subscription a confirmation link names, while the link is still its latest message's (same nonce). */
 async function pendingOf(token: string) {
-  const id = subscriptionIdOfConfirmationToken(token);
-  if (id === null) return null;
+  const named = confirmationOfToken(token);
+  if (named === null) return null;
   const subscription = await db().subscription.findUnique({
-    where: { id },
+    where: { id: named.subscriptionId },
     include: { member: { select: { id: true, email: true, organizationId: true, erasedAt: true } }, list: { select: { uuid: true, name: true } } },
   });
-  if (!subscription || subscription.member.erasedAt) return null;
+  if (!subscription || subscription.member.erasedAt || subscription.confirmationNonce !== named.nonce) return null;
   const expired = subscription.status === "PENDING" && subscription.subscribedAt.getTime() < Date.now() - PENDING_TTL_MS;
   return expired ? null : subscription;
 }
@@ -145,8 +158,10 @@ export async function confirmSubscription(token: string): Promise<ConfirmationSt
       }
       await recordAnswers(tx, [{ memberId: member.id, propertyIds: pending.answered_prop_ids.filter((id) => list.questionIds.has(id)) }], now);
       if (pending.terms_accepted && list.termId) await recordConsents(tx, [member.id], list.termId, list.listId, now);
-      const changed = await tx.subscription.updateMany({ where: { id: subscription.id, status: "PENDING" }, data: { pendingData: null } });
-      if (changed.count === 0) return false; // confirmed by a second press meanwhile
+      // The nonce stays: the link keeps saying "confirmed" until a new request replaces it.
+      const changed = await tx.subscription.updateMany({ where: { id: subscription.id, status: "PENDING", confirmationNonce: subscription.confirmationNonce }, data: { pendingData: null } });
+      // Confirmed by a second press meanwhile, or replaced by a newer request: nothing of this one is kept.
+      if (changed.count === 0) throw new Superseded();
       const { activated } = await activateSubscription(tx, list.listId, member.id, "PUBLIC_FORM", {
         enforceCap: true,
         confirmedVia: "EMAIL_LINK",
@@ -159,6 +174,7 @@ export async function confirmSubscription(token: string): Promise<ConfirmationSt
     return "confirmed";
   } catch (error) {
     if (error instanceof CapReached) return "capReached";
+    if (error instanceof Superseded) return (await pendingOf(token))?.status === "SUBSCRIBED" ? "confirmed" : "invalid";
     throw error;
   }
 }

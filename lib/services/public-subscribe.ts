@@ -57,7 +57,8 @@ function batcherOf(list: PublicList, via: Channel): (job: Job) => Promise<Settle
 }
 
 /**
- * POST /v3/subscription_list/public/{uuid}. The list's rules decide (README "Double opt-in"): a list with double
+ * The public subscribe's writes (POST /v3/subscription_list/public/{uuid} and the hosted form answer through
+ * subscribePublicly), answering with the member and subscription as they now are. The list's rules decide (README "Double opt-in"): a list with double
  * opt-in, a member who opted out of everything or an address that is suppressed waits PENDING for the address owner's
  * confirmation (confirmations.ts), whatever else. Otherwise the member is subscribed at once, as the contract says.
  * Either way an anonymous form never changes what is stored about an existing member: a new member is created with
@@ -67,6 +68,10 @@ function batcherOf(list: PublicList, via: Channel): (job: Job) => Promise<Settle
  * the /v3 endpoint keeps the contract's rule: terms_accepted is optional.
  */
 export async function subscribeVisitor(listUuid: string | null, input: SubscribeInput, lang: Lang = "sv", via: Channel = "api"): Promise<z.output<typeof SubscribeResult>> {
+  return (await subscribe(listUuid, input, lang, via)).result;
+}
+
+async function subscribe(listUuid: string | null, input: SubscribeInput, lang: Lang, via: Channel): Promise<{ list: PublicList; result: z.output<typeof SubscribeResult> }> {
   const list = await loadPublicList(listUuid); // cached; 404 `list not found`
   if (via === "hosted_form" && list.consentRequired && input.terms_accepted !== true) {
     const refused = new ValidationFailed({ terms_accepted: ["the list's consent must be accepted"] });
@@ -82,7 +87,22 @@ export async function subscribeVisitor(listUuid: string | null, input: Subscribe
   const { outcome } = settled;
   if (outcome.kind === "pending" && outcome.send) await sendConfirmation(outcome.subscription.id, lang);
   if (outcome.kind === "active" && outcome.subscription.activated && list.hasWelcome) await sendWelcome(outcome.subscription.id, lang);
-  return { member_id: outcome.memberId, subscription: subscriptionView(outcome.subscription) };
+  return { list, result: { member_id: outcome.memberId, subscription: subscriptionView(outcome.subscription) } };
+}
+
+/**
+ * subscribeVisitor for an anonymous caller (the /v3 endpoint, the hosted form): the same writes and mail, and an
+ * answer that is the same for every address, whatever was stored before. A member's id, an existing subscription's
+ * id, status or original subscribed_at would tell anyone who types an address whether it belongs to a member, since
+ * when it is subscribed, or that it opted out. So `member_id` and the subscription's `id` are 0, the status is the
+ * list's rule (PENDING with double opt-in, SUBSCRIBED otherwise) and subscribed_at the request's time. What was
+ * actually done reaches only the address's owner: the confirmation message, or the list's mail.
+ */
+export async function subscribePublicly(listUuid: string | null, input: SubscribeInput, lang: Lang = "sv", via: Channel = "api"): Promise<z.output<typeof SubscribeResult>> {
+  const requestedAt = new Date();
+  const { list } = await subscribe(listUuid, input, lang, via);
+  const status = list.doubleOptIn ? "PENDING" : "SUBSCRIBED";
+  return { member_id: 0, subscription: subscriptionView({ id: 0, listId: list.listId, memberId: 0, status, source: "PUBLIC_FORM", subscribedAt: requestedAt, unsubscribedAt: null }) };
 }
 
 /**

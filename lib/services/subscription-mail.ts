@@ -1,7 +1,7 @@
 // The messages about a person's own subscriptions: the double opt-in confirmation, the welcome message of a list,
 // and the confirmation of an erasure request. Each in the one template (lib/mail/layout.tsx) through sendMail, in
 // the language of the form or page it came from, with a Message-ID stable per (kind, subscription or member), so a
-// resend is recognisably the same message. Called after the transaction that made the need has committed.
+// resend is recognisably the same message (a confirmation's per request: a new request's link is a new message). Called after the transaction that made the need has committed.
 import "server-only";
 import { db } from "../db";
 import { env } from "../env";
@@ -13,7 +13,7 @@ import { logger } from "../logger";
 import { renderEmail } from "../mail/layout";
 import { mailMessageId } from "../mail/message-id";
 import { sendMail } from "../mail/transport";
-import { releaseSendClaim } from "./confirmations";
+import { parsePending, releaseSendClaim, type PendingData } from "./confirmations";
 import { confirmationUrl, erasureUrl, listUnsubscribeUrl, preferencesUrl } from "./unsubscribe-links";
 
 function messageId(kind: "confirm" | "welcome" | "erasure", id: number | string): string {
@@ -21,9 +21,9 @@ function messageId(kind: "confirm" | "welcome" | "erasure", id: number | string)
 }
 
 /** A paragraph of text, a button-like link, a paragraph of text: the body of the confirmation messages. */
-function linkBody(before: string, link: { url: string; label: string }, after: string): string {
+function linkBody(before: string, link: { url: string; label: string }, after: string, detailsHtml = ""): string {
   const button = "display:inline-block;padding:12px 20px;background:#1e40af;color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none";
-  return `<p>${escapeHtml(before)}</p><p><a href="${escapeHtml(link.url)}" style="${button}">${escapeHtml(link.label)}</a></p><p>${escapeHtml(after)}</p>`;
+  return `<p>${escapeHtml(before)}</p>${detailsHtml}<p><a href="${escapeHtml(link.url)}" style="${button}">${escapeHtml(link.label)}</a></p><p>${escapeHtml(after)}</p>`;
 }
 
 async function subscriptionFor(id: number) {
@@ -32,10 +32,28 @@ async function subscriptionFor(id: number) {
     select: {
       id: true,
       status: true,
+      confirmationNonce: true,
+      pendingData: true,
       member: { select: { uuid: true, email: true } },
       list: { select: { uuid: true, name: true, imageUrl: true, welcomeSubject: true, welcomeHtml: true, company: { select: { name: true } } } },
     },
   });
+}
+
+/**
+ * What the confirmation stores besides the subscription, as lines of the message: its owner confirms what they were
+ * shown, and what is stored is exactly that (it is kept with the message's nonce and replaced only with a new one).
+ */
+function detailsHtml(pending: PendingData, t: ReturnType<typeof subscriptionMailTexts>): string {
+  const name = [pending.firstname, pending.lastname].filter(Boolean).join(" ");
+  const lines = [
+    name && fill(t.confirmName, { value: name }),
+    pending.phone && fill(t.confirmPhone, { value: pending.phone }),
+    pending.answered_prop_ids.length > 0 && fill(t.confirmAnswers, { value: pending.answered_prop_ids.length }),
+    pending.terms_accepted && t.confirmTerms,
+  ].filter((line): line is string => Boolean(line));
+  if (!lines.length) return "";
+  return `<p>${escapeHtml(t.confirmDetails)}</p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`;
 }
 
 /**
@@ -45,7 +63,8 @@ async function subscriptionFor(id: number) {
 export async function sendConfirmation(subscriptionId: number, lang: Lang): Promise<boolean> {
   const subscription = await subscriptionFor(subscriptionId);
   const to = subscription?.member.email;
-  if (subscription?.status !== "PENDING" || !to) return false;
+  const nonce = subscription?.confirmationNonce;
+  if (subscription?.status !== "PENDING" || !to || !nonce) return false;
   const { list } = subscription;
   const t = subscriptionMailTexts(lang);
   const names = { list: list.name, organization: list.company.name };
@@ -54,10 +73,10 @@ export async function sendConfirmation(subscriptionId: number, lang: Lang): Prom
       lang,
       organization: { name: list.company.name },
       preheader: t.confirmPreheader,
-      bodyHtml: linkBody(fill(t.confirmBody, names), { url: confirmationUrl(subscriptionId, lang), label: t.confirmLink }, t.confirmIgnore),
+      bodyHtml: linkBody(fill(t.confirmBody, names), { url: confirmationUrl(subscriptionId, nonce, lang), label: t.confirmLink }, t.confirmIgnore, detailsHtml(parsePending(subscription.pendingData), t)),
       footer: { reason: fill(t.confirmReason, names) },
     });
-    await sendMail({ to, subject: fill(t.confirmSubject, names), html, text, messageId: messageId("confirm", subscriptionId), fromName: list.company.name });
+    await sendMail({ to, subject: fill(t.confirmSubject, names), html, text, messageId: messageId("confirm", `${subscriptionId}.${nonce}`), fromName: list.company.name });
     return true;
   } catch (error) {
     logger().error({ err: error, subscriptionId }, "confirmation message not sent");

@@ -55,7 +55,7 @@ export const SUBSCRIPTION_COLUMNS = Prisma.raw(`"id", "listId", "memberId", "sta
  */
 const ACTIVATE_ON_CONFLICT = Prisma.sql`ON CONFLICT ("listId", "memberId") DO UPDATE
       SET "status" = 'SUBSCRIBED', "source" = excluded."source", "subscribedAt" = excluded."subscribedAt", "unsubscribedAt" = NULL,
-        "confirmedAt" = excluded."confirmedAt", "confirmedVia" = excluded."confirmedVia", "pendingData" = NULL
+        "confirmedAt" = excluded."confirmedAt", "confirmedVia" = excluded."confirmedVia", "pendingData" = NULL, "endedWhilePending" = ${false}
       WHERE "Subscription"."status" <> 'SUBSCRIBED'`;
 
 export interface ActivateOptions {
@@ -133,13 +133,15 @@ export type UnsubscribedVia = "ADMIN" | "LINK" | "PREFERENCES" | "OPT_OUT";
 
 /**
  * Ends an active subscription and frees its slot; a no-op when it is not active. The same lock order as above.
- * A PENDING one (never confirmed) is ended too, holding no slot.
+ * A PENDING one (never confirmed) is ended too, holding no slot; it is marked so that an undo restores the request
+ * (its data and its link kept), never an active subscription nobody confirmed.
  */
 export async function deactivateSubscription(tx: Tx, listId: number, memberId: number, via: UnsubscribedVia | null = null): Promise<boolean> {
-  const endedPending = await tx.subscription.updateMany({ where: { listId, memberId, status: "PENDING" }, data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date(), unsubscribedVia: via, pendingData: null } });
+  const now = new Date();
+  const endedPending = await tx.subscription.updateMany({ where: { listId, memberId, status: "PENDING" }, data: { status: "UNSUBSCRIBED", unsubscribedAt: now, unsubscribedVia: via, endedWhilePending: true } });
   const ended = await tx.subscription.updateMany({
     where: { listId, memberId, status: "SUBSCRIBED" },
-    data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date(), unsubscribedVia: via },
+    data: { status: "UNSUBSCRIBED", unsubscribedAt: now, unsubscribedVia: via, endedWhilePending: false },
   });
   if (ended.count + endedPending.count > 0) await emitWebhookEvent(tx, "subscription.unsubscribed", { listId }, { list_id: listId, member_id: memberId, via });
   if (ended.count === 0) return false;
@@ -155,11 +157,12 @@ export async function unsubscribeByUuids(listUuid: string | null, memberUuid: st
   if (!listUuid || !isUuid(listUuid) || !memberUuid || !isUuid(memberUuid)) return;
   const found = await db().subscription.findFirst({
     where: { list: { uuid: listUuid }, member: { uuid: memberUuid }, status: { in: ["SUBSCRIBED", "PENDING"] } },
-    select: { listId: true, memberId: true, list: { select: { companyId: true } } },
+    select: { listId: true, memberId: true, status: true, list: { select: { companyId: true } } },
   });
   if (!found) return;
   await db().$transaction(async (tx) => {
-    if (await deactivateSubscription(tx, found.listId, found.memberId, "LINK")) {
+    // A pending request ended is a write of the person's too: audited like an active subscription ended.
+    if ((await deactivateSubscription(tx, found.listId, found.memberId, "LINK")) || found.status === "PENDING") {
       await recordPublicSubscriptionChange(tx, { subscribed: false, listId: found.listId, memberId: found.memberId, companyId: found.list.companyId, channel: "unsubscribe_link" });
     }
   });
@@ -168,25 +171,42 @@ export async function unsubscribeByUuids(listUuid: string | null, memberUuid: st
 /** How long after leaving a list by its link the hosted page's "Subscribe again" works. */
 const UNDO_WINDOW_MS = 30 * 60 * 1000;
 
+/** The subscription "Subscribe again" may restore: left by that list's link in the last 30 minutes, list open. */
+export function undoableWhere(listUuid: string, memberUuid: string, now = Date.now()): Prisma.SubscriptionWhereInput {
+  return {
+    list: { uuid: listUuid, isActive: true },
+    member: { uuid: memberUuid, globalOptOutAt: null },
+    status: "UNSUBSCRIBED",
+    unsubscribedVia: "LINK",
+    unsubscribedAt: { gte: new Date(now - UNDO_WINDOW_MS) },
+  };
+}
+
 /**
  * "Subscribe again" on the unsubscribe page: undoes a recent unsubscribe by that list's link (the same link's
  * holder, moments later), and nothing else: not staff's, not the preference page's, not one older than 30 minutes.
- * Under the cap like any public subscribe. Says nothing about what exists.
+ * It restores what was ended and no more: an active subscription becomes active again (under the cap like any public
+ * subscribe), a request never confirmed becomes the pending request it was, whose own link still confirms it. The
+ * member's uuid is in every newsletter, so the link alone must never stand in for a confirmation of the address.
  */
 export async function undoUnsubscribe(listUuid: string, memberUuid: string): Promise<boolean> {
   if (!isUuid(listUuid) || !isUuid(memberUuid)) return false;
   const found = await db().subscription.findFirst({
-    where: { list: { uuid: listUuid, isActive: true }, member: { uuid: memberUuid, globalOptOutAt: null }, status: "UNSUBSCRIBED", unsubscribedVia: "LINK", unsubscribedAt: { gte: new Date(Date.now() - UNDO_WINDOW_MS) } },
-    select: { listId: true, memberId: true, list: { select: { companyId: true } } },
+    where: undoableWhere(listUuid, memberUuid),
+    select: { id: true, listId: true, memberId: true, endedWhilePending: true, list: { select: { companyId: true } } },
   });
   if (!found) return false;
-  // The link came in the person's own mail, so its evidence is EMAIL_LINK.
+  const publicChange = { companyId: found.list.companyId, channel: "undo_link" as const };
   await db().$transaction(async (tx) => {
-    await activateSubscription(tx, found.listId, found.memberId, "PUBLIC_FORM", {
-      enforceCap: true,
-      confirmedVia: "EMAIL_LINK",
-      publicChange: { companyId: found.list.companyId, channel: "undo_link" },
-    });
+    if (found.endedWhilePending) {
+      const restored = await tx.subscription.updateMany({ where: { id: found.id, status: "UNSUBSCRIBED", endedWhilePending: true }, data: { status: "PENDING", endedWhilePending: false } });
+      if (restored.count === 0) return;
+      await emitWebhookEvent(tx, "subscription.created", { listId: found.listId }, { list_id: found.listId, member_id: found.memberId, status: "PENDING", source: "PUBLIC_FORM" });
+      await recordPublicSubscriptionChange(tx, { subscribed: true, listId: found.listId, memberId: found.memberId, ...publicChange });
+      return;
+    }
+    // The link came in the person's own mail to a subscription they had, so its evidence is EMAIL_LINK.
+    await activateSubscription(tx, found.listId, found.memberId, "PUBLIC_FORM", { enforceCap: true, confirmedVia: "EMAIL_LINK", publicChange });
   });
   return true;
 }

@@ -63,14 +63,21 @@ function subjectOfToken(purpose: LinkPurpose, shape: RegExp, token: string, now:
   return shape.test(subject) && isValidSignedToken(purpose, subject, token.slice(dot + 1), now) ? subject : null;
 }
 
-/** The path segment of /confirm/<token>: a PENDING subscription's id, valid for CONFIRMATION_TTL_DAYS. */
-export function confirmationToken(subscriptionId: number, now = Date.now()): string {
-  return `${subscriptionId}.${signedToken("confirm-subscription", String(subscriptionId), now, CONFIRMATION_TTL_DAYS * DAY)}`;
+/**
+ * The path segment of /confirm/<token>: a PENDING subscription's id and the nonce of the one confirmation message it
+ * went out in (`<id>_<nonce>`), valid for CONFIRMATION_TTL_DAYS. The row is reused by later requests; the nonce ties
+ * the link to the request (and the data) it was sent for.
+ */
+export function confirmationToken(subscriptionId: number, nonce: string, now = Date.now()): string {
+  const subject = `${subscriptionId}_${nonce}`;
+  return `${subject}.${signedToken("confirm-subscription", subject, now, CONFIRMATION_TTL_DAYS * DAY)}`;
 }
 
-export function subscriptionIdOfConfirmationToken(token: string, now = Date.now()): number | null {
-  const subject = subjectOfToken("confirm-subscription", /^[1-9][0-9]{0,9}$/, token, now);
-  return subject === null ? null : Number(subject);
+export function confirmationOfToken(token: string, now = Date.now()): { subscriptionId: number; nonce: string } | null {
+  const subject = subjectOfToken("confirm-subscription", /^[1-9][0-9]{0,9}_[A-Za-z0-9_-]{16,64}$/, token, now);
+  if (subject === null) return null;
+  const split = subject.indexOf("_");
+  return { subscriptionId: Number(subject.slice(0, split)), nonce: subject.slice(split + 1) };
 }
 
 /** The erasure confirmation link's token: a member uuid, valid for a day (the request is fresh in the person's mind). */
@@ -94,8 +101,8 @@ export function preferencesUrl(memberUuid: string): string {
   return `${siteUrl()}/preferences/${preferencesToken(memberUuid)}`;
 }
 
-export function confirmationUrl(subscriptionId: number, lang: string): string {
-  return `${siteUrl()}/confirm/${confirmationToken(subscriptionId)}?lang=${lang}`;
+export function confirmationUrl(subscriptionId: number, nonce: string, lang: string): string {
+  return `${siteUrl()}/confirm/${confirmationToken(subscriptionId, nonce)}?lang=${lang}`;
 }
 
 export function erasureUrl(memberUuid: string, lang: string): string {

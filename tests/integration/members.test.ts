@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { operatorCaller } from "@/lib/services/caller";
 import { sendoutLinksForMember } from "@/lib/services/unsubscribe-links";
 import { call } from "../helpers";
-import { makeList } from "../subscription-fixtures";
+import { makeList, withSubscriber } from "../subscription-fixtures";
 import { createMemberVia, makeOrganization, uniqueEmail, type Organization } from "../member-fixtures";
 
 let org: Organization;
@@ -166,12 +166,13 @@ describe("member erasure (DELETE)", () => {
   it("clears personal data, frees list slots, scrubs the audit log and keeps anonymous memberships", async () => {
     const list = await makeList({ companyId: org.rootId, termHtml: "<p>Ja</p>", questions: 1 });
     const email = uniqueEmail("radera");
-    const subscribed = await call(`/v3/subscription_list/public/${list.uuid}`, {
+    const answer = await call(`/v3/subscription_list/public/${list.uuid}`, {
       method: "POST",
       body: { email, firstname: "Greta", terms_accepted: true, answered_prop_ids: list.questionIds },
     });
+    const subscribed = await withSubscriber(answer, list.uuid, email);
     expect(subscribed.status).toBe(201);
-    const id = subscribed.json.member_id;
+    const id = subscribed.subscriber!.member_id;
     await call(`/v3/subscription_list/${list.id}/unsubscribe/${id}`, { method: "POST", token: list.token });
     await call(`/v3/subscription_list/${list.id}/subscribe/${id}`, { method: "POST", token: list.token });
     const put = await call(`/v3/member/${id}`, {

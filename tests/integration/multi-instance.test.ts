@@ -86,7 +86,7 @@ describe("two instances on one database and one Redis", () => {
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(201));
-    expect(new Set(results.map((r) => r.json.member_id)).size).toBe(1);
+    // One member: the answers name none (they are the same for every address), so it is counted below.
     const email = `${local}@example.se`.toLowerCase();
     expect(await db().member.count({ where: { organizationId: f.companyId, email } })).toBe(1);
     expect(await db().subscription.count({ where: { listId: f.id } })).toBe(1);

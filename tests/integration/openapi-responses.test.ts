@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
 import { basicHeader, call, makeApiKey, tokensFor, type CallOptions } from "../helpers";
 import { createMemberVia, makeOrganization, uniqueEmail, type Organization } from "../member-fixtures";
-import { makeList } from "../subscription-fixtures";
+import { makeList, withSubscriber } from "../subscription-fixtures";
 
 type Doc = { paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: { schemas: Record<string, object> } };
 
@@ -139,17 +139,22 @@ describe("responses match the OpenAPI document", () => {
     // Subscription lists, public and admin.
     const list = await makeList({ companyId: org.rootId, termHtml: "<p>Jag godkänner</p>", questions: 1 });
     await checked(`/v3/subscription_list/public/${list.uuid}`);
-    const subscribed = await checked(`/v3/subscription_list/public/${list.uuid}`, { method: "POST", body: { email: uniqueEmail(), terms_accepted: true, answered_prop_ids: list.questionIds } });
+    const subscriberEmail = uniqueEmail();
+    const subscribed = await withSubscriber(
+      await checked(`/v3/subscription_list/public/${list.uuid}`, { method: "POST", body: { email: subscriberEmail, terms_accepted: true, answered_prop_ids: list.questionIds } }),
+      list.uuid,
+      subscriberEmail,
+    );
     await checked(`/v3/subscription_list/public/${list.uuid}`, { method: "POST", body: { email: "nej" } });
     await checked(`/v3/subscription_list/public/company/${org.rootId}`);
-    const subscriber = await checked(`/v3/member/${subscribed.json.member_id}`, { token });
+    const subscriber = await checked(`/v3/member/${subscribed.subscriber!.member_id}`, { token });
     await checked(`/v3/subscription_list/${list.id}`, { token: list.token });
     await checked(`/v3/subscription_list?company_id=${org.rootId}`, { token: list.token });
     await checked(`/v3/subscription_list/${list.id}`, { method: "PUT", token: list.token, body: { description: "Nytt" } });
     await checked(`/v3/subscription_list/${list.id}/subscribers?limit=5`, { token: list.token });
-    await checked(`/v3/subscription_list/member/${subscribed.json.member_id}`, { token: list.token });
-    await checked(`/v3/subscription_list/${list.id}/unsubscribe/${subscribed.json.member_id}`, { method: "POST", token: list.token });
-    await checked(`/v3/subscription_list/${list.id}/subscribe/${subscribed.json.member_id}`, { method: "POST", token: list.token });
+    await checked(`/v3/subscription_list/member/${subscribed.subscriber!.member_id}`, { token: list.token });
+    await checked(`/v3/subscription_list/${list.id}/unsubscribe/${subscribed.subscriber!.member_id}`, { method: "POST", token: list.token });
+    await checked(`/v3/subscription_list/${list.id}/subscribe/${subscribed.subscriber!.member_id}`, { method: "POST", token: list.token });
     await checked(`/v3/subscription_list/unsubscribe/${list.uuid}/${subscriber.json.uuid}`, { redirect: "manual" });
     await checked(`/v3/subscription_list/unsubscribe/${list.uuid}/${subscriber.json.uuid}`, { method: "POST" });
     const optOut = globalOptOutToken(subscriber.json.uuid);
@@ -172,8 +177,8 @@ describe("responses match the OpenAPI document", () => {
     await checked(`/v3/sendout/${sendout.json.id}`, { token });
     const created2 = await checked("/v3/subscription_list", { method: "POST", token: list.token, body: { name: "Extra", company_id: org.rootId } });
     await checked(`/v3/subscription_list/${created2.json.id}`, { method: "DELETE", token: list.token });
-    await checked(`/v3/member/${subscribed.json.member_id}`, { method: "DELETE", token });
-    await checked(`/v3/member/${subscribed.json.member_id}`, { token });
+    await checked(`/v3/member/${subscribed.subscriber!.member_id}`, { method: "DELETE", token });
+    await checked(`/v3/member/${subscribed.subscriber!.member_id}`, { token });
     await checked(`/v3/member/${created.json.id}`, { token: await org.tokenFor({ companyIds: [org.otherId] }) });
     const mailEvents = { authorization: basicHeader("postmark", process.env.MAIL_EVENTS_SECRET!) };
     const bounce = { RecordType: "Bounce", Type: "HardBounce", TypeCode: 1, Email: uniqueEmail("studs") };

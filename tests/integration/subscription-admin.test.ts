@@ -4,9 +4,9 @@ import { db } from "@/lib/db";
 import { operatorCaller } from "@/lib/services/caller";
 import { createProperty } from "@/lib/services/properties";
 import { accessTokenFor, call, makeCompany } from "../helpers";
-import { makeList } from "../subscription-fixtures";
+import { makeList, withSubscriber } from "../subscription-fixtures";
 
-const subscribe = (uuid: string, email: string) => call(`/v3/subscription_list/public/${uuid}`, { method: "POST", body: { email } });
+const subscribe = async (uuid: string, email: string) => withSubscriber(await call(`/v3/subscription_list/public/${uuid}`, { method: "POST", body: { email } }), uuid, email);
 
 describe("admin subscription-list API", () => {
   it("needs the subscription_list module", async () => {
@@ -75,13 +75,14 @@ describe("admin subscription-list API", () => {
 
   it("a changed consent text is a new term version; given consents keep the old one", async () => {
     const f = await makeList({ termHtml: "<p>Version 1</p>" });
-    const r = await call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", body: { email: `t${Date.now()}@x.se`, terms_accepted: true } });
+    const email = `t${Date.now()}@x.se`;
+    const r = await withSubscriber(await call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", body: { email, terms_accepted: true } }), f.uuid, email);
     const v1 = f.list.term.id;
     const same = await call(`/v3/subscription_list/${f.id}`, { method: "PUT", token: f.token, body: { term: { name: "Villkor", html: "<p>Version 1</p>" } } });
     expect(same.json.term.id).toBe(v1);
     const v2 = await call(`/v3/subscription_list/${f.id}`, { method: "PUT", token: f.token, body: { term: { name: "Villkor", html: "<p>Version 2</p>" } } });
     expect(v2.json.term.id).not.toBe(v1);
-    const consent = await db().memberConsent.findFirstOrThrow({ where: { memberId: r.json.member_id }, include: { term: true } });
+    const consent = await db().memberConsent.findFirstOrThrow({ where: { memberId: r.subscriber!.member_id }, include: { term: true } });
     expect(consent.term.html).toBe("<p>Version 1</p>");
     const removed = await call(`/v3/subscription_list/${f.id}`, { method: "PUT", token: f.token, body: { term: null } });
     expect(removed.json.term).toBeNull();
@@ -180,7 +181,7 @@ describe("admin subscription-list API", () => {
     const g = await makeList({ companyId: f.companyId });
     const first = await subscribe(f.uuid, `m1${Date.now()}@x.se`);
     const second = await subscribe(g.uuid, `m2${Date.now()}@x.se`);
-    const memberId = second.json.member_id;
+    const memberId = second.subscriber!.member_id;
 
     const before = await call(`/v3/subscription_list/member/${memberId}`, { token: f.token });
     expect(before.json).toEqual([
@@ -202,10 +203,10 @@ describe("admin subscription-list API", () => {
     const f = await makeList();
     const stranger = await makeList();
     const r = await subscribe(stranger.uuid, `x${Date.now()}@x.se`);
-    const res = await call(`/v3/subscription_list/${f.id}/subscribe/${r.json.member_id}`, { method: "POST", token: f.token });
+    const res = await call(`/v3/subscription_list/${f.id}/subscribe/${r.subscriber!.member_id}`, { method: "POST", token: f.token });
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ reason: "member not found" });
-    const lists = await call(`/v3/subscription_list/member/${r.json.member_id}`, { token: f.token });
+    const lists = await call(`/v3/subscription_list/member/${r.subscriber!.member_id}`, { token: f.token });
     expect(lists.status).toBe(404);
     expect(lists.json).toEqual({ reason: "member not found" });
     const missing = await call("/v3/subscription_list/member/99999999", { token: f.token });

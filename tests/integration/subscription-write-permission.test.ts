@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { accessTokenFor, call } from "../helpers";
-import { makeList } from "../subscription-fixtures";
+import { makeList, withSubscriber } from "../subscription-fixtures";
 
-const subscribe = (uuid: string, email: string) => call(`/v3/subscription_list/public/${uuid}`, { method: "POST", body: { email } });
+const subscribe = async (uuid: string, email: string) => withSubscriber(await call(`/v3/subscription_list/public/${uuid}`, { method: "POST", body: { email } }), uuid, email);
 
 /** Everything a list write could change for the company: its lists, their subscriptions, terms and audit entries. */
 async function companyState(companyId: string) {
@@ -27,7 +27,7 @@ describe("SUBSCRIPTION_LIST.U", () => {
     const onG = await subscribe(g.uuid, `pg${stamp}@x.se`);
     expect(onF.status).toBe(201);
     expect(onG.status).toBe(201);
-    const memberId: number = onG.json.member_id; // on g, not on f
+    const memberId: number = onG.subscriber!.member_id; // on g, not on f
 
     const { token } = await accessTokenFor({
       companyId: f.companyId,
@@ -44,7 +44,7 @@ describe("SUBSCRIPTION_LIST.U", () => {
     expect(one.json).toEqual((await call(`/v3/subscription_list/${f.id}`, { token: f.token })).json);
     const subscribers = await call(`/v3/subscription_list/${f.id}/subscribers`, { token });
     expect(subscribers.status).toBe(200);
-    expect(subscribers.json).toMatchObject({ count: 1, subscribers: [{ member_id: onF.json.member_id, status: "SUBSCRIBED" }] });
+    expect(subscribers.json).toMatchObject({ count: 1, subscribers: [{ member_id: onF.subscriber!.member_id, status: "SUBSCRIBED" }] });
     const memberLists = await call(`/v3/subscription_list/member/${memberId}`, { token });
     expect(memberLists.status).toBe(200);
     expect(memberLists.json.map((l: any) => [l.id, l.is_subscribed])).toEqual([

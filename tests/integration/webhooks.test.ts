@@ -9,6 +9,7 @@ import { basicHeader, call, makeApiKey, makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";
 import { useDatabaseOfOwn, waitFor } from "../process-fixtures";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink";
+import { withSubscriber } from "../subscription-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver";
 
 let sink: SmtpSink;
@@ -79,9 +80,9 @@ describe("webhooks over HTTP", () => {
     const list = await api("/v3/subscription_list", token, { method: "POST", body: { name: "Nyheter", company_id: company.id } });
     const listUuid = (await api(`/v3/subscription_list/${list.json.id}`, token)).json.uuid as string;
     const visitor = uniqueEmail("krok");
-    const subscribed = await call(`/v3/subscription_list/public/${listUuid}`, { method: "POST", body: { email: visitor }, baseUrl: server.baseUrl });
+    const subscribed = await withSubscriber(await call(`/v3/subscription_list/public/${listUuid}`, { method: "POST", body: { email: visitor }, baseUrl: server.baseUrl }), listUuid, visitor);
     expect(subscribed.status).toBe(201);
-    const memberUuid = (await api(`/v3/member/${subscribed.json.member_id}`, token)).json.uuid as string;
+    const memberUuid = (await api(`/v3/member/${subscribed.subscriber!.member_id}`, token)).json.uuid as string;
     await call(`/v3/subscription_list/unsubscribe/${listUuid}/${memberUuid}`, { method: "POST", baseUrl: server.baseUrl });
     const optOut = await call(`/v3/subscription_list/unsubscribe/all/${memberUuid}?token=${globalOptOutToken(memberUuid)}`, { method: "POST", baseUrl: server.baseUrl });
     expect(optOut.status).toBe(200);
@@ -96,7 +97,7 @@ describe("webhooks over HTTP", () => {
     await waitFor("every event type", async () => expected.every((type) => receiver.accepted().some((e) => e.body.type === type)), 30_000);
     expect(receiver.requests.every((e) => e.verified)).toBe(true);
     const created = receiver.accepted().filter((e) => e.body.type === "member.created").map((e) => e.body.data.member_id);
-    expect(created).toEqual(expect.arrayContaining([subscribed.json.member_id, member.json.id]));
+    expect(created).toEqual(expect.arrayContaining([subscribed.subscriber!.member_id, member.json.id]));
 
     // The test event and the delivery log.
     const test = await api(`/v3/webhook/${endpoint.id}/test`, token, { method: "POST" });

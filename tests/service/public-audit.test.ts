@@ -86,8 +86,9 @@ describe("public subscription changes in the audit log", () => {
     const list = await createList(operatorCaller(), { name: "Bekräftat", company_id: company.id, double_opt_in: true });
     const { member_id, subscription } = await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: "dubbel@example.org" }), "en", "hosted_form");
     expect(await entriesOf(member_id)).toEqual([]);
-    expect(await confirmSubscription(confirmationToken(subscription.id))).toBe("confirmed");
-    expect(await confirmSubscription(confirmationToken(subscription.id))).toBe("confirmed");
+    const { confirmationNonce } = await db().subscription.findUniqueOrThrow({ where: { id: subscription.id } });
+    expect(await confirmSubscription(confirmationToken(subscription.id, confirmationNonce!))).toBe("confirmed");
+    expect(await confirmSubscription(confirmationToken(subscription.id, confirmationNonce!))).toBe("confirmed");
     expect((await entriesOf(member_id)).map((e) => e.summary)).toEqual([`member ${member_id} on list ${list.id} via email_confirmation`]);
   });
 });

@@ -3,6 +3,7 @@
 // mail scanners that follow links confirm nothing. Rate-limited per client IP like the other hosted forms.
 import { z } from "zod";
 import type { UnsubscribeState } from "@/components/public/form-states";
+import { refresh } from "next/cache";
 import { action } from "@/lib/actions/action";
 import { confirmSubscription } from "@/lib/services/confirmations";
 
@@ -16,5 +17,9 @@ export async function confirmAction(_previous: UnsubscribeState, form: FormData)
     throw new Error(result.reason);
   }
   if (result.data === "capReached") return { status: "unavailable" };
-  return { status: result.data === "invalid" ? "invalidLink" : "done" };
+  if (result.data === "invalid") return { status: "invalidLink" };
+  // The page is drawn anew from the database (as without JavaScript): its heading says "confirmed", not "press the
+  // button" above a thank-you.
+  refresh();
+  return { status: "done" };
 }

@@ -2,7 +2,7 @@
 // Server action behind the hosted subscribe form: a plain form post without JavaScript, a transition with it. The
 // policy (rate limit per client IP, parsing, error mapping) is the action wrapper's; this adapts the form to it.
 import { action } from "@/lib/actions/action";
-import { subscribeVisitor } from "@/lib/services/public-subscribe";
+import { subscribePublicly } from "@/lib/services/public-subscribe";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import { z } from "zod";
 import type { SubscribeFormState } from "@/components/public/form-states";
@@ -11,7 +11,7 @@ import type { Lang } from "@/lib/i18n/lang";
 const subscribe = action(
   { auth: "none", rateLimit: "public_post", input: SubscribeRequest.extend({ list_uuid: z.string().max(100), lang: z.string().transform((v): Lang => (v === "en" ? "en" : "sv")) }) },
   async ({ list_uuid, lang, ...input }) => {
-    const { subscription } = await subscribeVisitor(list_uuid, input, lang, "hosted_form");
+    const { subscription } = await subscribePublicly(list_uuid, input, lang, "hosted_form");
     return { email: input.email, pending: subscription.status === "PENDING" };
   },
 );

@@ -4,9 +4,9 @@ import { route } from "@/lib/http/route";
 import { pickLanguage } from "@/lib/i18n/lang";
 import * as api from "@/lib/operations/public-lists";
 import { getPublicListInfo } from "@/lib/services/public-lists";
-import { subscribeVisitor } from "@/lib/services/public-subscribe";
+import { subscribePublicly } from "@/lib/services/public-subscribe";
 
 export const GET = route(api.getPublicSubscriptionList, async ({ params }) => getPublicListInfo(params.uuid));
 
 // The confirmation and welcome messages speak the caller's Accept-Language (Swedish by default).
-export const POST = route(api.subscribeVisitor, async ({ request, params, body }) => subscribeVisitor(params.uuid, body, pickLanguage(undefined, request.headers.get("accept-language"))));
+export const POST = route(api.subscribeVisitor, async ({ request, params, body }) => subscribePublicly(params.uuid, body, pickLanguage(undefined, request.headers.get("accept-language"))));
