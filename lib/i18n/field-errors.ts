@@ -14,6 +14,7 @@ const sv: Record<string, string> = {
   too_few: "Välj minst {n}.",
   too_many: "Välj högst {n}.",
   invalid: "Värdet är inte giltigt.",
+  control_characters: "Får inte innehålla radbrytningar eller andra styrtecken.",
 };
 
 const en: Record<string, string> = {
@@ -28,6 +29,7 @@ const en: Record<string, string> = {
   too_few: "Choose at least {n}.",
   too_many: "Choose at most {n}.",
   invalid: "The value is not valid.",
+  control_characters: "Must not contain line breaks or other control characters.",
 };
 
 /** The translated text of an issue key for a field; the English message when the problem has no key. */
