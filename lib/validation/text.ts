@@ -3,8 +3,11 @@
 // could begin), names in sign-up mails. They are refused at input, with a key forms translate.
 import type { z } from "zod";
 
-/** C0 and C1 controls (tab, CR and LF among them), DEL, and Unicode's line and paragraph separators. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/**
+ * C0 and C1 controls (tab, CR and LF among them), DEL, and Unicode's line and paragraph separators. NUL is left to
+ * the rule every input has (lib/validation/parse.ts), which says so in its own words.
+ */
+const CONTROL_CHARACTERS = /[\u0001-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export const CONTROL_CHARACTERS_MESSAGE = "must not contain line breaks or other control characters";
 

@@ -96,6 +96,8 @@ describe("line breaks in names", () => {
       refused(UpdateSendoutRequest, { from_name: name }, "from_name");
       refused(UpdateSendoutRequest, { subject: name }, "subject");
     }
+    // NUL keeps the words of the rule every input has.
+    expect(() => parseInput(SubscribeRequest, { email: "eve@example.se", firstname: "A\u0000B" })).toThrow(expect.objectContaining({ errors: { firstname: ["must not contain NUL characters"] } }));
     // Spaces, accents and a line break only at an end (trimmed away) are names as before.
     expect(parseInput(SubscribeRequest, { email: "eve@example.se", firstname: "Åsa-Britt \n", lastname: "af Klint" })).toMatchObject({ firstname: "Åsa-Britt", lastname: "af Klint" });
   });
