@@ -9,7 +9,7 @@ import type { z } from "zod";
  */
 const CONTROL_CHARACTERS = /[\u0001-\u001f\u007f-\u009f\u2028\u2029]/;
 
-export const CONTROL_CHARACTERS_MESSAGE = "must not contain line breaks or other control characters";
+const CONTROL_CHARACTERS_MESSAGE = "must not contain line breaks or other control characters";
 
 /** The schema with control characters refused; the issue carries the key "control_characters" (lib/validation/issues.ts). */
 export const singleLine = <S extends z.ZodString>(schema: S): S =>
