@@ -109,6 +109,19 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
   expect(testCopy.envelopeTo).toEqual([staff.email]);
   expect(testCopy.parsed.subject).toContain(`Vintern är här ${stamp}`);
 
+  // Only to staff: another address is refused at the field, and nothing is sent.
+  await toastsGone(page);
+  await page.getByLabel("Till", { exact: true }).fill(`nagon.annan.${stamp}@example.org`);
+  await page.getByRole("button", { name: "Skicka test" }).click();
+  await expect(page.getByText("Test skickas bara till personal i organisationen: en adress med inloggning till adminpanelen och åtkomst till föreningen.")).toBeVisible();
+  await expect(page.getByLabel("Till", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("region", { name: "Skicka test" }).scrollIntoViewIfNeeded();
+  await screenshot(page, "admin-sendout-test-refused", { fullPage: false });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  expect(stack.sink.received).toHaveLength(1);
+  await page.getByLabel("Till", { exact: true }).fill(staff.email);
+
   // Unsaved changes hold back testing and sending, and leaving asks first.
   await page.getByLabel("Ämne").fill(`Vintern är här! ${stamp}`);
   await expect(page.getByRole("button", { name: "Skicka…" })).toBeDisabled();

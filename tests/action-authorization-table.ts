@@ -155,12 +155,20 @@ const participantRow = (action: string, memberOutOfScope: Outcome): Row => ({
 });
 
 /** A write on a fresh sendout in the state it needs, with the rest of the action's input. */
-const sendoutRow = (action: string, state: "DRAFT" | "SENDING" | "PAUSED", input: Record<string, unknown> = {}): Row => ({
-  action: `${DASHBOARD}/sendouts/actions.ts#${action}`,
-  needs: { module: "sendout", permission: "SENDOUT.U" },
-  args: async (f) => [{ id: await newSendout(f.inScopeClubId, state), ...input }],
-  cells: { ...write, outOfScope: [{ object: "the sendout", args: async (f) => [{ id: await newSendout(f.outOfScopeCompanyId, state), ...input }], expect: HIDDEN }] },
-});
+let staffAddress: Promise<string> | undefined;
+/** The address of a dashboard user with access to every company (made once): a test copy may go there. */
+const staffOfAll = () => (staffAddress ??= newAdminUser("VIEWER").then((admin) => admin.email));
+
+/** A sendout screen action on one sendout; `input` is the rest of its argument (or made when the call is). */
+const sendoutRow = (action: string, state: "DRAFT" | "SENDING" | "PAUSED", input: Record<string, unknown> | (() => Promise<Record<string, unknown>>) = {}): Row => {
+  const rest = async () => (typeof input === "function" ? input() : input);
+  return {
+    action: `${DASHBOARD}/sendouts/actions.ts#${action}`,
+    needs: { module: "sendout", permission: "SENDOUT.U" },
+    args: async (f) => [{ id: await newSendout(f.inScopeClubId, state), ...(await rest()) }],
+    cells: { ...write, outOfScope: [{ object: "the sendout", args: async (f) => [{ id: await newSendout(f.outOfScopeCompanyId, state), ...(await rest()) }], expect: HIDDEN }] },
+  };
+};
 
 /** A webhook endpoint of the company (created by the operator, so it hears the companies below too). */
 const newWebhook = async (companyId: string) =>
@@ -418,7 +426,8 @@ export const ROWS: Row[] = [
     },
   },
   sendoutRow("updateSendoutAction", "DRAFT", { sendout: { subject: "Nytt ämne" } }),
-  sendoutRow("sendTestAction", "DRAFT", { email: "styrelsen@example.org" }),
+  // A test copy goes only to staff whose access covers the sendout's company: a staff member of every company.
+  sendoutRow("sendTestAction", "DRAFT", async () => ({ email: await staffOfAll() })),
   // A time far ahead: the sendout is SCHEDULED, so no worker sends anything for the table.
   sendoutRow("sendSendoutAction", "DRAFT", { send_at: "2031-03-01T08:00:00+01:00" }),
   sendoutRow("pauseSendoutAction", "SENDING"),

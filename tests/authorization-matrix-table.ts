@@ -19,6 +19,7 @@ import { CreateEventRequest } from "@/lib/validation/event";
 import { CreateMemberRequest } from "@/lib/validation/member";
 import { CreateSendoutRequest } from "@/lib/validation/sendout";
 import { CreateWebhookEndpointRequest } from "@/lib/validation/webhooks";
+import { newAdminUser } from "./dashboard-session";
 import { basicHeader, tokensFor, type CallOptions } from "./helpers";
 import { uniqueEmail } from "./member-fixtures";
 
@@ -104,6 +105,10 @@ export async function freshEvent(companyId: string) {
 }
 
 /** A sendout of the side's list in the state a row needs (every state change gets its own, so no cell depends on another). */
+let staffAddress: Promise<string> | undefined;
+/** The address of a dashboard user with access to every company (made once): a test copy may go there from any side. */
+const staffOfAll = () => (staffAddress ??= newAdminUser("VIEWER").then((admin) => admin.email));
+
 async function freshSendout(side: Side, state: "DRAFT" | "SENDING" | "PAUSED" = "DRAFT") {
   const { id } = await createSendout(op, CreateSendoutRequest.parse({ company_id: side.companyId, list_ids: [side.listId], subject: "Matrisbrev", html: "<p>Hej</p>" }));
   if (state !== "DRAFT") await sendSendout(op, id, {});
@@ -333,7 +338,11 @@ export const table: Record<V3OperationId, Row> = {
   pauseSendout: sendoutWriteRow("/pause", "SENDING"),
   resumeSendout: sendoutWriteRow("/resume", "PAUSED"),
   cancelSendout: sendoutWriteRow("/cancel", "DRAFT"),
-  sendTestSendout: sendoutWriteRow("/test", "DRAFT", { email: "styrelsen@example.org" }),
+  // A test copy goes only to staff whose access covers the sendout's company: a staff member of every company.
+  sendTestSendout: {
+    cells: OBJECT_WRITE,
+    request: async ({ side }) => ({ path: `/v3/sendout/${await freshSendout(side)}/test`, method: "POST", body: { email: await staffOfAll() } }),
+  },
 
   // ---- imports: another company's import is 404 `import not found`; the module and permission follow the kind
   createImport: {

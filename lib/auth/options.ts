@@ -63,10 +63,20 @@ export function authOptions(): NextAuthOptions {
               await refund();
               throw new Error(LOGIN_ERRORS.codeRequired);
             }
+            // Codes are counted per account on a budget of their own: the refund above (a right password without a
+            // code) clears the pair's record, so with only the password limits a guesser who knows the password could
+            // alternate a wrong code with no code and keep guessing. Spent first, given back when the code was right.
+            try {
+              await consumeRateLimit("login_second_factor", String(user.id));
+            } catch (error) {
+              if (error instanceof RateLimited) throw new Error(LOGIN_ERRORS.rateLimited);
+              throw error;
+            }
             if (!(await verifySecondFactor(user.id, parsed.data.code))) {
               logger().info({ user: user.id, ok: false }, "dashboard sign-in: wrong second factor");
               throw new Error(LOGIN_ERRORS.wrongCode);
             }
+            await refundRateLimit("login_second_factor", String(user.id));
           }
           if (user) {
             await refund();

@@ -14,6 +14,8 @@ const sv: Record<string, string> = {
   too_few: "Välj minst {n}.",
   too_many: "Välj högst {n}.",
   invalid: "Värdet är inte giltigt.",
+  control_characters: "Får inte innehålla radbrytningar eller andra styrtecken.",
+  not_staff: "Test skickas bara till personal i organisationen: en adress med inloggning till adminpanelen och åtkomst till föreningen.",
 };
 
 const en: Record<string, string> = {
@@ -28,6 +30,8 @@ const en: Record<string, string> = {
   too_few: "Choose at least {n}.",
   too_many: "Choose at most {n}.",
   invalid: "The value is not valid.",
+  control_characters: "Must not contain line breaks or other control characters.",
+  not_staff: "Tests go only to the organization's staff: an address with a dashboard account that has access to the association.",
 };
 
 /** The translated text of an issue key for a field; the English message when the problem has no key. */

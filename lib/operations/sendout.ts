@@ -11,7 +11,7 @@ import {
   TestSendoutRequest,
   UpdateSendoutRequest,
 } from "../validation/sendout";
-import { bearerInputErrors, forbidden, reason, unauthorized, validation } from "./errors";
+import { bearerInputErrors, forbidden, rateLimited, reason, unauthorized, validation } from "./errors";
 import { operationsSharing } from "./operation";
 import { IdParams } from "./params";
 
@@ -144,10 +144,13 @@ export const sendTestSendout = sendoutOperation({
   description:
     "Sends one copy to the address given, whatever the sendout's status, with `[Test]` before the subject, to check " +
     "how it looks. Merge fields are filled with sample values and its unsubscribe links lead nowhere. No recipient " +
-    "or count changes.",
+    "or count changes. The address must be a staff member's: an active dashboard user whose access covers the " +
+    "sendout's company (400 `email: must be the address of a staff member with access to the sendout's " +
+    "organization` otherwise). At most 20 test copies an hour per API key or staff member.",
   responses: { 200: { description: "Sent", schema: SendoutTestResult } },
   errors: {
     ...sendoutErrors,
+    429: rateLimited("20 test copies an hour per API key or staff member"),
     500: {
       ...reason("`mail server refused the test copy: <its answer>`: the mail server did not accept the message"),
       example: { reason: "mail server refused the test copy: 550 5.1.1 mailbox unavailable" },

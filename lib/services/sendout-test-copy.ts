@@ -1,22 +1,44 @@
 // The test copy: one message of a sendout, as its recipients will see it, to a staff address. No member is involved:
 // merge fields get sample values and the footer's links name no real member, so following them changes nothing.
+// It goes only to the organization's staff (an active dashboard user whose access covers the sendout's company) and
+// at most TEST_COPIES_PER_HOUR times an hour per caller: otherwise it would send any HTML to any address, unlimited.
 import "server-only";
 import crypto from "node:crypto";
 import type { z } from "zod";
 import { db } from "../db";
-import { UpstreamFailed } from "../errors";
+import { UpstreamFailed, ValidationFailed } from "../errors";
+import { consumeRateLimit } from "../http/rate-limit";
 import { renderSendoutMail } from "../mail/sendout-message";
 import { MailDeliveryError, sendMail } from "../mail/transport";
+import { normalizeEmail } from "../validation/email";
 import type { SendoutTestResult } from "../validation/sendout";
+import { scopeCovers } from "./access-checks";
 import { recordAudit } from "./audit";
-import type { Caller } from "./caller";
+import { callerRights, type Caller } from "./caller";
+import { companyWithAncestors } from "./company-tree";
 import { writableSendout } from "./sendouts";
 
 const NOBODY = "00000000-0000-0000-0000-000000000000";
 
+const NOT_STAFF = "must be the address of a staff member with access to the sendout's organization";
+
+/** Whether `email` is an active dashboard user's whose access group covers the company. */
+async function isStaffOf(companyId: string, email: string): Promise<boolean> {
+  const user = await db().adminUser.findUnique({ where: { email: normalizeEmail(email) }, include: { accessGroup: { include: { companies: true } } } });
+  if (!user || user.disabledAt) return false;
+  return scopeCovers(callerRights(user.accessGroup).scope, companyId, () => companyWithAncestors(companyId));
+}
+
 /** POST /v3/sendout/{id}/test: in any state; nobody's delivery state changes. */
 export async function sendTestCopy(caller: Caller, id: number, email: string): Promise<z.output<typeof SendoutTestResult>> {
   const sendout = await writableSendout(caller, id);
+  if (!(await isStaffOf(sendout.companyId, email))) {
+    const refusal = new ValidationFailed({ email: [NOT_STAFF] });
+    refusal.issueKeys = { email: ["not_staff"] };
+    throw refusal;
+  }
+  // Counted per caller (a staff member, an API key, the operator) once the address is allowed: a refusal spends nothing.
+  await consumeRateLimit("sendout_test_copy", caller.actor);
   const company = await db().company.findUniqueOrThrow({ where: { id: sendout.companyId }, select: { name: true } });
   const list = await db().subscriptionList.findFirst({ where: { id: { in: sendout.lists.map((l) => l.listId) } }, select: { uuid: true } });
   const mail = await renderSendoutMail({

@@ -12,12 +12,24 @@ import { listInScope } from "./subscription-lists";
 
 const CSV_BATCH = 1000;
 
+/** A line break followed by what a formula starts with (csv-stringify's list, full-width forms included). */
+const FORMULA_AFTER_BREAK = /([\r\n]+)(?=[=+\-@\t\uFF1D\uFF0B\uFF0D\uFF20])/g;
+
 /**
  * No cell is read as a formula (OWASP's CSV injection guidance): escape_formulas puts `'` before a leading
  * = + - @ tab or CR, and a cell holding any separator a spreadsheet may split on (a paste splits on tab, other
- * locales on comma) is quoted, so the value stays one cell starting with its own defused first character.
+ * locales on comma) is quoted, so the value stays one cell starting with its own defused first character. A cell
+ * holding CR or LF is quoted too (with a record delimiter of its own, csv-stringify quotes only that delimiter, so a
+ * bare LF or CR went out as is and began a line of the file), and every line inside a cell is defused like a cell's
+ * start, for a reader that splits on line breaks whatever the quotes say.
  */
-export const CSV_OPTIONS: Options = { delimiter: ";", record_delimiter: "windows", escape_formulas: true, quoted_match: /[,;\t]/ };
+export const CSV_OPTIONS: Options = {
+  delimiter: ";",
+  record_delimiter: "windows",
+  escape_formulas: true,
+  quoted_match: /[,;\t\r\n]/,
+  cast: { string: (value) => value.replace(FORMULA_AFTER_BREAK, "$1'") },
+};
 
 /** "2026-11-24 10:15" in Swedish time: a form every spreadsheet reads as a date and time, in either language. */
 const stockholm = new Intl.DateTimeFormat("sv-SE", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Stockholm" });

@@ -14,22 +14,53 @@ import net from "node:net";
 import { env } from "../env";
 import { ValidationFailed } from "../errors";
 
-const blocked = new net.BlockList();
+/** IPv4 ranges that are not the public internet (RFC 6890's special-purpose registry). */
+const internalV4 = new net.BlockList();
 for (const [prefix, bits] of [
   ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) blocked.addSubnet(prefix, bits, "ipv4");
-for (const [prefix, bits] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96]] as const) {
-  blocked.addSubnet(prefix, bits, "ipv6");
+  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24],
+  ["224.0.0.0", 4], ["240.0.0.0", 4],
+] as const) internalV4.addSubnet(prefix, bits, "ipv4");
+
+/**
+ * IPv6 is judged by class, not by a list of spellings: only global unicast (2000::/3) may be called, and within it
+ * not the blocks that carry or reach an IPv4 address or name nothing real (IETF protocol assignments, Teredo among
+ * them; documentation; 6to4). Everything outside 2000::/3 is refused: the unspecified and loopback addresses, the
+ * deprecated IPv4-compatible ::/96, IPv4-translated ::ffff:0:0:0/96, NAT64's 64:ff9b::/96 and 64:ff9b:1::/48,
+ * discard-only 100::/64, unique-local fc00::/7, deprecated site-local fec0::/10, link-local and multicast. An
+ * IPv4-mapped address (::ffff:0:0/96) is the IPv4 address it carries and is judged as one.
+ */
+const globalV6 = new net.BlockList();
+globalV6.addSubnet("2000::", 3, "ipv6");
+const specialGlobalV6 = new net.BlockList();
+for (const [prefix, bits] of [["2001::", 23], ["2001:db8::", 32], ["2002::", 16], ["3fff::", 20]] as const) specialGlobalV6.addSubnet(prefix, bits, "ipv6");
+
+/** The eight 16-bit groups of an IPv6 address in any spelling (`::`, a dotted IPv4 tail); null when it is none. */
+function ipv6Groups(address: string): number[] | null {
+  if (net.isIP(address) !== 6 || address.includes("%")) return null;
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::");
+  const part = (s: string | undefined) => (s ? s.split(":").map((g) => parseInt(g, 16)) : []);
+  const [before, after] = [part(head), part(tail)];
+  return tail === undefined ? before : [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
 }
 
-/** Whether an IP address is one the service must not call (IPv4-mapped IPv6 addresses are judged as IPv4). */
-function isInternalAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1], "ipv4");
+/** Whether an IP address is one the service must not call; anything that is not an IP address is refused too. */
+export function isInternalAddress(address: string): boolean {
   const family = net.isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 4 ? "ipv4" : "ipv6");
+  if (family === 4) return internalV4.check(address, "ipv4");
+  const groups = ipv6Groups(address);
+  if (!groups) return true;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [hi, lo] = [groups[6], groups[7]];
+    return internalV4.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, "ipv4");
+  }
+  return !globalV6.check(address, "ipv6") || specialGlobalV6.check(address, "ipv6");
 }
 
 /** The host without IPv6 brackets or a final dot ("localhost." is localhost). */

@@ -19,10 +19,26 @@ export interface MailEvent {
 
 const text = (max: number) => z.string({ error: "must be a string" }).max(max, { error: `must be at most ${max} characters` });
 
-/** A provider's time stamp, when it is one; an unreadable one is not worth refusing the event for. */
+/**
+ * How far back and ahead an event's time may lie. Providers report a bounce within hours and retry their webhooks
+ * for a day or two; 30 days leaves room for a relay replaying a backlog. Ahead: clocks differ by seconds, not minutes
+ * (lib/services/suppressions.ts records a time ahead of its own as now). A time outside says nothing true about when
+ * the address failed: a suppression dated 1970 would sort below every other and read as long past.
+ */
+const MAIL_EVENT_WINDOW = { maxAgeDays: 30, skewMinutes: 5 } as const;
+
+function inWindow(at: Date, now = Date.now()): boolean {
+  const t = at.getTime();
+  return t >= now - MAIL_EVENT_WINDOW.maxAgeDays * 86_400_000 && t <= now + MAIL_EVENT_WINDOW.skewMinutes * 60_000;
+}
+
+/**
+ * A provider's time stamp, when it is one within the window; an unreadable or unlikely one is not worth refusing a
+ * provider's event for (it would retry it in vain): the event is recorded at the time it arrives.
+ */
 function time(value: string | null | undefined): Date | null {
   const at = value ? new Date(value) : null;
-  return at && !Number.isNaN(at.getTime()) ? at : null;
+  return at && !Number.isNaN(at.getTime()) && inWindow(at) ? at : null;
 }
 
 // Postmark's bounce types (TypeCode in brackets) that say something about the address. A hard bounce: the mailbox does
@@ -98,7 +114,14 @@ export const GenericMailEvent = z
     email: EmailAddress,
     /** The Message-ID of the message the event is about, with or without its angle brackets. */
     message_id: text(998).nullish(),
-    occurred_at: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).nullish(),
+    // Our own shape: a time outside the window is refused, so the sender learns its clock or its replay is off.
+    occurred_at: z.iso
+      .datetime({ offset: true, error: "must be an ISO 8601 date-time" })
+      .refine((value) => inWindow(new Date(value)), {
+        error: `must be within the last ${MAIL_EVENT_WINDOW.maxAgeDays} days and at most ${MAIL_EVENT_WINDOW.skewMinutes} minutes ahead`,
+      })
+      .nullish()
+      .meta({ description: `When it happened; within the last ${MAIL_EVENT_WINDOW.maxAgeDays} days, at most ${MAIL_EVENT_WINDOW.skewMinutes} minutes ahead. Left out: when it arrives.` }),
     description: text(10_000).nullish(),
   })
   .transform(

@@ -2,6 +2,7 @@
 // nothing from the server, so the dashboard's filters and forms validate with the same schemas as /v3.
 import { z } from "zod";
 import { clearableText, CompanyId, IntId, PAGE_MAX } from "./common";
+import { singleLine } from "./text";
 
 export const MEMBERSHIP_STATUSES = ["MEMBER", "PENDING_EXIT", "EXITED"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -16,6 +17,12 @@ const PAGINATION_ORDER_FIELDS = ["created_at", "id", "email", "firstname", "last
 /** The largest page size of the member list and search. */
 const MEMBER_PAGE_LIMIT_MAX = 100;
 
+/** A name or phone number: clearableText on one line (names reach mail headers and spreadsheets). */
+const singleLineClearable = (max: number) =>
+  singleLine(z.string({ error: "must be a string" }).trim().max(max, { error: `must be at most ${max} characters` }))
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional();
 
 /** YYYY-MM-DD, a real calendar date, not in the future. */
 const Birthdate = z
@@ -53,9 +60,9 @@ export type MembershipInputValues = z.output<typeof MembershipInput>;
 
 const memberFields = {
   email: MemberEmail.meta({ description: "Unique within the organization (compared lower-cased); may be omitted or null." }),
-  firstname: clearableText(128),
-  lastname: clearableText(128),
-  phone: clearableText(64),
+  firstname: singleLineClearable(128),
+  lastname: singleLineClearable(128),
+  phone: singleLineClearable(64),
   birthdate: Birthdate.nullable().optional(),
   street: clearableText(200),
   zipcode: clearableText(20),

@@ -2,6 +2,7 @@
 // /v3 API, the service's return type and the dashboard's forms and tables; imports no server code.
 import { z } from "zod";
 import { CompanyId, IntId, requiredText } from "./common";
+import { singleLine } from "./text";
 
 const SENDOUT_STATUSES = ["DRAFT", "SCHEDULED", "SENDING", "PAUSED", "SENT", "CANCELLED"] as const;
 export type SendoutStatus = (typeof SENDOUT_STATUSES)[number];
@@ -26,7 +27,8 @@ const sendoutFields = {
     .min(1, { error: "must name at least one list" })
     .max(50, { error: "must name at most 50 lists" })
     .meta({ description: "Lists of the sendout's company; each person subscribed to any of them receives it once." }),
-  subject: requiredText(200),
+  // Both become mail headers: a decoded CR/LF there would read as a header line of its own.
+  subject: singleLine(requiredText(200)),
   preheader: z.string().max(200, { error: "must be at most 200 characters" }).nullable().optional().meta({
     description: "The line mail clients show after the subject; hidden in the message.",
   }),
@@ -34,7 +36,7 @@ const sendoutFields = {
   text: z.string().max(200_000, { error: "must be at most 200000 characters" }).nullable().optional().meta({
     description: "The plain-text part; left out, it is made from the HTML.",
   }),
-  from_name: z.string().max(100, { error: "must be at most 100 characters" }).nullable().optional().meta({
+  from_name: singleLine(z.string().max(100, { error: "must be at most 100 characters" })).nullable().optional().meta({
     description: "Sender name; left out, the organization's name. The address is always the service's own (MAIL_FROM).",
   }),
   reply_to: Email.nullable().optional(),

@@ -1,6 +1,7 @@
 // Subscription list shapes (spec 2.10-2.12, 4.4, 4.5). Admin bodies are ours to decide; the OpenAPI document shows them.
 import { z } from "zod";
 import { CompanyId, IntId, IntIdParam, isUuid, PAGE_MAX, queryInt, requiredText } from "./common";
+import { singleLine } from "./text";
 
 export const LIST_FIELDS = ["firstname", "lastname", "phone"] as const;
 const ListField = z.enum(LIST_FIELDS, { error: `must be one of ${LIST_FIELDS.join(", ")}` });
@@ -11,10 +12,7 @@ export const LinkUuid = z.string().transform((text) => (isUuid(text) ? text : nu
 // ------------------------------------------------------------------ public
 
 const optionalText = (max: number) =>
-  z
-    .string({ error: "must be a string" })
-    .trim()
-    .max(max, { error: `must be at most ${max} characters` })
+  singleLine(z.string({ error: "must be a string" }).trim().max(max, { error: `must be at most ${max} characters` }))
     .optional()
     .transform((v) => (v === "" ? undefined : v));
 
@@ -135,7 +133,7 @@ const listMailSettings = {
 
 export const CreateListRequest = z
   .object({
-    name: requiredText(200),
+    name: singleLine(requiredText(200)),
     company_id: CompanyId,
     description: nullableText(2000),
     fields: z.array(ListField, { error: "must be an array" }).optional(),
@@ -146,7 +144,7 @@ export type CreateListInput = z.infer<typeof CreateListRequest>;
 
 export const UpdateListRequest = z
   .object({
-    name: z.string().trim().min(1, { error: "must not be empty" }).max(200, { error: "must be at most 200 characters" }).optional(),
+    name: singleLine(z.string().trim().min(1, { error: "must not be empty" }).max(200, { error: "must be at most 200 characters" })).optional(),
     description: nullableText(2000),
     fields: z.array(ListField, { error: "must be an array" }).optional(),
     is_active: z.boolean({ error: "must be true or false" }).optional(),

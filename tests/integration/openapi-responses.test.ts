@@ -5,6 +5,7 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
+import { newAdminUser } from "../dashboard-session";
 import { basicHeader, call, makeApiKey, tokensFor, type CallOptions } from "../helpers";
 import { createMemberVia, makeOrganization, uniqueEmail, type Organization } from "../member-fixtures";
 import { makeList, withSubscriber } from "../subscription-fixtures";
@@ -167,6 +168,7 @@ describe("responses match the OpenAPI document", () => {
     await checked("/v3/sendout", { method: "POST", token: sendoutToken, body: { company_id: org.rootId, list_ids: [], subject: "", html: "" } });
     await checked(`/v3/sendout?company_id=${org.rootId}`, { token: sendoutToken });
     await checked(`/v3/sendout/${sendout.json.id}`, { method: "PUT", token: sendoutToken, body: { preheader: "Veckans nyheter" } });
+    await checked(`/v3/sendout/${sendout.json.id}/test`, { method: "POST", token: sendoutToken, body: { email: (await newAdminUser("VIEWER")).email } });
     await checked(`/v3/sendout/${sendout.json.id}/test`, { method: "POST", token: sendoutToken, body: { email: "kansliet@example.org" } });
     await checked(`/v3/sendout/${sendout.json.id}/send`, { method: "POST", token: sendoutToken, body: {} });
     await checked(`/v3/sendout/${sendout.json.id}`, { method: "PUT", token: sendoutToken, body: { subject: "För sent" } });

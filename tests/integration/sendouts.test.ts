@@ -3,6 +3,7 @@
 // deployment would run it, on a database of this file's own (its worker would take other files' sendouts).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startServer, type TestServer } from "../../scripts/lib/test-stack";
+import { newAdminUser } from "../dashboard-session";
 import { basicHeader, call, makeApiKey, makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";
 import { useDatabaseOfOwn } from "../process-fixtures";
@@ -114,14 +115,17 @@ describe("sendouts over HTTP", () => {
     expect(listed.json.map((s: { id: number }) => s.id)).toEqual([created.json.id]);
   });
 
-  it("sends a test copy to a staff address at once, and answers 400 for a list of another company", async () => {
+  it("sends a test copy to a staff address at once (400 for another address), and answers 400 for a list of another company", async () => {
     const { company, token, lists } = await association();
     const other = await association();
     const refused = await api("/v3/sendout", token, { method: "POST", body: { company_id: company.id, list_ids: [other.lists[0]], subject: "x", html: "<p>x</p>" } });
     expect(refused.status).toBe(400);
     expect(refused.json.reason).toBe(`list_ids: list ${other.lists[0]} is not a list of this company`);
     const created = await api("/v3/sendout", token, { method: "POST", body: { company_id: company.id, list_ids: lists, subject: "Prov", html: "<p>Hej {{firstname|vän}}</p>" } });
-    const staff = uniqueEmail("kansliet");
+    // Only to staff: an address without a dashboard account whose access covers the company is refused.
+    const stranger = await api(`/v3/sendout/${created.json.id}/test`, token, { method: "POST", body: { email: uniqueEmail("vemsomhelst") } });
+    expect([stranger.status, stranger.json.reason]).toEqual([400, "email: must be the address of a staff member with access to the sendout's organization"]);
+    const { email: staff } = await newAdminUser("EDITOR");
     const test = await api(`/v3/sendout/${created.json.id}/test`, token, { method: "POST", body: { email: staff } });
     expect(test.status).toBe(200);
     expect(test.json.sent_to).toBe(staff);

@@ -15,6 +15,7 @@ import { sendTestCopy } from "@/lib/services/sendout-test-copy";
 import { createSendout, getSendout } from "@/lib/services/sendouts";
 import { CreateMemberRequest } from "@/lib/validation/member";
 import { CreateSendoutRequest } from "@/lib/validation/sendout";
+import { newAdminUser } from "../dashboard-session";
 import { useDatabaseOfOwn, withDatabase } from "../process-fixtures";
 import { makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";
@@ -299,13 +300,14 @@ describe("delivery", () => {
 
   it("sends a test copy to a staff address without touching anyone's delivery", async () => {
     const { sendout } = await sendoutTo(1, false);
-    const result = await sendTestCopy(op, sendout.id, "styrelsen@example.org");
-    const [copy] = mailTo("styrelsen@example.org");
+    const { email: staff } = await newAdminUser("EDITOR");
+    const result = await sendTestCopy(op, sendout.id, staff);
+    const [copy] = mailTo(staff);
     expect(copy.parsed.subject).toBe("[Test] Hej Test");
     expect(copy.parsed.messageId).toBe(result.message_id);
     expect(result.message_id).toMatch(new RegExp(`^<sendout-${sendout.id}-0\\.test-[0-9a-f]+@example\\.org>$`));
     expect(await db().sendoutRecipient.count({ where: { sendoutId: sendout.id } })).toBe(0);
     sink.failNext(1, 550);
-    await expect(sendTestCopy(op, sendout.id, "styrelsen@example.org")).rejects.toMatchObject({ status: 500, message: expect.stringMatching(/^mail server refused the test copy: SMTP 550/) });
+    await expect(sendTestCopy(op, sendout.id, staff)).rejects.toMatchObject({ status: 500, message: expect.stringMatching(/^mail server refused the test copy: SMTP 550/) });
   });
 });

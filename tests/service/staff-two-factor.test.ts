@@ -3,6 +3,8 @@
 // off with a code or the password, and the operator's way out.
 import { generateSync } from "otplib";
 import { describe, expect, it } from "vitest";
+import { authOptions } from "@/lib/auth/options";
+import { LOGIN_ERRORS } from "@/lib/auth/login-errors";
 import { decryptSecret, sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -19,6 +21,20 @@ import {
 } from "@/lib/services/staff-two-factor";
 import { listAdminUsers } from "@/lib/services/admin-users";
 import { newAdminUser } from "../dashboard-session";
+import { uniqueIp } from "../helpers";
+
+type Authorize = (credentials: Record<string, string>, request: { headers: Record<string, string> }) => Promise<{ id: string } | null>;
+
+/** One sign-in as the dashboard's form makes it, through next-auth's credentials provider; the error code or the user. */
+async function signIn(credentials: Record<string, string>, ip: string): Promise<string> {
+  const provider = authOptions().providers[0] as unknown as { options: { authorize: Authorize } };
+  try {
+    const user = await provider.options.authorize(credentials, { headers: { "x-socket-remote-address": ip } });
+    return user ? `user ${user.id}` : LOGIN_ERRORS.wrongCredentials;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 
 const now = () => Math.floor(Date.now() / 1000);
 /** The app's code for a moment `stepsFromNow` 30-second steps away. */
@@ -123,5 +139,36 @@ describe("two-factor sign-in", () => {
     expect((await twoFactorStatus(caller)).enabledAt).toBeNull();
     const audit = await db().auditEntry.findFirstOrThrow({ where: { action: "admin_user.two_factor_off", objectId: String(admin.id) } });
     expect(audit.actor).toBe("cli");
+  });
+
+  it("counts wrong codes on a budget of their own, which a right password without a code does not give back", async () => {
+    const { admin, secret } = await withTwoFactor();
+    const ip = uniqueIp();
+    const valid = new Set([-1, 0, 1].map((step) => codeAt(secret, step)));
+    const wrong = ["000000", "111111", "222222", "333333"].find((code) => !valid.has(code))!;
+    const { email, password } = admin;
+    // A guesser with the password alternates a wrong code with none: "code required" clears the (address, account)
+    // record each time, so only the second factor's own budget (10 an hour per account) stops the guessing.
+    for (let i = 0; i < 10; i++) {
+      expect(await signIn({ email, password, code: wrong }, ip), `guess ${i + 1}`).toBe(LOGIN_ERRORS.wrongCode);
+      expect(await signIn({ email, password }, ip)).toBe(LOGIN_ERRORS.codeRequired);
+    }
+    // The eleventh code is refused before it is checked, even the right one, and from another address too.
+    expect(await signIn({ email, password, code: codeAt(secret, 1) }, ip)).toBe(LOGIN_ERRORS.rateLimited);
+    expect(await signIn({ email, password, code: codeAt(secret, 1) }, uniqueIp())).toBe(LOGIN_ERRORS.rateLimited);
+    // A wrong password is still what it was: refused as wrong credentials, the code never looked at.
+    expect(await signIn({ email, password: "fel lösenord", code: codeAt(secret, 1) }, uniqueIp())).toBe(LOGIN_ERRORS.wrongCredentials);
+  });
+
+  it("gives a right code its point back, so the owner's sign-ins spend nothing of that budget", async () => {
+    const { admin, secret } = await withTwoFactor();
+    const valid = new Set([-1, 0, 1, 2].map((step) => codeAt(secret, step)));
+    const wrong = ["000000", "111111", "222222", "333333", "444444"].find((code) => !valid.has(code))!;
+    const attempt = (code: string) => signIn({ email: admin.email, password: admin.password, code }, uniqueIp());
+    for (let i = 0; i < 9; i++) expect(await attempt(wrong)).toBe(LOGIN_ERRORS.wrongCode);
+    expect(await attempt(codeAt(secret, 1))).toBe(`user ${admin.id}`);
+    // The tenth wrong code is still a wrong code; the eleventh attempt is over the budget.
+    expect(await attempt(wrong)).toBe(LOGIN_ERRORS.wrongCode);
+    expect(await attempt(wrong)).toBe(LOGIN_ERRORS.rateLimited);
   });
 });

@@ -1,9 +1,15 @@
 // The provider's payloads read into one MailEvent (lib/validation/mail-events.ts): Postmark's bounce types by what they
 // say about the address, our Message-ID found in a bounce's quoted headers, and the generic shape.
 import { describe, expect, it } from "vitest";
+import { ValidationFailed } from "@/lib/errors";
 import { GenericMailEvent, PostmarkWebhook } from "@/lib/validation/mail-events";
+import { parseInput } from "@/lib/validation/parse";
 
-// As Postmark documents its bounce webhook (fields we do not read included).
+/** A time `hours` ago, as ISO 8601 (event times must lie within the last 30 days). */
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+const bouncedAt = hoursAgo(2);
+
+// As Postmark documents its bounce webhook (fields we do not read included), BouncedAt two hours ago.
 const postmarkBounce = {
   RecordType: "Bounce",
   MessageStream: "outbound",
@@ -18,7 +24,7 @@ const postmarkBounce = {
   Details: "Test bounce details",
   Email: "John@example.com",
   From: "sender@example.com",
-  BouncedAt: "2019-11-05T16:33:54.9070259Z",
+  BouncedAt: bouncedAt.toISOString().replace("Z", "0259Z"),
   DumpAvailable: true,
   Inactive: true,
   CanActivate: true,
@@ -32,7 +38,7 @@ describe("Postmark webhooks", () => {
       kind: "hard_bounce",
       email: "John@example.com",
       messageId: "<sendout-12-345@forbundet.example>",
-      occurredAt: new Date("2019-11-05T16:33:54.907Z"),
+      occurredAt: bouncedAt,
       description: "HardBounce: The server was unable to deliver your message (ex: unknown user, invalid syntax).",
     });
   });
@@ -43,7 +49,7 @@ describe("Postmark webhooks", () => {
     expect(kind({ ...postmarkBounce, Type: "DnsError", TypeCode: 256 })).toBe("soft_bounce");
     expect(kind({ ...postmarkBounce, Type: "BadEmailAddress", TypeCode: 100000 })).toBe("hard_bounce");
     expect(kind({ ...postmarkBounce, RecordType: "SpamComplaint", Type: "SpamComplaint", TypeCode: 100001 })).toBe("complaint");
-    expect(kind({ RecordType: "Delivery", Recipient: "john@example.com", DeliveredAt: "2019-11-05T16:33:54Z" })).toBe("delivered");
+    expect(kind({ RecordType: "Delivery", Recipient: "john@example.com", DeliveredAt: hoursAgo(1).toISOString() })).toBe("delivered");
     expect(kind({ ...postmarkBounce, Type: "AutoResponder", TypeCode: 64, Email: "" })).toBeNull();
     expect(kind({ RecordType: "Open", Recipient: "john@example.com" })).toBeNull();
     expect(PostmarkWebhook.parse({ ...postmarkBounce, Content: undefined })?.messageId).toBeNull();
@@ -60,11 +66,14 @@ describe("Postmark webhooks", () => {
 
 describe("the generic shape", () => {
   it("reads each kind, with the optional fields or without", () => {
-    expect(GenericMailEvent.parse({ type: "complaint", email: " a@example.org ", message_id: "<m@x>", occurred_at: "2026-11-24T06:00:00+01:00" })).toEqual({
+    const at = new Date(Math.floor(hoursAgo(3).getTime() / 1000) * 1000);
+    // The same moment written in Swedish winter time (+01:00).
+    const local = new Date(at.getTime() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+01:00");
+    expect(GenericMailEvent.parse({ type: "complaint", email: " a@example.org ", message_id: "<m@x>", occurred_at: local })).toEqual({
       kind: "complaint",
       email: "a@example.org",
       messageId: "<m@x>",
-      occurredAt: new Date("2026-11-24T05:00:00Z"),
+      occurredAt: at,
       description: "",
     });
     expect(GenericMailEvent.parse({ type: "delivered", email: "a@example.org", message_id: null })).toMatchObject({ messageId: null, occurredAt: null });
@@ -74,5 +83,31 @@ describe("the generic shape", () => {
     expect(GenericMailEvent.safeParse({ type: "bounce", email: "a@example.org" }).success).toBe(false);
     expect(GenericMailEvent.safeParse({ type: "hard_bounce", email: "nope" }).success).toBe(false);
     expect(GenericMailEvent.safeParse({ type: "hard_bounce", email: "a@example.org", occurred_at: "yesterday" }).success).toBe(false);
+  });
+});
+
+describe("an event's time", () => {
+  const window = "must be within the last 30 days and at most 5 minutes ahead";
+
+  it("in our shape is refused outside the last 30 days and 5 minutes ahead, with the field named", () => {
+    for (const occurred_at of ["1970-01-01T00:00:00Z", hoursAgo(31 * 24).toISOString(), new Date(Date.now() + 10 * 60_000).toISOString(), "2999-01-01T00:00:00Z"]) {
+      let error: unknown;
+      try {
+        parseInput(GenericMailEvent, { type: "hard_bounce", email: "a@example.org", occurred_at });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, occurred_at).toBeInstanceOf(ValidationFailed);
+      expect((error as ValidationFailed).errors, occurred_at).toEqual({ occurred_at: [window] });
+    }
+    for (const at of [hoursAgo(29 * 24), new Date(Date.now() + 2 * 60_000)]) {
+      expect(parseInput(GenericMailEvent, { type: "hard_bounce", email: "a@example.org", occurred_at: at.toISOString() })?.occurredAt).toEqual(at);
+    }
+  });
+
+  it("in Postmark's shape is, outside the window, taken as unknown: the event is recorded when it arrives", () => {
+    expect(PostmarkWebhook.parse({ ...postmarkBounce, BouncedAt: "1970-01-01T00:00:00Z" })?.occurredAt).toBeNull();
+    expect(PostmarkWebhook.parse({ ...postmarkBounce, BouncedAt: "2999-01-01T00:00:00Z" })?.occurredAt).toBeNull();
+    expect(PostmarkWebhook.parse({ RecordType: "Delivery", Recipient: "john@example.com", DeliveredAt: "1970-01-01T00:00:00Z" })?.occurredAt).toBeNull();
   });
 });

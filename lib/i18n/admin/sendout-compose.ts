@@ -79,7 +79,7 @@ const sv = {
   },
   test: {
     title: "Skicka test",
-    intro: "Ett testmeddelande med ditt namn i fälten. Det räknas inte som utskick.",
+    intro: "Ett testmeddelande med ditt namn i fälten, till din adress eller en kollegas i adminpanelen. Det räknas inte som utskick.",
     email: "Till",
     send: "Skicka test",
     sending: "Skickar…",
@@ -165,7 +165,7 @@ const en: SendoutComposeMessages = {
   },
   test: {
     title: "Send a test",
-    intro: "A test message with your name in the fields. It does not count as a sendout.",
+    intro: "A test message with your name in the fields, to your address or a colleague's in the dashboard. It does not count as a sendout.",
     email: "To",
     send: "Send test",
     sending: "Sending…",
