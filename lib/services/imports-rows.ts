@@ -76,6 +76,7 @@ function invalidReason(issues: z.core.$ZodIssue[], values: RowValues): ImportRea
   const reason: ImportReason = { code: "invalid", field, detail: issue.message, issue: "other" };
   if (issue.code === "too_big") return { ...reason, issue: "too_long", max: Number(issue.maximum) };
   if (field === "email") return { ...reason, issue: "invalid_email" };
+  if (issue.code === "custom" && issue.params?.key === "control_characters") return { ...reason, issue: "control_characters" };
   if (field === "birthdate") {
     // Both refinements of the birthdate rule are "custom" issues, and zod runs both: a date after today with a single
     // issue is a real date that failed only "not in the future".

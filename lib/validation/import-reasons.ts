@@ -29,7 +29,7 @@ export const ImportReasonCodeSchema = z.enum(IMPORT_REASON_CODES).meta({
 });
 
 /** How an `invalid` field breaks the rule: longer than `max`, not an email address, not a date, a future date, other. */
-const INVALID_ISSUES = ["too_long", "invalid_email", "invalid_date", "future_date", "other"] as const;
+const INVALID_ISSUES = ["too_long", "invalid_email", "invalid_date", "future_date", "control_characters", "other"] as const;
 
 export const ImportReasonParams = z
   .object({

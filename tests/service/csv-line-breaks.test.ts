@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { ValidationFailed } from "@/lib/errors";
 import { operatorCaller } from "@/lib/services/caller";
+import { importsMessages, reasonLine } from "@/lib/i18n/admin/imports";
 import { checkRow } from "@/lib/services/imports-rows";
 import { membersCsv } from "@/lib/services/member-bulk";
 import { setMemberSubscription } from "@/lib/services/subscribers";
@@ -105,8 +106,10 @@ describe("line breaks in names", () => {
   it("make an import row a problem, with the rule's own text", () => {
     expect(checkRow({ email: "eve@example.se", firstname: "Eve\n=cmd|' /C calc'!A0" })).toEqual({
       ok: false,
-      reason: { code: "invalid", field: "firstname", detail: "must not contain line breaks or other control characters", issue: "other" },
+      reason: { code: "invalid", field: "firstname", detail: "must not contain line breaks or other control characters", issue: "control_characters" },
+      email: "eve@example.se",
     });
+    expect(reasonLine(importsMessages("sv"), { code: "invalid", field: "firstname", issue: "control_characters" })).toBe("Förnamn: radbrytningar och andra styrtecken är inte tillåtna");
     expect(checkRow({ email: "eve@example.se", firstname: "Eve" })).toMatchObject({ ok: true });
   });
 });

@@ -91,6 +91,7 @@ const sv = {
     invalidDate: "inte ett datum (ÅÅÅÅ-MM-DD)",
     futureDate: "datumet ligger i framtiden",
     invalid: "ogiltigt värde",
+    controlCharacters: "radbrytningar och andra styrtecken är inte tillåtna",
     noColumn: (header: string) => `ingen kolumn heter ${header}`,
     duplicateInFile: (row: number) => `samma e-post som rad ${row} i filen`,
     opted_out: "avregistrerad från all e-post",
@@ -187,6 +188,7 @@ const en: ImportsMessages = {
     invalidDate: "not a date (YYYY-MM-DD)",
     futureDate: "the date is in the future",
     invalid: "not valid",
+    controlCharacters: "line breaks and other control characters are not allowed",
     noColumn: (header) => `no column is named ${header}`,
     duplicateInFile: (row) => `same email as row ${row} in the file`,
     opted_out: "opted out of all mail",
@@ -210,7 +212,10 @@ export function reasonLabel(t: ImportsMessages, reason: ImportReason): string {
       return r.required;
     case "invalid":
       if (reason.issue === "too_long" && reason.max !== undefined) return r.tooLong(reason.max);
-      return reason.issue === "invalid_email" ? r.invalidEmail : reason.issue === "invalid_date" ? r.invalidDate : reason.issue === "future_date" ? r.futureDate : r.invalid;
+      if (reason.issue === "invalid_email") return r.invalidEmail;
+      if (reason.issue === "invalid_date") return r.invalidDate;
+      if (reason.issue === "future_date") return r.futureDate;
+      return reason.issue === "control_characters" ? r.controlCharacters : r.invalid;
     case "no_column":
       return r.noColumn(reason.header ?? "");
     case "duplicate_in_file":
