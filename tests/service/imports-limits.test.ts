@@ -15,7 +15,7 @@ import { EXPIRED_REASON, sweepStaleUploads } from "@/lib/services/imports-expiry
 import { importsDir } from "@/lib/services/imports-files";
 import { IMPORT_LIMITS, IMPORT_MEDIA_TYPES } from "@/lib/validation/imports";
 import { makeCompany } from "../helpers";
-import { part, sheet, SHEET_HEAD, SHEET_TAIL, streamedPart, STRINGS_HEAD, STRINGS_TAIL, xlsx } from "../xlsx-bytes";
+import { sheet, SHEET_HEAD, SHEET_TAIL, streamedPart, STRINGS_HEAD, STRINGS_TAIL, xlsx } from "../xlsx-bytes";
 
 const op = operatorCaller();
 const L = IMPORT_LIMITS;
