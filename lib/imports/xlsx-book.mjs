@@ -106,7 +106,7 @@ export async function dateStyles(filePath, entry, limits) {
 }
 
 /** The shared strings, at most `maxCount` of at most `maxBytes` in all. */
-export class SharedStrings {
+class SharedStrings {
   /** @param {number} maxCount @param {number} maxBytes */
   constructor(maxCount, maxBytes) {
     this.maxCount = maxCount;

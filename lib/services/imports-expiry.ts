@@ -12,7 +12,7 @@ import { operatorCaller, type Caller } from "./caller";
 import { importsDir, removeFile } from "./imports-files";
 
 /** How long an upload waits to be started. A day: staff who upload in the evening can start it the next morning. */
-export const UPLOAD_TTL_HOURS = 24;
+const UPLOAD_TTL_HOURS = 24;
 const SWEEP_EVERY_MS = 10 * 60_000;
 /** Imports expired per sweep (the next sweep takes the rest). */
 const SWEEP_RUNS = 200;

@@ -12,7 +12,7 @@ import type { FileRow, ImportFormat } from "./imports-files";
  * The thread's old-space limit. Within IMPORT_LIMITS it holds a row, a batch and the parser's state, a few MB; the
  * shared strings are a Buffer outside this heap (at most IMPORT_LIMITS.maxSharedStringBytes).
  */
-export const READER_HEAP_MB = 64;
+const READER_HEAP_MB = 64;
 const READER_YOUNG_MB = 8;
 /** A batch of rows posted to the server: this many rows, or fewer whose cells hold this many characters. */
 const BATCH_ROWS = 500;
