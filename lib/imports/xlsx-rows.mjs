@@ -50,7 +50,7 @@ export async function* xlsxRows(filePath, limits) {
   let cells = [];
   let rowChars = 0;
   let column = -1;
-  let cell = { type: "", style: 0, column: -1, reference: "" };
+  let cell = { type: "", style: 0, column: -1, where: "" };
   /** `v` (a value), `t` (an inline string's text run), null elsewhere */
   let reading = null;
   let value = "";
@@ -90,8 +90,9 @@ export async function* xlsxRows(filePath, limits) {
         column = -1;
       } else if (name === "c") {
         const reference = String(node.attributes.r ?? "");
-        column = reference ? columnOf(reference) : column + 1;
-        cell = { type: String(node.attributes.t ?? "n"), style: Number(node.attributes.s ?? 0), column, reference: reference || `row ${rowNumber}` };
+        const at = reference ? columnOf(reference) : -1;
+        column = at >= 0 ? at : column + 1;
+        cell = { type: String(node.attributes.t ?? "n"), style: Number(node.attributes.s ?? 0), column, where: reference ? `cell ${reference}` : `row ${rowNumber}` };
         value = "";
         inlineText = "";
       } else if (name === "v") reading = "v";
@@ -102,7 +103,7 @@ export async function* xlsxRows(filePath, limits) {
       if (reading === "v") value += text;
       else if (reading === "t") inlineText += text;
       else return;
-      if (value.length > limits.maxCellChars || inlineText.length > limits.maxCellChars) throw tooLong(cell.reference);
+      if (value.length > limits.maxCellChars || inlineText.length > limits.maxCellChars) throw tooLong(cell.where);
     });
     parser.on("closetag", (node) => {
       const name = localName(node.name);
@@ -111,8 +112,8 @@ export async function* xlsxRows(filePath, limits) {
       else if (name === "c") {
         const text = cellText().trim();
         if (text === "") return;
-        if (text.length > limits.maxCellChars) throw tooLong(cell.reference);
-        if (cell.column < 0 || cell.column >= limits.maxColumns) throw new FileRefused(413, `the file has more than ${figure(limits.maxColumns)} columns (cell ${cell.reference})`);
+        if (text.length > limits.maxCellChars) throw tooLong(cell.where);
+        if (cell.column < 0 || cell.column >= limits.maxColumns) throw new FileRefused(413, `the file has more than ${figure(limits.maxColumns)} columns (${cell.where})`);
         rowChars += text.length;
         if (rowChars > limits.maxLineChars) throw new FileRefused(413, `row ${figure(rowNumber)} is longer than ${figure(limits.maxLineChars)} characters`);
         while (cells.length < cell.column) cells.push("");

@@ -13,7 +13,8 @@ export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 /**
  * What an import reads of a file, checked before and while it is read (lib/imports/): past any of these the upload is
  * refused with 413 and the limit in its reason. Rows count the rows below the header; a line is a CSV line or the text
- * of an .xlsx row; a cell is at most Excel's own 32,767 characters' worth of what a member field holds, and far less.
+ * of an .xlsx row. A cell takes 5,000 characters (no member field takes more than 254; Excel's own limit is 32,767):
+ * a batch of 500 rows of the run then holds at most 40 MB of mapped text.
  */
 export const IMPORT_LIMITS = {
   maxRows: 200_000,
