@@ -5,7 +5,7 @@
 //
 // workerData: { importsThread: true, filePath, format: "CSV" | "XLSX", mode: "rows" | "check", limits, batchRows,
 // batchChars }. "rows" posts `{ rows }` batches, each after the previous one was taken (`"next"` from the parent), so
-// at most one batch is ever under way; "check" reads the whole file and posts `{ header, rows }` (the header row and
+// at most one batch is ever under way; "check" reads the whole file and posts `{ header, count }` (the header row and
 // how many rows follow it). The end is `{ done: true }`; a refusal `{ error: { status, message } }`.
 //
 // Plain JavaScript that node runs as it is (no build step): the production server and the tests start the same file.
@@ -27,7 +27,7 @@ async function run() {
       if (header === null) header = row.cells;
       else count += 1;
     }
-    parentPort.postMessage({ header: header ?? [], rows: count });
+    parentPort.postMessage({ header: header ?? [], count });
     return;
   }
   let batch = [];

@@ -90,7 +90,7 @@ export async function checkFile(filePath: string, format: ImportFormat): Promise
   try {
     const message = await thread.next();
     if (!("header" in message)) return { columns: [], rows: 0 };
-    return { columns: message.header.map((c) => c.trim()), rows: message.rows };
+    return { columns: message.header.map((c) => c.trim()), rows: message.count };
   } finally {
     await thread.stop();
   }

@@ -21,7 +21,7 @@ const BATCH_CHARS = 1_000_000;
 /** Where sheet-thread.mjs is: the server runs from the application's directory (as Next does, server.ts). */
 const SHEET_THREAD_SCRIPT = path.join(process.cwd(), "lib", "imports", "sheet-thread.mjs");
 
-type Message = { rows: FileRow[] } | { header: string[]; rows: number } | { done: true };
+type Message = { rows: FileRow[] } | { header: string[]; count: number } | { done: true };
 type Posted = Message | { error: { status: number; message: string } };
 
 export interface ReaderThread {
