@@ -61,4 +61,13 @@ describe("the .xlsx reader", () => {
     const rows = await rowsOf(zipArchive([types, rels, workbook, rowsRel, styles, strings, part("xl/worksheets/sheet1.xml", sheetXml)]));
     expect(rows).toEqual([{ number: 1, cells: ["Kanji", "a&b", "1904-01-01", "Kanji", "2001-02-03"] }]);
   });
+
+  it("refuses a text, an attribute's value or a tag's name that runs past a chunk and the cell limit", async () => {
+    const long = "x".repeat(200_000);
+    const [types, rels, workbook, workbookRels] = workbookParts();
+    const withSheet = (xml: string) => zipArchive([types, rels, workbook, workbookRels, part("xl/worksheets/sheet1.xml", xml)]);
+    for (const xml of [`<worksheet><sheetData>${long}</sheetData></worksheet>`, `<worksheet><sheetData><row r="${long}"/></sheetData></worksheet>`, `<worksheet><${long}/></worksheet>`]) {
+      await expect(rowsOf(withSheet(xml))).rejects.toThrow(/a text in xl\/worksheets\/sheet1\.xml is longer than 5,000 characters/);
+    }
+  });
 });
