@@ -2,7 +2,7 @@
 // lifecycle: UPLOADED (POST /imports with the file) -> preview with a mapping -> QUEUED (start) -> RUNNING -> DONE
 // (or FAILED) -> UNDONE. The module and permission depend on the import's kind, so the service checks them.
 import { z } from "zod";
-import { CreateImportQuery, ImportPreview, ImportUndoResult, ImportView, PreviewImportRequest, StartImportRequest } from "../validation/imports";
+import { CreateImportQuery, IMPORT_LIMITS, ImportPreview, ImportUndoResult, ImportView, PreviewImportRequest, StartImportRequest } from "../validation/imports";
 import { bearerInputErrors, forbidden, reason, unauthorized, validation } from "./errors";
 import { operationsSharing } from "./operation";
 import { IdParams } from "./params";
@@ -19,6 +19,8 @@ const importErrors = {
 };
 const wrongState = (what: string) => ({ ...reason(`\`import is <status>: ${what}\``), example: { reason: `import is DONE: ${what}` } });
 
+const figure = (n: number) => n.toLocaleString("en-US");
+
 export const createImport = importOperation({
   method: "post",
   path: "/imports",
@@ -28,10 +30,21 @@ export const createImport = importOperation({
     "The request body is the file itself, sent as it is (no multipart): `Content-Type: text/csv` (UTF-8, `;` or `,` " +
     "between columns, a byte-order mark allowed) or `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet` " +
     "(.xlsx: the first sheet is read). At most 50 MB (413 beyond; 415 for another type). The first row is the header. " +
+    `The whole file is read once before it is kept: past ${figure(IMPORT_LIMITS.maxRows)} rows below the header, ` +
+    `${figure(IMPORT_LIMITS.maxColumns)} columns, ${figure(IMPORT_LIMITS.maxCellChars)} characters in a cell or ` +
+    `${figure(IMPORT_LIMITS.maxLineChars)} in a line (a CSV line, an .xlsx row), or for an .xlsx ` +
+    `${figure(IMPORT_LIMITS.maxSharedStrings)} shared strings or a part unpacking to more than ` +
+    `${IMPORT_LIMITS.zip.maxEntryBytes / 1024 / 1024} MB or compressed more than ${IMPORT_LIMITS.zip.maxRatio} to 1, it is ` +
+    "refused with 413 and a reason naming the limit (`the file has more than 200,000 rows`). An upload not started " +
+    "within 24 hours expires (FAILED, `the upload expired: …`). " +
     "Nothing is imported yet: the answer lists the columns and suggests a mapping (the organization's last one for " +
     `this kind when its columns are all there, else a guess from the headers). ${access}`,
   responses: { 201: { description: "Uploaded", schema: ImportView } },
-  errors: { ...bearerInputErrors, 404: reason("`list not found`: no list has the `list_id` given, or it is outside your scope") },
+  errors: {
+    ...bearerInputErrors,
+    404: reason("`list not found`: no list has the `list_id` given, or it is outside your scope"),
+    413: reason("`request body too large (limit <n> bytes)` past 50 MB; otherwise the file's limit it is past, named: `the file has more than 200,000 rows`, `a cell is longer than 5,000 characters (line 7, column 3)`, `xl/sharedStrings.xml unpacks to more than 256 MB`"),
+  },
 });
 
 export const listImports = importOperation({

@@ -1,18 +1,18 @@
 // The uploaded file of an import: streamed to a file under the data directory (beside SECRETS_FILE, ./data by
-// default) as it arrives, read back row by row (csv-parse, or exceljs's streaming reader for .xlsx: the first sheet),
-// and deleted when the run ends. Nothing here holds the whole file in memory.
+// default) as it arrives, checked whole against IMPORT_LIMITS once (checkFile), read back row by row, and deleted when
+// the run ends. The reading is lib/imports/ (csv-parse, or our own bounded reader of an .xlsx file's zip and XML: the
+// first sheet) in a worker thread with a heap of its own (imports-reader.ts); nothing here holds the whole file.
 import "server-only";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { parse } from "csv-parse";
-import type { CellValue, Row } from "exceljs";
 import { env } from "../env";
 import { ClientAborted, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "../errors";
 import { bodyTooLargeReason } from "../http/body";
 import { IMPORT_MAX_BYTES, IMPORT_MEDIA_TYPES } from "../validation/imports";
+import { readerThread } from "./imports-reader";
 
 export type ImportFormat = "CSV" | "XLSX";
 export interface FileRow {
@@ -29,7 +29,7 @@ export function importFormat(contentType: string | null): ImportFormat {
   throw new UnsupportedMediaType(`unsupported content type: send ${IMPORT_MEDIA_TYPES.csv} or ${IMPORT_MEDIA_TYPES.xlsx}`);
 }
 
-function importsDir(): string {
+export function importsDir(): string {
   return path.join(path.dirname(path.resolve(env().SECRETS_FILE)), "imports");
 }
 
@@ -65,59 +65,33 @@ export async function removeFile(filePath: string | null): Promise<void> {
   if (filePath) await fs.promises.rm(filePath, { force: true });
 }
 
-/** `;` when the first line has more semicolons than commas (what Swedish Excel writes), `,` otherwise. */
-async function csvDelimiter(filePath: string): Promise<string> {
-  const handle = await fs.promises.open(filePath, "r");
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(64 * 1024), 0, 64 * 1024, 0);
-    const firstLine = buffer.subarray(0, bytesRead).toString("utf8").split(/\r?\n/, 1)[0];
-    const count = (c: string) => firstLine.split(c).length - 1;
-    return count(";") > count(",") ? ";" : ",";
-  } finally {
-    await handle.close();
-  }
-}
-
-/** A cell of exceljs as text: dates as YYYY-MM-DD, rich text and hyperlinks as their text, formulas as their result. */
-function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value !== "object") return String(value);
-  if ("richText" in value) return value.richText.map((part) => part.text).join("");
-  if ("text" in value) return String(value.text);
-  if ("result" in value) return cellText(value.result as CellValue);
-  return "";
-}
-
-async function* csvRows(filePath: string): AsyncGenerator<FileRow> {
-  const parser = fs.createReadStream(filePath).pipe(
-    parse({ delimiter: await csvDelimiter(filePath), bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true }),
-  );
-  for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    yield { number: record.info.lines, cells: record.record };
-  }
-}
-
-async function* xlsxRows(filePath: string): AsyncGenerator<FileRow> {
-  // Loaded on the first .xlsx import, not with the server: exceljs and what it requires hold about 7 MB of heap.
-  const { default: ExcelJS } = await import("exceljs");
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, { sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", worksheets: "emit" });
-  for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<Row>) {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      const cells = Array.from(values, (v) => cellText(v as CellValue).trim());
-      if (cells.some((c) => c !== "")) yield { number: row.number, cells };
-    }
-    return; // the first sheet only
-  }
-}
-
-/** The file's rows, the header first, one at a time. A file that is not what it claims is a 400. */
+/** The file's rows, the header first, one at a time (a batch at a time from the reader's thread). */
 export async function* fileRows(filePath: string, format: ImportFormat): AsyncGenerator<FileRow> {
+  const thread = readerThread(filePath, format, "rows");
   try {
-    yield* format === "CSV" ? csvRows(filePath) : xlsxRows(filePath);
-  } catch (error) {
-    if (error instanceof Error && !("status" in error)) throw new ValidationFailed({ body: [`the file could not be read as ${format}: ${error.message.slice(0, 200)}`] });
-    throw error;
+    for (let message = await thread.next(); !("done" in message); message = await thread.next()) {
+      if ("rows" in message) {
+        yield* message.rows;
+        thread.more();
+      }
+    }
+  } finally {
+    await thread.stop();
+  }
+}
+
+/**
+ * The whole file read once within IMPORT_LIMITS: its header row and how many rows follow it. An upload is checked so
+ * before it is kept, so that a file past a limit is refused at once (413 naming the limit) rather than part-way
+ * through its run, after thousands of its rows were written.
+ */
+export async function checkFile(filePath: string, format: ImportFormat): Promise<{ columns: string[]; rows: number }> {
+  const thread = readerThread(filePath, format, "check");
+  try {
+    const message = await thread.next();
+    if (!("header" in message)) return { columns: [], rows: 0 };
+    return { columns: message.header.map((c) => c.trim()), rows: message.count };
+  } finally {
+    await thread.stop();
   }
 }

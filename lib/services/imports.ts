@@ -16,7 +16,8 @@ import { ImportMappingSchema } from "../validation/imports";
 import { assertObjectInScope, assertWritableCompany, inScopeWhere, requireModule, requirePermission } from "./access-checks";
 import { recordAudit } from "./audit";
 import type { Caller } from "./caller";
-import { importFormat, removeFile, saveUpload } from "./imports-files";
+import { expireStaleUploads } from "./imports-expiry";
+import { checkFile, importFormat, removeFile, saveUpload } from "./imports-files";
 import { previewRows, readColumns, suggestMapping } from "./imports-rows";
 import { runImportRound } from "./imports-run";
 import { undoRun } from "./imports-undo";
@@ -103,8 +104,9 @@ export async function createImport(caller: Caller, input: CreateImportInput, con
     organizationId = list.companyId;
   }
   const format = importFormat(contentType);
+  expireStaleUploads();
   const { filePath, size } = await saveUpload(body);
-  const columns = await readColumns(filePath, format).catch(async (error) => {
+  const { columns } = await checkFile(filePath, format).catch(async (error) => {
     await removeFile(filePath);
     throw error;
   });

@@ -10,6 +10,24 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 const IMPORT_STATUSES = ["UPLOADED", "QUEUED", "RUNNING", "DONE", "FAILED", "UNDONE"] as const;
 /** The largest file an import takes (the edge's body limit for the upload routes). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * What an import reads of a file, checked before and while it is read (lib/imports/): past any of these the upload is
+ * refused with 413 and the limit in its reason. Rows count the rows below the header; a line is a CSV line or the text
+ * of an .xlsx row. A cell takes 5,000 characters (no member field takes more than 254; Excel's own limit is 32,767):
+ * a batch of 500 rows of the run then holds at most 40 MB of mapped text.
+ */
+export const IMPORT_LIMITS = {
+  maxRows: 200_000,
+  maxColumns: 1_000,
+  maxCellChars: 5_000,
+  maxLineChars: 100_000,
+  /** .xlsx: the shared strings (the workbook's table of texts, held while the sheet is read) and the cell styles. */
+  maxSharedStrings: 2_000_000,
+  maxSharedStringBytes: 32 * 1024 * 1024,
+  maxStyles: 65_536,
+  /** .xlsx: the archive. An entry compressed more than maxRatio to 1 is refused from ratioFromBytes unpacked. */
+  zip: { maxEntries: 10_000, maxEntryBytes: 256 * 1024 * 1024, maxTotalBytes: 512 * 1024 * 1024, maxRatio: 200, ratioFromBytes: 1024 * 1024 },
+} as const;
 export const IMPORT_MEDIA_TYPES = { csv: "text/csv", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
 /** Rows shown in a preview. */
 export const PREVIEW_ROWS = 20;

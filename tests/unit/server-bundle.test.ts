@@ -6,8 +6,10 @@ import * as esbuild from "esbuild";
 import { describe, expect, it } from "vitest";
 import { BUILD_OPTIONS } from "@/scripts/build-server.mjs";
 
-/** Loaded on first use: exceljs (an .xlsx import), pg-boss (PostgreSQL), ioredis (REDIS_URL); date-fns per function. */
-const LOADED_ON_USE = ["exceljs", "pg-boss", "ioredis", "date-fns"];
+/** Loaded on first use: pg-boss (PostgreSQL), ioredis (REDIS_URL); date-fns per function. */
+const LOADED_ON_USE = ["pg-boss", "ioredis", "date-fns"];
+/** Loaded only by the thread that reads an import's file (lib/imports/sheet-thread.mjs), never by the server itself. */
+const READER_THREAD_ONLY = ["exceljs", "csv-parse", "saxes"];
 
 // One build serves every check: it compiles all of dist/'s programs at once.
 let build: Promise<esbuild.Metafile> | undefined;
@@ -28,7 +30,8 @@ describe("the compiled programs' imports", () => {
     expect(atStart).toContain("next"); // the build read server.ts's imports
     for (const name of LOADED_ON_USE) expect(atStart, name).not.toContain(name);
     // ioredis is reached only from the route bundles' rate limits, which Next builds.
-    expect(onUse).toEqual(expect.arrayContaining(["exceljs", "pg-boss"]));
+    expect(onUse).toEqual(expect.arrayContaining(["pg-boss"]));
+    for (const name of READER_THREAD_ONLY) expect([...atStart, ...onUse], name).not.toContain(name);
   }, 30_000);
 
   it("the generated Prisma clients read their query compilers from dist/, not from Prisma's base64 modules", async () => {
