@@ -8,8 +8,8 @@ import { Panel } from "@/components/admin/ui/page-parts";
 import { QueryState } from "@/components/admin/ui/query-state";
 import { buttonClass, secondaryButtonClass, tableClass, tdClass, thClass } from "@/components/admin/ui/styles";
 import { Field, SelectField } from "@/components/ui/field";
-import { fetchJson } from "@/lib/client/fetch-json";
-import { importsMessages } from "@/lib/i18n/admin/imports";
+import { fetchJson, HttpError } from "@/lib/client/fetch-json";
+import { importsMessages, uploadRefusal } from "@/lib/i18n/admin/imports";
 import { formatDate, formatNumber } from "@/lib/i18n/formats";
 import type { ImportPeriod } from "@/lib/services/imports-membership";
 import { IMPORT_MEDIA_TYPES } from "@/lib/validation/imports";
@@ -132,7 +132,7 @@ function NewImport({ companies, companyId, lists, period, kinds, onUploaded }: {
       const query = new URLSearchParams({ kind, ...target, file_name: file.name.slice(0, 200) });
       onUploaded(await postJson<ImportViewData>(`/admin/api/imports?${query}`, file, type));
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : t.error);
+      setError(failure instanceof HttpError && failure.status === 413 ? uploadRefusal(t, lang, failure.message) : failure instanceof Error ? failure.message : t.error);
     } finally {
       setUploading(false);
     }

@@ -1,6 +1,7 @@
 // Texts of the import screen (/admin/imports) and of an import's result file (a CSV staff open in Excel): its column
 // headings, outcomes and the reasons of problems and skipped rows, in the staff member's language.
 import { FIELD_REASONS, type ImportReason } from "../../validation/import-reasons";
+import { formatNumber } from "../formats";
 import type { Lang } from "../lang";
 
 /** "a, b och c": what is still to choose, as a sentence says it. */
@@ -23,10 +24,17 @@ const sv = {
   chooseList: "Välj lista",
   noLists: "Föreningen har inga listor.",
   fileLabel: "Fil",
-  fileHelp: ".csv eller .xlsx, högst 50 MB. Första raden är rubriker.",
+  fileHelp: ".csv eller .xlsx, högst 50 MB och 200 000 rader. Första raden är rubriker.",
   upload: "Ladda upp",
   uploading: "Laddar upp…",
   wrongType: "Välj en .csv- eller .xlsx-fil.",
+  refused: {
+    lead: "Filen går över en av importens gränser",
+    rows: (n: string) => `Filen har fler än ${n} rader.`,
+    columns: (n: string) => `Filen har fler än ${n} kolumner.`,
+    cell: (n: string) => `En cell är längre än ${n} tecken.`,
+    line: (n: string) => `En rad är längre än ${n} tecken.`,
+  },
   needs: { company: "en förening", list: "en lista", file: "en fil" } as Record<"company" | "list" | "file", string>,
   uploadNeeds: (missing: string[]) => `Välj ${joinSv(missing)} för att kunna ladda upp.`,
   membership: (company: string, period: string, from: string, to: string) => `Medlemmarna blir medlemmar i ${company} för perioden ${period} (${from}–${to}).`,
@@ -120,10 +128,17 @@ const en: ImportsMessages = {
   chooseList: "Choose a list",
   noLists: "The company has no lists.",
   fileLabel: "File",
-  fileHelp: ".csv or .xlsx, at most 50 MB. The first row holds the headings.",
+  fileHelp: ".csv or .xlsx, at most 50 MB and 200,000 rows. The first row holds the headings.",
   upload: "Upload",
   uploading: "Uploading…",
   wrongType: "Choose a .csv or .xlsx file.",
+  refused: {
+    lead: "The file is past one of the import's limits",
+    rows: (n) => `The file has more than ${n} rows.`,
+    columns: (n) => `The file has more than ${n} columns.`,
+    cell: (n) => `A cell is longer than ${n} characters.`,
+    line: (n) => `A row is longer than ${n} characters.`,
+  },
   needs: { company: "a company", list: "a list", file: "a file" },
   uploadNeeds: (missing) => `Choose ${joinEn(missing)} to upload.`,
   membership: (company, period, from, to) => `The members become members of ${company} for the period ${period} (${from}–${to}).`,
@@ -202,6 +217,27 @@ const en: ImportsMessages = {
 
 export function importsMessages(lang: Lang): ImportsMessages {
   return lang === "en" ? en : sv;
+}
+
+const REFUSALS: [RegExp, keyof Omit<ImportsMessages["refused"], "lead">][] = [
+  [/^the file has more than ([\d,]+) rows/, "rows"],
+  [/^the file has more than ([\d,]+) columns/, "columns"],
+  [/^a cell is longer than ([\d,]+) characters/, "cell"],
+  [/^(?:line|row) [\d,]+ is longer than ([\d,]+) characters|^a row is longer than ([\d,]+) characters/, "line"],
+];
+
+/**
+ * An upload's 413 in the staff member's language: the limits a real spreadsheet meets (rows, columns, cell and row
+ * length) in their words with the figure as they write it; the rest (an archive built to hurt) as a lead sentence
+ * with the server's own words after it.
+ */
+export function uploadRefusal(t: ImportsMessages, lang: Lang, reason: string): string {
+  for (const [pattern, key] of REFUSALS) {
+    const match = pattern.exec(reason);
+    const figure = match?.slice(1).find(Boolean);
+    if (figure) return t.refused[key](formatNumber(lang, Number(figure.replaceAll(",", ""))));
+  }
+  return `${t.refused.lead}: ${reason}`;
 }
 
 /** A problem's or skipped row's reason in the staff member's language, without its field (the screen shows it beside). */
