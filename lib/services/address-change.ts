@@ -20,7 +20,7 @@ import { emitWebhookEvent } from "./webhook-events";
 
 const DAY_MS = 24 * 3600 * 1000;
 /** At most this many changes asked for per member and hour: each one mails an address the person typed. */
-export const ADDRESS_CHANGES_PER_HOUR = 3;
+const ADDRESS_CHANGES_PER_HOUR = 3;
 
 const NewAddress = z.string().trim().min(1, { error: "required" }).max(254, { error: "must be at most 254 characters" }).pipe(z.email({ error: "must be a valid email address" }));
 
@@ -29,13 +29,13 @@ function signature(id: number, newEmail: string, expiresAt: number): string {
 }
 
 /** The path segment of /preferences/address/<token>: `<change id>.<expiry>.<signature>`. */
-export function addressChangeToken(change: { id: number; newEmail: string; expiresAt: Date }): string {
+function addressChangeToken(change: { id: number; newEmail: string; expiresAt: Date }): string {
   const expiresAt = Math.floor(change.expiresAt.getTime() / 1000);
   return `${change.id}.${expiresAt}.${signature(change.id, change.newEmail, expiresAt)}`;
 }
 
-/** The change a token names, while it is unused and unexpired and its member still live with the old address. */
-async function openChange(token: string, now: Date) {
+/** The change a token names (signature good, link unexpired), with its member, or null. */
+async function changeOf(token: string, now: Date) {
   const match = /^([1-9][0-9]{0,9})\.(\d{1,12})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
   if (!match || Number(match[2]) * 1000 <= now.getTime()) return null;
   const change = await db().emailChange.findUnique({
@@ -43,9 +43,14 @@ async function openChange(token: string, now: Date) {
     include: { member: { select: { id: true, uuid: true, email: true, organizationId: true, erasedAt: true, organization: { select: { name: true, deletedAt: true } } } } },
   });
   if (!change || !constantTimeEqual(match[3], signature(change.id, change.newEmail, Number(match[2])))) return null;
-  const { member } = change;
-  const live = member.erasedAt === null && member.organization.deletedAt === null && member.email === change.oldEmail;
-  return live && change.usedAt === null && change.expiresAt > now ? change : null;
+  const live = change.member.erasedAt === null && change.member.organization.deletedAt === null;
+  return live ? change : null;
+}
+
+/** The change a token names while it can still be used: unused, unexpired, its member still with the old address. */
+async function openChange(token: string, now: Date) {
+  const change = await changeOf(token, now);
+  return change && change.usedAt === null && change.expiresAt > now && change.member.email === change.oldEmail ? change : null;
 }
 
 /**
@@ -84,10 +89,17 @@ export async function requestAddressChange(token: string, typed: string, lang: L
   return { email: newEmail };
 }
 
-/** What the link's page shows before its button: the new address, or null when the link is no longer good. */
-export async function addressChangeOf(token: string): Promise<{ newEmail: string; organization: string } | null> {
-  const change = await openChange(token, new Date());
-  return change && { newEmail: change.newEmail, organization: change.member.organization.name };
+/**
+ * What the link's page shows: the change waiting for its button ("open"), the change this link made ("done": a page
+ * without JavaScript comes back rendered anew after the button), or null when the link is no longer good.
+ */
+export async function addressChangeOf(token: string): Promise<{ state: "open" | "done"; newEmail: string; organization: string } | null> {
+  const now = new Date();
+  const change = await changeOf(token, now);
+  if (!change) return null;
+  const names = { newEmail: change.newEmail, organization: change.member.organization.name };
+  if (change.usedAt !== null) return change.member.email === change.newEmail ? { state: "done", ...names } : null;
+  return (await openChange(token, now)) ? { state: "open", ...names } : null;
 }
 
 /**

@@ -16,14 +16,14 @@ import { emitWebhookEvent } from "./webhook-events";
 /** A name part as the subscribe form takes it: at most 128 characters, trimmed, empty meaning none. */
 export const NAME_MAX_LENGTH = 128;
 
-export interface JoinInput {
+interface JoinInput {
   listId: number;
   answered: number[];
   termsAccepted: boolean;
 }
 
 /** What joining did: subscribed at once, or a confirmation mailed first (the list has double opt-in). */
-export type JoinOutcome = "subscribed" | "confirmationSent";
+type JoinOutcome = "subscribed" | "confirmationSent";
 
 /**
  * Joins an active list of the person's organization that they have never been on (those go through

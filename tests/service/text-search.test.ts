@@ -2,6 +2,7 @@
 // characters to find, not LIKE wildcards (a search_text of "%" matched every member). And the person searches find a
 // full name, in any order, with or without accents (lib/search-text.ts), whoever wrote the member.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { listAuditEntries } from "@/lib/services/audit";
@@ -13,7 +14,7 @@ import { createList, listCompaniesForLists } from "@/lib/services/subscription-l
 import { AuditQuery } from "@/lib/validation/audit";
 import { MemberSearchRequest } from "@/lib/validation/member";
 import { SubscribersQuery } from "@/lib/validation/subscription";
-import { FOLDED_LETTERS, foldForSearch } from "@/lib/search-text";
+import { FOLDED_LETTERS, foldForSearch, foldSql, searchTextSource } from "@/lib/search-text";
 import { makeCompany } from "../helpers";
 
 // Names holding the characters searched for, and one holding none of them.
@@ -125,4 +126,13 @@ describe("person searches: full names, any order, without accents", () => {
     await db().member.update({ where: { id: member.id }, data: { firstname: null, lastname: null, phone: null } });
     expect(await stored()).toBe("   ");
   });
+});
+
+it("the migration's triggers fold as lib/search-text.ts writes the folding, on both databases", () => {
+  for (const provider of ["sqlite", "postgres"] as const) {
+    const folder = fs.readdirSync(`prisma/${provider}/migrations`).find((name) => name.endsWith("_member_search_text"))!;
+    const sql = fs.readFileSync(`prisma/${provider}/migrations/${folder}/migration.sql`, "utf8");
+    expect(sql).toContain(foldSql(searchTextSource("NEW"), provider));
+    expect(sql).toContain(foldSql(searchTextSource(`"Member"`), provider));
+  }
 });

@@ -1,5 +1,6 @@
 // /preferences/address/<token>: the link mailed to a new address. Showing the page changes nothing (a mail scanner
 // may open any link); its button changes the address, once, and the old address gets a notice (address-change.ts).
+// Opened again after that, it says the address is changed (no button).
 import type { Metadata } from "next";
 import { addressAction } from "@/app/preferences/actions";
 import { ConfirmForm } from "@/components/public/confirm-form";
@@ -20,6 +21,7 @@ export default async function AddressChangePage({ params, searchParams }: Props)
   const change = await addressChangeOf(token);
   if (!change) return <PageShell {...language} heading={{ title: t.invalidLinkTitle, body: t.invalidLinkBody }} />;
   const names = { email: change.newEmail, organization: change.organization };
+  if (change.state === "done") return <PageShell {...language} heading={{ title: p.addressDoneTitle, body: fill(p.addressDoneBody, names) }} />;
   return (
     <PageShell {...language} heading={{ title: p.addressTitle, body: fill(p.addressBody, names) }}>
       <ConfirmForm
