@@ -65,7 +65,7 @@ const sv = {
   addressBody: "Byt din adress hos {organization} till {email}? Utskick går sedan dit.",
   addressButton: "Byt till den nya adressen",
   addressDoneTitle: "Din adress är bytt",
-  addressDoneBody: "Utskick går nu till {email}. Vi har meddelat din gamla adress.",
+  addressDoneBody: "Utskick går nu till den nya adressen. Vi har meddelat din gamla adress.",
   addressTaken: "Adressen används redan hos föreningen. Inget har ändrats.",
 };
 
@@ -132,7 +132,7 @@ const en: typeof sv = {
   addressBody: "Change your address at {organization} to {email}? Mailings go there afterwards.",
   addressButton: "Change to the new address",
   addressDoneTitle: "Your address is changed",
-  addressDoneBody: "Mailings now go to {email}. We have told your old address.",
+  addressDoneBody: "Mailings now go to the new address. We have told your old address.",
   addressTaken: "The address is already in use at the organization. Nothing was changed.",
 };
 
