@@ -12,9 +12,9 @@ import type { Lang } from "../i18n/lang";
 import { logger } from "../logger";
 import { normalizeEmail } from "../validation/email";
 import { sendAddressChangedNotice, sendAddressChangeLink, sendAddressTakenNotice } from "./address-change-mail";
-import { recordAudit } from "./audit";
+import { recordSelfAudit } from "./audit";
 import { liveMember } from "./live-records";
-import { memberOfToken, selfCaller } from "./preference-member";
+import { memberOfToken } from "./preference-member";
 import { siteUrl } from "./unsubscribe-links";
 import { emitWebhookEvent } from "./webhook-events";
 
@@ -75,7 +75,7 @@ export async function requestAddressChange(token: string, typed: string, lang: L
     await tx.emailChange.updateMany({ where: { memberId: member.id, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } });
     await tx.emailChange.deleteMany({ where: { expiresAt: { lte: now }, createdAt: { lt: new Date(now.getTime() - 3600 * 1000) } } });
     const row = await tx.emailChange.create({ data: { memberId: member.id, oldEmail: member.email!, newEmail, createdAt: now, expiresAt: new Date(now.getTime() + DAY_MS) } });
-    await recordAudit(tx, selfCaller(member.uuid), { action: "member.email_change_request", objectType: "member", objectId: member.id, companyId: member.organizationId, summary: `member ${member.id}` });
+    await recordSelfAudit(tx, member.uuid, { action: "member.email_change_request", objectType: "member", objectId: member.id, companyId: member.organizationId, summary: `member ${member.id}` });
     return row;
   });
   const taken = await db().member.findFirst({ where: { organizationId: member.organizationId, email: newEmail, id: { not: member.id } }, select: { id: true } });
@@ -120,7 +120,7 @@ export async function confirmAddressChange(token: string, lang: Lang): Promise<{
     const moved = await tx.member.updateMany({ where: { id: member.id, email: change.oldEmail, ...liveMember }, data: { email: change.newEmail } });
     if (moved.count !== 1) throw new NotFound("invalid link");
     await emitWebhookEvent(tx, "member.updated", { companyId: member.organizationId }, { member_id: member.id });
-    await recordAudit(tx, selfCaller(member.uuid), { action: "member.update", objectType: "member", objectId: member.id, companyId: member.organizationId, summary: `member ${member.id}: email` });
+    await recordSelfAudit(tx, member.uuid, { action: "member.update", objectType: "member", objectId: member.id, companyId: member.organizationId, summary: `member ${member.id}: email` });
   });
   await sendAddressChangedNotice({ id: change.id, oldEmail: change.oldEmail, newEmail: change.newEmail, organization: member.organization.name }, lang).catch((error: unknown) =>
     logger().error({ err: error, memberId: member.id }, "address changed notice not sent"),

@@ -3,11 +3,11 @@
 // preferences.ts); every change is audited with the actor `member:<uuid>` and emits member.updated like staff's edits.
 import "server-only";
 import { db, type Tx } from "../db";
-import { NotFound, ValidationFailed } from "../errors";
+import { NotFound, UpstreamFailed, ValidationFailed } from "../errors";
 import type { Lang } from "../i18n/lang";
-import { recordAudit } from "./audit";
+import { recordSelfAudit } from "./audit";
 import { holdPending } from "./confirmations";
-import { memberOfToken, selfCaller } from "./preference-member";
+import { memberOfToken } from "./preference-member";
 import { sendConfirmation, sendWelcome } from "./subscription-mail";
 import { activateSubscription } from "./subscriptions";
 import { recordConsents } from "./visitor-records";
@@ -51,16 +51,17 @@ export async function joinList(token: string, input: JoinInput, lang: Lang): Pro
   if (list.doubleOptIn) {
     const held = await db().$transaction(async (tx) => {
       const result = await holdPending(tx, list.id, member.id, { answered_prop_ids: answered, terms_accepted: termsAccepted, lang }, now);
-      await recordAudit(tx, selfCaller(member.uuid), { action: "subscription.request_confirmation", objectType: "subscription", objectId: `${list.id}:${member.id}`, companyId: list.companyId, summary: `${member.email} on ${list.name}` });
+      await recordSelfAudit(tx, member.uuid, { action: "subscription.request_confirmation", objectType: "subscription", objectId: `${list.id}:${member.id}`, companyId: list.companyId, summary: `${member.email} on ${list.name}` });
       return result;
     });
-    if (held.send) await sendConfirmation(held.subscription.id, lang);
+    // The person should know when the mail server refused: they would wait for a message that never comes.
+    if (held.send && !(await sendConfirmation(held.subscription.id, lang))) throw new UpstreamFailed("the confirmation could not be sent", "mail");
     return "confirmationSent";
   }
   const activation = await db().$transaction(async (tx) => {
     if (member.globalOptOutAt) await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: null } });
     if (termsAccepted) await recordConsents(tx, [member.id], list.termId!, list.id, now);
-    await replaceAnswers(tx, member.id, [...ownQuestions], answered);
+    if (await replaceAnswers(tx, member.id, [...ownQuestions], answered)) await recordSelfChange(tx, member, ["prop_ids"]);
     return activateSubscription(tx, list.id, member.id, "PUBLIC_FORM", { enforceCap: true, confirmedVia: "PREFERENCES", publicChange: { companyId: list.companyId, channel: "preferences" } });
   });
   if (activation.activated && list.welcomeSubject) await sendWelcome(activation.id, lang);
@@ -81,7 +82,7 @@ async function replaceAnswers(tx: Tx, memberId: number, questions: number[], ans
 /** Audit entry and webhook event of a change to the member's own fields (`fields`: the audit log's field codes). */
 async function recordSelfChange(tx: Tx, member: { id: number; uuid: string; organizationId: string }, fields: string[]): Promise<void> {
   await emitWebhookEvent(tx, "member.updated", { companyId: member.organizationId }, { member_id: member.id });
-  await recordAudit(tx, selfCaller(member.uuid), { action: "member.update", objectType: "member", objectId: member.id, companyId: member.organizationId, summary: `member ${member.id}: ${fields.join(", ")}` });
+  await recordSelfAudit(tx, member.uuid, { action: "member.update", objectType: "member", objectId: member.id, companyId: member.organizationId, summary: `member ${member.id}: ${fields.join(", ")}` });
 }
 
 /** First and last name as typed (trimmed; empty clears). Nothing is written, or audited, when neither changed. */

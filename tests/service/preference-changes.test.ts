@@ -35,7 +35,8 @@ async function person(email: string) {
   return { company, news, events, courses, closed, music, sport, member, token: preferencesToken(member.uuid) };
 }
 
-const auditOf = async (uuid: string) => (await db().auditEntry.findMany({ where: { actor: `member:${uuid}` }, orderBy: { id: "asc" } })).map((e) => `${e.action} ${e.summary}`);
+const auditOf = async (uuid: string) =>
+  (await db().auditEntry.findMany({ where: { actor: `member:${uuid}` }, orderBy: { id: "asc" } })).map((e) => `${e.actorKind} ${e.action} ${e.summary}`);
 const linkIn = (text: string | undefined, path: string) => new RegExp(`/${path}/([^?\\s"<>]+)`).exec(text ?? "")![1];
 
 describe("joining the organization's other public lists", () => {
@@ -52,6 +53,8 @@ describe("joining the organization's other public lists", () => {
     expect(await db().memberConsent.count({ where: { memberId: member.id, sourceListId: events.id } })).toBe(1);
     expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: events.id } })).activeCount).toBe(1);
     expect((await preferencesOf(token)).otherLists.map((l) => l.name)).toEqual(["Kurser"]);
+    expect(await auditOf(member.uuid)).toEqual([`public member.update member ${member.id}: prop_ids`]);
+    expect(await db().auditEntry.count({ where: { action: "subscription.subscribe", objectId: `${events.id}:${member.id}` } })).toBe(1);
 
     // Not again (the list switch handles lists the person is on), not a closed one, not another organization's.
     await expect(joinList(token, { listId: events.id, answered: [], termsAccepted: true }, "sv")).rejects.toThrow(NotFound);
@@ -68,7 +71,7 @@ describe("joining the organization's other public lists", () => {
     const [mail] = await sink.waitFor(1);
     expect(mail.envelopeTo).toEqual(["dubbel@example.org"]);
     expect(mail.parsed.text).toMatch(/\/confirm\//);
-    expect(await auditOf(member.uuid)).toEqual([`subscription.request_confirmation dubbel@example.org on Kurser`]);
+    expect(await auditOf(member.uuid)).toEqual([`public subscription.request_confirmation dubbel@example.org on Kurser`]);
   });
 });
 
@@ -79,7 +82,7 @@ describe("the person's name and interests", () => {
     expect(await db().member.findUniqueOrThrow({ where: { id: member.id } })).toMatchObject({ firstname: "Märta", lastname: "Åström", searchText: expect.stringContaining("marta astrom") });
     await saveName(token, { firstname: "Märta", lastname: "Åström" }); // unchanged: nothing written
     await expect(saveName(token, { firstname: "x".repeat(129), lastname: "" })).rejects.toThrow(ValidationFailed);
-    expect(await auditOf(member.uuid)).toEqual([`member.update member ${member.id}: firstname, lastname`]);
+    expect(await auditOf(member.uuid)).toEqual([`public member.update member ${member.id}: firstname, lastname`]);
   });
 
   it("replaces the answers to one list's questions, leaving the person's other properties", async () => {
@@ -90,7 +93,7 @@ describe("the person's name and interests", () => {
     const answered = await db().memberProperty.findMany({ where: { memberId: member.id }, orderBy: { propertyId: "asc" }, select: { propertyId: true } });
     expect(answered.map((a) => a.propertyId)).toEqual([sport.id, own.id].sort((a, b) => a - b));
     expect((await preferencesOf(token)).answered.sort()).toEqual([sport.id, own.id].sort());
-    expect(await auditOf(member.uuid)).toEqual([`member.update member ${member.id}: prop_ids`]);
+    expect(await auditOf(member.uuid)).toEqual([`public member.update member ${member.id}: prop_ids`]);
     await expect(saveAnswers(token, (await person("x@example.org")).news.id, [])).rejects.toThrow(NotFound);
   });
 });
@@ -117,7 +120,7 @@ describe("a change of address", () => {
     expect(notice.parsed.text).toContain("ny@example.org");
     await expect(confirmAddressChange(changeToken, "sv")).rejects.toThrow(NotFound); // single use
     expect(await addressChangeOf(changeToken)).toMatchObject({ state: "done" }); // the page says so, with no button
-    expect(await auditOf(member.uuid)).toEqual([`member.email_change_request member ${member.id}`, `member.update member ${member.id}: email`]);
+    expect(await auditOf(member.uuid)).toEqual([`public member.email_change_request member ${member.id}`, `public member.update member ${member.id}: email`]);
   });
 
   it("refuses bad and same addresses, expires, ends an earlier request, limits the rate, and never reveals a taken address", async () => {
