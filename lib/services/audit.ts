@@ -35,6 +35,14 @@ async function insertAuditEntries(tx: Tx, entries: AuditRow[]): Promise<void> {
     VALUES ${Prisma.join(rows)}`;
 }
 
+/**
+ * A change a person made to their own record through their signed link (the preference page): the actor is
+ * `member:<uuid>` of the kind `public` ("the person themselves" on the audit screen), not a staff caller.
+ */
+export async function recordSelfAudit(tx: Tx, memberUuid: string, entry: AuditRecord): Promise<void> {
+  await insertAuditEntries(tx, [{ actor: `member:${memberUuid}`, actorKind: "public", action: entry.action, objectType: entry.objectType, objectId: String(entry.objectId), companyId: entry.companyId ?? null, summary: (entry.summary ?? "").slice(0, 500) }]);
+}
+
 /** Where a person changed a subscription themselves (the audit entry's summary names it). */
 export type PublicChannel = "hosted_form" | "api" | "unsubscribe_link" | "undo_link" | "preferences" | "opt_out" | "email_confirmation";
 

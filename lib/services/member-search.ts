@@ -9,6 +9,7 @@ import { stockholmToday, yearsBefore } from "../calendar";
 import { readCacheEpochs, type CacheEpochs } from "../cache/cache-epochs";
 import { EpochCache } from "../cache/epoch-cache";
 import { caseVariants, db, likeSubstring, pageWindow, Prisma } from "../db";
+import { searchWords } from "../search-text";
 import { caseInsensitiveLike, isoTimestamp, jsonArrayOf, jsonColumn } from "../sql-dialect";
 import type { MemberPage, MemberPaginationInput, MemberSearchFilters, MemberSearchInput, SearchSort } from "../validation/member";
 import { requireModule } from "./access-checks";
@@ -234,15 +235,18 @@ function filterConditions(filters: MemberSearchFilters, where: Prisma.Sql[]): vo
 }
 
 /**
- * `search_text` in email, first name, last name, phone, or the full name either way round ("Alva Jakobsson",
- * "Jakobsson Alva"), case-insensitively (caseVariants: SQLite's LIKE folds only ASCII letters) and literally.
+ * Every word of `search_text` in the member's first name, last name, email or phone, in any order ("Alva Lindström",
+ * "lindstrom alva"), folded alike on both sides (lib/search-text.ts: case and accents) and literally (wildcards
+ * escaped). One LIKE per word on the one column "searchText", which the triggers keep: the scope's index narrows the
+ * members, as before, and the words filter those rows. SQLite's LIKE folds only ASCII: a letter outside the folding
+ * table is tried lower-case and capitalized (caseVariants).
  */
 function searchTextCondition(text: string): Prisma.Sql[] {
-  if (!text) return [];
   const like = caseInsensitiveLike();
-  const fields = [`m."email"`, `m."firstname"`, `m."lastname"`, `m."phone"`, `m."firstname" || ' ' || m."lastname"`, `m."lastname" || ' ' || m."firstname"`];
-  const matches = caseVariants(text).flatMap((variant) => fields.map((field) => Prisma.sql`${Prisma.raw(field)} ${like} ${likeSubstring(variant)} ESCAPE '\\'`));
-  return [Prisma.sql`(${Prisma.join(matches, " OR ")})`];
+  return searchWords(text).map((word) => {
+    const matches = caseVariants(word).map((variant) => Prisma.sql`m."searchText" ${like} ${likeSubstring(variant)} ESCAPE '\\'`);
+    return matches.length === 1 ? matches[0] : Prisma.sql`(${Prisma.join(matches, " OR ")})`;
+  });
 }
 
 const searchOrder: Record<SearchSort, Prisma.Sql> = {
@@ -274,7 +278,8 @@ const companyTree = (companyId: string) => Prisma.sql`WITH RECURSIVE tree(id, de
 
 /**
  * The ids of up to `take` live members in `companyId` or a live company below it (memberInCompanies) that have an
- * email and whose email or name holds `text`, by email: what the list's add-member picker offers for the list's company.
+ * email and whose name, email or phone holds every word of `text` (searchTextCondition), by email: what the list's
+ * add-member picker offers for the list's company.
  */
 export async function memberIdsWithEmailIn(companyId: string, text: string, take: number): Promise<number[]> {
   const rows = await db().$queryRaw<{ id: number }[]>`${companyTree(companyId)}

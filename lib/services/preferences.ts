@@ -1,27 +1,27 @@
 // The preference page (/preferences/<token>): a person's own lists of one organization, switched on and off, the
-// global opt-out and its undo, their data as JSON, and erasure confirmed by email. The token (a signed link that only
+// global opt-out and its undo, their data as JSON, and erasure confirmed by email. Joining other lists, the name and
+// the answers are preference-changes.ts; a change of address is address-change.ts. The token (a signed link that only
 // ever travels in mail to the member's own address) is the authority: holding it is what confirming by email proves,
 // so switching a list on here counts as the owner's consent (confirmedVia PREFERENCES).
 import "server-only";
-import { db } from "../db";
+import { db, type Prisma } from "../db";
 import { NotFound } from "../errors";
 import type { Lang } from "../i18n/lang";
-import { operatorCaller, type Caller } from "./caller";
 import { recordPublicSubscriptionChange } from "./audit";
-import { liveMember } from "./live-records";
 import { eraseMember } from "./member-changes";
+import { memberOf, memberOfToken, selfCaller } from "./preference-member";
 import { sendErasureConfirmation } from "./subscription-mail";
 import { activateSubscription, deactivateSubscription, optOutEverywhere } from "./subscriptions";
-import { memberUuidOfErasureToken, memberUuidOfPreferencesToken } from "./unsubscribe-links";
+import { memberUuidOfErasureToken } from "./unsubscribe-links";
 
-/** The member a valid token names, if it still exists; a forged, expired or erased one is 404 `invalid link`. */
-async function memberOf(uuid: string | null) {
-  const member = uuid ? await db().member.findFirst({ where: { uuid, ...liveMember }, include: { organization: { select: { name: true } } } }) : null;
-  if (!member) throw new NotFound("invalid link");
-  return member;
+/** A question of a list, with its group (the subscribe form asks a group's questions under the group's name). */
+export interface PreferenceQuestion {
+  prop_id: number;
+  name: string;
+  descr: string;
+  group_name: string;
+  group_descr: string | null;
 }
-
-const memberOfToken = (token: string) => memberOf(memberUuidOfPreferencesToken(token));
 
 interface PreferenceList {
   id: number;
@@ -30,19 +30,72 @@ interface PreferenceList {
   status: string;
   /** An inactive list can be left but not joined. */
   open: boolean;
+  questions: PreferenceQuestion[];
 }
 
-/** What the page shows: the organization's lists the person is or was on (subscribed, pending or ended). */
+/** A public list of the organization the person has never been on, with what its subscribe form asks. */
+interface OtherList extends Omit<PreferenceList, "status" | "open"> {
+  doubleOptIn: boolean;
+  term: { name: string; html: string } | null;
+  consentRequired: boolean;
+}
+
+const listColumns = {
+  id: true,
+  name: true,
+  description: true,
+  questions: {
+    orderBy: [{ position: "asc" as const }, { propertyId: "asc" as const }],
+    select: { property: { select: { id: true, name: true, descr: true, group: { select: { name: true, descr: true } } } } },
+  },
+} satisfies Prisma.SubscriptionListSelect;
+
+type QuestionRows = { property: { id: number; name: string; descr: string; group: { name: string; descr: string | null } } }[];
+
+const questionsOf = (rows: QuestionRows): PreferenceQuestion[] =>
+  rows.map(({ property }) => ({ prop_id: property.id, name: property.name, descr: property.descr, group_name: property.group.name, group_descr: property.group.descr }));
+
+/**
+ * What the page shows: the organization's lists the person is or was on (subscribed, pending or ended) with their
+ * questions, the organization's other active lists to join, the person's name and answers, and an address change
+ * waiting for its click.
+ */
 export async function preferencesOf(token: string) {
   const member = await memberOfToken(token);
-  const subscriptions = await db().subscription.findMany({
-    where: { memberId: member.id },
-    orderBy: { list: { name: "asc" } },
-    select: { status: true, list: { select: { id: true, name: true, description: true, isActive: true } } },
-  });
-  const lists: PreferenceList[] = subscriptions.map(({ status, list }) => ({ id: list.id, name: list.name, description: list.description, status, open: list.isActive }));
-  return { email: member.email, organization: member.organization.name, optedOutAt: member.globalOptOutAt, lists };
+  const [subscriptions, others, answers, addressChange] = await Promise.all([
+    db().subscription.findMany({ where: { memberId: member.id }, orderBy: { list: { name: "asc" } }, select: { status: true, list: { select: { ...listColumns, isActive: true } } } }),
+    db().subscriptionList.findMany({
+      where: { companyId: member.organizationId, isActive: true, subscriptions: { none: { memberId: member.id } } },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      select: { ...listColumns, doubleOptIn: true, consentRequired: true, term: { select: { name: true, html: true } } },
+    }),
+    db().memberProperty.findMany({ where: { memberId: member.id }, select: { propertyId: true } }),
+    db().emailChange.findFirst({ where: { memberId: member.id, usedAt: null, expiresAt: { gt: new Date() } }, orderBy: { createdAt: "desc" }, select: { newEmail: true } }),
+  ]);
+  const lists: PreferenceList[] = subscriptions.map(({ status, list }) => ({ id: list.id, name: list.name, description: list.description, status, open: list.isActive, questions: questionsOf(list.questions) }));
+  const otherLists: OtherList[] = others.map((list) => ({
+    id: list.id,
+    name: list.name,
+    description: list.description,
+    questions: questionsOf(list.questions),
+    doubleOptIn: list.doubleOptIn,
+    term: list.term,
+    consentRequired: list.term !== null && list.consentRequired,
+  }));
+  return {
+    email: member.email,
+    firstname: member.firstname,
+    lastname: member.lastname,
+    organization: member.organization.name,
+    optedOutAt: member.globalOptOutAt,
+    lists,
+    otherLists,
+    answered: answers.map((a) => a.propertyId),
+    pendingAddress: addressChange?.newEmail ?? null,
+  };
 }
+
+export type Preferences = Awaited<ReturnType<typeof preferencesOf>>;
 
 /**
  * One list on or off. On: the subscription becomes active (under the cap, 429 at it), confirmed by the owner through
@@ -130,11 +183,6 @@ export async function requestErasure(token: string, lang: Lang): Promise<void> {
   await sendErasureConfirmation({ uuid: member.uuid, email: member.email, organizationName: member.organization.name }, lang);
 }
 
-/** The person, through their own signed link: recorded in the audit log as such. */
-function selfCaller(uuid: string): Caller {
-  return { ...operatorCaller(), actor: `member:${uuid}`, name: "The member (preference page)" };
-}
-
 /** Whether an erasure link is valid (the page asks before anything happens). */
 export async function erasureLinkIsValid(token: string): Promise<boolean> {
   return memberOf(memberUuidOfErasureToken(token)).then(
@@ -147,4 +195,6 @@ export async function erasureLinkIsValid(token: string): Promise<boolean> {
 export async function confirmErasure(token: string): Promise<void> {
   const member = await memberOf(memberUuidOfErasureToken(token));
   await eraseMember(selfCaller(member.uuid), member.id);
+  // An address change waiting for its click holds an address too.
+  await db().emailChange.deleteMany({ where: { memberId: member.id } });
 }

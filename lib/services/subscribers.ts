@@ -2,7 +2,8 @@
 // and unsubscribing members of the list's organization, and a member's lists.
 import "server-only";
 import type { z } from "zod";
-import { containsText, db, pageWindow, type Prisma } from "../db";
+import { caseVariants, containsText, db, isPostgres, pageWindow, type Prisma } from "../db";
+import { searchWords } from "../search-text";
 import { Conflict, NotFound, UpstreamFailed } from "../errors";
 import type {
   MemberListEntry,
@@ -31,14 +32,23 @@ export interface SubscriberFilter {
 }
 
 export function subscriberWhere(listId: number, query: SubscriberFilter): Prisma.SubscriptionWhereInput {
-  const q = query.q?.trim().toLowerCase();
+  const words = searchWords(query.q ?? "");
   return {
     listId,
     ...(query.status ? { status: query.status } : {}),
     ...(query.member_ids ? { memberId: { in: query.member_ids } } : {}),
-    // Emails are stored lower-cased; names are matched as typed (SQLite's LIKE is case-insensitive for ASCII anyway).
-    ...(q ? { member: { OR: [{ email: containsText(q) }, { firstname: containsText(query.q!.trim()) }, { lastname: containsText(query.q!.trim()) }] } } : {}),
+    // Every word in the member's folded names, email and phone (lib/search-text.ts), as the member search asks.
+    ...(words.length ? { member: { AND: words.map(searchTextHolds) } } : {}),
   };
+}
+
+/**
+ * A member filter: "searchText" holds `word` (folded), literally. PostgreSQL compares case-insensitively itself;
+ * SQLite's LIKE folds only ASCII, so a letter outside the folding table is tried in each of caseVariants' spellings.
+ */
+function searchTextHolds(word: string): Prisma.MemberWhereInput {
+  const variants = caseVariants(word).map((variant) => ({ searchText: { ...containsText(variant), ...(isPostgres() ? { mode: "insensitive" as const } : {}) } }));
+  return variants.length === 1 ? variants[0] : { OR: variants };
 }
 
 export const subscriberInclude = { member: { select: { uuid: true, email: true, firstname: true, lastname: true, globalOptOutAt: true } } } as const;

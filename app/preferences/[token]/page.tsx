@@ -1,5 +1,7 @@
-// /preferences/<token>: the link in every message. The person's lists of the organization (each switchable), the
-// opt-out of everything and its undo, their data as JSON and erasure by email. Plain forms: no JavaScript needed.
+// /preferences/<token>: the link in every message. The person's lists of the organization (each switchable, with
+// their interests), the organization's other public lists to join, their name, a change of address confirmed by mail
+// to the new one, the opt-out of everything and its undo, their data as JSON and erasure by email. Plain forms: no
+// JavaScript needed.
 import type { Metadata } from "next";
 import { preferenceAction } from "@/app/preferences/actions";
 import { ActionButton } from "@/components/public/action-button";
@@ -9,13 +11,13 @@ import { NotFound } from "@/lib/errors";
 import { fill } from "@/lib/i18n/fill";
 import { preferenceMessages, type PreferenceMessages } from "@/lib/i18n/preferences";
 import { preferencesOf } from "@/lib/services/preferences";
+import { PREFERENCE_NOTICES, PROBLEM_NOTICES, type PreferenceNotice } from "../notices";
+import { AnswersForm, OtherLists } from "./list-forms";
+import { AddressForm, NameForm } from "./self-forms";
 
 export const metadata: Metadata = { robots: { index: false } };
 
 type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const NOTICES = ["saved", "failed", "capReached", "eraseSent"] as const;
-type Notice = (typeof NOTICES)[number];
 
 function statusText(p: PreferenceMessages, status: string, open: boolean): string {
   if (status === "SUBSCRIBED") return p.subscribed;
@@ -35,13 +37,13 @@ export default async function PreferencesPage({ params, searchParams }: Props) {
   });
   if (!prefs) return <PageShell {...language} heading={{ title: t.invalidLinkTitle, body: t.invalidLinkBody }} />;
 
-  const notice = NOTICES.find((n) => n === query.notice) as Notice | undefined;
-  const noticeText = notice && (notice === "eraseSent" ? fill(p.eraseSent, { email: prefs.email ?? "" }) : p[notice]);
+  const notice = PREFERENCE_NOTICES.find((n) => n === query.notice) as PreferenceNotice | undefined;
+  const noticeText = notice && fill(p[notice], { email: prefs.email ?? "" });
   const base = { token, lang: language.lang, list_id: "" };
   return (
     <PageShell {...language} heading={{ title: p.title, body: fill(p.intro, { email: prefs.email ?? "", organization: prefs.organization }) }}>
       {noticeText && (
-        <p role="status" className={`mb-6 rounded-md border p-3 ${notice === "failed" || notice === "capReached" ? "border-red-700 bg-red-50 text-red-900" : "border-green-700 bg-green-50 text-green-900"}`}>
+        <p role={PROBLEM_NOTICES.has(notice) ? "alert" : "status"} className={`mb-6 rounded-md border p-3 [overflow-wrap:anywhere] ${PROBLEM_NOTICES.has(notice) ? "border-red-700 bg-red-50 text-red-900" : "border-green-700 bg-green-50 text-green-900"}`}>
           {noticeText}
         </p>
       )}
@@ -67,12 +69,16 @@ export default async function PreferencesPage({ params, searchParams }: Props) {
                       ariaLabel={fill(on || list.status === "PENDING" ? p.turnOff : p.turnOn, { list: list.name })}
                     />
                   )}
+                  {list.questions.length > 0 && (on || list.status === "PENDING") && <AnswersForm list={list} answered={prefs.answered} p={p} token={token} lang={language.lang} />}
                 </li>
               );
             })}
           </ul>
         )}
       </section>
+      <OtherLists prefs={prefs} p={p} token={token} lang={language.lang} />
+      <NameForm prefs={prefs} p={p} token={token} lang={language.lang} />
+      <AddressForm prefs={prefs} p={p} token={token} lang={language.lang} />
       <section aria-labelledby="everything-heading" className="mt-8">
         <h2 id="everything-heading" className="text-lg font-semibold">{p.everything}</h2>
         {prefs.optedOutAt && <p className="mt-2 text-slate-700">{p.optedOut}</p>}
