@@ -11,7 +11,7 @@ import { recordPublicSubscriptionChange } from "./audit";
 import { eraseMember } from "./member-changes";
 import { memberOf, memberOfToken, selfCaller } from "./preference-member";
 import { sendErasureConfirmation } from "./subscription-mail";
-import { activateSubscription, deactivateSubscription, optOutEverywhere } from "./subscriptions";
+import { activateSubscription, deactivateSubscription, optOutEverywhere, restorePendingRequest } from "./subscriptions";
 import { memberUuidOfErasureToken } from "./unsubscribe-links";
 
 /** A question of a list, with its group (the subscribe form asks a group's questions under the group's name). */
@@ -129,9 +129,16 @@ export async function undoOptOut(token: string): Promise<void> {
   await db().$transaction(async (tx) => {
     await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: null } });
     // In list order, as the opt-out recorded them (optOutEverywhere).
-    const ended = await tx.subscription.findMany({ where: { memberId: member.id, status: "UNSUBSCRIBED", unsubscribedVia: "OPT_OUT", unsubscribedAt: { gte: optedOutAt } }, orderBy: { listId: "asc" }, select: { listId: true, list: { select: { companyId: true } } } });
-    for (const { listId, list } of ended) {
-      await activateSubscription(tx, listId, member.id, "PUBLIC_FORM", { enforceCap: false, confirmedVia: "PREFERENCES", publicChange: { companyId: list.companyId, channel: "preferences" } });
+    const ended = await tx.subscription.findMany({
+      where: { memberId: member.id, status: "UNSUBSCRIBED", unsubscribedVia: "OPT_OUT", unsubscribedAt: { gte: optedOutAt } },
+      orderBy: { listId: "asc" },
+      select: { id: true, listId: true, memberId: true, endedWhilePending: true, list: { select: { companyId: true } } },
+    });
+    for (const row of ended) {
+      const publicChange = { companyId: row.list.companyId, channel: "preferences" as const };
+      // A request nobody confirmed comes back as that request, never as a subscription (the same rule as the list's undo).
+      if (row.endedWhilePending) await restorePendingRequest(tx, row, publicChange);
+      else await activateSubscription(tx, row.listId, member.id, "PUBLIC_FORM", { enforceCap: false, confirmedVia: "PREFERENCES", publicChange });
     }
   });
 }

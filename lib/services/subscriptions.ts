@@ -198,16 +198,26 @@ export async function undoUnsubscribe(listUuid: string, memberUuid: string): Pro
   if (!found) return false;
   const publicChange = { companyId: found.list.companyId, channel: "undo_link" as const };
   await db().$transaction(async (tx) => {
-    if (found.endedWhilePending) {
-      const restored = await tx.subscription.updateMany({ where: { id: found.id, status: "UNSUBSCRIBED", endedWhilePending: true }, data: { status: "PENDING", endedWhilePending: false } });
-      if (restored.count === 0) return;
-      await emitWebhookEvent(tx, "subscription.created", { listId: found.listId }, { list_id: found.listId, member_id: found.memberId, status: "PENDING", source: "PUBLIC_FORM" });
-      await recordPublicSubscriptionChange(tx, { subscribed: true, listId: found.listId, memberId: found.memberId, ...publicChange });
-      return;
-    }
+    if (found.endedWhilePending) return void (await restorePendingRequest(tx, found, publicChange));
     // The link came in the person's own mail to a subscription they had, so its evidence is EMAIL_LINK.
     await activateSubscription(tx, found.listId, found.memberId, "PUBLIC_FORM", { enforceCap: true, confirmedVia: "EMAIL_LINK", publicChange });
   });
+  return true;
+}
+
+/**
+ * An undo of a request that was never confirmed: it becomes the pending request it was (its own link still confirms
+ * it), never an active subscription. False when it was no longer ended that way.
+ */
+export async function restorePendingRequest(
+  tx: Tx,
+  ended: { id: number; listId: number; memberId: number },
+  publicChange: { companyId: string; channel: PublicChannel },
+): Promise<boolean> {
+  const restored = await tx.subscription.updateMany({ where: { id: ended.id, status: "UNSUBSCRIBED", endedWhilePending: true }, data: { status: "PENDING", endedWhilePending: false } });
+  if (restored.count === 0) return false;
+  await emitWebhookEvent(tx, "subscription.created", { listId: ended.listId }, { list_id: ended.listId, member_id: ended.memberId, status: "PENDING", source: "PUBLIC_FORM" });
+  await recordPublicSubscriptionChange(tx, { subscribed: true, listId: ended.listId, memberId: ended.memberId, ...publicChange });
   return true;
 }
 

@@ -9,6 +9,8 @@ import { createList } from "@/lib/services/subscription-lists";
 import { optOutEverywhere, undoUnsubscribe, unsubscribeByUuids } from "@/lib/services/subscriptions";
 import { subscribePublicly, subscribeVisitor } from "@/lib/services/public-subscribe";
 import { unsubscribePage } from "@/lib/services/unsubscribe-page";
+import { optOutOfEverything, undoOptOut } from "@/lib/services/preferences";
+import { preferencesToken } from "@/lib/services/unsubscribe-links";
 import { SubscribeRequest } from "@/lib/validation/subscription";
 import { smtpSinkForServices } from "../service-mail";
 import { makeCompany } from "../helpers";
@@ -80,6 +82,19 @@ describe("double opt-in cannot be walked around with the member's uuid", () => {
     // A new request is a request of its own: nothing of the ended one's mark stays on it.
     await subscribe(list.uuid, { email: "allt@example.org" });
     expect(await subscriptionOf(list.id, member_id)).toMatchObject({ status: "PENDING", endedWhilePending: false });
+  });
+  it("undoing a global opt-out on the preference page brings a request nobody confirmed back pending, not subscribed", async () => {
+    const list = await makeList(true);
+    const { member_id } = await subscribe(list.uuid, { email: "angra@example.org" });
+    const member = await memberOf("angra@example.org", list.id);
+    const token = preferencesToken(member.uuid);
+    await optOutOfEverything(token);
+    await undoOptOut(token);
+    expect(await subscriptionOf(list.id, member_id)).toMatchObject({ status: "PENDING", confirmedAt: null, endedWhilePending: false });
+    expect(await activeCount(list.id)).toBe(0);
+    // Its own link still confirms it.
+    expect(await confirmSubscription(tokenIn("angra@example.org"))).toBe("confirmed");
+    expect(await activeCount(list.id)).toBe(1);
   });
 });
 
