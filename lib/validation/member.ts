@@ -217,7 +217,7 @@ export const MemberSearchRequest = z
       .trim()
       .max(200, { error: "must be at most 200 characters" })
       .default("")
-      .meta({ description: "Substring of email, first name, last name or phone; empty matches all." }),
+      .meta({ description: "Words that must each be part of the email, first name, last name or phone, in any order, case and accents ignored (`alva lindstrom` finds Alva Lindström); up to 8 words are used; empty matches all." }),
     sort_by: z
       .enum(SEARCH_SORTS, { error: `must be one of ${SEARCH_SORTS.join(", ")}` })
       .default("created_desc")

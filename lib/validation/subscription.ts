@@ -198,7 +198,7 @@ export const SubscribersQuery = z.object({
   page: queryInt(1, PAGE_MAX).default(1),
   limit: queryInt(1, 500).default(50),
   status: z.enum(SUBSCRIPTION_STATUSES).optional(),
-  q: z.string().trim().max(200).optional().meta({ description: "Substring of the subscriber's email, first or last name." }),
+  q: z.string().trim().max(200).optional().meta({ description: "Words that must each be part of the subscriber's email, first name, last name or phone, in any order, case and accents ignored; up to 8 words are used." }),
 });
 export type SubscribersQueryInput = z.output<typeof SubscribersQuery>;
 
