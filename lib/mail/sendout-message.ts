@@ -1,6 +1,6 @@
 // One recipient's message of a sendout: merge fields filled in, the organization's layout, the footer links the design
 // asks of every list message (the hosted unsubscribe page of the list, the signed global opt-out, the preference
-// page), the one-click List-Unsubscribe target, and a Message-ID that is the same every time this row is sent, so a
+// page), the one-click List-Unsubscribe target, the recipient's list as List-Id, and a Message-ID that is the same every time this row is sent, so a
 // resend after a crash folds into one message and a bounce names its row. Links are the author's own: no tracking
 // pixels, nothing rewritten.
 import "server-only";
@@ -11,7 +11,7 @@ import { fill } from "../i18n/fill";
 import { globalOptOutUrl, listUnsubscribeUrl, preferencesToken, preferencesUrl, siteUrl } from "../services/unsubscribe-links";
 import { renderEmail } from "./layout";
 import { Marks } from "./merge-fields";
-import { sendoutMessageId } from "./message-id";
+import { addressOf, sendoutMessageId } from "./message-id";
 import { mailTexts } from "./texts";
 import type { OutgoingMail } from "./transport";
 
@@ -27,7 +27,8 @@ export interface SendoutMailInput {
   };
   organization: { name: string; logoUrl?: string | null };
   recipient: { id: number; email: string; memberUuid: string; firstname: string | null; lastname: string | null };
-  list: { uuid: string };
+  /** The recipient's list: its unsubscribe link, and its List-Id (its name beside the id, when known). */
+  list: { uuid: string; name?: string | null };
   lang?: Lang;
 }
 
@@ -58,6 +59,20 @@ function oncePerAddressee(value: (addressee: Addressee) => string): (addressee: 
   };
 }
 
+/**
+ * The name in a sendout's From: the author's, or else the organization's, as the composer promises ("leave empty for
+ * the organization's name") and as the list's confirmation and welcome mail are signed. MAIL_FROM's own name (the
+ * service's) meant nothing to a member who had subscribed to their club's newsletter.
+ */
+export function sendoutSenderName(fromName: string | null | undefined, organizationName: string): string {
+  return fromName?.trim() || organizationName;
+}
+
+/** The From line as recipients see it: the sender's name and MAIL_FROM's address (the composer's preview shows it). */
+export function sendoutFromLine(fromName: string | null | undefined, organizationName: string): string {
+  return `${sendoutSenderName(fromName, organizationName)} <${addressOf(env().MAIL_FROM)}>`;
+}
+
 /** One recipient's message from a sendout's template (sendoutTemplate). */
 export type SendoutMessageFor = (recipient: SendoutMailInput["recipient"], list: SendoutMailInput["list"]) => OutgoingMail;
 
@@ -86,6 +101,7 @@ export async function sendoutTemplate({ sendout, organization, lang = "sv" }: Om
     },
   });
   const from = env().MAIL_FROM;
+  const fromName = sendoutSenderName(sendout.fromName, organization.name);
   return (recipient, list) => {
     const addressee = { recipient, list };
     return {
@@ -95,9 +111,10 @@ export async function sendoutTemplate({ sendout, organization, lang = "sv" }: Om
       html: marks.fill(html, "html", addressee),
       text: marks.fill(text, "text", addressee),
       messageId: sendoutMessageId(sendout.id, recipient.id, from),
-      fromName: sendout.fromName ?? undefined,
+      fromName,
       replyTo: sendout.replyTo ?? undefined,
       listUnsubscribeUrl: listUnsubscribeUrl(list.uuid, recipient.memberUuid),
+      list,
     };
   };
 }
