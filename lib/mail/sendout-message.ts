@@ -11,7 +11,8 @@ import { fill } from "../i18n/fill";
 import { globalOptOutUrl, listUnsubscribeUrl, preferencesToken, preferencesUrl, siteUrl } from "../services/unsubscribe-links";
 import { renderEmail } from "./layout";
 import { Marks } from "./merge-fields";
-import { addressOf, sendoutMessageId } from "./message-id";
+import { sendoutMessageId } from "./message-id";
+import { sendoutSenderName } from "./sender";
 import { mailTexts } from "./texts";
 import type { OutgoingMail } from "./transport";
 
@@ -57,20 +58,6 @@ function oncePerAddressee(value: (addressee: Addressee) => string): (addressee: 
     if (addressee !== last) [last, cached] = [addressee, value(addressee)];
     return cached;
   };
-}
-
-/**
- * The name in a sendout's From: the author's, or else the organization's, as the composer promises ("leave empty for
- * the organization's name") and as the list's confirmation and welcome mail are signed. MAIL_FROM's own name (the
- * service's) meant nothing to a member who had subscribed to their club's newsletter.
- */
-export function sendoutSenderName(fromName: string | null | undefined, organizationName: string): string {
-  return fromName?.trim() || organizationName;
-}
-
-/** The From line as recipients see it: the sender's name and MAIL_FROM's address (the composer's preview shows it). */
-export function sendoutFromLine(fromName: string | null | undefined, organizationName: string): string {
-  return `${sendoutSenderName(fromName, organizationName)} <${addressOf(env().MAIL_FROM)}>`;
 }
 
 /** One recipient's message from a sendout's template (sendoutTemplate). */

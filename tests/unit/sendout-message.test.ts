@@ -1,6 +1,7 @@
 // A sendout's message to one recipient, rendered for real and delivered to a real SMTP server: merge fields, the
 // footer's three links in both parts, the one-click unsubscribe headers and the stable Message-ID.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sendoutFromLine } from "@/lib/mail/sender";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink";
 
 let sink: SmtpSink;
@@ -141,9 +142,8 @@ describe("renderSendoutMail", () => {
   it("is sent in the organization's name when the author left the sender's name empty, at MAIL_FROM's address", async () => {
     const mail = await render.renderSendoutMail({ ...input, sendout: { ...input.sendout, fromName: null }, organization: { name: "Malmö IF" } });
     expect(mail.fromName).toBe("Malmö IF");
-    expect(render.sendoutFromLine(null, "Malmö IF")).toBe("Malmö IF <utskick@forbundet.example>");
-    expect(render.sendoutFromLine("  ", "Malmö IF")).toBe("Malmö IF <utskick@forbundet.example>");
-    expect(render.sendoutFromLine("Kansliet", "Malmö IF")).toBe("Kansliet <utskick@forbundet.example>");
+    expect(sendoutFromLine("  ", "Malmö IF", "utskick@forbundet.example")).toBe("Malmö IF <utskick@forbundet.example>");
+    expect(sendoutFromLine("Kansliet", "Malmö IF", "utskick@forbundet.example")).toBe("Kansliet <utskick@forbundet.example>");
     const before = sink.received.length;
     await transport.sendMail(mail);
     const received = (await sink.waitFor(before + 1))[before];
