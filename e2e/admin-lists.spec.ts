@@ -75,12 +75,33 @@ test.describe("dashboard: subscription lists", () => {
     await expect(page.getByText(`Listan ${listName} skapades.`)).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: listName })).toBeVisible();
 
-    // The consent text and its live preview, cleaned by the public page's sanitizer.
-    await page.getByLabel("Rubrik").fill("Samtycke");
-    await page.getByLabel("Text (HTML)").fill(HOSTILE_TERM);
+    // The consent text in the rich-text editor (no HTML by hand), and its live preview, cleaned by the public page's
+    // sanitizer. Pasted markup is the editor's way in for HTML: what it cannot hold (a script, an image, a javascript:
+    // link) is dropped, and the server sanitizes what is left again.
+    await page.getByLabel("Rubrik", { exact: true }).fill("Samtycke");
+    const termText = page.getByRole("textbox", { name: "Text", exact: true });
+    await expect(termText).toHaveAttribute("contenteditable", "true");
+    await expect(page.getByRole("toolbar").first().getByRole("button", { name: "Infoga fält" })).toHaveCount(0);
+    await termText.click();
+    await termText.evaluate((element, html) => {
+      const data = new DataTransfer();
+      data.setData("text/html", html);
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, HOSTILE_TERM);
+    await expect(termText.locator("strong")).toHaveText("föreningen");
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Kursiv" }).first().click();
+    await page.keyboard.type("Du kan återkalla samtycket.");
+    // The welcome message is written the same way.
+    const welcome = page.getByRole("textbox", { name: "Välkomstmeddelandets text" });
+    await welcome.click();
+    await page.keyboard.type("Välkommen till ");
+    await page.keyboard.press("ControlOrMeta+b");
+    await page.keyboard.type("klubbens nyhetsbrev");
     const preview = page.getByRole("region", { name: "Förhandsvisning" });
     await expect(preview).toContainText("Jag godkänner att föreningen sparar mina uppgifter.");
     await expect(preview.locator("strong")).toHaveText("föreningen");
+    await expect(preview.locator("em")).toHaveText("Du kan återkalla samtycket.");
     expect(await preview.locator("script, img, [onerror]").count()).toBe(0);
     expect(await preview.innerHTML()).not.toContain("script");
     expect(await preview.getByText("klicka").getAttribute("href")).toBeNull();
@@ -100,6 +121,7 @@ test.describe("dashboard: subscription lists", () => {
     await expect(page.getByRole("checkbox", { name: /^Fotboll/ })).toBeChecked();
     await expect(page.locator(`#question-${swimming.prop_id}`)).toBeChecked();
     await expect(page.getByRole("region", { name: "Förhandsvisning" })).toContainText("Jag godkänner");
+    await expect(page.getByRole("textbox", { name: "Välkomstmeddelandets text" }).locator("strong")).toHaveText("klubbens nyhetsbrev");
 
     // Sharing: the link, a plain-link snippet (the pages may not be framed), copy buttons, the form in a new tab.
     const publicUrl = (await page.getByTestId("share-url").textContent())!;
@@ -343,7 +365,8 @@ test.describe("dashboard: subscription lists", () => {
     await expect(page.getByRole("heading", { level: 1, name: ourList.name })).toBeVisible();
     await expect(page.getByText("You have read-only access and cannot change anything here.")).toBeVisible();
     await expect(page.getByLabel("Name", { exact: true })).toBeDisabled();
-    await expect(page.getByLabel("Text (HTML)")).toBeDisabled();
+    await expect(page.getByRole("textbox", { name: "Text", exact: true })).toHaveAttribute("contenteditable", "false");
+    await expect(page.getByRole("button", { name: "Bold" })).toHaveCount(0);
     for (const name of ["Save changes", "Delete the list", "Create the question"]) await expect(page.getByRole("button", { name })).toHaveCount(0);
     await expect(page.getByRole("link", { name: /Open the form/ })).toBeVisible();
     await expectAccessibleScreen(page);
