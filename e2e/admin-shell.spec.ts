@@ -93,6 +93,22 @@ test("the main menu in four named groups, in Swedish and English, at laptop and 
   await expect(page.getByRole("navigation", { name: "Huvudmeny" })).toBeVisible();
 });
 
+test("the company pickers start on the staff member's own organization, not the first club by name", async ({ page }) => {
+  const stamp = Date.now();
+  const orgNumber = (n: number) => `8${String(stamp).slice(-5)}-${String(1000 + n)}`;
+  const federation = cli(["company:create", "--name", `Ö-förbundet ${stamp}`, "--org-number", orgNumber(1)]) as { company_id: string };
+  cli(["company:create", "--name", `A-klubben ${stamp}`, "--org-number", orgNumber(2), "--parent", federation.company_id]);
+  const staff = createAdmin({ scope: federation.company_id });
+  await signIn(page, staff);
+  for (const [path, picker] of [["/admin/sendouts", "#sendouts-company"], ["/admin/webhooks", "#webhooks-company"], ["/admin/suppressions", "#suppressions-company"]] as const) {
+    await page.goto(path);
+    await expect(page.locator(picker)).toHaveValue(federation.company_id);
+  }
+  await page.goto("/admin/lists");
+  await page.getByRole("button", { name: "Ny lista" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Förening", { exact: true })).toHaveValue(federation.company_id);
+});
+
 // /docs: e2e/docs.spec.ts, once its reference has rendered.
 test("home and the hosted pages have no serious accessibility violations", async ({ page }) => {
   await page.goto("/");
