@@ -80,7 +80,10 @@ export async function seedDemoHistory(seeder: Caller, input: DemoHistoryInput): 
     // One in seven left again: after the sendout, most of them through its link within a few days.
     const afterSendout = subscribedAt < sentAt && rnd.next() < 0.6;
     const from = afterSendout ? sentAt.getTime() : confirmedAt.getTime();
-    const unsubscribedAt = new Date(Math.min(now - 3600_000, from + rnd.int(1, afterSendout ? 4 * 24 : 60 * 24) * 3600_000));
+    // Within days of the sendout, or of subscribing; someone who subscribed an hour ago has not left yet.
+    const span = Math.min((afterSendout ? 4 : 60) * DAY, now - 3600_000 - from);
+    if (span <= 0) return confirmed;
+    const unsubscribedAt = new Date(from + Math.floor(rnd.next() * span));
     return { ...confirmed, status: "UNSUBSCRIBED", unsubscribedAt, unsubscribedVia: afterSendout || rnd.next() < 0.5 ? "LINK" : "PREFERENCES" };
   });
 
