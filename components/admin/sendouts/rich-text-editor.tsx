@@ -17,7 +17,7 @@ export interface EditorTools {
 }
 
 /** A sendout: h1 is the subject's place in the message; merge fields are filled per recipient. */
-export const SENDOUT_TOOLS: EditorTools = { headings: [2, 3], images: true, mergeFields: true };
+const SENDOUT_TOOLS: EditorTools = { headings: [2, 3], images: true, mergeFields: true };
 
 /** A consent text or welcome message: what lib/sanitize.ts's consent rules keep (no h2, no images), no merge fields. */
 export const CONSENT_TOOLS: EditorTools = { headings: [3], images: false, mergeFields: false };
