@@ -45,7 +45,8 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
 
   await page.getByLabel("Ämne").fill(`Vintern är här ${stamp}`);
   await page.getByLabel("Förhandstext").fill("Träningstider och läger");
-  await page.getByLabel("Avsändarnamn").fill("Styrelsen");
+  // The sender's name left empty: the messages are from the association (its name), not the service.
+  await expect(page.getByLabel("Avsändarnamn")).toHaveValue("");
   await page.getByLabel(`Vinterbrev ${stamp}`).check();
   await page.getByLabel(`Ungdom ${stamp}`).check();
 
@@ -93,6 +94,7 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
   const preview = page.frameLocator("[data-testid=sendout-preview-frame]");
   await expect(preview.getByText("Hej Anna!")).toBeVisible();
   await expect(preview.getByRole("link", { name: "Anmälan till lägret" })).toBeVisible();
+  await expect(page.getByTestId("sendout-preview-from")).toHaveText(`Från: Skid-IF Väst ${stamp} <no-reply@localhost>`);
   await expect(page.getByTestId("sendout-preview-frame")).toHaveJSProperty("offsetWidth", 600);
   await page.getByLabel("Mobil (390 px)").check();
   await expect(page.getByTestId("sendout-preview-frame")).toHaveJSProperty("offsetWidth", 390);
@@ -108,6 +110,7 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
   const [testCopy] = await stack.sink.waitFor(1);
   expect(testCopy.envelopeTo).toEqual([staff.email]);
   expect(testCopy.parsed.subject).toContain(`Vintern är här ${stamp}`);
+  expect(testCopy.parsed.from?.value).toEqual([{ name: `Skid-IF Väst ${stamp}`, address: "no-reply@localhost" }]);
 
   // Only to staff: another address is refused at the field, and nothing is sent.
   await toastsGone(page);
@@ -124,12 +127,14 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
 
   // Unsaved changes hold back testing and sending, and leaving asks first.
   await page.getByLabel("Ämne").fill(`Vintern är här! ${stamp}`);
+  await page.getByLabel("Avsändarnamn").fill("Styrelsen");
   await expect(page.getByRole("button", { name: "Skicka…" })).toBeDisabled();
   page.once("dialog", (dialog) => void dialog.dismiss());
   await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Utskick" }).click();
   await expect(page).toHaveURL(/\/admin\/sendouts\/\d+$/);
   await page.getByRole("button", { name: "Spara ändringar" }).click();
   await expect(page.getByTestId("unsaved")).toHaveCount(0);
+  await expect(page.getByTestId("sendout-preview-from")).toHaveText("Från: Styrelsen <no-reply@localhost>");
 
   await page.getByRole("button", { name: "Skicka…" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Skicka utskicket?" });
@@ -144,6 +149,8 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
   const anna = received.find((mail) => mail.envelopeTo[0] === `anna-${stamp}@example.se`)!;
   expect(anna.parsed.html).toContain("Hej Anna!");
   expect(anna.parsed.from?.text).toContain("Styrelsen");
+  // Filed by the list the message came through (RFC 2919): Anna's lowest chosen list, Vinterbrev.
+  expect(anna.raw).toMatch(new RegExp(`^List-Id: Vinterbrev ${stamp} <[0-9a-f-]{36}\\.list\\.localhost>\\r?$`, "im"));
 
   // Read only once started: the figures, refreshed until it is sent.
   await page.reload();

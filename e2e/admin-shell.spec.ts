@@ -53,6 +53,62 @@ test("the overview counts, in Swedish and English, at laptop and tablet width; s
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
+test("the main menu in four named groups, in Swedish and English, at laptop and tablet width, by keyboard; the overview counts members", async ({ page }) => {
+  const admin = createAdmin();
+  await signIn(page, admin);
+  const menu = page.getByRole("navigation", { name: "Huvudmeny" });
+  const groups = { Kommunikation: ["Prenumerationslistor", "Utskick", "Spärrade adresser", "Utkorg"], Medlemskap: ["Medlemmar", "Evenemang", "Import"], Organisation: ["Föreningar", "Administratörer"], Inställningar: ["Webhooks", "API-nycklar", "Händelselogg", "Mitt konto"] };
+  await expect(menu.getByRole("heading", { level: 2 })).toHaveText(Object.keys(groups));
+  for (const [group, links] of Object.entries(groups)) {
+    // Each group a list named by its heading, so a screen reader says which group a link is in.
+    const list = menu.getByRole("list", { name: group });
+    await expect(list.getByRole("link")).toHaveText(links.map((name) => new RegExp(`^${name}`)));
+  }
+  await expect(menu.getByRole("link", { name: "Översikt" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("Medlemmar", { exact: true }).and(page.locator("dt"))).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, "admin-menu-laptop");
+
+  // By keyboard: from the overview's link, Tab goes through the groups in reading order.
+  await menu.getByRole("link", { name: "Översikt" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Prenumerationslistor" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Utskick" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Utskick" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Utskick" })).toHaveAttribute("aria-current", "page");
+
+  await page.setViewportSize(tablet);
+  await page.getByRole("button", { name: "In English" }).click();
+  const english = page.getByRole("navigation", { name: "Main menu" });
+  await expect(english.getByRole("heading", { level: 2 })).toHaveText(["Communication", "Membership", "Organization", "Settings"]);
+  // Side by side above the page at tablet width: every group's heading on one row, nothing scrolled sideways.
+  const tops = await english.getByRole("heading", { level: 2 }).evaluateAll((headings) => headings.map((h) => Math.round(h.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(tablet.width);
+  await expectAccessible(page);
+  await screenshot(page, "admin-menu-tablet-en");
+  await page.getByRole("button", { name: "På svenska" }).click();
+  await expect(page.getByRole("navigation", { name: "Huvudmeny" })).toBeVisible();
+});
+
+test("the company pickers start on the staff member's own organization, not the first club by name", async ({ page }) => {
+  const stamp = Date.now();
+  const orgNumber = (n: number) => `8${String(stamp).slice(-5)}-${String(1000 + n)}`;
+  const federation = cli(["company:create", "--name", `Ö-förbundet ${stamp}`, "--org-number", orgNumber(1)]) as { company_id: string };
+  cli(["company:create", "--name", `A-klubben ${stamp}`, "--org-number", orgNumber(2), "--parent", federation.company_id]);
+  const staff = createAdmin({ scope: federation.company_id });
+  await signIn(page, staff);
+  for (const [path, picker] of [["/admin/sendouts", "#sendouts-company"], ["/admin/webhooks", "#webhooks-company"], ["/admin/suppressions", "#suppressions-company"]] as const) {
+    await page.goto(path);
+    await expect(page.locator(picker)).toHaveValue(federation.company_id);
+  }
+  await page.goto("/admin/lists");
+  await page.getByRole("button", { name: "Ny lista" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Förening", { exact: true })).toHaveValue(federation.company_id);
+});
+
 // /docs: e2e/docs.spec.ts, once its reference has rendered.
 test("home and the hosted pages have no serious accessibility violations", async ({ page }) => {
   await page.goto("/");

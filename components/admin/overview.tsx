@@ -23,7 +23,8 @@ export function OverviewPanel() {
     <QueryState query={query}>
       {data && (
         <div className="space-y-6">
-          <dl className="grid gap-4 sm:grid-cols-2">
+          <dl className="grid gap-4 sm:grid-cols-3">
+            <Stat label={t.overview.members} value={data.members === null ? t.overview.noAccess : formatNumber(lang, data.members)} />
             <Stat label={t.overview.lists} value={data.lists === null ? t.overview.noAccess : formatNumber(lang, data.lists)} />
             <Stat
               label={t.overview.activeSubscribers}

@@ -1,5 +1,6 @@
 // The demo organization seeded on an empty database: a federation with districts and clubs, 300 members with
-// memberships and events, an admin user and an API key with every module. Everything goes through the services as the operator, so the demo is audited like any
+// memberships and events, a newsletter with subscribers and one sent sendout (demo-history.ts), an admin user and an
+// API key with every module. Everything goes through the services as the operator, so the demo is audited like any
 // other write. Credentials are returned once so the start command can print them.
 import "server-only";
 import { randomToken } from "../crypto";
@@ -11,6 +12,7 @@ import { createCompany, registerIsEmpty } from "../services/company-changes";
 import { updateFkStatus } from "../services/fk-status";
 import { activateGrant, createGrant } from "../services/grants";
 import { setLeisureCardApiKey } from "../services/leisure-card";
+import { seedDemoHistory } from "./demo-history";
 import { generateMembers } from "./member-generator";
 import { createProperty } from "../services/properties";
 import { createList, updateList } from "../services/subscription-lists";
@@ -86,10 +88,12 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
   const everything = { modules: [...MODULES], permissions: [...PERMISSIONS], company_ids: null, include_descendants: true };
   await createAdminUser(seeder, { email: adminEmail, name: "Demo Admin", password: adminPassword, role: "ADMIN", access: everything });
   const key = await createApiKey(seeder, { name: "Demo integration", company_id: root.id, access: everything });
-  const subscribeListUuid = await seedDemoList(seeder, root.id);
+  const list = await seedDemoList(seeder, root.id);
   // 300 members over the clubs, with periods, member types, the list's questions as properties, and events.
   await generateMembers(seeder, { company_id: root.id, members: 300, seed: 2026 });
-  return { adminEmail, adminPassword, clientId: key.client_id, clientSecret: key.client_secret, rootCompanyId: root.id, subscribeListUuid };
+  // Over half of them on the newsletter, with a history and a sent sendout, so a first sendout has recipients.
+  await seedDemoHistory(seeder, { companyId: root.id, listId: list.id, subscribers: 180, seed: 2026 });
+  return { adminEmail, adminPassword, clientId: key.client_id, clientSecret: key.client_secret, rootCompanyId: root.id, subscribeListUuid: list.uuid };
 }
 
 /** Grants on some clubs, and the two leisure-card providers the simulator knows: one approved, one not. */
@@ -109,7 +113,7 @@ async function seedDemoEnrollment(seeder: Caller, idBySeq: Map<number, string>, 
 }
 
 /** A newsletter of the federation with questions and a consent text, so the hosted form has something to show. */
-async function seedDemoList(seeder: Caller, companyId: string): Promise<string> {
+async function seedDemoList(seeder: Caller, companyId: string): Promise<{ id: number; uuid: string }> {
   const questions = [];
   for (const [name, descr] of [
     ["Barn och ungdom", "Aktiviteter för barn och unga"],
@@ -124,6 +128,8 @@ async function seedDemoList(seeder: Caller, companyId: string): Promise<string> 
     name: "Förbundsnytt",
     description: "Nyheter från förbundet en gång i månaden.",
     fields: ["firstname", "lastname"],
+    // As the dashboard proposes for every new list: a subscription counts once its address's owner confirmed it.
+    double_opt_in: true,
   });
   await updateList(seeder, list.id, {
     term: {
@@ -134,5 +140,5 @@ async function seedDemoList(seeder: Caller, companyId: string): Promise<string> 
     },
     question_prop_ids: questions.map((q) => q.prop_id),
   });
-  return list.uuid;
+  return { id: list.id, uuid: list.uuid };
 }

@@ -27,7 +27,7 @@ const EVENTS = ["Årsmöte", "Sommarläger", "Julfest", "Prova-på-dag"];
 const BATCH = 1000;
 
 /** mulberry32: a small seeded PRNG, so the same seed gives the same organization. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;

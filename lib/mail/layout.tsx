@@ -67,6 +67,8 @@ function Email({ lang, organization, subject, preheader, bodyHtml, footer }: Ema
     <Html lang={lang}>
       <Head>
         <title>{subject || organization.name}</title>
+        {/* Without it a phone's mail client lays the message out 980 px wide and shrinks it to fit. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <style>{headCss}</style>
       </Head>

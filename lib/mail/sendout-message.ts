@@ -1,6 +1,6 @@
 // One recipient's message of a sendout: merge fields filled in, the organization's layout, the footer links the design
 // asks of every list message (the hosted unsubscribe page of the list, the signed global opt-out, the preference
-// page), the one-click List-Unsubscribe target, and a Message-ID that is the same every time this row is sent, so a
+// page), the one-click List-Unsubscribe target, the recipient's list as List-Id, and a Message-ID that is the same every time this row is sent, so a
 // resend after a crash folds into one message and a bounce names its row. Links are the author's own: no tracking
 // pixels, nothing rewritten.
 import "server-only";
@@ -12,6 +12,7 @@ import { globalOptOutUrl, listUnsubscribeUrl, preferencesToken, preferencesUrl, 
 import { renderEmail } from "./layout";
 import { Marks } from "./merge-fields";
 import { sendoutMessageId } from "./message-id";
+import { sendoutSenderName } from "./sender";
 import { mailTexts } from "./texts";
 import type { OutgoingMail } from "./transport";
 
@@ -27,7 +28,8 @@ export interface SendoutMailInput {
   };
   organization: { name: string; logoUrl?: string | null };
   recipient: { id: number; email: string; memberUuid: string; firstname: string | null; lastname: string | null };
-  list: { uuid: string };
+  /** The recipient's list: its unsubscribe link, and its List-Id (its name beside the id, when known). */
+  list: { uuid: string; name?: string | null };
   lang?: Lang;
 }
 
@@ -86,6 +88,7 @@ export async function sendoutTemplate({ sendout, organization, lang = "sv" }: Om
     },
   });
   const from = env().MAIL_FROM;
+  const fromName = sendoutSenderName(sendout.fromName, organization.name);
   return (recipient, list) => {
     const addressee = { recipient, list };
     return {
@@ -95,9 +98,10 @@ export async function sendoutTemplate({ sendout, organization, lang = "sv" }: Om
       html: marks.fill(html, "html", addressee),
       text: marks.fill(text, "text", addressee),
       messageId: sendoutMessageId(sendout.id, recipient.id, from),
-      fromName: sendout.fromName ?? undefined,
+      fromName,
       replyTo: sendout.replyTo ?? undefined,
       listUnsubscribeUrl: listUnsubscribeUrl(list.uuid, recipient.memberUuid),
+      list,
     };
   };
 }

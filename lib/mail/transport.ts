@@ -11,6 +11,7 @@ import type Mail from "nodemailer/lib/mailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { env } from "../env";
+import { listIdHeader, type MailList } from "./list-id";
 import { addressOf } from "./message-id";
 
 export interface OutgoingMail {
@@ -25,6 +26,8 @@ export interface OutgoingMail {
   replyTo?: string;
   /** RFC 2369 / RFC 8058 one-click unsubscribe target (an https or http URL). */
   listUnsubscribeUrl?: string;
+  /** The list the message belongs to (a sendout's, a list's confirmation or welcome): sent as List-Id (lib/mail/list-id.ts). */
+  list?: MailList;
   headers?: Record<string, string>;
 }
 
@@ -171,11 +174,12 @@ function classify(error: unknown): MailDeliveryError {
  * sends exactly this so that its rate is the ceiling of sending the same message from node.
  */
 export function nodemailerMessage(mail: OutgoingMail): Mail.Options {
-  const headers: Record<string, string> = { ...mail.headers };
+  const headers: Record<string, string | { prepared: true; value: string }> = { ...mail.headers };
   if (mail.listUnsubscribeUrl) {
     headers["List-Unsubscribe"] = `<${mail.listUnsubscribeUrl}>`;
     headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
+  if (mail.list) headers["List-Id"] = { prepared: true, value: listIdHeader(mail.list, env().MAIL_FROM) };
   return {
     from: fromHeader(mail.fromName),
     to: mail.to,

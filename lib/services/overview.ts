@@ -1,4 +1,4 @@
-// The dashboard's overview: counts of lists, active subscribers and companies by fk_status, and subscriptions and
+// The dashboard's overview: members (the count the member register shows), counts of lists, active subscribers and companies by fk_status, and subscriptions and
 // unsubscriptions per day for the last 30 days, all within the caller's scope.
 import "server-only";
 import type { z } from "zod";
@@ -8,6 +8,7 @@ import type { Overview } from "../validation/overview";
 import { inScopeWhere } from "./access-checks";
 import type { Caller } from "./caller";
 import { listOfLiveCompany, liveCompany } from "./live-records";
+import { paginateMembers } from "./member-search";
 
 const DAYS = 30;
 
@@ -21,7 +22,10 @@ export async function overview(caller: Caller): Promise<z.output<typeof Overview
   const listWhere = { ...listOfLiveCompany, ...inScope };
   const canSeeLists = caller.modules.has("subscription_list");
   const canSeeCompanies = caller.modules.has("company");
-  const [lists, active, byStatus, subscribed, unsubscribed] = await Promise.all([
+  const canSeeMembers = caller.modules.has("member");
+  const [members, lists, active, byStatus, subscribed, unsubscribed] = await Promise.all([
+    // The member register's own count (its cached order of the scope's members), so both screens say the same.
+    canSeeMembers ? paginateMembers(caller, { options: {}, orderBy: { created_at: "desc" }, page: 1, limit: 1 }).then((page) => page.count) : null,
     canSeeLists ? db().subscriptionList.count({ where: listWhere }) : 0,
     canSeeLists ? db().subscriptionList.aggregate({ where: listWhere, _sum: { activeCount: true } }) : null,
     canSeeCompanies ? db().company.groupBy({ by: ["fkStatus"], where: { ...liveCompany, id: inScope.companyId }, _count: { _all: true } }) : [],
@@ -39,6 +43,7 @@ export async function overview(caller: Caller): Promise<z.output<typeof Overview
   for (const s of unsubscribed) { const bucket = s.unsubscribedAt && perDay.get(day(s.unsubscribedAt)); if (bucket) bucket.unsubscribed++; }
   const counts = new Map(byStatus.map((g) => [g.fkStatus, g._count._all]));
   return {
+    members,
     lists: canSeeLists ? lists : null,
     active_subscribers: canSeeLists ? (active?._sum.activeCount ?? 0) : null,
     companies_by_fk_status: canSeeCompanies ? FK_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })) : null,

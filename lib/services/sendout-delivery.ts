@@ -148,7 +148,7 @@ async function messageContext(rows: ClaimedRecipient[]) {
       where: { id: { in: ids((r) => r.memberId) } },
       select: { id: true, uuid: true, firstname: true, lastname: true, erasedAt: true, globalOptOutAt: true },
     }),
-    db().subscriptionList.findMany({ where: { id: { in: ids((r) => r.listId) } }, select: { id: true, uuid: true } }),
+    db().subscriptionList.findMany({ where: { id: { in: ids((r) => r.listId) } }, select: { id: true, uuid: true, name: true } }),
   ]);
   const messageFor = await Promise.all(sendouts.map(templateOf));
   return {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { FkStatus } from "./company";
 
 export const Overview = z.object({
+  members: z.number().int().nullable().meta({ description: "Members in the caller's scope, as the member register counts them" }),
   lists: z.number().int().nullable(),
   active_subscribers: z.number().int().nullable(),
   companies_by_fk_status: z.array(z.object({ status: FkStatus, count: z.number().int() })).nullable(),

@@ -1,6 +1,7 @@
 // A sendout's message to one recipient, rendered for real and delivered to a real SMTP server: merge fields, the
 // footer's three links in both parts, the one-click unsubscribe headers and the stable Message-ID.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sendoutFromLine } from "@/lib/mail/sender";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink";
 
 let sink: SmtpSink;
@@ -24,7 +25,7 @@ const input = {
   },
   organization: { name: "Skid-IF Väst", logoUrl: "https://skidif.example/logo.png" },
   recipient: { id: 345, email: "anna@example.org", memberUuid, firstname: "<img src=x onerror=alert(1)>", lastname: null },
-  list: { uuid: listUuid },
+  list: { uuid: listUuid, name: "Vinternytt för (klubben), 2027" },
 };
 
 beforeAll(async () => {
@@ -136,5 +137,27 @@ describe("renderSendoutMail", () => {
     const headers = received.raw.slice(0, received.raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
     expect(/^List-Unsubscribe: +<(\S+)>\r?$/m.exec(headers)?.[1]).toBe(links.listUnsubscribeUrl(listUuid, memberUuid));
     expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+  });
+
+  it("is sent in the organization's name when the author left the sender's name empty, at MAIL_FROM's address", async () => {
+    const mail = await render.renderSendoutMail({ ...input, sendout: { ...input.sendout, fromName: null }, organization: { name: "Malmö IF" } });
+    expect(mail.fromName).toBe("Malmö IF");
+    expect(sendoutFromLine("  ", "Malmö IF", "utskick@forbundet.example")).toBe("Malmö IF <utskick@forbundet.example>");
+    expect(sendoutFromLine("Kansliet", "Malmö IF", "utskick@forbundet.example")).toBe("Kansliet <utskick@forbundet.example>");
+    const before = sink.received.length;
+    await transport.sendMail(mail);
+    const received = (await sink.waitFor(before + 1))[before];
+    expect(received.parsed.from?.value).toEqual([{ name: "Malmö IF", address: "utskick@forbundet.example" }]);
+  });
+
+  it("names the recipient's list in List-Id (RFC 2919) and lays out at the phone's width (a viewport)", async () => {
+    const before = sink.received.length;
+    await transport.sendMail(await render.renderSendoutMail(input));
+    const received = (await sink.waitFor(before + 1))[before];
+    const headers = received.raw.slice(0, received.raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
+    // Its name without the characters a phrase cannot hold bare, encoded as a header's words are; the id as written.
+    expect(/^List-Id: (.+?)\r?$/im.exec(headers)?.[1]).toBe(`Vinternytt =?UTF-8?Q?f=C3=B6r?= klubben 2027 <${listUuid}.list.forbundet.example>`);
+    expect(received.parsed.headers.get("list")).toMatchObject({ id: { id: `${listUuid}.list.forbundet.example` } });
+    expect(String(received.parsed.html)).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1"/);
   });
 });

@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { chooseLanguageAction } from "@/app/admin/language-action";
 import { LangProvider } from "@/components/admin/i18n-context";
 import { LanguageSwitch } from "@/components/admin/language-switch";
-import { NavLinks } from "@/components/admin/nav-links";
+import { NavLinks, type NavGroup, type NavLink } from "@/components/admin/nav-links";
 import { AdminProviders } from "@/components/admin/providers";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { requirePageCaller } from "@/lib/auth/session";
@@ -19,21 +19,46 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const caller = await requirePageCaller();
   const [lang, requestHeaders] = await Promise.all([adminLanguage(), headers()]);
   const t = shellMessages(lang);
-  const links = [
-    { href: "/admin", label: t.nav.overview },
-    ...(caller.modules.has("subscription_list") ? [{ href: "/admin/lists", label: t.nav.lists }] : []),
-    ...(caller.modules.has("company") ? [{ href: "/admin/companies", label: t.nav.companies }] : []),
-    ...(caller.modules.has("member") ? [{ href: "/admin/members", label: t.nav.members }] : []),
-    ...(caller.modules.has("event") ? [{ href: "/admin/events", label: t.nav.events }] : []),
-    ...(caller.modules.has("sendout") ? [{ href: "/admin/sendouts", label: t.nav.sendouts }] : []),
-    // Suppressions belong to the lists' module (the service's rule): list staff see whom sendouts skip.
-    ...(caller.modules.has("member") || caller.modules.has("subscription_list") ? [{ href: "/admin/imports", label: importsMessages(lang).title }] : []),
-    ...(caller.modules.has("subscription_list") ? [{ href: "/admin/suppressions", label: t.nav.suppressions }] : []),
-    ...(caller.modules.has("webhook") ? [{ href: "/admin/webhooks", label: t.nav.webhooks }] : []),
-    ...(caller.role === "ADMIN" ? [{ href: "/admin/api-keys", label: t.nav.apiKeys }, { href: "/admin/users", label: t.nav.users }] : []),
-    { href: "/admin/audit", label: t.nav.audit },
-    ...(canReadOutbox(caller) ? [{ href: "/admin/outbox", label: t.nav.outbox }] : []),
-    { href: "/admin/account", label: t.nav.account },
+  const when = (shown: boolean, link: NavLink) => (shown ? [link] : []);
+  const groups: NavGroup[] = [
+    {
+      id: "communication",
+      label: t.navGroups.communication,
+      links: [
+        ...when(caller.modules.has("subscription_list"), { href: "/admin/lists", label: t.nav.lists }),
+        ...when(caller.modules.has("sendout"), { href: "/admin/sendouts", label: t.nav.sendouts }),
+        // Suppressions belong to the lists' module (the service's rule): list staff see whom sendouts skip.
+        ...when(caller.modules.has("subscription_list"), { href: "/admin/suppressions", label: t.nav.suppressions }),
+        ...when(canReadOutbox(caller), { href: "/admin/outbox", label: t.nav.outbox }),
+      ],
+    },
+    {
+      id: "membership",
+      label: t.navGroups.membership,
+      links: [
+        ...when(caller.modules.has("member"), { href: "/admin/members", label: t.nav.members }),
+        ...when(caller.modules.has("event"), { href: "/admin/events", label: t.nav.events }),
+        ...when(caller.modules.has("member") || caller.modules.has("subscription_list"), { href: "/admin/imports", label: importsMessages(lang).title }),
+      ],
+    },
+    {
+      id: "organization",
+      label: t.navGroups.organization,
+      links: [
+        ...when(caller.modules.has("company"), { href: "/admin/companies", label: t.nav.companies }),
+        ...when(caller.role === "ADMIN", { href: "/admin/users", label: t.nav.users }),
+      ],
+    },
+    {
+      id: "settings",
+      label: t.navGroups.settings,
+      links: [
+        ...when(caller.modules.has("webhook"), { href: "/admin/webhooks", label: t.nav.webhooks }),
+        ...when(caller.role === "ADMIN", { href: "/admin/api-keys", label: t.nav.apiKeys }),
+        { href: "/admin/audit", label: t.nav.audit },
+        { href: "/admin/account", label: t.nav.account },
+      ],
+    },
   ];
   return (
     <div lang={lang} className="min-h-screen lg:flex">
@@ -41,7 +66,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <p className="mb-3 text-base font-semibold text-slate-900">
           {t.product} <span className="block text-sm font-normal text-slate-600">{t.dashboard}</span>
         </p>
-        <NavLinks links={links} label={t.navLabel} />
+        <NavLinks home={{ href: "/admin", label: t.nav.overview }} groups={groups} label={t.navLabel} />
       </aside>
       <div className="flex-1">
         <header className="flex flex-wrap items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 py-2 text-sm">

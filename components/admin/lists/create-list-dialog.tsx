@@ -28,7 +28,7 @@ type Values = z.input<typeof CreateListRequest>;
 type Company = ListCompanyChoices["companies"][number];
 type Field = keyof Values;
 
-export function CreateListDialog({ createList }: { createList: ListActions["createList"] }) {
+export function CreateListDialog({ createList, homeCompany }: { createList: ListActions["createList"]; homeCompany: Company | null }) {
   const lang = useLang();
   const t = listsMessages(lang);
   const tc = listConsentMessages(lang);
@@ -36,7 +36,8 @@ export function CreateListDialog({ createList }: { createList: ListActions["crea
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const { search, setSearch, q } = useSearchText();
-  const [chosen, setChosen] = useState<Company | null>(null);
+  // The staff member's own association is proposed (and stays an option whatever the search shows).
+  const [chosen, setChosen] = useState<Company | null>(homeCompany);
   const companies = useQuery({
     queryKey: queryKeys.lists.companies(q),
     queryFn: () => fetchJson<ListCompanyChoices>(`/admin/api/lists/companies?q=${encodeURIComponent(q)}`),
@@ -45,7 +46,7 @@ export function CreateListDialog({ createList }: { createList: ListActions["crea
   const form = useForm<Values, unknown, z.output<typeof CreateListRequest>>({
     resolver: keyedZodResolver(CreateListRequest),
     // Double opt-in is proposed for every new list (the API's default stays false, as integrators expect).
-    defaultValues: { company_id: "", name: "", description: "", fields: [], double_opt_in: true },
+    defaultValues: { company_id: homeCompany?.company_id ?? "", name: "", description: "", fields: [], double_opt_in: true },
   });
   const { errors } = form.formState;
   const [serverKeys, setServerKeys] = useState<Record<string, string[]>>({});
@@ -58,7 +59,7 @@ export function CreateListDialog({ createList }: { createList: ListActions["crea
       void queryClient.invalidateQueries({ queryKey: queryKeys.lists.all, exact: true });
       setOpen(false);
       form.reset();
-      setChosen(null);
+      setChosen(homeCompany);
       setSearch("");
       router.push(`/admin/lists/${list.id}`);
     },

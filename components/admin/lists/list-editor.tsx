@@ -204,7 +204,7 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
             </div>
           </Panel>
 
-          <MailSettingsSection form={form} control={control} />
+          <MailSettingsSection form={form} control={control} canWrite={canWrite} />
 
           <TermSection form={form} savedHtml={list.term?.html ?? ""} previewTerm={actions.previewTerm} canWrite={canWrite} nameField={control("term.name")} htmlField={control("term.html")} />
 

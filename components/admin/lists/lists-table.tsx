@@ -17,7 +17,7 @@ import { QueryState } from "../ui/query-state";
 
 import { ConfirmDialog } from "./confirm-dialog";
 import { CreateListDialog } from "./create-list-dialog";
-import type { ListActions, ListRow } from "./types";
+import type { ListActions, ListCompanyChoices, ListRow } from "./types";
 import { DataTable } from "@/components/admin/ui/data-table";
 import { formatNumber } from "@/lib/i18n/formats";
 import { failureText } from "../action-errors";
@@ -28,12 +28,14 @@ const NO_LISTS: never[] = [];
 interface Props {
   canWrite: boolean;
   createList: ListActions["createList"];
+  /** The association a new list is proposed for: the staff member's own (the root of their scope). */
+  homeCompany?: ListCompanyChoices["companies"][number] | null;
   updateList: ListActions["updateList"];
 }
 
 const column = createColumnHelper<ListRow>();
 
-export function ListsTable({ canWrite, createList, updateList }: Props) {
+export function ListsTable({ canWrite, createList, updateList, homeCompany = null }: Props) {
   const lang = useLang();
   const t = listsMessages(lang);
   const queryClient = useQueryClient();
@@ -155,7 +157,7 @@ export function ListsTable({ canWrite, createList, updateList }: Props) {
     <div className="space-y-4">
       {canWrite && (
         <div className="flex justify-end">
-          <CreateListDialog createList={createList} />
+          <CreateListDialog createList={createList} homeCompany={homeCompany} />
         </div>
       )}
       <QueryState query={query}>

@@ -1,5 +1,5 @@
 "use client";
-// The consent text of the list editor: heading and HTML, and beside them a live preview rendered by the server with
+// The consent text of the list editor: heading and formatted text (the rich-text editor, html-field.tsx), and beside them a live preview rendered by the server with
 // the sanitizer the public page uses (debounced; the saved text, already sanitized, needs no round trip).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
@@ -7,8 +7,9 @@ import { unwrap } from "@/lib/actions/result";
 import { listsMessages } from "@/lib/i18n/admin/lists";
 import { queryKeys } from "@/lib/query-keys";
 import { listConsentMessages } from "@/lib/i18n/admin/list-consent";
-import { CheckboxField, TextAreaField, TextField, type FieldProps } from "@/components/ui/field";
+import { CheckboxField, TextField, type FieldProps } from "@/components/ui/field";
 import { useLang } from "../i18n-context";
+import { HtmlField } from "./html-field";
 import type { EditForm } from "./list-editor";
 import type { ListActions } from "./types";
 import { Panel } from "../ui/page-parts";
@@ -48,7 +49,7 @@ export function TermSection({ form, savedHtml, previewTerm, canWrite, nameField,
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
           <TextField label={t.termName} {...nameField} {...form.register("term.name")} />
-          <TextAreaField label={t.termHtml} help={t.termHelp} rows={10} spellCheck={false} controlClassName="font-mono text-sm" {...htmlField} {...form.register("term.html")} />
+          <HtmlField form={form} name="term.html" label={t.termHtml} help={t.termHelp} editable={canWrite} {...htmlField} />
           <div>
             <CheckboxField id="list-consent_required" label={tc.consentRequired} aria-describedby="list-consent_required-help" {...form.register("consent_required")} />
             <p id="list-consent_required-help" className="ml-7 mt-1 text-sm text-slate-700">

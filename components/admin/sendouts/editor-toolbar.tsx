@@ -1,17 +1,18 @@
 "use client";
 // The editor's toolbar: marks and blocks as toggle buttons (aria-pressed tells which apply at the cursor), a link and
-// an image by URL through a small dialog, undo and redo, and the menu of merge fields.
+// an image by URL through a small dialog, undo and redo, and the menu of merge fields: those of `tools`.
 import { useEditorState, type Editor } from "@tiptap/react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import type { SendoutComposeMessages } from "@/lib/i18n/admin/sendout-compose";
+import type { EditorTools } from "./rich-text-editor";
 import { UrlDialog } from "./url-dialog";
 
 const toolClass =
   "inline-flex h-9 min-w-9 items-center justify-center rounded px-2 text-sm font-semibold text-slate-900 hover:bg-slate-200 " +
   "focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 disabled:opacity-40 aria-pressed:bg-blue-100 aria-pressed:text-blue-950";
 
-export function EditorToolbar({ editor, controls, t }: { editor: Editor; controls: string; t: SendoutComposeMessages["editor"] }) {
+export function EditorToolbar({ editor, controls, tools, t }: { editor: Editor; controls: string; tools: EditorTools; t: SendoutComposeMessages["editor"] }) {
   const [dialog, setDialog] = useState<"link" | "image" | null>(null);
   const state = useEditorState({
     editor,
@@ -36,8 +37,8 @@ export function EditorToolbar({ editor, controls, t }: { editor: Editor; control
   const toggles = [
     { label: t.bold, glyph: "B", pressed: state.bold, run: () => chain().toggleBold().run() },
     { label: t.italic, glyph: "I", pressed: state.italic, run: () => chain().toggleItalic().run() },
-    { label: t.heading2, glyph: "H2", pressed: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
-    { label: t.heading3, glyph: "H3", pressed: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
+    { level: 2, label: t.heading2, glyph: "H2", pressed: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
+    { level: 3, label: t.heading3, glyph: "H3", pressed: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
     { label: t.bulletList, glyph: "•", pressed: state.bulletList, run: () => chain().toggleBulletList().run() },
     { label: t.orderedList, glyph: "1.", pressed: state.orderedList, run: () => chain().toggleOrderedList().run() },
     { label: t.quote, glyph: "❝", pressed: state.blockquote, run: () => chain().toggleBlockquote().run() },
@@ -50,7 +51,7 @@ export function EditorToolbar({ editor, controls, t }: { editor: Editor; control
 
   return (
     <div role="toolbar" aria-label={t.toolbar} aria-controls={controls} className="flex flex-wrap items-center gap-1 border-b border-slate-300 bg-slate-50 p-1">
-      {toggles.map((tool) => (
+      {toggles.filter((tool) => !("level" in tool) || tools.headings.includes(tool.level as 2 | 3)).map((tool) => (
         <button key={tool.label} type="button" className={toolClass} aria-label={tool.label} title={tool.label} aria-pressed={tool.pressed} onMouseDown={keepFocus} onClick={tool.run}>
           <span aria-hidden="true" className={tool.glyph === "I" ? "italic" : undefined}>
             {tool.glyph}
@@ -61,10 +62,12 @@ export function EditorToolbar({ editor, controls, t }: { editor: Editor; control
       <button type="button" className={toolClass} aria-pressed={state.link} onClick={() => setDialog("link")}>
         {t.link}
       </button>
-      <button type="button" className={toolClass} onClick={() => setDialog("image")}>
-        {t.image}
-      </button>
-      <DropdownMenu.Root>
+      {tools.images && (
+        <button type="button" className={toolClass} onClick={() => setDialog("image")}>
+          {t.image}
+        </button>
+      )}
+      {tools.mergeFields && <DropdownMenu.Root>
         <DropdownMenu.Trigger className={toolClass}>
           {t.mergeFields}
           <span aria-hidden="true" className="ml-1">
@@ -92,7 +95,7 @@ export function EditorToolbar({ editor, controls, t }: { editor: Editor; control
             ))}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      </DropdownMenu.Root>}
       <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-300" />
       <button type="button" className={toolClass} aria-label={t.undo} title={t.undo} disabled={!state.canUndo} onMouseDown={keepFocus} onClick={() => chain().undo().run()}>
         <span aria-hidden="true">↶</span>

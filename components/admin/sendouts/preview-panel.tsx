@@ -4,14 +4,19 @@
 // scripts, inline styles allowed, its own sandbox) because a srcdoc frame would inherit this page's nonce policy,
 // which refuses the inline styles every email is made of. The frame's sandbox attribute allows nothing either.
 import { useState } from "react";
+import { sendoutFromLine } from "@/lib/mail/sender";
 import type { SendoutComposeMessages } from "@/lib/i18n/admin/sendout-compose";
 import { Panel } from "../ui/page-parts";
+import type { SenderShape } from "./types";
 
 const WIDTHS = { desktop: "w-[600px]", phone: "w-[390px]" } as const;
 type Width = keyof typeof WIDTHS;
 
-export function PreviewPanel({ sendoutId, version, unsaved, t }: {
+export function PreviewPanel({ sendoutId, version, unsaved, fromName, sender, t }: {
   sendoutId: number;
+  /** The saved sendout's sender's name (null: the organization's) and where its messages come from. */
+  fromName: string | null;
+  sender: SenderShape;
   /** The saved sendout's updated_at: a new one loads the frame anew. */
   version: string;
   /** The form holds changes the preview does not show yet. */
@@ -30,6 +35,11 @@ export function PreviewPanel({ sendoutId, version, unsaved, t }: {
           </label>
         ))}
       </fieldset>
+      {/* The frame shows the message's body only; its sender is what an inbox shows first, so it is shown here. */}
+      <p className="text-sm" data-testid="sendout-preview-from">
+        <span className="font-medium text-slate-700">{t.preview.from}: </span>
+        <span className="break-all">{sendoutFromLine(fromName, sender.organizationName, sender.address)}</span>
+      </p>
       {/* Wider than a tablet's column at 600 px: the frame keeps its width and the box scrolls sideways. */}
       <div className="overflow-x-auto rounded-md border border-slate-300 bg-slate-100 p-2">
         <iframe

@@ -14,14 +14,15 @@ import { PreviewPanel } from "./preview-panel";
 import { SendPanel } from "./send-panel";
 import { SendoutForm } from "./sendout-form";
 import { TestPanel } from "./test-panel";
-import type { ListChoice, SendoutActions, SendoutRow } from "./types";
+import type { ListChoice, SenderShape, SendoutActions, SendoutRow } from "./types";
 
-export function SendoutComposer({ sendout, companyId, lists, ownEmail, actions }: {
+export function SendoutComposer({ sendout, companyId, lists, ownEmail, sender, actions }: {
   /** null: a new sendout of `companyId`. */
   sendout: SendoutRow | null;
   companyId: string;
   lists: ListChoice[] | null;
   ownEmail: string;
+  sender: SenderShape;
   actions: Pick<SendoutActions, "createSendout" | "updateSendout" | "sendTest" | "sendSendout">;
 }) {
   const lang = useLang();
@@ -57,7 +58,7 @@ export function SendoutComposer({ sendout, companyId, lists, ownEmail, actions }
             />
             <TestPanel sendoutId={saved.id} ownEmail={ownEmail} blockedBy={blockedBy} sendTest={actions.sendTest} t={t} />
           </div>
-          <PreviewPanel sendoutId={saved.id} version={saved.updated_at} unsaved={form.formState.isDirty} t={t} />
+          <PreviewPanel sendoutId={saved.id} version={saved.updated_at} unsaved={form.formState.isDirty} fromName={saved.from_name} sender={sender} t={t} />
         </>
       )}
     </div>

@@ -7,10 +7,11 @@ import { useLang } from "../i18n-context";
 import { Panel } from "../ui/page-parts";
 import { PreviewPanel } from "./preview-panel";
 import { SendoutFigures } from "./sendout-figures";
-import type { ListChoice, SendoutActions, SendoutRow } from "./types";
+import type { ListChoice, SenderShape, SendoutActions, SendoutRow } from "./types";
 
-export function SendoutView({ sendout, lists, canWrite, actions }: {
+export function SendoutView({ sendout, lists, canWrite, sender, actions }: {
   sendout: SendoutRow;
+  sender: SenderShape;
   lists: ListChoice[] | null;
   canWrite: boolean;
   actions: Pick<SendoutActions, "pauseSendout" | "resumeSendout" | "cancelSendout">;
@@ -22,7 +23,7 @@ export function SendoutView({ sendout, lists, canWrite, actions }: {
   const details: [string, string][] = [
     [c.subject, sendout.subject],
     [c.preheader, sendout.preheader ?? none],
-    [c.fromName, sendout.from_name ?? none],
+    [c.fromName, sendout.from_name ?? sender.organizationName],
     [c.replyTo, sendout.reply_to ?? none],
     [c.lists, sendout.list_ids.map((id) => lists?.find((l) => l.id === id)?.name ?? `#${id}`).join(", ")],
   ];
@@ -39,7 +40,7 @@ export function SendoutView({ sendout, lists, canWrite, actions }: {
           ))}
         </dl>
       </Panel>
-      <PreviewPanel sendoutId={sendout.id} version={sendout.updated_at} unsaved={false} t={sendoutComposeMessages(lang)} />
+      <PreviewPanel sendoutId={sendout.id} version={sendout.updated_at} unsaved={false} fromName={sendout.from_name} sender={sender} t={sendoutComposeMessages(lang)} />
     </div>
   );
 }

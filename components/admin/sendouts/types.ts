@@ -5,6 +5,12 @@ import type { CreateSendoutRequest, SendoutReach, SendoutViewShape, UpdateSendou
 
 export type SendoutRow = SendoutViewShape;
 
+/** Who the sendout's messages are from: the organization's name (when the sendout names none) and MAIL_FROM's address. */
+export interface SenderShape {
+  organizationName: string;
+  address: string;
+}
+
 /** A list the composer offers, of the sendout's company. */
 export interface ListChoice {
   id: number;

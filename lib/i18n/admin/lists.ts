@@ -68,9 +68,9 @@ const sv = {
     capHelp: "Lämna tomt för standardtaket ({n}). Personal kan lägga till prenumeranter över taket.",
     consent: "Samtyckestext",
     termName: "Rubrik",
-    termHtml: "Text (HTML)",
+    termHtml: "Text",
     termHelp:
-      "Tillåtet: p, br, strong, em, u, ul, ol, li, a, h3, h4 och blockquote. Allt annat tas bort. Töm båda fälten för att ta bort samtyckestexten. En ändrad text blir en ny version; givna samtycken behåller sin version.",
+      "Stycken, fetstil, kursiv, rubriker, listor, citat och länkar. Töm båda fälten för att ta bort samtyckestexten. En ändrad text blir en ny version; givna samtycken behåller sin version.",
     preview: "Förhandsvisning",
     previewHelp: "Så som texten visas i det publika formuläret, efter rensning.",
     previewEmpty: "Ingen samtyckestext.",
@@ -226,9 +226,9 @@ const en: ListsMessages = {
     capHelp: "Leave empty for the default cap ({n}). Staff may add subscribers beyond the cap.",
     consent: "Consent text",
     termName: "Heading",
-    termHtml: "Text (HTML)",
+    termHtml: "Text",
     termHelp:
-      "Allowed: p, br, strong, em, u, ul, ol, li, a, h3, h4 and blockquote. Everything else is removed. Empty both fields to remove the consent text. A changed text becomes a new version; consents already given keep theirs.",
+      "Paragraphs, bold, italic, headings, lists, quotes and links. Empty both fields to remove the consent text. A changed text becomes a new version; consents already given keep theirs.",
     preview: "Preview",
     previewHelp: "As the public form shows the text, after cleaning.",
     previewEmpty: "No consent text.",

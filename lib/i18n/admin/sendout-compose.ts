@@ -76,6 +76,7 @@ const sv = {
     phone: "Mobil (390 px)",
     width: "Bredd",
     frameTitle: "Meddelandet som mottagaren ser det",
+    from: "Från",
   },
   test: {
     title: "Skicka test",
@@ -162,6 +163,7 @@ const en: SendoutComposeMessages = {
     phone: "Phone (390 px)",
     width: "Width",
     frameTitle: "The message as the recipient sees it",
+    from: "From",
   },
   test: {
     title: "Send a test",

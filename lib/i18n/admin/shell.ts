@@ -19,6 +19,12 @@ const sv = {
     outbox: "Utkorg",
     account: "Mitt konto",
   },
+  navGroups: {
+    communication: "Kommunikation",
+    membership: "Medlemskap",
+    organization: "Organisation",
+    settings: "Inställningar",
+  },
   navLabel: "Huvudmeny",
   signedInAs: "Inloggad som",
   role: { ADMIN: "Administratör", EDITOR: "Redaktör", VIEWER: "Läsbehörighet" } as Record<string, string>,
@@ -50,6 +56,7 @@ const sv = {
   },
   overview: {
     title: "Översikt",
+    members: "Medlemmar",
     lists: "Prenumerationslistor",
     activeSubscribers: "Aktiva prenumeranter",
     companiesByStatus: "Föreningar per fritidskortsstatus",
@@ -75,6 +82,7 @@ const en: ShellMessages = {
   product: "Förening service",
   dashboard: "Administration",
   nav: { overview: "Overview", lists: "Subscription lists", companies: "Companies", members: "Members", events: "Events", sendouts: "Sendouts", suppressions: "Suppressed addresses", webhooks: "Webhooks", apiKeys: "API keys", users: "Admin users", audit: "Audit log", outbox: "Outbox", account: "My account" },
+  navGroups: { communication: "Communication", membership: "Membership", organization: "Organization", settings: "Settings" },
   navLabel: "Main menu",
   signedInAs: "Signed in as",
   role: { ADMIN: "Administrator", EDITOR: "Editor", VIEWER: "Read only" },
@@ -106,6 +114,7 @@ const en: ShellMessages = {
   },
   overview: {
     title: "Overview",
+    members: "Members",
     lists: "Subscription lists",
     activeSubscribers: "Active subscribers",
     companiesByStatus: "Companies by leisure-card status",

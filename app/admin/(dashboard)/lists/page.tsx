@@ -6,6 +6,8 @@ import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
 import { listsMessages } from "@/lib/i18n/admin/lists";
 import { shellMessages } from "@/lib/i18n/admin/shell";
+import { homeCompanyId } from "@/lib/services/home-company";
+import { findLiveCompany } from "@/lib/services/live-records";
 import { createListAction, updateListAction } from "./actions";
 
 export default async function ListsPage() {
@@ -14,10 +16,17 @@ export default async function ListsPage() {
   const lang = await adminLanguage();
   const t = listsMessages(lang);
   const canWrite = caller.permissions.has("SUBSCRIPTION_LIST.U");
+  const homeId = canWrite ? await homeCompanyId(caller) : null;
+  const home = homeId ? await findLiveCompany(homeId) : null;
   return (
     <>
       <PageTitle title={t.table.title} intro={t.table.intro} readOnlyText={canWrite ? undefined : shellMessages(lang).readOnly} />
-      <ListsTable canWrite={canWrite} createList={createListAction} updateList={updateListAction} />
+      <ListsTable
+        canWrite={canWrite}
+        createList={createListAction}
+        updateList={updateListAction}
+        homeCompany={home && { company_id: home.id, name: home.name, org_number: home.orgNumber }}
+      />
     </>
   );
 }

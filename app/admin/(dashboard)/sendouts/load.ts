@@ -1,7 +1,9 @@
 // What the sendout pages read besides the sendout: the lists of its association (to choose recipients and name a
 // sendout's lists) and the staff member's own address for test copies.
 import "server-only";
-import type { ListChoice } from "@/components/admin/sendouts/types";
+import type { ListChoice, SenderShape } from "@/components/admin/sendouts/types";
+import { env } from "@/lib/env";
+import { addressOf } from "@/lib/mail/message-id";
 import type { Caller } from "@/lib/services/caller";
 import { listListsOfCompany } from "@/lib/services/subscription-lists";
 
@@ -9,6 +11,11 @@ import { listListsOfCompany } from "@/lib/services/subscription-lists";
 export async function listChoices(caller: Caller, companyId: string): Promise<ListChoice[] | null> {
   if (!caller.modules.has("subscription_list")) return null;
   return (await listListsOfCompany(caller, companyId)).map((list) => ({ id: list.id, name: list.name }));
+}
+
+/** Who the association's sendouts are from (the composer's preview shows the From line). */
+export function senderOf(organizationName: string): SenderShape {
+  return { organizationName, address: addressOf(env().MAIL_FROM) };
 }
 
 /** A dashboard user's actor is "admin:<email>": the address a test copy goes to unless they type another. */

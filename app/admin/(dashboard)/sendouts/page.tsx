@@ -6,6 +6,7 @@ import { adminLanguage } from "@/lib/i18n/admin-language";
 import { sendoutsMessages } from "@/lib/i18n/admin/sendouts";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { companyChoices } from "@/lib/services/company-directory";
+import { initialCompanyChoice } from "@/lib/services/home-company";
 import { listChoices } from "./load";
 
 export default async function SendoutsPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
@@ -15,8 +16,8 @@ export default async function SendoutsPage({ searchParams }: { searchParams: Pro
   if (!caller.modules.has("sendout")) return <NoAccess title={t.title} text={t.noAccess} />;
   const companies = await companyChoices(caller);
   const asked = (await searchParams).company_id;
-  // The association in the address if it is one of the caller's; otherwise the first one.
-  const companyId = companies.find((c) => c.company_id === asked)?.company_id ?? companies[0]?.company_id ?? "";
+  // The association in the address if it is one of the caller's; otherwise the caller's own.
+  const companyId = (await initialCompanyChoice(caller, companies, asked))?.company_id ?? "";
   const canWrite = caller.permissions.has("SENDOUT.U");
   return (
     <>

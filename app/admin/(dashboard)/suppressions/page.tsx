@@ -7,6 +7,7 @@ import { adminLanguage } from "@/lib/i18n/admin-language";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { suppressionsMessages } from "@/lib/i18n/admin/suppressions";
 import { companyChoices } from "@/lib/services/company-directory";
+import { initialCompanyChoice } from "@/lib/services/home-company";
 import { liftSuppressionAction, suppressAddressAction } from "./actions";
 
 export default async function SuppressionsPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
@@ -16,7 +17,7 @@ export default async function SuppressionsPage({ searchParams }: { searchParams:
   if (!caller.modules.has("subscription_list")) return <NoAccess title={t.title} text={t.noAccess} />;
   const companies = await companyChoices(caller);
   const asked = (await searchParams).company_id;
-  const companyId = companies.find((c) => c.company_id === asked)?.company_id ?? companies[0]?.company_id ?? "";
+  const companyId = (await initialCompanyChoice(caller, companies, asked))?.company_id ?? "";
   const canWrite = caller.permissions.has("SUBSCRIPTION_LIST.U");
   return (
     <>

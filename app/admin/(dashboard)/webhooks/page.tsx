@@ -7,6 +7,7 @@ import { adminLanguage } from "@/lib/i18n/admin-language";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { webhooksMessages } from "@/lib/i18n/admin/webhooks";
 import { companyChoices } from "@/lib/services/company-directory";
+import { initialCompanyChoice } from "@/lib/services/home-company";
 import {
   createWebhookAction,
   deleteWebhookAction,
@@ -23,7 +24,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   if (!caller.modules.has("webhook")) return <NoAccess title={t.title} text={t.noAccess} />;
   const companies = await companyChoices(caller);
   const asked = (await searchParams).company_id;
-  const companyId = companies.find((c) => c.company_id === asked)?.company_id ?? companies[0]?.company_id ?? "";
+  const companyId = (await initialCompanyChoice(caller, companies, asked))?.company_id ?? "";
   const canWrite = caller.permissions.has("WEBHOOK.U");
   return (
     <>

@@ -4,16 +4,18 @@ import { SendoutComposer } from "@/components/admin/sendouts/sendout-composer";
 import { SendoutView } from "@/components/admin/sendouts/sendout-view";
 import { PageTitle } from "@/components/admin/ui/page-parts";
 import { sendoutComposeMessages } from "@/lib/i18n/admin/sendout-compose";
+import { findLiveCompany } from "@/lib/services/live-records";
 import { getSendout } from "@/lib/services/sendouts";
 import { IntIdParam } from "@/lib/validation/common";
 import { readObjectPage } from "../../object-page";
 import * as actions from "../actions";
-import { listChoices, ownEmail } from "../load";
+import { listChoices, ownEmail, senderOf } from "../load";
 
 export default async function SendoutPage({ params }: { params: Promise<{ id: string }> }) {
   const { caller, object: sendout, lang, canWrite, readOnlyText } = await readObjectPage(params, IntIdParam, getSendout, "SENDOUT.U");
   const t = sendoutComposeMessages(lang).compose;
   const lists = await listChoices(caller, sendout.company_id);
+  const sender = senderOf((await findLiveCompany(sendout.company_id)).name);
   return (
     <>
       <PageTitle title={sendout.subject} back={{ href: `/admin/sendouts?company_id=${encodeURIComponent(sendout.company_id)}`, label: t.back }} readOnlyText={readOnlyText} />
@@ -23,6 +25,7 @@ export default async function SendoutPage({ params }: { params: Promise<{ id: st
           companyId={sendout.company_id}
           lists={lists}
           ownEmail={ownEmail(caller)}
+          sender={sender}
           actions={{ createSendout: actions.createSendoutAction, updateSendout: actions.updateSendoutAction, sendTest: actions.sendTestAction, sendSendout: actions.sendSendoutAction }}
         />
       ) : (
@@ -30,6 +33,7 @@ export default async function SendoutPage({ params }: { params: Promise<{ id: st
           sendout={sendout}
           lists={lists}
           canWrite={canWrite}
+          sender={sender}
           actions={{ pauseSendout: actions.pauseSendoutAction, resumeSendout: actions.resumeSendoutAction, cancelSendout: actions.cancelSendoutAction }}
         />
       )}

@@ -8,7 +8,7 @@ import { adminLanguage } from "@/lib/i18n/admin-language";
 import { sendoutComposeMessages } from "@/lib/i18n/admin/sendout-compose";
 import { createSendoutAction, sendSendoutAction, sendTestAction, updateSendoutAction } from "../actions";
 import { companyChoices } from "@/lib/services/company-directory";
-import { listChoices, ownEmail } from "../load";
+import { listChoices, ownEmail, senderOf } from "../load";
 
 export default async function NewSendoutPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
   const caller = await requirePageCaller();
@@ -25,6 +25,7 @@ export default async function NewSendoutPage({ searchParams }: { searchParams: P
         companyId={company.company_id}
         lists={await listChoices(caller, company.company_id)}
         ownEmail={ownEmail(caller)}
+        sender={senderOf(company.name)}
         actions={{ createSendout: createSendoutAction, updateSendout: updateSendoutAction, sendTest: sendTestAction, sendSendout: sendSendoutAction }}
       />
     </>
