@@ -176,7 +176,7 @@ for (const lang of ["sv", "en"] as const) {
     const sent = mailsWith((mail) => mail.parsed.subject === subject);
     const [first] = sent;
     expect(first.parsed.from?.value[0]).toMatchObject({ name: ORGANIZATION });
-    expect(first.raw).toMatch(new RegExp(`^List-Id: ${LIST} <[0-9a-f-]{36}\\.list\\.localhost>\\r?$`, "m"));
+    expect(first.raw).toMatch(new RegExp(`^List-Id: ${LIST} <[0-9a-f-]{36}\\.list\\.localhost>\\r?$`, "im"));
     expect(first.parsed.html).toContain('name="viewport"');
     for (const mail of sent.slice(0, 2)) {
       const href = /href="([^"]*\/unsubscribe\/[0-9a-f-]{36}\/[0-9a-f-]{36}\?p=[^"]+)"/.exec(String(mail.parsed.html))?.[1];

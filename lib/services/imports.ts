@@ -77,21 +77,6 @@ async function importView(run: Run): Promise<z.output<typeof ImportView>> {
   };
 }
 
-/**
- * The company the import screen opens on: the root of the caller's scope among the choices (a company whose parent is
- * not among them; of the scope's own companies, the first it names), the first by name of those otherwise. The first
- * by name of all was a club deep in the tree for staff of a federation.
- */
-export async function importScreenCompany(caller: Caller, choices: { company_id: string }[]): Promise<string> {
-  const ids = choices.map((c) => c.company_id);
-  if (!ids.length) return "";
-  const shown = new Set(ids);
-  const rows = await db().company.findMany({ where: { id: { in: ids } }, select: { id: true, parentId: true } });
-  const roots = new Set(rows.filter((r) => !r.parentId || !shown.has(r.parentId)).map((r) => r.id));
-  const named = caller.scope.kind === "companies" ? caller.scope.companyIds.find((id) => roots.has(id)) : undefined;
-  return named ?? ids.find((id) => roots.has(id)) ?? ids[0];
-}
-
 /** POST /v3/imports: the file (the request body) is stored and its header read; nothing is imported yet. */
 export async function createImport(caller: Caller, input: CreateImportInput, contentType: string | null, body: ReadableStream<Uint8Array> | null) {
   let organizationId: string;

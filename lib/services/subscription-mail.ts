@@ -76,7 +76,7 @@ export async function sendConfirmation(subscriptionId: number, lang: Lang): Prom
       bodyHtml: linkBody(fill(t.confirmBody, names), { url: confirmationUrl(subscriptionId, nonce, lang), label: t.confirmLink }, t.confirmIgnore, detailsHtml(parsePending(subscription.pendingData), t)),
       footer: { reason: fill(t.confirmReason, names) },
     });
-    await sendMail({ to, subject: fill(t.confirmSubject, names), html, text, messageId: messageId("confirm", `${subscriptionId}.${nonce}`), fromName: list.company.name });
+    await sendMail({ to, subject: fill(t.confirmSubject, names), html, text, messageId: messageId("confirm", `${subscriptionId}.${nonce}`), fromName: list.company.name, list });
     return true;
   } catch (error) {
     logger().error({ err: error, subscriptionId }, "confirmation message not sent");
@@ -100,7 +100,7 @@ export async function sendWelcome(subscriptionId: number, lang: Lang): Promise<v
       bodyHtml: list.welcomeHtml ?? "", // sanitized when stored
       footer: { unsubscribeUrl, preferencesUrl: preferencesUrl(member.uuid), reason: fill(subscriptionMailTexts(lang).welcomeReason, { list: list.name }) },
     });
-    await sendMail({ to, subject, html, text, messageId: messageId("welcome", subscriptionId), fromName: list.company.name, listUnsubscribeUrl: unsubscribeUrl });
+    await sendMail({ to, subject, html, text, messageId: messageId("welcome", subscriptionId), fromName: list.company.name, list, listUnsubscribeUrl: unsubscribeUrl });
   } catch (error) {
     logger().error({ err: error, subscriptionId }, "welcome message not sent");
   }

@@ -58,6 +58,8 @@ describe("double opt-in", () => {
     // One Message-ID per request: a later request's message (a new link) is not taken for a copy of this one.
     expect(mail.parsed.messageId).toMatch(new RegExp(`^<confirm-${result.subscription.id}\\.[A-Za-z0-9_-]{16,}@localhost>$`));
     const token = confirmationTokenIn("ada@example.org");
+    // Filed with the list's own mail (RFC 2919), by the list's uuid.
+    expect(mail.raw).toMatch(new RegExp(`^List-Id: Nyhetsbrevet <${list.uuid}\\.list\\.localhost>\\r?$`, "im"));
 
     // Looking at the page (what a mail scanner does) changes nothing.
     expect(await confirmationPage(token)).toMatchObject({ state: "pending", listName: "Nyhetsbrevet", email: "ada@example.org" });
@@ -79,6 +81,7 @@ describe("double opt-in", () => {
     expect(welcome.parsed.subject).toBe("Välkommen!");
     expect(welcome.parsed.html).toContain("Hej och välkommen");
     expect(welcome.parsed.html).not.toContain("<script");
+    expect(welcome.raw).toMatch(new RegExp(`^List-Id: Nyhetsbrevet <${list.uuid}\\.list\\.localhost>\\r?$`, "im"));
     // mailparser folds the List-* headers into one "list" header.
     expect(JSON.stringify(welcome.parsed.headers.get("list"))).toContain(`/v3/subscription_list/unsubscribe/${list.uuid}/`);
 

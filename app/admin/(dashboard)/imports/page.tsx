@@ -8,7 +8,7 @@ import { adminLanguage } from "@/lib/i18n/admin-language";
 import { importsMessages } from "@/lib/i18n/admin/imports";
 import { shellMessages } from "@/lib/i18n/admin/shell";
 import { companyChoices } from "@/lib/services/company-directory";
-import { importScreenCompany } from "@/lib/services/imports";
+import { initialCompanyChoice } from "@/lib/services/home-company";
 import { importPeriod } from "@/lib/services/imports-membership";
 import { listListsOfCompany } from "@/lib/services/subscription-lists";
 
@@ -21,7 +21,7 @@ export default async function ImportsPage({ searchParams }: { searchParams: Prom
   const writableKinds = kinds.filter((kind) => caller.permissions.has(kind === "MEMBER" ? "MEMBER.U" : "SUBSCRIPTION_LIST.U"));
   const companies = await companyChoices(caller);
   const asked = (await searchParams).company_id;
-  const companyId = companies.find((c) => c.company_id === asked)?.company_id ?? (await importScreenCompany(caller, companies));
+  const companyId = (await initialCompanyChoice(caller, companies, asked))?.company_id ?? "";
   // What a member import does about memberships, said before the upload (imports-membership.ts).
   const period = writableKinds.includes("MEMBER") && companyId ? await importPeriod(companyId) : null;
   const lists = kinds.includes("SUBSCRIBER") && companyId ? (await listListsOfCompany(caller, companyId)).map((list) => ({ id: list.id, name: list.name })) : [];
