@@ -116,7 +116,7 @@ export async function seedDemoHistory(seeder: Caller, input: DemoHistoryInput): 
           .filter((p) => bounced.has(p.memberId))
           .map((p) => ({ organizationId: p.organizationId, email: p.email, reason: "HARD_BOUNCE", detail: "550 5.1.1 user unknown", suppressedAt })),
       });
-      await recordAudit(tx, seeder, { action: "subscription.create", objectType: "subscription_list", objectId: input.listId, companyId: input.companyId, summary: `${subscriptions.length} demo subscriptions` });
+      await recordAudit(tx, seeder, { action: "subscription.subscribe", objectType: "subscription_list", objectId: input.listId, companyId: input.companyId, summary: `${subscriptions.length} demo subscriptions` });
       await recordAudit(tx, seeder, { action: "sendout.send", objectType: "sendout", objectId: sendout.id, companyId: input.companyId, summary: `demo: sent to ${reached.length} recipients` });
     },
     { timeout: 60_000 },

@@ -13,21 +13,14 @@ import type { ImportField } from "../validation/imports";
 import { recordAudit } from "./audit";
 import type { Caller } from "./caller";
 import { deactivateSubscription } from "./subscriptions";
+import type { ImportRowValues } from "./imports-write";
 import { emitWebhookEvents } from "./webhook-events";
 
 const UNDO_CHUNK = 500;
 const TOUCHED_REASON = "changed since the import (edited, subscribed elsewhere or unsubscribed); left as it is";
 
-type UndoRow = {
-  rowNumber: number;
-  memberId: number | null;
-  memberCreated: boolean;
-  subscribed: boolean;
-  subscriptionNew: boolean;
-  filled: string | null;
-  memberWrittenAt: Date | null;
-  membershipId: number | null;
-};
+/** What undo reads of a row: what the run wrote (imports-write.ts), less what it only reports. */
+type UndoRow = Omit<ImportRowValues, "runId" | "email" | "outcome" | "reason">;
 
 /** Whether each row may be undone: its member as the import left it. */
 async function untouched(tx: Tx, rows: UndoRow[], listId: number | null): Promise<Set<number>> {

@@ -16,29 +16,11 @@ import { CreateMemberRequest, UpdateMemberRequest } from "@/lib/validation/membe
 import { parseInput } from "@/lib/validation/parse";
 import { CreateSendoutRequest, UpdateSendoutRequest } from "@/lib/validation/sendout";
 import { CreateListRequest, SubscribeRequest, UpdateListRequest } from "@/lib/validation/subscription";
+import { spreadsheetCells } from "../csv-cells";
 import { makeCompany } from "../helpers";
 
 const FORMULA = /^[=+\-@\t\uFF1D\uFF0B\uFF0D\uFF20]/;
 const HOSTILE = ["Eve\n=cmd|' /C calc'!A0", "Eve\r=1+1", "Eve\r\n@SUM(A1)", "Eve\n\n-2+3", "=x\n+y"];
-
-/** The cells of CSV `text` read with RFC 4180 quotes, as Excel reads the semicolon-separated file. */
-function quotedCells(text: string): string[] {
-  const out: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === ";" || c === "\r" || c === "\n")) {
-      out.push(cell);
-      cell = "";
-    } else cell += c;
-  }
-  return [...out, cell];
-}
 
 /** What a reader that ignores quotes sees: every line of the file, split on every separator, quote marks dropped. */
 const naivePieces = (text: string) => text.split(/\r\n|\r|\n/).flatMap((line) => line.split(/[;,\t]/)).map((piece) => piece.replace(/^"/, ""));
@@ -51,9 +33,9 @@ async function read(lines: AsyncIterable<string>) {
 
 function expectNoFormula(text: string) {
   expect(naivePieces(text).filter((piece) => FORMULA.test(piece))).toEqual([]);
-  expect(quotedCells(text).filter((cell) => FORMULA.test(cell))).toEqual([]);
+  expect(spreadsheetCells(text, ";").filter((cell) => FORMULA.test(cell))).toEqual([]);
   // Read with its quotes, each name is one cell again, every line of it defused.
-  const names = quotedCells(text).filter((cell) => cell.startsWith("Eve") || cell.startsWith("'=x"));
+  const names = spreadsheetCells(text, ";").filter((cell) => cell.startsWith("Eve") || cell.startsWith("'=x"));
   expect(names.sort()).toEqual(HOSTILE.map((h) => h.replace(/^(?=[=+\-@])/, "'").replace(/([\r\n]+)(?=[=+\-@])/g, "$1'")).sort());
 }
 

@@ -11,33 +11,12 @@ import { createProperty } from "@/lib/services/properties";
 import { createList, updateList } from "@/lib/services/subscription-lists";
 import { subscribeVisitor as subscribeParsed } from "@/lib/services/public-subscribe";
 import { SubscribeRequest } from "@/lib/validation/subscription";
+import { spreadsheetCells } from "../csv-cells";
 import { makeCompany } from "../helpers";
 
 /** A subscribe as the form or the endpoint sends it, parsed by the shared schema. */
 const subscribeVisitor = (uuid: string, input: unknown, lang?: "sv" | "en", via?: "api" | "hosted_form") =>
   subscribeParsed(uuid, SubscribeRequest.parse(input), lang, via);
-
-/** The cells of CSV `text` as a spreadsheet reads them with `separator`: RFC 4180 quotes honoured, as Excel does. */
-function cells(text: string, separator: string): string[] {
-  const out: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && (c === separator || c === "\r" || c === "\n")) {
-      out.push(cell);
-      cell = "";
-    } else {
-      cell += c;
-    }
-  }
-  return [...out, cell].filter((c) => c !== "");
-}
 
 const HOSTILE = ["x;=cmd|' /C calc'!A0;", "x,=1+1", "x\t@SUM(A1)", "=HYPERLINK(\"http://evil\")", "-2+3", "x; +1", "a;b"];
 
@@ -53,10 +32,10 @@ describe("subscribers CSV", () => {
     for await (const line of (await subscribersCsv(operatorCaller(), list.id, {})).lines) text += line;
 
     for (const separator of [",", ";", "\t"]) {
-      expect(cells(text, separator).filter((cell) => /^[=+\-@]/.test(cell)), `split on ${JSON.stringify(separator)}`).toEqual([]);
+      expect(spreadsheetCells(text, separator).filter((cell) => /^[=+\-@]/.test(cell)), `split on ${JSON.stringify(separator)}`).toEqual([]);
     }
     // Read as the semicolon-separated file it is, each name is one cell, defused only where it began with a trigger.
-    const names = cells(text, ";").filter((cell) => HOSTILE.some((h) => cell.endsWith(h)));
+    const names = spreadsheetCells(text, ";").filter((cell) => HOSTILE.some((h) => cell.endsWith(h)));
     expect(names.sort()).toEqual(HOSTILE.map((h) => (/^[=+\-@]/.test(h) ? `'${h}` : h)).sort());
   });
 
