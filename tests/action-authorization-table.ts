@@ -22,6 +22,7 @@ import { createList } from "@/lib/services/subscription-lists";
 import { unsubscribeByUuids } from "@/lib/services/subscriptions";
 import { subscribeVisitor } from "@/lib/services/public-subscribe";
 import { confirmationToken, erasureToken, globalOptOutToken, preferencesToken } from "@/lib/services/unsubscribe-links";
+import { addressChangeToken } from "@/lib/services/address-change";
 import { MODULES, PERMISSIONS, type Module, type Permission } from "@/lib/validation/access";
 import { CreateEventRequest } from "@/lib/validation/event";
 import { CreateMemberRequest } from "@/lib/validation/member";
@@ -106,6 +107,13 @@ async function newSubscription(companyId: string) {
   const list = await newList(companyId);
   const { member_id } = await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: email("besok") }));
   return { listUuid: list.uuid, memberUuid: (await memberRecord(member_id, operatorCaller())).uuid! };
+}
+/** A change of address waiting for its link's button, as the preference page's request leaves it: the link's token. */
+async function newAddressChangeToken(companyId: string) {
+  const { memberUuid } = await newSubscription(companyId);
+  const member = await db().member.findUniqueOrThrow({ where: { uuid: memberUuid } });
+  const change = await db().emailChange.create({ data: { memberId: member.id, oldEmail: member.email!, newEmail: email("flyttar"), expiresAt: new Date(Date.now() + 3_600_000) } });
+  return addressChangeToken(change);
 }
 /** A visitor waiting to confirm on a double opt-in list: the subscription's id. */
 async function newConfirmationToken(companyId: string) {
@@ -651,6 +659,13 @@ export const ROWS: Row[] = [
     args: async (f) => [form({ token: preferencesToken((await newSubscription(f.inScopeClubId)).memberUuid), op: "optOut", list_id: "", lang: "sv" })],
     outcome: redirectedTo,
     cells: { noSession: "saved", expiredSession: "saved", invalidSession: "saved", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "saved" },
+  },
+  {
+    action: "app/preferences/actions.ts#addressAction",
+    needs: "nothing",
+    args: async (f) => [idle, form({ token: await newAddressChangeToken(f.inScopeClubId), lang: "sv" })],
+    outcome: ({ value }) => (value as { status: string }).status,
+    cells: { noSession: "done", expiredSession: "done", invalidSession: "done", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "done" },
   },
   {
     action: "app/unsubscribe/actions.ts#undoAction",

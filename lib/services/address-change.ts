@@ -29,7 +29,7 @@ function signature(id: number, newEmail: string, expiresAt: number): string {
 }
 
 /** The path segment of /preferences/address/<token>: `<change id>.<expiry>.<signature>`. */
-function addressChangeToken(change: { id: number; newEmail: string; expiresAt: Date }): string {
+export function addressChangeToken(change: { id: number; newEmail: string; expiresAt: Date }): string {
   const expiresAt = Math.floor(change.expiresAt.getTime() / 1000);
   return `${change.id}.${expiresAt}.${signature(change.id, change.newEmail, expiresAt)}`;
 }

@@ -118,10 +118,3 @@ export async function listPublicListsOfCompany(companyId: string): Promise<z.out
     select: { id: true, name: true, description: true },
   });
 }
-
-/** The list's name for the unsubscribe confirmation page, or null (the page then speaks of "this list"). */
-export async function listNameForUnsubscribe(listUuid: string): Promise<string | null> {
-  if (!isUuid(listUuid)) return null;
-  const list = await db().subscriptionList.findUnique({ where: { uuid: listUuid }, select: { name: true } });
-  return list?.name ?? null;
-}

@@ -7,7 +7,7 @@ import { db } from "../db";
 import { isUuid } from "../validation/common";
 import { undoableWhere } from "./subscriptions";
 
-export type UnsubscribePageState = "subscribed" | "pending" | "unsubscribed";
+type UnsubscribePageState = "subscribed" | "pending" | "unsubscribed";
 
 export interface UnsubscribePage {
   /** The list's name, or null for an unknown list uuid. */

@@ -188,6 +188,8 @@ async function fillThroughServices() {
   const adminCaller = (await callerForAdminUser(admin.id))!;
   await confirmTwoFactorSetup(adminCaller, generateSync({ secret: (await startTwoFactorSetup(adminCaller)).secret }));
   await db().adminPasswordReset.create({ data: { adminUserId: admin.id, tokenHash: sha256Hex(crypto.randomBytes(32).toString("base64url")), expiresAt: new Date(Date.now() + 3_600_000) } });
+  // A change of address waiting for its link's button (a row as the preference page's request makes it).
+  await db().emailChange.create({ data: { memberId: member.id, oldEmail: member.email!, newEmail: uniqueEmail("ny-adress"), expiresAt: new Date(Date.now() + 86_400_000) } });
   // A member import run to its end: the run, the organization's remembered mapping and the run's rows. Other files'
   // imports were the only ones here, and this file's place in the run decided whether the tables had rows.
   const file = new Blob([`email,firstname\n${uniqueEmail("import")},Ida\n`]).stream();
