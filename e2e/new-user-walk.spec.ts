@@ -45,6 +45,7 @@ const texts = {
     preferencesLink: "Hantera alla dina prenumerationer",
     preferencesTitle: "Dina prenumerationer",
     email: "E-postadress",
+    acceptTerms: "Jag godkänner villkoren ovan",
     subscribe: "Prenumerera",
     pending: "Nästan klart: bekräfta din adress",
     confirmPageTitle: "Bekräfta prenumerationen",
@@ -82,6 +83,7 @@ const texts = {
     preferencesLink: "Manage all your subscriptions",
     preferencesTitle: "Your subscriptions",
     email: "Email address",
+    acceptTerms: "I accept the terms above",
     subscribe: "Subscribe",
     pending: "Almost done: confirm your address",
     confirmPageTitle: "Confirm your subscription",
@@ -114,7 +116,7 @@ test.beforeAll(async () => {
   const file = /"credentials_file":"([^"]+)"/.exec(stack.log())?.[1];
   const banner = fs.readFileSync(file!, "utf8");
   fs.rmSync(file!);
-  login = { email: /email (\S+)/.exec(banner)![1], password: /password (\S+)/.exec(banner)![1] };
+  login = { email: /email (\S+)/.exec(banner)![1], password: /password (\S+)\)/.exec(banner)![1] };
 });
 
 test.afterAll(async () => {
@@ -176,7 +178,8 @@ for (const lang of ["sv", "en"] as const) {
     const sent = mailsWith((mail) => mail.parsed.subject === subject);
     const [first] = sent;
     expect(first.parsed.from?.value[0]).toMatchObject({ name: ORGANIZATION });
-    expect(first.raw).toMatch(new RegExp(`^List-Id: ${LIST} <[0-9a-f-]{36}\\.list\\.localhost>\\r?$`, "im"));
+    // Filed by the list (RFC 2919): its name encoded as a header word (RFC 2047), its uuid as the id.
+    expect(first.raw).toMatch(/^List-Id: =\?UTF-8\?Q\?F=C3=B6rbundsnytt\?= <[0-9a-f-]{36}\.list\.localhost>\r?$/im);
     expect(first.parsed.html).toContain('name="viewport"');
     for (const mail of sent.slice(0, 2)) {
       const href = /href="([^"]*\/unsubscribe\/[0-9a-f-]{36}\/[0-9a-f-]{36}\?p=[^"]+)"/.exec(String(mail.parsed.html))?.[1];
@@ -245,6 +248,7 @@ for (const lang of ["sv", "en"] as const) {
       const email = `walk.${suffix}.${Date.now()}@example.se`;
       await page.goto(`${stack.baseUrl}/subscribe/${listUuid}`);
       await page.getByLabel(t.email).fill(email);
+      await page.getByLabel(t.acceptTerms).check();
       await page.getByRole("button", { name: t.subscribe, exact: true }).click();
       await expect(page.getByRole("status")).toContainText(t.pending);
       await expect.poll(() => mailsWith((mail) => mail.envelopeTo.includes(email)).length, { timeout: 30_000 }).toBe(1);
