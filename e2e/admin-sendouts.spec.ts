@@ -24,6 +24,9 @@ test.afterAll(async () => {
 });
 
 async function toastsGone(page: Page) {
+  // A toast under the pointer waits for it to leave (sonner pauses its timer on hover): after a click the pointer can
+  // rest where a toast then appears, and it stayed for good.
+  await page.mouse.move(0, 0);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
 }
 

@@ -64,8 +64,8 @@ async function person(request: APIRequestContext, tag: string) {
   const email = `${tag}.${Date.now()}@example.se`;
   const subscribed = await request.post(`/v3/subscription_list/public/${paper.uuid}`, { data: { email } });
   expect(subscribed.status()).toBe(201);
-  const { member_id } = (await subscribed.json()) as { member_id: number };
-  const { uuid } = read<{ uuid: string }>("SELECT uuid FROM Member WHERE id = ?", member_id);
+  // The anonymous subscribe's answer names no member: the member is read by its address.
+  const { id: member_id, uuid } = read<{ id: number; uuid: string }>("SELECT id, uuid FROM Member WHERE email = ?", email);
   return { memberId: member_id, email, props, school, races, path: `/preferences/${preferencesLink(uuid)}` };
 }
 

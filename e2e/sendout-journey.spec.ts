@@ -64,7 +64,7 @@ test("a sendout caught by the embedded catcher: staff open it in the Outbox and 
     await expect(recipient.getByRole("heading", { name: "Avsluta prenumeration" })).toBeVisible();
     await expectAccessible(recipient);
     await recipient.getByRole("button", { name: "Avsluta prenumerationen" }).click();
-    await expect(recipient.getByRole("heading", { name: "Klart" })).toBeVisible();
+    await expect(recipient.getByRole("heading", { name: `Du har lämnat Vinter ${stamp}` })).toBeVisible();
     await expectAccessible(recipient);
     await phone.close();
     const lists = (await api(request, token, "GET", `/v3/subscription_list/member/${member.id}`)) as { id: number; is_subscribed: boolean }[];
