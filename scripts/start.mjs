@@ -13,9 +13,10 @@
 //
 // SIGTERM / SIGINT: the server stops gracefully (it finishes its in-flight requests, lib/bootstrap/graceful-shutdown.ts)
 // and then exits the process; the simulator, which those requests may still be calling, keeps answering until then.
-import { ensureBuild, ensureDependencies } from "./lib/prepare.mjs";
+import { ensureBuild, ensureDependencies, requireNodeMajor } from "./lib/prepare.mjs";
 import { MAIL_CATCHER_SCRIPT, MEMORY_ENV, SERVER_SCRIPT, SIMULATOR_SCRIPT, nodeFlags } from "./lib/server-command.mjs";
 
+requireNodeMajor("npm start");
 const flags = nodeFlags(process.env);
 const missing = [...flags.filter((flag) => !process.execArgv.includes(flag)), ...Object.keys(MEMORY_ENV).filter((name) => !process.env[name])];
 if (missing.length > 0) {

@@ -12,7 +12,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import { freePort } from "./lib/ports.mjs";
-import { ensureDependencies, run } from "./lib/prepare.mjs";
+import { ensureDependencies, requireNodeMajor, run } from "./lib/prepare.mjs";
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -138,6 +138,7 @@ async function afterBuild(build, step) {
 
 async function main() {
   ensureDependencies();
+  requireNodeMajor("npm test");
   ensureChromium();
   await ensurePostgres();
   fs.mkdirSync("data/test", { recursive: true });

