@@ -1,7 +1,7 @@
 // The SMTP side of outgoing mail, run in a worker thread of its own (lib/mail/transport.ts starts it): nodemailer's
 // pooled transport builds each message's MIME (quoted-printable encoding, header folding) and writes it to the SMTP
 // server. That work was two thirds of a sendout's CPU and ran on the event loop that also answers HTTP; here it runs
-// on another core, and the server's requests are not queued behind a 100,000-message sendout (issue 21).
+// on another core, and the server's requests are not queued behind a 100,000-message sendout.
 //
 // Plain JavaScript that node runs as it is (no build step): the production server and the tests start the same file.
 import net from "node:net";

@@ -52,7 +52,7 @@ export async function memberScopeCompanies(caller: Caller, epochs?: CacheEpochs 
 /**
  * The condition of each scope's companies, built once per ScopeCompanies (a cached one is the same object until a
  * company changes). A scope of 20,000 companies is a condition with 20,000 values: joined and serialized per request
- * as the order's key, it took more CPU than the rest of a cached page (issue 21). Its key names the object, so a
+ * as the order's key, it took more CPU than the rest of a cached page. Its key names the object, so a
  * company change (a new object) is a new key.
  */
 const scopeConditions = new WeakMap<ScopeCompanies, MemberScope>();

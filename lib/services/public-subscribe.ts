@@ -1,6 +1,6 @@
 // The public subscribe: POST /v3/subscription_list/public/{uuid} and the hosted form. Subscribes to one list that
 // arrive while the list's previous ones are being written go together into the next transaction, with one statement
-// per kind of write for all of them (issue 21). Alone, a subscribe is written at once, as before; under load one
+// per kind of write for all of them. Alone, a subscribe is written at once, as before; under load one
 // transaction carries many: each statement cost the server a round trip's CPU (on PostgreSQL a loopback write that
 // wakes the backend, 60-70 us on the bench's machine) and Prisma's and the driver's work per call, and each commit a
 // flush. Every guarantee is the database's, as for one: one member per address (its unique index), the cap (one

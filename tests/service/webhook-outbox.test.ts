@@ -1,5 +1,5 @@
 // The outbox is written only while some endpoint is enabled (lib/services/webhook-events.ts): a public subscribe on a
-// database without webhooks writes no event rows for a worker to fan out to nobody (issue 21), and the first enabled
+// database without webhooks writes no event rows for a worker to fan out to nobody, and the first enabled
 // endpoint turns the events on at once, whichever instance made it (the webhook_endpoints epoch).
 import { EventEmitter } from "node:events";
 import http from "node:http";
