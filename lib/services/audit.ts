@@ -51,7 +51,7 @@ export type PublicSubscriptionChange = { subscribed: boolean; listId: number; me
 
 /**
  * A subscribe or unsubscribe by the person: one INSERT in the change's own transaction, naming the member by id only
- * (README: erasure), the list and the channel. The actor is the member itself.
+ * (docs/api.md: Erasure), the list and the channel. The actor is the member itself.
  */
 export async function recordPublicSubscriptionChange(tx: Tx, change: PublicSubscriptionChange): Promise<void> {
   await recordPublicSubscriptionChanges(tx, [change]);

@@ -2,7 +2,7 @@
 // dashboard's Members screen. Both are tagged SQL: the order of the members a query finds (member-order.ts, kept
 // until a member changes), then the page's rows and memberships, whatever the page or the organization's size. Every
 // relation filter is `"id" IN (SELECT "memberId" …)`, which both databases evaluate once per statement, where
-// Prisma's relation filters wrote a correlated EXISTS per member (README "Members at scale").
+// Prisma's relation filters wrote a correlated EXISTS per member (docs/performance.md "Members at scale").
 import "server-only";
 import type { z } from "zod";
 import { stockholmToday, yearsBefore } from "../calendar";

@@ -58,7 +58,7 @@ function batcherOf(list: PublicList, via: Channel): (job: Job) => Promise<Settle
 
 /**
  * The public subscribe's writes (POST /v3/subscription_list/public/{uuid} and the hosted form answer through
- * subscribePublicly), answering with the member and subscription as they now are. The list's rules decide (README "Double opt-in"): a list with double
+ * subscribePublicly), answering with the member and subscription as they now are. The list's rules decide (docs/api.md "Double opt-in"): a list with double
  * opt-in, a member who opted out of everything or an address that is suppressed waits PENDING for the address owner's
  * confirmation (confirmations.ts), whatever else. Otherwise the member is subscribed at once, as the contract says.
  * Either way an anonymous form never changes what is stored about an existing member: a new member is created with

@@ -1,7 +1,7 @@
 // One meaning of "in a company" for scope, over HTTP. A federation's member with a membership in a club is in
 // the club: a key scoped to the club reads, finds and changes it. A federation member without one, or whose club
 // membership is EXITED, answers as a missing member (404 `member not found`) and is never found. A membership outside
-// the key's scope stays untouched by its PUT. README "Members, events and the organization": Whose member.
+// the key's scope stays untouched by its PUT. docs/api.md "Members, events and the organization": Whose member.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../helpers";
 import { createMemberVia, makeOrganization, uniqueEmail, type Organization } from "../member-fixtures";

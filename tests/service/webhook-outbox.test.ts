@@ -65,7 +65,7 @@ describe("the webhook outbox while no endpoint is enabled", () => {
     ]);
   });
 
-  it("fans an event out to the endpoints enabled then, not when it happened (README: Retries and disabling)", async () => {
+  it("fans an event out to the endpoints enabled then, not when it happened (docs/api.md, Webhooks: Retries and disabling)", async () => {
     const company = await makeCompany("Fläktföreningen");
     const list = await createList(op, { name: "Nyheter", company_id: company.id });
     await db().subscriptionList.update({ where: { id: list.id }, data: { isActive: true } });
