@@ -65,7 +65,7 @@ async function main() {
   server.listen(config.PORT, config.HOST, () => {
     logger().info({ port: config.PORT, host: config.HOST }, `listening on http://localhost:${config.PORT}`);
   });
-  // Sendouts and webhooks are delivered by this process unless SENDOUT_WORKER / WEBHOOK_WORKER is off (README).
+  // Sendouts and webhooks are delivered by this process unless SENDOUT_WORKER / WEBHOOK_WORKER is off (docs/operating.md).
   const which = { sendouts: config.SENDOUT_WORKER === "on", webhooks: config.WEBHOOK_WORKER === "on" };
   const workers = which.sendouts || which.webhooks ? await startWorkers(which) : null;
   stopGracefullyOnSignals(

@@ -1,6 +1,6 @@
 "use client";
 // What a person sees when a page fails on the server (most often: the database is unreachable or locked, see
-// README "Operations") instead of Next's bare English "Application error". Every page's boundary: the hosted pages,
+// docs/operating.md "Operations") instead of Next's bare English "Application error". Every page's boundary: the hosted pages,
 // whose visitors mostly read Swedish, and the dashboard. Both languages, as in the 404 page, because the request's
 // language is not known here; the digest is what the server logged with the error, so staff can find it.
 import { BilingualNotice } from "@/components/public/bilingual-notice";

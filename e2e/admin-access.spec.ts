@@ -68,7 +68,7 @@ test.describe("API keys, admin users and the audit log", () => {
     await expect(form.getByText("Välj minst en förening, eller Alla föreningar.")).toBeVisible();
     await expect(form.getByLabel("Namn")).toHaveAttribute("aria-invalid", "true");
 
-    // The defaults give nothing away: no module ticked and chosen companies, not all of them (issue 19).
+    // The defaults give nothing away: no module ticked and chosen companies, not all of them.
     for (const label of ["Föreningar", "Prenumerationslistor", "Medlemmar", "Evenemang", "Utskick", "Webhooks"]) {
       await expect(form.getByRole("checkbox", { name: new RegExp(`^${label}`) })).not.toBeChecked();
     }

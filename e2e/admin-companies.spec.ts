@@ -135,7 +135,7 @@ test.describe("company register and company page", () => {
     const fk = page.getByRole("region", { name: "Fritidskortsstatus" });
     await expect(fk.getByText("Statusen har inte ändrats ännu.")).toBeVisible();
     // Nothing to save while the choice is the current status; a change asks first, naming the company and both
-    // statuses, and cancelling changes nothing (issue 19).
+    // statuses, and cancelling changes nothing.
     await expect(fk.getByRole("button", { name: "Spara status" })).toBeDisabled();
     await fk.getByLabel("Ny status").selectOption("ACTIVE");
     await fk.getByRole("button", { name: "Spara status" }).click();
@@ -231,7 +231,7 @@ test.describe("company register and company page", () => {
     await expect(page.getByTestId("key-record")).toContainText("Plusgiro");
     await check.getByRole("button", { name: "Kontrollera godkänd utförare" }).click();
     await expect(check.getByRole("status")).toContainText("Inte godkänd utförare");
-    // Why, when and what next (issue 19): what was asked, the time in Swedish time, and the steps.
+    // Why, when and what next: what was asked, the time in Swedish time, and the steps.
     const why = check.getByTestId("provider-not-approved");
     await expect(why).toContainText("Fritidskortet har inte föreningen som godkänd utförare");
     await expect(why).toContainText("Frågan gällde organisationsnummer 559900-2000 med Plusgiro");

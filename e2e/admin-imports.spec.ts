@@ -1,4 +1,4 @@
-// The import screen (/admin/imports, issue 19): a 10,000-row .xlsx made here with exceljs (one email twice, one row
+// The import screen (/admin/imports): a 10,000-row .xlsx made here with exceljs (one email twice, one row
 // without a valid address) uploaded in Swedish and English at 1366 and 820 px: the mapping prefilled from the headers,
 // the preview with the two problems in the staff member's language, start, the progress until done, the result file's
 // counts and reasons, and undo behind a question that counts the rows. In English at 820 px also the upload screen and

@@ -1,4 +1,4 @@
-// Bulk actions on a list's subscribers (issue 19): pick rows, or every match, then unsubscribe or export them after a
+// Bulk actions on a list's subscribers: pick rows, or every match, then unsubscribe or export them after a
 // question that says how many people it concerns. Walked in Swedish and English at 1366 and 820 px, axe on each
 // step, no CSP complaint from these screens, screenshots committed (E2E_UPDATE_SCREENSHOTS=1).
 import crypto from "node:crypto";

@@ -1,4 +1,4 @@
-// The dashboard's side of consent on the hosted form (issue 19): the list editor's "consent required" setting, and
+// The dashboard's side of consent on the hosted form: the list editor's "consent required" setting, and
 // the subscribers table and export showing consent (given or not, and when) and the answers, with a link to the
 // member. Swedish at 1366 px and English at 820 px, axe on each screen, screenshots committed
 // (E2E_UPDATE_SCREENSHOTS=1).

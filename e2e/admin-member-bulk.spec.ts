@@ -1,4 +1,4 @@
-// Bulk actions on the member screen (issue 19): tick rows, the page, or every member the search matches; add them to a
+// Bulk actions on the member screen: tick rows, the page, or every member the search matches; add them to a
 // list (a confirmation with the number of people first, then what the subscription rules did) and export them as CSV
 // for Swedish Excel. Swedish at 1366 px and English at 820 px, axe and no CSP complaint on each step, screenshots.
 import crypto from "node:crypto";

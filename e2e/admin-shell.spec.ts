@@ -155,7 +155,7 @@ test("next-auth's sign-out page is styled, logs no CSP error and passes axe, at 
 });
 
 // sonner added its stylesheet as a <style> element without the nonce on every dashboard page's first load: two CSP
-// errors per page (found with the Outbox, issue 18). Its CSS comes from sonner/dist/styles.css instead.
+// errors per page (found with the Outbox). Its CSS comes from sonner/dist/styles.css instead.
 test("dashboard pages log no CSP error on a full load", async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (message) => {
@@ -189,7 +189,7 @@ async function companyWithData(request: import("@playwright/test").APIRequestCon
   return { companyId: company.company_id, listId: list.id as number, email };
 }
 
-// Issue 19: every dashboard page logged CSP errors for inline styles. Every kind of page, the object pages included
+// Every dashboard page logged CSP errors for inline styles. Every kind of page, the object pages included
 // (each opened from its list), at laptop width, must log none.
 test("no dashboard page logs a CSP error at 1366 px, object pages included", async ({ page, request }) => {
   test.setTimeout(180_000);
@@ -233,7 +233,7 @@ test("no dashboard page logs a CSP error at 1366 px, object pages included", asy
   expect(violations).toEqual([]);
 });
 
-// Issue 19: subscribers showed UTC ("01:11") while the rest showed Swedish time. Whatever the browser's zone, every
+// Subscribers showed UTC ("01:11") while the rest showed Swedish time. Whatever the browser's zone, every
 // time the dashboard shows is Swedish time: the subscribers table, and every <time> on the walked pages.
 test("times are in Swedish time in every table, whatever the browser's zone", async ({ browser, request }) => {
   test.setTimeout(120_000);
@@ -258,7 +258,7 @@ test("times are in Swedish time in every table, whatever the browser's zone", as
   await context.close();
 });
 
-// Issue 19: once the overview stayed on "Laddar…" after a 401 on its data request right after sign-in. A 401 is asked
+// Once the overview stayed on "Laddar…" after a 401 on its data request right after sign-in. A 401 is asked
 // once more (the session cookie may not have been there yet); a second one leads to the sign-in page.
 test("a 401 on a data request is retried once, then leads to the sign-in page, never an endless Loading", async ({ page }) => {
   await signIn(page, createAdmin());

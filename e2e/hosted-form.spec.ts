@@ -1,5 +1,5 @@
 // The hosted subscribe form as a visitor on a phone meets it (390 px, Swedish and English, with and without
-// JavaScript), for the defects of issue 19: consent required where the list asks for it, who runs the list, the
+// JavaScript), for the defects a new user met: consent required where the list asks for it, who runs the list, the
 // texts staff wrote (consent heading, question group), the contract's limits in the markup, an error that does not
 // move the page under a tap, ticked boxes kept after a server error, a long address inside the card. axe, no CSP
 // complaint, screenshots (E2E_UPDATE_SCREENSHOTS=1 refreshes the committed e2e/screenshots/*.png).
@@ -75,7 +75,7 @@ async function phonePage(browser: Browser, lang: "sv" | "en", javaScriptEnabled 
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-test.describe("the hosted form (issue 19)", () => {
+test.describe("the hosted form", () => {
   test.slow();
 
   test("Swedish with JavaScript: who runs the list, what staff wrote, the limits; consent is required and said so", async ({ browser, request }) => {

@@ -1,4 +1,4 @@
-// A sendout from start to the recipient's click, with nothing but this machine (issue 18): a second instance of the
+// A sendout from start to the recipient's click, with nothing but this machine: a second instance of the
 // e2e deployment with its sendout worker on sends to the embedded mail catcher the e2e server's Outbox reads; staff
 // open the caught message in the Outbox and follow its unsubscribe link, and the recipient's page (phone width,
 // axe-checked) ends the subscription.

@@ -1,4 +1,4 @@
-// The only reader of process.env. Every setting, its default and its meaning is listed here and in the README.
+// The only reader of process.env. Every setting, its default and its meaning is listed here and in docs/operating.md.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -87,14 +87,14 @@ const envSchema = z.object({
   DKIM_SELECTOR: z.string().optional(),
   DKIM_PRIVATE_KEY: z.string().optional(),
   /**
-   * The password of the mail provider's event webhooks (bounces, complaints, deliveries: README "Bounces and
+   * The password of the mail provider's event webhooks (bounces, complaints, deliveries: docs/api.md "Bounces and
    * complaints"), given as HTTP Basic credentials. Unset: the endpoints answer 404, as if they did not exist.
    */
   MAIL_EVENTS_SECRET: z.string().min(32).optional(),
   MAIL_CATCHER_PORT: int(2525),
   MAIL_CATCHER_DIR: z.string().default("./data/outbox"),
   /**
-   * The sendout worker in this process (README, Sendouts): on in the server by default; test servers start with it off
+   * The sendout worker in this process (docs/api.md, Sendouts): on in the server by default; test servers start with it off
    * unless a test turns it on.
    */
   SENDOUT_WORKER: z.enum(["on", "off"]).default("on"),
@@ -109,7 +109,7 @@ const envSchema = z.object({
   /** Attempts of one message before a temporary refusal counts as a failure. */
   SENDOUT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   /**
-   * Webhook deliveries in this process (README, Webhooks): on in the server by default; test servers start with it off
+   * Webhook deliveries in this process (docs/api.md, Webhooks): on in the server by default; test servers start with it off
    * unless a test turns it on.
    */
   WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),

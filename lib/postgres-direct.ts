@@ -1,5 +1,5 @@
 // PostgreSQL only: raw statements go straight to the driver adapter (@prisma/adapter-pg), not through Prisma's client.
-// Measured in the public subscribe (issue 21, scripts/profile-subscribe.ts): 7 ms of CPU a subscribe, most of it
+// Measured in the public subscribe (scripts/profile-subscribe.ts): 7 ms of CPU a subscribe, most of it
 // Prisma's client runtime and query compiler per statement for eight raw statements; the process saturated one core at
 // about 130 subscribes a second. The SQLite twin is lib/sqlite-direct.ts.
 //

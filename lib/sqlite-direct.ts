@@ -1,5 +1,5 @@
 // SQLite only: raw statements go straight to the better-sqlite3 connection, not through Prisma's client. Measured in
-// one transaction (issue 21): a `tx.$executeRaw` cost 120-150 us of CPU through Prisma and 2 us through the driver;
+// one transaction: a `tx.$executeRaw` cost 120-150 us of CPU through Prisma and 2 us through the driver;
 // the public subscribe sends eight of them, which was half of its CPU. The statement, its values and its result are
 // the same: the values are bound as the adapter binds them (`mapArg` in @prisma/adapter-better-sqlite3), and a row
 // comes back as Prisma's raw query returns it (by the column's declared type: INTEGER a number, DATETIME a Date,

@@ -1,4 +1,4 @@
-// The import scenario of `npm run bench` (README "Import"): 100,000 generated member rows as one CSV file, uploaded
+// The import scenario of `npm run bench` (docs/api.md "Import"): 100,000 generated member rows as one CSV file, uploaded
 // through POST /v3/imports as a stream, started and followed until DONE, against the running server. Reports the
 // time from upload to DONE and the server's peak RSS (sampled every 250 ms, as the sendout scenario does), and writes
 // its section (`<provider>-import`) into BENCHMARKS.md. Targets: <= 60 s and <= 400 MB.

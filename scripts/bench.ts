@@ -1,5 +1,5 @@
-// npm run bench: issue 10's measurements in one run per database, against the production server as `npm start` runs
-// it, each scenario next to baselines measured in the same run. Not part of the test suite. Writes BENCHMARKS.md.
+// npm run bench: the performance measurements in one run per database, against the production server as `npm start`
+// runs it, each scenario next to baselines measured in the same run. Not part of the test suite. Writes BENCHMARKS.md.
 //
 //   npm run bench -- [--db sqlite|postgres|both] [--duration 10] [--companies 20000] [--members 100000] [--connections 16] [--build] [--out FILE]
 //

@@ -1,6 +1,6 @@
-// npm test's API-document step (README, API document): writes /v3/openapi.json as a deployment serves it to a
+// npm test's API-document step (docs/api.md, API document): writes /v3/openapi.json as a deployment serves it to a
 // temporary file and lints it with Redocly's recommended rules (redocly.yaml) and Spectral's spectral:oas
-// (.spectral.yaml). Fails on any error; warnings are printed, and each one left is justified in the README.
+// (.spectral.yaml). Fails on any error; warnings are printed, and each one left is justified in docs/api.md (API document).
 // `npx tsx scripts/lint-openapi.ts [file]` also keeps the document at `file`.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

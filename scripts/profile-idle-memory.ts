@@ -1,4 +1,4 @@
-// Where the idle `npm start` tree's memory goes (issue 21: at most 200 MB): starts it as the bench does, on an empty
+// Where the idle `npm start` tree's memory goes (the target: at most 200 MB): starts it as the bench does, on an empty
 // database, waits until its RSS holds still (settledTreeRss), and prints the tree's RSS and the server's mappings by
 // what they map (the node binary, V8's heap and other anonymous memory, malloc's heap, shared libraries). With
 // --keep SECONDS it stays up that long with the server's pid printed, for a heap snapshot (start the run with

@@ -1,4 +1,4 @@
-// The import scenario in one process, without a server (issue 21): a fresh database, a company, bench-import's
+// The import scenario in one process, without a server: a fresh database, a company, bench-import's
 // 100,000-row CSV uploaded through the service and run to the end by the worker's rounds, each phase timed. Meant to
 // be run under a profiler, the import's own cost without HTTP, polling or other load:
 //

@@ -1,4 +1,4 @@
-// The member list and search in one process, without a server (issue 21): a fresh database with the bench's register
+// The member list and search in one process, without a server: a fresh database with the bench's register
 // and generated members, then each of the bench's member requests (scripts/lib/bench-members.ts) called as the
 // service, timed one at a time, with each database's plan of the page statement. Where the time of a request goes:
 //

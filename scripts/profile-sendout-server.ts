@@ -1,4 +1,4 @@
-// A sendout through the built production server (issue 21), as `npm run bench` sends it: generated members on one
+// A sendout through the built production server, as `npm run bench` sends it: generated members on one
 // list, a counting SMTP server in this process, the server's own worker sending, against a bare pooled nodemailer loop
 // into the same SMTP server. Where profile-sendout.ts runs the worker's rounds in one process, this one shows what the
 // server adds: its profile (--profile DIR: node --cpu-prof into DIR) and the cost of the bench's status poll

@@ -1,4 +1,4 @@
-// A sendout in one process, without a server (issue 21): a fresh database with generated members on one list, a
+// A sendout in one process, without a server: a fresh database with generated members on one list, a
 // counting SMTP server, then the worker's rounds (runSendoutRound) until every recipient is SENT, against a bare pooled
 // nodemailer loop into the same SMTP server in the same run sending the same message (scripts/lib/bench-sendout.ts,
 // as npm run bench does), and the old bare loop's smaller message.

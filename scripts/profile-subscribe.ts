@@ -1,4 +1,4 @@
-// The public subscribe (S2 of npm run bench) in one process, without a server (issue 21): a fresh database with the
+// The public subscribe (S2 of npm run bench) in one process, without a server: a fresh database with the
 // bench's list (fields, a consent term, questions), then subscribeVisitor called for new emails, `--concurrency` at
 // a time, for `--seconds`; prints the rate, the CPU per subscribe and the statements one subscribe sends. With
 // --webhook, an endpoint of the list's company is enabled first, so each subscribe also writes its webhook events (the

@@ -1,4 +1,4 @@
-// What an enabled webhook endpoint costs the public subscribe (S2) on the production server (issue 21: at most 10 %),
+// What an enabled webhook endpoint costs the public subscribe (S2) on the production server (the target: at most 10 %),
 // split in its two parts: the same S2 load, one after the other on one database, (a) with no endpoint, (b) with an
 // endpoint enabled and the worker off (each subscribe writes its two outbox events, nobody delivers them), (c) with
 // the worker on (it delivers to a counting receiver while the load runs), then (a) again with the endpoint disabled,

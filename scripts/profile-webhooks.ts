@@ -1,4 +1,4 @@
-// Webhook delivery in one process, without a server (issue 21): a fresh database, an endpoint of a local receiver,
+// Webhook delivery in one process, without a server: a fresh database, an endpoint of a local receiver,
 // `--events` member.created events, then worker rounds (as the job queue runs them, at full speed) until every event
 // arrived; prints the rate and the CPU per delivered event (this process: the worker and the receiver).
 //

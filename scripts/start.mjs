@@ -7,7 +7,7 @@
 //
 // One process: the server and the simulator run in this process, not in children of it. Every node process costs
 // about 45 MB resident before it does anything (the node binary's pages, V8's heap reservations), and `npm start`'s
-// tree must stay within its memory budget (README, Operations). The heap bound and the other memory settings
+// tree must stay within its memory budget (docs/operating.md, Operations). The heap bound and the other memory settings
 // (scripts/lib/server-command.mjs) therefore come from the command line and environment that start this process
 // (package.json's start script); a running process cannot change them, so this script refuses to run without them.
 //

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: the whole suite on a fresh clone. Installs what is missing (npm packages; Debian's chromium when run as
 // root), checks that PostgreSQL is reachable (fails, never skips), then runs the checks and the three test tiers
-// (README, Tests) in two lanes side by side, since no one step keeps both cores busy:
+// (docs/developing.md, Tests) in two lanes side by side, since no one step keeps both cores busy:
 //   lane 1: tsc -> build -> Vitest integration on SQLite -> Playwright
 //   lane 2: Vitest unit + service on SQLite -> eslint -> the API document's linters (scripts/lint-openapi.ts) -> knip
 //           -> Vitest service on PostgreSQL -> (once the build is done) Vitest integration on PostgreSQL

@@ -263,7 +263,7 @@ export const table: Record<V3OperationId, Row> = {
     request: ({ side }) => ({ path: `/v3/company/${side.companyId}/fk`, method: "PUT", body: { fk_status: "ACTIVE" } }),
   },
   getCompanyUtforarstatus: {
-    // The contract lists no 403 for it: scope is not checked (README), so B's status is answered too.
+    // The contract lists no 403 for it: scope is not checked (docs/api.md), so B's status is answered too.
     cells: SCOPE_FILTERED_READ,
     request: ({ side }) => ({ path: `/v3/company/fk/status/${side.companyId}` }),
   },

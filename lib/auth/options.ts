@@ -1,5 +1,5 @@
 // next-auth for the dashboard: email and password of an admin user (npm run cli -- admin:create), JWT sessions that
-// expire, failed sign-ins throttled per (account, address), per address and per account (README, "Admin dashboard").
+// expire, failed sign-ins throttled per (account, address), per address and per account (docs/dashboard.md, "Admin dashboard").
 // The session carries only the user's id and its session's id (lib/services/admin-sessions.ts); rights are read fresh
 // on every request (lib/auth/session.ts), so a deactivated user or a changed role takes effect at once.
 import "server-only";

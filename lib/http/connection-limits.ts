@@ -31,7 +31,7 @@ interface ClientLimits {
 
 /** The largest body the handler of this path reads: /v3 its MAX_BODY_BYTES, next-auth its forms, pages their actions. */
 export function bodyLimitFor(pathname: string, maxBodyBytes: number): number {
-  // The upload of an import (README "Import"), through the API or the dashboard: the file is streamed to disk, never buffered.
+  // The upload of an import (docs/api.md "Import"), through the API or the dashboard: the file is streamed to disk, never buffered.
   if (pathname === "/v3/imports" || pathname === "/admin/api/imports") return Math.max(maxBodyBytes, IMPORT_MAX_BYTES);
   if (pathname === "/v3" || pathname.startsWith("/v3/")) return maxBodyBytes;
   if (pathname.startsWith("/api/auth/")) return AUTH_BODY_BYTES;

@@ -1,5 +1,5 @@
 // The job engine with several instances on one PostgreSQL: pg-boss, a queue kept in the same database (schema
-// `pgboss`) that already holds the truth, so instances share a sendout without another service (README, Sendouts: why
+// `pgboss`) that already holds the truth, so instances share a sendout without another service (docs/api.md, Sendouts: why
 // not BullMQ). A wake-up sent from any instance reaches a worker of some instance; the work itself still runs in this
 // process's loop (in-process-queue.ts), which also polls, so pg-boss being slow or down delays work and loses none.
 import "server-only";

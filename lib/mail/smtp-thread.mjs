@@ -1,7 +1,7 @@
 // The SMTP side of outgoing mail, run in a worker thread of its own (lib/mail/transport.ts starts it): nodemailer's
 // pooled transport builds each message's MIME (quoted-printable encoding, header folding) and writes it to the SMTP
 // server. That work was two thirds of a sendout's CPU and ran on the event loop that also answers HTTP; here it runs
-// on another core, and the server's requests are not queued behind a 100,000-message sendout (issue 21).
+// on another core, and the server's requests are not queued behind a 100,000-message sendout.
 //
 // Plain JavaScript that node runs as it is (no build step): the production server and the tests start the same file.
 import net from "node:net";
@@ -12,7 +12,7 @@ import nodemailer from "nodemailer";
  * Each pooled connection's TCP socket, made here with Nagle's algorithm off. nodemailer writes a message's closing
  * `.` on its own after the body, and with Nagle on that small write waits for the server to acknowledge the body,
  * which servers delay (about 40 ms on Linux): every message waited that long, which held a connection to about 20
- * messages a second (measured into a local SMTP server; README, Mail). TLS (smtps://, STARTTLS) is still nodemailer's.
+ * messages a second (measured into a local SMTP server; docs/operating.md, Mail). TLS (smtps://, STARTTLS) is still nodemailer's.
  * When the connection fails, nodemailer is told to connect itself (`false`) and meets the same failure on its own
  * path: an error handed back here is not counted against the pool, whose slots then ran out after SMTP_POOL_SIZE
  * failures and every later message waited for ever.

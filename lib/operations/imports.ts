@@ -1,4 +1,4 @@
-// /v3 imports (README "Import"): members into a company or subscribers into a list from a CSV or .xlsx file. The
+// /v3 imports (docs/api.md "Import"): members into a company or subscribers into a list from a CSV or .xlsx file. The
 // lifecycle: UPLOADED (POST /imports with the file) -> preview with a mapping -> QUEUED (start) -> RUNNING -> DONE
 // (or FAILED) -> UNDONE. The module and permission depend on the import's kind, so the service checks them.
 import { z } from "zod";

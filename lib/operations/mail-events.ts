@@ -1,5 +1,5 @@
 // /v3 mail events: what the mail provider reports about sent mail (bounces, spam complaints, deliveries), posted by
-// its webhooks. README "Bounces and complaints" says how to point a provider here and what each event changes.
+// its webhooks. docs/api.md "Bounces and complaints" says how to point a provider here and what each event changes.
 import { GenericMailEvent, MailEventResult, PostmarkWebhook } from "../validation/mail-events";
 import { reason, validation } from "./errors";
 import { operationsSharing } from "./operation";

@@ -1,4 +1,4 @@
-// /v3 webhooks: HTTPS endpoints of a company that receive signed events (an extension beyond the contract; README
+// /v3 webhooks: HTTPS endpoints of a company that receive signed events (an extension beyond the contract; docs/api.md
 // "Webhooks"). Deliveries are signed per the Standard Webhooks specification, retried for more than a day, and never
 // carry data of companies outside the endpoint's scope.
 import { z } from "zod";

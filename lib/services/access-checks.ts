@@ -17,8 +17,9 @@ export function requirePermission(caller: Caller, permission: Permission): void 
 
 /**
  * A member's uuid as this caller may see it. With a list's uuid (public: it is in every hosted form's address) it
- * unsubscribes the member through the contract's open one-click endpoint, so it is a write capability: shown only to
- * principals that may unsubscribe members themselves (SUBSCRIPTION_LIST.U), null to read-only ones (issue 17, 7).
+ * unsubscribes the member through the contract's open one-click endpoint, so it is a write capability: shown only
+ * to principals that may unsubscribe members themselves (SUBSCRIPTION_LIST.U), null to read-only ones (security
+ * finding 7).
  */
 export function visibleMemberUuid(caller: Caller, uuid: string): string | null {
   return caller.permissions.has("SUBSCRIPTION_LIST.U") ? uuid : null;

@@ -1,4 +1,4 @@
-// Dashboard sessions on the server (README "Admin dashboard"). The session cookie is a JWT that next-auth renews on
+// Dashboard sessions on the server (docs/dashboard.md "Admin dashboard"). The session cookie is a JWT that next-auth renews on
 // every read, so on its own it could not be ended before it expires and a stolen one would live on for as long as it
 // is used. Each carries the id of a row here instead, which sign-out and deactivating the user delete, and which ends
 // at a fixed time after sign-in whatever the renewals.

@@ -24,7 +24,7 @@ type AuditRow = { actor: string; actorKind: string; action: string; objectType: 
 
 /**
  * Entries as one tagged INSERT: Prisma's create compiles the query and reads the row back, 0.4-0.6 ms of this
- * process's CPU more per entry, and a public subscribe writes one on the hot path (issue 21).
+ * process's CPU more per entry, and a public subscribe writes one on the hot path.
  */
 async function insertAuditEntries(tx: Tx, entries: AuditRow[]): Promise<void> {
   if (entries.length === 0) return;
@@ -51,7 +51,7 @@ export type PublicSubscriptionChange = { subscribed: boolean; listId: number; me
 
 /**
  * A subscribe or unsubscribe by the person: one INSERT in the change's own transaction, naming the member by id only
- * (README: erasure), the list and the channel. The actor is the member itself.
+ * (docs/api.md: Erasure), the list and the channel. The actor is the member itself.
  */
 export async function recordPublicSubscriptionChange(tx: Tx, change: PublicSubscriptionChange): Promise<void> {
   await recordPublicSubscriptionChanges(tx, [change]);
@@ -86,7 +86,7 @@ export async function listAuditEntries(caller: Caller, query: AuditQueryInput): 
     ...(query.object_id ? { objectId: query.object_id } : {}),
   };
   // Counted up to COUNT_AHEAD entries past the page, as listmonk counts large lists: an exact count of a
-  // 1,000,000-entry log read the whole index on every page (issue 21: p95 <= 150 ms); past the bound the page says
+  // 1,000,000-entry log read the whole index on every page (the target: p95 <= 150 ms); past the bound the page says
   // "more than" and the pager offers the next pages while they are full.
   const bound = query.page * query.limit + COUNT_AHEAD;
   const [counted, rows] = await Promise.all([

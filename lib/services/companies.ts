@@ -190,7 +190,7 @@ async function companyListWhere(caller: Caller, query: CompanyListQueryInput): P
  * parent's name. A parent outside the scope is named (the unscoped /v3 register names it too) but not listed.
  * Without a search, the rows come from one copy of the whole register per instance (epoch "companies"), filtered by
  * the caller's scope: 20,000 companies were 20,000 rows read and a second query for their parents on every visit of
- * the Companies screen (issue 21: p95 <= 150 ms). A search asks the database, which matches names as listCompanies does.
+ * the Companies screen (target: p95 <= 150 ms). A search asks the database, which matches names as listCompanies does.
  */
 export async function listCompanyRegister(caller: Caller, query: Pick<CompanyListQueryInput, "q"> = {}): Promise<z.output<typeof DashboardRegisterRow>[]> {
   requireModule(caller, "company");

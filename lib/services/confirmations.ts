@@ -82,7 +82,7 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * expireStalePending, at most once per list per SWEEP_INTERVAL_MS on this instance: run before a public subscribe,
- * where two write statements per request were a quarter of the subscribe's statements (issue 21). A stale request
+ * where two write statements per request were a quarter of the subscribe's statements. A stale request
  * left a few minutes longer changes nothing: a new subscribe overwrites any row that is not SUBSCRIBED, its link has
  * expired, and a PENDING row holds no slot.
  */

@@ -1,5 +1,5 @@
 // The multi-row writes of an import batch (imports-run.ts), each one statement with one bound value for the batch's
-// rows (json-rows.ts): 500-row INSERTs with 5,500-6,000 bound values each were most of an import's CPU (issue 21).
+// rows (json-rows.ts): 500-row INSERTs with 5,500-6,000 bound values each were most of an import's CPU.
 import "server-only";
 import crypto from "node:crypto";
 import { Prisma, type Tx } from "../db";

@@ -1,4 +1,4 @@
-// Imports of members (into a company) and subscribers (into a list) from CSV and .xlsx files (README "Import"):
+// Imports of members (into a company) and subscribers (into a list) from CSV and .xlsx files (docs/api.md "Import"):
 // upload, preview with a mapping, start, progress, the result as CSV and undo. Who may: the member module and
 // MEMBER.U in the company's scope for members; the subscription_list module and SUBSCRIPTION_LIST.U on the list for
 // subscribers. The run itself is imports-run.ts (a background worker), the undo imports-undo.ts.

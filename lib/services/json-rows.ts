@@ -1,6 +1,6 @@
 // Many rows as one bound value: a JSON array of arrays that the database expands into a table (json_each on SQLite,
 // json_array_elements on PostgreSQL). Prisma's cost is per bound value, not per statement: a 500-row INSERT with
-// 6,000 values spent most of an import's CPU in the client, its query compiler and the garbage collector (issue 21).
+// 6,000 values spent most of an import's CPU in the client, its query compiler and the garbage collector.
 import "server-only";
 import { databaseProvider } from "../database-url";
 import { Prisma } from "../db";

@@ -2,7 +2,7 @@
 // dashboard's Members screen. Both are tagged SQL: the order of the members a query finds (member-order.ts, kept
 // until a member changes), then the page's rows and memberships, whatever the page or the organization's size. Every
 // relation filter is `"id" IN (SELECT "memberId" …)`, which both databases evaluate once per statement, where
-// Prisma's relation filters wrote a correlated EXISTS per member (README "Members at scale").
+// Prisma's relation filters wrote a correlated EXISTS per member (docs/performance.md "Members at scale").
 import "server-only";
 import type { z } from "zod";
 import { stockholmToday, yearsBefore } from "../calendar";
@@ -52,7 +52,7 @@ export async function memberScopeCompanies(caller: Caller, epochs?: CacheEpochs 
 /**
  * The condition of each scope's companies, built once per ScopeCompanies (a cached one is the same object until a
  * company changes). A scope of 20,000 companies is a condition with 20,000 values: joined and serialized per request
- * as the order's key, it took more CPU than the rest of a cached page (issue 21). Its key names the object, so a
+ * as the order's key, it took more CPU than the rest of a cached page. Its key names the object, so a
  * company change (a new object) is a new key.
  */
 const scopeConditions = new WeakMap<ScopeCompanies, MemberScope>();

@@ -1,6 +1,6 @@
 // The public subscribe: POST /v3/subscription_list/public/{uuid} and the hosted form. Subscribes to one list that
 // arrive while the list's previous ones are being written go together into the next transaction, with one statement
-// per kind of write for all of them (issue 21). Alone, a subscribe is written at once, as before; under load one
+// per kind of write for all of them. Alone, a subscribe is written at once, as before; under load one
 // transaction carries many: each statement cost the server a round trip's CPU (on PostgreSQL a loopback write that
 // wakes the backend, 60-70 us on the bench's machine) and Prisma's and the driver's work per call, and each commit a
 // flush. Every guarantee is the database's, as for one: one member per address (its unique index), the cap (one
@@ -58,7 +58,7 @@ function batcherOf(list: PublicList, via: Channel): (job: Job) => Promise<Settle
 
 /**
  * The public subscribe's writes (POST /v3/subscription_list/public/{uuid} and the hosted form answer through
- * subscribePublicly), answering with the member and subscription as they now are. The list's rules decide (README "Double opt-in"): a list with double
+ * subscribePublicly), answering with the member and subscription as they now are. The list's rules decide (docs/api.md "Double opt-in"): a list with double
  * opt-in, a member who opted out of everything or an address that is suppressed waits PENDING for the address owner's
  * confirmation (confirmations.ts), whatever else. Otherwise the member is subscribed at once, as the contract says.
  * Either way an anonymous form never changes what is stored about an existing member: a new member is created with

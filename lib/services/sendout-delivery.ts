@@ -52,7 +52,7 @@ function batchSize(): number {
  * Sendout by sendout, so that each claim is one sendout's rows in the order of the index on (sendoutId, status, id):
  * it reads `limit` rows and stops. Over every sendout at once, both databases sorted every pending row of the
  * sendout for each claim (SQLite a temporary B-tree, PostgreSQL a bitmap scan and a sort of 10,000 rows in 24 ms),
- * and the time per message grew with the size of the sendout (issue 21).
+ * and the time per message grew with the size of the sendout.
  */
 export async function claimRecipients(owner: string, limit: number, now = new Date()): Promise<ClaimedRecipient[]> {
   const sendouts = await db().$queryRaw<{ id: number | bigint }[]>`

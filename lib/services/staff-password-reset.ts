@@ -1,4 +1,4 @@
-// Staff password reset by mail (README "Admin dashboard": reset and two-factor). Asking always answers the same,
+// Staff password reset by mail (docs/dashboard.md "Admin dashboard": reset and two-factor). Asking always answers the same,
 // whether the address has an account or not, and is rate-limited per address and per client address; the link
 // carries a random token of which only its SHA-256 is stored, works once and for PASSWORD_RESET_TTL_MINUTES, and
 // only the newest link of a user works. Setting the new password ends every session of the user and is audited.

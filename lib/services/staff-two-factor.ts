@@ -1,4 +1,4 @@
-// Optional two-factor sign-in for staff (README "Admin dashboard": reset and two-factor): TOTP (RFC 6238, 30 s steps,
+// Optional two-factor sign-in for staff (docs/dashboard.md "Admin dashboard": reset and two-factor): TOTP (RFC 6238, 30 s steps,
 // 6 digits) through otplib, the secret encrypted at rest (lib/crypto.ts), turned on only once a code from the app
 // confirms it; then 10 recovery codes, stored as SHA-256 (80 random bits each) and each usable once. A code is
 // accepted one step either side of now (clock drift) and never twice: the step of the last accepted code is stored

@@ -1,4 +1,4 @@
-// Suppressed addresses: which addresses get no sendout of an organization, and why (README "Bounces and complaints").
+// Suppressed addresses: which addresses get no sendout of an organization, and why (docs/api.md "Bounces and complaints").
 //
 // The rules, for each event the mail provider reports (lib/services/mail-events.ts):
 // - a hard bounce or a complaint suppresses the address at once;

@@ -22,7 +22,7 @@ let key: { secret: string; cryptoKey: Promise<CryptoKey> } | undefined;
 /**
  * The HS256 key as a CryptoKey, imported once. jose 6 signs and verifies with WebCrypto: given raw bytes, or a
  * KeyObject (which it exports to bytes), it imports the key again on every sign and verify, which the token endpoint
- * paid on every request (S3, issue 21; the KeyObject kept here before was meant to spare that and did not).
+ * paid on every request (S3; the KeyObject kept here before was meant to spare that and did not).
  */
 function signingKey(): Promise<CryptoKey> {
   const secret = env().JWT_SECRET;
@@ -52,7 +52,7 @@ const REFRESH_TOKEN_COLUMNS = ["tokenHash", "familyId", "apiKeyId", "expiresAt",
 
 /**
  * New refresh tokens of the client-credentials grant, written by concurrent token requests together (insertBatcher):
- * a busy token endpoint sends one INSERT for many requests instead of one each (issue 21, S3).
+ * a busy token endpoint sends one INSERT for many requests instead of one each (S3).
  */
 const storeIssuedRefreshToken = insertBatcher("RefreshToken", REFRESH_TOKEN_COLUMNS);
 

@@ -14,7 +14,7 @@ import { memberInScope } from "./members";
 type LinkPurpose = "global-opt-out" | "preferences" | "confirm-subscription" | "confirm-erasure";
 
 const DAY = 24 * 3600;
-/** How long a double opt-in confirmation link works; a PENDING subscription expires with it (README "Double opt-in"). */
+/** How long a double opt-in confirmation link works; a PENDING subscription expires with it (docs/api.md "Double opt-in"). */
 export const CONFIRMATION_TTL_DAYS = 7;
 
 function signature(purpose: LinkPurpose, subject: string, expiresAt: number): string {

@@ -35,7 +35,7 @@ export interface Visitor {
   suppressed: boolean;
 }
 
-/** What a public subscribe needs to know of each address, in one statement (its hot path, issue 21), by address. */
+/** What a public subscribe needs to know of each address, in one statement (its hot path), by address. */
 export async function visitorsOf(tx: Tx, organizationId: string, emails: string[]): Promise<Map<string, Visitor>> {
   const rows = await tx.$queryRaw<{ email: string; id: number | bigint | null; globalOptOutAt: Date | null; suppressed: number | bigint | boolean }[]>`
     SELECT j."email", m."id", m."globalOptOutAt",

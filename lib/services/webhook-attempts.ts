@@ -37,7 +37,7 @@ function failingChange(attempts: Outcome[]): { clear: true } | { since: Date; ke
  * Records a round's attempts in one transaction: each delivery's new state (only while this worker still holds it)
  * and its attempt, in one statement each, and each endpoint's failingSince where it changes (a write moves the
  * endpoints' cache epoch). Per delivery, these were an interactive transaction of four statements: with the
- * connection per POST, most of a delivered event's CPU, taken from the requests the process answers (issue 21). A
+ * connection per POST, most of a delivered event's CPU, taken from the requests the process answers. A
  * crash between the POSTs and this transaction repeats the round's deliveries, with their webhook-ids.
  */
 export async function recordOutcomes(owner: string, outcomes: Outcome[]): Promise<void> {

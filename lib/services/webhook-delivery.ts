@@ -23,7 +23,7 @@ const CLAIM_BATCH = CONCURRENCY * 4;
  * While the process answers requests (lib/jobs/foreground.ts), a round fans out and sends this many, one at a time,
  * then pauses BUSY_PAUSE_PER_ROUND times as long as the round took (at least BUSY_PAUSE_MS): deliveries share the
  * process with the requests that cause them (two events per public subscribe), and at full speed they took a third of
- * S2's throughput (issue 21: at most 10 %, the outbox INSERT in the subscribe included). A pause of its own length
+ * S2's throughput (the target: at most 10 %, the outbox INSERT in the subscribe included). A pause of its own length
  * would let cheaper rounds simply run more often: when delivering got cheaper, a fixed 100 ms pause took S2 from 0.80
  * to 0.60 of its throughput. So the worker holds the process at most a twentieth of the time, and less of it the
  * busier the process (a round then waits longer for its turn); at 1 ms of CPU an event that still delivers about 50

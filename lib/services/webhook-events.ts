@@ -2,7 +2,7 @@
 // of the change: one INSERT of what happened (the type, the company it concerns, the ids), so a rolled-back change
 // emits nothing and a committed one is never lost. While no endpoint is enabled anywhere, nothing is written: the
 // worker would only fan each event out to nobody and delete it, and a public subscribe paid two inserts and the
-// worker's rounds for that (issue 21). The worker (webhook-delivery.ts) turns the ids into the payload when it fans
+// worker's rounds for that. The worker (webhook-delivery.ts) turns the ids into the payload when it fans
 // the event out, with the data as it is then (an address erased meanwhile is not sent).
 import "server-only";
 import { EpochCache } from "../cache/epoch-cache";
@@ -78,7 +78,7 @@ const heldEvents = new WeakMap<Tx, OutboxEvent[]>();
 /**
  * Runs `body` in `tx` with the events it emits written together, in one INSERT at its end, instead of one INSERT
  * each. A public subscribe of a new address emits two (member.created, subscription.created): the second statement
- * cost S2 a tenth of its throughput while an endpoint was enabled (issue 21). The events keep their order (ids).
+ * cost S2 a tenth of its throughput while an endpoint was enabled. The events keep their order (ids).
  */
 export async function withEventsInOneInsert<T>(tx: Tx, body: () => Promise<T>): Promise<T> {
   const held: OutboxEvent[] = [];

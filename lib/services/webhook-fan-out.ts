@@ -25,7 +25,7 @@ function wants(endpoint: EndpointTarget, type: string, chain: string[]): boolean
  * conditional UPDATE (fannedOutAt still null) that returns the ones this worker got, so two workers never fan one
  * event out twice, and their deliveries are written by one INSERT in the same transaction. A round costs the same
  * few statements however many events it takes: one UPDATE and one payload read per event cost a round of 100 events
- * 200 statements, most of a delivered event's CPU (issue 21).
+ * 200 statements, most of a delivered event's CPU.
  */
 export async function fanOut(batch: number): Promise<boolean> {
   const events = await db().webhookEvent.findMany({ where: { fannedOutAt: null }, orderBy: { id: "asc" }, take: batch });

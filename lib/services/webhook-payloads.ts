@@ -24,7 +24,7 @@ interface MemberRow {
 
 /**
  * The members and lists a batch of events names, read in two statements for the whole batch: read per event, they
- * cost a fan-out round one or two statements an event, most of the worker's time (issue 21).
+ * cost a fan-out round one or two statements an event, most of the worker's time.
  */
 interface Sources {
   members: Map<number, MemberRow>;

@@ -1,4 +1,4 @@
-// Why an import row is a problem in the preview or is skipped by the run (README "Import"): a stable code with its
+// Why an import row is a problem in the preview or is skipped by the run (docs/api.md "Import"): a stable code with its
 // parameters, said once here. The API shows the English text rendered from it (the texts integrators saw before the
 // codes existed) next to the code; the dashboard renders the code in the staff member's language
 // (lib/i18n/admin/imports.ts). A run stores the reason as JSON in ImportRow.reason. Imports nothing from the server.

@@ -1,4 +1,4 @@
-// Import shapes (README "Import"): the kinds, the fields a column can be mapped to, the start and preview bodies and
+// Import shapes (docs/api.md "Import"): the kinds, the fields a column can be mapped to, the start and preview bodies and
 // the views of a run. Imports nothing from the server: the dashboard's mapping screen validates with these too.
 import { z } from "zod";
 import { CompanyId, IntIdParam } from "./common";

@@ -1,4 +1,4 @@
-// The dashboard scenario of `npm run bench` (issue 21): the data routes the dashboard's screens load, one request at a
+// The dashboard scenario of `npm run bench`: the data routes the dashboard's screens load, one request at a
 // time as one staff member's browser makes them, p95 <= 150 ms each: members (the generated organization), a list's
 // subscribers (the sendout's list: every generated member with an address), the company register (--companies rows)
 // and the audit log (AUDIT_ROWS entries written here in one statement). Signed in as next-auth's client does it.

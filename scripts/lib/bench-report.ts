@@ -1,6 +1,6 @@
 // BENCHMARKS.md for `npm run bench`: one section per database (between markers, replaced by the next run of that
-// database), with the machine, the scenarios and their ratios to C2 and C1 from the same run, and the targets of
-// issue 10 each marked met or missed.
+// database), with the machine, the scenarios and their ratios to C2 and C1 from the same run, and each target
+// marked met or missed.
 import os from "node:os";
 import { warmUpSeconds, type BenchRow, type Timed } from "./bench-load";
 import type { RegisterBaseline } from "./bench-register";
@@ -50,7 +50,7 @@ function targets(data: SectionData): Target[] {
   const n = data.connections;
   const c2 = rowOf(data.rows, "C2", n);
   const list: Target[] = [];
-  // Issue 21's targets for S2 and S3, on both databases.
+  // The targets for S2 and S3, on both databases.
   for (const [key, min] of [["S1", 0.8], ["S4", 0.6], ["S3", 0.6], ["S2", 0.5], ["S5", 0.5]] as const) {
     const row = rowOf(data.rows, key, n);
     const valid = row && c2 && !row.unexpected && !c2.unexpected;
@@ -82,7 +82,7 @@ function targets(data: SectionData): Target[] {
   for (const t of data.dashboard.timings) {
     list.push({ what: `dashboard GET /admin/api${t.path} p95 <= 150 ms at 1 connection`, value: t.unexpected ? `invalid (${t.unexpected} not 200)` : `${fmt(t.p95)} ms (p50 ${fmt(t.p50)} ms, ${t.requests} requests)`, met: !t.unexpected && t.p95 <= 150 });
   }
-  // Issue 21, members: the list (page 1, a deep page) and the search by ratio; the dashboard's Members route by latency.
+  // Members: the list (page 1, a deep page) and the search by ratio; the dashboard's Members route by latency.
   for (const [key, min] of [["M1", 0.3], ["M2", 0.3], ["M3", 0.15]] as const) {
     const row = rowOf(data.rows, key, n);
     if (!row || !c2) continue;

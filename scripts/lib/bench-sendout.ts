@@ -1,4 +1,4 @@
-// The sendout scenario of `npm run bench` (issue 18): a sendout to every generated member (--members) into a local
+// The sendout scenario of `npm run bench`: a sendout to every generated member (--members) into a local
 // SMTP server, next to a bare nodemailer loop into the same server in the same run sending the same message (the
 // ceiling of sending this mail from node on this machine; the old, smaller message is still measured); the time to fix its recipients (POST /v3/sendout/{id}/send writes them in one statement);
 // the server's resident memory sampled during the send, which must stay bounded: the recipients are never all in
@@ -90,10 +90,10 @@ export const NEWSLETTER_HTML =
 export type BareMessage = (i: number) => Mail.Options;
 
 /**
- * The bare loop's message until issue 21's fair comparison: the newsletter four times over in a bare page, "Hej!" as
- * the text part, no List-Unsubscribe or other headers. Smaller and simpler than what the service sends (the layout,
- * a full plain-text part, the headers), so its rate was not the ceiling of sending the service's message. Still run,
- * so the old figure stays visible beside the new one.
+ * The bare loop's message until the bench compared like with like: the newsletter four times over in a bare page,
+ * "Hej!" as the text part, no List-Unsubscribe or other headers. Smaller and simpler than what the service sends (the
+ * layout, a full plain-text part, the headers), so its rate was not the ceiling of sending the service's message. Still
+ * run, so the old figure stays visible beside the new one.
  */
 export const plainNewsletter: BareMessage = (i) => ({
   from: "Förbundet <utskick@example.org>",

@@ -1,4 +1,4 @@
-// The webhook scenario of `npm run bench` (issue 21): the public subscribe (S2) measured again while every subscribe
+// The webhook scenario of `npm run bench`: the public subscribe (S2) measured again while every subscribe
 // also becomes two webhook events (member.created, subscription.created) that the server's webhook worker delivers to
 // a local receiver, until at least 10,000 events have arrived. Delivering may slow S2 by at most 10 %.
 //

@@ -1,4 +1,4 @@
-// One real recipient's message of the bench's sendout (issue 21), rendered by the service (renderSendoutMail, the
+// One real recipient's message of the bench's sendout, rendered by the service (renderSendoutMail, the
 // sendoutTemplate the worker fills): the bare nodemailer loop sends exactly this, so its rate is the ceiling of sending
 // *this* mail from node. profile-sendout renders it in its own process; `npm run bench` runs under the react-server
 // condition, where react-dom/server refuses to load, so it renders in a child process (this file run as a script).

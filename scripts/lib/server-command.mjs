@@ -1,5 +1,5 @@
 // How the compiled programs run in production (npm start, the test stack): plain `node`, no tsx, a bounded heap and
-// the memory settings below (README, Operations: memory). Plain Node.js with no dependencies, like prepare.mjs.
+// the memory settings below (docs/operating.md, Operations: memory). Plain Node.js with no dependencies, like prepare.mjs.
 //
 // package.json's start script repeats these settings (a shell cannot import them): scripts/start.mjs refuses to run
 // when its own command line and environment differ from what nodeFlags() and MEMORY_ENV say.
@@ -10,7 +10,7 @@ export const MAIL_CATCHER_SCRIPT = "dist/mail-catcher.mjs";
 
 /**
  * V8's old-space limit for the server, in MB (MAX_HEAP_MB). The heap holds about 45 MB idle and 100 MB after the
- * load of README's memory figures; the largest documented single peak (a 100,000-row subscriber CSV) adds about
+ * load of the memory figures in docs/operating.md; the largest documented single peak (a 100,000-row subscriber CSV) adds about
  * 60 MB. 384 leaves room for several such answers at once, while a leak ends in an out-of-memory exit the supervisor
  * restarts instead of the host swapping.
  */

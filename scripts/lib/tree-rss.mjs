@@ -1,4 +1,4 @@
-// Resident memory of a process and everything it started (the figure issue 10 bounds for `npm start`), read from
+// Resident memory of a process and everything it started (the figure the memory budget bounds), read from
 // /proc on Linux. Plain Node.js with no dependencies, so the bench (scripts/bench.ts), tests and a shell can use it:
 //   node scripts/lib/tree-rss.mjs <pid>     prints one line per process and the total
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// Generated hostile input (fast-check). Each arbitrary is one class of bad input the note of issue 9 lists; a
+// Generated hostile input (fast-check). Each arbitrary is one class of bad input found at the edge; a
 // request mixes them with real ids and real credentials, so refusals happen at every layer, not only the first.
 import fc from "fast-check";
 

@@ -1,6 +1,6 @@
 // Every counterexample a fuzz run ever found, replayed by every run as a named test of its file
 // (tests/integration/fuzz-api.test.ts, fuzz-hosted.test.ts) with the same checks as the generated cases. When
-// `npm run fuzz` fails, it prints the entry to add here (README, Tests: fuzzing); give it a name that says what was
+// `npm run fuzz` fails, it prints the entry to add here (docs/security.md, Fuzzing); give it a name that says what was
 // wrong. World values are named so the case replays in any run's world: "$authorizations.0" is the full-rights
 // bearer token, "$listIds.0" the fuzzed organization's first list (tests/fuzz/world.ts, World.named).
 export interface Regression {

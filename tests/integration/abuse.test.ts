@@ -1,4 +1,4 @@
-// What one client may take of the server (issue 17, finding 3) and an aborted request's trace in the log (finding 5),
+// What one client may take of the server (security finding 3) and an aborted request's trace in the log (finding 5),
 // on a server of their own with short timeouts and a small per-client cap, so each bound shows in seconds. Raw
 // sockets, because fetch() neither declares a size it does not send nor holds a body half-sent. Loopback only.
 import net from "node:net";

@@ -177,7 +177,7 @@ describe("POST /v3/access/user/oauth/refresh_token", () => {
     const newest = await call(REFRESH, { method: "POST", body: { refresh_token: second.json.refresh_token } });
     expect(newest.status).toBe(403);
     expect(newest.json).toEqual({ reason: "forbidden" });
-    // The family's access tokens end with it, not at their expiry: the thief's one too (issue 17, finding 8).
+    // The family's access tokens end with it, not at their expiry: the thief's one too (security finding 8).
     for (const token of [first.access_token, second.json.access_token]) {
       const res = await call("/v3/company", { token });
       expect(res.status).toBe(422);

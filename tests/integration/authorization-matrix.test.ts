@@ -1,7 +1,7 @@
 // The authorization matrix of /v3: every operation of the operation table (lib/operations) × every kind of caller,
 // with the exact status of each cell. The table gives each row's method, path, auth, module and permission (and a
 // unit test keeps it equal to the route files); an operation without a row does not compile. Decisions behind the
-// cells: README "Access model".
+// cells: docs/dashboard.md "Access model".
 //
 // Columns, all against fixtures made through the services: an in-scope company A and an out-of-scope company B, each
 // with a subscription list (one subscriber), members, an event (one participant), a period, a member type, a property

@@ -1,5 +1,5 @@
 // The SQLite database holds personal data and password hashes: a fresh database, its -wal and -shm, and its folder
-// are the owner's alone (issue 17, 8: they were created 0644, readable by every local user), and so is a backup.
+// are the owner's alone (security finding 8: they were created 0644, readable by every local user), and so is a backup.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

@@ -1,5 +1,5 @@
-// The demo seed's admin password and API secret reach the operator but never the server log (issue 17, 8: the start
-// banner went to stdout, which is where the JSON log goes and where a service manager or container collects it).
+// The demo seed's admin password and API secret reach the operator but never the server log (security finding 8: the
+// start banner went to stdout, which is where the JSON log goes and where a service manager or container collects it).
 // Without a terminal, as here, the banner is kept in a private file that the log names.
 import fs from "node:fs";
 import { expect, inject, it } from "vitest";

@@ -1,4 +1,4 @@
-// Input at the edge, one case per class of bad input found on the landed main (issue 9): each was a 5xx, an HTML
+// Input at the edge, one case per class of bad input found on the landed main: each was a 5xx, an HTML
 // answer or a silent coercion before. tests/integration/fuzz.test.ts generates many more of each class.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
@@ -22,7 +22,7 @@ describe("malformed percent-encoding in the path", () => {
     }
   });
 
-  it("the public lists of a company: 400 like every other malformed company_id (issue 17, 8: %E0%80 was 200 [])", async () => {
+  it("the public lists of a company: 400 like every other malformed company_id (security finding 8: %E0%80 was 200 [])", async () => {
     for (const bad of ["%E0%80", "%FF", "%C0%AF", "abc%FFdef"]) {
       const res = await call(`/v3/subscription_list/public/company/${bad}`, { ip: uniqueIp() });
       expect(res.status, bad).toBe(400);

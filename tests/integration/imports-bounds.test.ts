@@ -1,4 +1,4 @@
-// Hostile import files against the built server (README "Import", IMPORT_LIMITS), uploaded by a club-scoped key with
+// Hostile import files against the built server (docs/api.md "Import", IMPORT_LIMITS), uploaded by a club-scoped key with
 // only `member` / MEMBER.U: an .xlsx of 30 million shared strings (1.2 MB that unpacks to 510 MB and ended the
 // server with "Reached heap limit"), the same lying about its size, an entry of 1 GB (declared and hidden), a sheet
 // of 1,000,000 rows, a sheet of 100,000 columns and a CSV of 1,000,000 rows. Each is refused with 413 naming its

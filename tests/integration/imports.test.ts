@@ -1,4 +1,4 @@
-// Imports over HTTP against the built server (README "Import"): the file as the raw request body (larger than the
+// Imports over HTTP against the built server (docs/api.md "Import"): the file as the raw request body (larger than the
 // 1 MiB JSON limit, smaller than the import's 50 MB), the preview, a run to DONE (with the workers off, the server runs
 // it in the request's process), the result CSV for Excel, undo; and the refusals at the edge.
 import { beforeAll, describe, expect, it } from "vitest";

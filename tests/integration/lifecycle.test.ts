@@ -131,7 +131,7 @@ describe("stopping gracefully", () => {
     const exited = new Promise<number | null>((resolve) => start.once("exit", (code) => resolve(code)));
     try {
       await waitFor("npm start to serve", async () => (await fetch(`${baseUrl}/readyz`)).status === 200, 90_000);
-      // The server and the simulator run in this one process (memory budget, README Operations): no child processes.
+      // The server and the simulator run in this one process (memory budget, docs/operating.md, Operations): no child processes.
       expect(processTree(start.pid!).map((p) => p.pid)).toEqual([start.pid]);
       expect((await fetch(`http://127.0.0.1:${simulatorPort}/health`)).status).toBe(200);
 

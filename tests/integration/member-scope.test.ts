@@ -1,7 +1,7 @@
-// Issue 19: one meaning of "in a company" for scope, over HTTP. A federation's member with a membership in a club is in
+// One meaning of "in a company" for scope, over HTTP. A federation's member with a membership in a club is in
 // the club: a key scoped to the club reads, finds and changes it. A federation member without one, or whose club
 // membership is EXITED, answers as a missing member (404 `member not found`) and is never found. A membership outside
-// the key's scope stays untouched by its PUT. README "Members, events and the organization": Whose member.
+// the key's scope stays untouched by its PUT. docs/api.md "Members, events and the organization": Whose member.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../helpers";
 import { createMemberVia, makeOrganization, uniqueEmail, type Organization } from "../member-fixtures";
@@ -24,7 +24,7 @@ beforeAll(async () => {
   clubToken = await org.tokenFor({ companyIds: [club] });
 });
 
-describe("a club's key and the federation's members (issue 19)", () => {
+describe("a club's key and the federation's members", () => {
   it("reads the federation member who is a member of the club; not one who is not, nor one whose membership is EXITED", async () => {
     expect((await call(`/v3/member/${ids.inClub}`, { token: clubToken })).status).toBe(200);
     for (const id of [ids.notInClub, ids.exited]) {

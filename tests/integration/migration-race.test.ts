@@ -1,4 +1,4 @@
-// Instances started together race for the migration lock (issue 9, several instances). Prisma waits only 10 s for
+// Instances started together race for the migration lock (several instances). Prisma waits only 10 s for
 // its PostgreSQL advisory lock and then fails (P1002), so an instance that lost the race used to exit at start. Here
 // another session holds that lock for 30 s (longer than Prisma's wait plus the CLI's start) while the CLI, which
 // applies pending migrations first as the server does, starts on a new database: it must wait it out and finish.

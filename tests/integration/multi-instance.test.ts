@@ -1,4 +1,4 @@
-// Several instances (issue 9): two built servers on the suite's database and one Redis, with the suite's secrets, are
+// Several instances: two built servers on the suite's database and one Redis, with the suite's secrets, are
 // one deployment scaled out. Both are started here (the suite's own server runs without Redis). Every guarantee that single-instance tests show must hold whichever instance answers:
 // the per-IP token budget lives in Redis; member uniqueness, the subscriber cap, refresh rotation and key revocation
 // live in the database. Runs on both providers: on SQLite the instances share one WAL file (a single-machine setup).

@@ -83,7 +83,7 @@ describe("responses match the OpenAPI document", () => {
     await checked("/v3/access/user/basic", { method: "POST" });
     await checked("/v3/access/user/oauth/refresh_token", { method: "POST", body: { refresh_token: basic.json.refresh_token } });
     await checked("/v3/access/user/oauth/refresh_token", { method: "POST", body: {} });
-    // OAuth 2.0 token requests (README "OAuth 2.0 clients"): a refresh grant and the {reason, error} refusals.
+    // OAuth 2.0 token requests (docs/api.md "OAuth 2.0 clients"): a refresh grant and the {reason, error} refusals.
     const form = (fields: Record<string, string>, authorization?: string): CallOptions => ({
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", ...(authorization ? { authorization } : {}) },

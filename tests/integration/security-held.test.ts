@@ -1,6 +1,6 @@
-// Attacks that the service withstood when it was tried as an attacker would (issue 17), kept as tests so they keep
+// Attacks that the service withstood when it was tried as an attacker would, kept as tests so they keep
 // failing: a cross-site request riding a dashboard session, and script smuggled through every field a hosted page
-// shows. The findings that did not hold each have their own test (README, "Security tests").
+// shows. The findings that did not hold each have their own test (docs/security.md, "Security tests").
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createApiKey } from "@/lib/services/api-keys";

@@ -1,4 +1,4 @@
-// Dashboard sessions end on the server (issue 17, finding 2): a cookie saved before sign-out is refused after it, a
+// Dashboard sessions end on the server (security finding 2): a cookie saved before sign-out is refused after it, a
 // session ends at its absolute lifetime however often it is refreshed, and deactivating a user ends its sessions for
 // good (reactivating it does not bring them back).
 import { describe, expect, it } from "vitest";

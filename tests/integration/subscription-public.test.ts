@@ -69,7 +69,7 @@ describe("POST /v3/subscription_list/public/{uuid}", () => {
     const email = `Anna.${Date.now()}@Example.SE`;
     const first = await subscribe(f.uuid, { email, firstname: "Anna", lastname: "Andersson", phone: "070-1234567" });
     expect(first.status).toBe(201);
-    // The answer names no member or subscription: it is the same for every address (README "Double opt-in").
+    // The answer names no member or subscription: it is the same for every address (docs/api.md "Double opt-in").
     const anonymous = {
       member_id: 0,
       subscription: { id: 0, list_id: f.id, member_id: 0, status: "SUBSCRIBED", source: "PUBLIC_FORM", subscribed_at: expect.any(String), unsubscribed_at: null },

@@ -1,4 +1,4 @@
-// An ADMIN sees and manages only the API keys and admin users whose access lies within its own (issue 17, finding 1),
+// An ADMIN sees and manages only the API keys and admin users whose access lies within its own (security finding 1),
 // and creating a user whose address is taken tells it no more than the address is taken (finding 8).
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -35,7 +35,7 @@ const asThrown = (error: unknown) => ({ type: (error as Error).constructor.name,
 
 /**
  * A federation, a club in it with a sub-club, and a club ADMIN of that club without its sub-clubs, with two modules
- * and their permissions: the caller of issue 17's finding 1.
+ * and their permissions: the caller of security finding 1.
  */
 async function clubAdminWorld() {
   const federation = await makeCompany("Förbundet");

@@ -1,4 +1,4 @@
-// The limits of an import's file (README "Import", IMPORT_LIMITS): each refused at upload with 413 naming it, the
+// The limits of an import's file (docs/api.md "Import", IMPORT_LIMITS): each refused at upload with 413 naming it, the
 // upload's file deleted, nothing left in the temp directory; the same bounds for CSV where they apply; uploads nobody
 // started expire. The files are made here byte by byte (tests/xlsx-bytes.ts), small on disk whatever they unpack to.
 import crypto from "node:crypto";

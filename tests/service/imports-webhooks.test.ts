@@ -1,4 +1,4 @@
-// An import's webhook events (issue 21): while no endpoint is enabled an import writes no outbox rows (100,000 of
+// An import's webhook events: while no endpoint is enabled an import writes no outbox rows (100,000 of
 // them were written and then fanned out to nobody), and with one enabled every member created or filled in and every
 // subscription activated has its event, as the member API and the subscribe paths record them; its undo emits what it
 // takes back (an integrator would otherwise keep members that no longer exist). A database of its

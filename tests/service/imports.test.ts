@@ -1,4 +1,4 @@
-// Imports of members and subscribers (README "Import"): CSV (`;` with a BOM, `,`) and .xlsx read as streams, the
+// Imports of members and subscribers (docs/api.md "Import"): CSV (`;` with a BOM, `,`) and .xlsx read as streams, the
 // preview's problems, merging by normalized email, duplicates in the file, the subscriber rules (suppressed, opted
 // out, the list's capacity), resuming after the last committed batch, the result file and undo.
 import ExcelJS from "exceljs";

@@ -62,7 +62,7 @@ describe("members", () => {
   });
 });
 
-// Issue 19: one meaning of "in a company" (its register company, or a membership there that is not EXITED) for the
+// One meaning of "in a company" (its register company, or a membership there that is not EXITED) for the
 // search's companies filter, the list's add-member picker and scope; and full-name search.
 describe("a member in a company", () => {
   async function world() {
@@ -89,7 +89,7 @@ describe("a member in a company", () => {
 
   const search = (caller: Caller, input: unknown) => searchMembers(caller, MemberSearchRequest.parse({ limit: 100, ...(input as object) }));
 
-  it("search_text matches the full name either way round, case-insensitively (issue 19)", async () => {
+  it("search_text matches the full name either way round, case-insensitively", async () => {
     const { tag, names } = await world();
     for (const text of [`Alva Jakobsson${tag}`, `alva jakobsson${tag}`, `Jakobsson${tag} Alva`, `ALVA JAKOBSSON${tag}`]) {
       expect(names((await search(operatorCaller(), { search_text: text })).members), text).toEqual(["viaMembership"]);

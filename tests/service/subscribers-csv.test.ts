@@ -1,6 +1,6 @@
 // The subscribers CSV opens as data, not formulas, in a spreadsheet that splits on any of the usual separators:
 // Swedish Excel splits on `;`, so a name like `x;=cmd|' /C calc'!A0;` put a formula at the start of a cell when only
-// a cell's own first character was defused (issue 17, 8).
+// a cell's own first character was defused (security finding 8).
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";

@@ -1,6 +1,6 @@
 // A member's uuid with a list's uuid (public: it is in every hosted form's address) unsubscribes the member through
 // the contract's open one-click endpoint. A read-only principal read member_uuid from the subscribers list and the
-// CSV, and so could unsubscribe anyone while the admin unsubscribe refused it 403 (issue 17, finding 7). The uuid is
+// CSV, and so could unsubscribe anyone while the admin unsubscribe refused it 403 (security finding 7). The uuid is
 // shown only to principals with SUBSCRIPTION_LIST.U.
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";

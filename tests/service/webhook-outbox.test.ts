@@ -1,5 +1,5 @@
 // The outbox is written only while some endpoint is enabled (lib/services/webhook-events.ts): a public subscribe on a
-// database without webhooks writes no event rows for a worker to fan out to nobody (issue 21), and the first enabled
+// database without webhooks writes no event rows for a worker to fan out to nobody, and the first enabled
 // endpoint turns the events on at once, whichever instance made it (the webhook_endpoints epoch).
 import { EventEmitter } from "node:events";
 import http from "node:http";
@@ -65,7 +65,7 @@ describe("the webhook outbox while no endpoint is enabled", () => {
     ]);
   });
 
-  it("fans an event out to the endpoints enabled then, not when it happened (README: Retries and disabling)", async () => {
+  it("fans an event out to the endpoints enabled then, not when it happened (docs/api.md, Webhooks: Retries and disabling)", async () => {
     const company = await makeCompany("Fläktföreningen");
     const list = await createList(op, { name: "Nyheter", company_id: company.id });
     await db().subscriptionList.update({ where: { id: list.id }, data: { isActive: true } });

@@ -1,4 +1,4 @@
-// The idle `npm start` tree has a memory budget (README, Operations: memory). Every package the compiled programs
+// The idle `npm start` tree has a memory budget (docs/operating.md, Operations: memory). Every package the compiled programs
 // import statically is loaded at start and stays resident for the process's life, so packages only some processes
 // use are imported where they are used. This builds dist/ as `npm run build` does (scripts/build-server.mjs), in
 // memory, and reads the package imports of each program's top level.

@@ -1,4 +1,4 @@
-// /admin/imports: import members into a company or subscribers into a list from a CSV or .xlsx file (README "Import").
+// /admin/imports: import members into a company or subscribers into a list from a CSV or .xlsx file (docs/api.md "Import").
 // The screen talks to the import service through the dashboard's data routes (lib/operations/dashboard-imports.ts);
 // the service checks the module, permission and scope of each import's kind.
 import { ImportsScreen } from "@/components/admin/imports/imports-screen";

@@ -1,4 +1,4 @@
-// POST /v3/mail/events: a delivery event in the generic shape (README "Bounces and complaints")
+// POST /v3/mail/events: a delivery event in the generic shape (docs/api.md "Bounces and complaints")
 import { route } from "@/lib/http/route";
 import * as api from "@/lib/operations/mail-events";
 import { receiveMailEvent } from "@/lib/services/mail-events";
