@@ -1,6 +1,8 @@
-// The dashboard's data routes of the member screen's bulk actions (/admin/api/members/…), with the signed-in session.
+// The member screen's dashboard data routes: its options, its search and its bulk actions (/admin/api/members/…), with the signed-in session.
 // The writes (adding the selected members to a list) are server actions (app/admin/(dashboard)/members/actions.ts).
+import { MemberPage, MemberSearchQuery } from "../validation/member";
 import { MemberExportQuery } from "../validation/member-bulk";
+import { MemberScreenOptions } from "../validation/member-dashboard";
 import { validation } from "./errors";
 import { dashboardReadErrors, dashboardRoute } from "./dashboard-route";
 
@@ -15,5 +17,22 @@ export const dashboardMembersExportCsv = dashboardRoute({
       contentType: "text/csv",
     },
   },
+  errors: { 400: validation, ...dashboardReadErrors },
+});
+
+export const dashboardMemberOptions = dashboardRoute({
+  path: "/members/options",
+  module: "member",
+  summary: "Companies, periods, member types, properties and events to filter and edit members by",
+  responses: { 200: { description: "The options", schema: MemberScreenOptions } },
+  errors: dashboardReadErrors,
+});
+
+export const dashboardMembers = dashboardRoute({
+  path: "/members",
+  module: "member",
+  query: MemberSearchQuery,
+  summary: "The member screen's search (the same service as /v3's member search)",
+  responses: { 200: { description: "A page of members", schema: MemberPage } },
   errors: { 400: validation, ...dashboardReadErrors },
 });

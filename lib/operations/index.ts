@@ -5,12 +5,16 @@
 import * as apiReference from "./api-reference";
 import * as auth from "./auth";
 import * as company from "./company";
-import * as dashboard from "./dashboard";
+import * as dashboardAccess from "./dashboard-access";
+import * as dashboardAudit from "./dashboard-audit";
+import * as dashboardCompanies from "./dashboard-companies";
+import * as dashboardEvents from "./dashboard-events";
 import * as dashboardImports from "./dashboard-imports";
 import * as dashboardListTools from "./dashboard-list-tools";
 import * as dashboardLists from "./dashboard-lists";
 import * as dashboardMembers from "./dashboard-members";
 import * as dashboardOutbox from "./dashboard-outbox";
+import * as dashboardOverview from "./dashboard-overview";
 import * as dashboardSendouts from "./dashboard-sendouts";
 import * as dashboardWebhooks from "./dashboard-webhooks";
 import * as event from "./event";
@@ -51,5 +55,11 @@ export type V3OperationId = keyof typeof v3Api;
 export const v3Operations = listed(v3Api);
 
 /** The dashboard's data routes under /admin/api (a signed-in session), by id. Not in the public document. */
-const dashboardApi = merge([dashboard, dashboardImports, dashboardLists, dashboardListTools, dashboardMembers, dashboardOutbox, dashboardSendouts, dashboardWebhooks]);
+const dashboardApi = merge([
+  dashboardOverview,
+  dashboardCompanies,
+  dashboardAccess,
+  dashboardAudit,
+  dashboardEvents,
+  dashboardImports, dashboardLists, dashboardListTools, dashboardMembers, dashboardOutbox, dashboardSendouts, dashboardWebhooks]);
 export const dashboardOperations = listed(dashboardApi);
