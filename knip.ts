@@ -15,14 +15,14 @@ const config: KnipConfig = {
     // Preloaded by `tsx --import` (scripts/profile-sendout.ts).
     "scripts/lib/without-server-only.mjs",
     "tests/fixtures/*.{ts,mjs}",
-    // Started by path as worker threads (lib/mail/transport.ts, lib/services/imports-reader.ts).
+    // Started by path as worker threads (lib/mail/transport.ts, modules/imports/services/reader.ts).
     "lib/mail/smtp-thread.mjs",
-    "lib/imports/sheet-thread.mjs",
+    "modules/imports/reader/sheet-thread.mjs",
     // Type declarations of the plain .mjs modules, read by tsc beside them.
     "scripts/*.d.mts",
     "scripts/lib/*.d.mts",
     "lib/mail/*.d.mts",
-    "lib/imports/*.d.mts",
+    "modules/imports/reader/*.d.mts",
     // Copied beside the generated client types and type-checked by tests/integration/typed-client.test.ts.
     "tests/typed-client/program.ts",
   ],

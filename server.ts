@@ -12,7 +12,7 @@ import { env } from "./lib/env";
 import { disconnectDb, prepareDatabase } from "./lib/db";
 import { applyPendingMigrations } from "./lib/bootstrap/migrations";
 import { seedDemoIfEmpty } from "./lib/bootstrap/demo-seed";
-import { sanitizeStoredTerms } from "./lib/services/consent-terms";
+import { sanitizeStoredTerms } from "@/modules/lists/services/consent-terms";
 import { printDemoCredentials } from "./lib/bootstrap/print-credentials";
 import { stopGracefullyOnSignals } from "./lib/bootstrap/graceful-shutdown";
 import { closeRateLimitStore } from "./lib/http/rate-limit";

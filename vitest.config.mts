@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Three tiers (docs/developing.md, Tests): `unit` needs nothing; `service` calls lib/services on a fresh migrated database and
+// Three tiers (docs/developing.md, Tests): `unit` needs nothing; `service` calls the domains' services on a fresh migrated database and
 // needs no build; `integration` talks HTTP to the built production server, which its global setup starts only when
 // one of its files runs. TEST_DB=sqlite (default) or postgres picks the database of the last two.
 export default defineConfig({

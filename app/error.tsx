@@ -5,7 +5,7 @@
 // language is not known here; the digest is what the server logged with the error, so staff can find it.
 import { BilingualNotice } from "@/components/public/bilingual-notice";
 import { buttonClass } from "@/components/public/page-shell";
-import { messages } from "@/lib/i18n/public-pages";
+import { messages } from "@/modules/lists/texts/public-pages";
 
 export default function PageError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
   return (

@@ -6,7 +6,7 @@
 // and a screenshot on every step, no CSP error on any page.
 import { expect, test, type Page } from "@playwright/test";
 import { generateSync } from "otplib";
-import { renderPasswordResetMail } from "../lib/mail/staff-password-reset";
+import { renderPasswordResetMail } from "../modules/access/mail/staff-password-reset";
 import { createAdmin, dashboardWalks, expectAccessible, screenshot, signIn, type AdminLogin } from "./admin-helpers";
 
 

@@ -1,6 +1,6 @@
 // The double opt-in confirmation page and the preference page in Chromium at phone width (390 px), Swedish and
 // English, with axe, checked against the database behind them. E2E_UPDATE_SCREENSHOTS=1 refreshes the committed
-// e2e/screenshots/*.png. The signed links are made here as the service makes them (lib/services/unsubscribe-links.ts:
+// e2e/screenshots/*.png. The signed links are made here as the service makes them (modules/lists/services/unsubscribe-links.ts:
 // `<subject>.<expiry>.<HMAC of "purpose|subject|expiry">`), because the messages that carry them go to a mail server
 // this browser test cannot read.
 import crypto from "node:crypto";

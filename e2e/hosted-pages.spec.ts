@@ -34,7 +34,7 @@ function memberOf(email: string): { id: number; uuid: string } {
   return member;
 }
 
-/** The preference page's token as a sendout's unsubscribe link carries it (?p=): lib/services/unsubscribe-links.ts. */
+/** The preference page's token as a sendout's unsubscribe link carries it (?p=): modules/lists/services/unsubscribe-links.ts. */
 function preferencesToken(memberUuid: string): string {
   const expiresAt = Math.floor(Date.now() / 1000) + 3600;
   return `${memberUuid}.${expiresAt}.${hmacSha256(process.env.LINK_SIGNING_SECRET!, `preferences|${memberUuid}|${expiresAt}`)}`;

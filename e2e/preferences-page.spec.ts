@@ -2,7 +2,7 @@
 // with axe and without JavaScript, checked against the database behind it: joining the organization's other public
 // lists (a double opt-in list waits for its mail), name and interests, and a change of address that happens only when
 // the link to the new address is used. The signed links are made here as the services make them (the preference
-// link as lib/services/unsubscribe-links.ts, the address link as lib/services/address-change.ts), because the
+// link as modules/lists/services/unsubscribe-links.ts, the address link as modules/members/services/address-change.ts), because the
 // messages that carry them go to a mail server this browser test cannot read. E2E_UPDATE_SCREENSHOTS=1 refreshes the
 // committed e2e/screenshots/*.png.
 import crypto from "node:crypto";

@@ -42,8 +42,8 @@ async function json(response: Response, what: string) {
 
 /** A bearer header of a new API key of the company with the member module and MEMBER.U. */
 async function memberWriter(base: string, companyId: string): Promise<Record<string, string>> {
-  const { operatorCaller } = await import("../lib/services/caller");
-  const { createApiKey } = await import("../lib/services/api-keys");
+  const { operatorCaller } = await import("../modules/access/services/caller");
+  const { createApiKey } = await import("../modules/access/services/api-keys");
   const key = await createApiKey(operatorCaller(), {
     name: "bench import",
     company_id: companyId,
@@ -116,12 +116,12 @@ async function alone() {
   Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...secrets, ...WEBHOOK_SETTINGS });
   applyMigrations(database.url);
   const { disconnectDb, prepareDatabase } = await import("../lib/db");
-  const { operatorCaller } = await import("../lib/services/caller");
-  const { createCompany } = await import("../lib/services/company-changes");
+  const { operatorCaller } = await import("../modules/access/services/caller");
+  const { createCompany } = await import("../modules/companies/services/changes");
   await prepareDatabase();
   const company = await createCompany(operatorCaller(), { name: "Importföreningen", orgNumber: "802000-0011", parentId: null });
   if (values.webhook) {
-    const { createWebhookEndpoint } = await import("../lib/services/webhooks");
+    const { createWebhookEndpoint } = await import("../modules/webhooks/services/webhooks");
     const other = await createCompany(operatorCaller(), { name: "Krokföreningen", orgNumber: "802000-0012", parentId: null });
     await createWebhookEndpoint(operatorCaller(), { company_id: other.id, url: "http://127.0.0.1:9/hook", events: ["member.created", "subscription.created"], description: "" });
   }

@@ -1,7 +1,7 @@
 // Leisure-card (Fritidskortet) simulator: a real HTTP server standing in for the external service, used by the tests
 // and the local demo. `npm run simulator -- [--port 4010] [--host 127.0.0.1] [--approved approved.json]`.
 //
-// Contract (the client is lib/leisure-card/client.ts):
+// Contract (the client is modules/companies/services/leisure-card-client.ts):
 //   POST /v1/utforare/status   Authorization: Bearer <api key>
 //        {"org_number": "...", "giro_type": "BANKGIRO"|"PLUSGIRO", "giro_number": "..."}
 //     200 {"status": "GODKAND"}     the org_number is on the approved list with this giro type and number
@@ -11,7 +11,7 @@
 //   GET  /health                 200 {"ok": true}
 //
 // Approved list: JSON array of {"org_number", "giro_type", "giro_number", "api_key"?} (--approved FILE); default: the
-// demo seed's approved company (lib/leisure-card/demo-providers.ts). Giro numbers compare by digits only.
+// demo seed's approved company (modules/companies/services/leisure-card-demo-providers.ts). Giro numbers compare by digits only.
 //
 // Fault injection, per org_number, for tests and demos (loopback tool: no authentication):
 //   POST   /__control/behaviour  {"org_number", "delay_ms"?, "status"?, "malformed"?: "text"|"json", "close"?: true}
@@ -24,7 +24,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
-import { DEMO_LEISURE_CARD_PROVIDERS } from "../lib/leisure-card/demo-providers";
+import { DEMO_LEISURE_CARD_PROVIDERS } from "../modules/companies/services/leisure-card-demo-providers";
 
 export interface ApprovedProvider {
   org_number: string;

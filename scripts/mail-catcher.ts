@@ -1,5 +1,5 @@
 // The embedded mail catcher: a real SMTP server (smtp-server) on loopback that accepts every message and keeps it as
-// an .eml file for the dashboard's Outbox (lib/services/outbox.ts), so `npm start` without SMTP_URL sends mail that
+// an .eml file for the dashboard's Outbox (modules/sendouts/services/outbox.ts), so `npm start` without SMTP_URL sends mail that
 // never leaves the machine. Started by scripts/start.mjs in the server's own process (compiled to
 // dist/mail-catcher.mjs like the leisure-card simulator); tests start it on a free port with a folder of their own.
 //
@@ -14,7 +14,7 @@ import path from "node:path";
 import { closeOnShutdown } from "../lib/bootstrap/shutdown-hooks";
 import { env } from "../lib/env";
 import { mailDestinationLine } from "../lib/mail/destination";
-import { OUTBOX_KEEP, outboxFileName, outboxIdOfFile } from "../lib/validation/outbox";
+import { OUTBOX_KEEP, outboxFileName, outboxIdOfFile } from "../modules/sendouts/schemas/outbox";
 
 const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;
 

@@ -32,10 +32,10 @@ async function main() {
   Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...testSecrets() });
   applyMigrations(database.url);
   const { db, disconnectDb, prepareDatabase } = await import("../lib/db");
-  const { operatorCaller } = await import("../lib/services/caller");
-  const { createCompany } = await import("../lib/services/company-changes");
-  const { createImport, getImport, startImport } = await import("../lib/services/imports");
-  const { runImportRound } = await import("../lib/services/imports-run");
+  const { operatorCaller } = await import("../modules/access/services/caller");
+  const { createCompany } = await import("../modules/companies/services/changes");
+  const { createImport, getImport, startImport } = await import("../modules/imports/services/imports");
+  const { runImportRound } = await import("../modules/imports/services/run");
   const file = await generateCsv(rows);
   const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
   try {
@@ -43,13 +43,13 @@ async function main() {
     const op = operatorCaller();
     const company = await createCompany(op, { name: "Profilföreningen", orgNumber: "802000-0001", parentId: null });
     if (args.webhook) {
-      const { createWebhookEndpoint } = await import("../lib/services/webhooks");
+      const { createWebhookEndpoint } = await import("../modules/webhooks/services/webhooks");
       const other = await createCompany(op, { name: "Krokföreningen", orgNumber: "802000-0002", parentId: null });
       await createWebhookEndpoint(op, { company_id: other.id, url: "https://hooks.example.org/profile", events: ["member.created"], description: "" });
     }
     let target: Record<string, unknown> = { kind: "MEMBER", company_id: company.id };
     if (args.list) {
-      const { createList } = await import("../lib/services/subscription-lists");
+      const { createList } = await import("../modules/lists/services/lists");
       const list = await createList(op, { name: "Profillistan", company_id: company.id });
       await db().subscriptionList.update({ where: { id: list.id }, data: { subscriberCap: rows + 1 } });
       target = { kind: "SUBSCRIBER", list_id: list.id };
@@ -67,8 +67,8 @@ async function main() {
     console.log(`upload: ${seconds(t)} s (${(fs.statSync(file).size / 1e6).toFixed(1)} MB)`);
     // What reading and checking the rows costs alone (the run does it again, between its batches).
     t = performance.now();
-    const { fileRows } = await import("../lib/services/imports-files");
-    const { checkRow, columnIndexes, mapRow } = await import("../lib/services/imports-rows");
+    const { fileRows } = await import("../modules/imports/services/files");
+    const { checkRow, columnIndexes, mapRow } = await import("../modules/imports/services/rows");
     let indexes: ReturnType<typeof columnIndexes> | null = null;
     const { filePath } = await db().importRun.findUniqueOrThrow({ where: { id: uploaded.id } });
     for await (const row of fileRows(filePath!, "CSV")) {

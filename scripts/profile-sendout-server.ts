@@ -33,7 +33,7 @@ async function main() {
   const { disconnectDb, prepareDatabase } = await import("../lib/db");
   const { seedRegister } = await import("./lib/bench-fixtures");
   const { generateMembers } = await import("../lib/bootstrap/member-generator");
-  const { operatorCaller } = await import("../lib/services/caller");
+  const { operatorCaller } = await import("../modules/access/services/caller");
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     await prepareDatabase();

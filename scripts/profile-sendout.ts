@@ -25,11 +25,11 @@ async function main() {
   const { db, disconnectDb, prepareDatabase } = await import("../lib/db");
   const { seedRegister } = await import("./lib/bench-fixtures");
   const { generateMembers } = await import("../lib/bootstrap/member-generator");
-  const { operatorCaller } = await import("../lib/services/caller");
-  const { createSendout } = await import("../lib/services/sendouts");
-  const { sendSendout } = await import("../lib/services/sendout-states");
-  const { runSendoutRound } = await import("../lib/services/sendout-delivery");
-  const { CreateSendoutRequest, SendSendoutRequest } = await import("../lib/validation/sendout");
+  const { operatorCaller } = await import("../modules/access/services/caller");
+  const { createSendout } = await import("../modules/sendouts/services/sendouts");
+  const { sendSendout } = await import("../modules/sendouts/services/states");
+  const { runSendoutRound } = await import("../modules/sendouts/services/delivery");
+  const { CreateSendoutRequest, SendSendoutRequest } = await import("../modules/sendouts/schemas/sendout");
   try {
     await prepareDatabase();
     const [rootId] = await seedRegister(20);

@@ -23,16 +23,16 @@ async function main() {
   applyMigrations(database.url);
   const { disconnectDb, prepareDatabase, watchStatements } = await import("../lib/db");
   const { makeFixtures, seedRegister, subscribeBody } = await import("./lib/bench-fixtures");
-  const { subscribeVisitor } = await import("../lib/services/public-subscribe");
+  const { subscribeVisitor } = await import("../modules/lists/services/public-subscribe");
   try {
     await prepareDatabase();
     const [root] = await seedRegister(20);
     const fixtures = await makeFixtures(root);
     const body = JSON.parse(subscribeBody(fixtures.questionIds));
     if (args.webhook) {
-      const { operatorCaller } = await import("../lib/services/caller");
-      const { createWebhookEndpoint } = await import("../lib/services/webhooks");
-      const { CreateWebhookEndpointRequest } = await import("../lib/validation/webhooks");
+      const { operatorCaller } = await import("../modules/access/services/caller");
+      const { createWebhookEndpoint } = await import("../modules/webhooks/services/webhooks");
+      const { CreateWebhookEndpointRequest } = await import("../modules/webhooks/schemas/webhooks");
       const events = ["member.created", "subscription.created"];
       await createWebhookEndpoint(operatorCaller(), CreateWebhookEndpointRequest.parse({ company_id: root, url: "http://127.0.0.1:9/hook", events }));
     }

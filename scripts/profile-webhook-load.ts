@@ -27,9 +27,9 @@ async function main() {
     await prepareDatabase();
     const [companyId] = await seedRegister(20);
     const fixtures = await makeFixtures(companyId);
-    const { operatorCaller } = await import("../lib/services/caller");
-    const { createWebhookEndpoint } = await import("../lib/services/webhooks");
-    const { CreateWebhookEndpointRequest } = await import("../lib/validation/webhooks");
+    const { operatorCaller } = await import("../modules/access/services/caller");
+    const { createWebhookEndpoint } = await import("../modules/webhooks/services/webhooks");
+    const { CreateWebhookEndpointRequest } = await import("../modules/webhooks/schemas/webhooks");
     const rows: string[] = [];
 
     const phase = async (name: string, worker: "on" | "off") => {

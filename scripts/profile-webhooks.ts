@@ -21,12 +21,12 @@ async function main() {
   applyMigrations(database.url);
   const { disconnectDb, prepareDatabase } = await import("../lib/db");
   const { seedRegister } = await import("./lib/bench-fixtures");
-  const { operatorCaller } = await import("../lib/services/caller");
-  const { createMember } = await import("../lib/services/member-changes");
-  const { createWebhookEndpoint } = await import("../lib/services/webhooks");
-  const { runWebhookRound } = await import("../lib/services/webhook-delivery");
-  const { CreateMemberRequest } = await import("../lib/validation/member");
-  const { CreateWebhookEndpointRequest } = await import("../lib/validation/webhooks");
+  const { operatorCaller } = await import("../modules/access/services/caller");
+  const { createMember } = await import("../modules/members/services/changes");
+  const { createWebhookEndpoint } = await import("../modules/webhooks/services/webhooks");
+  const { runWebhookRound } = await import("../modules/webhooks/services/delivery");
+  const { CreateMemberRequest } = await import("../modules/members/schemas/member");
+  const { CreateWebhookEndpointRequest } = await import("../modules/webhooks/schemas/webhooks");
   const receiver = await startCountingReceiver();
   try {
     await prepareDatabase();

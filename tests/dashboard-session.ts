@@ -5,10 +5,10 @@ import crypto from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { inject } from "vitest";
 import { db } from "@/lib/db";
-import { startAdminSession } from "@/lib/services/admin-sessions";
-import { operatorCaller } from "@/lib/services/caller";
-import { createAdminUser } from "@/lib/services/admin-users";
-import { MODULES, PERMISSIONS, type AccessGroupValues, type AdminRole } from "@/lib/validation/access";
+import { startAdminSession } from "@/modules/access/services/admin-sessions";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createAdminUser } from "@/modules/access/services/admin-users";
+import { MODULES, PERMISSIONS, type AccessGroupValues, type AdminRole } from "@/modules/access/schemas/access";
 import { baseUrl, uniqueIp } from "./helpers";
 
 /** next-auth 4's cookie name on plain http (the test server's NEXTAUTH_URL); on https it is `__Secure-` prefixed. */

@@ -5,10 +5,10 @@ import http from "node:http";
 import path from "node:path";
 import { inject } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { createApiKey } from "@/lib/services/api-keys";
-import { createCompany } from "@/lib/services/company-changes";
-import { MODULES, PERMISSIONS, type Module, type Permission } from "@/lib/validation/access";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createApiKey } from "@/modules/access/services/api-keys";
+import { createCompany } from "@/modules/companies/services/changes";
+import { MODULES, PERMISSIONS, type Module, type Permission } from "@/modules/access/schemas/access";
 
 export const baseUrl = () => inject("baseUrl");
 

@@ -1,9 +1,9 @@
 // An organization to test members and events on: a federation with two clubs, a period and member type of the
 // federation, a property group, and an API key per kind of caller. Made through the real services.
-import { operatorCaller } from "@/lib/services/caller";
-import { createMemberType, createPeriod } from "@/lib/services/member-reference";
-import { createProperty } from "@/lib/services/properties";
-import type { Module, Permission } from "@/lib/validation/access";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createMemberType, createPeriod } from "@/modules/members/services/reference";
+import { createProperty } from "@/modules/members/services/properties";
+import type { Module, Permission } from "@/modules/access/schemas/access";
 import { accessTokenFor, call, makeCompany } from "./helpers";
 
 export interface Organization {

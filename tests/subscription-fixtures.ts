@@ -1,6 +1,6 @@
 // Subscription-list fixtures made through the admin API (so the tests exercise it) and the property service.
-import { operatorCaller } from "@/lib/services/caller";
-import { createProperty } from "@/lib/services/properties";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createProperty } from "@/modules/members/services/properties";
 import { db } from "@/lib/db";
 import { normalizeEmail } from "@/lib/validation/email";
 import { accessTokenFor, call, makeCompany } from "./helpers";
@@ -57,7 +57,7 @@ export type PublicSubscribe<T> = T & { subscriber: { member_id: number; subscrip
 
 /**
  * The public subscribe's answer names no member and no subscription (0: they would tell anyone who types an address
- * who is a member, lib/services/public-subscribe.ts subscribePublicly), so a test reads them from the database: the
+ * who is a member, modules/lists/services/public-subscribe.ts subscribePublicly), so a test reads them from the database: the
  * subscription of the address (normalized as the service does) on the list.
  */
 export async function withSubscriber<T>(answer: T, listUuid: string, email: string): Promise<PublicSubscribe<T>> {

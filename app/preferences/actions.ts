@@ -7,9 +7,9 @@ import { z } from "zod";
 import type { UnsubscribeState } from "@/components/public/form-states";
 import { action } from "@/lib/actions/action";
 import type { Lang } from "@/lib/i18n/lang";
-import { confirmAddressChange, requestAddressChange } from "@/lib/services/address-change";
-import { joinList, saveAnswers, saveName } from "@/lib/services/preference-changes";
-import { confirmErasure, optOutOfEverything, requestErasure, setListPreference, undoOptOut } from "@/lib/services/preferences";
+import { confirmAddressChange, requestAddressChange } from "@/modules/members/services/address-change";
+import { joinList, saveAnswers, saveName } from "@/modules/lists/services/preference-changes";
+import { confirmErasure, optOutOfEverything, requestErasure, setListPreference, undoOptOut } from "@/modules/lists/services/preferences";
 import type { PreferenceNotice } from "./notices";
 
 const langOf = (value: string): Lang => (value === "en" ? "en" : "sv");

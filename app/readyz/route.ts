@@ -1,7 +1,7 @@
 // Readiness for load balancers: 200 when the database answers and is fully migrated, otherwise 503 with the reason
-// (lib/services/health.ts). Outside /v3 (not part of the contract), not rate-limited, not logged per probe.
+// (lib/health.ts). Outside /v3 (not part of the contract), not rate-limited, not logged per probe.
 import { json } from "@/lib/http/responses";
-import { readiness } from "@/lib/services/health";
+import { readiness } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
 

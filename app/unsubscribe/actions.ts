@@ -6,7 +6,7 @@ import type { UnsubscribeState } from "@/components/public/form-states";
 import { action } from "@/lib/actions/action";
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
-import { optOutWithToken, undoUnsubscribe, unsubscribeByUuids } from "@/lib/services/subscriptions";
+import { optOutWithToken, undoUnsubscribe, unsubscribeByUuids } from "@/modules/lists/services/subscriptions";
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");
 const text = z.string().max(200);

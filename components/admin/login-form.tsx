@@ -14,7 +14,7 @@ import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import type { ShellMessages } from "@/lib/i18n/admin/shell";
 import type { Lang } from "@/lib/i18n/lang";
-import { TwoFactorLoginRequest } from "@/lib/validation/staff-auth";
+import { TwoFactorLoginRequest } from "@/modules/access/schemas/staff-auth";
 import { TextField } from "../ui/field";
 import { buttonClass, secondaryButtonClass } from "./ui/styles";
 import { ProblemAlert } from "../ui/problem-alert";

@@ -1,7 +1,7 @@
 // A page that must speak before the visitor's language is known (the 404 of a list, the error boundary): the same
 // notice in Swedish and in English, each marked with its language, in the hosted pages' card. No server code: the
 // error boundary renders it in the browser.
-import { messages, type Messages } from "@/lib/i18n/public-pages";
+import { messages, type Messages } from "@/modules/lists/texts/public-pages";
 
 type TextKey = { [K in keyof Messages]: Messages[K] extends string ? K : never }[keyof Messages];
 

@@ -2,7 +2,7 @@
 // One button that confirms an unsubscribe or opt-out; works as a plain form post without JavaScript.
 import { useActionState } from "react";
 import type { UnsubscribeState } from "./form-states";
-import type { Messages } from "@/lib/i18n/public-pages";
+import type { Messages } from "@/modules/lists/texts/public-pages";
 import { buttonClass } from "./page-shell";
 import { ProblemAlert } from "../ui/problem-alert";
 

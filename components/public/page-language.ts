@@ -1,7 +1,7 @@
 // The language of a hosted page request and the link that switches it (keeping the other query parameters).
 import { headers } from "next/headers";
 import { pickLanguage, type Lang } from "@/lib/i18n/lang";
-import { messages, type Messages } from "@/lib/i18n/public-pages";
+import { messages, type Messages } from "@/modules/lists/texts/public-pages";
 
 export async function pageLanguage(path: string, query: Record<string, string | string[] | undefined>) {
   const requested = typeof query.lang === "string" ? query.lang : undefined;

@@ -1,7 +1,7 @@
 // Who runs a hosted form's list: the organization's name and, where the register has them, its email and website,
 // so a visitor knows whom they give their address to.
 import { fill } from "@/lib/i18n/fill";
-import type { Messages } from "@/lib/i18n/public-pages";
+import type { Messages } from "@/modules/lists/texts/public-pages";
 
 interface Organization {
   name: string;

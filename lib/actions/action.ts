@@ -11,9 +11,9 @@ import { errorOutcome, Unauthorized, ValidationFailed } from "../errors";
 import { clientIp } from "../http/client-ip";
 import { consumeRateLimit, type RateLimitName } from "../http/rate-limit";
 import { logger } from "../logger";
-import { requireAdminRole, requireModule, requirePermission } from "../services/access-checks";
-import type { Caller } from "../services/caller";
-import type { Module, Permission } from "../validation/access";
+import { requireAdminRole, requireModule, requirePermission } from "@/modules/access/services/access-checks";
+import type { Caller } from "@/modules/access/services/caller";
+import type { Module, Permission } from "@/modules/access/schemas/access";
 import { parseInput } from "../validation/parse";
 import type { ActionResult } from "./result";
 

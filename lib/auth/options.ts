@@ -1,6 +1,6 @@
 // next-auth for the dashboard: email and password of an admin user (npm run cli -- admin:create), JWT sessions that
 // expire, failed sign-ins throttled per (account, address), per address and per account (docs/dashboard.md, "Admin dashboard").
-// The session carries only the user's id and its session's id (lib/services/admin-sessions.ts); rights are read fresh
+// The session carries only the user's id and its session's id (modules/access/services/admin-sessions.ts); rights are read fresh
 // on every request (lib/auth/session.ts), so a deactivated user or a changed role takes effect at once.
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
@@ -10,12 +10,12 @@ import { RateLimited } from "../errors";
 import { clientIp } from "../http/client-ip";
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from "../http/rate-limit";
 import { logger } from "../logger";
-import { adminSessionLive, endAdminSession, startAdminSession } from "../services/admin-sessions";
-import { verifyAdminPassword } from "../services/admin-users";
-import { siteUrl } from "../services/unsubscribe-links";
+import { adminSessionLive, endAdminSession, startAdminSession } from "@/modules/access/services/admin-sessions";
+import { verifyAdminPassword } from "@/modules/access/services/admin-users";
+import { siteUrl } from "@/modules/lists/services/unsubscribe-links";
 import { normalizeEmail } from "../validation/email";
-import { verifySecondFactor } from "../services/staff-two-factor";
-import { TwoFactorLoginRequest } from "../validation/staff-auth";
+import { verifySecondFactor } from "@/modules/access/services/staff-two-factor";
+import { TwoFactorLoginRequest } from "@/modules/access/schemas/staff-auth";
 import { LOGIN_ERRORS } from "./login-errors";
 
 // next-auth v4 builds its URLs from NEXTAUTH_URL; without it it assumes http://localhost:3000.

@@ -4,8 +4,8 @@ import { getServerSession } from "next-auth";
 import { cache } from "react";
 import { notFound, redirect } from "next/navigation";
 import { Forbidden, NotFound } from "../errors";
-import type { Caller } from "../services/caller";
-import { callerForAdminUser } from "../services/admin-users";
+import type { Caller } from "@/modules/access/services/caller";
+import { callerForAdminUser } from "@/modules/access/services/admin-users";
 import { authOptions } from "./options";
 
 /**

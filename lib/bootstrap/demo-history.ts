@@ -7,10 +7,10 @@
 // person: it runs on every fresh start) and deterministic for a given seed; audited as one entry per kind of write.
 import "server-only";
 import { db } from "../db";
-import { recordAudit } from "../services/audit";
-import type { Caller } from "../services/caller";
-import { createSendout } from "../services/sendouts";
-import { CreateSendoutRequest } from "../validation/sendout";
+import { recordAudit } from "@/modules/audit/services/audit";
+import type { Caller } from "@/modules/access/services/caller";
+import { createSendout } from "@/modules/sendouts/services/sendouts";
+import { CreateSendoutRequest } from "@/modules/sendouts/schemas/sendout";
 import { random } from "./member-generator";
 
 const DAY = 86_400_000;

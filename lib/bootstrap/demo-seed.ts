@@ -4,19 +4,19 @@
 // other write. Credentials are returned once so the start command can print them.
 import "server-only";
 import { randomToken } from "../crypto";
-import { DEMO_LEISURE_CARD_PROVIDERS, demoOrgNumber } from "../leisure-card/demo-providers";
-import { type Caller, operatorCaller } from "../services/caller";
-import { createAdminUser } from "../services/admin-users";
-import { createApiKey } from "../services/api-keys";
-import { createCompany, registerIsEmpty } from "../services/company-changes";
-import { updateFkStatus } from "../services/fk-status";
-import { activateGrant, createGrant } from "../services/grants";
-import { setLeisureCardApiKey } from "../services/leisure-card";
+import { DEMO_LEISURE_CARD_PROVIDERS, demoOrgNumber } from "@/modules/companies/services/leisure-card-demo-providers";
+import { type Caller, operatorCaller } from "@/modules/access/services/caller";
+import { createAdminUser } from "@/modules/access/services/admin-users";
+import { createApiKey } from "@/modules/access/services/api-keys";
+import { createCompany, registerIsEmpty } from "@/modules/companies/services/changes";
+import { updateFkStatus } from "@/modules/companies/services/fk-status";
+import { activateGrant, createGrant } from "@/modules/access/services/grants";
+import { setLeisureCardApiKey } from "@/modules/companies/services/leisure-card";
 import { seedDemoHistory } from "./demo-history";
 import { generateMembers } from "./member-generator";
-import { createProperty } from "../services/properties";
-import { createList, updateList } from "../services/subscription-lists";
-import { MODULES, PERMISSIONS } from "../validation/access";
+import { createProperty } from "@/modules/members/services/properties";
+import { createList, updateList } from "@/modules/lists/services/lists";
+import { MODULES, PERMISSIONS } from "@/modules/access/schemas/access";
 
 export interface DemoCredentials {
   adminEmail: string;

@@ -16,7 +16,7 @@ import { setNewest } from "./bounded-map";
 import { isDatabaseUnavailable } from "../database-errors";
 import { NotFound } from "../errors";
 import { pickLanguage, type Lang } from "../i18n/lang";
-import { getPublicListInfo } from "../services/public-lists";
+import { getPublicListInfo } from "@/modules/lists/services/public-lists";
 import { sendUnavailablePage } from "../http/unavailable-page";
 import { newNonce, pageSecurityHeaders } from "../http/content-security";
 import { canStitch, deflateParts, stitchGzip, type StitchedGzip } from "./stitched-gzip";

@@ -15,7 +15,7 @@ import { bodyTooLargeReason } from "./body";
 import { clientIp, SOCKET_IP_HEADER } from "./client-ip";
 import { lingerOnClose } from "./linger";
 import { logger } from "../logger";
-import { IMPORT_MAX_BYTES } from "../validation/imports";
+import { IMPORT_MAX_BYTES } from "@/modules/imports/schemas/imports";
 
 export const MAX_ACTION_BODY_DEPTH = 256;
 /** next-auth reads small forms (sign-in, sign-out); nothing it is sent legitimately comes near this. */

@@ -4,7 +4,7 @@
 // even when opened on its own, with popups allowed so that its links open in a new tab outside the sandbox. The
 // dashboard's <iframe> repeats the sandbox. No Referer leaves with a followed link: the address names a message.
 import "server-only";
-import { MAIL_FRAME_SANDBOX } from "../validation/outbox";
+import { MAIL_FRAME_SANDBOX } from "@/modules/sendouts/schemas/outbox";
 
 const MAIL_FRAME_POLICY = [
   "default-src 'none'",

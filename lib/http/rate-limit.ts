@@ -44,10 +44,10 @@ function budget(name: RateLimitName): { points: number; duration: number } {
       return { points: 10, duration: 3600 };
     case "dashboard_write":
       return { points: e.RATE_LIMIT_DASHBOARD_WRITE_PER_MIN, duration: 60 };
-    // Test copies of sendouts (lib/services/sendout-test-copy.ts), per caller: enough to check a draft many times.
+    // Test copies of sendouts (modules/sendouts/services/test-copy.ts), per caller: enough to check a draft many times.
     case "sendout_test_copy":
       return { points: 20, duration: 3600 };
-    // Password reset mail (lib/services/staff-password-reset.ts): 3 per address and 20 per client address an hour.
+    // Password reset mail (modules/access/services/staff-password-reset.ts): 3 per address and 20 per client address an hour.
     case "password_reset_account":
       return { points: 3, duration: 3600 };
     case "password_reset_ip":

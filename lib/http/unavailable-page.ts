@@ -6,7 +6,7 @@ import type { ServerResponse } from "node:http";
 import { errorOutcome } from "../errors";
 import { escapeHtml } from "../html-escape";
 import type { Lang } from "../i18n/lang";
-import { messages } from "../i18n/public-pages";
+import { messages } from "@/modules/lists/texts/public-pages";
 import { newNonce, pageSecurityHeaders } from "./content-security";
 
 const STYLE =

@@ -1,6 +1,6 @@
 // The background workers of one process, on one job queue: the sendout worker (rounds of
-// lib/services/sendout-delivery.ts, every SENDOUT_POLL_MS and whenever a sendout starts or resumes) and the webhook
-// worker (rounds of lib/services/webhook-delivery.ts, every WEBHOOK_POLL_MS and whenever a delivery is asked for).
+// modules/sendouts/services/delivery.ts, every SENDOUT_POLL_MS and whenever a sendout starts or resumes) and the webhook
+// worker (rounds of modules/webhooks/services/delivery.ts, every WEBHOOK_POLL_MS and whenever a delivery is asked for).
 // A wake-up comes from any instance with pg-boss. Started by the production server for those that are on
 // (SENDOUT_WORKER, WEBHOOK_WORKER); stopped first on SIGTERM (lib/bootstrap/graceful-shutdown.ts): they claim nothing
 // more, hand back what they claimed and have not sent, and let what is in flight finish.
@@ -10,9 +10,9 @@ import os from "node:os";
 import { databaseProvider } from "../database-url";
 import { env } from "../env";
 import { logger } from "../logger";
-import { runSendoutRound } from "../services/sendout-delivery";
-import { runWebhookRound } from "../services/webhook-delivery";
-import { runImportRound } from "../services/imports-run";
+import { runSendoutRound } from "@/modules/sendouts/services/delivery";
+import { runWebhookRound } from "@/modules/webhooks/services/delivery";
+import { runImportRound } from "@/modules/imports/services/run";
 import { createInProcessQueue } from "./in-process-queue";
 import { createPgBossQueue } from "./pg-boss-queue";
 import { IMPORT_JOB, SENDOUT_JOB, setJobQueue, WEBHOOK_JOB, type JobQueue } from "./queue";

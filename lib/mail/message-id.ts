@@ -1,6 +1,6 @@
 // The Message-ID of a sendout's message to one recipient row, and reading it back: a provider's bounce or complaint
-// quotes the Message-ID of the message it is about, which names the row (lib/services/suppressions.ts). Pure, so the
-// request schemas (lib/validation/mail-events.ts) use it too.
+// quotes the Message-ID of the message it is about, which names the row (modules/sendouts/services/suppressions.ts). Pure, so the
+// request schemas (modules/sendouts/schemas/mail-events.ts) use it too.
 
 /** The address of a From value such as MAIL_FROM ("Förbundet <utskick@example.org>" or a bare address). */
 export function addressOf(from: string): string {

@@ -9,7 +9,7 @@ import { accessSentence, type ResponseDoc } from "../operations/operation";
 import { databaseUnavailable, invalidToken, payloadTooLarge, rateLimited, unsupportedMediaType, validation } from "../operations/errors";
 import { tagDescriptions } from "../operations/tags";
 import { withExamples } from "./examples";
-import { WEBHOOK_PAYLOADS, WEBHOOK_TEST_EVENT, WebhookTestPayload } from "../validation/webhooks";
+import { WEBHOOK_PAYLOADS, WEBHOOK_TEST_EVENT, WebhookTestPayload } from "@/modules/webhooks/schemas/webhooks";
 import { gettingStartedGuide } from "./guide";
 import { parseInput } from "../validation/parse";
 import { convertSchemas } from "./schemas";

@@ -3,30 +3,30 @@
 // the route files), the edge's 404/405, the OpenAPI document and the authorization matrix; a unit test keeps it equal
 // to the route files (tests/unit/openapi-coverage.test.ts).
 import * as apiReference from "./api-reference";
-import * as auth from "./auth";
-import * as company from "./company";
-import * as dashboardAccess from "./dashboard-access";
-import * as dashboardAudit from "./dashboard-audit";
-import * as dashboardCompanies from "./dashboard-companies";
-import * as dashboardEvents from "./dashboard-events";
-import * as dashboardImports from "./dashboard-imports";
-import * as dashboardListTools from "./dashboard-list-tools";
-import * as dashboardLists from "./dashboard-lists";
-import * as dashboardMembers from "./dashboard-members";
-import * as dashboardOutbox from "./dashboard-outbox";
-import * as dashboardOverview from "./dashboard-overview";
-import * as dashboardSendouts from "./dashboard-sendouts";
-import * as dashboardWebhooks from "./dashboard-webhooks";
-import * as event from "./event";
-import * as imports from "./imports";
-import * as mailEvents from "./mail-events";
-import * as member from "./member";
+import * as auth from "@/modules/access/operations/api";
+import * as company from "@/modules/companies/operations/api";
+import * as dashboardAccess from "@/modules/access/operations/dashboard";
+import * as dashboardAudit from "@/modules/audit/operations/dashboard";
+import * as dashboardCompanies from "@/modules/companies/operations/dashboard";
+import * as dashboardEvents from "@/modules/events/operations/dashboard";
+import * as dashboardImports from "@/modules/imports/operations/dashboard";
+import * as dashboardListTools from "@/modules/lists/operations/dashboard-tools";
+import * as dashboardLists from "@/modules/lists/operations/dashboard";
+import * as dashboardMembers from "@/modules/members/operations/dashboard";
+import * as dashboardOutbox from "@/modules/sendouts/operations/dashboard-outbox";
+import * as dashboardOverview from "@/modules/overview/operations/dashboard";
+import * as dashboardSendouts from "@/modules/sendouts/operations/dashboard";
+import * as dashboardWebhooks from "@/modules/webhooks/operations/dashboard";
+import * as event from "@/modules/events/operations/api";
+import * as imports from "@/modules/imports/operations/api";
+import * as mailEvents from "@/modules/sendouts/operations/mail-events";
+import * as member from "@/modules/members/operations/api";
 import type { Operation, OperationSpec } from "./operation";
-import * as organization from "./organization";
-import * as publicLists from "./public-lists";
-import * as sendout from "./sendout";
-import * as subscription from "./subscription";
-import * as webhook from "./webhook";
+import * as organization from "@/modules/companies/operations/organization";
+import * as publicLists from "@/modules/lists/operations/public-lists";
+import * as sendout from "@/modules/sendouts/operations/api";
+import * as subscription from "@/modules/lists/operations/api";
+import * as webhook from "@/modules/webhooks/operations/api";
 
 export type { Operation } from "./operation";
 

@@ -3,7 +3,7 @@
 // (tests/authorization-matrix-table.ts) need to know about an operation, written once. Imports no server code.
 import type { z } from "zod";
 import type { RateLimitName } from "../http/rate-limit";
-import type { Module, Permission } from "../validation/access";
+import type { Module, Permission } from "@/modules/access/schemas/access";
 
 type Method = "get" | "post" | "put" | "delete";
 

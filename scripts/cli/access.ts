@@ -1,11 +1,11 @@
 // CLI: admin users and API keys.
 import { randomToken } from "../../lib/crypto";
 import { ValidationFailed } from "../../lib/errors";
-import { operatorCaller } from "../../lib/services/caller";
-import { createAdminUser } from "../../lib/services/admin-users";
-import { createApiKey, listApiKeys, revokeApiKey } from "../../lib/services/api-keys";
-import { turnOffTwoFactorByOperator } from "../../lib/services/staff-two-factor";
-import { ADMIN_ROLES, CreateAdminUserRequest, CreateApiKeyRequest, MODULES, PERMISSIONS } from "../../lib/validation/access";
+import { operatorCaller } from "../../modules/access/services/caller";
+import { createAdminUser } from "../../modules/access/services/admin-users";
+import { createApiKey, listApiKeys, revokeApiKey } from "../../modules/access/services/api-keys";
+import { turnOffTwoFactorByOperator } from "../../modules/access/services/staff-two-factor";
+import { ADMIN_ROLES, CreateAdminUserRequest, CreateApiKeyRequest, MODULES, PERMISSIONS } from "../../modules/access/schemas/access";
 import { parseInput } from "../../lib/validation/parse";
 import { list, optionalString, requiredString, table, type CliCommand, type CliValues } from "./types";
 

@@ -1,12 +1,12 @@
 // CLI: the company register (tree, soft deletion), grants, leisure-card credentials and fk_status.
 import { ValidationFailed } from "../../lib/errors";
-import { operatorCaller } from "../../lib/services/caller";
-import { listCompanies } from "../../lib/services/companies";
-import { createCompany, deleteCompany, updateCompany, type CompanyChanges } from "../../lib/services/company-changes";
-import { fkStatusHistory, updateFkStatus } from "../../lib/services/fk-status";
-import { activateGrant, createGrant, listGrants } from "../../lib/services/grants";
-import { setLeisureCardApiKey } from "../../lib/services/leisure-card";
-import { FK_STATUSES, fkStatusMessage, GIRO_TYPES, isFkStatus, LeisureCardKeyRequest } from "../../lib/validation/company";
+import { operatorCaller } from "../../modules/access/services/caller";
+import { listCompanies } from "../../modules/companies/services/companies";
+import { createCompany, deleteCompany, updateCompany, type CompanyChanges } from "../../modules/companies/services/changes";
+import { fkStatusHistory, updateFkStatus } from "../../modules/companies/services/fk-status";
+import { activateGrant, createGrant, listGrants } from "../../modules/access/services/grants";
+import { setLeisureCardApiKey } from "../../modules/companies/services/leisure-card";
+import { FK_STATUSES, fkStatusMessage, GIRO_TYPES, isFkStatus, LeisureCardKeyRequest } from "../../modules/companies/schemas/company";
 import { parseInput } from "../../lib/validation/parse";
 import { optionalString, requiredString, table, type CliCommand, type CliValues } from "./types";
 

@@ -1,11 +1,11 @@
 // CLI: members and the organization's reference data (periods, member types), and a generator of large
 // organizations for benchmarks.
 import { ValidationFailed } from "../../lib/errors";
-import { operatorCaller } from "../../lib/services/caller";
+import { operatorCaller } from "../../modules/access/services/caller";
 import { generateMembers } from "../../lib/bootstrap/member-generator";
-import { createMemberType, createPeriod } from "../../lib/services/member-reference";
-import { getMember } from "../../lib/services/members";
-import { CreateMemberTypeRequest, CreatePeriodRequest } from "../../lib/validation/organization";
+import { createMemberType, createPeriod } from "../../modules/members/services/reference";
+import { getMember } from "../../modules/members/services/members";
+import { CreateMemberTypeRequest, CreatePeriodRequest } from "../../modules/companies/schemas/organization";
 import { parseInput } from "../../lib/validation/parse";
 import { requiredString, type CliCommand } from "./types";
 

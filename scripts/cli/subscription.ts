@@ -1,10 +1,10 @@
 // CLI: properties (the questions of subscription lists) and the unsubscribe links of a member's sendouts.
 import { ValidationFailed } from "../../lib/errors";
-import { operatorCaller } from "../../lib/services/caller";
-import { createProperty } from "../../lib/services/properties";
-import { sendoutLinksForMember } from "../../lib/services/unsubscribe-links";
+import { operatorCaller } from "../../modules/access/services/caller";
+import { createProperty } from "../../modules/members/services/properties";
+import { sendoutLinksForMember } from "../../modules/lists/services/unsubscribe-links";
 import { parseInput } from "../../lib/validation/parse";
-import { CreatePropertyRequest } from "../../lib/validation/subscription";
+import { CreatePropertyRequest } from "../../modules/lists/schemas/subscription";
 import { optionalString, type CliCommand } from "./types";
 
 export const subscriptionCommands: CliCommand[] = [

@@ -10,7 +10,7 @@ import http from "node:http";
 const [databaseUrl, port] = process.argv.slice(2);
 const LIST_FIELDS = ["firstname", "lastname", "phone"];
 
-// The rules of lib/services/public-lists.ts: an active list of a live company; questions by position, then id.
+// The rules of modules/lists/services/public-lists.ts: an active list of a live company; questions by position, then id.
 const LIST_SQL = `
   SELECT l."id", l."name", l."description", l."fields", l."uuid", l."imageUrl", l."showImage", l."design",
          t."id" AS "termId", t."name" AS "termName", t."html" AS "termHtml"

@@ -18,9 +18,9 @@ export interface DashboardTiming {
 /** An administrator of everything, with a password, and AUDIT_ROWS audit entries. In the bench process, before the server starts. */
 export async function prepareDashboard(provider: "sqlite" | "postgres"): Promise<{ email: string; password: string; auditRows: number }> {
   const { db } = await import("../../lib/db");
-  const { operatorCaller } = await import("../../lib/services/caller");
-  const { createAdminUser } = await import("../../lib/services/admin-users");
-  const { MODULES, PERMISSIONS } = await import("../../lib/validation/access");
+  const { operatorCaller } = await import("../../modules/access/services/caller");
+  const { createAdminUser } = await import("../../modules/access/services/admin-users");
+  const { MODULES, PERMISSIONS } = await import("../../modules/access/schemas/access");
   const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.org`;
   const password = crypto.randomBytes(12).toString("base64url");
   await createAdminUser(operatorCaller(), {

@@ -67,10 +67,10 @@ export async function seedRegister(companies: number): Promise<string[]> {
 
 /** The API key, the list, its term and questions, all of `companyId`. */
 export async function makeFixtures(companyId: string): Promise<Fixtures> {
-  const { operatorCaller } = await import("../../lib/services/caller");
-  const { createApiKey } = await import("../../lib/services/api-keys");
-  const { createProperty } = await import("../../lib/services/properties");
-  const { createList, updateList } = await import("../../lib/services/subscription-lists");
+  const { operatorCaller } = await import("../../modules/access/services/caller");
+  const { createApiKey } = await import("../../modules/access/services/api-keys");
+  const { createProperty } = await import("../../modules/members/services/properties");
+  const { createList, updateList } = await import("../../modules/lists/services/lists");
   const { sanitizeConsentHtml } = await import("../../lib/sanitize");
   const operator = operatorCaller();
   const key = await createApiKey(operator, {

@@ -2,13 +2,13 @@
 // HTTP next to the same service calls in-process (what HTTP, auth and JSON add), and the dashboard's Members screen
 // data route with a signed-in staff session. Skipped with `--members 0`.
 import { encode } from "next-auth/jwt";
-import { startAdminSession } from "../../lib/services/admin-sessions";
-import { createAdminUser } from "../../lib/services/admin-users";
-import { operatorCaller } from "../../lib/services/caller";
-import { callerForApiKey, createApiKey } from "../../lib/services/api-keys";
+import { startAdminSession } from "../../modules/access/services/admin-sessions";
+import { createAdminUser } from "../../modules/access/services/admin-users";
+import { operatorCaller } from "../../modules/access/services/caller";
+import { callerForApiKey, createApiKey } from "../../modules/access/services/api-keys";
 import { generateMembers } from "../../lib/bootstrap/member-generator";
-import { paginateMembers, searchMembers } from "../../lib/services/member-search";
-import { MemberPaginationRequest, MemberSearchRequest } from "../../lib/validation/member";
+import { paginateMembers, searchMembers } from "../../modules/members/services/search";
+import { MemberPaginationRequest, MemberSearchRequest } from "../../modules/members/schemas/member";
 
 /** Generates the organization under `rootId` and an API key with the member module; returns what the runs need. */
 export async function prepareMembers(rootId: string, count: number) {

@@ -4,7 +4,7 @@
 // endpoint's body (checked by bench.ts over HTTP before anything is timed), so the two always do the same work.
 import { timeLoop, type Timed } from "./bench-load";
 
-/** The register query of lib/services/companies.ts (kept private there) as plain SQL. */
+/** The register query of modules/companies/services/companies.ts (kept private there) as plain SQL. */
 const REGISTER_SQL = `
   SELECT c."name" AS "name", c."orgNumber" AS "orgNumber", p."name" AS "parentName", p."orgNumber" AS "parentOrgNumber"
   FROM "Company" c
@@ -41,10 +41,10 @@ export interface RegisterBaseline {
 
 /** Times both baselines for `seconds` each; the database connections are closed again when it returns. */
 export async function measureRegisterBaseline(databaseUrl: string, seconds: number): Promise<RegisterBaseline> {
-  const { registerRowsRaw } = await import("../../lib/services/companies");
+  const { registerRowsRaw } = await import("../../modules/companies/services/companies");
   const expectedBody = registerJson(await registerRowsRaw());
   const same = (json: string, what: string) => {
-    if (json !== expectedBody) throw new Error(`${what}: the register baseline's rows differ from registerRowsRaw (lib/services/companies.ts)`);
+    if (json !== expectedBody) throw new Error(`${what}: the register baseline's rows differ from registerRowsRaw (modules/companies/services/companies.ts)`);
   };
   let driver: Timed;
   let driverName: string;

@@ -55,16 +55,16 @@ export async function startCountingSmtp(): Promise<CountingSmtp> {
 /** The list every generated member of `rootId` with an address is subscribed to, and a key that may send to it. */
 export async function prepareSendout(rootId: string) {
   const { db, refreshStatistics } = await import("../../lib/db");
-  const { operatorCaller } = await import("../../lib/services/caller");
-  const { createApiKey } = await import("../../lib/services/api-keys");
-  const { createList } = await import("../../lib/services/subscription-lists");
+  const { operatorCaller } = await import("../../modules/access/services/caller");
+  const { createApiKey } = await import("../../modules/access/services/api-keys");
+  const { createList } = await import("../../modules/lists/services/lists");
   const list = await createList(operatorCaller(), { name: "Medlemsbrevet", company_id: rootId });
   const started = performance.now();
   const subscribed = await db().$executeRaw`
     INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt")
     SELECT ${list.id}, "id", 'SUBSCRIBED', 'API', ${new Date()} FROM "Member" WHERE "organizationId" = ${rootId} AND "email" IS NOT NULL`;
   const subscribeSeconds = (performance.now() - started) / 1000;
-  // As after an import (lib/services/imports-run.ts) or autovacuum's ANALYZE in production: with the statistics of the
+  // As after an import (modules/imports/services/run.ts) or autovacuum's ANALYZE in production: with the statistics of the
   // empty list, PostgreSQL sorted all of its subscriptions for each page of the dashboard's subscribers.
   await refreshStatistics(["Subscription"]);
   const key = await createApiKey(operatorCaller(), {

@@ -62,9 +62,9 @@ const LOADS_WITH = 2;
  */
 export async function measureWebhooks(s2: LoadSpec, companyId: string, connections: number, duration: number): Promise<WebhookFigures> {
   const { db } = await import("../../lib/db");
-  const { operatorCaller } = await import("../../lib/services/caller");
-  const { createWebhookEndpoint, updateWebhookEndpoint } = await import("../../lib/services/webhooks");
-  const { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest } = await import("../../lib/validation/webhooks");
+  const { operatorCaller } = await import("../../modules/access/services/caller");
+  const { createWebhookEndpoint, updateWebhookEndpoint } = await import("../../modules/webhooks/services/webhooks");
+  const { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest } = await import("../../modules/webhooks/schemas/webhooks");
   const receiver = await startCountingReceiver();
   try {
     const caller = operatorCaller();

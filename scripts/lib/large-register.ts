@@ -2,8 +2,8 @@
 // loaded as the operator through the companies service's bulk import, in batches. Org numbers are "B" + a sequence,
 // so they never collide with real ones.
 import crypto from "node:crypto";
-import { operatorCaller } from "../../lib/services/caller";
-import { importCompanies } from "../../lib/services/company-changes";
+import { operatorCaller } from "../../modules/access/services/caller";
+import { importCompanies } from "../../modules/companies/services/changes";
 
 const BATCH_SIZE = 500;
 

@@ -38,7 +38,7 @@ export function ensureDependencies() {
 }
 
 /** The major version of Node.js the service runs on (package.json's engines, .nvmrc). */
-export const NODE_MAJOR = 24;
+const NODE_MAJOR = 24;
 /** Where the optional dependency node-<platform>-<arch> unpacks Node.js 24 on the platforms the registry carries. */
 const bundledNode = `node_modules/node-${process.platform}-${process.arch}`;
 
@@ -69,9 +69,9 @@ export function requireNodeMajor(command) {
   process.exit(1);
 }
 
-const buildInputs = ["app", "components", "lib", "public", "prisma", "next.config.mjs", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+const buildInputs = ["app", "components", "lib", "modules", "public", "prisma", "next.config.mjs", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
 /** What dist/ (scripts/build-server.mjs) is compiled from: the server, the simulator, the mail catcher and the lib code they import. */
-const serverBuildInputs = ["server.ts", "lib", "prisma", "scripts/leisure-card-simulator.ts", "scripts/mail-catcher.ts", "scripts/build-server.mjs", "package-lock.json"];
+const serverBuildInputs = ["server.ts", "lib", "modules", "prisma", "scripts/leisure-card-simulator.ts", "scripts/mail-catcher.ts", "scripts/build-server.mjs", "package-lock.json"];
 const serverBuildOutputs = ["dist/server.mjs", "dist/leisure-card-simulator.mjs", "dist/mail-catcher.mjs", "dist/query_compiler_bg.sqlite.wasm", "dist/query_compiler_bg.postgresql.wasm"];
 
 function builtAt(outputs) {

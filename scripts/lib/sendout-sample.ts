@@ -30,7 +30,7 @@ export async function sampleInput(rootId: string, listId: number): Promise<Sampl
 }
 
 export async function renderSample(input: SampleInput): Promise<OutgoingMail> {
-  const { renderSendoutMail } = await import("../../lib/mail/sendout-message");
+  const { renderSendoutMail } = await import("../../modules/sendouts/mail/sendout-message");
   const { sanitizeEmailHtml } = await import("../../lib/sanitize");
   return renderSendoutMail({
     sendout: { id: 1, subject: NEWSLETTER_SUBJECT, preheader: null, html: sanitizeEmailHtml(NEWSLETTER_HTML), text: null, fromName: null, replyTo: null },

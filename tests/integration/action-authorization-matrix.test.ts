@@ -4,9 +4,9 @@
 // or why it does not apply; an action missing from the table fails, and so does a row naming no action.
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createGrant } from "@/lib/services/grants";
-import { createPeriod } from "@/lib/services/member-reference";
-import { MODULES, PERMISSIONS, type Module, type Permission } from "@/lib/validation/access";
+import { createGrant } from "@/modules/access/services/grants";
+import { createPeriod } from "@/modules/members/services/reference";
+import { MODULES, PERMISSIONS, type Module, type Permission } from "@/modules/access/schemas/access";
 import { accessOf, COLUMNS, operator, ROWS, unique, type Callers, type Column, type Fixtures, type OutOfScopeCase, type Outcome, type Row } from "../action-authorization-table";
 import { newAdminUser, sealedSessionCookie, signIn } from "../dashboard-session";
 import { makeCompany } from "../helpers";

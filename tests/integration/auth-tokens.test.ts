@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
-import { operatorCaller } from "@/lib/services/caller";
-import { revokeApiKey } from "@/lib/services/api-keys";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { revokeApiKey } from "@/modules/access/services/api-keys";
 import { basicHeader, call, makeApiKey, tokensFor, uniqueIp, validationError } from "../helpers";
 
 const BASIC = "/v3/access/user/basic";

@@ -18,15 +18,15 @@ import { randomBytes } from "node:crypto";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { revokeApiKey } from "@/lib/services/api-keys";
-import { registerParticipant } from "@/lib/services/events";
-import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
-import { createMemberType, createPeriod } from "@/lib/services/member-reference";
-import { createProperty } from "@/lib/services/properties";
-import { setMemberSubscription } from "@/lib/services/subscribers";
-import { createList } from "@/lib/services/subscription-lists";
+import { revokeApiKey } from "@/modules/access/services/api-keys";
+import { registerParticipant } from "@/modules/events/services/events";
+import { setLeisureCardApiKey } from "@/modules/companies/services/leisure-card";
+import { createMemberType, createPeriod } from "@/modules/members/services/reference";
+import { createProperty } from "@/modules/members/services/properties";
+import { setMemberSubscription } from "@/modules/lists/services/subscribers";
+import { createList } from "@/modules/lists/services/lists";
 import { v3Operations, type Operation } from "@/lib/operations";
-import { MODULES, PERMISSIONS, type Module } from "@/lib/validation/access";
+import { MODULES, PERMISSIONS, type Module } from "@/modules/access/schemas/access";
 import {
   COLUMNS,
   freshEvent,

@@ -1,8 +1,8 @@
 // Spec 5, 7 (422 invalid token) and 7.2 (401 rows): bearer checks on an authenticated route.
 import { SignJWT } from "jose";
 import { describe, expect, inject, it } from "vitest";
-import { operatorCaller } from "@/lib/services/caller";
-import { revokeApiKey } from "@/lib/services/api-keys";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { revokeApiKey } from "@/modules/access/services/api-keys";
 import { accessTokenFor, call, makeApiKey } from "../helpers";
 
 async function sign(claims: { sub: string; expSecondsFromNow: number; secret?: string; issuer?: string }) {

@@ -1,7 +1,7 @@
 // The operator CLI as an operator runs it: a separate process on the run's database, --json output.
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { verifyAdminPassword } from "@/lib/services/admin-users";
+import { verifyAdminPassword } from "@/modules/access/services/admin-users";
 import { db } from "@/lib/db";
 import { accessGroupIdOf, basicHeader, call, cli, makeApiKey, makeCompany, validationError } from "../helpers";
 

@@ -3,11 +3,11 @@
 import crypto from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { formatLocalDateTime } from "@/lib/services/companies";
-import { createCompany, deleteCompany, updateCompany } from "@/lib/services/company-changes";
-import { fkStatusHistory as fkStatusHistoryOf } from "@/lib/services/fk-status";
-import { activateGrant, createGrant } from "@/lib/services/grants";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { formatLocalDateTime } from "@/modules/companies/services/companies";
+import { createCompany, deleteCompany, updateCompany } from "@/modules/companies/services/changes";
+import { fkStatusHistory as fkStatusHistoryOf } from "@/modules/companies/services/fk-status";
+import { activateGrant, createGrant } from "@/modules/access/services/grants";
 import { accessGroupIdOf, accessTokenFor, call, makeCompany, validationError } from "../helpers";
 
 /** The company's fk_status history as the operator sees it, newest first. */

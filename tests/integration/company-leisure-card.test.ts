@@ -4,11 +4,11 @@ import { describe, expect, inject, it } from "vitest";
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { UpstreamFailed } from "@/lib/errors";
-import { fetchProviderStatus } from "@/lib/leisure-card/client";
-import { operatorCaller } from "@/lib/services/caller";
-import { deleteCompany } from "@/lib/services/company-changes";
-import { setLeisureCardApiKey } from "@/lib/services/leisure-card";
-import type { LeisureCardKeyInput } from "@/lib/validation/company";
+import { fetchProviderStatus } from "@/modules/companies/services/leisure-card-client";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { deleteCompany } from "@/modules/companies/services/changes";
+import { setLeisureCardApiKey } from "@/modules/companies/services/leisure-card";
+import type { LeisureCardKeyInput } from "@/modules/companies/schemas/company";
 import { freePort } from "@/scripts/lib/ports.mjs";
 import { accessTokenFor, call, makeCompany, validationError } from "../helpers";
 

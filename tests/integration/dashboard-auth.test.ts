@@ -2,8 +2,8 @@
 // failed attempts are throttled per (account, address), per address and per account without locking the owner out,
 // the session works on the dashboard's data routes, and a deactivated user's session stops working at once.
 import { describe, expect, it } from "vitest";
-import { operatorCaller } from "@/lib/services/caller";
-import { updateAdminUser } from "@/lib/services/admin-users";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { updateAdminUser } from "@/modules/access/services/admin-users";
 import { newAdminUser as newAdmin, signInAttempt as attempt } from "../dashboard-session";
 import { baseUrl, uniqueIp } from "../helpers";
 

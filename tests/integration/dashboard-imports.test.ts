@@ -3,10 +3,10 @@
 // another company's import is not found through every route; a POST whose Origin names another site is refused.
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { operatorCaller } from "@/lib/services/caller";
-import { createImport } from "@/lib/services/imports";
-import { IMPORT_MEDIA_TYPES } from "@/lib/validation/imports";
-import { MODULES } from "@/lib/validation/access";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createImport } from "@/modules/imports/services/imports";
+import { IMPORT_MEDIA_TYPES } from "@/modules/imports/schemas/imports";
+import { MODULES } from "@/modules/access/schemas/access";
 import { newAdminUser, signIn } from "../dashboard-session";
 import { baseUrl, makeCompany, uniqueIp } from "../helpers";
 

@@ -2,12 +2,12 @@
 // the message under a policy of its own (no scripts, a sandbox, framed only by this site), with the sample recipient in
 // the merge fields; the recipient count and the suppressed addresses keep to the caller's scope.
 import { beforeAll, describe, expect, it } from "vitest";
-import { operatorCaller } from "@/lib/services/caller";
-import { createSendout } from "@/lib/services/sendouts";
-import { createList } from "@/lib/services/subscription-lists";
-import { suppressAddress } from "@/lib/services/suppressions";
-import { MODULES } from "@/lib/validation/access";
-import { CreateSendoutRequest } from "@/lib/validation/sendout";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createSendout } from "@/modules/sendouts/services/sendouts";
+import { createList } from "@/modules/lists/services/lists";
+import { suppressAddress } from "@/modules/sendouts/services/suppressions";
+import { MODULES } from "@/modules/access/schemas/access";
+import { CreateSendoutRequest } from "@/modules/sendouts/schemas/sendout";
 import { newAdminUser, signIn } from "../dashboard-session";
 import { baseUrl, makeCompany, uniqueIp } from "../helpers";
 

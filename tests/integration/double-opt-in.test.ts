@@ -3,9 +3,9 @@
 // test could read. Forms are posted as a browser without JavaScript posts them.
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { createList } from "@/lib/services/subscription-lists";
-import { globalOptOutToken, preferencesToken } from "@/lib/services/unsubscribe-links";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createList } from "@/modules/lists/services/lists";
+import { globalOptOutToken, preferencesToken } from "@/modules/lists/services/unsubscribe-links";
 import { startServer, type TestServer } from "../../scripts/lib/test-stack";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink";
 import { call, makeCompany, uniqueIp } from "../helpers";

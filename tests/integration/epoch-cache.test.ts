@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readCacheEpochs } from "@/lib/cache/cache-epochs";
 import { watchStatements } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { operatorCaller } from "@/lib/services/caller";
-import { callerForApiKey } from "@/lib/services/api-keys";
-import { getCompanyFk, registerJson } from "@/lib/services/companies";
-import { getPublicListInfo } from "@/lib/services/public-lists";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { callerForApiKey } from "@/modules/access/services/api-keys";
+import { getCompanyFk, registerJson } from "@/modules/companies/services/companies";
+import { getPublicListInfo } from "@/modules/lists/services/public-lists";
 import { makeApiKey, makeCompany } from "../helpers";
 import { makeList, type ListFixture } from "../subscription-fixtures";
 

@@ -9,14 +9,14 @@ import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { EpochName } from "@/lib/cache/epoch-cache";
 import { db, watchStatements } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { callerForApiKey, verifyClientCredentials } from "@/lib/services/api-keys";
-import { getCompanyFk, listCompanyRegister, registerJson } from "@/lib/services/companies";
-import { memberScopeCompanies, paginateMembers, searchMembers } from "@/lib/services/member-search";
-import { getPublicListInfo } from "@/lib/services/public-lists";
-import { revokedFamilies } from "@/lib/services/tokens";
-import { anyWebhookEndpointEnabled } from "@/lib/services/webhook-events";
-import { MemberPaginationRequest, MemberSearchRequest } from "@/lib/validation/member";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { callerForApiKey, verifyClientCredentials } from "@/modules/access/services/api-keys";
+import { getCompanyFk, listCompanyRegister, registerJson } from "@/modules/companies/services/companies";
+import { memberScopeCompanies, paginateMembers, searchMembers } from "@/modules/members/services/search";
+import { getPublicListInfo } from "@/modules/lists/services/public-lists";
+import { revokedFamilies } from "@/modules/access/services/tokens";
+import { anyWebhookEndpointEnabled } from "@/modules/webhooks/services/events";
+import { MemberPaginationRequest, MemberSearchRequest } from "@/modules/members/schemas/member";
 import { makeApiKey, makeCompany } from "../helpers";
 import { makeList } from "../subscription-fixtures";
 
@@ -29,7 +29,7 @@ const LEFT_OUT: Record<string, string> = {
   "WebhookEndpoint.id": "a primary key never changes (counted, not shown)",
   "ApiKey.createdAt": "set once, never changed",
   "SubscriptionList.createdAt": "set once, never changed",
-  "ApiKey.lastUsedAt": "changes with token requests; lib/services/tokens.ts keeps its own note of when it wrote it",
+  "ApiKey.lastUsedAt": "changes with token requests; modules/access/services/tokens.ts keeps its own note of when it wrote it",
   "SubscriptionList.activeCount": "changes with every subscribe; not part of the public info",
   "SubscriptionList.subscriberCap": "not part of the public info; a subscribe reads it in its own transaction",
   "SubscriptionList.updatedAt": "changes with every subscribe; not part of the public info",

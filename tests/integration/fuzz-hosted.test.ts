@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { messages } from "@/lib/i18n/public-pages";
+import { messages } from "@/modules/lists/texts/public-pages";
 import { assertProperty, regressionTests } from "../fuzz/property";
 import { runsOf } from "../fuzz/runs";
 import { makeWorld, type World } from "../fuzz/world";

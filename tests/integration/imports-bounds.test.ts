@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startServer, type TestServer } from "../../scripts/lib/test-stack";
-import { IMPORT_MEDIA_TYPES } from "@/lib/validation/imports";
+import { IMPORT_MEDIA_TYPES } from "@/modules/imports/schemas/imports";
 import { call, makeApiKey, makeCompany, tokensFor, uniqueIp } from "../helpers";
 import { part, SHEET_HEAD, SHEET_TAIL, streamedPart, STRINGS_HEAD, STRINGS_TAIL, xlsx } from "../xlsx-bytes";
 

@@ -10,7 +10,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { describe, expect, inject, it } from "vitest";
 import { DRAIN_TIMEOUT_MS } from "@/lib/bootstrap/graceful-shutdown";
-import { demoOrgNumber } from "@/lib/leisure-card/demo-providers";
+import { demoOrgNumber } from "@/modules/companies/services/leisure-card-demo-providers";
 import { startLeisureCardSimulator } from "@/scripts/leisure-card-simulator";
 import { serverEnv, startCommand } from "@/scripts/lib/server-command.mjs";
 import { freePort } from "@/scripts/lib/ports.mjs";

@@ -1,8 +1,8 @@
 // Spec 4.3 members: create, read, update and the GDPR erasure behind DELETE, with their validation and authorization.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { sendoutLinksForMember } from "@/lib/services/unsubscribe-links";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { sendoutLinksForMember } from "@/modules/lists/services/unsubscribe-links";
 import { call } from "../helpers";
 import { makeList, withSubscriber } from "../subscription-fixtures";
 import { createMemberVia, makeOrganization, uniqueEmail, type Organization } from "../member-fixtures";

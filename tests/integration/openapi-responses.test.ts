@@ -4,7 +4,7 @@
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
-import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
+import { globalOptOutToken } from "@/modules/lists/services/unsubscribe-links";
 import { newAdminUser } from "../dashboard-session";
 import { basicHeader, call, makeApiKey, tokensFor, type CallOptions } from "../helpers";
 import { createMemberVia, makeOrganization, uniqueEmail, type Organization } from "../member-fixtures";

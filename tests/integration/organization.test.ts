@@ -1,9 +1,9 @@
 // Spec 4.3 reference endpoints: company hierarchy, company search, periods, member types and properties.
 import { beforeAll, describe, expect, it } from "vitest";
-import { operatorCaller } from "@/lib/services/caller";
-import { deleteCompany } from "@/lib/services/company-changes";
-import { createMemberType, createPeriod } from "@/lib/services/member-reference";
-import { createProperty } from "@/lib/services/properties";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { deleteCompany } from "@/modules/companies/services/changes";
+import { createMemberType, createPeriod } from "@/modules/members/services/reference";
+import { createProperty } from "@/modules/members/services/properties";
 import { call, makeCompany } from "../helpers";
 import { makeOrganization, type Organization } from "../member-fixtures";
 

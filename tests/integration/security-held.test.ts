@@ -3,9 +3,9 @@
 // shows. The findings that did not hold each have their own test (docs/security.md, "Security tests").
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { createApiKey } from "@/lib/services/api-keys";
-import { operatorCaller } from "@/lib/services/caller";
-import { MODULES } from "@/lib/validation/access";
+import { createApiKey } from "@/modules/access/services/api-keys";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { MODULES } from "@/modules/access/schemas/access";
 import { newAdminUser, signIn } from "../dashboard-session";
 import { baseUrl, call, makeCompany } from "../helpers";
 import { manifestActions, postAction } from "../server-actions";

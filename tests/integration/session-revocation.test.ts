@@ -3,8 +3,8 @@
 // good (reactivating it does not bring them back).
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { updateAdminUser } from "@/lib/services/admin-users";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { updateAdminUser } from "@/modules/access/services/admin-users";
 import { newAdminUser, signIn } from "../dashboard-session";
 import { baseUrl, uniqueIp } from "../helpers";
 

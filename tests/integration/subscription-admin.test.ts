@@ -1,8 +1,8 @@
 // Spec 4.5: the admin subscription-list API, scoped to the caller's companies.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { createProperty } from "@/lib/services/properties";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createProperty } from "@/modules/members/services/properties";
 import { accessTokenFor, call, makeCompany } from "../helpers";
 import { makeList, withSubscriber } from "../subscription-fixtures";
 

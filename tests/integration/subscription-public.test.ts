@@ -1,7 +1,7 @@
 // Spec 4.4, 7.3 and 8: the public subscription endpoints over HTTP, with the database checked behind them.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
+import { globalOptOutToken } from "@/modules/lists/services/unsubscribe-links";
 import { accessTokenFor, call, uniqueIp } from "../helpers";
 import { makeList, withSubscriber } from "../subscription-fixtures";
 

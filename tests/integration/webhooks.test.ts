@@ -3,7 +3,7 @@
 // (tests/webhook-receiver.ts). On a database of this file's own: its worker would take other files' events. The rules
 // of the services in detail: tests/service/webhook*.test.ts.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { globalOptOutToken } from "@/lib/services/unsubscribe-links";
+import { globalOptOutToken } from "@/modules/lists/services/unsubscribe-links";
 import { startServer, type TestServer } from "../../scripts/lib/test-stack";
 import { basicHeader, call, makeApiKey, makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";

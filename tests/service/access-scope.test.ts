@@ -1,7 +1,7 @@
 // Company scope of access groups: listed companies, with or without their descendants, or all.
 import { describe, expect, it } from "vitest";
-import { callerForApiKey } from "@/lib/services/api-keys";
-import { isCompanyInScope } from "@/lib/services/access-checks";
+import { callerForApiKey } from "@/modules/access/services/api-keys";
+import { isCompanyInScope } from "@/modules/access/services/access-checks";
 import { makeApiKey, makeCompany } from "../helpers";
 
 describe("company scope", () => {

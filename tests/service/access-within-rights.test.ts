@@ -4,10 +4,10 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { NotFound, ValidationFailed } from "@/lib/errors";
-import { callerForAdminUser, createAdminUser, listAdminUsers, updateAdminUser } from "@/lib/services/admin-users";
-import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/services/api-keys";
-import { type Caller, operatorCaller } from "@/lib/services/caller";
-import { MODULES, PERMISSIONS, type AccessGroupValues, type AdminRole } from "@/lib/validation/access";
+import { callerForAdminUser, createAdminUser, listAdminUsers, updateAdminUser } from "@/modules/access/services/admin-users";
+import { createApiKey, listApiKeys, revokeApiKey } from "@/modules/access/services/api-keys";
+import { type Caller, operatorCaller } from "@/modules/access/services/caller";
+import { MODULES, PERMISSIONS, type AccessGroupValues, type AdminRole } from "@/modules/access/schemas/access";
 import { makeCompany } from "../helpers";
 
 const newEmail = () => `user.${crypto.randomBytes(6).toString("hex")}@example.org`;

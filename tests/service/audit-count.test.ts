@@ -1,10 +1,10 @@
-// The audit log is counted exactly up to 10,000 entries past the requested page (lib/services/audit.ts): a large log
+// The audit log is counted exactly up to 10,000 entries past the requested page (modules/audit/services/audit.ts): a large log
 // answers with the bound and count_exact false instead of reading the whole index on every page.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { callerForApiKey } from "@/lib/services/api-keys";
-import { listAuditEntries } from "@/lib/services/audit";
-import { AuditQuery } from "@/lib/validation/audit";
+import { callerForApiKey } from "@/modules/access/services/api-keys";
+import { listAuditEntries } from "@/modules/audit/services/audit";
+import { AuditQuery } from "@/modules/audit/schemas/audit";
 import { makeApiKey, makeCompany } from "../helpers";
 
 describe("the audit log's count", () => {

@@ -4,12 +4,12 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { Forbidden, ValidationFailed } from "@/lib/errors";
-import { adminUserCaller, type Caller, operatorCaller } from "@/lib/services/caller";
-import { createAdminUser } from "@/lib/services/admin-users";
-import { createApiKey, listApiKeys } from "@/lib/services/api-keys";
-import { updateFkStatus } from "@/lib/services/fk-status";
-import { createList, updateList } from "@/lib/services/subscription-lists";
-import { MODULES, PERMISSIONS, type AccessGroupValues, type AdminRole } from "@/lib/validation/access";
+import { adminUserCaller, type Caller, operatorCaller } from "@/modules/access/services/caller";
+import { createAdminUser } from "@/modules/access/services/admin-users";
+import { createApiKey, listApiKeys } from "@/modules/access/services/api-keys";
+import { updateFkStatus } from "@/modules/companies/services/fk-status";
+import { createList, updateList } from "@/modules/lists/services/lists";
+import { MODULES, PERMISSIONS, type AccessGroupValues, type AdminRole } from "@/modules/access/schemas/access";
 import { makeCompany } from "../helpers";
 
 /** A dashboard user made by the operator, as the dashboard's session sees them (adminUserCaller). */

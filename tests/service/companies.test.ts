@@ -1,13 +1,13 @@
-// Business rules of the company register on the services directly (lib/services/company-changes.ts): where a
+// Business rules of the company register on the services directly (modules/companies/services/changes.ts): where a
 // company may be placed in the tree, and when it may be deleted. No server, no build. On a database of this file's own:
 // the operator's register is every company in the database, and other files adding theirs between two reads of it
 // failed the comparison of the cached register with its rows on PostgreSQL, where the files share one database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operatorCaller } from "@/lib/services/caller";
-import { callerForApiKey } from "@/lib/services/api-keys";
-import { companyRegisterJson, listCompanyRegister } from "@/lib/services/companies";
-import { createCompany, deleteCompany, updateCompany } from "@/lib/services/company-changes";
-import { updateFkStatus } from "@/lib/services/fk-status";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { callerForApiKey } from "@/modules/access/services/api-keys";
+import { companyRegisterJson, listCompanyRegister } from "@/modules/companies/services/companies";
+import { createCompany, deleteCompany, updateCompany } from "@/modules/companies/services/changes";
+import { updateFkStatus } from "@/modules/companies/services/fk-status";
 import { makeApiKey, makeCompany } from "../helpers";
 import { useDatabaseOfOwn } from "../process-fixtures";
 

@@ -1,13 +1,13 @@
-// The per-list "consent required on the hosted form" setting (lib/services/subscriptions.ts subscribeVisitor, via
+// The per-list "consent required on the hosted form" setting (modules/lists/services/subscriptions.ts subscribeVisitor, via
 // "hosted_form"): the form refuses a subscribe without consent where the list asks for it and has a consent text;
 // the /v3 endpoint keeps the contract's rule (terms_accepted optional). New lists require it; staff can turn it off.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { listSubscribers } from "@/lib/services/subscribers";
-import { createList, updateList } from "@/lib/services/subscription-lists";
-import { subscribeVisitor as subscribeParsed } from "@/lib/services/public-subscribe";
-import { SubscribeRequest } from "@/lib/validation/subscription";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { listSubscribers } from "@/modules/lists/services/subscribers";
+import { createList, updateList } from "@/modules/lists/services/lists";
+import { subscribeVisitor as subscribeParsed } from "@/modules/lists/services/public-subscribe";
+import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
 import { makeCompany } from "../helpers";
 
 /** A subscribe as the form or the endpoint sends it, parsed by the shared schema. */

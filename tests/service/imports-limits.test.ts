@@ -9,11 +9,11 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { PayloadTooLarge, ValidationFailed } from "@/lib/errors";
-import { operatorCaller } from "@/lib/services/caller";
-import { createImport, getImport } from "@/lib/services/imports";
-import { EXPIRED_REASON, sweepStaleUploads } from "@/lib/services/imports-expiry";
-import { importsDir } from "@/lib/services/imports-files";
-import { IMPORT_LIMITS, IMPORT_MEDIA_TYPES } from "@/lib/validation/imports";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createImport, getImport } from "@/modules/imports/services/imports";
+import { EXPIRED_REASON, sweepStaleUploads } from "@/modules/imports/services/expiry";
+import { importsDir } from "@/modules/imports/services/files";
+import { IMPORT_LIMITS, IMPORT_MEDIA_TYPES } from "@/modules/imports/schemas/imports";
 import { makeCompany } from "../helpers";
 import { sheet, SHEET_HEAD, SHEET_TAIL, streamedPart, STRINGS_HEAD, STRINGS_TAIL, xlsx } from "../xlsx-bytes";
 

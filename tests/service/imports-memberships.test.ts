@@ -3,10 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { stockholmToday } from "@/lib/calendar";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { createImport, getImport, importResultCsv, startImport, undoImport } from "@/lib/services/imports";
-import { createMember } from "@/lib/services/member-changes";
-import { CreateMemberRequest } from "@/lib/validation/member";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createImport, getImport, importResultCsv, startImport, undoImport } from "@/modules/imports/services/imports";
+import { createMember } from "@/modules/members/services/changes";
+import { CreateMemberRequest } from "@/modules/members/schemas/member";
 import { makeCompany } from "../helpers";
 
 const op = operatorCaller();

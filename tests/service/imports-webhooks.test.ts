@@ -5,15 +5,15 @@
 // own: whether any endpoint is enabled is a question about the whole database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { createImport, getImport, undoImport } from "@/lib/services/imports";
-import { runImportRound } from "@/lib/services/imports-run";
-import { createMember } from "@/lib/services/member-changes";
-import { setMemberSubscription } from "@/lib/services/subscribers";
-import { createList } from "@/lib/services/subscription-lists";
-import { createWebhookEndpoint } from "@/lib/services/webhooks";
-import { CreateMemberRequest } from "@/lib/validation/member";
-import { CreateWebhookEndpointRequest, WEBHOOK_EVENT_TYPES } from "@/lib/validation/webhooks";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createImport, getImport, undoImport } from "@/modules/imports/services/imports";
+import { runImportRound } from "@/modules/imports/services/run";
+import { createMember } from "@/modules/members/services/changes";
+import { setMemberSubscription } from "@/modules/lists/services/subscribers";
+import { createList } from "@/modules/lists/services/lists";
+import { createWebhookEndpoint } from "@/modules/webhooks/services/webhooks";
+import { CreateMemberRequest } from "@/modules/members/schemas/member";
+import { CreateWebhookEndpointRequest, WEBHOOK_EVENT_TYPES } from "@/modules/webhooks/schemas/webhooks";
 import { makeCompany } from "../helpers";
 import { useDatabaseOfOwn } from "../process-fixtures";
 

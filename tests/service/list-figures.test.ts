@@ -1,12 +1,12 @@
-// A list's figures over time (lib/services/list-figures.ts): new subscriptions, unsubscribes and the active total
+// A list's figures over time (modules/lists/services/figures.ts): new subscriptions, unsubscribes and the active total
 // per Swedish day, for 30, 90 or 365 days; refused outside the caller's scope or module.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { Forbidden, NotFound } from "@/lib/errors";
-import { operatorCaller, type Caller } from "@/lib/services/caller";
-import { listFigures } from "@/lib/services/list-figures";
-import { createList } from "@/lib/services/subscription-lists";
+import { operatorCaller, type Caller } from "@/modules/access/services/caller";
+import { listFigures } from "@/modules/lists/services/figures";
+import { createList } from "@/modules/lists/services/lists";
 import { makeCompany } from "../helpers";
 
 const DAY = 86_400_000;

@@ -4,11 +4,11 @@ import { beforeAll, expect, it } from "vitest";
 import { makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";
 
-let service: typeof import("@/lib/services/mail-events");
+let service: typeof import("@/modules/sendouts/services/mail-events");
 
 beforeAll(async () => {
   delete process.env.MAIL_EVENTS_SECRET;
-  service = await import("@/lib/services/mail-events");
+  service = await import("@/modules/sendouts/services/mail-events");
 });
 
 it("answers 404 whatever the credentials, and records nothing", async () => {

@@ -1,17 +1,17 @@
-// The member screen's bulk actions (lib/services/member-bulk.ts): the selection is read within the caller's scope
+// The member screen's bulk actions (modules/members/services/bulk.ts): the selection is read within the caller's scope
 // (another organization's member ids are left out, never acted on), adding to a list follows the subscription rules
 // and counts what it did not do, and the export writes the selected members for Swedish Excel.
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller, type Caller } from "@/lib/services/caller";
-import { createMember } from "@/lib/services/member-changes";
-import { addMembersToList, membersCsv, resolveMemberSelection } from "@/lib/services/member-bulk";
-import { setMemberSubscription } from "@/lib/services/subscribers";
-import { createList } from "@/lib/services/subscription-lists";
-import { deactivateSubscription } from "@/lib/services/subscriptions";
-import { suppressAddress } from "@/lib/services/suppressions";
-import { CreateMemberRequest } from "@/lib/validation/member";
+import { operatorCaller, type Caller } from "@/modules/access/services/caller";
+import { createMember } from "@/modules/members/services/changes";
+import { addMembersToList, membersCsv, resolveMemberSelection } from "@/modules/members/services/bulk";
+import { setMemberSubscription } from "@/modules/lists/services/subscribers";
+import { createList } from "@/modules/lists/services/lists";
+import { deactivateSubscription } from "@/modules/lists/services/subscriptions";
+import { suppressAddress } from "@/modules/sendouts/services/suppressions";
+import { CreateMemberRequest } from "@/modules/members/schemas/member";
 import { makeCompany } from "../helpers";
 
 /** A dashboard user of `companyId` (and its sub-companies) with every module and permission. */

@@ -1,15 +1,15 @@
-// The member list's kept order (lib/services/member-order.ts) on both databases: every sort the list and the search
+// The member list's kept order (modules/members/services/order.ts) on both databases: every sort the list and the search
 // offer comes out in the order a plain ORDER BY gives (SQLite's group_concat reads an ordered subquery), and the count
 // and the pages follow every kind of change the members epoch covers at the next request, whoever writes (here:
 // plain Prisma writes, as a CLI or another instance would make them).
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, Prisma } from "@/lib/db";
-import type { Caller } from "@/lib/services/caller";
-import { callerForApiKey } from "@/lib/services/api-keys";
-import { parseIdList } from "@/lib/services/member-order";
-import { paginateMembers, searchMembers } from "@/lib/services/member-search";
-import { MemberPaginationRequest, MemberSearchRequest } from "@/lib/validation/member";
+import type { Caller } from "@/modules/access/services/caller";
+import { callerForApiKey } from "@/modules/access/services/api-keys";
+import { parseIdList } from "@/modules/members/services/order";
+import { paginateMembers, searchMembers } from "@/modules/members/services/search";
+import { MemberPaginationRequest, MemberSearchRequest } from "@/modules/members/schemas/member";
 import { makeApiKey, makeCompany } from "../helpers";
 
 const MEMBERS = 240;

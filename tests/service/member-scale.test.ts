@@ -1,14 +1,14 @@
 // The member list and search send the same small number of SQL statements whatever the page, and read the rows of a
-// page only: the order of a query (lib/services/member-order.ts) is read once, then kept until a member changes, and
+// page only: the order of a query (modules/members/services/order.ts) is read once, then kept until a member changes, and
 // each page after it is one statement by id (rows and memberships), whatever its depth. Statements are counted at the driver's query log.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, watchStatements } from "@/lib/db";
-import { type Caller, operatorCaller } from "@/lib/services/caller";
-import { importCompanies } from "@/lib/services/company-changes";
-import { callerForApiKey } from "@/lib/services/api-keys";
-import { paginateMembers, searchMembers } from "@/lib/services/member-search";
-import { MemberPaginationRequest, MemberSearchRequest } from "@/lib/validation/member";
+import { type Caller, operatorCaller } from "@/modules/access/services/caller";
+import { importCompanies } from "@/modules/companies/services/changes";
+import { callerForApiKey } from "@/modules/access/services/api-keys";
+import { paginateMembers, searchMembers } from "@/modules/members/services/search";
+import { MemberPaginationRequest, MemberSearchRequest } from "@/modules/members/schemas/member";
 import { makeApiKey, makeCompany } from "../helpers";
 import { useDatabaseOfOwn } from "../process-fixtures";
 

@@ -1,16 +1,16 @@
-// Business rules of members on the services directly (lib/services/member-changes.ts): no server, no build. The
+// Business rules of members on the services directly (modules/members/services/changes.ts): no server, no build. The
 // inputs go through the same zod schemas the API parses them with.
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { type Caller, operatorCaller } from "@/lib/services/caller";
-import { callerForApiKey } from "@/lib/services/api-keys";
-import { createMember, updateMember } from "@/lib/services/member-changes";
-import { createMemberType, createPeriod } from "@/lib/services/member-reference";
-import { paginateMembers, searchMembers } from "@/lib/services/member-search";
-import { getMember } from "@/lib/services/members";
-import { findMembersForList, setMemberSubscription } from "@/lib/services/subscribers";
-import { createList } from "@/lib/services/subscription-lists";
-import { CreateMemberRequest, MemberPaginationRequest, MemberSearchRequest, UpdateMemberRequest } from "@/lib/validation/member";
+import { type Caller, operatorCaller } from "@/modules/access/services/caller";
+import { callerForApiKey } from "@/modules/access/services/api-keys";
+import { createMember, updateMember } from "@/modules/members/services/changes";
+import { createMemberType, createPeriod } from "@/modules/members/services/reference";
+import { paginateMembers, searchMembers } from "@/modules/members/services/search";
+import { getMember } from "@/modules/members/services/members";
+import { findMembersForList, setMemberSubscription } from "@/modules/lists/services/subscribers";
+import { createList } from "@/modules/lists/services/lists";
+import { CreateMemberRequest, MemberPaginationRequest, MemberSearchRequest, UpdateMemberRequest } from "@/modules/members/schemas/member";
 import { db } from "@/lib/db";
 import { makeApiKey, makeCompany } from "../helpers";
 

@@ -3,15 +3,15 @@
 // for, and the anonymous subscribe's answer says nothing about what was stored before. With a real SMTP server.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { confirmSubscription } from "@/lib/services/confirmations";
-import { createList } from "@/lib/services/subscription-lists";
-import { optOutEverywhere, undoUnsubscribe, unsubscribeByUuids } from "@/lib/services/subscriptions";
-import { subscribePublicly, subscribeVisitor } from "@/lib/services/public-subscribe";
-import { unsubscribePage } from "@/lib/services/unsubscribe-page";
-import { optOutOfEverything, undoOptOut } from "@/lib/services/preferences";
-import { preferencesToken } from "@/lib/services/unsubscribe-links";
-import { SubscribeRequest } from "@/lib/validation/subscription";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { confirmSubscription } from "@/modules/lists/services/confirmations";
+import { createList } from "@/modules/lists/services/lists";
+import { optOutEverywhere, undoUnsubscribe, unsubscribeByUuids } from "@/modules/lists/services/subscriptions";
+import { subscribePublicly, subscribeVisitor } from "@/modules/lists/services/public-subscribe";
+import { unsubscribePage } from "@/modules/lists/services/unsubscribe-page";
+import { optOutOfEverything, undoOptOut } from "@/modules/lists/services/preferences";
+import { preferencesToken } from "@/modules/lists/services/unsubscribe-links";
+import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
 import { smtpSinkForServices } from "../service-mail";
 import { makeCompany } from "../helpers";
 

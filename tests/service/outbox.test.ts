@@ -5,13 +5,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Caller } from "@/lib/services/caller";
-import { MODULES, PERMISSIONS } from "@/lib/validation/access";
+import type { Caller } from "@/modules/access/services/caller";
+import { MODULES, PERMISSIONS } from "@/modules/access/schemas/access";
 import { startMailCatcher, type MailCatcher } from "../../scripts/mail-catcher";
 
 let catcher: MailCatcher;
 let mail: typeof import("@/lib/mail/transport");
-let outbox: typeof import("@/lib/services/outbox");
+let outbox: typeof import("@/modules/sendouts/services/outbox");
 let operator: Caller;
 
 const dashboardUser = (role: "ADMIN" | "EDITOR" | "VIEWER", scope: Caller["scope"]): Caller => ({
@@ -47,8 +47,8 @@ beforeAll(async () => {
   process.env.MAIL_CATCHER_DIR = dir;
   process.env.MAIL_FROM = "Förbundet <utskick@example.org>";
   mail = await import("@/lib/mail/transport");
-  outbox = await import("@/lib/services/outbox");
-  operator = (await import("@/lib/services/caller")).operatorCaller();
+  outbox = await import("@/modules/sendouts/services/outbox");
+  operator = (await import("@/modules/access/services/caller")).operatorCaller();
   await mail.sendMail(newsletter);
   await mail.sendMail({ to: "bo@example.org", subject: "Bekräfta", html: "", text: "Bekräfta: https://example.org/confirm/xyz", messageId: "<c-1@example.org>" });
 });
@@ -132,7 +132,7 @@ describe("who reads the Outbox", () => {
     vi.resetModules();
     process.env.SMTP_URL = "smtp://mail.example.org:587";
     try {
-      const relayed = await import("@/lib/services/outbox");
+      const relayed = await import("@/modules/sendouts/services/outbox");
       expect(relayed.canReadOutbox(orgAdmin)).toBe(false);
       await expect(relayed.listOutbox(orgAdmin, { page: 1 })).rejects.toMatchObject({ status: 404 });
     } finally {

@@ -4,14 +4,14 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { NotFound, RateLimited, ValidationFailed } from "@/lib/errors";
-import { addressChangeOf, confirmAddressChange, requestAddressChange } from "@/lib/services/address-change";
-import { operatorCaller } from "@/lib/services/caller";
-import { joinList, saveAnswers, saveName } from "@/lib/services/preference-changes";
-import { confirmErasure, preferencesOf, requestErasure } from "@/lib/services/preferences";
-import { subscribeVisitor } from "@/lib/services/public-subscribe";
-import { createList, updateList } from "@/lib/services/subscription-lists";
-import { preferencesToken } from "@/lib/services/unsubscribe-links";
-import { SubscribeRequest } from "@/lib/validation/subscription";
+import { addressChangeOf, confirmAddressChange, requestAddressChange } from "@/modules/members/services/address-change";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { joinList, saveAnswers, saveName } from "@/modules/lists/services/preference-changes";
+import { confirmErasure, preferencesOf, requestErasure } from "@/modules/lists/services/preferences";
+import { subscribeVisitor } from "@/modules/lists/services/public-subscribe";
+import { createList, updateList } from "@/modules/lists/services/lists";
+import { preferencesToken } from "@/modules/lists/services/unsubscribe-links";
+import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
 import { makeCompany } from "../helpers";
 import { smtpSinkForServices } from "../service-mail";
 

@@ -1,15 +1,15 @@
-// The preference page's rules on the services (lib/services/preferences.ts) and the unsubscribe page's undo, with a
+// The preference page's rules on the services (modules/lists/services/preferences.ts) and the unsubscribe page's undo, with a
 // real SMTP server for the erasure confirmation.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { operatorCaller } from "@/lib/services/caller";
-import { confirmErasure, dataOf, erasureLinkIsValid, optOutOfEverything, preferencesOf, requestErasure, setListPreference, undoOptOut } from "@/lib/services/preferences";
-import { createList, updateList } from "@/lib/services/subscription-lists";
-import { undoUnsubscribe, unsubscribeByUuids } from "@/lib/services/subscriptions";
-import { subscribeVisitor } from "@/lib/services/public-subscribe";
-import { preferencesToken } from "@/lib/services/unsubscribe-links";
-import { SubscribeRequest } from "@/lib/validation/subscription";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { confirmErasure, dataOf, erasureLinkIsValid, optOutOfEverything, preferencesOf, requestErasure, setListPreference, undoOptOut } from "@/modules/lists/services/preferences";
+import { createList, updateList } from "@/modules/lists/services/lists";
+import { undoUnsubscribe, unsubscribeByUuids } from "@/modules/lists/services/subscriptions";
+import { subscribeVisitor } from "@/modules/lists/services/public-subscribe";
+import { preferencesToken } from "@/modules/lists/services/unsubscribe-links";
+import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
 import { smtpSinkForServices } from "../service-mail";
 import { makeCompany } from "../helpers";
 

@@ -3,14 +3,14 @@
 // entry names the member by id (never the address), the list and the channel, under the list's company.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { confirmSubscription } from "@/lib/services/confirmations";
-import { optOutOfEverything, setListPreference, undoOptOut } from "@/lib/services/preferences";
-import { createList } from "@/lib/services/subscription-lists";
-import { undoUnsubscribe, unsubscribeByUuids } from "@/lib/services/subscriptions";
-import { subscribeVisitor } from "@/lib/services/public-subscribe";
-import { confirmationToken, preferencesToken } from "@/lib/services/unsubscribe-links";
-import { SubscribeRequest } from "@/lib/validation/subscription";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { confirmSubscription } from "@/modules/lists/services/confirmations";
+import { optOutOfEverything, setListPreference, undoOptOut } from "@/modules/lists/services/preferences";
+import { createList } from "@/modules/lists/services/lists";
+import { undoUnsubscribe, unsubscribeByUuids } from "@/modules/lists/services/subscriptions";
+import { subscribeVisitor } from "@/modules/lists/services/public-subscribe";
+import { confirmationToken, preferencesToken } from "@/modules/lists/services/unsubscribe-links";
+import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
 import { smtpSinkForServices } from "../service-mail";
 import { makeCompany } from "../helpers";
 

@@ -1,17 +1,17 @@
-// Public subscribes written together (lib/services/public-subscribe.ts): those to one list that arrive while its
+// Public subscribes written together (modules/lists/services/public-subscribe.ts): those to one list that arrive while its
 // previous ones are being written share the next transaction, and each keeps the outcome it would have had alone:
 // its own member, answers, consent, audit entry and events, the cap exact, one member per address, double opt-in.
 // A database of its own: an enabled webhook endpoint makes every test's subscribes write events.
 import { describe, expect, it } from "vitest";
 import { db, watchStatements } from "@/lib/db";
 import { CapReached } from "@/lib/errors";
-import { operatorCaller } from "@/lib/services/caller";
-import { createProperty } from "@/lib/services/properties";
-import { subscribeVisitor } from "@/lib/services/public-subscribe";
-import { createList, updateList } from "@/lib/services/subscription-lists";
-import { createWebhookEndpoint } from "@/lib/services/webhooks";
-import { SubscribeRequest } from "@/lib/validation/subscription";
-import { CreateWebhookEndpointRequest } from "@/lib/validation/webhooks";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createProperty } from "@/modules/members/services/properties";
+import { subscribeVisitor } from "@/modules/lists/services/public-subscribe";
+import { createList, updateList } from "@/modules/lists/services/lists";
+import { createWebhookEndpoint } from "@/modules/webhooks/services/webhooks";
+import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
+import { CreateWebhookEndpointRequest } from "@/modules/webhooks/schemas/webhooks";
 import { makeCompany } from "../helpers";
 import { ownDatabaseWithLoopbackWebhooks } from "../process-fixtures";
 

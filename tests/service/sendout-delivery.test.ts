@@ -1,20 +1,20 @@
-// Delivery of sendouts (lib/services/sendout-delivery.ts) against a real SMTP server (tests/smtp-sink.ts): leases that
+// Delivery of sendouts (modules/sendouts/services/delivery.ts) against a real SMTP server (tests/smtp-sink.ts): leases that
 // keep two workers off one row, SENT only after the server accepted, retries after temporary refusals, failures after
 // permanent ones, a pause honoured mid-batch, and the test copy. Processes, crashes and instances: the integration tier.
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { closeMailTransport } from "@/lib/mail/transport";
-import { operatorCaller } from "@/lib/services/caller";
-import { createMember } from "@/lib/services/member-changes";
-import { setMemberSubscription } from "@/lib/services/subscribers";
-import { createList } from "@/lib/services/subscription-lists";
-import { claimRecipients, runSendoutRound } from "@/lib/services/sendout-delivery";
-import { cancelSendout, pauseSendout, resumeSendout, sendSendout } from "@/lib/services/sendout-states";
-import { sendTestCopy } from "@/lib/services/sendout-test-copy";
-import { createSendout, getSendout } from "@/lib/services/sendouts";
-import { CreateMemberRequest } from "@/lib/validation/member";
-import { CreateSendoutRequest } from "@/lib/validation/sendout";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createMember } from "@/modules/members/services/changes";
+import { setMemberSubscription } from "@/modules/lists/services/subscribers";
+import { createList } from "@/modules/lists/services/lists";
+import { claimRecipients, runSendoutRound } from "@/modules/sendouts/services/delivery";
+import { cancelSendout, pauseSendout, resumeSendout, sendSendout } from "@/modules/sendouts/services/states";
+import { sendTestCopy } from "@/modules/sendouts/services/test-copy";
+import { createSendout, getSendout } from "@/modules/sendouts/services/sendouts";
+import { CreateMemberRequest } from "@/modules/members/schemas/member";
+import { CreateSendoutRequest } from "@/modules/sendouts/schemas/sendout";
 import { newAdminUser } from "../dashboard-session";
 import { useDatabaseOfOwn, withDatabase } from "../process-fixtures";
 import { makeCompany } from "../helpers";

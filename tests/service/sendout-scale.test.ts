@@ -2,12 +2,12 @@
 // the people never pass through this process. Statements are counted at the driver's query log.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, watchStatements } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { createList } from "@/lib/services/subscription-lists";
-import { countSendoutRecipients } from "@/lib/services/sendout-recipients";
-import { cancelSendout, sendSendout } from "@/lib/services/sendout-states";
-import { createSendout } from "@/lib/services/sendouts";
-import { CreateSendoutRequest } from "@/lib/validation/sendout";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { createList } from "@/modules/lists/services/lists";
+import { countSendoutRecipients } from "@/modules/sendouts/services/recipients";
+import { cancelSendout, sendSendout } from "@/modules/sendouts/services/states";
+import { createSendout } from "@/modules/sendouts/services/sendouts";
+import { CreateSendoutRequest } from "@/modules/sendouts/schemas/sendout";
 import { makeCompany } from "../helpers";
 
 const PEOPLE = 100_000;

@@ -3,12 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { RateLimited, ValidationFailed } from "@/lib/errors";
-import { callerForAdminUser } from "@/lib/services/admin-users";
-import { operatorCaller } from "@/lib/services/caller";
-import { sendTestCopy } from "@/lib/services/sendout-test-copy";
-import { createSendout } from "@/lib/services/sendouts";
-import { createList } from "@/lib/services/subscription-lists";
-import { CreateSendoutRequest } from "@/lib/validation/sendout";
+import { callerForAdminUser } from "@/modules/access/services/admin-users";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { sendTestCopy } from "@/modules/sendouts/services/test-copy";
+import { createSendout } from "@/modules/sendouts/services/sendouts";
+import { createList } from "@/modules/lists/services/lists";
+import { CreateSendoutRequest } from "@/modules/sendouts/schemas/sendout";
 import { newAdminUser } from "../dashboard-session";
 import { makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";

@@ -1,20 +1,20 @@
-// Sendouts on the services directly (lib/services/sendout*.ts): who receives one (fixed when sending starts), the
+// Sendouts on the services directly (modules/sendouts/services): who receives one (fixed when sending starts), the
 // states it moves through, and who may read and change it. Delivery itself: sendout-delivery.test.ts, whose worker
 // rounds (in another test process, on the same database) may send these sendouts' messages too: so nothing here
 // depends on a recipient's delivery state.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { callerForApiKey } from "@/lib/services/api-keys";
-import { operatorCaller, type Caller } from "@/lib/services/caller";
-import { createMember, eraseMember } from "@/lib/services/member-changes";
-import { setMemberSubscription } from "@/lib/services/subscribers";
-import { createList } from "@/lib/services/subscription-lists";
-import { countSendoutRecipients } from "@/lib/services/sendout-recipients";
-import { cancelSendout, pauseSendout, resumeSendout, sendSendout, startDueSendouts } from "@/lib/services/sendout-states";
-import { createSendout, getSendout, listSendouts, updateSendout } from "@/lib/services/sendouts";
-import { MODULES, PERMISSIONS } from "@/lib/validation/access";
-import { CreateMemberRequest } from "@/lib/validation/member";
-import { CreateSendoutRequest } from "@/lib/validation/sendout";
+import { callerForApiKey } from "@/modules/access/services/api-keys";
+import { operatorCaller, type Caller } from "@/modules/access/services/caller";
+import { createMember, eraseMember } from "@/modules/members/services/changes";
+import { setMemberSubscription } from "@/modules/lists/services/subscribers";
+import { createList } from "@/modules/lists/services/lists";
+import { countSendoutRecipients } from "@/modules/sendouts/services/recipients";
+import { cancelSendout, pauseSendout, resumeSendout, sendSendout, startDueSendouts } from "@/modules/sendouts/services/states";
+import { createSendout, getSendout, listSendouts, updateSendout } from "@/modules/sendouts/services/sendouts";
+import { MODULES, PERMISSIONS } from "@/modules/access/schemas/access";
+import { CreateMemberRequest } from "@/modules/members/schemas/member";
+import { CreateSendoutRequest } from "@/modules/sendouts/schemas/sendout";
 import { makeApiKey, makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";
 

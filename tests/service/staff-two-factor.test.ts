@@ -9,8 +9,8 @@ import { decryptSecret, sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Conflict, Forbidden, ValidationFailed } from "@/lib/errors";
-import { callerForAdminUser } from "@/lib/services/admin-users";
-import { operatorCaller } from "@/lib/services/caller";
+import { callerForAdminUser } from "@/modules/access/services/admin-users";
+import { operatorCaller } from "@/modules/access/services/caller";
 import {
   confirmTwoFactorSetup,
   startTwoFactorSetup,
@@ -18,8 +18,8 @@ import {
   turnOffTwoFactorByOperator,
   twoFactorStatus,
   verifySecondFactor,
-} from "@/lib/services/staff-two-factor";
-import { listAdminUsers } from "@/lib/services/admin-users";
+} from "@/modules/access/services/staff-two-factor";
+import { listAdminUsers } from "@/modules/access/services/admin-users";
 import { newAdminUser } from "../dashboard-session";
 import { uniqueIp } from "../helpers";
 

@@ -1,17 +1,17 @@
-// Bulk actions on a list's subscribers (lib/services/subscriber-bulk.ts): unsubscribing picked members or every
+// Bulk actions on a list's subscribers (modules/lists/services/subscriber-bulk.ts): unsubscribing picked members or every
 // match of the table's filters, through the one-subscriber rules (slots, webhook events, who ended it), audited
 // once with the count; the CSV of the picked ones; and nothing of another organization's list or members.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { Forbidden, NotFound } from "@/lib/errors";
-import { operatorCaller, type Caller } from "@/lib/services/caller";
-import { createMember } from "@/lib/services/member-changes";
-import { bulkUnsubscribe, selectedSubscribersCsv } from "@/lib/services/subscriber-bulk";
-import { setMemberSubscription } from "@/lib/services/subscribers";
-import { createList } from "@/lib/services/subscription-lists";
-import { createWebhookEndpoint } from "@/lib/services/webhooks";
-import { CreateMemberRequest } from "@/lib/validation/member";
-import { CreateWebhookEndpointRequest } from "@/lib/validation/webhooks";
+import { operatorCaller, type Caller } from "@/modules/access/services/caller";
+import { createMember } from "@/modules/members/services/changes";
+import { bulkUnsubscribe, selectedSubscribersCsv } from "@/modules/lists/services/subscriber-bulk";
+import { setMemberSubscription } from "@/modules/lists/services/subscribers";
+import { createList } from "@/modules/lists/services/lists";
+import { createWebhookEndpoint } from "@/modules/webhooks/services/webhooks";
+import { CreateMemberRequest } from "@/modules/members/schemas/member";
+import { CreateWebhookEndpointRequest } from "@/modules/webhooks/schemas/webhooks";
 import { makeCompany } from "../helpers";
 
 const staff = (companyId: string, permissions = ["SUBSCRIPTION_LIST.U"]): Caller => ({

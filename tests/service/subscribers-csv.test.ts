@@ -4,13 +4,13 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { operatorCaller } from "@/lib/services/caller";
-import { setMemberSubscription } from "@/lib/services/subscribers";
-import { subscribersCsv } from "@/lib/services/subscribers-export";
-import { createProperty } from "@/lib/services/properties";
-import { createList, updateList } from "@/lib/services/subscription-lists";
-import { subscribeVisitor as subscribeParsed } from "@/lib/services/public-subscribe";
-import { SubscribeRequest } from "@/lib/validation/subscription";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { setMemberSubscription } from "@/modules/lists/services/subscribers";
+import { subscribersCsv } from "@/modules/lists/services/subscribers-export";
+import { createProperty } from "@/modules/members/services/properties";
+import { createList, updateList } from "@/modules/lists/services/lists";
+import { subscribeVisitor as subscribeParsed } from "@/modules/lists/services/public-subscribe";
+import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
 import { spreadsheetCells } from "../csv-cells";
 import { makeCompany } from "../helpers";
 

@@ -1,14 +1,14 @@
-// Business rules of subscriptions on the services directly (lib/services/subscriptions.ts, subscribers.ts): a list's
+// Business rules of subscriptions on the services directly (modules/lists/services/subscriptions.ts, subscribers.ts): a list's
 // active count follows every change of a subscription's status, whoever makes it. No server, no build.
 import { describe, expect, it } from "vitest";
 import { db, watchStatements } from "@/lib/db";
 import { CapReached } from "@/lib/errors";
-import { operatorCaller } from "@/lib/services/caller";
-import { setMemberSubscription } from "@/lib/services/subscribers";
-import { createList } from "@/lib/services/subscription-lists";
-import { optOutEverywhere, unsubscribeByUuids } from "@/lib/services/subscriptions";
-import { subscribeVisitor } from "@/lib/services/public-subscribe";
-import { SubscribeRequest } from "@/lib/validation/subscription";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { setMemberSubscription } from "@/modules/lists/services/subscribers";
+import { createList } from "@/modules/lists/services/lists";
+import { optOutEverywhere, unsubscribeByUuids } from "@/modules/lists/services/subscriptions";
+import { subscribeVisitor } from "@/modules/lists/services/public-subscribe";
+import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
 import { makeCompany } from "../helpers";
 
 async function twoLists() {

@@ -1,11 +1,11 @@
-// The rules of bounces and complaints (lib/services/suppressions.ts) on a real database: what suppresses an address,
+// The rules of bounces and complaints (modules/sendouts/services/suppressions.ts) on a real database: what suppresses an address,
 // in which organizations, which recipient row is marked, and what staff may see and lift.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { callerForApiKey } from "@/lib/services/api-keys";
-import { operatorCaller } from "@/lib/services/caller";
-import { liftSuppression, listSuppressions, recordMailEvent, resetSoftBounces, suppressAddress } from "@/lib/services/suppressions";
-import type { MailEvent } from "@/lib/validation/mail-events";
+import { callerForApiKey } from "@/modules/access/services/api-keys";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { liftSuppression, listSuppressions, recordMailEvent, resetSoftBounces, suppressAddress } from "@/modules/sendouts/services/suppressions";
+import type { MailEvent } from "@/modules/sendouts/schemas/mail-events";
 import { makeApiKey, makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";
 

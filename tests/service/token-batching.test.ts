@@ -2,7 +2,7 @@
 // lib/db.ts): fewer INSERTs than requests, and every pair it answered is stored and rotates exactly once.
 import { describe, expect, it } from "vitest";
 import { db, watchStatements } from "@/lib/db";
-import { issueTokenPair, rotateRefreshToken } from "@/lib/services/tokens";
+import { issueTokenPair, rotateRefreshToken } from "@/modules/access/services/tokens";
 import { makeApiKey } from "../helpers";
 
 describe("refresh tokens of concurrent token requests", () => {

@@ -5,15 +5,15 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { callerForApiKey } from "@/lib/services/api-keys";
-import { operatorCaller } from "@/lib/services/caller";
-import { getMember } from "@/lib/services/members";
-import { searchMembers } from "@/lib/services/member-search";
-import { listSubscribers, setMemberSubscription } from "@/lib/services/subscribers";
-import { subscribersCsv } from "@/lib/services/subscribers-export";
-import { createList } from "@/lib/services/subscription-lists";
-import { sendoutLinksForMember } from "@/lib/services/unsubscribe-links";
-import { MemberSearchRequest } from "@/lib/validation/member";
+import { callerForApiKey } from "@/modules/access/services/api-keys";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { getMember } from "@/modules/members/services/members";
+import { searchMembers } from "@/modules/members/services/search";
+import { listSubscribers, setMemberSubscription } from "@/modules/lists/services/subscribers";
+import { subscribersCsv } from "@/modules/lists/services/subscribers-export";
+import { createList } from "@/modules/lists/services/lists";
+import { sendoutLinksForMember } from "@/modules/lists/services/unsubscribe-links";
+import { MemberSearchRequest } from "@/modules/members/schemas/member";
 import { makeApiKey, makeCompany } from "../helpers";
 
 async function csvText(caller: Parameters<typeof subscribersCsv>[0], listId: number) {

@@ -1,4 +1,4 @@
-// Webhook delivery (lib/services/webhook-delivery.ts) on the services directly, against a real HTTP receiver that
+// Webhook delivery (modules/webhooks/services/delivery.ts) on the services directly, against a real HTTP receiver that
 // verifies each signature with standardwebhooks' Webhook.verify (tests/webhook-receiver.ts): every event type, each
 // triggered through its service; scope; a receiver that is down and comes back; redelivery; leases; disabling after
 // repeated failure with the owner's email (tests/smtp-sink.ts). On a database of this file's own: its worker rounds
@@ -8,23 +8,23 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, watchStatements } from "@/lib/db";
 import { closeMailTransport } from "@/lib/mail/transport";
-import { operatorCaller } from "@/lib/services/caller";
-import { confirmSubscription } from "@/lib/services/confirmations";
-import { updateFkStatus } from "@/lib/services/fk-status";
-import { createMember, eraseMember, updateMember } from "@/lib/services/member-changes";
-import { sendSendout, finishSendouts } from "@/lib/services/sendout-states";
-import { createSendout } from "@/lib/services/sendouts";
-import { createList } from "@/lib/services/subscription-lists";
-import { optOutEverywhere, unsubscribeByUuids } from "@/lib/services/subscriptions";
-import { subscribeVisitor } from "@/lib/services/public-subscribe";
-import { runWebhookRound } from "@/lib/services/webhook-delivery";
-import { emitWebhookEvent } from "@/lib/services/webhook-events";
-import { postWebhook } from "@/lib/services/webhook-target";
-import { createWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, redeliverWebhook, updateWebhookEndpoint } from "@/lib/services/webhooks";
-import { CreateMemberRequest, UpdateMemberRequest } from "@/lib/validation/member";
-import { CreateSendoutRequest } from "@/lib/validation/sendout";
-import { SubscribeRequest } from "@/lib/validation/subscription";
-import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WEBHOOK_EVENT_TYPES, WEBHOOK_PAYLOADS, WebhookDeliveryListQuery, type WebhookEventType } from "@/lib/validation/webhooks";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { confirmSubscription } from "@/modules/lists/services/confirmations";
+import { updateFkStatus } from "@/modules/companies/services/fk-status";
+import { createMember, eraseMember, updateMember } from "@/modules/members/services/changes";
+import { sendSendout, finishSendouts } from "@/modules/sendouts/services/states";
+import { createSendout } from "@/modules/sendouts/services/sendouts";
+import { createList } from "@/modules/lists/services/lists";
+import { optOutEverywhere, unsubscribeByUuids } from "@/modules/lists/services/subscriptions";
+import { subscribeVisitor } from "@/modules/lists/services/public-subscribe";
+import { runWebhookRound } from "@/modules/webhooks/services/delivery";
+import { emitWebhookEvent } from "@/modules/webhooks/services/events";
+import { postWebhook } from "@/modules/webhooks/services/target";
+import { createWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, redeliverWebhook, updateWebhookEndpoint } from "@/modules/webhooks/services/webhooks";
+import { CreateMemberRequest, UpdateMemberRequest } from "@/modules/members/schemas/member";
+import { CreateSendoutRequest } from "@/modules/sendouts/schemas/sendout";
+import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
+import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WEBHOOK_EVENT_TYPES, WEBHOOK_PAYLOADS, WebhookDeliveryListQuery, type WebhookEventType } from "@/modules/webhooks/schemas/webhooks";
 import { newAdminUser } from "../dashboard-session";
 import { makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";

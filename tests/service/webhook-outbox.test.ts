@@ -1,4 +1,4 @@
-// The outbox is written only while some endpoint is enabled (lib/services/webhook-events.ts): a public subscribe on a
+// The outbox is written only while some endpoint is enabled (modules/webhooks/services/events.ts): a public subscribe on a
 // database without webhooks writes no event rows for a worker to fan out to nobody, and the first enabled
 // endpoint turns the events on at once, whichever instance made it (the webhook_endpoints epoch).
 import { EventEmitter } from "node:events";
@@ -7,15 +7,15 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { db, watchStatements } from "@/lib/db";
 import { countForegroundRequest } from "@/lib/jobs/foreground";
-import { operatorCaller } from "@/lib/services/caller";
-import { updateFkStatus } from "@/lib/services/fk-status";
-import { createList } from "@/lib/services/subscription-lists";
-import { subscribeVisitor } from "@/lib/services/public-subscribe";
-import { runWebhookRound } from "@/lib/services/webhook-delivery";
-import { fanOut } from "@/lib/services/webhook-fan-out";
-import { createWebhookEndpoint, updateWebhookEndpoint } from "@/lib/services/webhooks";
-import { SubscribeRequest } from "@/lib/validation/subscription";
-import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WEBHOOK_EVENT_TYPES } from "@/lib/validation/webhooks";
+import { operatorCaller } from "@/modules/access/services/caller";
+import { updateFkStatus } from "@/modules/companies/services/fk-status";
+import { createList } from "@/modules/lists/services/lists";
+import { subscribeVisitor } from "@/modules/lists/services/public-subscribe";
+import { runWebhookRound } from "@/modules/webhooks/services/delivery";
+import { fanOut } from "@/modules/webhooks/services/fan-out";
+import { createWebhookEndpoint, updateWebhookEndpoint } from "@/modules/webhooks/services/webhooks";
+import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
+import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WEBHOOK_EVENT_TYPES } from "@/modules/webhooks/schemas/webhooks";
 import { makeCompany } from "../helpers";
 import { ownDatabaseWithLoopbackWebhooks } from "../process-fixtures";
 

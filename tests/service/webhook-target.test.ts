@@ -1,9 +1,9 @@
-// Where webhooks may go (lib/services/webhook-target.ts) with the production rules: no private, loopback or local
+// Where webhooks may go (modules/webhooks/services/target.ts) with the production rules: no private, loopback or local
 // target, checked where the connection is made, so a name that resolves to 127.0.0.1 (localhost here; DNS rebinding
 // elsewhere) is refused even when the URL got past the check at saving. http is allowed here only to need no TLS.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ValidationFailed } from "@/lib/errors";
-import { assertAllowedTarget, isInternalAddress, postWebhook } from "@/lib/services/webhook-target";
+import { assertAllowedTarget, isInternalAddress, postWebhook } from "@/modules/webhooks/services/target";
 import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver";
 
 let receiver: WebhookReceiver;

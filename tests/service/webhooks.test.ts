@@ -1,11 +1,11 @@
-// Webhook endpoints on the services directly (lib/services/webhooks.ts): the secret shown once and stored encrypted,
+// Webhook endpoints on the services directly (modules/webhooks/services/webhooks.ts): the secret shown once and stored encrypted,
 // the target rules (https, no internal addresses), scope, and the delivery records. Delivery over HTTP:
 // webhook-delivery.test.ts.
 import { describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db";
-import { callerForApiKey } from "@/lib/services/api-keys";
-import { operatorCaller } from "@/lib/services/caller";
+import { callerForApiKey } from "@/modules/access/services/api-keys";
+import { operatorCaller } from "@/modules/access/services/caller";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -17,8 +17,8 @@ import {
   rotateWebhookSecret,
   sendWebhookTest,
   updateWebhookEndpoint,
-} from "@/lib/services/webhooks";
-import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WebhookDeliveryListQuery } from "@/lib/validation/webhooks";
+} from "@/modules/webhooks/services/webhooks";
+import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WebhookDeliveryListQuery } from "@/modules/webhooks/schemas/webhooks";
 import { makeApiKey, makeCompany } from "../helpers";
 
 const op = operatorCaller();

@@ -1,5 +1,5 @@
 // Vitest global setup of the service tier: a fresh database of TEST_DB's provider (SQLite unless TEST_DB=postgres)
-// with the committed migrations, and new secrets. No server and no build: the tests call lib/services directly.
+// with the committed migrations, and new secrets. No server and no build: the tests call the domains' services directly.
 import type { TestProject } from "vitest/node";
 import { createMigratedDatabase, testSecrets, type Provider } from "../../scripts/lib/test-stack";
 

@@ -3,18 +3,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { auditMessages } from "@/lib/i18n/admin/audit";
-import { auditSummaryText } from "@/lib/i18n/admin/audit-summary";
+import { auditMessages } from "@/modules/audit/texts/audit";
+import { auditSummaryText } from "@/modules/audit/texts/audit-summary";
 
-/** Every audit action written in lib/services and lib/bootstrap (`action: "x.y"`, and the sendout moves' actions). */
+/** Every audit action written in the domains' services (the services folder of each module) and lib/bootstrap (`action: "x.y"`, and the sendout moves' actions). */
 function recordedActions(): string[] {
   const found = new Set<string>();
-  for (const dir of ["lib/services", "lib/bootstrap"]) {
+  const serviceDirs = fs.readdirSync("modules").map((domain) => path.join("modules", domain, "services"));
+  for (const dir of [...serviceDirs.filter((dir) => fs.existsSync(dir)), "lib/bootstrap"]) {
     for (const file of fs.readdirSync(dir)) {
       const source = fs.readFileSync(path.join(dir, file), "utf8");
       for (const match of source.matchAll(/action: "([a-z_]+\.[a-z_]+)"/g)) found.add(match[1]);
       for (const match of source.matchAll(/\? "([a-z_]+\.[a-z_]+)"|: "([a-z_]+\.[a-z_]+)";/g)) if (source.includes("recordAudit")) found.add(match[1] ?? match[2]);
-      if (file === "sendout-states.ts") for (const match of source.matchAll(/"(sendout\.(?:send|schedule|pause|resume|cancel))"/g)) found.add(match[1]);
+      if (dir.endsWith("sendouts/services") && file === "states.ts") for (const match of source.matchAll(/"(sendout\.(?:send|schedule|pause|resume|cancel))"/g)) found.add(match[1]);
     }
   }
   return [...found].sort();

@@ -15,7 +15,7 @@ function openIdClientHeader(clientId: string, clientSecret: string): string {
   return headers.get("authorization")!;
 }
 
-/** As lib/services/api-keys.ts issues them. */
+/** As modules/access/services/api-keys.ts issues them. */
 const issuedId = () => `ck_${randomBytes(18).toString("base64url")}`;
 const issuedSecret = () => randomBytes(32).toString("base64url");
 

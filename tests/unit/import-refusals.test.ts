@@ -1,7 +1,7 @@
 // The import screen shows an upload's 413 in the staff member's language: the limits a real spreadsheet meets in
 // their words, anything else after a lead sentence with the server's words.
 import { describe, expect, it } from "vitest";
-import { importsMessages, uploadRefusal } from "@/lib/i18n/admin/imports";
+import { importsMessages, uploadRefusal } from "@/modules/imports/texts/imports";
 
 const sv = importsMessages("sv");
 const en = importsMessages("en");

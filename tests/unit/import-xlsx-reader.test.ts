@@ -1,4 +1,4 @@
-// The .xlsx reader of imports (lib/imports/xlsx-rows.mjs) reads cells as exceljs's reader did before it: a workbook
+// The .xlsx reader of imports (modules/imports/reader/xlsx-rows.mjs) reads cells as exceljs's reader did before it: a workbook
 // written by exceljs (dates, numbers, booleans, formulas, rich text, hyperlinks, errors, gaps, the second sheet left
 // alone) and parts written as other programs write them (prefixed tags, inline rich text, phonetic guides, the 1904
 // date system, cells without references) give the same texts.
@@ -7,8 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, describe, expect, it } from "vitest";
-import { xlsxRows, type FileRow } from "@/lib/imports/xlsx-rows.mjs";
-import { IMPORT_LIMITS } from "@/lib/validation/imports";
+import { xlsxRows, type FileRow } from "@/modules/imports/reader/xlsx-rows.mjs";
+import { IMPORT_LIMITS } from "@/modules/imports/schemas/imports";
 import { part, STRINGS_HEAD, STRINGS_TAIL, workbookParts, zipArchive } from "../xlsx-bytes";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "xlsx-reader-"));

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { fieldIssueKeys } from "@/lib/validation/issues";
-import { CreateListRequest, SubscribeRequest } from "@/lib/validation/subscription";
+import { CreateListRequest, SubscribeRequest } from "@/modules/lists/schemas/subscription";
 
 const keysOf = (value: unknown) => {
   const parsed = SubscribeRequest.safeParse(value);

@@ -7,7 +7,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import nodemailer from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
-import { outboxIdOfFile, outboxReceivedAt } from "@/lib/validation/outbox";
+import { outboxIdOfFile, outboxReceivedAt } from "@/modules/sendouts/schemas/outbox";
 import { startMailCatcher, type MailCatcher } from "../../scripts/mail-catcher";
 
 const started: MailCatcher[] = [];

@@ -1,8 +1,8 @@
-// The provider's payloads read into one MailEvent (lib/validation/mail-events.ts): Postmark's bounce types by what they
+// The provider's payloads read into one MailEvent (modules/sendouts/schemas/mail-events.ts): Postmark's bounce types by what they
 // say about the address, our Message-ID found in a bounce's quoted headers, and the generic shape.
 import { describe, expect, it } from "vitest";
 import { ValidationFailed } from "@/lib/errors";
-import { GenericMailEvent, PostmarkWebhook } from "@/lib/validation/mail-events";
+import { GenericMailEvent, PostmarkWebhook } from "@/modules/sendouts/schemas/mail-events";
 import { parseInput } from "@/lib/validation/parse";
 
 /** A time `hours` ago, as ISO 8601 (event times must lie within the last 30 days). */

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { route } from "@/lib/http/route";
 import { dashboardOperations, v3Operations, type Operation } from "@/lib/operations";
-import { getMember } from "@/lib/operations/member";
+import { getMember } from "@/modules/members/operations/api";
 
 function routeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -5,9 +5,9 @@ import { sendoutFromLine } from "@/lib/mail/sender";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink";
 
 let sink: SmtpSink;
-let render: typeof import("@/lib/mail/sendout-message");
+let render: typeof import("@/modules/sendouts/mail/sendout-message");
 let transport: typeof import("@/lib/mail/transport");
-let links: typeof import("@/lib/services/unsubscribe-links");
+let links: typeof import("@/modules/lists/services/unsubscribe-links");
 let messageIds: typeof import("@/lib/mail/message-id");
 
 const memberUuid = "0b9d5c7e-5f7a-4c39-9a55-2f1f1b1f4a10";
@@ -38,9 +38,9 @@ beforeAll(async () => {
   process.env.SITE_URL = "https://service.example";
   process.env.SECRETS_FILE = `/tmp/sendout-message-${process.pid}.json`;
   [render, transport, links, messageIds] = await Promise.all([
-    import("@/lib/mail/sendout-message"),
+    import("@/modules/sendouts/mail/sendout-message"),
     import("@/lib/mail/transport"),
-    import("@/lib/services/unsubscribe-links"),
+    import("@/modules/lists/services/unsubscribe-links"),
     import("@/lib/mail/message-id"),
   ]);
 });

@@ -2,13 +2,13 @@
 // works only for its own member and until it expires.
 import { beforeAll, describe, expect, it } from "vitest";
 
-let links: typeof import("@/lib/services/unsubscribe-links");
+let links: typeof import("@/modules/lists/services/unsubscribe-links");
 const member = "0b9d5c7e-5f7a-4c39-9a55-2f1f1b1f4a10";
 const other = "7d0e3a4f-1c2b-4e5d-8f90-123456789abc";
 
 beforeAll(async () => {
   process.env.SECRETS_FILE = `/tmp/signed-links-${process.pid}.json`;
-  links = await import("@/lib/services/unsubscribe-links");
+  links = await import("@/modules/lists/services/unsubscribe-links");
 });
 
 describe("preference-page tokens", () => {

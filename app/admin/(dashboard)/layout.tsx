@@ -9,9 +9,9 @@ import { AdminProviders } from "@/components/admin/providers";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { importsMessages } from "@/lib/i18n/admin/imports";
+import { importsMessages } from "@/modules/imports/texts/imports";
 import { shellMessages } from "@/lib/i18n/admin/shell";
-import { canReadOutbox } from "@/lib/services/outbox";
+import { canReadOutbox } from "@/modules/sendouts/services/outbox";
 
 export const metadata: Metadata = { title: "Administration · Förening service", robots: { index: false } };
 

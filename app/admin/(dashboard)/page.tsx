@@ -1,5 +1,5 @@
 // /admin: the overview.
-import { OverviewPanel } from "@/components/admin/overview";
+import { OverviewPanel } from "@/modules/overview/components/overview";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
 import { shellMessages } from "@/lib/i18n/admin/shell";

@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { chooseLanguageAction } from "@/app/admin/language-action";
-import { AuthCard } from "@/components/admin/account/auth-card";
+import { AuthCard } from "@/modules/access/components/account/auth-card";
 import { LoginForm } from "@/components/admin/login-form";
 import { sessionCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";

@@ -3,8 +3,8 @@
 // client address, and answers the same whether the address has an account) and setting the new password.
 import { action } from "@/lib/actions/action";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { requestStaffPasswordReset, resetStaffPassword } from "@/lib/services/staff-password-reset";
-import { PasswordResetConfirmRequest, PasswordResetRequest } from "@/lib/validation/staff-auth";
+import { requestStaffPasswordReset, resetStaffPassword } from "@/modules/access/services/staff-password-reset";
+import { PasswordResetConfirmRequest, PasswordResetRequest } from "@/modules/access/schemas/staff-auth";
 
 export const requestPasswordResetAction = action({ auth: "none", input: PasswordResetRequest }, async (input, { ip }) => {
   // The mail goes out after the answer: the answer takes as long for an unknown address as for a known one.

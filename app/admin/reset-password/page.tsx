@@ -2,12 +2,12 @@
 // page changes nothing (a mail scanner may open the link): only submitting the form uses the link up.
 import type { Metadata } from "next";
 import { chooseLanguageAction } from "@/app/admin/language-action";
-import { AuthCard } from "@/components/admin/account/auth-card";
-import { NewPasswordForm, ResetRequestForm } from "@/components/admin/account/reset-forms";
+import { AuthCard } from "@/modules/access/components/account/auth-card";
+import { NewPasswordForm, ResetRequestForm } from "@/modules/access/components/account/reset-forms";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { accountMessages } from "@/lib/i18n/admin/account";
+import { accountMessages } from "@/modules/access/texts/account";
 import { shellMessages } from "@/lib/i18n/admin/shell";
-import { passwordResetLinkWorks } from "@/lib/services/staff-password-reset";
+import { passwordResetLinkWorks } from "@/modules/access/services/staff-password-reset";
 import { requestPasswordResetAction, resetPasswordAction } from "./actions";
 
 export const metadata: Metadata = { title: "Lösenord · Förening service", robots: { index: false } };

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { UnsubscribeState } from "@/components/public/form-states";
 import { refresh } from "next/cache";
 import { action } from "@/lib/actions/action";
-import { confirmSubscription } from "@/lib/services/confirmations";
+import { confirmSubscription } from "@/modules/lists/services/confirmations";
 
 const confirm = action({ auth: "none", rateLimit: "public_post", input: z.object({ token: z.string().max(200) }) }, ({ token }) => confirmSubscription(token));
 

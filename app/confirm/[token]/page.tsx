@@ -5,7 +5,7 @@ import { ConfirmForm } from "@/components/public/confirm-form";
 import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
 import { fill } from "@/lib/i18n/fill";
-import { confirmationPage } from "@/lib/services/confirmations";
+import { confirmationPage } from "@/modules/lists/services/confirmations";
 import { confirmAction } from "./actions";
 
 export const metadata: Metadata = { robots: { index: false } };

@@ -6,8 +6,8 @@ import { preferenceAction } from "@/app/preferences/actions";
 import { secondaryButtonClass } from "@/components/public/page-shell";
 import { CheckboxField } from "@/components/ui/field";
 import { fill } from "@/lib/i18n/fill";
-import type { PreferenceMessages } from "@/lib/i18n/preferences";
-import type { Preferences, PreferenceQuestion } from "@/lib/services/preferences";
+import type { PreferenceMessages } from "@/modules/lists/texts/preferences";
+import type { Preferences, PreferenceQuestion } from "@/modules/lists/services/preferences";
 
 interface Base {
   token: string;

@@ -9,8 +9,8 @@ import { PageShell, secondaryButtonClass } from "@/components/public/page-shell"
 import { pageLanguage } from "@/components/public/page-language";
 import { NotFound } from "@/lib/errors";
 import { fill } from "@/lib/i18n/fill";
-import { preferenceMessages, type PreferenceMessages } from "@/lib/i18n/preferences";
-import { preferencesOf } from "@/lib/services/preferences";
+import { preferenceMessages, type PreferenceMessages } from "@/modules/lists/texts/preferences";
+import { preferencesOf } from "@/modules/lists/services/preferences";
 import { PREFERENCE_NOTICES, PROBLEM_NOTICES, type PreferenceNotice } from "../notices";
 import { AnswersForm, OtherLists } from "./list-forms";
 import { AddressForm, NameForm } from "./self-forms";

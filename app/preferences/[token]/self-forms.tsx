@@ -4,9 +4,9 @@ import { preferenceAction } from "@/app/preferences/actions";
 import { secondaryButtonClass } from "@/components/public/page-shell";
 import { TextField } from "@/components/ui/field";
 import { fill } from "@/lib/i18n/fill";
-import type { PreferenceMessages } from "@/lib/i18n/preferences";
-import { NAME_MAX_LENGTH } from "@/lib/services/preference-changes";
-import type { Preferences } from "@/lib/services/preferences";
+import type { PreferenceMessages } from "@/modules/lists/texts/preferences";
+import { NAME_MAX_LENGTH } from "@/modules/lists/services/preference-changes";
+import type { Preferences } from "@/modules/lists/services/preferences";
 
 interface Props {
   token: string;

@@ -2,8 +2,8 @@
 // Server action behind the hosted subscribe form: a plain form post without JavaScript, a transition with it. The
 // policy (rate limit per client IP, parsing, error mapping) is the action wrapper's; this adapts the form to it.
 import { action } from "@/lib/actions/action";
-import { subscribePublicly } from "@/lib/services/public-subscribe";
-import { SubscribeRequest } from "@/lib/validation/subscription";
+import { subscribePublicly } from "@/modules/lists/services/public-subscribe";
+import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
 import { z } from "zod";
 import type { SubscribeFormState } from "@/components/public/form-states";
 import type { Lang } from "@/lib/i18n/lang";

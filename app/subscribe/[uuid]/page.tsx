@@ -5,9 +5,9 @@ import { cache } from "react";
 import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
 import { SenderNote } from "@/components/public/sender-note";
-import { SubscribeForm } from "@/components/public/subscribe-form";
+import { SubscribeForm } from "@/modules/lists/components/public/subscribe-form";
 import { NotFound } from "@/lib/errors";
-import { loadPublicList } from "@/lib/services/public-lists";
+import { loadPublicList } from "@/modules/lists/services/public-lists";
 import { subscribeAction } from "./actions";
 
 type Props = { params: Promise<{ uuid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

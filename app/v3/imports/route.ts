@@ -1,7 +1,7 @@
 // POST /v3/imports: upload a file (the raw body) to import; GET /v3/imports: recent imports
 import { route } from "@/lib/http/route";
-import * as api from "@/lib/operations/imports";
-import { createImport, listImports } from "@/lib/services/imports";
+import * as api from "@/modules/imports/operations/api";
+import { createImport, listImports } from "@/modules/imports/services/imports";
 
 export const POST = route(api.createImport, async ({ caller, query, request }) => createImport(caller, query, request.headers.get("content-type"), request.body));
 

@@ -4,8 +4,8 @@
 // caller's user id, never one from the form).
 import { z } from "zod";
 import { action } from "@/lib/actions/action";
-import { confirmTwoFactorSetup, startTwoFactorSetup, turnOffTwoFactor } from "@/lib/services/staff-two-factor";
-import { ConfirmTwoFactorRequest, DisableTwoFactorRequest } from "@/lib/validation/staff-auth";
+import { confirmTwoFactorSetup, startTwoFactorSetup, turnOffTwoFactor } from "@/modules/access/services/staff-two-factor";
+import { ConfirmTwoFactorRequest, DisableTwoFactorRequest } from "@/modules/access/schemas/staff-auth";
 
 export const startTwoFactorAction = action({ auth: "session", input: z.object({}) }, async (_input, { caller }) => startTwoFactorSetup(caller));
 

@@ -1,12 +1,12 @@
 // /admin/account: the signed-in staff member's own account, where two-factor sign-in is turned on and off.
 import type { Metadata } from "next";
-import { TwoFactorPanel } from "@/components/admin/account/two-factor-panel";
+import { TwoFactorPanel } from "@/modules/access/components/account/two-factor-panel";
 import { PageTitle } from "@/components/admin/ui/page-parts";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { accountMessages } from "@/lib/i18n/admin/account";
+import { accountMessages } from "@/modules/access/texts/account";
 import { formatDate, formatNumber } from "@/lib/i18n/formats";
-import { twoFactorStatus } from "@/lib/services/staff-two-factor";
+import { twoFactorStatus } from "@/modules/access/services/staff-two-factor";
 import { confirmTwoFactorAction, startTwoFactorAction, turnOffTwoFactorAction } from "./actions";
 
 export const metadata: Metadata = { title: "Mitt konto · Förening service", robots: { index: false } };

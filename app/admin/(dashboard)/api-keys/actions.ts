@@ -2,8 +2,8 @@
 // The API key screen's writes: create (the client_secret comes back once) and revoke. ADMIN only; the services also
 // keep the grant within the caller's own access and the key's company within its scope.
 import { action } from "@/lib/actions/action";
-import { createApiKey, revokeApiKey } from "@/lib/services/api-keys";
-import { CreateApiKeyRequest, RevokeApiKeyRequest } from "@/lib/validation/access";
+import { createApiKey, revokeApiKey } from "@/modules/access/services/api-keys";
+import { CreateApiKeyRequest, RevokeApiKeyRequest } from "@/modules/access/schemas/access";
 
 export const createApiKeyAction = action({ auth: "session", adminRole: true, input: CreateApiKeyRequest }, async (input, { caller }) =>
   createApiKey(caller, input),

@@ -1,10 +1,10 @@
 // /admin/api-keys: API keys of the companies in the ADMIN's scope (ADMIN only; the others are told so).
-import { ApiKeysScreen } from "@/components/admin/access/api-keys-screen";
+import { ApiKeysScreen } from "@/modules/access/components/api-keys-screen";
 import { NoAccess } from "@/components/admin/ui/page-parts";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { accessMessages } from "@/lib/i18n/admin/access";
-import { grantableBy } from "@/lib/services/api-keys";
+import { accessMessages } from "@/modules/access/texts/access";
+import { grantableBy } from "@/modules/access/services/api-keys";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 
 export default async function ApiKeysPage() {

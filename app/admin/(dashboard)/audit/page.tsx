@@ -1,9 +1,9 @@
 // /admin/audit: the audit log for every signed-in role (the service limits it to the caller's scope).
-import { AuditLog, type AuditFilters } from "@/components/admin/audit/audit-log";
+import { AuditLog, type AuditFilters } from "@/modules/audit/components/audit-log";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { auditMessages } from "@/lib/i18n/admin/audit";
-import { AuditQuery } from "@/lib/validation/audit";
+import { auditMessages } from "@/modules/audit/texts/audit";
+import { AuditQuery } from "@/modules/audit/schemas/audit";
 import { PageTitle } from "@/components/admin/ui/page-parts";
 
 type SearchParams = Record<string, string | string[] | undefined>;

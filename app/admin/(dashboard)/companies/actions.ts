@@ -2,10 +2,10 @@
 // The company screens' writes (COMPANY.U) and the approved-provider check (a read that asks the external service, so
 // it runs on POST too). Scope is checked by each service.
 import { action } from "@/lib/actions/action";
-import { updateFkStatus } from "@/lib/services/fk-status";
-import { activateGrant } from "@/lib/services/grants";
-import { checkProviderStatus, setLeisureCardApiKey } from "@/lib/services/leisure-card";
-import { ActivateGrantInput, ChangeFkStatusInput, CompanyIdInput, SetLeisureCardKeyInput } from "@/lib/validation/company";
+import { updateFkStatus } from "@/modules/companies/services/fk-status";
+import { activateGrant } from "@/modules/access/services/grants";
+import { checkProviderStatus, setLeisureCardApiKey } from "@/modules/companies/services/leisure-card";
+import { ActivateGrantInput, ChangeFkStatusInput, CompanyIdInput, SetLeisureCardKeyInput } from "@/modules/companies/schemas/company";
 
 export const changeFkStatusAction = action(
   { auth: "session", module: "company", permission: "COMPANY.U", input: ChangeFkStatusInput },

@@ -1,8 +1,8 @@
 // /admin/companies: the company register in the caller's scope, as a table or a tree.
-import { CompanyRegister } from "@/components/admin/companies/company-register";
+import { CompanyRegister } from "@/modules/companies/components/company-register";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { companiesMessages } from "@/lib/i18n/admin/companies";
+import { companiesMessages } from "@/modules/companies/texts/companies";
 import { NoAccess, PageTitle } from "@/components/admin/ui/page-parts";
 
 export default async function CompaniesPage({ searchParams }: { searchParams: Promise<{ view?: string | string[] }> }) {

@@ -2,8 +2,8 @@
 // The event screens' writes (event module, EVENT.U): the same services as /v3/events.
 import { z } from "zod";
 import { action } from "@/lib/actions/action";
-import { createEvent, deleteEvent, registerParticipant, unregisterParticipant, updateEvent } from "@/lib/services/events";
-import { CreateEventRequest, EventParticipant, UpdateEventRequest } from "@/lib/validation/event";
+import { createEvent, deleteEvent, registerParticipant, unregisterParticipant, updateEvent } from "@/modules/events/services/events";
+import { CreateEventRequest, EventParticipant, UpdateEventRequest } from "@/modules/events/schemas/event";
 import { IntId } from "@/lib/validation/common";
 
 export const createEventAction = action(

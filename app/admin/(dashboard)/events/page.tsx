@@ -1,11 +1,11 @@
 // /admin/events: the events of one association in the caller's scope.
 import { NoAccess, PageTitle } from "@/components/admin/ui/page-parts";
-import { EventsScreen } from "@/components/admin/events/events-screen";
+import { EventsScreen } from "@/modules/events/components/events-screen";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { eventsMessages } from "@/lib/i18n/admin/events";
-import { listEventsInScope } from "@/lib/services/events";
-import { eventCompanyChoices } from "@/lib/services/member-dashboard";
+import { eventsMessages } from "@/modules/events/texts/events";
+import { listEventsInScope } from "@/modules/events/services/events";
+import { eventCompanyChoices } from "@/modules/members/services/dashboard";
 import { createEventAction, updateEventAction } from "./actions";
 
 export default async function EventsPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {

@@ -1,16 +1,16 @@
 // /admin/imports: import members into a company or subscribers into a list from a CSV or .xlsx file (docs/api.md "Import").
-// The screen talks to the import service through the dashboard's data routes (lib/operations/dashboard-imports.ts);
+// The screen talks to the import service through the dashboard's data routes (modules/imports/operations/dashboard.ts);
 // the service checks the module, permission and scope of each import's kind.
-import { ImportsScreen } from "@/components/admin/imports/imports-screen";
+import { ImportsScreen } from "@/modules/imports/components/imports-screen";
 import { NoAccess, PageTitle } from "@/components/admin/ui/page-parts";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { importsMessages } from "@/lib/i18n/admin/imports";
+import { importsMessages } from "@/modules/imports/texts/imports";
 import { shellMessages } from "@/lib/i18n/admin/shell";
-import { companyChoices } from "@/lib/services/company-directory";
-import { initialCompanyChoice } from "@/lib/services/home-company";
-import { importPeriod } from "@/lib/services/imports-membership";
-import { listListsOfCompany } from "@/lib/services/subscription-lists";
+import { companyChoices } from "@/modules/companies/services/directory";
+import { initialCompanyChoice } from "@/modules/access/services/home-company";
+import { importPeriod } from "@/modules/imports/services/membership";
+import { listListsOfCompany } from "@/modules/lists/services/lists";
 
 export default async function ImportsPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
   const caller = await requirePageCaller();

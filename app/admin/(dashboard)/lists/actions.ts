@@ -3,19 +3,19 @@
 // permission checks, zod input). The services check scope and write the audit entries.
 import { z } from "zod";
 import { action } from "@/lib/actions/action";
-import { createProperty } from "@/lib/services/properties";
-import { bulkUnsubscribe } from "@/lib/services/subscriber-bulk";
-import { requestConfirmationByStaff, setMemberSubscription } from "@/lib/services/subscribers";
-import { createList, deleteList, previewConsentHtml, updateList } from "@/lib/services/subscription-lists";
+import { createProperty } from "@/modules/members/services/properties";
+import { bulkUnsubscribe } from "@/modules/lists/services/subscriber-bulk";
+import { requestConfirmationByStaff, setMemberSubscription } from "@/modules/lists/services/subscribers";
+import { createList, deleteList, previewConsentHtml, updateList } from "@/modules/lists/services/lists";
 import {
   CreateListRequest,
   CreatePropertyRequest,
   ListMember,
   TermPreviewRequest,
   UpdateListRequest,
-} from "@/lib/validation/subscription";
+} from "@/modules/lists/schemas/subscription";
 import { IntId } from "@/lib/validation/common";
-import { BulkUnsubscribeRequest } from "@/lib/validation/subscriber-bulk";
+import { BulkUnsubscribeRequest } from "@/modules/lists/schemas/subscriber-bulk";
 
 const write = { auth: "session", module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" } as const;
 

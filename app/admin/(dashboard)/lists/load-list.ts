@@ -3,8 +3,8 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { readOrNotFound } from "@/lib/auth/session";
-import type { Caller } from "@/lib/services/caller";
-import { getList } from "@/lib/services/subscription-lists";
+import type { Caller } from "@/modules/access/services/caller";
+import { getList } from "@/modules/lists/services/lists";
 import { IntIdParam } from "@/lib/validation/common";
 
 export async function loadList(caller: Caller, rawId: string) {

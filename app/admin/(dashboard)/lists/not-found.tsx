@@ -1,7 +1,7 @@
 // A list that does not exist or lies outside the caller's scope (/admin/lists/<id> and its subscribers page).
 import Link from "next/link";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { listsMessages } from "@/lib/i18n/admin/lists";
+import { listsMessages } from "@/modules/lists/texts/lists";
 
 export default async function ListNotFound() {
   const t = listsMessages(await adminLanguage()).notFound;

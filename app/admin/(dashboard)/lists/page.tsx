@@ -1,13 +1,13 @@
 // /admin/lists: the subscription lists in the caller's scope. VIEWERs (no SUBSCRIPTION_LIST.U) read only.
 import { notFound } from "next/navigation";
-import { ListsTable } from "@/components/admin/lists/lists-table";
+import { ListsTable } from "@/modules/lists/components/lists-table";
 import { PageTitle } from "@/components/admin/ui/page-parts";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { listsMessages } from "@/lib/i18n/admin/lists";
+import { listsMessages } from "@/modules/lists/texts/lists";
 import { shellMessages } from "@/lib/i18n/admin/shell";
-import { homeCompanyId } from "@/lib/services/home-company";
-import { findLiveCompany } from "@/lib/services/live-records";
+import { homeCompanyId } from "@/modules/access/services/home-company";
+import { findLiveCompany } from "@/lib/live-records";
 import { createListAction, updateListAction } from "./actions";
 
 export default async function ListsPage() {

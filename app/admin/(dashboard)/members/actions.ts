@@ -3,11 +3,11 @@
 // bulk action that adds the selected members to a list (SUBSCRIPTION_LIST.U).
 import { z } from "zod";
 import { action } from "@/lib/actions/action";
-import { addMembersToList } from "@/lib/services/member-bulk";
-import { createMember, eraseMember, updateMember } from "@/lib/services/member-changes";
-import { CreateMemberRequest, UpdateMemberRequest } from "@/lib/validation/member";
+import { addMembersToList } from "@/modules/members/services/bulk";
+import { createMember, eraseMember, updateMember } from "@/modules/members/services/changes";
+import { CreateMemberRequest, UpdateMemberRequest } from "@/modules/members/schemas/member";
 import { IntId } from "@/lib/validation/common";
-import { BulkAddToListRequest } from "@/lib/validation/member-bulk";
+import { BulkAddToListRequest } from "@/modules/members/schemas/bulk";
 
 export const createMemberAction = action(
   { auth: "session", module: "member", permission: "MEMBER.U", input: CreateMemberRequest },

@@ -1,10 +1,10 @@
 // /admin/members: the member search over the members in the caller's scope.
 import { NoAccess, PageTitle } from "@/components/admin/ui/page-parts";
-import { MembersScreen } from "@/components/admin/members/members-screen";
+import { MembersScreen } from "@/modules/members/components/members-screen";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { membersMessages } from "@/lib/i18n/admin/members";
-import { memberScreenOptions } from "@/lib/services/member-dashboard";
+import { membersMessages } from "@/modules/members/texts/members";
+import { memberScreenOptions } from "@/modules/members/services/dashboard";
 import { addMembersToListAction } from "./actions";
 
 export default async function MembersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

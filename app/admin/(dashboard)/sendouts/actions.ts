@@ -2,11 +2,11 @@
 // The sendout screens' writes (sendout module, SENDOUT.U): the same services as /v3/sendout.
 import { z } from "zod";
 import { action } from "@/lib/actions/action";
-import { cancelSendout, pauseSendout, resumeSendout, sendSendout } from "@/lib/services/sendout-states";
-import { sendTestCopy } from "@/lib/services/sendout-test-copy";
-import { createSendout, updateSendout } from "@/lib/services/sendouts";
+import { cancelSendout, pauseSendout, resumeSendout, sendSendout } from "@/modules/sendouts/services/states";
+import { sendTestCopy } from "@/modules/sendouts/services/test-copy";
+import { createSendout, updateSendout } from "@/modules/sendouts/services/sendouts";
 import { IntId } from "@/lib/validation/common";
-import { CreateSendoutRequest, SendSendoutRequest, TestSendoutRequest, UpdateSendoutRequest } from "@/lib/validation/sendout";
+import { CreateSendoutRequest, SendSendoutRequest, TestSendoutRequest, UpdateSendoutRequest } from "@/modules/sendouts/schemas/sendout";
 
 const write = { auth: "session", module: "sendout", permission: "SENDOUT.U" } as const;
 const ById = z.object({ id: IntId });

@@ -1,11 +1,11 @@
 // What the sendout pages read besides the sendout: the lists of its association (to choose recipients and name a
 // sendout's lists) and the staff member's own address for test copies.
 import "server-only";
-import type { ListChoice, SenderShape } from "@/components/admin/sendouts/types";
+import type { ListChoice, SenderShape } from "@/modules/sendouts/components/types";
 import { env } from "@/lib/env";
 import { addressOf } from "@/lib/mail/message-id";
-import type { Caller } from "@/lib/services/caller";
-import { listListsOfCompany } from "@/lib/services/subscription-lists";
+import type { Caller } from "@/modules/access/services/caller";
+import { listListsOfCompany } from "@/modules/lists/services/lists";
 
 /** The association's lists; null when the caller's access lacks the list module (the composer says so). */
 export async function listChoices(caller: Caller, companyId: string): Promise<ListChoice[] | null> {

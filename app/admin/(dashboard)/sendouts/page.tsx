@@ -1,12 +1,12 @@
 // /admin/sendouts: the sendouts of one association in the caller's scope, with their figures.
-import { SendoutsScreen } from "@/components/admin/sendouts/sendouts-screen";
+import { SendoutsScreen } from "@/modules/sendouts/components/sendouts-screen";
 import { NoAccess, PageTitle } from "@/components/admin/ui/page-parts";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { sendoutsMessages } from "@/lib/i18n/admin/sendouts";
+import { sendoutsMessages } from "@/modules/sendouts/texts/sendouts";
 import { shellMessages } from "@/lib/i18n/admin/shell";
-import { companyChoices } from "@/lib/services/company-directory";
-import { initialCompanyChoice } from "@/lib/services/home-company";
+import { companyChoices } from "@/modules/companies/services/directory";
+import { initialCompanyChoice } from "@/modules/access/services/home-company";
 import { listChoices } from "./load";
 
 export default async function SendoutsPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {

@@ -3,10 +3,10 @@
 // (every email is made of them) and https images, no scripts at all, a sandbox that gives the page no origin, and
 // framed only by this site. A srcdoc frame would inherit the dashboard's nonce policy and lose every style.
 import "server-only";
-import { renderSendoutMail } from "@/lib/mail/sendout-message";
-import type { Caller } from "@/lib/services/caller";
-import { findLiveCompany } from "@/lib/services/live-records";
-import { getSendout } from "@/lib/services/sendouts";
+import { renderSendoutMail } from "@/modules/sendouts/mail/sendout-message";
+import type { Caller } from "@/modules/access/services/caller";
+import { findLiveCompany } from "@/lib/live-records";
+import { getSendout } from "@/modules/sendouts/services/sendouts";
 
 /** Nobody real: the merge fields show a name, and the footer's links lead to no one's subscriptions. */
 const SAMPLE = {

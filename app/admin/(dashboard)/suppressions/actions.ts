@@ -2,9 +2,9 @@
 // The suppressed-addresses screen's writes, behind what the service asks (the list module, SUBSCRIPTION_LIST.U):
 // lifting a suppression with a note for the audit log, and suppressing an address by hand.
 import { action } from "@/lib/actions/action";
-import { liftSuppression, suppressAddress } from "@/lib/services/suppressions";
+import { liftSuppression, suppressAddress } from "@/modules/sendouts/services/suppressions";
 import { IntId } from "@/lib/validation/common";
-import { LiftSuppressionRequest, SuppressAddressRequest } from "@/lib/validation/suppression";
+import { LiftSuppressionRequest, SuppressAddressRequest } from "@/modules/sendouts/schemas/suppression";
 
 const write = { auth: "session", module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" } as const;
 

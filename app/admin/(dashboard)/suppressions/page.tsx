@@ -1,13 +1,13 @@
 // /admin/suppressions: the addresses an association's sendouts skip. The suppressions belong to the lists' module
 // (the service asks for it, and SUBSCRIPTION_LIST.U to change them).
-import { SuppressionsScreen } from "@/components/admin/sendouts/suppressions-screen";
+import { SuppressionsScreen } from "@/modules/sendouts/components/suppressions-screen";
 import { NoAccess, PageTitle } from "@/components/admin/ui/page-parts";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
 import { shellMessages } from "@/lib/i18n/admin/shell";
-import { suppressionsMessages } from "@/lib/i18n/admin/suppressions";
-import { companyChoices } from "@/lib/services/company-directory";
-import { initialCompanyChoice } from "@/lib/services/home-company";
+import { suppressionsMessages } from "@/modules/sendouts/texts/suppressions";
+import { companyChoices } from "@/modules/companies/services/directory";
+import { initialCompanyChoice } from "@/modules/access/services/home-company";
 import { liftSuppressionAction, suppressAddressAction } from "./actions";
 
 export default async function SuppressionsPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {

@@ -1,10 +1,10 @@
 // /admin/users: the dashboard users inside the ADMIN's scope (ADMIN only; the others are told so).
 import { NoAccess } from "@/components/admin/ui/page-parts";
-import { UsersScreen } from "@/components/admin/access/users-screen";
+import { UsersScreen } from "@/modules/access/components/users-screen";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { accessMessages } from "@/lib/i18n/admin/access";
-import { grantableBy } from "@/lib/services/api-keys";
+import { accessMessages } from "@/modules/access/texts/access";
+import { grantableBy } from "@/modules/access/services/api-keys";
 import { createAdminUserAction, updateAdminUserAction } from "./actions";
 
 export default async function UsersPage() {

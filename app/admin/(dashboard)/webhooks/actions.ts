@@ -10,9 +10,9 @@ import {
   rotateWebhookSecret,
   sendWebhookTest,
   updateWebhookEndpoint,
-} from "@/lib/services/webhooks";
+} from "@/modules/webhooks/services/webhooks";
 import { IntId } from "@/lib/validation/common";
-import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest } from "@/lib/validation/webhooks";
+import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest } from "@/modules/webhooks/schemas/webhooks";
 
 const write = { auth: "session", module: "webhook", permission: "WEBHOOK.U" } as const;
 const Endpoint = z.object({ id: IntId });

@@ -1,13 +1,13 @@
 // /admin/webhooks: a company's webhook endpoints and their deliveries. Needs the webhook module; WEBHOOK.U to change
 // anything (the services check both, and the scope, again).
 import { NoAccess, PageTitle } from "@/components/admin/ui/page-parts";
-import { WebhooksScreen } from "@/components/admin/webhooks/webhooks-screen";
+import { WebhooksScreen } from "@/modules/webhooks/components/webhooks-screen";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
 import { shellMessages } from "@/lib/i18n/admin/shell";
-import { webhooksMessages } from "@/lib/i18n/admin/webhooks";
-import { companyChoices } from "@/lib/services/company-directory";
-import { initialCompanyChoice } from "@/lib/services/home-company";
+import { webhooksMessages } from "@/modules/webhooks/texts/webhooks";
+import { companyChoices } from "@/modules/companies/services/directory";
+import { initialCompanyChoice } from "@/modules/access/services/home-company";
 import {
   createWebhookAction,
   deleteWebhookAction,

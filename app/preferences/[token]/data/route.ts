@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { NotFound } from "@/lib/errors";
 import { clientIp } from "@/lib/http/client-ip";
 import { consumeRateLimit } from "@/lib/http/rate-limit";
-import { dataOf } from "@/lib/services/preferences";
+import { dataOf } from "@/modules/lists/services/preferences";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   await consumeRateLimit("public_get", clientIp(await headers(), env().TRUST_PROXY_HOPS));

@@ -7,8 +7,8 @@ import { ConfirmForm } from "@/components/public/confirm-form";
 import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
 import { fill } from "@/lib/i18n/fill";
-import { preferenceMessages } from "@/lib/i18n/preferences";
-import { addressChangeOf } from "@/lib/services/address-change";
+import { preferenceMessages } from "@/modules/lists/texts/preferences";
+import { addressChangeOf } from "@/modules/members/services/address-change";
 
 export const metadata: Metadata = { robots: { index: false } };
 

@@ -5,8 +5,8 @@ import { eraseAction } from "@/app/preferences/actions";
 import { ConfirmForm } from "@/components/public/confirm-form";
 import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
-import { preferenceMessages } from "@/lib/i18n/preferences";
-import { erasureLinkIsValid } from "@/lib/services/preferences";
+import { preferenceMessages } from "@/modules/lists/texts/preferences";
+import { erasureLinkIsValid } from "@/modules/lists/services/preferences";
 
 export const metadata: Metadata = { robots: { index: false } };
 

@@ -8,8 +8,8 @@ import { ConfirmForm } from "@/components/public/confirm-form";
 import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
 import { fill } from "@/lib/i18n/fill";
-import { unsubscribePage } from "@/lib/services/unsubscribe-page";
-import { memberUuidOfPreferencesToken } from "@/lib/services/unsubscribe-links";
+import { unsubscribePage } from "@/modules/lists/services/unsubscribe-page";
+import { memberUuidOfPreferencesToken } from "@/modules/lists/services/unsubscribe-links";
 
 export const metadata: Metadata = { robots: { index: false } };
 

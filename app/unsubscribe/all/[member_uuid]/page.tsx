@@ -4,7 +4,7 @@ import { optOutAction } from "@/app/unsubscribe/actions";
 import { ConfirmForm } from "@/components/public/confirm-form";
 import { PageShell } from "@/components/public/page-shell";
 import { pageLanguage } from "@/components/public/page-language";
-import { isValidGlobalOptOutToken } from "@/lib/services/unsubscribe-links";
+import { isValidGlobalOptOutToken } from "@/modules/lists/services/unsubscribe-links";
 
 export const metadata: Metadata = { robots: { index: false } };
 

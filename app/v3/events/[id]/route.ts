@@ -2,8 +2,8 @@
 // PUT    /v3/events/{id}: update an event
 // DELETE /v3/events/{id}: delete an event
 import { route } from "@/lib/http/route";
-import * as api from "@/lib/operations/event";
-import { deleteEvent, getEvent, updateEvent } from "@/lib/services/events";
+import * as api from "@/modules/events/operations/api";
+import { deleteEvent, getEvent, updateEvent } from "@/modules/events/services/events";
 
 export const GET = route(api.getEvent, async ({ caller, params }) => getEvent(caller, params.id));
 

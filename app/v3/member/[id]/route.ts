@@ -2,9 +2,9 @@
 // PUT    /v3/member/{id}: update a member
 // DELETE /v3/member/{id}: erase a member (GDPR)
 import { route } from "@/lib/http/route";
-import * as api from "@/lib/operations/member";
-import { eraseMember, updateMember } from "@/lib/services/member-changes";
-import { getMember } from "@/lib/services/members";
+import * as api from "@/modules/members/operations/api";
+import { eraseMember, updateMember } from "@/modules/members/services/changes";
+import { getMember } from "@/modules/members/services/members";
 
 export const GET = route(api.getMember, async ({ caller, params }) => getMember(caller, params.id));
 

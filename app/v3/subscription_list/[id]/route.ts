@@ -2,8 +2,8 @@
 // PUT    /v3/subscription_list/{id}: update a list
 // DELETE /v3/subscription_list/{id}: delete a list
 import { route } from "@/lib/http/route";
-import * as api from "@/lib/operations/subscription";
-import { deleteList, getList, updateList } from "@/lib/services/subscription-lists";
+import * as api from "@/modules/lists/operations/api";
+import { deleteList, getList, updateList } from "@/modules/lists/services/lists";
 
 export const GET = route(api.getSubscriptionList, async ({ caller, params }) => getList(caller, params.id));
 

@@ -2,8 +2,8 @@
 // PUT    /v3/webhook/{id}: change, enable or disable it
 // DELETE /v3/webhook/{id}: delete it
 import { route } from "@/lib/http/route";
-import * as api from "@/lib/operations/webhook";
-import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from "@/lib/services/webhooks";
+import * as api from "@/modules/webhooks/operations/api";
+import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from "@/modules/webhooks/services/webhooks";
 
 export const GET = route(api.getWebhookEndpoint, async ({ caller, params }) => getWebhookEndpoint(caller, params.id));
 

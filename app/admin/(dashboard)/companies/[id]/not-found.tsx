@@ -1,7 +1,7 @@
 // The company page's 404, inside the dashboard frame: unknown, deleted or outside the staff member's scope.
 import Link from "next/link";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { companiesMessages } from "@/lib/i18n/admin/companies";
+import { companiesMessages } from "@/modules/companies/texts/companies";
 
 export default async function CompanyNotFound() {
   const t = companiesMessages(await adminLanguage()).company;

@@ -1,9 +1,9 @@
 // /admin/companies/[id]: one company of the caller's scope. Unknown, deleted or out-of-scope companies (and callers
 // without the company module) get the not-found page, never the company's data.
 import { PageTitle } from "@/components/admin/ui/page-parts";
-import { CompanyView } from "@/components/admin/companies/company-view";
-import { companiesMessages } from "@/lib/i18n/admin/companies";
-import { getCompanyDetail } from "@/lib/services/companies";
+import { CompanyView } from "@/modules/companies/components/company-view";
+import { companiesMessages } from "@/modules/companies/texts/companies";
+import { getCompanyDetail } from "@/modules/companies/services/companies";
 import { CompanyId } from "@/lib/validation/common";
 import { activateGrantAction, changeFkStatusAction, checkProviderStatusAction, setLeisureCardKeyAction } from "../actions";
 import { readObjectPage } from "../../object-page";

@@ -1,9 +1,9 @@
 // /admin/events/[id]: one event of the caller's scope with its participants. Unknown or out-of-scope events (and
 // callers without the event module) get the not-found page.
 import { PageTitle } from "@/components/admin/ui/page-parts";
-import { EventView } from "@/components/admin/events/event-view";
-import { eventsMessages } from "@/lib/i18n/admin/events";
-import { getEvent } from "@/lib/services/events";
+import { EventView } from "@/modules/events/components/event-view";
+import { eventsMessages } from "@/modules/events/texts/events";
+import { getEvent } from "@/modules/events/services/events";
 import { IntIdParam } from "@/lib/validation/common";
 import { createEventAction, deleteEventAction, registerParticipantAction, unregisterParticipantAction, updateEventAction } from "../actions";
 import { readObjectPage } from "../../object-page";

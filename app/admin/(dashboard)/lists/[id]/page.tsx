@@ -1,6 +1,6 @@
 // /admin/lists/<id>: the list editor (details, consent text with a live preview, questions, sharing, deletion).
 // VIEWERs (no SUBSCRIPTION_LIST.U) see the same screen read-only.
-import { ListEditor } from "@/components/admin/lists/list-editor";
+import { ListEditor } from "@/modules/lists/components/list-editor";
 import { requirePageCaller } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { createPropertyAction, deleteListAction, previewTermAction, updateListAction } from "../actions";

@@ -1,11 +1,11 @@
 // /admin/members/[id]: one member of the caller's scope. Unknown, erased or out-of-scope members (and callers without
 // the member module) get the not-found page, never the member's data.
 import { PageTitle } from "@/components/admin/ui/page-parts";
-import { MemberView } from "@/components/admin/members/member-view";
-import { memberName } from "@/components/admin/members/types";
-import { membersMessages } from "@/lib/i18n/admin/members";
-import { memberScreenOptions } from "@/lib/services/member-dashboard";
-import { getMember } from "@/lib/services/members";
+import { MemberView } from "@/modules/members/components/member-view";
+import { memberName } from "@/modules/members/texts/member-name";
+import { membersMessages } from "@/modules/members/texts/members";
+import { memberScreenOptions } from "@/modules/members/services/dashboard";
+import { getMember } from "@/modules/members/services/members";
 import { IntIdParam } from "@/lib/validation/common";
 import { createMemberAction, eraseMemberAction, updateMemberAction } from "../actions";
 import { readObjectPage } from "../../object-page";

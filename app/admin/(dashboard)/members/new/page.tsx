@@ -1,11 +1,11 @@
 // /admin/members/new: add a member (MEMBER.U); others get the not-found page.
 import { PageTitle } from "@/components/admin/ui/page-parts";
 import { notFound } from "next/navigation";
-import { MemberForm } from "@/components/admin/members/member-form";
+import { MemberForm } from "@/modules/members/components/member-form";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { membersMessages } from "@/lib/i18n/admin/members";
-import { memberScreenOptions } from "@/lib/services/member-dashboard";
+import { membersMessages } from "@/modules/members/texts/members";
+import { memberScreenOptions } from "@/modules/members/services/dashboard";
 import { createMemberAction, updateMemberAction } from "../actions";
 
 export default async function NewMemberPage() {

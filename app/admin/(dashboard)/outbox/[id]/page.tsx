@@ -1,13 +1,13 @@
 // /admin/outbox/[id]: one caught message. A malformed or unknown id, and a caller who may not read the Outbox, get
 // the not-found page.
 import { notFound } from "next/navigation";
-import { MessageView } from "@/components/admin/outbox/message-view";
+import { MessageView } from "@/modules/sendouts/components/outbox/message-view";
 import { PageTitle } from "@/components/admin/ui/page-parts";
 import { readOrNotFound, requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { outboxMessages } from "@/lib/i18n/admin/outbox";
-import { getOutboxMessage } from "@/lib/services/outbox";
-import { OutboxIdParams } from "@/lib/validation/outbox";
+import { outboxMessages } from "@/modules/sendouts/texts/outbox";
+import { getOutboxMessage } from "@/modules/sendouts/services/outbox";
+import { OutboxIdParams } from "@/modules/sendouts/schemas/outbox";
 
 export default async function OutboxMessagePage({ params }: { params: Promise<{ id: string }> }) {
   const caller = await requirePageCaller();

@@ -1,11 +1,11 @@
 // /admin/sendouts/[id]: a draft is written, tested and sent here (with SENDOUT.U); a started one, or any for a reader,
 // shows what it says, its figures and the preview. Unknown or out-of-scope sendouts get the not-found page.
-import { SendoutComposer } from "@/components/admin/sendouts/sendout-composer";
-import { SendoutView } from "@/components/admin/sendouts/sendout-view";
+import { SendoutComposer } from "@/modules/sendouts/components/sendout-composer";
+import { SendoutView } from "@/modules/sendouts/components/sendout-view";
 import { PageTitle } from "@/components/admin/ui/page-parts";
-import { sendoutComposeMessages } from "@/lib/i18n/admin/sendout-compose";
-import { findLiveCompany } from "@/lib/services/live-records";
-import { getSendout } from "@/lib/services/sendouts";
+import { sendoutComposeMessages } from "@/modules/sendouts/texts/sendout-compose";
+import { findLiveCompany } from "@/lib/live-records";
+import { getSendout } from "@/modules/sendouts/services/sendouts";
 import { IntIdParam } from "@/lib/validation/common";
 import { readObjectPage } from "../../object-page";
 import * as actions from "../actions";

@@ -1,13 +1,13 @@
 // /admin/sendouts/new?company_id=: a new draft of an association in scope (SENDOUT.U). Without the permission, or for
 // an association outside the scope, the not-found page.
 import { notFound } from "next/navigation";
-import { SendoutComposer } from "@/components/admin/sendouts/sendout-composer";
+import { SendoutComposer } from "@/modules/sendouts/components/sendout-composer";
 import { PageTitle } from "@/components/admin/ui/page-parts";
 import { requirePageCaller } from "@/lib/auth/session";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import { sendoutComposeMessages } from "@/lib/i18n/admin/sendout-compose";
+import { sendoutComposeMessages } from "@/modules/sendouts/texts/sendout-compose";
 import { createSendoutAction, sendSendoutAction, sendTestAction, updateSendoutAction } from "../actions";
-import { companyChoices } from "@/lib/services/company-directory";
+import { companyChoices } from "@/modules/companies/services/directory";
 import { listChoices, ownEmail, senderOf } from "../load";
 
 export default async function NewSendoutPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {

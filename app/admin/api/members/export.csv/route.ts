@@ -4,8 +4,8 @@
 import { csvDownload } from "@/lib/http/csv-download";
 import { route } from "@/lib/http/route";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import * as api from "@/lib/operations/dashboard-members";
-import { membersCsv } from "@/lib/services/member-bulk";
+import * as api from "@/modules/members/operations/dashboard";
+import { membersCsv } from "@/modules/members/services/bulk";
 
 export const GET = route(api.dashboardMembersExportCsv, async ({ caller, query }) => {
   const { filename, lines } = await membersCsv(caller, query, await adminLanguage());

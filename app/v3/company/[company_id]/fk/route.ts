@@ -1,8 +1,8 @@
 // GET /v3/company/{company_id}/fk: one company's enrollment view; PUT: set its fk_status (nothing else)
 import { route } from "@/lib/http/route";
-import * as api from "@/lib/operations/company";
-import { getCompanyFk } from "@/lib/services/companies";
-import { updateFkStatus } from "@/lib/services/fk-status";
+import * as api from "@/modules/companies/operations/api";
+import { getCompanyFk } from "@/modules/companies/services/companies";
+import { updateFkStatus } from "@/modules/companies/services/fk-status";
 
 export const GET = route(api.getCompanyFk, async ({ caller, params }) => getCompanyFk(caller, params.company_id));
 

@@ -2,9 +2,9 @@
 // POST /v3/subscription_list/public/{uuid}: subscribe a visitor
 import { route } from "@/lib/http/route";
 import { pickLanguage } from "@/lib/i18n/lang";
-import * as api from "@/lib/operations/public-lists";
-import { getPublicListInfo } from "@/lib/services/public-lists";
-import { subscribePublicly } from "@/lib/services/public-subscribe";
+import * as api from "@/modules/lists/operations/public-lists";
+import { getPublicListInfo } from "@/modules/lists/services/public-lists";
+import { subscribePublicly } from "@/modules/lists/services/public-subscribe";
 
 export const GET = route(api.getPublicSubscriptionList, async ({ params }) => getPublicListInfo(params.uuid));
 

@@ -1,6 +1,6 @@
 // /admin/lists/<id>/subscribers: search, filter and page through a list's subscribers, export them as CSV, and (with
 // SUBSCRIPTION_LIST.U) unsubscribe them, one or many at once, or subscribe a member of the association.
-import { SubscribersPanel } from "@/components/admin/lists/subscribers-panel";
+import { SubscribersPanel } from "@/modules/lists/components/subscribers-panel";
 import { requirePageCaller } from "@/lib/auth/session";
 import { bulkUnsubscribeAction, requestConfirmationAction, setSubscriptionAction } from "../../actions";
 import { loadList } from "../../load-list";

@@ -2,8 +2,8 @@
 import { csvDownload } from "@/lib/http/csv-download";
 import { route } from "@/lib/http/route";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import * as api from "@/lib/operations/dashboard-imports";
-import { importResultCsv } from "@/lib/services/imports";
+import * as api from "@/modules/imports/operations/dashboard";
+import { importResultCsv } from "@/modules/imports/services/imports";
 
 export const GET = route(api.dashboardImportResultCsv, async ({ caller, params }) => {
   const { filename, lines } = await importResultCsv(caller, params.id, await adminLanguage());

@@ -5,8 +5,8 @@
 import { csvDownload } from "@/lib/http/csv-download";
 import { route } from "@/lib/http/route";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import * as api from "@/lib/operations/dashboard-lists";
-import { subscribersCsv } from "@/lib/services/subscribers-export";
+import * as api from "@/modules/lists/operations/dashboard";
+import { subscribersCsv } from "@/modules/lists/services/subscribers-export";
 
 export const GET = route(api.dashboardListSubscribersCsv, async ({ caller, params, query }) => {
   const { filename, lines } = await subscribersCsv(caller, params.id, query, await adminLanguage());

@@ -3,8 +3,8 @@
 // Also the RFC 8058 one-click target (body "List-Unsubscribe=One-Click"), so the body is not read.
 import { redirectToHostedPage } from "@/lib/http/hosted-page";
 import { route } from "@/lib/http/route";
-import * as api from "@/lib/operations/public-lists";
-import { unsubscribeByUuids } from "@/lib/services/subscriptions";
+import * as api from "@/modules/lists/operations/public-lists";
+import { unsubscribeByUuids } from "@/modules/lists/services/subscriptions";
 
 export const GET = route(api.unsubscribePage, async ({ request, params }) =>
   redirectToHostedPage(request, ["unsubscribe", params.list_uuid, params.member_uuid]),

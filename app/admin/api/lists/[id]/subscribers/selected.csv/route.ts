@@ -2,8 +2,8 @@
 import { csvDownload } from "@/lib/http/csv-download";
 import { route } from "@/lib/http/route";
 import { adminLanguage } from "@/lib/i18n/admin-language";
-import * as api from "@/lib/operations/dashboard-list-tools";
-import { selectedSubscribersCsv } from "@/lib/services/subscriber-bulk";
+import * as api from "@/modules/lists/operations/dashboard-tools";
+import { selectedSubscribersCsv } from "@/modules/lists/services/subscriber-bulk";
 
 export const GET = route(api.dashboardListSelectedSubscribersCsv, async ({ caller, params, query }) => {
   const { filename, lines } = await selectedSubscribersCsv(caller, params.id, query.member_ids, await adminLanguage());

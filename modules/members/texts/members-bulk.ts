@@ -1,0 +1,113 @@
+// Texts of the member screen's bulk actions (selection, add to a list, export) and of the member export's columns.
+import type { Lang } from "@/lib/i18n/lang";
+import { adminCommon } from "@/lib/i18n/admin/common";
+
+const sv = {
+  selectRow: (name: string) => `Välj ${name}`,
+  selectPage: "Välj alla på sidan",
+  selectedCount: (n: string) => `${n} valda`,
+  selectedAllMatching: (n: string) => `Alla ${n} som matchar sökningen är valda.`,
+  selectAllMatching: (n: string) => `Välj alla ${n} som matchar`,
+  clear: "Rensa valet",
+  actions: "Åtgärder för valda medlemmar",
+  tooMany: (max: string) => `Högst ${max} medlemmar åt gången. Smalna av sökningen.`,
+  addToList: "Lägg till i lista…",
+  list: "Lista",
+  chooseList: "Välj lista",
+  listsLoading: "Hämtar listor…",
+  noLists: "Det finns inga listor att lägga till i.",
+  addTitle: "Lägg till i lista",
+  addBody: (n: string, list: string) => `${n} medlemmar läggs till som prenumeranter på ”${list}”.`,
+  addBodyOne: (list: string) => `1 medlem läggs till som prenumerant på ”${list}”.`,
+  addRules:
+    "Den som själv har avslutat listan eller tackat nej till alla utskick, vars adress är spärrad eller som saknar e-postadress läggs inte till; de räknas i resultatet.",
+  addConfirm: "Lägg till",
+  adding: "Lägger till…",
+  exportSelected: "Exportera valda (CSV)",
+  exportTitle: "Exportera valda",
+  exportBody: (n: string) => `En CSV-fil med ${n} medlemmar laddas ner (semikolon, öppnas direkt i Excel).`,
+  exportBodyOne: "En CSV-fil med 1 medlem laddas ner (semikolon, öppnas direkt i Excel).",
+  exportConfirm: "Ladda ner",
+  cancel: adminCommon.sv.words.cancel,
+  close: "Stäng",
+  resultTitle: "Resultat",
+  result: {
+    added: "Tillagda",
+    already_subscribed: "Prenumererade redan",
+    opted_out: "Har själva avslutat (kan bara anmäla sig igen själva)",
+    suppressed: "Spärrad adress",
+    no_email: "Saknar e-postadress",
+    other_organization: "Hör till en annan organisation än listans",
+  } as Record<string, string>,
+  addedToast: (n: string, list: string) => `${n} tillagda i ”${list}”.`,
+  failed: { ...adminCommon.sv.failures, notFound: "Listan finns inte längre." },
+  csv: {
+    id: "Medlems-id",
+    firstname: "Förnamn",
+    lastname: "Efternamn",
+    email: "E-post",
+    phone: "Telefon",
+    birthdate: "Födelsedatum",
+    memberships: "Medlemskap",
+    created: "Tillagd",
+    filename: "medlemmar",
+  },
+};
+
+type MembersBulkMessages = typeof sv;
+
+const en: MembersBulkMessages = {
+  selectRow: (name) => `Select ${name}`,
+  selectPage: "Select all on the page",
+  selectedCount: (n) => `${n} selected`,
+  selectedAllMatching: (n) => `All ${n} matching the search are selected.`,
+  selectAllMatching: (n) => `Select all ${n} matching`,
+  clear: "Clear the selection",
+  actions: "Actions for the selected members",
+  tooMany: (max) => `At most ${max} members at a time. Narrow the search.`,
+  addToList: "Add to a list…",
+  list: "List",
+  chooseList: "Choose a list",
+  listsLoading: "Loading lists…",
+  noLists: "There are no lists to add to.",
+  addTitle: "Add to a list",
+  addBody: (n, list) => `${n} members are added as subscribers of “${list}”.`,
+  addBodyOne: (list) => `1 member is added as a subscriber of “${list}”.`,
+  addRules:
+    "Anyone who left the list or opted out of everything themselves, whose address is suppressed or who has no email address is not added; they are counted in the result.",
+  addConfirm: "Add",
+  adding: "Adding…",
+  exportSelected: "Export selected (CSV)",
+  exportTitle: "Export the selected",
+  exportBody: (n) => `A CSV file with ${n} members is downloaded (semicolons, opens right in Excel).`,
+  exportBodyOne: "A CSV file with 1 member is downloaded (semicolons, opens right in Excel).",
+  exportConfirm: "Download",
+  cancel: adminCommon.en.words.cancel,
+  close: "Close",
+  resultTitle: "Result",
+  result: {
+    added: "Added",
+    already_subscribed: "Already subscribed",
+    opted_out: "Opted out themselves (only they can subscribe again)",
+    suppressed: "Suppressed address",
+    no_email: "No email address",
+    other_organization: "Belong to another organization than the list's",
+  },
+  addedToast: (n, list) => `${n} added to “${list}”.`,
+  failed: { ...adminCommon.en.failures, notFound: "The list no longer exists." },
+  csv: {
+    id: "Member id",
+    firstname: "First name",
+    lastname: "Last name",
+    email: "Email",
+    phone: "Phone",
+    birthdate: "Date of birth",
+    memberships: "Memberships",
+    created: "Added",
+    filename: "members",
+  },
+};
+
+export function membersBulkMessages(lang: Lang): MembersBulkMessages {
+  return lang === "en" ? en : sv;
+}
