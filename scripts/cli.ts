@@ -65,18 +65,26 @@ async function main(argv: string[]): Promise<number> {
       await prepareDatabase();
     }
     const result = await command.run(parsed.values as Record<string, string | boolean | undefined>, parsed.positionals);
-    console.log(asJson ? JSON.stringify(result, null, 2) : command.human(result));
+    await print(asJson ? JSON.stringify(result, null, 2) : command.human(result));
     return 0;
   } catch (error) {
     // The same outcome the API would answer (status and the spec's body), so operators read the same words.
     const outcome = errorOutcome(error);
     if (!outcome) throw error;
-    if (asJson) console.log(JSON.stringify({ status: outcome.status, ...outcome.body }, null, 2));
+    if (asJson) await print(JSON.stringify({ status: outcome.status, ...outcome.body }, null, 2));
     else console.error(`error: ${"reason" in outcome.body ? outcome.body.reason : "expired"}`);
     return 1;
   } finally {
     await disconnectDb();
   }
+}
+
+/**
+ * Writes to stdout and waits until the text is handed to the operating system: process.exit would otherwise cut a long
+ * list short when stdout is a pipe (`npm run cli -- api-key:list --json | jq`).
+ */
+function print(text: string): Promise<void> {
+  return new Promise((resolve, reject) => process.stdout.write(`${text}\n`, (error) => (error ? reject(error) : resolve())));
 }
 
 main(process.argv.slice(2)).then(

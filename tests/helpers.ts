@@ -1,5 +1,5 @@
 // Shared test helpers: HTTP calls to the real server and fixtures made through the real services.
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
@@ -142,15 +142,14 @@ export async function accessTokenFor(options: Parameters<typeof makeApiKey>[0] =
 
 /** The operator CLI as an operator runs it: a separate process on the run's database (or `databaseUrl`), with --json output. */
 export function cli(args: string[], options: { databaseUrl?: string } = {}): { code: number; json: any } {
-  try {
-    const out = execFileSync(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/cli.ts", ...args, "--json"], {
-      env: { ...process.env, DATABASE_URL: options.databaseUrl ?? inject("databaseUrl"), LOG_LEVEL: "silent" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    return { code: 0, json: JSON.parse(out.toString()) };
-  } catch (error) {
-    const e = error as { status: number; stdout: Buffer; stderr: Buffer };
-    if (!e.stdout.toString().trim()) throw new Error(`cli ${args.join(" ")} failed without output:\n${e.stderr}`);
-    return { code: e.status, json: JSON.parse(e.stdout.toString()) };
-  }
+  const run = spawnSync(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/cli.ts", ...args, "--json"], {
+    env: { ...process.env, DATABASE_URL: options.databaseUrl ?? inject("databaseUrl"), LOG_LEVEL: "silent" },
+    stdio: ["ignore", "pipe", "pipe"],
+    // A list over the whole run's database (every key the suite made) is more than the 1 MB default.
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (run.error) throw run.error;
+  const out = run.stdout.toString();
+  if (!out.trim()) throw new Error(`cli ${args.join(" ")} exited with ${run.status} without output:\n${run.stderr}`);
+  return { code: run.status ?? -1, json: JSON.parse(out) };
 }

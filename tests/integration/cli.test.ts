@@ -47,6 +47,14 @@ describe("operator CLI", () => {
     expect(rows.find((k) => k.client_id === healthy.client_id)).toMatchObject({ access_group_error: null, modules: expect.any(Array) });
   });
 
+  it("writes a list longer than a pipe holds in full before it exits", async () => {
+    const company = await makeCompany();
+    for (let i = 0; i < 400; i++) await makeApiKey({ companyId: company.id });
+    const listed = cli(["api-key:list"]);
+    expect(listed.code).toBe(0);
+    expect((listed.json as any[]).filter((k) => k.company_id === company.id)).toHaveLength(400);
+  });
+
   it("rejects unknown modules, permissions and companies with the API's error body and exit code 1", async () => {
     const company = await makeCompany();
     const invalid = (field: string, message: string) => ({ code: 1, json: { status: 400, ...validationError(field, message) } });

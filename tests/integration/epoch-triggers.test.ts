@@ -165,11 +165,13 @@ beforeAll(async () => {
 });
 
 describe("cache-epoch triggers", () => {
-  it("every epoch cache in lib/ has its loader in this test", () => {
-    const sources = fs
-      .readdirSync("lib", { recursive: true, encoding: "utf8" })
-      .filter((file) => file.endsWith(".ts") && !file.startsWith("generated"))
-      .map((file) => fs.readFileSync(path.join("lib", file), "utf8"));
+  it("every epoch cache in lib/ and modules/ has its loader in this test", () => {
+    const sources = ["lib", "modules"].flatMap((root) =>
+      fs
+        .readdirSync(root, { recursive: true, encoding: "utf8" })
+        .filter((file) => file.endsWith(".ts") && !file.startsWith("generated"))
+        .map((file) => fs.readFileSync(path.join(root, file), "utf8")),
+    );
     const caches = sources.reduce((count, source) => count + (source.match(/new EpochCache</g)?.length ?? 0), 0);
     expect(caches, "a new EpochCache: add its loader to this test").toBe(loaders.length);
   });
