@@ -6,7 +6,18 @@ const config = [
   ...nextTs,
   // Tests read untyped JSON bodies; `any` there keeps assertions readable.
   { files: ["tests/**/*.ts", "e2e/**/*.ts"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
-  { ignores: [".next/**", "node_modules/**", "lib/generated/**", "dist/**", "data/**", "next-env.d.ts", "test-results/**", "playwright-report/**"] },
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      "lib/generated/**",
+      "dist/**",
+      "data/**",
+      "next-env.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
 ];
 
 export default config;

@@ -25,11 +25,21 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {
         extends: true,
-        test: { name: "service", include: ["tests/service/**/*.test.ts"], globalSetup: ["tests/setup/database.ts"], setupFiles: ["tests/setup/worker.ts"] },
+        test: {
+          name: "service",
+          include: ["tests/service/**/*.test.ts"],
+          globalSetup: ["tests/setup/database.ts"],
+          setupFiles: ["tests/setup/worker.ts"],
+        },
       },
       {
         extends: true,
-        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], globalSetup: ["tests/setup/server.ts"], setupFiles: ["tests/setup/worker.ts"] },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/setup/server.ts"],
+          setupFiles: ["tests/setup/worker.ts"],
+        },
       },
     ],
   },

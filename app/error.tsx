@@ -17,7 +17,8 @@ export default function PageError({ error, retry }: { error: Error & { digest?: 
       </button>
       {error.digest && (
         <p className="text-sm text-slate-600">
-          {messages("sv").errorReference} / <span lang="en">{messages("en").errorReference}</span>: <code>{error.digest}</code>
+          {messages("sv").errorReference} / <span lang="en">{messages("en").errorReference}</span>:{" "}
+          <code>{error.digest}</code>
         </p>
       )}
     </BilingualNotice>

@@ -8,7 +8,10 @@ export default async function PageNotFound() {
   await connection();
   return (
     <BilingualNotice title="pageNotFoundTitle" body="pageNotFoundBody">
-      <Link href="/" className="inline-block text-blue-800 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700">
+      <Link
+        href="/"
+        className="inline-block text-blue-800 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+      >
         <span lang="sv">Till startsidan</span> · <span lang="en">To the start page</span>
       </Link>
     </BilingualNotice>

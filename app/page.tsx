@@ -15,15 +15,17 @@ export default async function HomePage() {
         Föreningsregister med fritidskortsstatus, nyhetsbrev med prenumerationssidor och ett JSON-API för integrationer.
       </p>
       <p lang="en" className="mt-2 text-slate-700">
-        A company register with leisure-card (Fritidskortet) enrollment status, newsletter subscription lists with hosted
-        subscribe pages, and a JSON API for integrators.
+        A company register with leisure-card (Fritidskortet) enrollment status, newsletter subscription lists with
+        hosted subscribe pages, and a JSON API for integrators.
       </p>
       <ul className="mt-6 space-y-3">
         <li>
           <Link className={linkClass} href="/admin/login">
             Logga in i administrationen
           </Link>{" "}
-          <span lang="en" className="text-slate-600">(staff dashboard)</span>
+          <span lang="en" className="text-slate-600">
+            (staff dashboard)
+          </span>
         </li>
         <li>
           {/* A full page load: /docs starts its reference from the script the server renders, which a client-side
@@ -31,7 +33,9 @@ export default async function HomePage() {
           <a className={linkClass} href="/docs">
             API-referens
           </a>{" "}
-          <span lang="en" className="text-slate-600">(API reference,</span>{" "}
+          <span lang="en" className="text-slate-600">
+            (API reference,
+          </span>{" "}
           <a className={linkClass} href="/v3/openapi.json">
             openapi.json
           </a>

@@ -19,7 +19,9 @@ function orgNumber(): string {
 }
 
 async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -47,13 +49,27 @@ test.describe("API keys, admin users and the audit log", () => {
     cli(["company:create", "--name", `Andra IK ${stamp}`, "--org-number", orgNumber()]);
     admin = createAdmin();
     // An older key, revoked, so the table shows both states.
-    const old = cli(["api-key:create", "--name", `Gamla webbplatsen ${stamp}`, "--company", company.company_id, "--modules", "company", "--permissions", ""]) as {
+    const old = cli([
+      "api-key:create",
+      "--name",
+      `Gamla webbplatsen ${stamp}`,
+      "--company",
+      company.company_id,
+      "--modules",
+      "company",
+      "--permissions",
+      "",
+    ]) as {
       client_id: string;
     };
     cli(["api-key:revoke", old.client_id]);
   });
 
-  test("an ADMIN creates an API key with an access group, sees the secret once, uses it, and revokes it", async ({ page, context, request }) => {
+  test("an ADMIN creates an API key with an access group, sees the secret once, uses it, and revokes it", async ({
+    page,
+    context,
+    request,
+  }) => {
     await signIn(page, admin);
     await page.goto("/admin/api-keys");
     await expect(page.getByRole("heading", { level: 1, name: "API-nycklar" })).toBeVisible();
@@ -84,7 +100,8 @@ test.describe("API keys, admin users and the audit log", () => {
     await expect(form.getByRole("checkbox", { name: new RegExp(`Åtkomst IF ${stamp}`) })).toBeChecked();
     await form.getByRole("button", { name: "Skapa nyckel" }).click();
     await expect(form.getByText("Kryssa i de moduler systemet behöver, minst en.")).toBeVisible();
-    for (const label of ["Föreningar", "Prenumerationslistor"]) await form.getByRole("checkbox", { name: new RegExp(`^${label}`) }).check();
+    for (const label of ["Föreningar", "Prenumerationslistor"])
+      await form.getByRole("checkbox", { name: new RegExp(`^${label}`) }).check();
     await form.getByRole("checkbox", { name: /^Ändra prenumerationslistor/ }).check();
     // At tablet widths the Create button stays in reach while the long form scrolls under it.
     for (const size of [{ width: 768, height: 1024 }, tablet]) {
@@ -168,7 +185,9 @@ test.describe("API keys, admin users and the audit log", () => {
     await page.getByRole("button", { name: "In English" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
     await page.setViewportSize(tablet);
-    await expect(page.getByRole("table", { name: "API keys" }).getByRole("row").filter({ hasText: clientId })).toContainText("Revoked");
+    await expect(
+      page.getByRole("table", { name: "API keys" }).getByRole("row").filter({ hasText: clientId }),
+    ).toContainText("Revoked");
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
     await page.getByRole("button", { name: "På svenska" }).click();
@@ -202,12 +221,17 @@ test.describe("API keys, admin users and the audit log", () => {
     await expect(log.getByTestId("audit-action")).toHaveText(["api_key.create"]);
     await page.reload();
     await expect(page.getByLabel("Händelse", { exact: true })).toHaveValue("api_key.cr");
-    await expect(page.getByRole("table", { name: "Händelser" }).getByTestId("audit-action")).toHaveText(["api_key.create"]);
+    await expect(page.getByRole("table", { name: "Händelser" }).getByTestId("audit-action")).toHaveText([
+      "api_key.create",
+    ]);
     await page.getByRole("button", { name: "Rensa filter" }).click();
     await expect(page).toHaveURL(/\/admin\/audit$/);
   });
 
-  test("an ADMIN creates a VIEWER, changes access, deactivates and reactivates; the own row cannot be changed", async ({ page, browser }) => {
+  test("an ADMIN creates a VIEWER, changes access, deactivates and reactivates; the own row cannot be changed", async ({
+    page,
+    browser,
+  }) => {
     await signIn(page, admin);
     await page.goto("/admin/users");
     await expect(page.getByRole("heading", { level: 1, name: "Administratörer" })).toBeVisible();
@@ -263,10 +287,16 @@ test.describe("API keys, admin users and the audit log", () => {
 
     // Deactivate and reactivate, each confirmed.
     await viewerRow.getByRole("button", { name: `Stäng av ${viewer.email}` }).click();
-    await page.getByRole("alertdialog", { name: `Stänga av ${viewer.email}?` }).getByRole("button", { name: "Stäng av" }).click();
+    await page
+      .getByRole("alertdialog", { name: `Stänga av ${viewer.email}?` })
+      .getByRole("button", { name: "Stäng av" })
+      .click();
     await expect(viewerRow).toContainText("Avstängd");
     await viewerRow.getByRole("button", { name: `Aktivera ${viewer.email}` }).click();
-    await page.getByRole("alertdialog", { name: `Aktivera ${viewer.email}?` }).getByRole("button", { name: "Aktivera" }).click();
+    await page
+      .getByRole("alertdialog", { name: `Aktivera ${viewer.email}?` })
+      .getByRole("button", { name: "Aktivera" })
+      .click();
     await expect(viewerRow).toContainText("Aktiv");
     await toastsGone(page);
     await expectAccessible(page);
@@ -285,7 +315,9 @@ test.describe("API keys, admin users and the audit log", () => {
     try {
       const viewerPage = await viewerContext.newPage();
       await signIn(viewerPage, viewer);
-      await expect(viewerPage.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "API-nycklar" })).toHaveCount(0);
+      await expect(
+        viewerPage.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "API-nycklar" }),
+      ).toHaveCount(0);
       await viewerPage.goto("/admin/audit");
       await expect(viewerPage.getByRole("heading", { level: 1, name: "Händelselogg" })).toBeVisible();
       await expect(viewerPage.getByRole("table", { name: "Händelser" })).toBeVisible();
@@ -312,7 +344,9 @@ test.describe("API keys, admin users and the audit log", () => {
   test("an EDITOR cannot reach API keys or admin users", async ({ page }) => {
     const editor = createAdmin({ role: "EDITOR" });
     await signIn(page, editor);
-    await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "API-nycklar" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "API-nycklar" }),
+    ).toHaveCount(0);
     await page.goto("/admin/api-keys");
     await expect(page.getByTestId("only-admins")).toHaveText(/Bara administratörer/);
     await expect(page.getByRole("button", { name: "Ny API-nyckel" })).toHaveCount(0);
@@ -385,18 +419,32 @@ test("every dashboard page and server action refuses a request without a session
     // Server actions: every action of a module under app/admin/(dashboard)/, called the way the browser calls one.
     const actions = dashboardActions();
     expect(actions.length, "the build's manifest lists no dashboard server action").toBeGreaterThan(0);
-    test.info().annotations.push({ type: "covered", description: `${onDisk.length} pages, ${actions.length} server actions: ${[...new Set(actions.map((a) => a.file))].join(", ")}` });
+    test
+      .info()
+      .annotations.push({
+        type: "covered",
+        description: `${onDisk.length} pages, ${actions.length} server actions: ${[...new Set(actions.map((a) => a.file))].join(", ")}`,
+      });
     // Posted to its own page, as the browser does, and to /admin, which does not import it: Next.js forwards such a
     // post to the address server.ts gave next() (it once forwarded to port 3000 and answered an empty 200).
     for (const { id, file, page } of actions.flatMap((a) => [a, { ...a, page: "/admin" }])) {
       const response = await anonymous.post(page, {
-        headers: { "Next-Action": id, "Content-Type": "text/plain;charset=UTF-8", Origin: baseURL!, Accept: "text/x-component" },
+        headers: {
+          "Next-Action": id,
+          "Content-Type": "text/plain;charset=UTF-8",
+          Origin: baseURL!,
+          Accept: "text/x-component",
+        },
         data: "[{}]",
         maxRedirects: 0,
       });
       const body = await response.text();
-      expect(response.status(), `${file} (${id}) at ${page} answers ${response.status()}: ${body.slice(0, 200)}`).toBe(200);
-      expect(actionResults(body), `${file} (${id}): ${body.slice(0, 300)}`).toContainEqual(expect.objectContaining({ ok: false, status: 401 }));
+      expect(response.status(), `${file} (${id}) at ${page} answers ${response.status()}: ${body.slice(0, 200)}`).toBe(
+        200,
+      );
+      expect(actionResults(body), `${file} (${id}): ${body.slice(0, 300)}`).toContainEqual(
+        expect.objectContaining({ ok: false, status: 401 }),
+      );
     }
   } finally {
     await anonymous.dispose();
@@ -420,7 +468,9 @@ function dashboardActions(): { id: string; file: string; page: string }[] {
   for (const [id, entry] of Object.entries({ ...manifest.edge, ...manifest.node })) {
     const file = entry.filename?.replace(/^\.\//, "");
     if (!file?.startsWith("app/admin/(dashboard)/")) continue;
-    const worker = Object.keys(entry.workers ?? {}).find((w) => w.startsWith("app/admin/(dashboard)/") && w.endsWith("/page"));
+    const worker = Object.keys(entry.workers ?? {}).find(
+      (w) => w.startsWith("app/admin/(dashboard)/") && w.endsWith("/page"),
+    );
     expect(worker, `${file} (${id}) has no dashboard page among its workers`).toBeTruthy();
     actions.push({ id, file, page: pageUrl(worker!) });
   }

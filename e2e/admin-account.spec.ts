@@ -9,7 +9,6 @@ import { generateSync } from "otplib";
 import { renderPasswordResetMail } from "../modules/access/mail/staff-password-reset";
 import { createAdmin, dashboardWalks, expectAccessible, screenshot, signIn, type AdminLogin } from "./admin-helpers";
 
-
 function watchCsp(page: Page): string[] {
   const complaints: string[] = [];
   page.on("console", (message) => {
@@ -27,7 +26,11 @@ async function toEnglish(page: Page) {
 }
 
 /** Turns two-factor sign-in on on the account page; returns the secret and the recovery codes. */
-async function turnOnTwoFactor(page: Page, t: { turnOn: string; confirm: string; stored: string; on: string }, shot?: string) {
+async function turnOnTwoFactor(
+  page: Page,
+  t: { turnOn: string; confirm: string; stored: string; on: string },
+  shot?: string,
+) {
   await page.getByRole("button", { name: t.turnOn }).click();
   const setup = page.getByTestId("two-factor-setup");
   await expect(setup.getByRole("img")).toBeVisible();
@@ -76,18 +79,54 @@ test.use({ locale: "sv-SE" });
 
 const texts = {
   sv: {
-    forgot: "Glömt lösenordet?", send: "Skicka länk", sent: "Om adressen hör till ett konto är en länk på väg dit", subject: "Välj ett nytt lösenord",
-    mailButton: "Välj nytt lösenord", phone: "Mobil (390 px)", newPassword: "Välj ett nytt lösenord", save: "Spara lösenordet", changed: "Lösenordet är bytt",
-    used: "Länken fungerar inte längre", menu: "Huvudmeny", account: "Mitt konto", turnOn: "Slå på tvåstegsinloggning", confirm: "Bekräfta och slå på",
-    stored: "Jag har sparat koderna", on: "På", off: "Av", signOut: "Logga ut", signIn: "Logga in", codeIntro: "Ditt konto har tvåstegsinloggning",
-    wrongCode: "Koden stämmer inte", continue: "Fortsätt", turnOff: "Slå av",
+    forgot: "Glömt lösenordet?",
+    send: "Skicka länk",
+    sent: "Om adressen hör till ett konto är en länk på väg dit",
+    subject: "Välj ett nytt lösenord",
+    mailButton: "Välj nytt lösenord",
+    phone: "Mobil (390 px)",
+    newPassword: "Välj ett nytt lösenord",
+    save: "Spara lösenordet",
+    changed: "Lösenordet är bytt",
+    used: "Länken fungerar inte längre",
+    menu: "Huvudmeny",
+    account: "Mitt konto",
+    turnOn: "Slå på tvåstegsinloggning",
+    confirm: "Bekräfta och slå på",
+    stored: "Jag har sparat koderna",
+    on: "På",
+    off: "Av",
+    signOut: "Logga ut",
+    signIn: "Logga in",
+    codeIntro: "Ditt konto har tvåstegsinloggning",
+    wrongCode: "Koden stämmer inte",
+    continue: "Fortsätt",
+    turnOff: "Slå av",
   },
   en: {
-    forgot: "Forgot your password?", send: "Send link", sent: "If the address has an account, a link is on its way", subject: "Choose a new password",
-    mailButton: "Choose a new password", phone: "Phone (390 px)", newPassword: "Choose a new password", save: "Save password", changed: "Your password has been changed",
-    used: "This link no longer works", menu: "Main menu", account: "My account", turnOn: "Turn on two-factor sign-in", confirm: "Confirm and turn on",
-    stored: "I have saved the codes", on: "On", off: "Off", signOut: "Sign out", signIn: "Sign in", codeIntro: "Your account has two-factor sign-in",
-    wrongCode: "The code is not right", continue: "Continue", turnOff: "Turn off",
+    forgot: "Forgot your password?",
+    send: "Send link",
+    sent: "If the address has an account, a link is on its way",
+    subject: "Choose a new password",
+    mailButton: "Choose a new password",
+    phone: "Phone (390 px)",
+    newPassword: "Choose a new password",
+    save: "Save password",
+    changed: "Your password has been changed",
+    used: "This link no longer works",
+    menu: "Main menu",
+    account: "My account",
+    turnOn: "Turn on two-factor sign-in",
+    confirm: "Confirm and turn on",
+    stored: "I have saved the codes",
+    on: "On",
+    off: "Off",
+    signOut: "Sign out",
+    signIn: "Sign in",
+    codeIntro: "Your account has two-factor sign-in",
+    wrongCode: "The code is not right",
+    continue: "Continue",
+    turnOff: "Turn off",
   },
 };
 
@@ -95,7 +134,10 @@ test.describe("staff password reset and two-factor sign-in", () => {
   test.describe.configure({ timeout: 120_000 });
 
   for (const { lang, width, viewport } of dashboardWalks) {
-    test(`the full walk: reset by mail, two-factor on, sign-in with a code and with a recovery code (${lang}, ${width})`, async ({ page, browser }) => {
+    test(`the full walk: reset by mail, two-factor on, sign-in with a code and with a recovery code (${lang}, ${width})`, async ({
+      page,
+      browser,
+    }) => {
       const t = texts[lang];
       const shot = (name: string) => screenshot(page, `${name}-${width}-${lang}`);
       await page.setViewportSize(viewport);
@@ -129,7 +171,9 @@ test.describe("staff password reset and two-factor sign-in", () => {
       expect(href.pathname).toBe("/admin/reset-password");
       // The message as a phone shows it (390 px).
       await outbox.getByRole("button", { name: t.phone }).click();
-      await expect(outbox.frameLocator('[data-testid="outbox-frame"]').getByRole("link", { name: t.mailButton })).toBeVisible();
+      await expect(
+        outbox.frameLocator('[data-testid="outbox-frame"]').getByRole("link", { name: t.mailButton }),
+      ).toBeVisible();
       await screenshot(outbox, `admin-reset-mail-in-outbox-${width}-${lang}`);
       await readerContext.close();
 
@@ -203,10 +247,17 @@ test.describe("staff password reset and two-factor sign-in", () => {
   test("the reset mail reads on a phone in both languages", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const lang of ["sv", "en"] as const) {
-      const { html } = await renderPasswordResetMail({ lang, name: "Anna Andersson", url: "https://service.example/admin/reset-password?token=abc", product: "Förening service" });
+      const { html } = await renderPasswordResetMail({
+        lang,
+        name: "Anna Andersson",
+        url: "https://service.example/admin/reset-password?token=abc",
+        product: "Förening service",
+      });
       await page.setContent(html);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await expect(page.getByRole("link", { name: lang === "sv" ? "Välj nytt lösenord" : "Choose a new password" })).toBeVisible();
+      await expect(
+        page.getByRole("link", { name: lang === "sv" ? "Välj nytt lösenord" : "Choose a new password" }),
+      ).toBeVisible();
       await expectAccessible(page);
       await screenshot(page, `admin-reset-mail-phone-${lang}`);
     }

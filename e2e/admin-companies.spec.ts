@@ -20,15 +20,27 @@ function auditRows(companyId: string, action: string) {
   const db = database();
   try {
     return db
-      .prepare('SELECT actor, actorKind, action, objectType, objectId, companyId, summary FROM "AuditEntry" WHERE companyId = ? AND action = ? ORDER BY id')
-      .all(companyId, action) as { actor: string; actorKind: string; action: string; objectType: string; objectId: string; companyId: string; summary: string }[];
+      .prepare(
+        'SELECT actor, actorKind, action, objectType, objectId, companyId, summary FROM "AuditEntry" WHERE companyId = ? AND action = ? ORDER BY id',
+      )
+      .all(companyId, action) as {
+      actor: string;
+      actorKind: string;
+      action: string;
+      objectType: string;
+      objectId: string;
+      companyId: string;
+      summary: string;
+    }[];
   } finally {
     db.close();
   }
 }
 
 async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -49,7 +61,21 @@ test.describe("company register and company page", () => {
   let admin: AdminLogin;
 
   test.beforeAll(() => {
-    federation = cli(["company:create", "--name", "Norrsjö Idrottsförbund", "--org-number", "559900-1000", "--street", "Storgatan 1", "--zipcode", "931 30", "--post", "Norrsjö", "--web", "https://norrsjo.example.org"]) as Created;
+    federation = cli([
+      "company:create",
+      "--name",
+      "Norrsjö Idrottsförbund",
+      "--org-number",
+      "559900-1000",
+      "--street",
+      "Storgatan 1",
+      "--zipcode",
+      "931 30",
+      "--post",
+      "Norrsjö",
+      "--web",
+      "https://norrsjo.example.org",
+    ]) as Created;
     club = cli([
       "company:create",
       "--name",
@@ -63,11 +89,22 @@ test.describe("company register and company page", () => {
       "--contact-name",
       "Kim Kassör",
     ]) as Created;
-    swimmers = cli(["company:create", "--name", "Norrsjö Simsällskap", "--org-number", "559900-2000", "--parent", federation.company_id]) as Created;
+    swimmers = cli([
+      "company:create",
+      "--name",
+      "Norrsjö Simsällskap",
+      "--org-number",
+      "559900-2000",
+      "--parent",
+      federation.company_id,
+    ]) as Created;
     grantName = "Norrsjöstödet";
     cli(["grant:create", "--name", grantName, "--descr", "Stöd till föreningar i Norrsjö"]);
     // The swimmers' key comes from the CLI (stdin); their giro is not on the simulator's approved list.
-    cli(["company:leisure-card-key", swimmers.company_id, "--giro-type", "PLUSGIRO", "--giro-number", "4711-2"], "e2e-fk-key-swimmers\n");
+    cli(
+      ["company:leisure-card-key", swimmers.company_id, "--giro-type", "PLUSGIRO", "--giro-number", "4711-2"],
+      "e2e-fk-key-swimmers\n",
+    );
     admin = createAdmin();
   });
 
@@ -83,8 +120,16 @@ test.describe("company register and company page", () => {
     await expect(table.getByRole("row")).toHaveCount(4);
     await expect(page.getByRole("status").filter({ hasText: "3 föreningar" })).toBeVisible();
     const clubRow = table.getByRole("row").filter({ hasText: "Norrsjö IF" });
-    await expect(clubRow.getByRole("cell")).toHaveText(["Norrsjö IF", E2E_APPROVED_PROVIDER.org_number, "Norrsjö Idrottsförbund", "Ingen"]);
-    await expect(clubRow.getByRole("link", { name: "Norrsjö IF" })).toHaveAttribute("href", `/admin/companies/${club.company_id}`);
+    await expect(clubRow.getByRole("cell")).toHaveText([
+      "Norrsjö IF",
+      E2E_APPROVED_PROVIDER.org_number,
+      "Norrsjö Idrottsförbund",
+      "Ingen",
+    ]);
+    await expect(clubRow.getByRole("link", { name: "Norrsjö IF" })).toHaveAttribute(
+      "href",
+      `/admin/companies/${club.company_id}`,
+    );
     await expectAccessible(page);
     await screenshot(page, "admin-companies");
 
@@ -117,7 +162,9 @@ test.describe("company register and company page", () => {
     await expectNoHorizontalScroll(page);
   });
 
-  test("an ADMIN changes fk_status, activates a grant, sets the leisure-card key and checks the provider", async ({ page }) => {
+  test("an ADMIN changes fk_status, activates a grant, sets the leisure-card key and checks the provider", async ({
+    page,
+  }) => {
     await signIn(page, admin);
     await page.goto("/admin/companies");
     await page.getByLabel("Sök på namn eller organisationsnummer").fill("Norrsjö IF");
@@ -127,7 +174,10 @@ test.describe("company register and company page", () => {
 
     // The register fields, read-only.
     const details = page.getByRole("region", { name: "Registeruppgifter" });
-    await expect(details.getByRole("link", { name: "Norrsjö Idrottsförbund" })).toHaveAttribute("href", `/admin/companies/${federation.company_id}`);
+    await expect(details.getByRole("link", { name: "Norrsjö Idrottsförbund" })).toHaveAttribute(
+      "href",
+      `/admin/companies/${federation.company_id}`,
+    );
     await expect(details.getByText("kansli@norrsjoif.example.org")).toBeVisible();
     await expect(details.getByText("Kim Kassör")).toBeVisible();
 
@@ -180,7 +230,9 @@ test.describe("company register and company page", () => {
     await expect(dialog).toBeHidden();
     await expect(grant).toContainText(/Aktiverat \d/);
     await expect(grant.getByRole("button")).toHaveCount(0);
-    expect(auditRows(club.company_id, "grant.activate").map((r) => [r.actor, r.summary])).toEqual([[`admin:${admin.email}`, grantName]]);
+    expect(auditRows(club.company_id, "grant.activate").map((r) => [r.actor, r.summary])).toEqual([
+      [`admin:${admin.email}`, grantName],
+    ]);
 
     // The leisure-card key: set, never shown back, the field emptied.
     const key = page.getByRole("region", { name: "Fritidskortsnyckel" });
@@ -224,7 +276,9 @@ test.describe("company register and company page", () => {
     const check = page.getByRole("region", { name: "Utförarstatus hos Fritidskortet" });
     await check.getByRole("button", { name: "Kontrollera godkänd utförare" }).click();
     await expect(check.getByRole("status")).toContainText("Kontrollen kunde inte göras");
-    await expect(check.getByRole("status")).toContainText("Föreningen har ingen sparad fritidskortsnyckel. Spara en nyckel först.");
+    await expect(check.getByRole("status")).toContainText(
+      "Föreningen har ingen sparad fritidskortsnyckel. Spara en nyckel först.",
+    );
 
     // A key (set with the CLI) whose giro the leisure-card service does not approve.
     await page.goto(`/admin/companies/${swimmers.company_id}`);
@@ -240,7 +294,9 @@ test.describe("company register and company page", () => {
     const checkedAt = check.getByTestId("provider-checked-at");
     await expect(checkedAt).toHaveText(/^Kontrollerad \d{1,2} [a-zé]+\.? \d{4} \d{2}:\d{2}$/);
     // Stockholm's date, whatever the browser's zone (the tests' browser runs in UTC).
-    const today = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeZone: "Europe/Stockholm" }).format(new Date());
+    const today = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeZone: "Europe/Stockholm" }).format(
+      new Date(),
+    );
     await expect(checkedAt).toContainText(today);
     await expectAccessible(page);
     await screenshot(page, "admin-company-not-approved");
@@ -257,7 +313,9 @@ test.describe("company register and company page", () => {
       await expect(page.getByRole("button", { name: "På svenska" })).toBeVisible();
       const checkEn = page.getByRole("region", { name: "Provider status at Fritidskortet" });
       await checkEn.getByRole("button", { name: "Check approved provider" }).click();
-      await expect(checkEn.getByRole("status")).toContainText("Fritidskortet answered with an error (HTTP 503). Try again later.");
+      await expect(checkEn.getByRole("status")).toContainText(
+        "Fritidskortet answered with an error (HTTP 503). Try again later.",
+      );
     } finally {
       await fetch(`${process.env.E2E_LEISURE_CARD_URL}/__control`, { method: "DELETE" });
     }

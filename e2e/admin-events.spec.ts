@@ -14,8 +14,22 @@ let federation: Created;
 let clubWithoutEvents: Created;
 
 test.beforeAll(() => {
-  federation = cli(["company:create", "--name", `Evenemangsförbundet ${stamp}`, "--org-number", `559700-${crypto.randomInt(1000, 9999)}`]) as Created;
-  clubWithoutEvents = cli(["company:create", "--name", `Björkby SK ${stamp}`, "--org-number", `559701-${crypto.randomInt(1000, 9999)}`, "--parent", federation.company_id]) as Created;
+  federation = cli([
+    "company:create",
+    "--name",
+    `Evenemangsförbundet ${stamp}`,
+    "--org-number",
+    `559700-${crypto.randomInt(1000, 9999)}`,
+  ]) as Created;
+  clubWithoutEvents = cli([
+    "company:create",
+    "--name",
+    `Björkby SK ${stamp}`,
+    "--org-number",
+    `559701-${crypto.randomInt(1000, 9999)}`,
+    "--parent",
+    federation.company_id,
+  ]) as Created;
   cli(["member:generate", "--company", federation.company_id, "--members", "20", "--seed", "21"]);
 });
 
@@ -41,11 +55,21 @@ test.describe("event screens", () => {
     await expect(page.getByRole("table", { name: "Evenemang" }).getByRole("row")).toHaveCount(5);
   });
 
-  test("with every company (the demo's and the other tests'), the picker has a search field; one match is chosen", async ({ page }) => {
+  test("with every company (the demo's and the other tests'), the picker has a search field; one match is chosen", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     // A federation's worth of clubs, so the list is long whichever tests ran before.
     for (let i = 1; i <= 8; i++) {
-      cli(["company:create", "--name", `Klubb ${i} ${stamp}`, "--org-number", `559702-${crypto.randomInt(1000, 9999)}`, "--parent", federation.company_id]);
+      cli([
+        "company:create",
+        "--name",
+        `Klubb ${i} ${stamp}`,
+        "--org-number",
+        `559702-${crypto.randomInt(1000, 9999)}`,
+        "--parent",
+        federation.company_id,
+      ]);
     }
     await signIn(page, createAdmin());
     await page.goto("/admin/events");
@@ -114,7 +138,9 @@ test.describe("event screens", () => {
     await page.getByRole("button", { name: "Ta bort evenemang" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Ta bort", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/events\?company_id=/);
-    await expect(page.getByRole("table", { name: "Evenemang" }).getByRole("link", { name: `Vårmöte ${stamp}` })).toHaveCount(0);
+    await expect(
+      page.getByRole("table", { name: "Evenemang" }).getByRole("link", { name: `Vårmöte ${stamp}` }),
+    ).toHaveCount(0);
     expect((await page.request.get(`/admin/events/${eventId}`)).status()).toBe(404);
   });
 
@@ -145,7 +171,13 @@ test.describe("event screens", () => {
       await expectAccessible(viewer);
       await context.clearCookies();
       const outsider = await context.newPage();
-      const elsewhere = cli(["company:create", "--name", `Annanstans ${stamp}`, "--org-number", `559702-${crypto.randomInt(1000, 9999)}`]) as Created;
+      const elsewhere = cli([
+        "company:create",
+        "--name",
+        `Annanstans ${stamp}`,
+        "--org-number",
+        `559702-${crypto.randomInt(1000, 9999)}`,
+      ]) as Created;
       await signIn(outsider, createAdmin({ role: "ADMIN", scope: elsewhere.company_id }));
       expect((await outsider.request.get(eventUrl)).status()).toBe(404);
       expect((await outsider.request.get(`/admin/api/events?company_id=${federation.company_id}`)).status()).toBe(403);

@@ -21,7 +21,15 @@ export interface AdminLogin {
 }
 
 /** A dashboard user with the role and access given (default: ADMIN over every company). */
-export function createAdmin(options: { role?: "ADMIN" | "EDITOR" | "VIEWER"; scope?: string; modules?: string; permissions?: string; noDescendants?: boolean } = {}): AdminLogin {
+export function createAdmin(
+  options: {
+    role?: "ADMIN" | "EDITOR" | "VIEWER";
+    scope?: string;
+    modules?: string;
+    permissions?: string;
+    noDescendants?: boolean;
+  } = {},
+): AdminLogin {
   const email = `staff-${crypto.randomBytes(4).toString("hex")}@example.org`;
   const password = `pw-${crypto.randomBytes(9).toString("base64url")}`;
   cli([
@@ -69,7 +77,9 @@ export async function expectAccessible(page: Page, exclude?: string): Promise<vo
   const builder = new AxeBuilder({ page });
   const results = await (exclude ? builder.exclude(exclude) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(" ")})`)).toEqual([]);
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(" ")})`)).toEqual(
+    [],
+  );
 }
 
 /**
@@ -92,7 +102,9 @@ export async function expectAccessibleAsServed(page: Page): Promise<void> {
 
 /** The whole page unless `fullPage: false` (a page that scrolls inside its own panes, such as /docs: the viewport). */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  const file = process.env.E2E_UPDATE_SCREENSHOTS ? `e2e/screenshots/${name}.png` : test.info().outputPath(`${name}.png`);
+  const file = process.env.E2E_UPDATE_SCREENSHOTS
+    ? `e2e/screenshots/${name}.png`
+    : test.info().outputPath(`${name}.png`);
   fs.mkdirSync(file.slice(0, file.lastIndexOf("/")), { recursive: true });
   await page.screenshot({ path: file, fullPage });
 }

@@ -55,13 +55,21 @@ test.describe("the import screen for a new user", () => {
   for (const { lang, viewport } of dashboardWalks.filter((w) => (w.lang === "sv") === (w.width === "laptop"))) {
     const t = texts[lang];
     const suffix = `${lang}-${viewport.width}`;
-    test(`${lang} at ${viewport.width} px: own organization first, the file kept across the company, the membership, undone`, async ({ browser }) => {
+    test(`${lang} at ${viewport.width} px: own organization first, the file kept across the company, the membership, undone`, async ({
+      browser,
+    }) => {
       const stamp = `${Date.now()}${crypto.randomInt(100)}`;
       const org = () => `559806-${crypto.randomInt(1000, 9999)}`;
       // The federation's club sorts before it by name: the screen opened on such a club before.
-      const federation = (cli(["company:create", "--name", `Förbundet ${stamp}`, "--org-number", org()]) as { company_id: string }).company_id;
+      const federation = (
+        cli(["company:create", "--name", `Förbundet ${stamp}`, "--org-number", org()]) as { company_id: string }
+      ).company_id;
       const clubName = `Aaa-klubben ${stamp}`;
-      const club = (cli(["company:create", "--name", clubName, "--org-number", org(), "--parent", federation]) as { company_id: string }).company_id;
+      const club = (
+        cli(["company:create", "--name", clubName, "--org-number", org(), "--parent", federation]) as {
+          company_id: string;
+        }
+      ).company_id;
       cli(["period:create", "--company", club, "--name", `Säsong ${stamp}`, "--start", day(-30), "--end", day(300)]);
 
       const context = await browser.newContext({ viewport, locale: t.locale, acceptDownloads: true });
@@ -80,7 +88,9 @@ test.describe("the import screen for a new user", () => {
 
       // The file first, then the company: the file stays chosen.
       const rows = ["E-post;Förnamn", `ny.${stamp}@example.se;Ny`, `annan.${stamp}@example.se;Annan`].join("\n");
-      await page.locator("#import-file").setInputFiles({ name: "medlemmar.csv", mimeType: "text/csv", buffer: Buffer.from(rows) });
+      await page
+        .locator("#import-file")
+        .setInputFiles({ name: "medlemmar.csv", mimeType: "text/csv", buffer: Buffer.from(rows) });
       await expect(page.getByText(t.needsFile)).toBeHidden();
       await picker.selectOption(club);
       await page.waitForURL(`**/admin/imports?company_id=${club}`);
@@ -97,11 +107,21 @@ test.describe("the import screen for a new user", () => {
       await expect(done.getByTestId("import-figures")).toContainText(t.added, { timeout: 60_000 });
 
       // The imported members are members of the club for its period.
-      const [download] = await Promise.all([page.waitForEvent("download"), done.getByRole("link", { name: t.download }).click()]);
-      const lines = fs.readFileSync((await download.path())!, "utf8").trim().split(/\r?\n/);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        done.getByRole("link", { name: t.download }).click(),
+      ]);
+      const lines = fs
+        .readFileSync((await download.path())!, "utf8")
+        .trim()
+        .split(/\r?\n/);
       const memberId = lines[1].split(";")[4];
-      const member = cli(["member:show", memberId]) as { memberships: { company_id: string; period_name: string; status: string }[] };
-      expect(member.memberships).toEqual([expect.objectContaining({ company_id: club, period_name: `Säsong ${stamp}`, status: "MEMBER" })]);
+      const member = cli(["member:show", memberId]) as {
+        memberships: { company_id: string; period_name: string; status: string }[];
+      };
+      expect(member.memberships).toEqual([
+        expect.objectContaining({ company_id: club, period_name: `Säsong ${stamp}`, status: "MEMBER" }),
+      ]);
 
       await done.getByRole("button", { name: t.undo }).click();
       const question = page.getByRole("alertdialog");

@@ -14,7 +14,15 @@ import { cspErrors } from "./sendout-stack";
 const ROWS = 10_000;
 
 function newCompany(stamp: string): string {
-  return (cli(["company:create", "--name", `Importklubben ${stamp}`, "--org-number", `559807-${crypto.randomInt(1000, 9999)}`]) as { company_id: string }).company_id;
+  return (
+    cli([
+      "company:create",
+      "--name",
+      `Importklubben ${stamp}`,
+      "--org-number",
+      `559807-${crypto.randomInt(1000, 9999)}`,
+    ]) as { company_id: string }
+  ).company_id;
 }
 
 /** A 10,000-row sheet: row 5,001 repeats the address of row 11 (sheet rows count the header), row 7,001 has none valid. */
@@ -23,7 +31,8 @@ async function bigSheet(file: string, stamp: string): Promise<void> {
   const sheet = workbook.addWorksheet("Medlemmar");
   sheet.addRow(["E-post", "Förnamn", "Efternamn"]).commit();
   for (let i = 1; i <= ROWS; i++) {
-    const email = i === 5000 ? `person.10.${stamp}@example.se` : i === 7000 ? "inte-en-adress" : `person.${i}.${stamp}@example.se`;
+    const email =
+      i === 5000 ? `person.10.${stamp}@example.se` : i === 7000 ? "inte-en-adress" : `person.${i}.${stamp}@example.se`;
     sheet.addRow([email, `Förnamn${i}`, `Efternamn${i}`]).commit();
   }
   sheet.commit();
@@ -95,7 +104,9 @@ test.describe("the import screen", () => {
   for (const { lang, viewport } of dashboardWalks) {
     const t = texts[lang];
     const suffix = `${lang}-${viewport.width}`;
-    test(`${lang} at ${viewport.width} px: a 10,000-row .xlsx mapped, previewed with its two problems, imported, downloaded and undone`, async ({ browser }, info) => {
+    test(`${lang} at ${viewport.width} px: a 10,000-row .xlsx mapped, previewed with its two problems, imported, downloaded and undone`, async ({
+      browser,
+    }, info) => {
       test.setTimeout(300_000);
       const stamp = `${Date.now()}${crypto.randomInt(100)}`;
       const companyId = newCompany(stamp);
@@ -141,12 +152,17 @@ test.describe("the import screen", () => {
       const figures = done.getByTestId("import-figures");
       await expect(figures).toContainText(t.added);
       await expect(figures).toContainText(t.skipped);
-      await expect(page.getByRole("region", { name: t.recent }).getByRole("row", { name: t.doneRow(fileName) })).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: t.recent }).getByRole("row", { name: t.doneRow(fileName) }),
+      ).toBeVisible();
       await expectAccessible(page);
       await screenshot(page, `admin-imports-done-${suffix}`);
 
       // The result file, in the staff member's language: one line per row, 9,998 added and 2 skipped.
-      const [download] = await Promise.all([page.waitForEvent("download"), done.getByRole("link", { name: t.download }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        done.getByRole("link", { name: t.download }).click(),
+      ]);
       const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
       const lines = csv.trim().split(/\r?\n/);
       expect(lines[0]).toBe(t.header);
@@ -164,20 +180,42 @@ test.describe("the import screen", () => {
       await screenshot(page, `admin-imports-undo-${suffix}`);
       await question.getByRole("button", { name: t.undoConfirm }).click();
       await expect(page.getByRole("status").filter({ hasText: t.undone })).toBeVisible({ timeout: 60_000 });
-      await expect(page.getByRole("region", { name: t.recent }).getByRole("row", { name: t.undoneRow(fileName) })).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: t.recent }).getByRole("row", { name: t.undoneRow(fileName) }),
+      ).toBeVisible();
       expect(csp).toEqual([]);
       await context.close();
     });
   }
 
-  test("en at 820 px: the upload and the mapping screen pass axe, and subscribers need the consent statement", async ({ browser, request }) => {
+  test("en at 820 px: the upload and the mapping screen pass axe, and subscribers need the consent statement", async ({
+    browser,
+    request,
+  }) => {
     const stamp = `${Date.now()}${crypto.randomInt(100)}`;
     const companyId = newCompany(stamp);
     const listName = `Nyhetsbrev ${stamp}`;
-    const key = cli(["api-key:create", "--name", `e2e import ${stamp}`, "--company", companyId, "--modules", "subscription_list"]) as { client_id: string; client_secret: string };
+    const key = cli([
+      "api-key:create",
+      "--name",
+      `e2e import ${stamp}`,
+      "--company",
+      companyId,
+      "--modules",
+      "subscription_list",
+    ]) as { client_id: string; client_secret: string };
     const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
-    const token = (await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()).access_token;
-    expect((await request.post("/v3/subscription_list", { headers: { authorization: `Bearer ${token}` }, data: { name: listName, company_id: companyId } })).status()).toBe(201);
+    const token = (
+      await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()
+    ).access_token;
+    expect(
+      (
+        await request.post("/v3/subscription_list", {
+          headers: { authorization: `Bearer ${token}` },
+          data: { name: listName, company_id: companyId },
+        })
+      ).status(),
+    ).toBe(201);
     const context = await browser.newContext({ viewport: tablet, locale: "en-GB" });
     const page = await context.newPage();
     await signIn(page, createAdmin());
@@ -188,8 +226,14 @@ test.describe("the import screen", () => {
     await expectAccessible(page);
     await screenshot(page, "admin-imports-upload-en-820");
 
-    const rows = ["Email;First name;Phone;Notes", `a.${stamp}@example.se;Alva;070-1234567;x`, `b.${stamp}@example.se;Bo;;y`].join("\n");
-    await page.locator("#import-file").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(rows) });
+    const rows = [
+      "Email;First name;Phone;Notes",
+      `a.${stamp}@example.se;Alva;070-1234567;x`,
+      `b.${stamp}@example.se;Bo;;y`,
+    ].join("\n");
+    await page
+      .locator("#import-file")
+      .setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(rows) });
     await page.getByRole("button", { name: "Upload" }).click();
     const step = page.getByRole("region", { name: /Columns · people\.csv/ });
     await expect(step.getByLabel("Email")).toHaveValue("email");
@@ -205,19 +249,25 @@ test.describe("the import screen", () => {
     await page.goto(`/admin/imports?company_id=${companyId}`);
     await page.getByLabel("Subscribers into a list").check();
     await page.getByLabel("List", { exact: true }).selectOption({ label: listName });
-    await page.locator("#import-file").setInputFiles({ name: "subscribers.csv", mimeType: "text/csv", buffer: Buffer.from(rows) });
+    await page
+      .locator("#import-file")
+      .setInputFiles({ name: "subscribers.csv", mimeType: "text/csv", buffer: Buffer.from(rows) });
     await page.getByRole("button", { name: "Upload" }).click();
     const subscribers = page.getByRole("region", { name: /Columns · subscribers\.csv/ });
     await subscribers.getByRole("button", { name: "Preview" }).click();
     const start = subscribers.getByRole("button", { name: "Start the import" });
     await expect(start).toBeDisabled();
-    await subscribers.getByLabel("How did the subscribers give their consent?").fill("Signed up on paper at the annual meeting 2026");
+    await subscribers
+      .getByLabel("How did the subscribers give their consent?")
+      .fill("Signed up on paper at the annual meeting 2026");
     expect(csp).toEqual([]);
     await expectAccessible(page);
     await screenshot(page, "admin-imports-consent-en-820");
     await start.click();
     const done = page.getByRole("region", { name: /The import is done · subscribers\.csv/ });
-    await expect(done.getByTestId("import-figures")).toContainText(/Added\s*2\s*Updated\s*0\s*Skipped\s*0/, { timeout: 60_000 });
+    await expect(done.getByTestId("import-figures")).toContainText(/Added\s*2\s*Updated\s*0\s*Skipped\s*0/, {
+      timeout: 60_000,
+    });
     expect(csp).toEqual([]);
     await context.close();
   });

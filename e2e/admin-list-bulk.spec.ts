@@ -11,17 +11,40 @@ const SUBSCRIBERS = 27;
 
 /** A club's list with 27 subscribers, made through the API. */
 async function listWithSubscribers(request: APIRequestContext, stamp: string) {
-  const company = cli(["company:create", "--name", `Bulkklubben ${stamp}`, "--org-number", `559806-${crypto.randomInt(1000, 9999)}`]) as { company_id: string };
-  const key = cli(["api-key:create", "--name", `e2e bulk ${stamp}`, "--company", company.company_id, "--modules", "subscription_list,member"]) as { client_id: string; client_secret: string };
+  const company = cli([
+    "company:create",
+    "--name",
+    `Bulkklubben ${stamp}`,
+    "--org-number",
+    `559806-${crypto.randomInt(1000, 9999)}`,
+  ]) as { company_id: string };
+  const key = cli([
+    "api-key:create",
+    "--name",
+    `e2e bulk ${stamp}`,
+    "--company",
+    company.company_id,
+    "--modules",
+    "subscription_list,member",
+  ]) as { client_id: string; client_secret: string };
   const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
-  const headers = { authorization: `Bearer ${(await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()).access_token}` };
-  const list = (await (await request.post("/v3/subscription_list", { headers, data: { name: `Bulklistan ${stamp}`, company_id: company.company_id } })).json()) as { id: number; name: string };
+  const headers = {
+    authorization: `Bearer ${(await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()).access_token}`,
+  };
+  const list = (await (
+    await request.post("/v3/subscription_list", {
+      headers,
+      data: { name: `Bulklistan ${stamp}`, company_id: company.company_id },
+    })
+  ).json()) as { id: number; name: string };
   const emails: string[] = [];
   for (let i = 1; i <= SUBSCRIBERS; i++) {
     const email = `bulk.${String(i).padStart(2, "0")}.${stamp}@example.se`;
     const member = await request.post("/v3/member", { headers, data: { company_id: company.company_id, email } });
     expect(member.status()).toBe(201);
-    const subscribed = await request.post(`/v3/subscription_list/${list.id}/subscribe/${(await member.json()).id}`, { headers });
+    const subscribed = await request.post(`/v3/subscription_list/${list.id}/subscribe/${(await member.json()).id}`, {
+      headers,
+    });
     expect(subscribed.status()).toBe(200);
     emails.push(email);
   }
@@ -96,7 +119,10 @@ test.describe("dashboard: bulk actions on subscribers", () => {
   for (const { lang, viewport } of dashboardWalks) {
     const t = texts[lang];
     const suffix = `-${viewport.width}-${lang}`;
-    test(`${lang} at ${viewport.width} px: pick rows, export them, unsubscribe them, then every match`, async ({ browser, request }) => {
+    test(`${lang} at ${viewport.width} px: pick rows, export them, unsubscribe them, then every match`, async ({
+      browser,
+      request,
+    }) => {
       const stamp = `${Date.now()}${crypto.randomInt(100)}`;
       const list = await listWithSubscribers(request, stamp);
       const context = await browser.newContext({ viewport, locale: t.locale, acceptDownloads: true });
@@ -138,10 +164,15 @@ test.describe("dashboard: bulk actions on subscribers", () => {
       await toolbar.getByRole("button", { name: t.export }).click();
       const exportQuestion = page.getByRole("alertdialog", { name: t.exportDialog });
       await expect(exportQuestion).toContainText(t.exportBody);
-      const [download] = await Promise.all([page.waitForEvent("download"), exportQuestion.getByRole("button", { name: t.download }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        exportQuestion.getByRole("button", { name: t.download }).click(),
+      ]);
       const csv = fs.readFileSync((await download.path())!, "utf8");
       expect(csv.startsWith("\uFEFF")).toBe(true);
-      expect(csv.split("\r\n").filter((line) => line.includes("@example.se"))).toEqual([expect.stringContaining(third)]);
+      expect(csv.split("\r\n").filter((line) => line.includes("@example.se"))).toEqual([
+        expect.stringContaining(third),
+      ]);
 
       // The whole page, then every match (27, of which 25 are still subscribed).
       await toolbar.getByRole("button", { name: /Rensa valet|Clear the selection/ }).click();
@@ -161,7 +192,10 @@ test.describe("dashboard: bulk actions on subscribers", () => {
 
       // The audit log: one entry per bulk action, with its count.
       await page.goto(`/admin/audit?action=subscription.bulk_unsubscribe&object_id=${list.id}`);
-      await expect(page.getByTestId("audit-log").getByTestId("audit-summary")).toHaveText([t.audit(SUBSCRIBERS - 2, list.name), t.audit(2, list.name)]);
+      await expect(page.getByTestId("audit-log").getByTestId("audit-summary")).toHaveText([
+        t.audit(SUBSCRIBERS - 2, list.name),
+        t.audit(2, list.name),
+      ]);
       await accessible(page);
       expect(csp).toEqual([]);
       await context.close();

@@ -13,22 +13,70 @@ const wide = { width: 1366, height: 900 };
 /** A club's list with a consent text and two questions, and two visitors: one gave consent and answered, one not. */
 async function listWithSubscribers(request: APIRequestContext) {
   const stamp = `${Date.now()}${crypto.randomInt(100)}`;
-  const company = cli(["company:create", "--name", `Samtyckesklubben ${stamp}`, "--org-number", `559805-${crypto.randomInt(1000, 9999)}`]) as { company_id: string };
-  const football = cli(["property:create", "--company", company.company_id, "--group", "Intressen", "--name", "Fotboll"]) as { prop_id: number };
-  const swimming = cli(["property:create", "--company", company.company_id, "--group", "Intressen", "--name", "Simning"]) as { prop_id: number };
-  const key = cli(["api-key:create", "--name", "e2e consent table", "--company", company.company_id, "--modules", "subscription_list"]) as { client_id: string; client_secret: string };
+  const company = cli([
+    "company:create",
+    "--name",
+    `Samtyckesklubben ${stamp}`,
+    "--org-number",
+    `559805-${crypto.randomInt(1000, 9999)}`,
+  ]) as { company_id: string };
+  const football = cli([
+    "property:create",
+    "--company",
+    company.company_id,
+    "--group",
+    "Intressen",
+    "--name",
+    "Fotboll",
+  ]) as { prop_id: number };
+  const swimming = cli([
+    "property:create",
+    "--company",
+    company.company_id,
+    "--group",
+    "Intressen",
+    "--name",
+    "Simning",
+  ]) as { prop_id: number };
+  const key = cli([
+    "api-key:create",
+    "--name",
+    "e2e consent table",
+    "--company",
+    company.company_id,
+    "--modules",
+    "subscription_list",
+  ]) as { client_id: string; client_secret: string };
   const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
-  const auth = { authorization: `Bearer ${(await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()).access_token}` };
-  const list = await (await request.post("/v3/subscription_list", { headers: auth, data: { name: `Samtyckeslistan ${stamp}`, company_id: company.company_id } })).json();
+  const auth = {
+    authorization: `Bearer ${(await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()).access_token}`,
+  };
+  const list = await (
+    await request.post("/v3/subscription_list", {
+      headers: auth,
+      data: { name: `Samtyckeslistan ${stamp}`, company_id: company.company_id },
+    })
+  ).json();
   await request.put(`/v3/subscription_list/${list.id}`, {
     headers: auth,
-    data: { term: { name: "Samtycke", html: "<p>Ni får spara min adress.</p>" }, question_prop_ids: [football.prop_id, swimming.prop_id] },
+    data: {
+      term: { name: "Samtycke", html: "<p>Ni får spara min adress.</p>" },
+      question_prop_ids: [football.prop_id, swimming.prop_id],
+    },
   });
   const given = `med.samtycke.${stamp}@example.se`;
   const missing = `utan.samtycke.${stamp}@example.se`;
   // The /v3 endpoint keeps terms_accepted optional: the table must show who gave consent and who did not.
-  expect((await request.post(`/v3/subscription_list/public/${list.uuid}`, { data: { email: given, terms_accepted: true, answered_prop_ids: [swimming.prop_id] } })).status()).toBe(201);
-  expect((await request.post(`/v3/subscription_list/public/${list.uuid}`, { data: { email: missing } })).status()).toBe(201);
+  expect(
+    (
+      await request.post(`/v3/subscription_list/public/${list.uuid}`, {
+        data: { email: given, terms_accepted: true, answered_prop_ids: [swimming.prop_id] },
+      })
+    ).status(),
+  ).toBe(201);
+  expect((await request.post(`/v3/subscription_list/public/${list.uuid}`, { data: { email: missing } })).status()).toBe(
+    201,
+  );
   return { id: list.id as number, uuid: list.uuid as string, given, missing };
 }
 
@@ -37,7 +85,10 @@ const rowOf = (page: Page, email: string) => page.getByRole("row", { name: new R
 test.describe("dashboard: consent on the hosted form", () => {
   test.slow();
 
-  test("Swedish at 1366 px: the setting in the list editor; consent and answers in the table and the export", async ({ browser, request }) => {
+  test("Swedish at 1366 px: the setting in the list editor; consent and answers in the table and the export", async ({
+    browser,
+    request,
+  }) => {
     const list = await listWithSubscribers(request);
     const context = await browser.newContext({ viewport: wide, locale: "sv-SE" });
     const page = await context.newPage();
@@ -105,11 +156,21 @@ test.describe("dashboard: consent on the hosted form", () => {
     await screenshot(page, "admin-list-subscribers-consent-tablet-en");
 
     // The download as the browser makes it (its Accept-Language is the staff member's language here).
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^subscribers-${list.id}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-    const lines = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("Email;First name;Last name;Status;Source;Subscribed since;Unsubscribed;Consent;Consent given;Fotboll;Simning;Member id;Member uuid");
-    expect(lines.find((line) => line.startsWith(list.given))).toMatch(/;Subscribed;The form;.*;Yes;\d{4}-\d{2}-\d{2} \d{2}:\d{2};;Yes;/);
+    const lines = fs
+      .readFileSync((await download.path())!, "utf8")
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Email;First name;Last name;Status;Source;Subscribed since;Unsubscribed;Consent;Consent given;Fotboll;Simning;Member id;Member uuid",
+    );
+    expect(lines.find((line) => line.startsWith(list.given))).toMatch(
+      /;Subscribed;The form;.*;Yes;\d{4}-\d{2}-\d{2} \d{2}:\d{2};;Yes;/,
+    );
     expect(lines.find((line) => line.startsWith(list.missing))).toMatch(/;No;;;;/);
     await context.close();
   });

@@ -17,15 +17,35 @@ function orgNumber(): string {
 }
 
 function createCompany(name: string, parent?: string): { company_id: string; name: string } {
-  return cli(["company:create", "--name", name, "--org-number", orgNumber(), ...(parent ? ["--parent", parent] : [])]) as { company_id: string; name: string };
+  return cli([
+    "company:create",
+    "--name",
+    name,
+    "--org-number",
+    orgNumber(),
+    ...(parent ? ["--parent", parent] : []),
+  ]) as { company_id: string; name: string };
 }
 
 /** A list made through the API with a key over `companyId` (and its sub-companies). */
 async function apiList(request: APIRequestContext, keyCompany: string, companyId: string, name: string) {
-  const key = cli(["api-key:create", "--name", `e2e ${name}`, "--company", keyCompany, "--modules", "subscription_list"]) as { client_id: string; client_secret: string };
+  const key = cli([
+    "api-key:create",
+    "--name",
+    `e2e ${name}`,
+    "--company",
+    keyCompany,
+    "--modules",
+    "subscription_list",
+  ]) as { client_id: string; client_secret: string };
   const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
-  const { access_token } = await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json();
-  const created = await request.post("/v3/subscription_list", { headers: { authorization: `Bearer ${access_token}` }, data: { name, company_id: companyId } });
+  const { access_token } = await (
+    await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })
+  ).json();
+  const created = await request.post("/v3/subscription_list", {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: { name, company_id: companyId },
+  });
   expect(created.status()).toBe(201);
   return (await created.json()) as { id: number; uuid: string; name: string };
 }
@@ -40,11 +60,23 @@ async function expectAccessibleScreen(page: Page): Promise<void> {
 }
 
 test.describe("dashboard: subscription lists", () => {
-  test("an ADMIN creates and edits a list, a visitor subscribes, the subscriber is exported, unsubscribed and added back", async ({ browser }) => {
+  test("an ADMIN creates and edits a list, a visitor subscribes, the subscriber is exported, unsubscribed and added back", async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const stamp = Date.now();
     const company = createCompany(`Listklubben ${stamp}`);
-    const swimming = cli(["property:create", "--company", company.company_id, "--group", "Intressen", "--name", "Simning", "--descr", "Bad och tävlingar"]) as { prop_id: number };
+    const swimming = cli([
+      "property:create",
+      "--company",
+      company.company_id,
+      "--group",
+      "Intressen",
+      "--name",
+      "Simning",
+      "--descr",
+      "Bad och tävlingar",
+    ]) as { prop_id: number };
     const admin = createAdmin();
     const context = await browser.newContext({ viewport: laptop, locale: "sv-SE" });
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -127,7 +159,9 @@ test.describe("dashboard: subscription lists", () => {
     await expect(page.getByRole("checkbox", { name: /^Fotboll/ })).toBeChecked();
     await expect(page.locator(`#question-${swimming.prop_id}`)).toBeChecked();
     await expect(page.getByRole("region", { name: "Förhandsvisning" })).toContainText("Jag godkänner");
-    await expect(page.getByRole("textbox", { name: "Välkomstmeddelandets text" }).locator("strong")).toHaveText("klubbens nyhetsbrev");
+    await expect(page.getByRole("textbox", { name: "Välkomstmeddelandets text" }).locator("strong")).toHaveText(
+      "klubbens nyhetsbrev",
+    );
 
     // Sharing: the link, a plain-link snippet (the pages may not be framed), copy buttons, the form in a new tab.
     const publicUrl = (await page.getByTestId("share-url").textContent())!;
@@ -142,7 +176,10 @@ test.describe("dashboard: subscription lists", () => {
     await expectAccessibleScreen(page);
     await screenshot(page, "admin-list-edit");
 
-    const [hosted] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: /Öppna formuläret/ }).click()]);
+    const [hosted] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("link", { name: /Öppna formuläret/ }).click(),
+    ]);
     await hosted.waitForLoadState();
     expect(new URL(hosted.url()).pathname).toBe(`/subscribe/${uuid}`);
     await expect(hosted.getByRole("heading", { level: 1, name: listName })).toBeVisible();
@@ -167,7 +204,10 @@ test.describe("dashboard: subscription lists", () => {
     await expect(row).toContainText("Formuläret");
     await expect(row).toContainText(/Ja, \d+ \S+ \d{4}/); // consent, and when
     await expect(row).toContainText("Fotboll");
-    await expect(row.getByRole("link", { name: `Öppna medlemmen ${email}` })).toHaveAttribute("href", /\/admin\/members\/\d+$/);
+    await expect(row.getByRole("link", { name: `Öppna medlemmen ${email}` })).toHaveAttribute(
+      "href",
+      /\/admin\/members\/\d+$/,
+    );
     await page.getByLabel("Sök e-post eller namn").fill("kim.");
     await expect(page.getByText("Visar 1–1 av 1")).toBeVisible();
     await page.getByLabel("Sök e-post eller namn").fill("ingen-sadan");
@@ -178,20 +218,35 @@ test.describe("dashboard: subscription lists", () => {
     await screenshot(page, "admin-list-subscribers");
 
     // The CSV export: a download, and the same URL answers text/csv as an attachment with the filters applied.
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportera CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Exportera CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^prenumeranter-${listId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     // For Swedish Excel: a byte-order mark, semicolons, headings and values in the staff member's language.
     const csv = fs.readFileSync((await download.path())!, "utf8");
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const heading = csv.slice(1).split("\r\n")[0].split(";");
-    expect(heading.slice(0, 9)).toEqual(["E-post", "Förnamn", "Efternamn", "Status", "Källa", "Prenumererar sedan", "Avslutad", "Samtycke", "Samtycke givet"]);
+    expect(heading.slice(0, 9)).toEqual([
+      "E-post",
+      "Förnamn",
+      "Efternamn",
+      "Status",
+      "Källa",
+      "Prenumererar sedan",
+      "Avslutad",
+      "Samtycke",
+      "Samtycke givet",
+    ]);
     expect(heading.slice(9, 11).sort()).toEqual(["Fotboll", "Simning"]);
     expect(csv).toContain(`${email};Kim;;Prenumererar;Formuläret;`);
     const exported = await page.request.get(`/admin/api/lists/${listId}/subscribers.csv?status=SUBSCRIBED&q=kim`);
     expect(exported.headers()["content-type"]).toBe("text/csv; charset=utf-8");
     expect(exported.headers()["content-disposition"]).toMatch(/^attachment; filename="prenumeranter-/);
     expect(await exported.text()).toContain(email);
-    expect(await (await page.request.get(`/admin/api/lists/${listId}/subscribers.csv?status=UNSUBSCRIBED`)).text()).not.toContain(email);
+    expect(
+      await (await page.request.get(`/admin/api/lists/${listId}/subscribers.csv?status=UNSUBSCRIBED`)).text(),
+    ).not.toContain(email);
 
     // Unsubscribe (optimistic, then confirmed by the server), and add the member back from the member search.
     await page.getByRole("button", { name: `Avsluta prenumerationen för ${email}` }).click();
@@ -205,7 +260,9 @@ test.describe("dashboard: subscription lists", () => {
     await page.getByLabel("Sök medlem (e-post eller namn)").fill(email);
     await page.getByRole("button", { name: `Lägg till ${email} som prenumerant` }).click();
     await expect(page.getByText(`${email} prenumererar nu.`)).toBeVisible();
-    await expect(page.getByRole("row", { name: new RegExp(email.replace(/\./g, "\\.")) })).toContainText("Prenumererar");
+    await expect(page.getByRole("row", { name: new RegExp(email.replace(/\./g, "\\.")) })).toContainText(
+      "Prenumererar",
+    );
     await expect(page.getByText("Prenumererar redan")).toBeVisible();
 
     // The table: the list with its count, and the active switch (optimistic, with a toast), at laptop and tablet width.
@@ -247,8 +304,15 @@ test.describe("dashboard: subscription lists", () => {
 
     // Someone who leaves by their own link cannot be put back with one click: the table says why and offers a
     // confirmation by email instead.
-    const memberUuid = (await (await page.request.get(`/admin/api/lists/${listId}/subscribers?q=kim`)).json()).subscribers[0].member_uuid;
-    expect((await page.request.post(`/v3/subscription_list/unsubscribe/${uuid}/${memberUuid}`, { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(200);
+    const memberUuid = (await (await page.request.get(`/admin/api/lists/${listId}/subscribers?q=kim`)).json())
+      .subscribers[0].member_uuid;
+    expect(
+      (
+        await page.request.post(`/v3/subscription_list/unsubscribe/${uuid}/${memberUuid}`, {
+          form: { "List-Unsubscribe": "One-Click" },
+        })
+      ).status(),
+    ).toBe(200);
     await page.goto(`/admin/lists/${listId}/subscribers`);
     const left = page.getByRole("row", { name: new RegExp(email.replace(/\./g, "\\.")) });
     await expect(left).toContainText("Har själv avregistrerat sig");
@@ -257,7 +321,8 @@ test.describe("dashboard: subscription lists", () => {
 
     // The audit log in words: the visitor's own subscribe and unsubscribe (member by id, list, channel), and the
     // editor's changes with the fields' names rather than their codes.
-    const memberId = (await (await page.request.get(`/admin/api/lists/${listId}/subscribers?q=kim`)).json()).subscribers[0].member_id as number;
+    const memberId = (await (await page.request.get(`/admin/api/lists/${listId}/subscribers?q=kim`)).json())
+      .subscribers[0].member_id as number;
     await page.goto(`/admin/audit?object_id=${listId}:${memberId}`);
     const visitorLog = page.getByTestId("audit-log");
     await expect(visitorLog.getByTestId("audit-summary")).toContainText([
@@ -277,7 +342,11 @@ test.describe("dashboard: subscription lists", () => {
     await page.goto(`/admin/lists/${listId}`);
     const figures = page.getByRole("region", { name: "Prenumeranter över tid" });
     await expect(figures.getByTestId("figures-summary")).toHaveText("1 nya, 1 avslutade, 0 aktiva i dag.");
-    await expect(figures.getByRole("img", { name: "Diagram: prenumeranter de senaste 30 dagarna" }).locator("svg.recharts-surface[role=application]")).toBeVisible();
+    await expect(
+      figures
+        .getByRole("img", { name: "Diagram: prenumeranter de senaste 30 dagarna" })
+        .locator("svg.recharts-surface[role=application]"),
+    ).toBeVisible();
     await figures.getByRole("button", { name: "365 dagar" }).click();
     await expect(figures.getByRole("button", { name: "365 dagar" })).toHaveAttribute("aria-pressed", "true");
     await expect(figures.getByRole("img", { name: "Diagram: prenumeranter de senaste 365 dagarna" })).toBeVisible();
@@ -336,7 +405,9 @@ test.describe("dashboard: subscription lists", () => {
     await page.goto(`/admin/lists/${listId}`);
     await page.getByRole("button", { name: "Radera listan" }).click();
     const confirm = page.getByRole("alertdialog", { name: `Radera ${listName}?` });
-    await expect(confirm).toContainText("0 aktiva prenumeranter och 1 prenumerationer raderas. Medlemmarna och deras samtycken finns kvar.");
+    await expect(confirm).toContainText(
+      "0 aktiva prenumeranter och 1 prenumerationer raderas. Medlemmarna och deras samtycken finns kvar.",
+    );
     await confirm.getByRole("button", { name: "Radera", exact: true }).click();
     await page.waitForURL("**/admin/lists");
     await expect(page.getByText(`Listan ${listName} raderades.`)).toBeVisible();
@@ -345,7 +416,10 @@ test.describe("dashboard: subscription lists", () => {
     await context.close();
   });
 
-  test("a VIEWER reads without write controls; a club-scoped ADMIN does not see another club's list", async ({ browser, request }) => {
+  test("a VIEWER reads without write controls; a club-scoped ADMIN does not see another club's list", async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const stamp = Date.now();
     const district = createCompany(`Distriktet ${stamp}`);
@@ -373,7 +447,8 @@ test.describe("dashboard: subscription lists", () => {
     await expect(page.getByLabel("Name", { exact: true })).toBeDisabled();
     await expect(page.getByRole("textbox", { name: "Text", exact: true })).toHaveAttribute("contenteditable", "false");
     await expect(page.getByRole("button", { name: "Bold" })).toHaveCount(0);
-    for (const name of ["Save changes", "Delete the list", "Create the question"]) await expect(page.getByRole("button", { name })).toHaveCount(0);
+    for (const name of ["Save changes", "Delete the list", "Create the question"])
+      await expect(page.getByRole("button", { name })).toHaveCount(0);
     await expect(page.getByRole("link", { name: /Open the form/ })).toBeVisible();
     await expectAccessibleScreen(page);
     await page.goto(`/admin/lists/${ourList.id}/subscribers`);

@@ -14,19 +14,40 @@ let federation: { company_id: string };
 let listName: string;
 
 test.beforeAll(async ({ request }) => {
-  federation = cli(["company:create", "--name", `Bulkförbundet ${stamp}`, "--org-number", `559811-${crypto.randomInt(1000, 9999)}`]) as { company_id: string };
+  federation = cli([
+    "company:create",
+    "--name",
+    `Bulkförbundet ${stamp}`,
+    "--org-number",
+    `559811-${crypto.randomInt(1000, 9999)}`,
+  ]) as { company_id: string };
   cli(["member:generate", "--company", federation.company_id, "--members", "40", "--seed", "31"]);
-  const key = cli(["api-key:create", "--name", "e2e bulk", "--company", federation.company_id, "--modules", "subscription_list"]) as { client_id: string; client_secret: string };
+  const key = cli([
+    "api-key:create",
+    "--name",
+    "e2e bulk",
+    "--company",
+    federation.company_id,
+    "--modules",
+    "subscription_list",
+  ]) as { client_id: string; client_secret: string };
   const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
-  const token = (await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()).access_token;
+  const token = (
+    await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()
+  ).access_token;
   listName = `Medlemsbrevet ${stamp}`;
-  const created = await request.post("/v3/subscription_list", { headers: { authorization: `Bearer ${token}` }, data: { name: listName, company_id: federation.company_id } });
+  const created = await request.post("/v3/subscription_list", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: listName, company_id: federation.company_id },
+  });
   expect(created.status()).toBe(201);
 });
 
 test.use({ viewport: wide, locale: "sv-SE" });
 
-test("select all matching, add them to a list after a confirmation with the count, and export them", async ({ page }) => {
+test("select all matching, add them to a list after a confirmation with the count, and export them", async ({
+  page,
+}) => {
   const csp = cspErrors(page);
   await signIn(page, createAdmin({ role: "EDITOR", scope: federation.company_id }));
   await page.goto("/admin/members");
@@ -50,7 +71,9 @@ test("select all matching, add them to a list after a confirmation with the coun
   await bar.getByRole("button", { name: "Lägg till i lista…" }).click();
   const dialog = page.getByRole("dialog", { name: "Lägg till i lista" });
   await dialog.getByLabel("Lista").selectOption({ label: `${listName} (Bulkförbundet ${stamp})` });
-  await expect(dialog.getByTestId("member-bulk-count")).toHaveText(`40 medlemmar läggs till som prenumeranter på ”${listName}”.`);
+  await expect(dialog.getByTestId("member-bulk-count")).toHaveText(
+    `40 medlemmar läggs till som prenumeranter på ”${listName}”.`,
+  );
   await expectAccessible(page);
   await screenshot(page, "admin-member-bulk-add");
   await dialog.getByRole("button", { name: "Lägg till", exact: true }).click();
@@ -68,10 +91,18 @@ test("select all matching, add them to a list after a confirmation with the coun
   await bar.getByRole("button", { name: "Exportera valda (CSV)" }).click();
   const ask = page.getByRole("alertdialog", { name: "Exportera valda" });
   await expect(ask).toContainText("En CSV-fil med 40 medlemmar laddas ner");
-  const [download] = await Promise.all([page.waitForEvent("download"), ask.getByRole("button", { name: "Ladda ner" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    ask.getByRole("button", { name: "Ladda ner" }).click(),
+  ]);
   const csv = fs.readFileSync((await download.path())!, "utf8");
   expect(csv.startsWith("\uFEFFMedlems-id;Förnamn;Efternamn;E-post;")).toBe(true);
-  expect(csv.trim().split("\r\n").filter((line) => /^\d+;/.test(line))).toHaveLength(40);
+  expect(
+    csv
+      .trim()
+      .split("\r\n")
+      .filter((line) => /^\d+;/.test(line)),
+  ).toHaveLength(40);
   expect(download.suggestedFilename()).toMatch(/^medlemmar-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(csp).toEqual([]);
 });
@@ -84,7 +115,10 @@ test("in English at tablet width: a ticked row, the bar and the dialogs", async 
   await expect(page.getByRole("button", { name: "På svenska" })).toBeVisible();
   await page.goto("/admin/members");
   const table = page.getByRole("table", { name: "Members" });
-  await table.getByRole("checkbox", { name: /^Select (?!all)/ }).first().check();
+  await table
+    .getByRole("checkbox", { name: /^Select (?!all)/ })
+    .first()
+    .check();
   const bar = page.getByRole("region", { name: "Actions for the selected members" });
   await expect(bar).toContainText("1 selected");
   await expectAccessible(page);
@@ -92,7 +126,9 @@ test("in English at tablet width: a ticked row, the bar and the dialogs", async 
   await bar.getByRole("button", { name: "Add to a list…" }).click();
   const dialog = page.getByRole("dialog", { name: "Add to a list" });
   await dialog.getByLabel("List").selectOption({ label: `${listName} (Bulkförbundet ${stamp})` });
-  await expect(dialog.getByTestId("member-bulk-count")).toHaveText(`1 member is added as a subscriber of “${listName}”.`);
+  await expect(dialog.getByTestId("member-bulk-count")).toHaveText(
+    `1 member is added as a subscriber of “${listName}”.`,
+  );
   await expectAccessible(page);
   await screenshot(page, "admin-member-bulk-add-tablet-en");
   await dialog.getByRole("button", { name: "Cancel" }).click();

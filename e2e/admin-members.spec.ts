@@ -17,7 +17,15 @@ let other: Created;
 test.beforeAll(() => {
   const org = (n: number) => `5598${String(n).padStart(2, "0")}-${String(crypto.randomInt(1000, 9999))}`;
   federation = cli(["company:create", "--name", `Medlemsförbundet ${stamp}`, "--org-number", org(1)]) as Created;
-  club = cli(["company:create", "--name", `Ekbacka IF ${stamp}`, "--org-number", org(2), "--parent", federation.company_id]) as Created;
+  club = cli([
+    "company:create",
+    "--name",
+    `Ekbacka IF ${stamp}`,
+    "--org-number",
+    org(2),
+    "--parent",
+    federation.company_id,
+  ]) as Created;
   other = cli(["company:create", "--name", `Annat förbund ${stamp}`, "--org-number", org(3)]) as Created;
   cli(["member:generate", "--company", federation.company_id, "--members", "60", "--seed", "11"]);
   cli(["member:generate", "--company", other.company_id, "--members", "5", "--seed", "12"]);
@@ -148,7 +156,9 @@ test.describe("member screens", () => {
       const noModule = await context.newPage();
       await context.clearCookies();
       await signIn(noModule, createAdmin({ role: "ADMIN", modules: "company" }));
-      await expect(noModule.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Medlemmar" })).toHaveCount(0);
+      await expect(
+        noModule.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Medlemmar" }),
+      ).toHaveCount(0);
       expect((await noModule.request.get("/admin/api/members")).status()).toBe(403);
     } finally {
       await context.close();

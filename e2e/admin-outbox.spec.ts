@@ -16,31 +16,48 @@ const subject = `Nyhetsbrev november ${stamp}`;
 
 function sendNewsletter(baseURL: string) {
   const logo = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#1e3a8a"/><text x="10" y="26" fill="#fff" font-family="sans-serif" font-size="16">Skid-IF</text></svg>')}`;
-  return nodemailer.createTransport({ host: "127.0.0.1", port: Number(process.env.E2E_MAIL_CATCHER_PORT), secure: false, ignoreTLS: true }).sendMail({
-    from: { name: "Skid-IF", address: "utskick@example.org" },
-    to: "anna.andersson@example.org",
-    subject,
-    messageId: `<sendout-${stamp}@example.org>`,
-    headers: { "List-Unsubscribe": `<${baseURL}/v3/subscription_list/unsubscribe/${stamp}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-    text: `Hej Anna!\n\nSäsongen börjar den 1 december.\n\nLäs mer: ${baseURL}/`,
-    html:
-      '<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Nyhetsbrev</title></head>' +
-      '<body style="margin:0;font-family:sans-serif;background:#f1f5f9"><div style="max-width:560px;margin:0 auto;background:#fff;padding:24px">' +
-      `<img src="${logo}" alt="Skid-IF" width="120" height="40"><h1 style="color:#1e3a8a">Hej Anna!</h1>` +
-      "<p>Säsongen börjar den 1 december. Välkommen till spåren!</p>" +
-      `<p><a href="${baseURL}/" style="display:inline-block;background:#1e3a8a;color:#fff;padding:10px 16px;text-decoration:none">Läs mer på webbplatsen</a></p>` +
-      "</div></body></html>",
-  });
+  return nodemailer
+    .createTransport({
+      host: "127.0.0.1",
+      port: Number(process.env.E2E_MAIL_CATCHER_PORT),
+      secure: false,
+      ignoreTLS: true,
+    })
+    .sendMail({
+      from: { name: "Skid-IF", address: "utskick@example.org" },
+      to: "anna.andersson@example.org",
+      subject,
+      messageId: `<sendout-${stamp}@example.org>`,
+      headers: {
+        "List-Unsubscribe": `<${baseURL}/v3/subscription_list/unsubscribe/${stamp}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+      text: `Hej Anna!\n\nSäsongen börjar den 1 december.\n\nLäs mer: ${baseURL}/`,
+      html:
+        '<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Nyhetsbrev</title></head>' +
+        '<body style="margin:0;font-family:sans-serif;background:#f1f5f9"><div style="max-width:560px;margin:0 auto;background:#fff;padding:24px">' +
+        `<img src="${logo}" alt="Skid-IF" width="120" height="40"><h1 style="color:#1e3a8a">Hej Anna!</h1>` +
+        "<p>Säsongen börjar den 1 december. Välkommen till spåren!</p>" +
+        `<p><a href="${baseURL}/" style="display:inline-block;background:#1e3a8a;color:#fff;padding:10px 16px;text-decoration:none">Läs mer på webbplatsen</a></p>` +
+        "</div></body></html>",
+    });
 }
 
 /** A message whose HTML tries to run a script. */
 function sendHostile() {
-  return nodemailer.createTransport({ host: "127.0.0.1", port: Number(process.env.E2E_MAIL_CATCHER_PORT), secure: false, ignoreTLS: true }).sendMail({
-    from: "angripare@example.org",
-    to: "anna.andersson@example.org",
-    subject: `Skript ${stamp}`,
-    html: '<p>Hej</p><script>document.body.dataset.ran = "yes"</script><img src="x" onerror="document.body.dataset.ran = \'yes\'">',
-  });
+  return nodemailer
+    .createTransport({
+      host: "127.0.0.1",
+      port: Number(process.env.E2E_MAIL_CATCHER_PORT),
+      secure: false,
+      ignoreTLS: true,
+    })
+    .sendMail({
+      from: "angripare@example.org",
+      to: "anna.andersson@example.org",
+      subject: `Skript ${stamp}`,
+      html: '<p>Hej</p><script>document.body.dataset.ran = "yes"</script><img src="x" onerror="document.body.dataset.ran = \'yes\'">',
+    });
 }
 
 // A sandboxed frame without scripts cannot host axe-core (analysing it hangs); the message inside is the sender's.
@@ -66,7 +83,10 @@ test.describe("the Outbox", () => {
     await sendNewsletter(baseURL!);
   });
 
-  test("lists the caught newsletter and shows it rendered, with its headers, links and text", async ({ page, context }) => {
+  test("lists the caught newsletter and shows it rendered, with its headers, links and text", async ({
+    page,
+    context,
+  }) => {
     await signIn(page, admin);
     const csp = watchCsp(page);
     await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Utkorg" }).click();
@@ -89,17 +109,25 @@ test.describe("the Outbox", () => {
     for (const name of ["From", "To", "Subject", "Date", "Message-ID", "List-Unsubscribe", "List-Unsubscribe-Post"]) {
       await expect(headers.getByRole("rowheader", { name, exact: true })).toBeVisible();
     }
-    await expect(headers.getByRole("row", { name: /^List-Unsubscribe-Post/ })).toContainText("List-Unsubscribe=One-Click");
+    await expect(headers.getByRole("row", { name: /^List-Unsubscribe-Post/ })).toContainText(
+      "List-Unsubscribe=One-Click",
+    );
     await expect(page.getByTestId("outbox-links").getByRole("listitem")).toHaveCount(1);
     await expect(page.locator("pre")).toContainText("Säsongen börjar den 1 december.");
     await expectAccessible(page, FRAME);
     await screenshot(page, "admin-outbox-message");
 
     // A link in the list and the same link in the frame both open a new tab outside the dashboard.
-    const [fromList] = await Promise.all([context.waitForEvent("page"), page.getByTestId("outbox-links").getByRole("link").click()]);
+    const [fromList] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByTestId("outbox-links").getByRole("link").click(),
+    ]);
     await expect(fromList).toHaveURL(/\/$/);
     await fromList.close();
-    const [fromFrame] = await Promise.all([context.waitForEvent("page"), frame.getByRole("link", { name: "Läs mer på webbplatsen" }).click()]);
+    const [fromFrame] = await Promise.all([
+      context.waitForEvent("page"),
+      frame.getByRole("link", { name: "Läs mer på webbplatsen" }).click(),
+    ]);
     await expect(fromFrame).toHaveURL(/\/$/);
     await fromFrame.close();
 
@@ -146,11 +174,19 @@ test.describe("the Outbox", () => {
   });
 
   test("a club's ADMIN has no Outbox: no menu item, and the page is not found", async ({ page }) => {
-    const club = cli(["company:create", "--name", `Utkorgens IF ${stamp}`, "--org-number", `${crypto.randomInt(100000, 999999)}-${crypto.randomInt(1000, 9999)}`]) as {
+    const club = cli([
+      "company:create",
+      "--name",
+      `Utkorgens IF ${stamp}`,
+      "--org-number",
+      `${crypto.randomInt(100000, 999999)}-${crypto.randomInt(1000, 9999)}`,
+    ]) as {
       company_id: string;
     };
     await signIn(page, createAdmin({ scope: club.company_id }));
-    await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Händelselogg" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Händelselogg" }),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Utkorg" })).toHaveCount(0);
     const response = await page.goto("/admin/outbox");
     expect(response?.status()).toBe(404);

@@ -30,7 +30,9 @@ async function toastsGone(page: Page) {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
 }
 
-test("staff compose a sendout in the editor, preview it, send a test to themselves and send it; the SMTP server receives each", async ({ page }) => {
+test("staff compose a sendout in the editor, preview it, send a test to themselves and send it; the SMTP server receives each", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const csp = cspErrors(page);
   const staff = createAdmin({ role: "EDITOR", scope: stack.company.company_id });
@@ -81,7 +83,10 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
   await page.getByRole("button", { name: "Lägg till länk" }).click();
   await expect(editor.locator("strong")).toHaveText("Säsongen börjar på tisdag.");
   await expect(editor.locator("li")).toHaveCount(2);
-  await expect(editor.getByRole("link", { name: "Anmälan till lägret" })).toHaveAttribute("href", "https://skidif.example/lager");
+  await expect(editor.getByRole("link", { name: "Anmälan till lägret" })).toHaveAttribute(
+    "href",
+    "https://skidif.example/lager",
+  );
   await expect(editor).toContainText("Hej {{firstname|vän}}!");
   await expect(page.getByTestId("unsaved")).toBeVisible();
   await checkPage(page, csp);
@@ -91,7 +96,9 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
   await expect(page).toHaveURL(/\/admin\/sendouts\/\d+$/);
   await expect(page.getByTestId("unsaved")).toHaveCount(0);
   // Anna once for two lists, Cecilia; Bertil opted out of everything.
-  await expect(page.getByTestId("recipient-count")).toHaveText("2 mottagare (1 har avslutat alla utskick, 0 spärrade adresser)");
+  await expect(page.getByTestId("recipient-count")).toHaveText(
+    "2 mottagare (1 har avslutat alla utskick, 0 spärrade adresser)",
+  );
 
   // The preview: the saved message through the mail template, with the sample recipient's name filled in.
   const preview = page.frameLocator("[data-testid=sendout-preview-frame]");
@@ -119,7 +126,11 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
   await toastsGone(page);
   await page.getByLabel("Till", { exact: true }).fill(`nagon.annan.${stamp}@example.org`);
   await page.getByRole("button", { name: "Skicka test" }).click();
-  await expect(page.getByText("Test skickas bara till personal i organisationen: en adress med inloggning till adminpanelen och åtkomst till föreningen.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Test skickas bara till personal i organisationen: en adress med inloggning till adminpanelen och åtkomst till föreningen.",
+    ),
+  ).toBeVisible();
   await expect(page.getByLabel("Till", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("region", { name: "Skicka test" }).scrollIntoViewIfNeeded();
@@ -147,7 +158,10 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
   await expect(page.getByText("Utskicket har startat.")).toBeVisible();
 
   const received = await stack.sink.waitFor(3, 20_000);
-  const delivered = received.slice(1).map((mail) => mail.envelopeTo[0]).sort();
+  const delivered = received
+    .slice(1)
+    .map((mail) => mail.envelopeTo[0])
+    .sort();
   expect(delivered).toEqual([`anna-${stamp}@example.se`, `cecilia-${stamp}@example.se`]);
   const anna = received.find((mail) => mail.envelopeTo[0] === `anna-${stamp}@example.se`)!;
   expect(anna.parsed.html).toContain("Hej Anna!");
@@ -197,7 +211,10 @@ test("a sendout scheduled in Swedish time (summer time: +02:00) and cancelled be
   await expect(page.getByText("Utskicket är schemalagt till 1 juni 2030 10:00.")).toBeVisible();
   await expect(page.getByText("Schemalagt till 1 juni 2030 10:00", { exact: true })).toBeVisible();
   // 10:00 in Stockholm on 1 June is 08:00 UTC.
-  const scheduled = (await (await page.request.get(`/admin/api/sendouts/${id}`)).json()) as { status: string; send_at: string };
+  const scheduled = (await (await page.request.get(`/admin/api/sendouts/${id}`)).json()) as {
+    status: string;
+    send_at: string;
+  };
   expect(scheduled).toMatchObject({ status: "SCHEDULED", send_at: "2030-06-01T08:00:00.000Z" });
 
   await page.getByRole("button", { name: "Avbryt utskicket" }).click();
@@ -210,7 +227,9 @@ test("a sendout scheduled in Swedish time (summer time: +02:00) and cancelled be
   expect(csp).toEqual([]);
 });
 
-test("suppressed addresses: one suppressed by hand is left out of the count and, with a note, lifted", async ({ page }) => {
+test("suppressed addresses: one suppressed by hand is left out of the count and, with a note, lifted", async ({
+  page,
+}) => {
   const csp = cspErrors(page);
   const cecilia = `cecilia-${stamp}@example.se`;
   await signIn(page, createAdmin({ role: "EDITOR", scope: stack.company.company_id }));
@@ -231,7 +250,9 @@ test("suppressed addresses: one suppressed by hand is left out of the count and,
   await toastsGone(page);
   await screenshot(page, "admin-suppressions");
 
-  const reach = await page.request.get(`/admin/api/sendouts/recipients?company_id=${stack.company.company_id}&list_ids=${stack.lists.winter},${stack.lists.youth}`);
+  const reach = await page.request.get(
+    `/admin/api/sendouts/recipients?company_id=${stack.company.company_id}&list_ids=${stack.lists.winter},${stack.lists.youth}`,
+  );
   expect(await reach.json()).toEqual({ recipients: 1, opted_out: 1, suppressed: 1 });
 
   await row.getByRole("button", { name: `Häv spärren av ${cecilia}` }).click();
@@ -271,8 +292,13 @@ test("without SENDOUT.U the screen is read only; without the module there is no 
   await expect(page.getByRole("button", { name: "Avbryt utskicket" })).toHaveCount(0);
 
   await page.context().clearCookies();
-  await signIn(page, createAdmin({ role: "EDITOR", scope: stack.company.company_id, modules: "company,subscription_list,member,event" }));
-  await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Utskick" })).toHaveCount(0);
+  await signIn(
+    page,
+    createAdmin({ role: "EDITOR", scope: stack.company.company_id, modules: "company,subscription_list,member,event" }),
+  );
+  await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Utskick" })).toHaveCount(
+    0,
+  );
   await page.goto("/admin/sendouts");
   await expect(page.getByRole("alert").filter({ hasText: "Din behörighet omfattar inte utskick." })).toBeVisible();
 });

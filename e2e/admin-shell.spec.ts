@@ -28,10 +28,18 @@ test("a wrong password is refused with a clear message; the right one opens the 
   await expect(page.getByRole("img", { name: /Prenumerationer och avslut per dag/ })).toBeVisible();
 });
 
-test("the overview counts, in Swedish and English, at laptop and tablet width; sign-out ends the session", async ({ page }) => {
+test("the overview counts, in Swedish and English, at laptop and tablet width; sign-out ends the session", async ({
+  page,
+}) => {
   const admin = createAdmin();
   const stamp = Date.now();
-  const company = cli(["company:create", "--name", "Översiktens IF", "--org-number", `803${stamp % 1000}-${stamp % 10000}`]) as { company_id: string };
+  const company = cli([
+    "company:create",
+    "--name",
+    "Översiktens IF",
+    "--org-number",
+    `803${stamp % 1000}-${stamp % 10000}`,
+  ]) as { company_id: string };
   cli(["company:set-fk-status", company.company_id, "ACTIVE"]);
   await signIn(page, admin);
   await expect(page.getByText("Aktiva prenumeranter")).toBeVisible();
@@ -53,11 +61,18 @@ test("the overview counts, in Swedish and English, at laptop and tablet width; s
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
-test("the main menu in four named groups, in Swedish and English, at laptop and tablet width, by keyboard; the overview counts members", async ({ page }) => {
+test("the main menu in four named groups, in Swedish and English, at laptop and tablet width, by keyboard; the overview counts members", async ({
+  page,
+}) => {
   const admin = createAdmin();
   await signIn(page, admin);
   const menu = page.getByRole("navigation", { name: "Huvudmeny" });
-  const groups = { Kommunikation: ["Prenumerationslistor", "Utskick", "Spärrade adresser", "Utkorg"], Medlemskap: ["Medlemmar", "Evenemang", "Import"], Organisation: ["Föreningar", "Administratörer"], Inställningar: ["Webhooks", "API-nycklar", "Händelselogg", "Mitt konto"] };
+  const groups = {
+    Kommunikation: ["Prenumerationslistor", "Utskick", "Spärrade adresser", "Utkorg"],
+    Medlemskap: ["Medlemmar", "Evenemang", "Import"],
+    Organisation: ["Föreningar", "Administratörer"],
+    Inställningar: ["Webhooks", "API-nycklar", "Händelselogg", "Mitt konto"],
+  };
   await expect(menu.getByRole("heading", { level: 2 })).toHaveText(Object.keys(groups));
   for (const [group, links] of Object.entries(groups)) {
     // Each group a list named by its heading, so a screen reader says which group a link is in.
@@ -82,9 +97,16 @@ test("the main menu in four named groups, in Swedish and English, at laptop and 
   await page.setViewportSize(tablet);
   await page.getByRole("button", { name: "In English" }).click();
   const english = page.getByRole("navigation", { name: "Main menu" });
-  await expect(english.getByRole("heading", { level: 2 })).toHaveText(["Communication", "Membership", "Organization", "Settings"]);
+  await expect(english.getByRole("heading", { level: 2 })).toHaveText([
+    "Communication",
+    "Membership",
+    "Organization",
+    "Settings",
+  ]);
   // Side by side above the page at tablet width: every group's heading on one row, nothing scrolled sideways.
-  const tops = await english.getByRole("heading", { level: 2 }).evaluateAll((headings) => headings.map((h) => Math.round(h.getBoundingClientRect().top)));
+  const tops = await english
+    .getByRole("heading", { level: 2 })
+    .evaluateAll((headings) => headings.map((h) => Math.round(h.getBoundingClientRect().top)));
   expect(new Set(tops).size).toBe(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(tablet.width);
   await expectAccessible(page);
@@ -93,14 +115,30 @@ test("the main menu in four named groups, in Swedish and English, at laptop and 
   await expect(page.getByRole("navigation", { name: "Huvudmeny" })).toBeVisible();
 });
 
-test("the company pickers start on the staff member's own organization, not the first club by name", async ({ page }) => {
+test("the company pickers start on the staff member's own organization, not the first club by name", async ({
+  page,
+}) => {
   const stamp = Date.now();
   const orgNumber = (n: number) => `8${String(stamp).slice(-5)}-${String(1000 + n)}`;
-  const federation = cli(["company:create", "--name", `Ö-förbundet ${stamp}`, "--org-number", orgNumber(1)]) as { company_id: string };
-  cli(["company:create", "--name", `A-klubben ${stamp}`, "--org-number", orgNumber(2), "--parent", federation.company_id]);
+  const federation = cli(["company:create", "--name", `Ö-förbundet ${stamp}`, "--org-number", orgNumber(1)]) as {
+    company_id: string;
+  };
+  cli([
+    "company:create",
+    "--name",
+    `A-klubben ${stamp}`,
+    "--org-number",
+    orgNumber(2),
+    "--parent",
+    federation.company_id,
+  ]);
   const staff = createAdmin({ scope: federation.company_id });
   await signIn(page, staff);
-  for (const [path, picker] of [["/admin/sendouts", "#sendouts-company"], ["/admin/webhooks", "#webhooks-company"], ["/admin/suppressions", "#suppressions-company"]] as const) {
+  for (const [path, picker] of [
+    ["/admin/sendouts", "#sendouts-company"],
+    ["/admin/webhooks", "#webhooks-company"],
+    ["/admin/suppressions", "#suppressions-company"],
+  ] as const) {
     await page.goto(path);
     await expect(page.locator(picker)).toHaveValue(federation.company_id);
   }
@@ -116,7 +154,13 @@ test("home and the hosted pages have no serious accessibility violations", async
   await expectAccessible(page);
 
   const stamp = Date.now();
-  const company = cli(["company:create", "--name", "Tillgängliga IF", "--org-number", `804${stamp % 1000}-${stamp % 10000}`]) as { company_id: string };
+  const company = cli([
+    "company:create",
+    "--name",
+    "Tillgängliga IF",
+    "--org-number",
+    `804${stamp % 1000}-${stamp % 10000}`,
+  ]) as { company_id: string };
   const response = await page.request.get(`/v3/subscription_list/public/company/${company.company_id}`);
   expect(response.status()).toBe(200);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -128,7 +172,9 @@ test("home and the hosted pages have no serious accessibility violations", async
   await expectAccessible(page);
 });
 
-test("robots.txt keeps the dashboard and the hosted pages out of search engines; the favicon is served", async ({ request }) => {
+test("robots.txt keeps the dashboard and the hosted pages out of search engines; the favicon is served", async ({
+  request,
+}) => {
   const robots = await request.get("/robots.txt");
   expect(await robots.text()).toContain("Disallow: /admin");
   expect(await robots.text()).toContain("Disallow: /subscribe/");
@@ -138,7 +184,9 @@ test("robots.txt keeps the dashboard and the hosted pages out of search engines;
 
 // next-auth's own sign-out page: its inline styles carry the nonce (else the CSP blocks them and it is unstyled), and
 // its button is in the dashboard's blue (next-auth's default white on #1a7eff fails colour contrast).
-test("next-auth's sign-out page is styled, logs no CSP error and passes axe, at phone width too", async ({ browser }) => {
+test("next-auth's sign-out page is styled, logs no CSP error and passes axe, at phone width too", async ({
+  browser,
+}) => {
   for (const width of [390, 1366]) {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
@@ -172,19 +220,45 @@ test("dashboard pages log no CSP error on a full load", async ({ page }) => {
 /** A company with members, events, a list with a subscriber and a draft sendout, for the walks below. */
 async function companyWithData(request: import("@playwright/test").APIRequestContext) {
   const stamp = `${Date.now()}`.slice(-6);
-  const company = cli(["company:create", "--name", `Vandringens IF ${stamp}`, "--org-number", `805${stamp.slice(0, 3)}-${stamp.slice(2, 6)}`]) as { company_id: string };
+  const company = cli([
+    "company:create",
+    "--name",
+    `Vandringens IF ${stamp}`,
+    "--org-number",
+    `805${stamp.slice(0, 3)}-${stamp.slice(2, 6)}`,
+  ]) as { company_id: string };
   cli(["member:generate", "--company", company.company_id, "--members", "5", "--seed", "41"]);
-  const key = cli(["api-key:create", "--name", "e2e walk", "--company", company.company_id, "--modules", "subscription_list,sendout", "--permissions", "SUBSCRIPTION_LIST.U,SENDOUT.U"]) as {
+  const key = cli([
+    "api-key:create",
+    "--name",
+    "e2e walk",
+    "--company",
+    company.company_id,
+    "--modules",
+    "subscription_list,sendout",
+    "--permissions",
+    "SUBSCRIPTION_LIST.U,SENDOUT.U",
+  ]) as {
     client_id: string;
     client_secret: string;
   };
   const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
-  const token = (await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()).access_token;
+  const token = (
+    await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()
+  ).access_token;
   const headers = { authorization: `Bearer ${token}` };
-  const list = await (await request.post("/v3/subscription_list", { headers, data: { name: `Vandringslistan ${stamp}`, company_id: company.company_id } })).json();
+  const list = await (
+    await request.post("/v3/subscription_list", {
+      headers,
+      data: { name: `Vandringslistan ${stamp}`, company_id: company.company_id },
+    })
+  ).json();
   const email = `vandrare.${stamp}@example.se`;
   expect((await request.post(`/v3/subscription_list/public/${list.uuid}`, { data: { email } })).status()).toBe(201);
-  const sendout = await request.post("/v3/sendout", { headers, data: { company_id: company.company_id, list_ids: [list.id], subject: "Hej", html: "<p>Hej</p>" } });
+  const sendout = await request.post("/v3/sendout", {
+    headers,
+    data: { company_id: company.company_id, list_ids: [list.id], subject: "Hej", html: "<p>Hej</p>" },
+  });
   expect(sendout.status()).toBe(201);
   return { companyId: company.company_id, listId: list.id as number, email };
 }
@@ -197,7 +271,8 @@ test("no dashboard page logs a CSP error at 1366 px, object pages included", asy
   const { companyId, listId } = await companyWithData(request);
   const violations: string[] = [];
   page.on("console", (message) => {
-    if (/Content Security Policy|Refused to apply/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    if (/Content Security Policy|Refused to apply/i.test(message.text()))
+      violations.push(`${page.url()}: ${message.text()}`);
   });
   await signIn(page, createAdmin());
   const visit = async (path: string) => {
@@ -224,12 +299,29 @@ test("no dashboard page logs a CSP error at 1366 px, object pages included", asy
     await visit(path);
     // The first object the page links to (a company, list, member, event, sendout, message), opened too.
     const area = path.split("?")[0];
-    if (!["/admin/companies", "/admin/lists", "/admin/members", "/admin/events", "/admin/sendouts", "/admin/outbox"].includes(area)) continue;
-    const hrefs = await page.locator(`main a[href^="${area}/"]`).evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+    if (
+      ![
+        "/admin/companies",
+        "/admin/lists",
+        "/admin/members",
+        "/admin/events",
+        "/admin/sendouts",
+        "/admin/outbox",
+      ].includes(area)
+    )
+      continue;
+    const hrefs = await page
+      .locator(`main a[href^="${area}/"]`)
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
     const object = hrefs.find((href) => new RegExp(`^${area}/[^/?#]+$`).test(href) && !href.endsWith("/new"));
     if (object) await visit(object);
   }
-  for (const path of ["/admin/members/new", `/admin/sendouts/new?company_id=${companyId}`, `/admin/lists/${listId}/subscribers`]) await visit(path);
+  for (const path of [
+    "/admin/members/new",
+    `/admin/sendouts/new?company_id=${companyId}`,
+    `/admin/lists/${listId}/subscribers`,
+  ])
+    await visit(path);
   expect(violations).toEqual([]);
 });
 
@@ -238,11 +330,20 @@ test("no dashboard page logs a CSP error at 1366 px, object pages included", asy
 test("times are in Swedish time in every table, whatever the browser's zone", async ({ browser, request }) => {
   test.setTimeout(120_000);
   const { listId, email } = await companyWithData(request);
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: "sv-SE", timezoneId: "Asia/Tokyo" });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: "sv-SE",
+    timezoneId: "Asia/Tokyo",
+  });
   const page = await context.newPage();
   await signIn(page, createAdmin());
-  const stockholm = (iso: string) => new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" }).format(new Date(iso));
-  const page1 = (await (await page.request.get(`/admin/api/lists/${listId}/subscribers?limit=10`)).json()) as { subscribers: { email: string; subscribed_at: string }[] };
+  const stockholm = (iso: string) =>
+    new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" }).format(
+      new Date(iso),
+    );
+  const page1 = (await (await page.request.get(`/admin/api/lists/${listId}/subscribers?limit=10`)).json()) as {
+    subscribers: { email: string; subscribed_at: string }[];
+  };
   const subscribedAt = page1.subscribers.find((s) => s.email === email)!.subscribed_at;
   await page.goto(`/admin/lists/${listId}/subscribers`);
   await expect(page.getByRole("row").filter({ hasText: email })).toContainText(stockholm(subscribedAt));
@@ -250,7 +351,9 @@ test("times are in Swedish time in every table, whatever the browser's zone", as
   for (const path of ["/admin/audit", "/admin/outbox", "/admin/api-keys", "/admin/users"]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    const times = await page.locator("main time[datetime]").evaluateAll((nodes) => nodes.map((n) => ({ at: n.getAttribute("datetime")!, text: n.textContent ?? "" })));
+    const times = await page
+      .locator("main time[datetime]")
+      .evaluateAll((nodes) => nodes.map((n) => ({ at: n.getAttribute("datetime")!, text: n.textContent ?? "" })));
     for (const { at, text } of times.filter((t) => /T\d{2}:\d{2}/.test(t.at) && /\d{2}:\d{2}/.test(t.text))) {
       expect(text, `${path}: ${at}`).toContain(stockholm(at).slice(-5));
     }
@@ -260,12 +363,19 @@ test("times are in Swedish time in every table, whatever the browser's zone", as
 
 // Once the overview stayed on "Laddar…" after a 401 on its data request right after sign-in. A 401 is asked
 // once more (the session cookie may not have been there yet); a second one leads to the sign-in page.
-test("a 401 on a data request is retried once, then leads to the sign-in page, never an endless Loading", async ({ page }) => {
+test("a 401 on a data request is retried once, then leads to the sign-in page, never an endless Loading", async ({
+  page,
+}) => {
   await signIn(page, createAdmin());
   // One 401 (the cookie race), then the real answer: the overview shows its counts.
   let refused = 0;
   await page.route("**/admin/api/overview", async (route) => {
-    if (refused++ === 0) return route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ reason: "not signed in" }) });
+    if (refused++ === 0)
+      return route.fulfill({
+        status: 401,
+        contentType: "application/json",
+        body: JSON.stringify({ reason: "not signed in" }),
+      });
     return route.continue();
   });
   await page.goto("/admin");
@@ -277,7 +387,11 @@ test("a 401 on a data request is retried once, then leads to the sign-in page, n
   // the screen goes to the sign-in page instead of spinning or showing an error that retrying cannot cure.
   await page.route("**/admin/api/overview", async (route) => {
     await page.context().clearCookies();
-    await route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ reason: "not signed in" }) });
+    await route.fulfill({
+      status: 401,
+      contentType: "application/json",
+      body: JSON.stringify({ reason: "not signed in" }),
+    });
   });
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/login$/, { timeout: 15_000 });

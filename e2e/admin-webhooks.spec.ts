@@ -20,7 +20,15 @@ let receiver: WebhookReceiver;
 
 test.beforeAll(async () => {
   const digits = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
-  companyId = (cli(["company:create", "--name", `Webbkrok IF ${stamp}`, "--org-number", `${digits}-${crypto.randomInt(1000, 9999)}`]) as { company_id: string }).company_id;
+  companyId = (
+    cli([
+      "company:create",
+      "--name",
+      `Webbkrok IF ${stamp}`,
+      "--org-number",
+      `${digits}-${crypto.randomInt(1000, 9999)}`,
+    ]) as { company_id: string }
+  ).company_id;
   admin = createAdmin();
   receiver = await startWebhookReceiver();
 });
@@ -34,13 +42,18 @@ async function toastsGone(page: Page) {
 }
 
 async function openScreen(page: Page) {
-  await page.getByRole("navigation", { name: /Huvudmeny|Main menu/ }).getByRole("link", { name: "Webhooks" }).click();
+  await page
+    .getByRole("navigation", { name: /Huvudmeny|Main menu/ })
+    .getByRole("link", { name: "Webhooks" })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
   await page.locator("#webhooks-company").selectOption(companyId);
   await page.waitForURL(`**/admin/webhooks?company_id=${companyId}`);
 }
 
-test("an ADMIN adds a webhook, keeps its secret, and its deliveries arrive signed, fail visibly and go out again", async ({ page }) => {
+test("an ADMIN adds a webhook, keeps its secret, and its deliveries arrive signed, fail visibly and go out again", async ({
+  page,
+}) => {
   const csp = cspErrors(page);
   await signIn(page, admin);
   await openScreen(page);
@@ -83,7 +96,11 @@ test("an ADMIN adds a webhook, keeps its secret, and its deliveries arrive signe
   const card = page.getByTestId("webhook-endpoint");
   await expect(card.getByText(receiver.url)).toBeVisible();
   await expect(card.getByText("Aktiv", { exact: true })).toBeVisible();
-  await expect(card.getByRole("list", { name: "Händelser" }).getByRole("listitem")).toHaveText(["Ny prenumeration", "Avregistrering", "Ny medlem"]);
+  await expect(card.getByRole("list", { name: "Händelser" }).getByRole("listitem")).toHaveText([
+    "Ny prenumeration",
+    "Avregistrering",
+    "Ny medlem",
+  ]);
 
   // A test event reaches the receiver, verified with the secret, and the table shows the receiver's answer.
   await card.getByRole("button", { name: "Skicka testhändelse" }).click();
@@ -100,12 +117,20 @@ test("an ADMIN adds a webhook, keeps its secret, and its deliveries arrive signe
   const refused = receiver.requests[1];
   await expect(table.getByRole("row").nth(1)).toContainText("500", { timeout: 15_000 });
   receiver.answerWith(null);
-  await table.getByRole("row").nth(1).getByRole("button", { name: /Skicka leverans \d+ igen/ }).click();
+  await table
+    .getByRole("row")
+    .nth(1)
+    .getByRole("button", { name: /Skicka leverans \d+ igen/ })
+    .click();
   await expect.poll(() => receiver.accepted().some((r) => r.id === refused.id), { timeout: 20_000 }).toBe(true);
   await expect(table.getByRole("row").nth(1)).toContainText("Levererad", { timeout: 15_000 });
 
   // The details: every attempt with its answer, and the body sent.
-  await table.getByRole("row").nth(1).getByRole("button", { name: /Detaljer om leverans/ }).click();
+  await table
+    .getByRole("row")
+    .nth(1)
+    .getByRole("button", { name: /Detaljer om leverans/ })
+    .click();
   const details = page.getByTestId("webhook-delivery-details");
   await expect(details.getByText(refused.id)).toBeVisible();
   await expect(details.getByRole("listitem").first()).toContainText("500");
@@ -157,7 +182,10 @@ test("in English at tablet width, the same screen; a removed webhook is gone", a
   const form = page.getByRole("dialog", { name: "Edit webhook" });
   await form.getByLabel("New member").uncheck();
   await form.getByRole("button", { name: "Save" }).click();
-  await expect(card.getByRole("list", { name: "Events" }).getByRole("listitem")).toHaveText(["New subscription", "Unsubscribe"]);
+  await expect(card.getByRole("list", { name: "Events" }).getByRole("listitem")).toHaveText([
+    "New subscription",
+    "Unsubscribe",
+  ]);
   await card.getByRole("button", { name: "Remove" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
   await expect(page.getByText("The company has no webhooks yet.")).toBeVisible();
@@ -165,7 +193,9 @@ test("in English at tablet width, the same screen; a removed webhook is gone", a
   expect(csp).toEqual([]);
 });
 
-test("a reader sees webhooks without changing them; staff without the module do not see the screen", async ({ page }) => {
+test("a reader sees webhooks without changing them; staff without the module do not see the screen", async ({
+  page,
+}) => {
   const reader = createAdmin({ role: "VIEWER", scope: companyId, modules: "webhook", permissions: "" });
   await signIn(page, reader);
   await openScreen(page);
@@ -175,7 +205,9 @@ test("a reader sees webhooks without changing them; staff without the module do 
 
   const outsider = createAdmin({ role: "EDITOR", scope: companyId, modules: "company", permissions: "" });
   await signIn(page, outsider);
-  await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Webhooks" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Webhooks" })).toHaveCount(
+    0,
+  );
   await page.goto("/admin/webhooks");
   await expect(page.getByText("Din behörighet omfattar inte webhooks.")).toBeVisible();
 });

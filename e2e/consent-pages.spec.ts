@@ -25,10 +25,26 @@ function database() {
 async function pendingVisitor(request: APIRequestContext, name: string) {
   const stamp = Date.now();
   // A series of org numbers of its own (559803-), so parallel specs never make the same one.
-  const company = cli(["company:create", "--name", "Solviks Scoutkår", "--org-number", `559803-${crypto.randomInt(1000, 9999)}`]) as { company_id: string };
-  const key = cli(["api-key:create", "--name", "e2e consent", "--company", company.company_id, "--modules", "subscription_list"]) as { client_id: string; client_secret: string };
+  const company = cli([
+    "company:create",
+    "--name",
+    "Solviks Scoutkår",
+    "--org-number",
+    `559803-${crypto.randomInt(1000, 9999)}`,
+  ]) as { company_id: string };
+  const key = cli([
+    "api-key:create",
+    "--name",
+    "e2e consent",
+    "--company",
+    company.company_id,
+    "--modules",
+    "subscription_list",
+  ]) as { client_id: string; client_secret: string };
   const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
-  const { access_token } = await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json();
+  const { access_token } = await (
+    await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })
+  ).json();
   const list = await (
     await request.post("/v3/subscription_list", {
       headers: { authorization: `Bearer ${access_token}` },
@@ -36,14 +52,18 @@ async function pendingVisitor(request: APIRequestContext, name: string) {
     })
   ).json();
   const email = `scout.${stamp}@example.se`;
-  const subscribed = await request.post(`/v3/subscription_list/public/${list.uuid}`, { data: { email, firstname: "Sam" } });
+  const subscribed = await request.post(`/v3/subscription_list/public/${list.uuid}`, {
+    data: { email, firstname: "Sam" },
+  });
   expect(subscribed.status()).toBe(201);
   const { subscription, member_id } = await subscribed.json();
   // The anonymous answer names no member or subscription (it would tell who is a member): they are read here.
   expect([member_id, subscription.id, subscription.status]).toEqual([0, 0, "PENDING"]);
   const db = database();
   const row = db
-    .prepare("SELECT s.id, s.memberId, s.confirmationNonce FROM Subscription s JOIN Member m ON m.id = s.memberId WHERE m.email = ? AND s.listId = ?")
+    .prepare(
+      "SELECT s.id, s.memberId, s.confirmationNonce FROM Subscription s JOIN Member m ON m.id = s.memberId WHERE m.email = ? AND s.listId = ?",
+    )
     .get(email, list.id) as { id: number; memberId: number; confirmationNonce: string };
   db.close();
   // The link of the confirmation message: the subscription and the nonce of the message that went out.
@@ -59,7 +79,11 @@ const statusOf = (subscriptionId: number) => {
 };
 
 async function phonePage(browser: Browser, lang: "sv" | "en", javaScriptEnabled = true) {
-  const context = await browser.newContext({ viewport: phone, javaScriptEnabled, locale: lang === "sv" ? "sv-SE" : "en-GB" });
+  const context = await browser.newContext({
+    viewport: phone,
+    javaScriptEnabled,
+    locale: lang === "sv" ? "sv-SE" : "en-GB",
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -67,20 +91,31 @@ test.describe("consent pages", () => {
   // Two browser contexts and four axe runs per test: more than the default 30 s on a machine shared with other runs.
   test.slow();
   for (const lang of ["sv", "en"] as const) {
-    test(`the confirmation page (${lang}) changes nothing until its one button is pressed`, async ({ browser, request }) => {
+    test(`the confirmation page (${lang}) changes nothing until its one button is pressed`, async ({
+      browser,
+      request,
+    }) => {
       const visitor = await pendingVisitor(request, "Scoutposten");
       const { context, page } = await phonePage(browser, lang);
       await page.goto(`${visitor.confirmLink}?lang=${lang}`);
       await expect(page.locator("main")).toHaveAttribute("lang", lang);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(lang === "sv" ? "Bekräfta prenumerationen" : "Confirm your subscription");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        lang === "sv" ? "Bekräfta prenumerationen" : "Confirm your subscription",
+      );
       expect(statusOf(visitor.subscriptionId)).toEqual({ status: "PENDING", confirmedVia: null });
       await screenshot(page, `confirm-phone-${lang}`);
       await expectAccessible(page);
 
-      await page.getByRole("button", { name: lang === "sv" ? "Ja, jag vill prenumerera" : "Yes, subscribe me" }).click();
+      await page
+        .getByRole("button", { name: lang === "sv" ? "Ja, jag vill prenumerera" : "Yes, subscribe me" })
+        .click();
       // The page says where the person now is: its heading is the thank-you, with no "press the button" left above it.
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(lang === "sv" ? "Tack! Prenumerationen är bekräftad." : "Thank you! Your subscription is confirmed.");
-      await expect(page.getByText(lang === "sv" ? "Du prenumererar nu på Scoutposten." : "You now subscribe to Scoutposten.")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        lang === "sv" ? "Tack! Prenumerationen är bekräftad." : "Thank you! Your subscription is confirmed.",
+      );
+      await expect(
+        page.getByText(lang === "sv" ? "Du prenumererar nu på Scoutposten." : "You now subscribe to Scoutposten."),
+      ).toBeVisible();
       await expect(page.getByText(lang === "sv" ? /Tryck på knappen/ : /Press the button/)).toHaveCount(0);
       await expect(page.getByRole("button")).toHaveCount(0);
       expect(statusOf(visitor.subscriptionId)).toEqual({ status: "SUBSCRIBED", confirmedVia: "EMAIL_LINK" });
@@ -93,7 +128,9 @@ test.describe("consent pages", () => {
   test("the hosted form of a double opt-in list asks the visitor to confirm by email", async ({ browser, request }) => {
     const visitor = await pendingVisitor(request, "Scoutposten");
     const db = database();
-    const { uuid } = db.prepare("SELECT uuid FROM SubscriptionList WHERE id = ?").get(visitor.listId) as { uuid: string };
+    const { uuid } = db.prepare("SELECT uuid FROM SubscriptionList WHERE id = ?").get(visitor.listId) as {
+      uuid: string;
+    };
     db.close();
     const { context, page } = await phonePage(browser, "sv");
     await page.goto(`/subscribe/${uuid}`);
@@ -103,7 +140,11 @@ test.describe("consent pages", () => {
     await expect(page.getByRole("status")).toContainText("Nästan klart: bekräfta din adress");
     await expect(page.getByRole("status")).toContainText(email);
     const check = database();
-    expect(check.prepare("SELECT s.status FROM Subscription s JOIN Member m ON m.id = s.memberId WHERE m.email = ?").get(email)).toEqual({ status: "PENDING" });
+    expect(
+      check
+        .prepare("SELECT s.status FROM Subscription s JOIN Member m ON m.id = s.memberId WHERE m.email = ?")
+        .get(email),
+    ).toEqual({ status: "PENDING" });
     check.close();
     await context.close();
   });
@@ -121,7 +162,10 @@ test.describe("consent pages", () => {
   });
 
   for (const lang of ["sv", "en"] as const) {
-    test(`the preference page (${lang}) switches a list and opts out of everything, without JavaScript too`, async ({ browser, request }) => {
+    test(`the preference page (${lang}) switches a list and opts out of everything, without JavaScript too`, async ({
+      browser,
+      request,
+    }) => {
       const visitor = await pendingVisitor(request, "Ledarbrevet");
       const db = database();
       const { uuid } = db.prepare("SELECT uuid FROM Member WHERE id = ?").get(visitor.memberId) as { uuid: string };
@@ -129,8 +173,22 @@ test.describe("consent pages", () => {
       const path = `/preferences/${signedLink("preferences", uuid)}?lang=${lang}`;
       const t =
         lang === "sv"
-          ? { heading: "Dina prenumerationer", on: "Prenumerera på Ledarbrevet", off: "Avsluta Ledarbrevet", saved: "Sparat.", optOut: "Avregistrera mig från allt", undo: "Ångra: ta emot utskick igen" }
-          : { heading: "Your subscriptions", on: "Subscribe to Ledarbrevet", off: "Unsubscribe from Ledarbrevet", saved: "Saved.", optOut: "Opt me out of everything", undo: "Undo: receive mailings again" };
+          ? {
+              heading: "Dina prenumerationer",
+              on: "Prenumerera på Ledarbrevet",
+              off: "Avsluta Ledarbrevet",
+              saved: "Sparat.",
+              optOut: "Avregistrera mig från allt",
+              undo: "Ångra: ta emot utskick igen",
+            }
+          : {
+              heading: "Your subscriptions",
+              on: "Subscribe to Ledarbrevet",
+              off: "Unsubscribe from Ledarbrevet",
+              saved: "Saved.",
+              optOut: "Opt me out of everything",
+              undo: "Undo: receive mailings again",
+            };
 
       const { context, page } = await phonePage(browser, lang);
       await page.goto(path);

@@ -20,7 +20,10 @@ test.beforeAll(async () => {
   const file = /"credentials_file":"([^"]+)"/.exec(stack.log())?.[1];
   const banner = fs.readFileSync(file!, "utf8");
   fs.rmSync(file!);
-  login = { email: /email (\S+)/.exec(banner)![1], password: /password (\S+)\)/.exec(banner)?.[1] ?? /password (\S+)/.exec(banner)![1] };
+  login = {
+    email: /email (\S+)/.exec(banner)![1],
+    password: /password (\S+)\)/.exec(banner)?.[1] ?? /password (\S+)/.exec(banner)![1],
+  };
   // Seeding runs on every fresh start: the newsletter's history must not make it slow.
   expect(Date.now() - started).toBeLessThan(120_000);
 });
@@ -29,16 +32,26 @@ test.afterAll(async () => {
   await stack?.stop();
 });
 
-test("the demo shows a sent sendout with figures, members on the overview, and a first sendout has recipients", async ({ page }) => {
+test("the demo shows a sent sendout with figures, members on the overview, and a first sendout has recipients", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto(`${stack.baseUrl}/admin/login`);
   await page.locator("#email").fill(login.email);
   await page.locator("#password").fill(login.password);
   await page.locator("form:has(#email) button[type=submit]").click();
   await page.waitForURL("**/admin");
-  const members = page.locator("dt", { hasText: /^Medlemmar$/ }).locator("xpath=..").locator("dd");
+  const members = page
+    .locator("dt", { hasText: /^Medlemmar$/ })
+    .locator("xpath=..")
+    .locator("dd");
   await expect(members).toHaveText("300");
-  await expect(page.locator("dt", { hasText: /^Aktiva prenumeranter$/ }).locator("xpath=..").locator("dd")).not.toHaveText("0");
+  await expect(
+    page
+      .locator("dt", { hasText: /^Aktiva prenumeranter$/ })
+      .locator("xpath=..")
+      .locator("dd"),
+  ).not.toHaveText("0");
   await page.getByText("Visa siffrorna som tabell").click();
   const days = await page.locator("details table tbody tr td:nth-child(2)").allTextContents();
   expect(days.some((n) => Number(n) > 0)).toBe(true);
@@ -46,7 +59,11 @@ test("the demo shows a sent sendout with figures, members on the overview, and a
   await screenshot(page, "demo-overview");
 
   await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Utskick" }).click();
-  await expect(page.locator("#sendouts-company")).toHaveValue(await page.locator("#sendouts-company option", { hasText: "Svenska Föreningsförbundet (demo)" }).getAttribute("value") ?? "none");
+  await expect(page.locator("#sendouts-company")).toHaveValue(
+    (await page
+      .locator("#sendouts-company option", { hasText: "Svenska Föreningsförbundet (demo)" })
+      .getAttribute("value")) ?? "none",
+  );
   const row = page.getByRole("table", { name: "Utskick" }).getByRole("row", { name: /Förbundsnytt: höstens kurser/ });
   await expect(row).toContainText("Skickat");
   await screenshot(page, "demo-sendouts");
@@ -54,7 +71,9 @@ test("the demo shows a sent sendout with figures, members on the overview, and a
   const figures = page.getByTestId("sendout-figures");
   await expect(figures).toContainText(/Skickade\s*[1-9]/);
   await expect(figures).toContainText(/Studsade\s*[1-9]/);
-  await expect(page.getByTestId("sendout-preview-from")).toHaveText("Från: Svenska Föreningsförbundet (demo) <no-reply@localhost>");
+  await expect(page.getByTestId("sendout-preview-from")).toHaveText(
+    "Från: Svenska Föreningsförbundet (demo) <no-reply@localhost>",
+  );
   // The preview's frame has no scripts (its sandbox): axe cannot run inside it, and the message is checked on its own
   // (e2e/sendout-mail.spec.ts).
   await expectAccessible(page, "[data-testid=sendout-preview-frame]");
@@ -68,5 +87,7 @@ test("the demo shows a sent sendout with figures, members on the overview, and a
   await page.keyboard.type("Hej {{firstname|vän}}!");
   await page.getByRole("button", { name: "Spara utkast" }).click();
   await expect(page).toHaveURL(/\/admin\/sendouts\/\d+$/);
-  await expect(page.getByTestId("recipient-count")).toHaveText(/^[1-9]\d* mottagare \(0 har avslutat alla utskick, [1-9]\d* spärrade adresser\)$/);
+  await expect(page.getByTestId("recipient-count")).toHaveText(
+    /^[1-9]\d* mottagare \(0 har avslutat alla utskick, [1-9]\d* spärrade adresser\)$/,
+  );
 });

@@ -12,7 +12,8 @@ function watch(page: Page, origin: string) {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   page.on("request", (request) => {
-    if (!/^(data|blob|about):/.test(request.url()) && new URL(request.url()).origin !== origin) external.push(request.url());
+    if (!/^(data|blob|about):/.test(request.url()) && new URL(request.url()).origin !== origin)
+      external.push(request.url());
   });
   return { violations, external };
 }
@@ -42,12 +43,20 @@ test.describe.configure({ timeout: 120_000 });
 
 function newApiKey(name: string) {
   const stamp = Date.now();
-  const company = cli(["company:create", "--name", name, "--org-number", `805${stamp % 1000}-${stamp % 10000}`]) as { company_id: string };
-  const key = cli(["api-key:create", "--name", `docs ${stamp}`, "--company", company.company_id]) as { client_id: string; client_secret: string };
+  const company = cli(["company:create", "--name", name, "--org-number", `805${stamp % 1000}-${stamp % 10000}`]) as {
+    company_id: string;
+  };
+  const key = cli(["api-key:create", "--name", `docs ${stamp}`, "--company", company.company_id]) as {
+    client_id: string;
+    client_secret: string;
+  };
   return { company, key };
 }
 
-test("a new integrator pastes client_id and client_secret, gets a token and calls GET /company in the console", async ({ page, baseURL }) => {
+test("a new integrator pastes client_id and client_secret, gets a token and calls GET /company in the console", async ({
+  page,
+  baseURL,
+}) => {
   const { key } = newApiKey("Dokumenterade IF");
   const seen = watch(page, new URL(baseURL!).origin);
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -78,11 +87,23 @@ test("a new integrator pastes client_id and client_secret, gets a token and call
   cli(["api-key:revoke", key.client_id]);
 });
 
-test("/docs shows the guide and code samples in curl, JavaScript and Python, passes axe at laptop and phone width", async ({ page, baseURL }) => {
+test("/docs shows the guide and code samples in curl, JavaScript and Python, passes axe at laptop and phone width", async ({
+  page,
+  baseURL,
+}) => {
   const seen = watch(page, new URL(baseURL!).origin);
   await page.setViewportSize({ width: 1366, height: 900 });
   await openReference(page);
-  for (const heading of ["1. Get an API key", "2. Get a token", "3. Make your first call", "4. Refresh", "Errors", "Pagination", "Rate limits", "Webhooks"]) {
+  for (const heading of [
+    "1. Get an API key",
+    "2. Get a token",
+    "3. Make your first call",
+    "4. Refresh",
+    "Errors",
+    "Pagination",
+    "Rate limits",
+    "Webhooks",
+  ]) {
     await expect(page.getByRole("heading", { name: heading, exact: true })).toBeAttached();
   }
   // Markdown is rendered, not shown raw.
@@ -96,8 +117,10 @@ test("/docs shows the guide and code samples in curl, JavaScript and Python, pas
   const operation = await openOperation(page, "Company", "Get your own company");
   await expect(operation.getByText("curl", { exact: true }).first()).toBeVisible();
   await operation.getByRole("button", { name: "Shell Curl" }).click();
-  for (const client of ["Curl", "Fetch", "Requests"]) await expect(page.getByText(client, { exact: true }).last()).toBeVisible();
-  for (const client of ["Axios", "Wget", "HTTPie", "Undici", "Guzzle"]) await expect(page.getByText(client, { exact: true })).toHaveCount(0);
+  for (const client of ["Curl", "Fetch", "Requests"])
+    await expect(page.getByText(client, { exact: true }).last()).toBeVisible();
+  for (const client of ["Axios", "Wget", "HTTPie", "Undici", "Guzzle"])
+    await expect(page.getByText(client, { exact: true })).toHaveCount(0);
   await page.getByText("Requests", { exact: true }).last().click();
   await expect(operation.getByText("requests.get", { exact: false }).first()).toBeVisible();
   await expectAccessible(page);
@@ -113,14 +136,19 @@ test("/docs shows the guide and code samples in curl, JavaScript and Python, pas
   expect(seen.external).toEqual([]);
 });
 
-test("the reference's script is this app's own: nonce on the page, versioned and kept a year", async ({ page, request }) => {
+test("the reference's script is this app's own: nonce on the page, versioned and kept a year", async ({
+  page,
+  request,
+}) => {
   const response = await page.goto("/docs");
   const csp = response!.headers()["content-security-policy"];
   const nonce = /'nonce-([^']+)'/.exec(csp)![1];
   expect(csp).toContain("style-src-attr 'unsafe-inline'");
   expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'; /);
   const src = await page.locator('script[src^="/docs/scalar.js"]').getAttribute("src");
-  expect(await page.locator('script[src^="/docs/scalar.js"]').evaluate((s) => (s as HTMLScriptElement).nonce)).toBe(nonce);
+  expect(await page.locator('script[src^="/docs/scalar.js"]').evaluate((s) => (s as HTMLScriptElement).nonce)).toBe(
+    nonce,
+  );
   const script = await request.get(src!);
   expect(script.status()).toBe(200);
   expect(script.headers()["content-type"]).toBe("text/javascript; charset=utf-8");

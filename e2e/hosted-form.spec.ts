@@ -37,21 +37,45 @@ async function setUpList(request: APIRequestContext) {
     "hallonbergensif.example",
   ]) as { company_id: string };
   const property = (name: string) =>
-    cli(["property:create", "--company", company.company_id, "--group", "Intressen", "--group-descr", "Vad vill du få nyheter om?", "--name", name]) as { prop_id: number };
+    cli([
+      "property:create",
+      "--company",
+      company.company_id,
+      "--group",
+      "Intressen",
+      "--group-descr",
+      "Vad vill du få nyheter om?",
+      "--name",
+      name,
+    ]) as { prop_id: number };
   const football = property("Fotboll");
   const swimming = property("Simning");
-  const key = cli(["api-key:create", "--name", "e2e form", "--company", company.company_id, "--modules", "subscription_list"]) as { client_id: string; client_secret: string };
+  const key = cli([
+    "api-key:create",
+    "--name",
+    "e2e form",
+    "--company",
+    company.company_id,
+    "--modules",
+    "subscription_list",
+  ]) as { client_id: string; client_secret: string };
   const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
   const tokens = await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } });
   expect(tokens.status(), await tokens.text()).toBe(200);
   const auth = { authorization: `Bearer ${(await tokens.json()).access_token}` };
-  const created = await request.post("/v3/subscription_list", { headers: auth, data: { name: "Klubbnytt", company_id: company.company_id, fields: ["firstname"] } });
+  const created = await request.post("/v3/subscription_list", {
+    headers: auth,
+    data: { name: "Klubbnytt", company_id: company.company_id, fields: ["firstname"] },
+  });
   expect(created.status()).toBe(201);
   const list = await created.json();
   expect(list.consent_required).toBe(true); // a new list asks for consent
   const updated = await request.put(`/v3/subscription_list/${list.id}`, {
     headers: auth,
-    data: { term: { name: "Samtycke till nyhetsbrev", html: TERM }, question_prop_ids: [football.prop_id, swimming.prop_id] },
+    data: {
+      term: { name: "Samtycke till nyhetsbrev", html: TERM },
+      question_prop_ids: [football.prop_id, swimming.prop_id],
+    },
   });
   expect(updated.status()).toBe(200);
   return { id: list.id as number, uuid: list.uuid as string, auth };
@@ -68,7 +92,12 @@ function watchCsp(page: Page): string[] {
 
 async function phonePage(browser: Browser, lang: "sv" | "en", javaScriptEnabled = true, viewport = phone) {
   // A phone: touch, so a tap is a tap.
-  const context = await browser.newContext({ viewport, hasTouch: viewport === phone, javaScriptEnabled, locale: lang === "sv" ? "sv-SE" : "en-GB" });
+  const context = await browser.newContext({
+    viewport,
+    hasTouch: viewport === phone,
+    javaScriptEnabled,
+    locale: lang === "sv" ? "sv-SE" : "en-GB",
+  });
   const page = await context.newPage();
   return { context, page, csp: watchCsp(page) };
 }
@@ -78,7 +107,10 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 test.describe("the hosted form", () => {
   test.slow();
 
-  test("Swedish with JavaScript: who runs the list, what staff wrote, the limits; consent is required and said so", async ({ browser, request }) => {
+  test("Swedish with JavaScript: who runs the list, what staff wrote, the limits; consent is required and said so", async ({
+    browser,
+    request,
+  }) => {
     const list = await setUpList(request);
     const { context, page, csp } = await phonePage(browser, "sv");
     await page.goto(`/subscribe/${list.uuid}`);
@@ -91,8 +123,14 @@ test.describe("the hosted form", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Samtycke till nyhetsbrev" })).toBeVisible();
     const sender = page.getByRole("region", { name: "Avsändare" });
     await expect(sender).toContainText("Listan drivs av Hallonbergens IF.");
-    await expect(sender.getByRole("link", { name: "kansli@hallonbergensif.example" })).toHaveAttribute("href", "mailto:kansli@hallonbergensif.example");
-    await expect(sender.getByRole("link", { name: "hallonbergensif.example", exact: true })).toHaveAttribute("href", "https://hallonbergensif.example/");
+    await expect(sender.getByRole("link", { name: "kansli@hallonbergensif.example" })).toHaveAttribute(
+      "href",
+      "mailto:kansli@hallonbergensif.example",
+    );
+    await expect(sender.getByRole("link", { name: "hallonbergensif.example", exact: true })).toHaveAttribute(
+      "href",
+      "https://hallonbergensif.example/",
+    );
     await expect(page.getByLabel("E-postadress")).toHaveAttribute("maxlength", "254");
     await expect(page.getByLabel("Förnamn")).toHaveAttribute("maxlength", "128");
     const consent = page.getByRole("checkbox", { name: "Jag godkänner villkoren ovan (obligatoriskt)" });
@@ -114,13 +152,20 @@ test.describe("the hosted form", () => {
     await expect(page.getByRole("status")).toContainText("Tack! Du prenumererar nu.");
     await expect(page.getByRole("status")).toContainText("Utskicken kommer från Hallonbergens IF.");
     const db = database();
-    expect(db.prepare("SELECT COUNT(*) AS n FROM MemberConsent c JOIN Member m ON m.id = c.memberId WHERE m.email = ?").get(email)).toEqual({ n: 1 });
+    expect(
+      db
+        .prepare("SELECT COUNT(*) AS n FROM MemberConsent c JOIN Member m ON m.id = c.memberId WHERE m.email = ?")
+        .get(email),
+    ).toEqual({ n: 1 });
     db.close();
     expect(csp).toEqual([]);
     await context.close();
   });
 
-  test("a mistyped address, then a tap on a checkbox: the box is ticked, nothing moved; the error comes on submit", async ({ browser, request }) => {
+  test("a mistyped address, then a tap on a checkbox: the box is ticked, nothing moved; the error comes on submit", async ({
+    browser,
+    request,
+  }) => {
     const list = await setUpList(request);
     const { context, page, csp } = await phonePage(browser, "sv");
     await page.goto(`/subscribe/${list.uuid}`);
@@ -167,7 +212,10 @@ test.describe("the hosted form", () => {
     await context.close();
   });
 
-  test("without JavaScript, English: a server error keeps what was ticked; missing consent is said under the box", async ({ browser, request }) => {
+  test("without JavaScript, English: a server error keeps what was ticked; missing consent is said under the box", async ({
+    browser,
+    request,
+  }) => {
     const list = await setUpList(request);
     const { context, page, csp } = await phonePage(browser, "en", false);
     await page.goto(`/subscribe/${list.uuid}?lang=en`);
@@ -187,7 +235,9 @@ test.describe("the hosted form", () => {
     await page.getByLabel("Email address").fill(email);
     await page.getByLabel("I accept the terms above").uncheck();
     await page.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByText("Tick the box to accept the terms. Without your consent we cannot add you to the list.")).toBeVisible();
+    await expect(
+      page.getByText("Tick the box to accept the terms. Without your consent we cannot add you to the list."),
+    ).toBeVisible();
     await expect(page.getByLabel("I accept the terms above")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Simning")).toBeChecked();
     expect(memberCount(email)).toBe(0);
@@ -206,7 +256,10 @@ test.describe("the hosted form", () => {
     await context.close();
   });
 
-  test("without JavaScript, Swedish: the consent error in Swedish; a list that does not require it says the box is optional", async ({ browser, request }) => {
+  test("without JavaScript, Swedish: the consent error in Swedish; a list that does not require it says the box is optional", async ({
+    browser,
+    request,
+  }) => {
     const list = await setUpList(request);
     const { context, page, csp } = await phonePage(browser, "sv", false);
     await page.goto(`/subscribe/${list.uuid}`);
@@ -217,7 +270,11 @@ test.describe("the hosted form", () => {
     await expect(page.getByLabel("Fotboll")).toBeChecked();
     await screenshot(page, "subscribe-nojs-consent-error-phone-sv");
 
-    expect((await request.put(`/v3/subscription_list/${list.id}`, { headers: list.auth, data: { consent_required: false } })).status()).toBe(200);
+    expect(
+      (
+        await request.put(`/v3/subscription_list/${list.id}`, { headers: list.auth, data: { consent_required: false } })
+      ).status(),
+    ).toBe(200);
     await page.goto(`/subscribe/${list.uuid}`);
     await expect(page.getByRole("checkbox", { name: "Jag godkänner villkoren ovan (frivilligt)" })).toBeVisible();
     // A long address, without JavaScript: the confirmation still fits the phone.
@@ -236,14 +293,29 @@ test.describe("the hosted form", () => {
   // without JavaScript. Consent required and said so; a mistyped address then ticks: the boxes stay ticked after the
   // error; a long address inside the confirmation.
   const formTexts = {
-    sv: { email: "E-postadress", subscribe: "Prenumerera", consent: "Jag godkänner villkoren ovan", consentError: "Kryssa i rutan för att godkänna villkoren.", thanks: "Tack! Du prenumererar nu." },
-    en: { email: "Email address", subscribe: "Subscribe", consent: "I accept the terms above", consentError: "Tick the box to accept the terms.", thanks: "Thank you! You are subscribed." },
+    sv: {
+      email: "E-postadress",
+      subscribe: "Prenumerera",
+      consent: "Jag godkänner villkoren ovan",
+      consentError: "Kryssa i rutan för att godkänna villkoren.",
+      thanks: "Tack! Du prenumererar nu.",
+    },
+    en: {
+      email: "Email address",
+      subscribe: "Subscribe",
+      consent: "I accept the terms above",
+      consentError: "Tick the box to accept the terms.",
+      thanks: "Thank you! You are subscribed.",
+    },
   };
   for (const lang of ["sv", "en"] as const) {
     for (const viewport of [phone, { width: 1366, height: 900 }]) {
       for (const javaScript of [true, false]) {
         const name = `${lang}-${viewport.width}-${javaScript ? "js" : "nojs"}`;
-        test(`consent required, an error then a tick, a long address: ${lang} at ${viewport.width} px ${javaScript ? "with" : "without"} JavaScript`, async ({ browser, request }) => {
+        test(`consent required, an error then a tick, a long address: ${lang} at ${viewport.width} px ${javaScript ? "with" : "without"} JavaScript`, async ({
+          browser,
+          request,
+        }) => {
           const t = formTexts[lang];
           const list = await setUpList(request);
           const { context, page, csp } = await phonePage(browser, lang, javaScript, viewport);
@@ -257,7 +329,10 @@ test.describe("the hosted form", () => {
           await page.getByLabel(t.email).fill(email);
           await subscribe.click();
           await expect(page.getByText(t.consentError)).toBeVisible();
-          await expect(page.getByRole("checkbox", { name: new RegExp(t.consent) })).toHaveAttribute("aria-invalid", "true");
+          await expect(page.getByRole("checkbox", { name: new RegExp(t.consent) })).toHaveAttribute(
+            "aria-invalid",
+            "true",
+          );
           expect(memberCount(email)).toBe(0);
 
           // A mistyped address, then ticks: the error comes on submit and the ticks survive it.

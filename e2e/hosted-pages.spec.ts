@@ -8,7 +8,7 @@ import { hmacSha256 } from "../lib/crypto";
 import { cli } from "./helpers";
 
 const HOSTILE_TERM =
-  "<p>Jag godkänner att föreningen sparar mina uppgifter. <a href=\"https://example.org/integritet\">Läs mer</a></p>" +
+  '<p>Jag godkänner att föreningen sparar mina uppgifter. <a href="https://example.org/integritet">Läs mer</a></p>' +
   '<img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>' +
   '<a id="js-link" href="javascript:window.__pwned = 3">klicka</a><iframe src="https://evil.example/"></iframe>' +
   '<div style="position:fixed;inset:0;background:red;z-index:9999">overlay</div>';
@@ -21,7 +21,9 @@ function database() {
 }
 
 async function screenshot(page: Page, name: string) {
-  const file = process.env.E2E_UPDATE_SCREENSHOTS ? `e2e/screenshots/${name}.png` : test.info().outputPath(`${name}.png`);
+  const file = process.env.E2E_UPDATE_SCREENSHOTS
+    ? `e2e/screenshots/${name}.png`
+    : test.info().outputPath(`${name}.png`);
   fs.mkdirSync(file.slice(0, file.lastIndexOf("/")), { recursive: true });
   await page.screenshot({ path: file, fullPage: true });
 }
@@ -42,10 +44,42 @@ function preferencesToken(memberUuid: string): string {
 
 async function setUpList(request: APIRequestContext) {
   const stamp = Date.now();
-  const company = cli(["company:create", "--name", "Hallonbergens IF", "--org-number", `802${stamp % 1000}-${stamp % 10000}`]) as { company_id: string };
-  const football = cli(["property:create", "--company", company.company_id, "--group", "Intressen", "--name", "Fotboll", "--descr", "Matcher och träningar"]) as { prop_id: number };
-  const swimming = cli(["property:create", "--company", company.company_id, "--group", "Intressen", "--name", "Simning"]) as { prop_id: number };
-  const key = cli(["api-key:create", "--name", "e2e lists", "--company", company.company_id, "--modules", "subscription_list"]) as {
+  const company = cli([
+    "company:create",
+    "--name",
+    "Hallonbergens IF",
+    "--org-number",
+    `802${stamp % 1000}-${stamp % 10000}`,
+  ]) as { company_id: string };
+  const football = cli([
+    "property:create",
+    "--company",
+    company.company_id,
+    "--group",
+    "Intressen",
+    "--name",
+    "Fotboll",
+    "--descr",
+    "Matcher och träningar",
+  ]) as { prop_id: number };
+  const swimming = cli([
+    "property:create",
+    "--company",
+    company.company_id,
+    "--group",
+    "Intressen",
+    "--name",
+    "Simning",
+  ]) as { prop_id: number };
+  const key = cli([
+    "api-key:create",
+    "--name",
+    "e2e lists",
+    "--company",
+    company.company_id,
+    "--modules",
+    "subscription_list",
+  ]) as {
     client_id: string;
     client_secret: string;
   };
@@ -57,7 +91,12 @@ async function setUpList(request: APIRequestContext) {
   const created = await (
     await request.post("/v3/subscription_list", {
       headers: auth,
-      data: { name: "Klubbnytt", company_id: company.company_id, description: "Nyheter från klubben varje månad.", fields: ["firstname", "lastname"] },
+      data: {
+        name: "Klubbnytt",
+        company_id: company.company_id,
+        description: "Nyheter från klubben varje månad.",
+        fields: ["firstname", "lastname"],
+      },
     })
   ).json();
   const updated = await request.put(`/v3/subscription_list/${created.id}`, {
@@ -76,7 +115,10 @@ async function setUpList(request: APIRequestContext) {
 }
 
 test.describe("hosted pages", () => {
-  test("a visitor subscribes with JavaScript; member, properties and consent are stored; the consent text is inert", async ({ browser, request }) => {
+  test("a visitor subscribes with JavaScript; member, properties and consent are stored; the consent text is inert", async ({
+    browser,
+    request,
+  }) => {
     const list = await setUpList(request);
     const context = await browser.newContext(swedishPhone);
     const page = await context.newPage();
@@ -86,7 +128,9 @@ test.describe("hosted pages", () => {
     expect(nonce).toBeTruthy();
     expect(csp).toContain("frame-ancestors 'none'");
     // Every script the page carries has this request's nonce; nothing inline runs without it.
-    const scripts = await page.locator("script").evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).nonce));
+    const scripts = await page
+      .locator("script")
+      .evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).nonce));
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.every((value) => value === nonce)).toBe(true);
 
@@ -99,7 +143,10 @@ test.describe("hosted pages", () => {
     const jsLink = consent.getByText("klicka");
     expect(await jsLink.getAttribute("href")).toBeNull();
     await jsLink.click();
-    await expect(consent.getByRole("link", { name: "Läs mer" })).toHaveAttribute("href", "https://example.org/integritet");
+    await expect(consent.getByRole("link", { name: "Läs mer" })).toHaveAttribute(
+      "href",
+      "https://example.org/integritet",
+    );
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await screenshot(page, "subscribe-phone");
     await expectAccessible(page);
@@ -123,18 +170,34 @@ test.describe("hosted pages", () => {
     await expectAccessible(page);
 
     const db = database();
-    const member = db.prepare("SELECT * FROM Member WHERE email = ?").get(email) as { id: number; firstname: string; lastname: string };
+    const member = db.prepare("SELECT * FROM Member WHERE email = ?").get(email) as {
+      id: number;
+      firstname: string;
+      lastname: string;
+    };
     expect(member).toMatchObject({ firstname: "Kim", lastname: "Karlsson" });
-    expect(db.prepare("SELECT propertyId FROM MemberProperty WHERE memberId = ?").all(member.id)).toEqual([{ propertyId: list.football }]);
-    expect(db.prepare("SELECT termId, sourceListId FROM MemberConsent WHERE memberId = ?").all(member.id)).toEqual([{ termId: list.termId, sourceListId: list.id }]);
-    expect(db.prepare("SELECT status, source FROM Subscription WHERE memberId = ?").get(member.id)).toEqual({ status: "SUBSCRIBED", source: "PUBLIC_FORM" });
+    expect(db.prepare("SELECT propertyId FROM MemberProperty WHERE memberId = ?").all(member.id)).toEqual([
+      { propertyId: list.football },
+    ]);
+    expect(db.prepare("SELECT termId, sourceListId FROM MemberConsent WHERE memberId = ?").all(member.id)).toEqual([
+      { termId: list.termId, sourceListId: list.id },
+    ]);
+    expect(db.prepare("SELECT status, source FROM Subscription WHERE memberId = ?").get(member.id)).toEqual({
+      status: "SUBSCRIBED",
+      source: "PUBLIC_FORM",
+    });
     db.close();
     await context.close();
   });
 
   test("the form works with JavaScript disabled, in English, with server-side errors", async ({ browser, request }) => {
     const list = await setUpList(request);
-    const context = await browser.newContext({ viewport: phone, javaScriptEnabled: false, locale: "en-GB", extraHTTPHeaders: { "accept-language": "en-GB,en;q=0.9" } });
+    const context = await browser.newContext({
+      viewport: phone,
+      javaScriptEnabled: false,
+      locale: "en-GB",
+      extraHTTPHeaders: { "accept-language": "en-GB,en;q=0.9" },
+    });
     const page = await context.newPage();
     await page.goto(`/subscribe/${list.uuid}`);
     await expect(page.locator("main")).toHaveAttribute("lang", "en");
@@ -153,7 +216,9 @@ test.describe("hosted pages", () => {
 
     const db = database();
     const member = db.prepare("SELECT id FROM Member WHERE email = ?").get(email) as { id: number };
-    expect(db.prepare("SELECT propertyId FROM MemberProperty WHERE memberId = ?").all(member.id)).toEqual([{ propertyId: list.swimming }]);
+    expect(db.prepare("SELECT propertyId FROM MemberProperty WHERE memberId = ?").all(member.id)).toEqual([
+      { propertyId: list.swimming },
+    ]);
     expect(db.prepare("SELECT COUNT(*) AS n FROM MemberConsent WHERE memberId = ?").get(member.id)).toEqual({ n: 1 });
     db.close();
     await context.close();
@@ -172,7 +237,9 @@ test.describe("hosted pages", () => {
     await page.getByLabel("E-postadress").fill(`full.${Date.now()}@example.se`);
     await page.getByLabel("Jag godkänner villkoren ovan").check(); // a new list requires consent on the form
     await page.getByRole("button", { name: "Prenumerera" }).click();
-    await expect(page.locator("main").getByRole("alert")).toHaveText("Listan tar inte emot fler prenumeranter just nu. Försök igen senare.");
+    await expect(page.locator("main").getByRole("alert")).toHaveText(
+      "Listan tar inte emot fler prenumeranter just nu. Försök igen senare.",
+    );
 
     await request.put(`/v3/subscription_list/${list.id}`, { headers: list.auth, data: { is_active: false } });
     const inactive = await page.goto(`/subscribe/${list.uuid}`);
@@ -180,12 +247,18 @@ test.describe("hosted pages", () => {
     await context.close();
   });
 
-  test("a recipient unsubscribes through the confirmation page; showing the page changes nothing", async ({ browser, request }) => {
+  test("a recipient unsubscribes through the confirmation page; showing the page changes nothing", async ({
+    browser,
+    request,
+  }) => {
     const list = await setUpList(request);
     const email = `bye.${Date.now()}@example.se`;
     expect((await request.post(`/v3/subscription_list/public/${list.uuid}`, { data: { email } })).status()).toBe(201);
     const { id: member_id } = memberOf(email);
-    const links = cli(["member:links", String(member_id)]) as { lists: { unsubscribe_url: string }[]; global_opt_out_url: string };
+    const links = cli(["member:links", String(member_id)]) as {
+      lists: { unsubscribe_url: string }[];
+      global_opt_out_url: string;
+    };
     const path = new URL(links.lists[0].unsubscribe_url).pathname;
 
     const context = await browser.newContext(swedishPhone);
@@ -195,7 +268,8 @@ test.describe("hosted pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Avsluta prenumeration");
     await expect(page.getByText("Du kommer inte längre att få utskick från listan Klubbnytt.")).toBeVisible();
     const db = database();
-    const status = () => (db.prepare("SELECT status FROM Subscription WHERE memberId = ?").get(member_id) as { status: string }).status;
+    const status = () =>
+      (db.prepare("SELECT status FROM Subscription WHERE memberId = ?").get(member_id) as { status: string }).status;
     expect(status()).toBe("SUBSCRIBED");
     await screenshot(page, "unsubscribe-phone");
     await expectAccessible(page);
@@ -213,13 +287,19 @@ test.describe("hosted pages", () => {
     await plain.goto(`${optOut.pathname}${optOut.search}`);
     await plain.getByRole("button", { name: "Avregistrera mig från allt" }).click();
     await expect(plain.getByRole("status")).toContainText("Du får inga fler utskick från oss.");
-    expect((db.prepare("SELECT globalOptOutAt FROM Member WHERE id = ?").get(member_id) as { globalOptOutAt: unknown }).globalOptOutAt).not.toBeNull();
+    expect(
+      (db.prepare("SELECT globalOptOutAt FROM Member WHERE id = ?").get(member_id) as { globalOptOutAt: unknown })
+        .globalOptOutAt,
+    ).not.toBeNull();
     db.close();
     await context.close();
     await noJs.close();
   });
   for (const lang of ["sv", "en"] as const) {
-    test(`the unsubscribe page (${lang}) says where the person stands with the list, and keeps the way to the preference page`, async ({ browser, request }) => {
+    test(`the unsubscribe page (${lang}) says where the person stands with the list, and keeps the way to the preference page`, async ({
+      browser,
+      request,
+    }) => {
       const sv = lang === "sv";
       const list = await setUpList(request);
       const email = `steg.${lang}.${Date.now()}@example.se`;
@@ -229,10 +309,14 @@ test.describe("hosted pages", () => {
       const context = await browser.newContext({ viewport: phone, locale: sv ? "sv-SE" : "en-GB" });
       const page = await context.newPage();
       const heading = page.getByRole("heading", { level: 1 });
-      const preferences = page.getByRole("link", { name: sv ? "Hantera alla dina prenumerationer" : "Manage all your subscriptions" });
+      const preferences = page.getByRole("link", {
+        name: sv ? "Hantera alla dina prenumerationer" : "Manage all your subscriptions",
+      });
       const status = () => {
         const db = database();
-        const row = db.prepare("SELECT status FROM Subscription WHERE memberId = ?").get(member.id) as { status: string };
+        const row = db.prepare("SELECT status FROM Subscription WHERE memberId = ?").get(member.id) as {
+          status: string;
+        };
         db.close();
         return row.status;
       };
@@ -252,7 +336,9 @@ test.describe("hosted pages", () => {
       await expect(heading).toHaveText(sv ? "Du har lämnat Klubbnytt" : "You have left Klubbnytt");
       await expect(page.getByRole("button", { name: sv ? "Avsluta prenumerationen" : "Unsubscribe" })).toHaveCount(0);
       await page.getByRole("button", { name: sv ? "Prenumerera igen" : "Subscribe again" }).click();
-      await expect(heading).toHaveText(sv ? "Du prenumererar igen på Klubbnytt" : "You are subscribed to Klubbnytt again");
+      await expect(heading).toHaveText(
+        sv ? "Du prenumererar igen på Klubbnytt" : "You are subscribed to Klubbnytt again",
+      );
       expect(status()).toBe("SUBSCRIBED");
       await expect(preferences).toHaveAttribute("href", `/preferences/${p}?lang=${lang}`);
       await screenshot(page, `unsubscribe-undone-phone-${lang}`);
@@ -260,11 +346,17 @@ test.describe("hosted pages", () => {
       await context.close();
 
       // Without JavaScript the page after the button is the same place.
-      const noJs = await browser.newContext({ viewport: phone, locale: sv ? "sv-SE" : "en-GB", javaScriptEnabled: false });
+      const noJs = await browser.newContext({
+        viewport: phone,
+        locale: sv ? "sv-SE" : "en-GB",
+        javaScriptEnabled: false,
+      });
       const plain = await noJs.newPage();
       await plain.goto(`/unsubscribe/${list.uuid}/${member.uuid}?lang=${lang}&p=${encodeURIComponent(p)}`);
       await plain.getByRole("button", { name: sv ? "Avsluta prenumerationen" : "Unsubscribe" }).click();
-      await expect(plain.getByRole("heading", { level: 1 })).toHaveText(sv ? "Du har lämnat Klubbnytt" : "You have left Klubbnytt");
+      await expect(plain.getByRole("heading", { level: 1 })).toHaveText(
+        sv ? "Du har lämnat Klubbnytt" : "You have left Klubbnytt",
+      );
       await expect(plain.getByRole("button", { name: sv ? "Prenumerera igen" : "Subscribe again" })).toBeVisible();
       expect(status()).toBe("UNSUBSCRIBED");
       await noJs.close();

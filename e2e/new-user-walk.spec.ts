@@ -110,7 +110,14 @@ test.beforeAll(async () => {
   sink = await startSmtpSink();
   stack = await startTestStack({
     provider: "sqlite",
-    env: { DEMO_SEED: "true", LOG_LEVEL: "info", SMTP_URL: sink.url, SENDOUT_WORKER: "on", SENDOUT_POLL_MS: "300", RATE_LIMIT_PUBLIC_POST_PER_MIN: "1000" },
+    env: {
+      DEMO_SEED: "true",
+      LOG_LEVEL: "info",
+      SMTP_URL: sink.url,
+      SENDOUT_WORKER: "on",
+      SENDOUT_POLL_MS: "300",
+      RATE_LIMIT_PUBLIC_POST_PER_MIN: "1000",
+    },
   });
   // The demo's admin, as a new user reads it from the credentials file the start names.
   const file = /"credentials_file":"([^"]+)"/.exec(stack.log())?.[1];
@@ -147,7 +154,9 @@ async function checked(page: Page, csp: string[], name: string, exclude?: string
 for (const lang of ["sv", "en"] as const) {
   const t = texts[lang];
 
-  test(`staff (${lang}, 1366 px): a first sendout from the demo, an import with the company chosen second, undone`, async ({ browser }) => {
+  test(`staff (${lang}, 1366 px): a first sendout from the demo, an import with the company chosen second, undone`, async ({
+    browser,
+  }) => {
     const { context, page, csp } = await openPage(browser, lang, laptop);
     await page.goto(`${stack.baseUrl}/admin/login`);
     await page.locator("#email").fill(login.email);
@@ -165,12 +174,19 @@ for (const lang of ["sv", "en"] as const) {
     await page.getByRole("button", { name: t.saveDraft }).click();
     await expect(page).toHaveURL(/\/admin\/sendouts\/\d+$/);
     // The organization's name, not the service's, when the sender's name is left empty.
-    await expect(page.getByTestId("sendout-preview-from")).toHaveText(`${t.from}: ${ORGANIZATION} <no-reply@localhost>`);
+    await expect(page.getByTestId("sendout-preview-from")).toHaveText(
+      `${t.from}: ${ORGANIZATION} <no-reply@localhost>`,
+    );
     await checked(page, csp, `walk-sendout-${lang}`, "[data-testid=sendout-preview-frame]");
     await page.getByRole("button", { name: t.sendButton }).click();
-    await page.getByRole("alertdialog", { name: t.confirmTitle }).getByRole("button", { name: t.confirm, exact: true }).click();
+    await page
+      .getByRole("alertdialog", { name: t.confirmTitle })
+      .getByRole("button", { name: t.confirm, exact: true })
+      .click();
     await expect(page.getByText(t.started)).toBeVisible();
-    await expect.poll(() => mailsWith((mail) => mail.parsed.subject === subject).length, { timeout: 60_000 }).toBeGreaterThan(2);
+    await expect
+      .poll(() => mailsWith((mail) => mail.parsed.subject === subject).length, { timeout: 60_000 })
+      .toBeGreaterThan(2);
     await page.reload();
     await expect(page.getByText(t.sent, { exact: true })).toBeVisible({ timeout: 60_000 });
     await checked(page, csp, `walk-sendout-sent-${lang}`, "[data-testid=sendout-preview-frame]");
@@ -182,7 +198,9 @@ for (const lang of ["sv", "en"] as const) {
     expect(first.raw).toMatch(/^List-Id: =\?UTF-8\?Q\?F=C3=B6rbundsnytt\?= <[0-9a-f-]{36}\.list\.localhost>\r?$/im);
     expect(first.parsed.html).toContain('name="viewport"');
     for (const mail of sent.slice(0, 2)) {
-      const href = /href="([^"]*\/unsubscribe\/[0-9a-f-]{36}\/[0-9a-f-]{36}\?p=[^"]+)"/.exec(String(mail.parsed.html))?.[1];
+      const href = /href="([^"]*\/unsubscribe\/[0-9a-f-]{36}\/[0-9a-f-]{36}\?p=[^"]+)"/.exec(
+        String(mail.parsed.html),
+      )?.[1];
       expect(href, "the sendout's unsubscribe link").toBeTruthy();
       unsubscribeLinks.push(onStack(href!));
     }
@@ -190,8 +208,14 @@ for (const lang of ["sv", "en"] as const) {
     // The import: the file first, the company after it; the file stays chosen.
     await page.goto(`${stack.baseUrl}/admin/imports`);
     const stamp = `${lang}${Date.now()}`;
-    const rows = ["E-post;Förnamn;Efternamn", `walk.${stamp}@example.se;Ny;Medlem`, `walk2.${stamp}@example.se;Annan;Medlem`].join("\n");
-    await page.locator("#import-file").setInputFiles({ name: "walk.csv", mimeType: "text/csv", buffer: Buffer.from(rows) });
+    const rows = [
+      "E-post;Förnamn;Efternamn",
+      `walk.${stamp}@example.se;Ny;Medlem`,
+      `walk2.${stamp}@example.se;Annan;Medlem`,
+    ].join("\n");
+    await page
+      .locator("#import-file")
+      .setInputFiles({ name: "walk.csv", mimeType: "text/csv", buffer: Buffer.from(rows) });
     const picker = page.getByLabel(t.company, { exact: true });
     const club = await picker.locator("option").nth(1).getAttribute("value");
     await picker.selectOption(club!);
@@ -218,7 +242,9 @@ for (const lang of ["sv", "en"] as const) {
     ["390", phone],
     ["1366", laptop],
   ] as const) {
-    test(`a recipient and a visitor (${lang}, ${width} px): unsubscribe, the link again, undo, preferences; confirm twice`, async ({ browser }) => {
+    test(`a recipient and a visitor (${lang}, ${width} px): unsubscribe, the link again, undo, preferences; confirm twice`, async ({
+      browser,
+    }) => {
       const link = unsubscribeLinks.shift();
       expect(link, "a recipient of the staff walk's sendout").toBeTruthy();
       const { context, page, csp } = await openPage(browser, lang, viewport);

@@ -21,7 +21,9 @@ function preferencesLink(uuid: string): string {
 
 /** `expiresAt` as the SQLite column holds it (milliseconds, or an ISO text). */
 function addressLink(change: { id: number; newEmail: string; expiresAt: number | string }): string {
-  const expiresAt = Math.floor((typeof change.expiresAt === "number" ? change.expiresAt : Date.parse(change.expiresAt)) / 1000);
+  const expiresAt = Math.floor(
+    (typeof change.expiresAt === "number" ? change.expiresAt : Date.parse(change.expiresAt)) / 1000,
+  );
   return `${change.id}.${expiresAt}.${hmacSha256(process.env.LINK_SIGNING_SECRET!, `change-address|${change.id}|${change.newEmail}|${expiresAt}`)}`;
 }
 
@@ -44,33 +46,73 @@ function read<T>(sql: string, ...params: unknown[]): T {
  * properties straight in the database (the API lists properties but the dashboard makes them).
  */
 async function person(request: APIRequestContext, tag: string) {
-  const company = cli(["company:create", "--name", "Sjöviks Segelsällskap", "--org-number", `559804-${crypto.randomInt(1000, 9999)}`]) as { company_id: string };
-  const key = cli(["api-key:create", "--name", "e2e preferences", "--company", company.company_id, "--modules", "subscription_list"]) as { client_id: string; client_secret: string };
+  const company = cli([
+    "company:create",
+    "--name",
+    "Sjöviks Segelsällskap",
+    "--org-number",
+    `559804-${crypto.randomInt(1000, 9999)}`,
+  ]) as { company_id: string };
+  const key = cli([
+    "api-key:create",
+    "--name",
+    "e2e preferences",
+    "--company",
+    company.company_id,
+    "--modules",
+    "subscription_list",
+  ]) as { client_id: string; client_secret: string };
   const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
-  const { access_token } = await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json();
+  const { access_token } = await (
+    await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })
+  ).json();
   const headers = { authorization: `Bearer ${access_token}` };
-  const newList = async (data: Record<string, unknown>) => (await (await request.post("/v3/subscription_list", { headers, data: { company_id: company.company_id, ...data } })).json()) as { id: number; uuid: string };
+  const newList = async (data: Record<string, unknown>) =>
+    (await (
+      await request.post("/v3/subscription_list", { headers, data: { company_id: company.company_id, ...data } })
+    ).json()) as { id: number; uuid: string };
   const paper = await newList({ name: "Medlemsbladet" });
   const school = await newList({ name: "Seglarskolan", consent_required: true });
   const races = await newList({ name: "Kappseglingar", double_opt_in: true });
   const db = database(false);
-  const group = db.prepare(`INSERT INTO PropertyGroup (companyId, name) VALUES (?, 'Båttyp') RETURNING id`).get(company.company_id) as { id: number };
-  const props = ["Jolle", "Köl"].map((name) => (db.prepare(`INSERT INTO Property (groupId, name, descr) VALUES (?, ?, '') RETURNING id`).get(group.id, name) as { id: number }).id);
+  const group = db
+    .prepare(`INSERT INTO PropertyGroup (companyId, name) VALUES (?, 'Båttyp') RETURNING id`)
+    .get(company.company_id) as { id: number };
+  const props = ["Jolle", "Köl"].map(
+    (name) =>
+      (
+        db
+          .prepare(`INSERT INTO Property (groupId, name, descr) VALUES (?, ?, '') RETURNING id`)
+          .get(group.id, name) as { id: number }
+      ).id,
+  );
   db.close();
   for (const list of [paper, school]) {
-    const update = { question_prop_ids: props, ...(list === school ? { term: { name: "Skolans villkor", html: "<p>Vi sparar din adress för kursen.</p>" } } : {}) };
+    const update = {
+      question_prop_ids: props,
+      ...(list === school
+        ? { term: { name: "Skolans villkor", html: "<p>Vi sparar din adress för kursen.</p>" } }
+        : {}),
+    };
     expect((await request.put(`/v3/subscription_list/${list.id}`, { headers, data: update })).status()).toBe(200);
   }
   const email = `${tag}.${Date.now()}@example.se`;
   const subscribed = await request.post(`/v3/subscription_list/public/${paper.uuid}`, { data: { email } });
   expect(subscribed.status()).toBe(201);
   // The anonymous subscribe's answer names no member: the member is read by its address.
-  const { id: member_id, uuid } = read<{ id: number; uuid: string }>("SELECT id, uuid FROM Member WHERE email = ?", email);
+  const { id: member_id, uuid } = read<{ id: number; uuid: string }>(
+    "SELECT id, uuid FROM Member WHERE email = ?",
+    email,
+  );
   return { memberId: member_id, email, props, school, races, path: `/preferences/${preferencesLink(uuid)}` };
 }
 
 async function phonePage(browser: Browser, lang: "sv" | "en", javaScriptEnabled = true) {
-  const context = await browser.newContext({ viewport: phone, javaScriptEnabled, locale: lang === "sv" ? "sv-SE" : "en-GB" });
+  const context = await browser.newContext({
+    viewport: phone,
+    javaScriptEnabled,
+    locale: lang === "sv" ? "sv-SE" : "en-GB",
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -115,13 +157,21 @@ const texts = {
   },
 };
 
-const statusOn = (listId: number, memberId: number) => read<{ status: string } | undefined>("SELECT status FROM Subscription WHERE listId = ? AND memberId = ?", listId, memberId)?.status ?? null;
+const statusOn = (listId: number, memberId: number) =>
+  read<{ status: string } | undefined>(
+    "SELECT status FROM Subscription WHERE listId = ? AND memberId = ?",
+    listId,
+    memberId,
+  )?.status ?? null;
 
 test.describe("the preference page: a person manages themselves", () => {
   // Several page loads and axe runs per test: more than the default 30 s on a machine shared with other runs.
   test.slow();
   for (const lang of ["sv", "en"] as const) {
-    test(`joins other lists, edits name and interests, and changes address by the link (${lang})`, async ({ browser, request }) => {
+    test(`joins other lists, edits name and interests, and changes address by the link (${lang})`, async ({
+      browser,
+      request,
+    }) => {
       const t = texts[lang];
       const who = await person(request, `segla-${lang}`);
       const { context, page } = await phonePage(browser, lang);
@@ -138,7 +188,13 @@ test.describe("the preference page: a person manages themselves", () => {
       await page.getByRole("button", { name: t.joinSchool }).click();
       await expect(page.getByRole("status")).toHaveText(t.joined);
       expect(statusOn(who.school.id, who.memberId)).toBe("SUBSCRIBED");
-      expect(read("SELECT COUNT(*) AS n FROM MemberProperty WHERE memberId = ? AND propertyId = ?", who.memberId, who.props[0])).toEqual({ n: 1 });
+      expect(
+        read(
+          "SELECT COUNT(*) AS n FROM MemberProperty WHERE memberId = ? AND propertyId = ?",
+          who.memberId,
+          who.props[0],
+        ),
+      ).toEqual({ n: 1 });
 
       await page.getByRole("button", { name: t.joinRaces }).click();
       await expect(page.getByRole("status")).toContainText(t.confirmationSent);
@@ -148,7 +204,10 @@ test.describe("the preference page: a person manages themselves", () => {
       await page.getByLabel(t.lastname).fill("Öhrström");
       await page.getByRole("button", { name: t.saveName }).click();
       await expect(page.getByRole("status")).toHaveText(t.saved);
-      expect(read("SELECT firstname, lastname FROM Member WHERE id = ?", who.memberId)).toEqual({ firstname: "Åsa", lastname: "Öhrström" });
+      expect(read("SELECT firstname, lastname FROM Member WHERE id = ?", who.memberId)).toEqual({
+        firstname: "Åsa",
+        lastname: "Öhrström",
+      });
 
       const newEmail = `flyttat.${lang}.${Date.now()}@example.se`;
       await page.getByLabel(t.newAddress).fill(newEmail);
@@ -159,7 +218,10 @@ test.describe("the preference page: a person manages themselves", () => {
       await screenshot(page, `preferences-self-after-phone-${lang}`);
       await expectAccessible(page);
 
-      const change = read<{ id: number; newEmail: string; expiresAt: number | string }>("SELECT id, newEmail, expiresAt FROM EmailChange WHERE memberId = ? AND usedAt IS NULL", who.memberId);
+      const change = read<{ id: number; newEmail: string; expiresAt: number | string }>(
+        "SELECT id, newEmail, expiresAt FROM EmailChange WHERE memberId = ? AND usedAt IS NULL",
+        who.memberId,
+      );
       const link = `/preferences/address/${addressLink(change)}?lang=${lang}`;
       await page.goto(link);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.addressHeading);
@@ -178,13 +240,18 @@ test.describe("the preference page: a person manages themselves", () => {
     });
   }
 
-  test("works without JavaScript: the term refused, then a list joined, the name saved, the address link used", async ({ browser, request }) => {
+  test("works without JavaScript: the term refused, then a list joined, the name saved, the address link used", async ({
+    browser,
+    request,
+  }) => {
     const t = texts.sv;
     const who = await person(request, "utan-js");
     const { context, page } = await phonePage(browser, "sv", false);
     await page.goto(who.path);
     // The consent box is required in the browser too: submitted without it only by a form that skips the check.
-    await page.getByRole("form", { name: "Seglarskolan" }).evaluate((form: HTMLFormElement) => form.setAttribute("novalidate", ""));
+    await page
+      .getByRole("form", { name: "Seglarskolan" })
+      .evaluate((form: HTMLFormElement) => form.setAttribute("novalidate", ""));
     await page.getByRole("button", { name: t.joinSchool }).click();
     await expect(page.getByRole("alert")).toHaveText(t.consentMissing);
     expect(statusOn(who.school.id, who.memberId)).toBeNull();
@@ -202,7 +269,10 @@ test.describe("the preference page: a person manages themselves", () => {
     await page.getByLabel(t.newAddress).fill(newEmail);
     await page.getByRole("button", { name: t.sendLink }).click();
     await expect(page.getByRole("status")).toContainText(t.addressSent);
-    const change = read<{ id: number; newEmail: string; expiresAt: number | string }>("SELECT id, newEmail, expiresAt FROM EmailChange WHERE memberId = ? AND usedAt IS NULL", who.memberId);
+    const change = read<{ id: number; newEmail: string; expiresAt: number | string }>(
+      "SELECT id, newEmail, expiresAt FROM EmailChange WHERE memberId = ? AND usedAt IS NULL",
+      who.memberId,
+    );
     await page.goto(`/preferences/address/${addressLink(change)}`);
     await page.getByRole("button", { name: t.addressButton }).click();
     await expect(page.getByRole("heading", { name: t.addressDone })).toBeVisible();

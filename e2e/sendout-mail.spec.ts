@@ -23,15 +23,19 @@ const sample = {
     "<p>Väl mött i spåret!<br>Styrelsen</p>",
   footer: {
     reason: "Du får det här mejlet eftersom du prenumererar på utskick från Skid-IF Väst.",
-    unsubscribeUrl: "https://service.example/unsubscribe/5e0c2a51-8f3b-4d7e-a1c4-77e0f0a9d3b2/0b9d5c7e-5f7a-4c39-9a55-2f1f1b1f4a10",
-    optOutUrl: "https://service.example/v3/subscription_list/unsubscribe/all/0b9d5c7e-5f7a-4c39-9a55-2f1f1b1f4a10?token=1",
+    unsubscribeUrl:
+      "https://service.example/unsubscribe/5e0c2a51-8f3b-4d7e-a1c4-77e0f0a9d3b2/0b9d5c7e-5f7a-4c39-9a55-2f1f1b1f4a10",
+    optOutUrl:
+      "https://service.example/v3/subscription_list/unsubscribe/all/0b9d5c7e-5f7a-4c39-9a55-2f1f1b1f4a10?token=1",
     preferencesUrl: "https://service.example/preferences/0b9d5c7e-5f7a-4c39-9a55-2f1f1b1f4a10.1.x",
   },
 };
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test("a sendout reads on a phone: one column, no sideways scrolling, the footer's links, no serious axe findings", async ({ page }) => {
+test("a sendout reads on a phone: one column, no sideways scrolling, the footer's links, no serious axe findings", async ({
+  page,
+}) => {
   const { html } = await renderEmail({ lang: "sv", ...sample });
   await page.setContent(html);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

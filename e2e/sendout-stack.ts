@@ -17,10 +17,16 @@ type Api = (method: "GET" | "POST", path: string, body?: unknown) => Promise<Rec
 /** Seeds over /v3 with an API key of the company: two lists, three subscribers, one of whom opted out of everything
  * (which ends his subscriptions) and was then subscribed again by staff: subscribed, but left out of sendouts. */
 async function seed(api: Api, companyId: string, stamp: string) {
-  const list = async (name: string) => (await api("POST", "/v3/subscription_list", { company_id: companyId, name: `${name} ${stamp}` })).id as number;
+  const list = async (name: string) =>
+    (await api("POST", "/v3/subscription_list", { company_id: companyId, name: `${name} ${stamp}` })).id as number;
   const lists = { winter: await list("Vinterbrev"), youth: await list("Ungdom") };
   const member = async (firstname: string, listIds: number[]) => {
-    const { id } = await api("POST", "/v3/member", { company_id: companyId, firstname, lastname: "Test", email: `${firstname.toLowerCase()}-${stamp}@example.se` });
+    const { id } = await api("POST", "/v3/member", {
+      company_id: companyId,
+      firstname,
+      lastname: "Test",
+      email: `${firstname.toLowerCase()}-${stamp}@example.se`,
+    });
     for (const listId of listIds) await api("POST", `/v3/subscription_list/${listId}/subscribe/${id}`);
     return id as number;
   };
@@ -43,15 +49,36 @@ export async function startSendoutStack(playwright: PlaywrightWorkerArgs["playwr
     databaseUrl: process.env.E2E_DATABASE_URL!,
     secrets,
     port,
-    env: { SMTP_URL: sink.url, SENDOUT_WORKER: "on", SENDOUT_POLL_MS: "300", RATE_LIMIT_LOGIN_IP_FAILS_PER_HOUR: "1000", RATE_LIMIT_PUBLIC_POST_PER_MIN: "1000" },
+    env: {
+      SMTP_URL: sink.url,
+      SENDOUT_WORKER: "on",
+      SENDOUT_POLL_MS: "300",
+      RATE_LIMIT_LOGIN_IP_FAILS_PER_HOUR: "1000",
+      RATE_LIMIT_PUBLIC_POST_PER_MIN: "1000",
+    },
   });
-  const company = cli(["company:create", "--name", `Skid-IF Väst ${stamp}`, "--org-number", `559702-${crypto.randomInt(1000, 9999)}`]) as { company_id: string };
-  const key = cli(["api-key:create", "--name", `utskick-${stamp}`, "--company", company.company_id]) as { client_id: string; client_secret: string };
+  const company = cli([
+    "company:create",
+    "--name",
+    `Skid-IF Väst ${stamp}`,
+    "--org-number",
+    `559702-${crypto.randomInt(1000, 9999)}`,
+  ]) as { company_id: string };
+  const key = cli(["api-key:create", "--name", `utskick-${stamp}`, "--company", company.company_id]) as {
+    client_id: string;
+    client_secret: string;
+  };
   const request = await playwright.request.newContext({ baseURL: sendoutBaseURL });
   const basic = Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64");
-  const token = (await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()).access_token as string;
+  const token = (
+    await (await request.post("/v3/access/user/basic", { headers: { authorization: `Basic ${basic}` } })).json()
+  ).access_token as string;
   const api: Api = async (method, path, body) => {
-    const response = await request.fetch(path, { method, data: body, headers: path.includes("/unsubscribe/all/") ? {} : { authorization: `Bearer ${token}` } });
+    const response = await request.fetch(path, {
+      method,
+      data: body,
+      headers: path.includes("/unsubscribe/all/") ? {} : { authorization: `Bearer ${token}` },
+    });
     expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
     return response.json();
   };
@@ -87,4 +114,3 @@ export async function checkPage(page: Page, csp: string[]) {
   await expectAccessible(page, "[data-testid=sendout-preview-frame]");
   csp.length = 0;
 }
-

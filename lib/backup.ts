@@ -6,7 +6,13 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { databaseProvider, privateSqliteFile, SQLITE_BUSY_TIMEOUT_MS, sqliteFilePath, type DatabaseProvider } from "./database-url";
+import {
+  databaseProvider,
+  privateSqliteFile,
+  SQLITE_BUSY_TIMEOUT_MS,
+  sqliteFilePath,
+  type DatabaseProvider,
+} from "./database-url";
 import { Conflict, ServiceError, ValidationFailed } from "./errors";
 
 /** A backup tool failed or is missing (500 with its reason; the CLI prints it). */
@@ -39,7 +45,11 @@ const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
 const PG_CUSTOM_MAGIC = Buffer.from("PGDMP", "latin1");
 
 /** Writes a consistent copy of the database at DATABASE_URL to `file` (refused if it exists unless `force`). */
-export async function backupDatabase(databaseUrl: string, file: string, options: { force?: boolean } = {}): Promise<BackupResult> {
+export async function backupDatabase(
+  databaseUrl: string,
+  file: string,
+  options: { force?: boolean } = {},
+): Promise<BackupResult> {
   const target = path.resolve(file);
   if (fs.existsSync(target) && !options.force) throw new Conflict(`${target} exists; add --force to overwrite it`);
   fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -51,19 +61,33 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
     fs.rmSync(partial, { force: true });
     fs.closeSync(fs.openSync(partial, "wx", 0o600));
     if (provider === "sqlite") await sqliteBackup(databaseUrl, partial);
-    else await run("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${partial}`, ...connectionArgs(databaseUrl)], databaseUrl);
+    else
+      await run(
+        "pg_dump",
+        ["--format=custom", "--no-owner", "--no-privileges", `--file=${partial}`, ...connectionArgs(databaseUrl)],
+        databaseUrl,
+      );
     fs.renameSync(partial, target);
   } finally {
     fs.rmSync(partial, { force: true });
   }
-  return { provider, file: target, format: provider === "sqlite" ? "sqlite" : "pg_dump-custom", bytes: fs.statSync(target).size };
+  return {
+    provider,
+    file: target,
+    format: provider === "sqlite" ? "sqlite" : "pg_dump-custom",
+    bytes: fs.statSync(target).size,
+  };
 }
 
 /**
  * Replaces the database at DATABASE_URL with the backup in `file`. Refused with 409 when the database holds any row
  * outside Prisma's bookkeeping, unless `force`: a migrated but empty database, or none at all, is restored into.
  */
-export async function restoreDatabase(databaseUrl: string, file: string, options: { force?: boolean } = {}): Promise<RestoreResult> {
+export async function restoreDatabase(
+  databaseUrl: string,
+  file: string,
+  options: { force?: boolean } = {},
+): Promise<RestoreResult> {
   const source = path.resolve(file);
   const provider = databaseProvider(databaseUrl);
   checkBackupFile(source, provider);
@@ -97,10 +121,20 @@ function checkBackupFile(file: string, provider: DatabaseProvider): void {
   const isSqlite = head.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC);
   const isPgDump = head.subarray(0, PG_CUSTOM_MAGIC.length).equals(PG_CUSTOM_MAGIC);
   if (provider === "sqlite" && !isSqlite) {
-    throw new ValidationFailed({ file: [isPgDump ? "is a PostgreSQL backup, but DATABASE_URL is SQLite" : "is not a SQLite backup of this service"] });
+    throw new ValidationFailed({
+      file: [
+        isPgDump ? "is a PostgreSQL backup, but DATABASE_URL is SQLite" : "is not a SQLite backup of this service",
+      ],
+    });
   }
   if (provider === "postgres" && !isPgDump) {
-    throw new ValidationFailed({ file: [isSqlite ? "is a SQLite backup, but DATABASE_URL is PostgreSQL" : "is not a pg_dump (custom format) backup of this service"] });
+    throw new ValidationFailed({
+      file: [
+        isSqlite
+          ? "is a SQLite backup, but DATABASE_URL is PostgreSQL"
+          : "is not a pg_dump (custom format) backup of this service",
+      ],
+    });
   }
   if (isSqlite) {
     const backup = new Database(file, { readonly: true, fileMustExist: true });
@@ -108,7 +142,9 @@ function checkBackupFile(file: string, provider: DatabaseProvider): void {
       const check = backup.pragma("quick_check", { simple: true });
       if (check !== "ok") throw new ValidationFailed({ file: [`is a damaged SQLite database (${String(check)})`] });
       if (!backup.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get()) {
-        throw new ValidationFailed({ file: ["is a SQLite database without _prisma_migrations, not a backup of this service"] });
+        throw new ValidationFailed({
+          file: ["is a SQLite database without _prisma_migrations, not a backup of this service"],
+        });
       }
     } finally {
       backup.close();
@@ -152,7 +188,9 @@ function sqliteTables(file: string): { db: Database.Database; tables: string[] }
   if (!fs.existsSync(file)) return null;
   const db = new Database(file, { fileMustExist: true, timeout: SQLITE_BUSY_TIMEOUT_MS });
   const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+    )
     .pluck()
     .all() as string[];
   return { db, tables };
@@ -180,7 +218,11 @@ async function postgresRestore(backupFile: string, databaseUrl: string): Promise
   // only when pg_restore has read the whole dump: on any error (a truncated dump, a failing statement) nothing changes.
   const restore = spawnTool("pg_restore", ["--no-owner", "--no-privileges", "--file=-", backupFile], databaseUrl);
   restore.child.stdin!.end();
-  const psql = spawnTool("psql", ["--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", ...connectionArgs(databaseUrl)], databaseUrl);
+  const psql = spawnTool(
+    "psql",
+    ["--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", ...connectionArgs(databaseUrl)],
+    databaseUrl,
+  );
   const sql = psql.child.stdin!;
   sql.on("error", () => {}); // psql gone (it stopped on an error): its exit status reports it
   sql.write("BEGIN;\nDROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n");
@@ -205,11 +247,17 @@ function spawnTool(tool: string, args: string[], databaseUrl: string) {
     child.on("error", (error: NodeJS.ErrnoException) =>
       reject(
         new BackupFailed(
-          error.code === "ENOENT" ? `${tool} not found: install the PostgreSQL client tools (Debian: apt-get install postgresql-client)` : `${tool}: ${error.message}`,
+          error.code === "ENOENT"
+            ? `${tool} not found: install the PostgreSQL client tools (Debian: apt-get install postgresql-client)`
+            : `${tool}: ${error.message}`,
         ),
       ),
     );
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new BackupFailed(`${tool} failed (exit ${code}): ${stderr.trim().split("\n").slice(-3).join(" ")}`))));
+    child.on("close", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new BackupFailed(`${tool} failed (exit ${code}): ${stderr.trim().split("\n").slice(-3).join(" ")}`)),
+    );
   });
   return { child, done };
 }
@@ -252,7 +300,11 @@ async function rowCounts(databaseUrl: string): Promise<Record<string, number>> {
     const opened = sqliteTables(sqliteFilePath(databaseUrl));
     if (!opened) return counts;
     try {
-      for (const table of opened.tables) counts[table] = opened.db.prepare(`SELECT count(*) FROM ${quoteIdent(table)}`).pluck().get() as number;
+      for (const table of opened.tables)
+        counts[table] = opened.db
+          .prepare(`SELECT count(*) FROM ${quoteIdent(table)}`)
+          .pluck()
+          .get() as number;
     } finally {
       opened.db.close();
     }
@@ -283,7 +335,9 @@ async function highestCacheEpoch(databaseUrl: string): Promise<number> {
     }
   }
   return withPostgres(databaseUrl, async (client) =>
-    (await postgresTables(client)).includes(EPOCH_TABLE) ? Number((await client.query<{ v: number }>(sql)).rows[0].v) : 0,
+    (await postgresTables(client)).includes(EPOCH_TABLE)
+      ? Number((await client.query<{ v: number }>(sql)).rows[0].v)
+      : 0,
   );
 }
 
@@ -296,7 +350,8 @@ async function advanceCacheEpochs(databaseUrl: string, highestBefore: number): P
     const opened = sqliteTables(sqliteFilePath(databaseUrl));
     if (!opened) return;
     try {
-      if (opened.tables.includes(EPOCH_TABLE)) opened.db.prepare(`UPDATE "${EPOCH_TABLE}" SET "version" = MAX("version", ?) + 1`).run(highestBefore);
+      if (opened.tables.includes(EPOCH_TABLE))
+        opened.db.prepare(`UPDATE "${EPOCH_TABLE}" SET "version" = MAX("version", ?) + 1`).run(highestBefore);
     } finally {
       opened.db.close();
     }

@@ -17,7 +17,16 @@ const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 
 /** Node socket errors on the way to the database server. */
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
 
 /** SQLite result codes (and their extended forms, e.g. SQLITE_IOERR_READ) of a file that cannot be used now. */
 const SQLITE_CODE = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|READONLY|FULL)/;
@@ -33,7 +42,14 @@ const PG_MESSAGES = [
   "timeout exceeded when trying to connect",
 ];
 
-type Loose = { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+type Loose = {
+  code?: unknown;
+  kind?: unknown;
+  originalCode?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  meta?: { driverAdapterError?: unknown };
+};
 
 function describesOutage(value: Loose): boolean {
   const code = typeof value.code === "string" ? value.code : undefined;

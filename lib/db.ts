@@ -46,7 +46,8 @@ function sqliteAdapter(url: string, direct: ReturnType<typeof directRawStatement
       queryRaw: direct.outsideTransactions(adapter.queryRaw.bind(adapter)),
       executeRaw: direct.outsideTransactions(adapter.executeRaw.bind(adapter)),
       getConnectionInfo: () => ({ maxBindValues: SQLITE_MAX_BIND_VALUES, supportsRelationJoins: false }),
-      startTransaction: async (...args: Parameters<typeof startTransaction>) => direct.began(escapingLikes(await startTransaction(...args))),
+      startTransaction: async (...args: Parameters<typeof startTransaction>) =>
+        direct.began(escapingLikes(await startTransaction(...args))),
     });
   };
   return factory;
@@ -62,7 +63,9 @@ function sqliteClient(url: string, log: Prisma.PrismaClientOptions["log"]): Db {
   const transaction = client.$transaction.bind(client) as (...args: unknown[]) => Promise<unknown>;
   return Object.assign(client, {
     $transaction: (first: unknown, ...rest: unknown[]) =>
-      typeof first === "function" ? transaction((tx: object) => (first as (tx: object) => unknown)(direct.wrap(tx)), ...rest) : transaction(first, ...rest),
+      typeof first === "function"
+        ? transaction((tx: object) => (first as (tx: object) => unknown)(direct.wrap(tx)), ...rest)
+        : transaction(first, ...rest),
   }) as Db;
 }
 
@@ -115,13 +118,23 @@ export function createClient(url: string): Db {
     // 20 ms of compiling for a 1 ms statement, on every request of the member list. This service runs short statements.
     // Raw statements go to the adapter, not through Prisma's client (lib/postgres-direct.ts).
     const direct = directPostgresStatements(notifyStatement);
-    const adapter = direct.adapter(new PrismaPg({ connectionString: url, max: 10, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, options: "-c jit=off" }));
+    const adapter = direct.adapter(
+      new PrismaPg({
+        connectionString: url,
+        max: 10,
+        connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+        options: "-c jit=off",
+      }),
+    );
     client = direct.client(new PostgresClient({ adapter, log })) as unknown as Db;
   } else {
     client = sqliteClient(url, log);
   }
   if (env().LOG_SQL) {
-    (client as unknown as { $on(event: "query", cb: (e: { query: string; duration: number }) => void): void }).$on("query", (e) => notifyStatement(e.query, e.duration));
+    (client as unknown as { $on(event: "query", cb: (e: { query: string; duration: number }) => void): void }).$on(
+      "query",
+      (e) => notifyStatement(e.query, e.duration),
+    );
   }
   return client;
 }
@@ -162,7 +175,10 @@ export function likeSubstring(text: string): string {
 export function caseVariants(text: string): string[] {
   const lower = text.toLowerCase();
   if (isPostgres()) return [lower];
-  const capitalized = lower.replace(/(^|[\s-])(\p{L})/gu, (_, start: string, letter: string) => start + letter.toUpperCase());
+  const capitalized = lower.replace(
+    /(^|[\s-])(\p{L})/gu,
+    (_, start: string, letter: string) => start + letter.toUpperCase(),
+  );
   return [...new Set([lower, capitalized])];
 }
 
@@ -175,7 +191,6 @@ export function containsText(text: string) {
 export function startsWithText(text: string) {
   return { startsWith: likeExact(text) };
 }
-
 
 // One client per process, kept on globalThis so hot reloads in development do not open new pools.
 const globalForDb = globalThis as unknown as { __db?: Db; __dbReady?: Promise<void> };
@@ -204,7 +219,9 @@ export function prepareDatabase(): Promise<void> {
 export async function tableExists(name: string): Promise<boolean> {
   const rows = isPostgres()
     ? await db().$queryRaw<{ found: string | null }[]>`SELECT to_regclass(${name})::text AS found`
-    : await db().$queryRaw<{ found: string | null }[]>`SELECT name AS found FROM sqlite_master WHERE type = 'table' AND name = ${name}`;
+    : await db().$queryRaw<
+        { found: string | null }[]
+      >`SELECT name AS found FROM sqlite_master WHERE type = 'table' AND name = ${name}`;
   return rows.length > 0 && rows[0].found !== null;
 }
 
@@ -235,7 +252,11 @@ export function pageWindow({ page, limit }: { page: number; limit: number }) {
  * commit) carries many, where each statement costs the process 0.2-0.3 ms of CPU in the Prisma client and a round
  * trip on PostgreSQL, and each commit a flush to disk. `run` answers in the order of its items.
  */
-export function coalesced<T, R>(run: (items: T[]) => Promise<R[]>, maxItems = Infinity, { waitATurn = false } = {}): (item: T) => Promise<R> {
+export function coalesced<T, R>(
+  run: (items: T[]) => Promise<R[]>,
+  maxItems = Infinity,
+  { waitATurn = false } = {},
+): (item: T) => Promise<R> {
   let waiting: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
   let running = false;
   const drain = async () => {
@@ -265,7 +286,11 @@ export function coalesced<T, R>(run: (items: T[]) => Promise<R[]>, maxItems = In
  * Batched inserts into one table (a token request's refresh token): the rows of concurrent requests in one multi-row
  * INSERT (coalesced). `columns` and `table` are code, never input.
  */
-export function insertBatcher(table: string, columns: readonly string[], maxRows = 500): (values: readonly unknown[]) => Promise<void> {
+export function insertBatcher(
+  table: string,
+  columns: readonly string[],
+  maxRows = 500,
+): (values: readonly unknown[]) => Promise<void> {
   const head = Prisma.raw(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `);
   return coalesced(async (rows: (readonly unknown[])[]) => {
     await db().$executeRaw`${head}${Prisma.join(rows.map((values) => Prisma.sql`(${Prisma.join(values)})`))}`;

@@ -76,7 +76,10 @@ const envSchema = z.object({
    * Outgoing mail. Unset SMTP_URL sends to the embedded mail catcher (MAIL_CATCHER_PORT), which keeps what it receives
    * in MAIL_CATCHER_DIR for the dashboard's Outbox: nothing leaves the machine.
    */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().default("Föreningstjänsten <no-reply@localhost>"),
   /** Messages per second across the pool (nodemailer's rateLimit per rateDelta of 1 s); 0 sends unthrottled. */
   SMTP_MAX_PER_SECOND: int(20),

@@ -162,11 +162,20 @@ export interface ErrorOutcome {
  */
 export function errorOutcome(error: unknown): ErrorOutcome | null {
   if (isDatabaseUnavailable(error)) {
-    return { status: 503, body: { reason: "database unavailable" }, headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } };
+    return {
+      status: 503,
+      body: { reason: "database unavailable" },
+      headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+    };
   }
-  if (error instanceof AccessTokenExpired) return { status: 401, body: { error: "expired", context: "user" }, headers: {} };
+  if (error instanceof AccessTokenExpired)
+    return { status: 401, body: { error: "expired", context: "user" }, headers: {} };
   if (error instanceof RateLimited) {
-    return { status: 429, body: { reason: error.message }, headers: { "retry-after": String(error.retryAfterSeconds) } };
+    return {
+      status: 429,
+      body: { reason: error.message },
+      headers: { "retry-after": String(error.retryAfterSeconds) },
+    };
   }
   if (error instanceof ValidationFailed) {
     return {
@@ -175,7 +184,8 @@ export function errorOutcome(error: unknown): ErrorOutcome | null {
       headers: {},
     };
   }
-  if (error instanceof OAuthRequestRefused) return { status: error.status, body: { reason: error.message, error: error.code }, headers: {} };
+  if (error instanceof OAuthRequestRefused)
+    return { status: error.status, body: { reason: error.message, error: error.code }, headers: {} };
   if (error instanceof ServiceError) return { status: error.status, body: { reason: error.message }, headers: {} };
   return null;
 }

@@ -29,7 +29,8 @@ export async function readiness(): Promise<Readiness> {
     if (pending.length > 0) return { ready: false, reason: `migrations pending: ${pending.join(", ")}` };
     return { ready: true };
   } catch (error) {
-    if (error instanceof ProbeTimedOut) return { ready: false, reason: `database did not answer within ${READINESS_TIMEOUT_MS} ms` };
+    if (error instanceof ProbeTimedOut)
+      return { ready: false, reason: `database did not answer within ${READINESS_TIMEOUT_MS} ms` };
     if (isDatabaseUnavailable(error)) return { ready: false, reason: "database unavailable" };
     logger().error({ err: error }, "readiness check failed");
     return { ready: false, reason: "database check failed" };

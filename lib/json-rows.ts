@@ -7,7 +7,12 @@ import { Prisma } from "./db";
 import { env } from "./env";
 
 export type ColumnType = "text" | "integer" | "boolean" | "timestamp";
-const PG_TYPES: Record<ColumnType, string> = { text: "text", integer: "integer", boolean: "boolean", timestamp: "timestamp(3)" };
+const PG_TYPES: Record<ColumnType, string> = {
+  text: "text",
+  integer: "integer",
+  boolean: "boolean",
+  timestamp: "timestamp(3)",
+};
 
 const postgres = () => databaseProvider(env().DATABASE_URL) === "postgres";
 

@@ -11,7 +11,10 @@ export const liveCompany = { deletedAt: null } satisfies Prisma.CompanyWhereInpu
 export const liveCompanySql = (alias: string) => Prisma.sql`${Prisma.raw(`${alias}."deletedAt"`)} IS NULL`;
 
 /** A list the public may see and subscribe to. */
-export const activeListOfLiveCompany = { isActive: true, company: liveCompany } satisfies Prisma.SubscriptionListWhereInput;
+export const activeListOfLiveCompany = {
+  isActive: true,
+  company: liveCompany,
+} satisfies Prisma.SubscriptionListWhereInput;
 
 /** Any list of a live company (admin operations; an inactive list is still managed). */
 export const listOfLiveCompany = { company: liveCompany } satisfies Prisma.SubscriptionListWhereInput;

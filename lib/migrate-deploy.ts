@@ -10,4 +10,3 @@ export function applyMigrations(databaseUrl: string): void {
     stdio: ["ignore", "ignore", "inherit"],
   });
 }
-

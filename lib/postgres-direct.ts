@@ -35,7 +35,10 @@ interface Queryable {
   executeRaw(query: SqlQuery): Promise<number>;
 }
 type AdapterTransaction = Queryable & { commit(): Promise<void>; rollback(): Promise<void> };
-type Adapter = Queryable & { startTransaction(...args: unknown[]): Promise<AdapterTransaction>; dispose(): Promise<void> };
+type Adapter = Queryable & {
+  startTransaction(...args: unknown[]): Promise<AdapterTransaction>;
+  dispose(): Promise<void>;
+};
 
 /** One `$transaction(callback)`: the adapter transaction begun for it, and whether it has ended. */
 interface TransactionSlot {
@@ -89,24 +92,43 @@ function rowsOf(result: ResultSet): Record<string, unknown>[] {
 
 /** The statement as the adapter takes it ($1 placeholders): its values mapped by the adapter (`mapArg`: a Date as UTC text, bytes a Buffer). */
 function query(statement: Statement): SqlQuery {
-  const args = statement.values.map((value) => (value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value) : value));
-  return { sql: statement.text, args, argTypes: args.map((value) => ({ scalarType: value instanceof Date ? "datetime" : "unknown", arity: Array.isArray(value) ? "list" : "scalar" })) };
+  const args = statement.values.map((value) =>
+    value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value) : value,
+  );
+  return {
+    sql: statement.text,
+    args,
+    argTypes: args.map((value) => ({
+      scalarType: value instanceof Date ? "datetime" : "unknown",
+      arity: Array.isArray(value) ? "list" : "scalar",
+    })),
+  };
 }
 
 /** The adapter's error, as Prisma reports a failed raw statement (P2010, the adapter's error in meta); others as thrown. */
 function asPrismaError(error: unknown): unknown {
-  const adapterError = error as { name?: unknown; cause?: { originalCode?: string; originalMessage?: string; kind?: string }; message?: string };
+  const adapterError = error as {
+    name?: unknown;
+    cause?: { originalCode?: string; originalMessage?: string; kind?: string };
+    message?: string;
+  };
   if (adapterError?.name !== "DriverAdapterError" || !adapterError.cause) return error;
   const { originalCode, originalMessage } = adapterError.cause;
-  return new Prisma.PrismaClientKnownRequestError(`Raw query failed. Code: \`${originalCode ?? "N/A"}\`. Message: \`${originalMessage ?? adapterError.message}\``, {
-    code: "P2010",
-    clientVersion: Prisma.prismaVersion.client,
-    meta: { driverAdapterError: error },
-  });
+  return new Prisma.PrismaClientKnownRequestError(
+    `Raw query failed. Code: \`${originalCode ?? "N/A"}\`. Message: \`${originalMessage ?? adapterError.message}\``,
+    {
+      code: "P2010",
+      clientVersion: Prisma.prismaVersion.client,
+      meta: { driverAdapterError: error },
+    },
+  );
 }
 
 const closedTransaction = () =>
-  new Prisma.PrismaClientKnownRequestError("Transaction already closed: a raw statement was sent after the transaction ended.", { code: "P2028", clientVersion: Prisma.prismaVersion.client });
+  new Prisma.PrismaClientKnownRequestError(
+    "Transaction already closed: a raw statement was sent after the transaction ended.",
+    { code: "P2028", clientVersion: Prisma.prismaVersion.client },
+  );
 
 const ENDS_TRANSACTION = new Set(["COMMIT", "ROLLBACK"]);
 
@@ -118,7 +140,11 @@ export function directPostgresStatements(onStatement: (sql: string) => void) {
   const transactions = new AsyncLocalStorage<TransactionSlot>();
   let pool: Queryable | null = null;
 
-  async function run<R>(on: Queryable, statement: Statement, answer: (on: Queryable, query: SqlQuery) => Promise<R>): Promise<R> {
+  async function run<R>(
+    on: Queryable,
+    statement: Statement,
+    answer: (on: Queryable, query: SqlQuery) => Promise<R>,
+  ): Promise<R> {
     onStatement(statement.text);
     try {
       return await answer(on, query(statement));
@@ -190,13 +216,20 @@ export function directPostgresStatements(onStatement: (sql: string) => void) {
           const inTransaction =
             <R>(answer: (on: Queryable, q: SqlQuery) => Promise<R>) =>
             (...args: RawArgs) =>
-              slot.closed || !slot.transaction ? Promise.reject(closedTransaction()) : run(slot.transaction, statementOf(args), answer);
+              slot.closed || !slot.transaction
+                ? Promise.reject(closedTransaction())
+                : run(slot.transaction, statementOf(args), answer);
           return transactions.run(slot, () =>
-            transaction((tx: object) => {
-              // Begun elsewhere than expected (no adapter transaction seen in this context): Prisma's own path.
-              const callbackTx = slot.transaction ? withRawStatements(tx, inTransaction(rows), inTransaction(changes)) : tx;
-              return (first as (tx: object) => unknown)(callbackTx);
-            }, ...rest),
+            transaction(
+              (tx: object) => {
+                // Begun elsewhere than expected (no adapter transaction seen in this context): Prisma's own path.
+                const callbackTx = slot.transaction
+                  ? withRawStatements(tx, inTransaction(rows), inTransaction(changes))
+                  : tx;
+                return (first as (tx: object) => unknown)(callbackTx);
+              },
+              ...rest,
+            ),
           );
         },
       });

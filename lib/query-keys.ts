@@ -51,7 +51,8 @@ export const queryKeys = {
   webhooks: {
     all: ["webhooks"] as const,
     ofCompany: (companyId: string) => ["webhooks", "company", companyId] as const,
-    deliveries: (endpointId: number, page: number, status: string) => ["webhooks", "deliveries", endpointId, page, status] as const,
+    deliveries: (endpointId: number, page: number, status: string) =>
+      ["webhooks", "deliveries", endpointId, page, status] as const,
   },
   audit: (filters: Record<string, unknown>) => ["audit", filters] as const,
   outbox: (page: number) => ["outbox", page] as const,

@@ -38,7 +38,11 @@ export function awaited<R>(start: () => Promise<R>): Promise<R> {
 }
 
 /** `tx` with these $queryRaw and $executeRaw; everything else is `tx`'s. */
-export function withRawStatements<T extends object>(tx: T, queryRaw: (...args: RawArgs) => Promise<unknown>, executeRaw: (...args: RawArgs) => Promise<unknown>): T {
+export function withRawStatements<T extends object>(
+  tx: T,
+  queryRaw: (...args: RawArgs) => Promise<unknown>,
+  executeRaw: (...args: RawArgs) => Promise<unknown>,
+): T {
   return new Proxy(tx, {
     get(target, property) {
       if (property === "$queryRaw") return queryRaw;

@@ -11,7 +11,10 @@ const options: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
   // Links leave the page in a new tab without giving the target a handle on it.
   transformTags: {
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" } }),
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" },
+    }),
   },
 };
 
@@ -26,7 +29,25 @@ export function sanitizeConsentHtml(html: string): string {
 // nothing is rewritten for tracking.
 const emailBodyOptions: sanitizeHtml.IOptions = {
   allowedTags: [
-    ...["p", "br", "hr", "div", "span", "strong", "b", "em", "i", "u", "s", "small", "sup", "sub", "blockquote", "pre", "code"],
+    ...[
+      "p",
+      "br",
+      "hr",
+      "div",
+      "span",
+      "strong",
+      "b",
+      "em",
+      "i",
+      "u",
+      "s",
+      "small",
+      "sup",
+      "sub",
+      "blockquote",
+      "pre",
+      "code",
+    ],
     ...["h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "a", "img", "center", "font"],
     ...["table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption", "colgroup", "col"],
   ],
@@ -48,7 +69,10 @@ const emailBodyOptions: sanitizeHtml.IOptions = {
   // style attributes are not parsed, and only declarations that can run code in old clients are dropped.
   parseStyleAttributes: false,
   transformTags: {
-    "*": (tagName, attribs) => (attribs.style === undefined ? { tagName, attribs } : { tagName, attribs: { ...attribs, style: inertStyle(attribs.style) } }),
+    "*": (tagName, attribs) =>
+      attribs.style === undefined
+        ? { tagName, attribs }
+        : { tagName, attribs: { ...attribs, style: inertStyle(attribs.style) } },
   },
 };
 

@@ -33,7 +33,12 @@ export const FOLDED_LETTERS: Record<string, string> = {
 };
 
 function letters(lower: string, as: string): Record<string, string> {
-  return Object.fromEntries([...lower].flatMap((letter) => [[letter, as], [letter.toUpperCase(), as]]));
+  return Object.fromEntries(
+    [...lower].flatMap((letter) => [
+      [letter, as],
+      [letter.toUpperCase(), as],
+    ]),
+  );
 }
 
 const FOLDED = new RegExp(`[${Object.keys(FOLDED_LETTERS).join("")}]`, "gu");
@@ -60,7 +65,8 @@ export function foldSql(expression: string, provider: "sqlite" | "postgres"): st
   const single = Object.entries(FOLDED_LETTERS).filter(([, as]) => as.length === 1);
   const multi = Object.entries(FOLDED_LETTERS).filter(([, as]) => as.length > 1);
   let sql = `lower(${expression})`;
-  if (provider === "postgres") sql = `translate(${sql}, '${single.map(([l]) => l).join("")}', '${single.map(([, as]) => as).join("")}')`;
+  if (provider === "postgres")
+    sql = `translate(${sql}, '${single.map(([l]) => l).join("")}', '${single.map(([, as]) => as).join("")}')`;
   else for (const [letter, as] of single) sql = `replace(${sql}, '${letter}', '${as}')`;
   for (const [letter, as] of multi) sql = `replace(${sql}, '${letter}', '${as}')`;
   return sql;

@@ -28,8 +28,13 @@ export function orderedIdList(id: Prisma.Sql, from: Prisma.Sql, orderBy: Prisma.
  */
 export function jsonArrayOf(fields: Record<string, Prisma.Sql>, from: Prisma.Sql, orderBy: Prisma.Sql): Prisma.Sql {
   // The keys are this code's own identifiers, never input: inlined as string literals.
-  const pairs = Prisma.join(Object.entries(fields).map(([key, value]) => Prisma.sql`${Prisma.raw(`'${key.replace(/[^A-Za-z0-9_]/g, "")}'`)}, ${value}`));
-  if (isPostgres()) return Prisma.sql`COALESCE((SELECT json_agg(json_build_object(${pairs}) ORDER BY ${orderBy}) ${from}), '[]'::json)`;
+  const pairs = Prisma.join(
+    Object.entries(fields).map(
+      ([key, value]) => Prisma.sql`${Prisma.raw(`'${key.replace(/[^A-Za-z0-9_]/g, "")}'`)}, ${value}`,
+    ),
+  );
+  if (isPostgres())
+    return Prisma.sql`COALESCE((SELECT json_agg(json_build_object(${pairs}) ORDER BY ${orderBy}) ${from}), '[]'::json)`;
   return Prisma.sql`(SELECT json_group_array(json_object(${pairs}) ORDER BY ${orderBy}) ${from})`;
 }
 

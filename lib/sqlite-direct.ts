@@ -37,7 +37,8 @@ interface TransactionMutex {
 
 /** A value bound as the adapter binds it (timestampFormat iso8601, its default, which lib/db.ts keeps). */
 function bound(value: unknown): unknown {
-  if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "bigint") return value;
+  if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "bigint")
+    return value;
   if (typeof value === "boolean") return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
   if (value instanceof Uint8Array) return Buffer.from(value);
@@ -55,14 +56,18 @@ function reader(declaredType: string | null): (value: unknown) => unknown {
     case "TEXT":
       return (value) => value;
     case "INTEGER":
-      return (value) => (typeof value === "bigint" ? Number(value) : typeof value === "number" ? Math.trunc(value) : value);
+      return (value) =>
+        typeof value === "bigint" ? Number(value) : typeof value === "number" ? Math.trunc(value) : value;
     case "DATETIME":
-      return (value) => (value === null ? null : new Date(typeof value === "bigint" ? Number(value) : (value as string | number)));
+      return (value) =>
+        value === null ? null : new Date(typeof value === "bigint" ? Number(value) : (value as string | number));
     case "BOOLEAN":
       return (value) => (value === null ? null : value === 1n || value === 1 || value === "1" || value === "true");
     default:
       // Not in this schema (prisma/sqlite/schema.prisma): a new type needs its reading here and in the test.
-      throw new Error(`A raw SQLite statement read a column of declared type ${declaredType}, which it does not convert.`);
+      throw new Error(
+        `A raw SQLite statement read a column of declared type ${declaredType}, which it does not convert.`,
+      );
   }
 }
 
@@ -87,7 +92,9 @@ function asPrismaError(error: unknown): unknown {
   return new Prisma.PrismaClientKnownRequestError(`Raw query failed. Code: \`${code}\`. Message: \`${message}\``, {
     code: "P2010",
     clientVersion: Prisma.prismaVersion.client,
-    meta: { driverAdapterError: { name: "DriverAdapterError", cause: { originalCode: code, originalMessage: message, kind } } },
+    meta: {
+      driverAdapterError: { name: "DriverAdapterError", cause: { originalCode: code, originalMessage: message, kind } },
+    },
   });
 }
 
@@ -98,7 +105,10 @@ interface StatementHooks {
 }
 
 /** The adapter's prepared-statement cache (bounded) and its transaction mutex, which the patch hangs on the connection. */
-type CachingConnection = BetterSqlite3.Database & { __cachedStatement(sql: string): BetterSqlite3.Statement; __transactionMutex: TransactionMutex };
+type CachingConnection = BetterSqlite3.Database & {
+  __cachedStatement(sql: string): BetterSqlite3.Statement;
+  __transactionMutex: TransactionMutex;
+};
 
 /**
  * Runs `statement` when no transaction holds the connection: at once when none is open (better-sqlite3 runs it before
@@ -113,10 +123,18 @@ function outsideTransactions<R>(connection: CachingConnection, statement: () => 
  * Runs `statement` on the connection, inside `transaction` (null: outside any, the caller having waited for the open
  * one): the rows of a reader, the changes of any other.
  */
-function run(state: ConnectionState, transaction: OpenTransaction | null, statement: Statement, hooks: StatementHooks): { rows: Record<string, unknown>[]; changes: number } {
+function run(
+  state: ConnectionState,
+  transaction: OpenTransaction | null,
+  statement: Statement,
+  hooks: StatementHooks,
+): { rows: Record<string, unknown>[]; changes: number } {
   const connection = state.connection;
   if ((transaction && (transaction !== state.open || transaction.closed)) || !connection) {
-    throw new Prisma.PrismaClientKnownRequestError("Transaction already closed: a raw statement was sent after the transaction ended.", { code: "P2028", clientVersion: Prisma.prismaVersion.client });
+    throw new Prisma.PrismaClientKnownRequestError(
+      "Transaction already closed: a raw statement was sent after the transaction ended.",
+      { code: "P2028", clientVersion: Prisma.prismaVersion.client },
+    );
   }
   const sql = hooks.rewrite(statement.sql);
   hooks.onStatement(sql);
@@ -144,7 +162,9 @@ function run(state: ConnectionState, transaction: OpenTransaction | null, statem
 export function directRawStatements(hooks: StatementHooks) {
   const state: ConnectionState = { connection: null, open: null };
   const outside = <R>(statement: Statement, answer: (result: ReturnType<typeof run>) => R) =>
-    awaited(() => outsideTransactions(state.connection!, () => settled(() => answer(run(state, null, statement, hooks)))));
+    awaited(() =>
+      outsideTransactions(state.connection!, () => settled(() => answer(run(state, null, statement, hooks)))),
+    );
   return {
     connected(database: BetterSqlite3.Database): void {
       // patches/@prisma+adapter-better-sqlite3+6.19.3.patch: the adapter's own statement cache and transaction mutex.
@@ -159,7 +179,10 @@ export function directRawStatements(hooks: StatementHooks) {
         if (state.open === tracked) state.open = null;
         return finish();
       };
-      return Object.assign(transaction, { commit: ending(transaction.commit.bind(transaction)), rollback: ending(transaction.rollback.bind(transaction)) });
+      return Object.assign(transaction, {
+        commit: ending(transaction.commit.bind(transaction)),
+        rollback: ending(transaction.rollback.bind(transaction)),
+      });
     },
     /**
      * `tx` with its $queryRaw and $executeRaw run on the connection, for the transaction open now (a `$transaction`
@@ -184,8 +207,10 @@ export function directRawStatements(hooks: StatementHooks) {
       const prismaQueryRaw = (client.$queryRaw as (...args: RawArgs) => Promise<unknown>).bind(client);
       const prismaExecuteRaw = (client.$executeRaw as (...args: RawArgs) => Promise<unknown>).bind(client);
       return Object.assign(client, {
-        $queryRaw: (...args: RawArgs) => (state.connection ? outside(statementOf(args), (result) => result.rows) : prismaQueryRaw(...args)),
-        $executeRaw: (...args: RawArgs) => (state.connection ? outside(statementOf(args), (result) => result.changes) : prismaExecuteRaw(...args)),
+        $queryRaw: (...args: RawArgs) =>
+          state.connection ? outside(statementOf(args), (result) => result.rows) : prismaQueryRaw(...args),
+        $executeRaw: (...args: RawArgs) =>
+          state.connection ? outside(statementOf(args), (result) => result.changes) : prismaExecuteRaw(...args),
       });
     },
   };

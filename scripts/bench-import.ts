@@ -25,11 +25,14 @@ const TARGET_MB = 400;
 export async function generateCsv(rows: number): Promise<string> {
   const file = path.join(os.tmpdir(), `bench-import-${process.pid}.csv`);
   const out = fs.createWriteStream(file);
-  const write = (line: string) => (out.write(line) ? Promise.resolve() : new Promise<void>((r) => out.once("drain", () => r())));
+  const write = (line: string) =>
+    out.write(line) ? Promise.resolve() : new Promise<void>((r) => out.once("drain", () => r()));
   await write("\uFEFFE-post;Förnamn;Efternamn;Telefon;Födelsedatum;Gatuadress;Postnummer;Postort\r\n");
   for (let i = 0; i < rows; i++) {
     const year = 1950 + (i % 60);
-    await write(`medlem${i}@import.example.org;Förnamn${i};Efternamn${i % 997};070-${String(i).padStart(7, "0")};${year}-0${1 + (i % 9)}-1${i % 10};Storgatan ${1 + (i % 120)};${10000 + (i % 89999)};Östersund\r\n`);
+    await write(
+      `medlem${i}@import.example.org;Förnamn${i};Efternamn${i % 997};070-${String(i).padStart(7, "0")};${year}-0${1 + (i % 9)}-1${i % 10};Storgatan ${1 + (i % 120)};${10000 + (i % 89999)};Östersund\r\n`,
+    );
   }
   await new Promise<void>((resolve) => out.end(resolve));
   return file;
@@ -50,12 +53,22 @@ async function memberWriter(base: string, companyId: string): Promise<Record<str
     access: { modules: ["member"], permissions: ["MEMBER.U"], company_ids: [companyId], include_descendants: true },
   });
   const basic = `Basic ${Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64")}`;
-  const token = await json(await fetch(`${base}/v3/access/user/basic`, { method: "POST", headers: { authorization: basic } }), "token");
+  const token = await json(
+    await fetch(`${base}/v3/access/user/basic`, { method: "POST", headers: { authorization: basic } }),
+    "token",
+  );
   return { authorization: `Bearer ${token.access_token}` };
 }
 
 /** Runs the scenario against the server at `base` (its process tree under `rootPid`) and writes its section. */
-export async function benchImport(options: { base: string; companyId: string; rootPid: number; provider: string; out: string; rows?: number }) {
+export async function benchImport(options: {
+  base: string;
+  companyId: string;
+  rootPid: number;
+  provider: string;
+  out: string;
+  rows?: number;
+}) {
   const rows = options.rows ?? 100_000;
   const auth = await memberWriter(options.base, options.companyId);
   const file = await generateCsv(rows);
@@ -78,17 +91,25 @@ export async function benchImport(options: { base: string; companyId: string; ro
     );
     const uploadSeconds = (performance.now() - started) / 1000;
     await json(
-      await fetch(`${options.base}/v3/imports/${uploaded.id}/start`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ mapping: uploaded.mapping }) }),
+      await fetch(`${options.base}/v3/imports/${uploaded.id}/start`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ mapping: uploaded.mapping }),
+      }),
       "POST /v3/imports/{id}/start",
     );
     let view: { status: string; rows_read: number; added: number; skipped: number };
     for (;;) {
       await new Promise((r) => setTimeout(r, 500));
-      view = await json(await fetch(`${options.base}/v3/imports/${uploaded.id}`, { headers: auth }), "GET /v3/imports/{id}");
+      view = await json(
+        await fetch(`${options.base}/v3/imports/${uploaded.id}`, { headers: auth }),
+        "GET /v3/imports/{id}",
+      );
       if (view.status === "DONE" || view.status === "FAILED") break;
     }
     const seconds = (performance.now() - started) / 1000;
-    if (view.status !== "DONE" || view.added !== rows) throw new Error(`import ${uploaded.id} ended ${view.status} with ${view.added} added`);
+    if (view.status !== "DONE" || view.added !== rows)
+      throw new Error(`import ${uploaded.id} ended ${view.status} with ${view.added} added`);
     const met = (ok: boolean) => (ok ? "met" : "NOT met");
     const section =
       `### Import (${options.provider})\n\n` +
@@ -107,7 +128,13 @@ export async function benchImport(options: { base: string; companyId: string; ro
 }
 
 async function alone() {
-  const { values } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, rows: { type: "string", default: "100000" }, webhook: { type: "boolean", default: false } } });
+  const { values } = parseArgs({
+    options: {
+      db: { type: "string", default: "sqlite" },
+      rows: { type: "string", default: "100000" },
+      webhook: { type: "boolean", default: false },
+    },
+  });
   const provider = values.db === "postgres" ? "postgres" : "sqlite";
   const runId = `bench_import_${Date.now()}`;
   const database = await createTestDatabase(provider, runId);
@@ -119,19 +146,44 @@ async function alone() {
   const { operatorCaller } = await import("../modules/access/services/caller");
   const { createCompany } = await import("../modules/companies/services/changes");
   await prepareDatabase();
-  const company = await createCompany(operatorCaller(), { name: "Importföreningen", orgNumber: "802000-0011", parentId: null });
+  const company = await createCompany(operatorCaller(), {
+    name: "Importföreningen",
+    orgNumber: "802000-0011",
+    parentId: null,
+  });
   if (values.webhook) {
     const { createWebhookEndpoint } = await import("../modules/webhooks/services/webhooks");
-    const other = await createCompany(operatorCaller(), { name: "Krokföreningen", orgNumber: "802000-0012", parentId: null });
-    await createWebhookEndpoint(operatorCaller(), { company_id: other.id, url: "http://127.0.0.1:9/hook", events: ["member.created", "subscription.created"], description: "" });
+    const other = await createCompany(operatorCaller(), {
+      name: "Krokföreningen",
+      orgNumber: "802000-0012",
+      parentId: null,
+    });
+    await createWebhookEndpoint(operatorCaller(), {
+      company_id: other.id,
+      url: "http://127.0.0.1:9/hook",
+      events: ["member.created", "subscription.created"],
+      description: "",
+    });
   }
   // The server applies migrations at start, which waits for every other SQLite connection to let go.
   await disconnectDb();
   const logFile = path.resolve("data", "bench", `${runId}.log`);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const stack = await startStack({ databaseUrl: database.url, secrets, settings: { ...RUN_SETTINGS, ...WEBHOOK_SETTINGS }, logFile });
+  const stack = await startStack({
+    databaseUrl: database.url,
+    secrets,
+    settings: { ...RUN_SETTINGS, ...WEBHOOK_SETTINGS },
+    logFile,
+  });
   try {
-    await benchImport({ base: stack.base, companyId: company.id, rootPid: stack.root.pid!, provider, out: path.resolve("data", "bench", "import.md"), rows: Number(values.rows) });
+    await benchImport({
+      base: stack.base,
+      companyId: company.id,
+      rootPid: stack.root.pid!,
+      provider,
+      out: path.resolve("data", "bench", "import.md"),
+      rows: Number(values.rows),
+    });
   } finally {
     await stack.stop();
     await disconnectDb();

@@ -18,7 +18,16 @@ import { makeFixtures, prepareRun, RUN_SETTINGS, seedRegister, subscribeBody } f
 import { basic, bearer, load, probe, timeLoop, type BenchRow, type LoadSpec, type Timed } from "./lib/bench-load";
 import { measureRegisterBaseline } from "./lib/bench-register";
 import { mergeSection, renderSection, type SectionData } from "./lib/bench-report";
-import { bareNodemailerRate, measureSendout, plainNewsletter, prepareSendout, sameAsSendout, SMTP_POOL_SIZE, startCountingSmtp, type CountingSmtp } from "./lib/bench-sendout";
+import {
+  bareNodemailerRate,
+  measureSendout,
+  plainNewsletter,
+  prepareSendout,
+  sameAsSendout,
+  SMTP_POOL_SIZE,
+  startCountingSmtp,
+  type CountingSmtp,
+} from "./lib/bench-sendout";
 import { renderSampleInChild, sampleInput } from "./lib/sendout-sample";
 import { serverPeakMb, settledTreeRss, startC1, startStack, type Stack } from "./lib/bench-stack";
 import { measureWebhooks, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
@@ -47,7 +56,9 @@ const SETTLE_MS = 5000;
 const BRACKETED = new Set(["S1", "S2", "S3", "S4", "S5", "M1", "M2", "M3"]);
 /** Messages of the bare nodemailer loop: enough for a steady rate, fewer than a 100,000-recipient sendout. */
 const BARE_MESSAGES = 20_000;
-const command = process.env.BENCH_COMMAND ?? ["npm run bench", ...(process.argv.length > 2 ? ["--", ...process.argv.slice(2)] : [])].join(" ");
+const command =
+  process.env.BENCH_COMMAND ??
+  ["npm run bench", ...(process.argv.length > 2 ? ["--", ...process.argv.slice(2)] : [])].join(" ");
 
 /** One database: data, baselines in-process, the server, every scenario at 1 and N connections, the section. */
 async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: string; unexpected: number }> {
@@ -84,7 +95,9 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     const sendoutSetup = memberSetup ? await prepareSendout(rootIds[0]) : undefined;
     // The message the bare loop sends: the sendout's own to its first recipient (rendered in a child process, without
     // this process's react-server condition).
-    const sendoutSample = sendoutSetup ? renderSampleInChild(await sampleInput(rootIds[0], sendoutSetup.listId)) : undefined;
+    const sendoutSample = sendoutSetup
+      ? renderSampleInChild(await sampleInput(rootIds[0], sendoutSetup.listId))
+      : undefined;
     console.log(`[${provider}] a dashboard user and the audit log ...`);
     const dashboardUser = await prepareDashboard(provider);
     console.log(`[${provider}] in-process register baselines ...`);
@@ -95,30 +108,93 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     console.log(`[${provider}] npm start (log: ${logFile}) ...`);
     // The sendout goes to a local SMTP server, unthrottled (SMTP_MAX_PER_SECOND=0), like the bare loop it is compared with.
     smtp = await startCountingSmtp();
-    stack = await startStack({ databaseUrl: database.url, secrets, settings: { ...RUN_SETTINGS, ...WEBHOOK_SETTINGS, SMTP_URL: smtp.url, SMTP_MAX_PER_SECOND: "0" }, logFile });
+    stack = await startStack({
+      databaseUrl: database.url,
+      secrets,
+      settings: { ...RUN_SETTINGS, ...WEBHOOK_SETTINGS, SMTP_URL: smtp.url, SMTP_MAX_PER_SECOND: "0" },
+      logFile,
+    });
     const base = stack.base;
     const idle = await settledTreeRss(stack.root.pid!, SETTLE_MS);
-    console.log(`[${provider}] tree RSS idle: ${idle.totalMb.toFixed(0)} MB (${idle.parts}; ${idle.firstMb.toFixed(0)} MB at the first sample)`);
+    console.log(
+      `[${provider}] tree RSS idle: ${idle.totalMb.toFixed(0)} MB (${idle.parts}; ${idle.firstMb.toFixed(0)} MB at the first sample)`,
+    );
 
     const auth = await bearer(base, fixtures.key);
     const uuid = fixtures.listUuid;
     const specs: LoadSpec[] = [
-      { key: "C2", scenario: "GET /v3/company without a token (401 from the route wrapper)", url: `${base}/v3/company`, expectedStatus: 401 },
+      {
+        key: "C2",
+        scenario: "GET /v3/company without a token (401 from the route wrapper)",
+        url: `${base}/v3/company`,
+        expectedStatus: 401,
+      },
       { key: "C1", scenario: "bare node:http + driver, S1's body", url: "", expectedStatus: 200 },
-      { key: "S1", scenario: "GET /v3/subscription_list/public/{uuid}", url: `${base}/v3/subscription_list/public/${uuid}`, expectedStatus: 200 },
-      { key: "S2", scenario: "POST /v3/subscription_list/public/{uuid} (a new email each)", url: `${base}/v3/subscription_list/public/${uuid}`, method: "POST", body: subscribeBody(fixtures.questionIds), expectedStatus: 201 },
-      { key: "S3", scenario: "POST /v3/access/user/basic", url: `${base}/v3/access/user/basic`, method: "POST", headers: basic(fixtures.key), expectedStatus: 200 },
-      { key: "S4", scenario: "GET /v3/company/{company_id}/fk (bearer)", url: `${base}/v3/company/${fixtures.companyId}/fk`, headers: auth, expectedStatus: 200 },
-      { key: "S5", scenario: "GET /subscribe/{uuid} (hosted page, sv)", url: `${base}/subscribe/${uuid}`, headers: { "accept-language": "sv" }, expectedStatus: 200 },
-      { key: "register", scenario: `GET /v3/company/fk (${register.rows} companies)`, url: `${base}/v3/company/fk`, headers: auth, expectedStatus: 200 },
+      {
+        key: "S1",
+        scenario: "GET /v3/subscription_list/public/{uuid}",
+        url: `${base}/v3/subscription_list/public/${uuid}`,
+        expectedStatus: 200,
+      },
+      {
+        key: "S2",
+        scenario: "POST /v3/subscription_list/public/{uuid} (a new email each)",
+        url: `${base}/v3/subscription_list/public/${uuid}`,
+        method: "POST",
+        body: subscribeBody(fixtures.questionIds),
+        expectedStatus: 201,
+      },
+      {
+        key: "S3",
+        scenario: "POST /v3/access/user/basic",
+        url: `${base}/v3/access/user/basic`,
+        method: "POST",
+        headers: basic(fixtures.key),
+        expectedStatus: 200,
+      },
+      {
+        key: "S4",
+        scenario: "GET /v3/company/{company_id}/fk (bearer)",
+        url: `${base}/v3/company/${fixtures.companyId}/fk`,
+        headers: auth,
+        expectedStatus: 200,
+      },
+      {
+        key: "S5",
+        scenario: "GET /subscribe/{uuid} (hosted page, sv)",
+        url: `${base}/subscribe/${uuid}`,
+        headers: { "accept-language": "sv" },
+        expectedStatus: 200,
+      },
+      {
+        key: "register",
+        scenario: `GET /v3/company/fk (${register.rows} companies)`,
+        url: `${base}/v3/company/fk`,
+        headers: auth,
+        expectedStatus: 200,
+      },
     ];
     if (memberSetup) {
       const memberAuth = { ...(await bearer(base, memberSetup.key)) };
       for (const [name, request] of Object.entries(memberRequests)) {
-        specs.push({ key: request.key, scenario: name, url: `${base}${request.path}`, method: "POST", headers: memberAuth, body: JSON.stringify(request.body), expectedStatus: 200 });
+        specs.push({
+          key: request.key,
+          scenario: name,
+          url: `${base}${request.path}`,
+          method: "POST",
+          headers: memberAuth,
+          body: JSON.stringify(request.body),
+          expectedStatus: 200,
+        });
       }
       const { DASHBOARD_MEMBERS, dashboardCookie } = await import("./lib/bench-members");
-      specs.push({ key: "M4", scenario: DASHBOARD_MEMBERS, url: `${base}/admin/api/members`, headers: { cookie: await dashboardCookie(secrets.NEXTAUTH_SECRET) }, expectedStatus: 200 });
+      specs.push({
+        key: "M4",
+        scenario: DASHBOARD_MEMBERS,
+        url: `${base}/admin/api/members`,
+        headers: { cookie: await dashboardCookie(secrets.NEXTAUTH_SECRET) },
+        expectedStatus: 200,
+      });
     }
 
     // Every scenario answers as expected once before anything is timed; C1 must answer S1's body byte for byte.
@@ -128,7 +204,8 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     const c1Body = await probe(specs[1]);
     if (c1Body !== s1Body) throw new Error(`C1's body differs from S1's:\n  S1: ${s1Body}\n  C1: ${c1Body}`);
     const registerBody = await probe(specs[7]);
-    if (JSON.stringify(JSON.parse(registerBody)) !== register.expectedBody) throw new Error("GET /v3/company/fk does not answer the baseline's rows (scripts/lib/bench-register.ts)");
+    if (JSON.stringify(JSON.parse(registerBody)) !== register.expectedBody)
+      throw new Error("GET /v3/company/fk does not answer the baseline's rows (scripts/lib/bench-register.ts)");
     for (const spec of specs) if (spec.key !== "C1" && spec.key !== "S1" && spec.key !== "register") await probe(spec);
     console.log(`[${provider}] probes passed (C1 body identical to S1's, ${s1Body.length} bytes)`);
 
@@ -143,8 +220,15 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
         const row = await load(spec, connections, duration);
         const after = await load(c2, connections, duration);
         const aroundUnexpected = before.unexpected + after.unexpected;
-        const statuses = aroundUnexpected ? `${row.statuses}; C2 around it: ${before.statuses} / ${after.statuses}` : row.statuses;
-        rows.push({ ...row, unexpected: row.unexpected + aroundUnexpected, statuses, around: { before: before.requestsPerSecond, after: after.requestsPerSecond } });
+        const statuses = aroundUnexpected
+          ? `${row.statuses}; C2 around it: ${before.statuses} / ${after.statuses}`
+          : row.statuses;
+        rows.push({
+          ...row,
+          unexpected: row.unexpected + aroundUnexpected,
+          statuses,
+          around: { before: before.requestsPerSecond, after: after.requestsPerSecond },
+        });
       }
       if (spec.key === "C1") c1.stop();
     }
@@ -154,7 +238,12 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       base,
       dashboardCookie,
       [
-        ...(sendoutSetup ? [`/lists/${sendoutSetup.listId}/subscribers?page=1&limit=50`, `/lists/${sendoutSetup.listId}/subscribers?page=500&limit=50`] : []),
+        ...(sendoutSetup
+          ? [
+              `/lists/${sendoutSetup.listId}/subscribers?page=1&limit=50`,
+              `/lists/${sendoutSetup.listId}/subscribers?page=500&limit=50`,
+            ]
+          : []),
         "/companies",
         "/audit?page=1&limit=50",
         "/audit?page=2000&limit=50",
@@ -163,16 +252,31 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     );
     // After every scenario above: from here on, subscribes also make webhook events.
     console.log(`[${provider}] S2 while the webhook worker delivers 10,000 events ...`);
-    const webhooks = await measureWebhooks(specs.find((spec) => spec.key === "S2")!, fixtures.companyId, connections, duration);
+    const webhooks = await measureWebhooks(
+      specs.find((spec) => spec.key === "S2")!,
+      fixtures.companyId,
+      connections,
+      duration,
+    );
     const after = await settledTreeRss(stack.root.pid!, SETTLE_MS);
     let sendout: SectionData["sendout"] = null;
     if (sendoutSetup && sendoutSample) {
       const bareCount = Math.min(sendoutSetup.subscribed, BARE_MESSAGES);
-      console.log(`[${provider}] bare nodemailer loops: ${bareCount} messages each, the sendout's message and the old plain one ...`);
+      console.log(
+        `[${provider}] bare nodemailer loops: ${bareCount} messages each, the sendout's message and the old plain one ...`,
+      );
       const bare = await bareNodemailerRate(smtp.url, bareCount, SMTP_POOL_SIZE, sameAsSendout(sendoutSample));
       const barePlain = await bareNodemailerRate(smtp.url, bareCount, SMTP_POOL_SIZE, plainNewsletter);
       console.log(`[${provider}] sendout to ${sendoutSetup.subscribed} subscribers ...`);
-      const figures = await measureSendout(base, await bearer(base, sendoutSetup.key), rootIds[0], sendoutSetup.listId, smtp, stack.root.pid!, 500);
+      const figures = await measureSendout(
+        base,
+        await bearer(base, sendoutSetup.key),
+        rootIds[0],
+        sendoutSetup.listId,
+        smtp,
+        stack.root.pid!,
+        500,
+      );
       // Once more after the sendout: this machine's speed drifts by a third within minutes, and the sendout is weighed
       // against the mean of the two (both are reported).
       console.log(`[${provider}] the bare loop with the sendout's message again ...`);
@@ -181,7 +285,9 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     }
     await benchImport({ base, companyId: rootIds[0], rootPid: stack.root.pid!, provider, out: args.out! });
     const serverPeak = serverPeakMb(stack.root.pid!);
-    console.log(`[${provider}] tree RSS after the load: ${after.totalMb.toFixed(0)} MB (${after.parts}); server peak ${serverPeak?.toFixed(0)} MB`);
+    console.log(
+      `[${provider}] tree RSS after the load: ${after.totalMb.toFixed(0)} MB (${after.parts}); server peak ${serverPeak?.toFixed(0)} MB`,
+    );
 
     const section = renderSection({
       provider,
@@ -219,18 +325,25 @@ async function main(): Promise<number> {
   ensureBuild({ force: args.build });
   if (args.db === "both") {
     // One process per database: lib/env.ts and the Prisma client are configured once per process.
-    const rest = process.argv.slice(2).filter((a, i, all) => a !== "--build" && a !== "--db" && all[i - 1] !== "--db" && !a.startsWith("--db="));
+    const rest = process.argv
+      .slice(2)
+      .filter((a, i, all) => a !== "--build" && a !== "--db" && all[i - 1] !== "--db" && !a.startsWith("--db="));
     let code = 0;
     for (const db of ["sqlite", "postgres"]) {
-      const child = spawnSync(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/bench.ts", ...rest, "--db", db], {
-        stdio: "inherit",
-        env: { ...process.env, BENCH_COMMAND: command },
-      });
+      const child = spawnSync(
+        path.resolve("node_modules/.bin/tsx"),
+        ["--conditions=react-server", "scripts/bench.ts", ...rest, "--db", db],
+        {
+          stdio: "inherit",
+          env: { ...process.env, BENCH_COMMAND: command },
+        },
+      );
       code ||= child.status ?? 1;
     }
     return code;
   }
-  if (args.db !== "sqlite" && args.db !== "postgres") throw new Error(`--db must be sqlite, postgres or both, not ${args.db}`);
+  if (args.db !== "sqlite" && args.db !== "postgres")
+    throw new Error(`--db must be sqlite, postgres or both, not ${args.db}`);
   const { section, unexpected } = await runDatabase(args.db);
   const existing = fs.existsSync(args.out!) ? fs.readFileSync(args.out!, "utf8") : "";
   fs.writeFileSync(args.out!, mergeSection(existing, args.db, section, [`${args.db}-members`]));

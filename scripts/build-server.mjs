@@ -18,7 +18,8 @@ const ENTRY_POINTS = {
 /** The providers of the generated Prisma clients (lib/generated/<provider>), whose query compilers dist/ holds. */
 const PROVIDERS = ["sqlite", "postgresql"];
 const compilerFile = (provider) => `query_compiler_bg.${provider}.wasm`;
-const BASE64_IMPORT = /const \{ wasm \} = await import\("@prisma\/client\/runtime\/query_compiler_bg\.(\w+)\.wasm-base64\.mjs"\)\s*return await decodeBase64AsWasm\(wasm\)/;
+const BASE64_IMPORT =
+  /const \{ wasm \} = await import\("@prisma\/client\/runtime\/query_compiler_bg\.(\w+)\.wasm-base64\.mjs"\)\s*return await decodeBase64AsWasm\(wasm\)/;
 
 /**
  * A generated Prisma client loads its query compiler from a module that holds it as base64 text, and the module's
@@ -32,7 +33,10 @@ const queryCompilerFromFile = {
     build.onLoad({ filter: /[\\/]lib[\\/]generated[\\/]\w+[\\/]internal[\\/]class\.ts$/ }, async (args) => {
       const source = await fs.promises.readFile(args.path, "utf8");
       const match = BASE64_IMPORT.exec(source);
-      if (!match) throw new Error(`${args.path} no longer loads its query compiler as base64: see queryCompilerFromFile in scripts/build-server.mjs`);
+      if (!match)
+        throw new Error(
+          `${args.path} no longer loads its query compiler as base64: see queryCompilerFromFile in scripts/build-server.mjs`,
+        );
       const read = `return new WebAssembly.Module(await (await import("node:fs/promises")).readFile(new URL("./${compilerFile(match[1])}", import.meta.url)))`;
       return { contents: source.replace(BASE64_IMPORT, read), loader: "ts" };
     });

@@ -13,7 +13,13 @@ import { databaseCommands } from "./cli/database";
 import { memberCommands } from "./cli/member";
 import { subscriptionCommands } from "./cli/subscription";
 
-const commands: CliCommand[] = [...accessCommands, ...companyCommands, ...memberCommands, ...subscriptionCommands, ...databaseCommands];
+const commands: CliCommand[] = [
+  ...accessCommands,
+  ...companyCommands,
+  ...memberCommands,
+  ...subscriptionCommands,
+  ...databaseCommands,
+];
 
 function usage(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -84,7 +90,9 @@ async function main(argv: string[]): Promise<number> {
  * list short when stdout is a pipe (`npm run cli -- api-key:list --json | jq`).
  */
 function print(text: string): Promise<void> {
-  return new Promise((resolve, reject) => process.stdout.write(`${text}\n`, (error) => (error ? reject(error) : resolve())));
+  return new Promise((resolve, reject) =>
+    process.stdout.write(`${text}\n`, (error) => (error ? reject(error) : resolve())),
+  );
 }
 
 main(process.argv.slice(2)).then(

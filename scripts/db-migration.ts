@@ -31,7 +31,10 @@ async function throwawayDatabase(provider: DatabaseProvider): Promise<Throwaway>
     return { url, drop: () => dropPostgresDatabase(postgresAdminUrl(), name) };
   }
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "db-migration-"));
-  return { url: `file:${path.join(folder, "shadow.db")}`, drop: async () => fs.rmSync(folder, { recursive: true, force: true }) };
+  return {
+    url: `file:${path.join(folder, "shadow.db")}`,
+    drop: async () => fs.rmSync(folder, { recursive: true, force: true }),
+  };
 }
 
 /**
@@ -62,7 +65,18 @@ async function pendingMigration(provider: DatabaseProvider): Promise<string> {
   try {
     applyMigrations(database.url);
     fs.writeFileSync(migrated, introspectedSchema(database.url));
-    const sql = prismaCli(["migrate", "diff", "--from-schema-datamodel", migrated, "--to-schema-datamodel", schemaPath(provider), "--script"], database.url);
+    const sql = prismaCli(
+      [
+        "migrate",
+        "diff",
+        "--from-schema-datamodel",
+        migrated,
+        "--to-schema-datamodel",
+        schemaPath(provider),
+        "--script",
+      ],
+      database.url,
+    );
     if (sql.trim() === EMPTY_MIGRATION) return "";
     return provider === "sqlite" ? sql + sqliteTriggersOfRebuiltTables(sql, database.url) : sql;
   } finally {
@@ -85,7 +99,9 @@ async function main() {
   if (migrations.every((sql) => !sql)) {
     console.log("The migrations already build the schema: no migration written.");
   } else if (migrations.some((sql) => !sql)) {
-    throw new Error("one provider has a change to migrate and the other has none: the migration folders have drifted apart");
+    throw new Error(
+      "one provider has a change to migrate and the other has none: the migration folders have drifted apart",
+    );
   } else {
     providers.forEach((provider, i) => {
       const folder = path.join(migrationsPath(provider), `${stamp}_${name}`);

@@ -11,11 +11,17 @@ import { parseArgs } from "node:util";
 import { ensureBuild } from "./lib/prepare.mjs";
 
 const { values: options } = parseArgs({
-  options: { runs: { type: "string" }, minutes: { type: "string" }, seed: { type: "string" }, db: { type: "string", default: "sqlite" } },
+  options: {
+    runs: { type: "string" },
+    minutes: { type: "string" },
+    seed: { type: "string" },
+    db: { type: "string", default: "sqlite" },
+  },
 });
 const positive = (name) => {
   const value = Number(options[name]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer, not ${options[name]}`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`--${name} must be a positive integer, not ${options[name]}`);
   return value;
 };
 if (!["sqlite", "postgres"].includes(options.db)) throw new Error(`--db is sqlite or postgres, not ${options.db}`);
@@ -26,13 +32,33 @@ const seeds = [];
 do {
   const seed = seeds.length === 0 && options.seed !== undefined ? positive("seed") : crypto.randomInt(2 ** 31);
   seeds.push(seed);
-  console.log(`\nfuzz round ${seeds.length}: seed ${seed}, ${options.db}${options.runs ? `, ${positive("runs")} runs per property` : ""}`);
-  const result = spawnSync("npx", ["vitest", "run", "--project", "integration", "tests/integration/fuzz-api.test.ts", "tests/integration/fuzz-hosted.test.ts"], {
-    stdio: "inherit",
-    env: { ...process.env, TEST_DB: options.db, FUZZ_SEED: String(seed), ...(options.runs ? { FUZZ_RUNS: String(positive("runs")) } : {}) },
-  });
+  console.log(
+    `\nfuzz round ${seeds.length}: seed ${seed}, ${options.db}${options.runs ? `, ${positive("runs")} runs per property` : ""}`,
+  );
+  const result = spawnSync(
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--project",
+      "integration",
+      "tests/integration/fuzz-api.test.ts",
+      "tests/integration/fuzz-hosted.test.ts",
+    ],
+    {
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        TEST_DB: options.db,
+        FUZZ_SEED: String(seed),
+        ...(options.runs ? { FUZZ_RUNS: String(positive("runs")) } : {}),
+      },
+    },
+  );
   if (result.status !== 0) {
-    console.log(`\nfuzz: seed ${seed} failed (round ${seeds.length}). Replay it with: npm run fuzz -- --seed ${seed} --db ${options.db}`);
+    console.log(
+      `\nfuzz: seed ${seed} failed (round ${seeds.length}). Replay it with: npm run fuzz -- --seed ${seed} --db ${options.db}`,
+    );
     process.exit(1);
   }
 } while (Date.now() < deadline);

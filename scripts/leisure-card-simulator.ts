@@ -111,7 +111,11 @@ export async function startLeisureCardSimulator(
   async function control(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
     if (req.method === "GET" && path === "/__control") {
       return send(res, 200, {
-        approved: [...approved.values()].map((p) => ({ org_number: p.org_number, giro_type: p.giro_type, giro_number: p.giro_number })),
+        approved: [...approved.values()].map((p) => ({
+          org_number: p.org_number,
+          giro_type: p.giro_type,
+          giro_number: p.giro_number,
+        })),
         behaviours: Object.fromEntries(behaviours),
       });
     }
@@ -176,11 +180,19 @@ export async function startLeisureCardSimulator(
 
 async function main() {
   const { values } = parseArgs({
-    options: { port: { type: "string", default: "4010" }, host: { type: "string", default: "127.0.0.1" }, approved: { type: "string" } },
+    options: {
+      port: { type: "string", default: "4010" },
+      host: { type: "string", default: "127.0.0.1" },
+      approved: { type: "string" },
+    },
   });
-  const approved = values.approved ? (JSON.parse(fs.readFileSync(values.approved, "utf8")) as ApprovedProvider[]) : undefined;
+  const approved = values.approved
+    ? (JSON.parse(fs.readFileSync(values.approved, "utf8")) as ApprovedProvider[])
+    : undefined;
   const simulator = await startLeisureCardSimulator({ port: Number(values.port), host: values.host, approved });
-  console.log(`leisure-card simulator listening on ${simulator.url} (${(approved ?? DEFAULT_APPROVED).length} approved providers)`);
+  console.log(
+    `leisure-card simulator listening on ${simulator.url} (${(approved ?? DEFAULT_APPROVED).length} approved providers)`,
+  );
   const stop = () => void simulator.close().then(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

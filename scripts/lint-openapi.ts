@@ -20,7 +20,10 @@ const linters = [
 ];
 let failed = false;
 for (const args of linters) {
-  const { status } = spawnSync("npx", args, { stdio: "inherit", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+  const { status } = spawnSync("npx", args, {
+    stdio: "inherit",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  });
   if (status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

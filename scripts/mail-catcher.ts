@@ -30,11 +30,20 @@ function privateFolder(dir: string): string[] {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.chmodSync(dir, 0o700);
   // Strays from a crash between write and rename.
-  for (const name of fs.readdirSync(dir)) if (name.startsWith(".tmp-")) fs.rmSync(path.join(dir, name), { force: true });
-  return fs.readdirSync(dir).filter((name) => outboxIdOfFile(name) !== null).sort();
+  for (const name of fs.readdirSync(dir))
+    if (name.startsWith(".tmp-")) fs.rmSync(path.join(dir, name), { force: true });
+  return fs
+    .readdirSync(dir)
+    .filter((name) => outboxIdOfFile(name) !== null)
+    .sort();
 }
 
-export async function startMailCatcher(options: { dir: string; port?: number; host?: string; keep?: number }): Promise<MailCatcher> {
+export async function startMailCatcher(options: {
+  dir: string;
+  port?: number;
+  host?: string;
+  keep?: number;
+}): Promise<MailCatcher> {
   const dir = path.resolve(options.dir);
   const keep = options.keep ?? OUTBOX_KEEP;
   // Oldest first; names sort by receipt time.
@@ -68,10 +77,14 @@ export async function startMailCatcher(options: { dir: string; port?: number; ho
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         // smtp-server reads to the end and flags a message over `size`; refuse it as a permanent failure.
-        if (stream.sizeExceeded) return callback(Object.assign(new Error("5.3.4 Message too big"), { responseCode: 552 }));
+        if (stream.sizeExceeded)
+          return callback(Object.assign(new Error("5.3.4 Message too big"), { responseCode: 552 }));
         store(Buffer.concat(chunks)).then(
           () => callback(),
-          (error: Error) => callback(Object.assign(new Error(`4.3.0 Could not store the message: ${error.message}`), { responseCode: 451 })),
+          (error: Error) =>
+            callback(
+              Object.assign(new Error(`4.3.0 Could not store the message: ${error.message}`), { responseCode: 451 }),
+            ),
         );
       });
     },
@@ -82,7 +95,12 @@ export async function startMailCatcher(options: { dir: string; port?: number; ho
     server.listen(options.port ?? env().MAIL_CATCHER_PORT, host, () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
-  return { port, url: `smtp://${host}:${port}`, dir, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    url: `smtp://${host}:${port}`,
+    dir,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /**
@@ -101,7 +119,9 @@ export async function startEmbeddedMailCatcher(): Promise<void> {
     const catcher = await startMailCatcher({ dir: config.MAIL_CATCHER_DIR });
     closeOnShutdown(catcher.close);
     console.log(mailDestinationLine(undefined, catcher.port, origin));
-    console.log(`Mail catcher keeps the newest ${OUTBOX_KEEP.toLocaleString("en-GB")} messages in ${catcher.dir} (0700)`);
+    console.log(
+      `Mail catcher keeps the newest ${OUTBOX_KEEP.toLocaleString("en-GB")} messages in ${catcher.dir} (0700)`,
+    );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     console.error(

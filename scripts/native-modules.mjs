@@ -23,7 +23,10 @@ function loads() {
     execFileSync(process.execPath, ["-e", 'new (require("better-sqlite3"))(":memory:").close()'], { stdio: "pipe" });
     return true;
   } catch (error) {
-    const reason = String(error.stderr).split("\n").find((line) => line.startsWith("Error")) ?? error.message;
+    const reason =
+      String(error.stderr)
+        .split("\n")
+        .find((line) => line.startsWith("Error")) ?? error.message;
     console.log(`native modules: better-sqlite3 does not load on Node.js ${process.versions.node}: ${reason}`);
     return false;
   }

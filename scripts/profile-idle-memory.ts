@@ -12,7 +12,9 @@ import { prepareRun, RUN_SETTINGS } from "./lib/bench-fixtures";
 import { serverProcess, settledTreeRss, startStack } from "./lib/bench-stack";
 import { runScript } from "./lib/run-script";
 
-const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, keep: { type: "string", default: "0" } } });
+const { values: args } = parseArgs({
+  options: { db: { type: "string", default: "sqlite" }, keep: { type: "string", default: "0" } },
+});
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
 const SETTLE_MS = 5000;
 
@@ -39,9 +41,12 @@ async function main() {
   const stack = await startStack({ databaseUrl: database.url, secrets, settings: RUN_SETTINGS, logFile });
   try {
     const idle = await settledTreeRss(stack.root.pid!, SETTLE_MS);
-    console.log(`[${provider}] tree RSS idle: ${idle.totalMb.toFixed(0)} MB (${idle.parts}), settled after ${idle.settledAfterSeconds} s`);
+    console.log(
+      `[${provider}] tree RSS idle: ${idle.totalMb.toFixed(0)} MB (${idle.parts}), settled after ${idle.settledAfterSeconds} s`,
+    );
     const server = serverProcess(stack.root.pid!)!;
-    for (const [name, mb] of residentByMapping(server.pid).filter(([, mb]) => mb >= 0.5)) console.log(`${mb.toFixed(1).padStart(7)} MB  ${name}`);
+    for (const [name, mb] of residentByMapping(server.pid).filter(([, mb]) => mb >= 0.5))
+      console.log(`${mb.toFixed(1).padStart(7)} MB  ${name}`);
     const keepSeconds = Number(args.keep);
     if (keepSeconds > 0) {
       console.log(`server pid ${server.pid}, ${stack.base}; up for ${keepSeconds} s`);

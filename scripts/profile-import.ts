@@ -22,14 +22,28 @@ import { generateCsv } from "./bench-import";
 import { startCpuProfile } from "./lib/cpu-profile";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 
-const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, rows: { type: "string", default: "100000" }, webhook: { type: "boolean", default: false }, workers: { type: "boolean", default: false }, list: { type: "boolean", default: false }, fill: { type: "boolean", default: false }, profile: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: {
+    db: { type: "string", default: "sqlite" },
+    rows: { type: "string", default: "100000" },
+    webhook: { type: "boolean", default: false },
+    workers: { type: "boolean", default: false },
+    list: { type: "boolean", default: false },
+    fill: { type: "boolean", default: false },
+    profile: { type: "string" },
+  },
+});
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
 const rows = Number(args.rows);
 
 async function main() {
   const database = await createTestDatabase(provider, `profile_import_${Date.now()}`);
   // lib/env.ts reads process.env once, on first use: configure before the services are imported.
-  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...testSecrets() });
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    ...testSecrets(),
+  });
   applyMigrations(database.url);
   const { db, disconnectDb, prepareDatabase } = await import("../lib/db");
   const { operatorCaller } = await import("../modules/access/services/caller");
@@ -45,7 +59,12 @@ async function main() {
     if (args.webhook) {
       const { createWebhookEndpoint } = await import("../modules/webhooks/services/webhooks");
       const other = await createCompany(op, { name: "Krokföreningen", orgNumber: "802000-0002", parentId: null });
-      await createWebhookEndpoint(op, { company_id: other.id, url: "https://hooks.example.org/profile", events: ["member.created"], description: "" });
+      await createWebhookEndpoint(op, {
+        company_id: other.id,
+        url: "https://hooks.example.org/profile",
+        events: ["member.created"],
+        description: "",
+      });
     }
     let target: Record<string, unknown> = { kind: "MEMBER", company_id: company.id };
     if (args.list) {
@@ -58,7 +77,10 @@ async function main() {
       const stream = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
       const first = await createImport(op, { ...target, file_name: "emails.csv" } as never, "text/csv", stream);
       const mapping = JSON.stringify({ email: (first.mapping as { email: string }).email });
-      await db().importRun.update({ where: { id: first.id }, data: { status: "QUEUED", mapping, consentSource: args.list ? "Profilering" : null } });
+      await db().importRun.update({
+        where: { id: first.id },
+        data: { status: "QUEUED", mapping, consentSource: args.list ? "Profilering" : null },
+      });
       while (await runImportRound("profile", () => false));
     }
     let t = performance.now();
@@ -89,19 +111,32 @@ async function main() {
     if (args.workers) {
       const { startWorkers } = await import("../lib/jobs/workers");
       const workers = await startWorkers({ sendouts: true, webhooks: true });
-      await startImport(op, uploaded.id, { mapping: uploaded.mapping as { email: string }, consent_source: args.list ? "Profilering" : undefined });
-      while (!["DONE", "FAILED"].includes((await getImport(op, uploaded.id)).status)) await new Promise((r) => setTimeout(r, 500));
+      await startImport(op, uploaded.id, {
+        mapping: uploaded.mapping as { email: string },
+        consent_source: args.list ? "Profilering" : undefined,
+      });
+      while (!["DONE", "FAILED"].includes((await getImport(op, uploaded.id)).status))
+        await new Promise((r) => setTimeout(r, 500));
       await workers.stop();
     } else {
       // Queued directly, as the tests do: startImport would wake a round of its own beside ours.
-      await db().importRun.update({ where: { id: uploaded.id }, data: { status: "QUEUED", mapping: JSON.stringify(uploaded.mapping), consentSource: args.list ? "Profilering" : null } });
+      await db().importRun.update({
+        where: { id: uploaded.id },
+        data: {
+          status: "QUEUED",
+          mapping: JSON.stringify(uploaded.mapping),
+          consentSource: args.list ? "Profilering" : null,
+        },
+      });
       while (await runImportRound("profile", () => false));
     }
     const run = await db().importRun.findUniqueOrThrow({ where: { id: uploaded.id } });
     clearInterval(sampler);
     const used = process.cpuUsage(cpu);
     await stopProfile();
-    console.log(`run: ${seconds(t)} s, ${run.status}, read ${run.rowsRead}, added ${run.added}, updated ${run.updated}, skipped ${run.skipped}; CPU ${((used.user + used.system) / 1e6).toFixed(1)} s; peak RSS ${peak.toFixed(0)} MB, heap ${peakHeap.toFixed(0)} MB (this process)`);
+    console.log(
+      `run: ${seconds(t)} s, ${run.status}, read ${run.rowsRead}, added ${run.added}, updated ${run.updated}, skipped ${run.skipped}; CPU ${((used.user + used.system) / 1e6).toFixed(1)} s; peak RSS ${peak.toFixed(0)} MB, heap ${peakHeap.toFixed(0)} MB (this process)`,
+    );
     console.log(`webhook events left: ${await db().webhookEvent.count()}`);
   } finally {
     fs.rmSync(file, { force: true });

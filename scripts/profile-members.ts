@@ -15,7 +15,17 @@ import { startCpuProfile } from "./lib/cpu-profile";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 import { runScript } from "./lib/run-script";
 
-const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, members: { type: "string", default: "100000" }, runs: { type: "string", default: "50" }, keep: { type: "boolean", default: false }, profile: { type: "string" }, http: { type: "boolean", default: false }, "server-profile": { type: "string" } } });
+const { values: args } = parseArgs({
+  options: {
+    db: { type: "string", default: "sqlite" },
+    members: { type: "string", default: "100000" },
+    runs: { type: "string", default: "50" },
+    keep: { type: "boolean", default: false },
+    profile: { type: "string" },
+    http: { type: "boolean", default: false },
+    "server-profile": { type: "string" },
+  },
+});
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
 
 /** The machine's busy CPU time so far (every core, every process: this one and the database server), in ms. */
@@ -86,15 +96,28 @@ async function overHttp(
   const { bearer, load } = await import("./lib/bench-load");
   await disconnectDb();
   const profileDir = args["server-profile"];
-  const server = await startServer({ databaseUrl, secrets, nodeFlags: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
+  const server = await startServer({
+    databaseUrl,
+    secrets,
+    nodeFlags: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  });
   try {
     const auth = await bearer(server.baseUrl, key);
     // load() prints each row as it ends.
     const c2 = await load({ scenario: "C2", url: `${server.baseUrl}/v3/company`, expectedStatus: 401 }, 16, 10);
     for (const [name, request] of Object.entries(requests)) {
-      const spec = { scenario: name, url: `${server.baseUrl}${request.path}`, method: "POST" as const, headers: auth, body: JSON.stringify(request.body), expectedStatus: 200 };
+      const spec = {
+        scenario: name,
+        url: `${server.baseUrl}${request.path}`,
+        method: "POST" as const,
+        headers: auth,
+        body: JSON.stringify(request.body),
+        expectedStatus: 200,
+      };
       const row = await load(spec, 16, 10);
-      console.log(`  ${(row.requestsPerSecond / c2.requestsPerSecond).toFixed(2)} of C2${row.unexpected ? `; ${row.unexpected} unexpected (${row.statuses})` : ""}`);
+      console.log(
+        `  ${(row.requestsPerSecond / c2.requestsPerSecond).toFixed(2)} of C2${row.unexpected ? `; ${row.unexpected} unexpected (${row.statuses})` : ""}`,
+      );
     }
   } finally {
     await server.stop();

@@ -11,7 +11,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
-import { bareNodemailerRate, measureSendout, prepareSendout, sameAsSendout, SMTP_POOL_SIZE, startCountingSmtp } from "./lib/bench-sendout";
+import {
+  bareNodemailerRate,
+  measureSendout,
+  prepareSendout,
+  sameAsSendout,
+  SMTP_POOL_SIZE,
+  startCountingSmtp,
+} from "./lib/bench-sendout";
 import { bearer } from "./lib/bench-load";
 import { renderSample, sampleInput } from "./lib/sendout-sample";
 import { createTestDatabase, startServer, testSecrets } from "./lib/test-stack";
@@ -19,7 +26,13 @@ import { cpuSplitSince } from "./lib/process-cpu";
 import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({
-  options: { db: { type: "string", default: "sqlite" }, members: { type: "string", default: "20000" }, poll: { type: "string", default: "http" }, pool: { type: "string", default: String(SMTP_POOL_SIZE) }, profile: { type: "string" } },
+  options: {
+    db: { type: "string", default: "sqlite" },
+    members: { type: "string", default: "20000" },
+    poll: { type: "string", default: "http" },
+    pool: { type: "string", default: String(SMTP_POOL_SIZE) },
+    profile: { type: "string" },
+  },
 });
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
 if (args.poll !== "http" && args.poll !== "none") throw new Error("--poll is http or none");
@@ -51,7 +64,15 @@ async function main() {
     });
     const bare = await bareNodemailerRate(smtp.url, Math.min(subscribed, 20_000), Number(args.pool), message);
     const cpuUsed = cpuSplitSince(server.process.pid!, provider);
-    const figures = await measureSendout(server.baseUrl, await bearer(server.baseUrl, key), rootId, listId, smtp, server.process.pid!, args.poll === "http" ? 500 : undefined);
+    const figures = await measureSendout(
+      server.baseUrl,
+      await bearer(server.baseUrl, key),
+      rootId,
+      listId,
+      smtp,
+      server.process.pid!,
+      args.poll === "http" ? 500 : undefined,
+    );
     const cpu = cpuUsed();
     const perMessage = (seconds: number) => ((seconds * 1000) / figures.received).toFixed(2);
     console.log(

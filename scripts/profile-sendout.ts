@@ -7,20 +7,42 @@
 //   node scripts/cpuprofile-top.mjs FILE
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
-import { bareNodemailerRate, NEWSLETTER_HTML, NEWSLETTER_SUBJECT, plainNewsletter, prepareSendout, sameAsSendout, SMTP_POOL_SIZE, startCountingSmtp } from "./lib/bench-sendout";
+import {
+  bareNodemailerRate,
+  NEWSLETTER_HTML,
+  NEWSLETTER_SUBJECT,
+  plainNewsletter,
+  prepareSendout,
+  sameAsSendout,
+  SMTP_POOL_SIZE,
+  startCountingSmtp,
+} from "./lib/bench-sendout";
 import { renderSample, sampleInput } from "./lib/sendout-sample";
 import { startCpuProfile } from "./lib/cpu-profile";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 import { runScript } from "./lib/run-script";
 
-const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, members: { type: "string", default: "20000" }, profile: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: {
+    db: { type: "string", default: "sqlite" },
+    members: { type: "string", default: "20000" },
+    profile: { type: "string" },
+  },
+});
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
 
 async function main() {
   const database = await createTestDatabase(provider, `profile_sendout_${Date.now()}`);
   const smtp = await startCountingSmtp();
   // lib/env.ts reads process.env once, on first use: configure before the services are imported.
-  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...testSecrets(), SMTP_URL: smtp.url, SMTP_MAX_PER_SECOND: "0", SMTP_POOL_SIZE: String(SMTP_POOL_SIZE) });
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    ...testSecrets(),
+    SMTP_URL: smtp.url,
+    SMTP_MAX_PER_SECOND: "0",
+    SMTP_POOL_SIZE: String(SMTP_POOL_SIZE),
+  });
   applyMigrations(database.url);
   const { db, disconnectDb, prepareDatabase } = await import("../lib/db");
   const { seedRegister } = await import("./lib/bench-fixtures");
@@ -36,9 +58,22 @@ async function main() {
     await generateMembers(operatorCaller(), { company_id: rootId, members: Number(args.members), seed: 1 });
     const { listId, subscribed } = await prepareSendout(rootId);
     const bareCount = Math.min(subscribed, 20_000);
-    const bare = await bareNodemailerRate(smtp.url, bareCount, SMTP_POOL_SIZE, sameAsSendout(await renderSample(await sampleInput(rootId, listId))));
+    const bare = await bareNodemailerRate(
+      smtp.url,
+      bareCount,
+      SMTP_POOL_SIZE,
+      sameAsSendout(await renderSample(await sampleInput(rootId, listId))),
+    );
     const plain = await bareNodemailerRate(smtp.url, bareCount, SMTP_POOL_SIZE, plainNewsletter);
-    const sendout = await createSendout(operatorCaller(), CreateSendoutRequest.parse({ company_id: rootId, list_ids: [listId], subject: NEWSLETTER_SUBJECT, html: NEWSLETTER_HTML }));
+    const sendout = await createSendout(
+      operatorCaller(),
+      CreateSendoutRequest.parse({
+        company_id: rootId,
+        list_ids: [listId],
+        subject: NEWSLETTER_SUBJECT,
+        html: NEWSLETTER_HTML,
+      }),
+    );
     const stopProfile = await startCpuProfile(args.profile);
     const started = performance.now();
     const cpu = process.cpuUsage();

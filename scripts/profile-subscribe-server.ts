@@ -16,7 +16,13 @@ import { cpuSplitSince } from "./lib/process-cpu";
 import { runScript } from "./lib/run-script";
 
 const { values: args } = parseArgs({
-  options: { db: { type: "string", default: "postgres" }, seconds: { type: "string", default: "10" }, connections: { type: "string", default: "16" }, profile: { type: "string" }, only: { type: "string" } },
+  options: {
+    db: { type: "string", default: "postgres" },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "16" },
+    profile: { type: "string" },
+    only: { type: "string" },
+  },
 });
 const provider = args.db === "sqlite" ? "sqlite" : "postgres";
 
@@ -43,8 +49,22 @@ async function main() {
     const base = server.baseUrl;
     const specs: LoadSpec[] = [
       { key: "C2", scenario: "C2", url: `${base}/v3/company`, expectedStatus: 401 },
-      { key: "S2", scenario: "S2", url: `${base}/v3/subscription_list/public/${fixtures.listUuid}`, method: "POST", body: subscribeBody(fixtures.questionIds), expectedStatus: 201 },
-      { key: "S3", scenario: "S3", url: `${base}/v3/access/user/basic`, method: "POST", headers: basic(fixtures.key), expectedStatus: 200 },
+      {
+        key: "S2",
+        scenario: "S2",
+        url: `${base}/v3/subscription_list/public/${fixtures.listUuid}`,
+        method: "POST",
+        body: subscribeBody(fixtures.questionIds),
+        expectedStatus: 201,
+      },
+      {
+        key: "S3",
+        scenario: "S3",
+        url: `${base}/v3/access/user/basic`,
+        method: "POST",
+        headers: basic(fixtures.key),
+        expectedStatus: 200,
+      },
     ];
     const rates: Record<string, number> = {};
     for (const spec of specs.filter((s) => !args.only || s.key === args.only)) {
@@ -60,7 +80,12 @@ async function main() {
           `postgres ${perRequest(cpu.database)}, load generator ${perRequest(cpu.self)}`,
       );
     }
-    if (rates.C2) console.log(Object.entries(rates).map(([key, rate]) => `${key} / C2 = ${(rate / rates.C2).toFixed(2)}`).join(", "));
+    if (rates.C2)
+      console.log(
+        Object.entries(rates)
+          .map(([key, rate]) => `${key} / C2 = ${(rate / rates.C2).toFixed(2)}`)
+          .join(", "),
+      );
   } finally {
     await server?.stop();
     await database.drop();

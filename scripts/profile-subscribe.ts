@@ -13,13 +13,28 @@ import { WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 import { runScript } from "./lib/run-script";
 
-const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, seconds: { type: "string", default: "10" }, concurrency: { type: "string", default: "16" }, webhook: { type: "boolean", default: false }, profile: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: {
+    db: { type: "string", default: "sqlite" },
+    seconds: { type: "string", default: "10" },
+    concurrency: { type: "string", default: "16" },
+    webhook: { type: "boolean", default: false },
+    profile: { type: "string" },
+  },
+});
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
 
 async function main() {
   const database = await createTestDatabase(provider, `profile_subscribe_${Date.now()}`);
   // lib/env.ts reads process.env once, on first use: configure before the services are imported.
-  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...testSecrets(), SUBSCRIBER_CAP_DEFAULT: "100000000", LOG_SQL: "1", ...WEBHOOK_SETTINGS });
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    ...testSecrets(),
+    SUBSCRIBER_CAP_DEFAULT: "100000000",
+    LOG_SQL: "1",
+    ...WEBHOOK_SETTINGS,
+  });
   applyMigrations(database.url);
   const { disconnectDb, prepareDatabase, watchStatements } = await import("../lib/db");
   const { makeFixtures, seedRegister, subscribeBody } = await import("./lib/bench-fixtures");
@@ -34,7 +49,10 @@ async function main() {
       const { createWebhookEndpoint } = await import("../modules/webhooks/services/webhooks");
       const { CreateWebhookEndpointRequest } = await import("../modules/webhooks/schemas/webhooks");
       const events = ["member.created", "subscription.created"];
-      await createWebhookEndpoint(operatorCaller(), CreateWebhookEndpointRequest.parse({ company_id: root, url: "http://127.0.0.1:9/hook", events }));
+      await createWebhookEndpoint(
+        operatorCaller(),
+        CreateWebhookEndpointRequest.parse({ company_id: root, url: "http://127.0.0.1:9/hook", events }),
+      );
     }
     let n = 0;
     const subscribe = () => subscribeVisitor(fixtures.listUuid, { ...body, email: `profile-${n++}@example.org` });
@@ -42,7 +60,9 @@ async function main() {
     const watch = watchStatements();
     await subscribe();
     watch.stop();
-    console.log(`one subscribe, ${watch.statements.length} statements:\n  ${watch.statements.map((s) => s.replace(/\s+/g, " ").slice(0, 150)).join("\n  ")}`);
+    console.log(
+      `one subscribe, ${watch.statements.length} statements:\n  ${watch.statements.map((s) => s.replace(/\s+/g, " ").slice(0, 150)).join("\n  ")}`,
+    );
 
     const stopProfile = await startCpuProfile(args.profile);
     const cpu = process.cpuUsage();
@@ -60,7 +80,9 @@ async function main() {
     const elapsed = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
     await stopProfile();
-    console.log(`${done} subscribes in ${elapsed.toFixed(1)} s: ${(done / elapsed).toFixed(0)}/s, CPU ${(((used.user + used.system) / 1000) / done).toFixed(2)} ms per subscribe (this process)`);
+    console.log(
+      `${done} subscribes in ${elapsed.toFixed(1)} s: ${(done / elapsed).toFixed(0)}/s, CPU ${((used.user + used.system) / 1000 / done).toFixed(2)} ms per subscribe (this process)`,
+    );
   } finally {
     await disconnectDb();
     await database.drop();

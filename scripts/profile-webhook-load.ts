@@ -15,7 +15,13 @@ import { cpuSplitSince } from "./lib/process-cpu";
 import { startCountingReceiver, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { runScript } from "./lib/run-script";
 
-const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, duration: { type: "string", default: "10" }, connections: { type: "string", default: "16" } } });
+const { values: args } = parseArgs({
+  options: {
+    db: { type: "string", default: "sqlite" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "16" },
+  },
+});
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
 
 async function main() {
@@ -35,19 +41,37 @@ async function main() {
     const phase = async (name: string, worker: "on" | "off") => {
       // The server applies migrations at start, which waits for every other SQLite connection to let go.
       await disconnectDb();
-      const stack = await startStack({ databaseUrl: database.url, secrets, settings: { ...RUN_SETTINGS, ...WEBHOOK_SETTINGS, WEBHOOK_WORKER: worker }, logFile });
+      const stack = await startStack({
+        databaseUrl: database.url,
+        secrets,
+        settings: { ...RUN_SETTINGS, ...WEBHOOK_SETTINGS, WEBHOOK_WORKER: worker },
+        logFile,
+      });
       try {
-        const spec: LoadSpec = { key: "S2", scenario: name, url: `${stack.base}/v3/subscription_list/public/${fixtures.listUuid}`, method: "POST", body: subscribeBody(fixtures.questionIds), expectedStatus: 201 };
+        const spec: LoadSpec = {
+          key: "S2",
+          scenario: name,
+          url: `${stack.base}/v3/subscription_list/public/${fixtures.listUuid}`,
+          method: "POST",
+          body: subscribeBody(fixtures.questionIds),
+          expectedStatus: 201,
+        };
         const before = receiver.received();
         const serverPid = serverProcess(stack.root.pid!)!.pid;
         const cpuUsed = cpuSplitSince(serverPid, provider);
         const row = await load(spec, Number(args.connections), Number(args.duration));
         const used = cpuUsed();
         // CPU per subscribe: steadier than the rate on a machine whose speed drifts from one phase to the next.
-        const perRequest = (seconds: number) => ((seconds * 1000) / (row.requestsPerSecond * Number(args.duration))).toFixed(2);
+        const perRequest = (seconds: number) =>
+          ((seconds * 1000) / (row.requestsPerSecond * Number(args.duration))).toFixed(2);
         const cpu = `CPU ms a subscribe: server ${perRequest(used.server)}, PostgreSQL ${perRequest(used.database)}`;
-        const wal = provider === "sqlite" ? `, WAL file ${(fs.statSync(`${database.url.replace(/^file:/, "")}-wal`, { throwIfNoEntry: false })?.size ?? 0) / 1e6} MB` : "";
-        rows.push(`${name}: ${row.requestsPerSecond.toFixed(1)} req/s (p50 ${row.p50} ms, p99 ${row.p99} ms), ${receiver.received() - before} events delivered meanwhile${wal}; ${cpu}`);
+        const wal =
+          provider === "sqlite"
+            ? `, WAL file ${(fs.statSync(`${database.url.replace(/^file:/, "")}-wal`, { throwIfNoEntry: false })?.size ?? 0) / 1e6} MB`
+            : "";
+        rows.push(
+          `${name}: ${row.requestsPerSecond.toFixed(1)} req/s (p50 ${row.p50} ms, p99 ${row.p99} ms), ${receiver.received() - before} events delivered meanwhile${wal}; ${cpu}`,
+        );
         console.log(rows.at(-1));
       } finally {
         await stack.stop();
@@ -55,7 +79,16 @@ async function main() {
     };
 
     await phase("(a) no endpoint", "on");
-    const endpointId = (await createWebhookEndpoint(operatorCaller(), CreateWebhookEndpointRequest.parse({ company_id: companyId, url: receiver.url, events: ["member.created", "subscription.created"] }))).id;
+    const endpointId = (
+      await createWebhookEndpoint(
+        operatorCaller(),
+        CreateWebhookEndpointRequest.parse({
+          company_id: companyId,
+          url: receiver.url,
+          events: ["member.created", "subscription.created"],
+        }),
+      )
+    ).id;
     await phase("(b) endpoint, worker off", "off");
     await phase("(c) endpoint, worker on", "on");
     await db().webhookEndpoint.update({ where: { id: endpointId }, data: { enabled: false } });

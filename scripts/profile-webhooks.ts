@@ -10,14 +10,25 @@ import { startCountingReceiver, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { createTestDatabase, testSecrets } from "./lib/test-stack";
 import { runScript } from "./lib/run-script";
 
-const { values: args } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, events: { type: "string", default: "2000" }, profile: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: {
+    db: { type: "string", default: "sqlite" },
+    events: { type: "string", default: "2000" },
+    profile: { type: "string" },
+  },
+});
 const provider = args.db === "postgres" ? "postgres" : "sqlite";
 const events = Number(args.events);
 
 async function main() {
   const database = await createTestDatabase(provider, `profile_webhooks_${Date.now()}`);
   // lib/env.ts reads process.env once, on first use: configure before the services are imported.
-  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...testSecrets(), ...WEBHOOK_SETTINGS });
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    ...testSecrets(),
+    ...WEBHOOK_SETTINGS,
+  });
   applyMigrations(database.url);
   const { disconnectDb, prepareDatabase } = await import("../lib/db");
   const { seedRegister } = await import("./lib/bench-fixtures");
@@ -31,8 +42,15 @@ async function main() {
   try {
     await prepareDatabase();
     const [companyId] = await seedRegister(20);
-    await createWebhookEndpoint(operatorCaller(), CreateWebhookEndpointRequest.parse({ company_id: companyId, url: receiver.url, events: ["member.created"] }));
-    for (let i = 0; i < events; i++) await createMember(operatorCaller(), CreateMemberRequest.parse({ company_id: companyId, email: `webhook-${i}@example.org` }));
+    await createWebhookEndpoint(
+      operatorCaller(),
+      CreateWebhookEndpointRequest.parse({ company_id: companyId, url: receiver.url, events: ["member.created"] }),
+    );
+    for (let i = 0; i < events; i++)
+      await createMember(
+        operatorCaller(),
+        CreateMemberRequest.parse({ company_id: companyId, email: `webhook-${i}@example.org` }),
+      );
 
     const stopProfile = await startCpuProfile(args.profile);
     const cpu = process.cpuUsage();
@@ -41,7 +59,9 @@ async function main() {
     const elapsed = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
     await stopProfile();
-    console.log(`${receiver.received()} events delivered in ${elapsed.toFixed(1)} s: ${(receiver.received() / elapsed).toFixed(0)}/s, CPU ${((used.user + used.system) / 1000 / receiver.received()).toFixed(2)} ms per event (this process)`);
+    console.log(
+      `${receiver.received()} events delivered in ${elapsed.toFixed(1)} s: ${(receiver.received() / elapsed).toFixed(0)}/s, CPU ${((used.user + used.system) / 1000 / receiver.received()).toFixed(2)} ms per event (this process)`,
+    );
   } finally {
     await receiver.stop();
     await disconnectDb();

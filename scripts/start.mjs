@@ -18,10 +18,17 @@ import { MAIL_CATCHER_SCRIPT, MEMORY_ENV, SERVER_SCRIPT, SIMULATOR_SCRIPT, nodeF
 
 requireNodeMajor("npm start");
 const flags = nodeFlags(process.env);
-const missing = [...flags.filter((flag) => !process.execArgv.includes(flag)), ...Object.keys(MEMORY_ENV).filter((name) => !process.env[name])];
+const missing = [
+  ...flags.filter((flag) => !process.execArgv.includes(flag)),
+  ...Object.keys(MEMORY_ENV).filter((name) => !process.env[name]),
+];
 if (missing.length > 0) {
-  const env = Object.entries(MEMORY_ENV).map(([name, value]) => `${name}=${value}`).join(" ");
-  console.error(`scripts/start.mjs runs with ${missing.join(", ")} (MAX_HEAP_MB sets the heap): use npm start, or ${env} node ${flags.join(" ")} scripts/start.mjs`);
+  const env = Object.entries(MEMORY_ENV)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(" ");
+  console.error(
+    `scripts/start.mjs runs with ${missing.join(", ")} (MAX_HEAP_MB sets the heap): use npm start, or ${env} node ${flags.join(" ")} scripts/start.mjs`,
+  );
   process.exit(1);
 }
 // The build's own processes (next build, esbuild) are started by ensureBuild and end before the server starts.
@@ -39,7 +46,9 @@ if (!process.env.LEISURE_CARD_API_URL) {
     console.log(`leisure-card simulator listening on ${simulator.url}`);
   } catch (error) {
     // The service runs without it; only the leisure-card status checks fail (they answer 503).
-    console.error(`leisure-card simulator did not start (${error.code ?? error.message}); leisure-card status checks will fail`);
+    console.error(
+      `leisure-card simulator did not start (${error.code ?? error.message}); leisure-card status checks will fail`,
+    );
   }
 }
 // Before the server, so the first mail it sends finds the catcher; it says where mail goes, and goes on without it.

@@ -18,7 +18,8 @@ const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 function ensureChromium() {
   if (fs.existsSync(chromium)) return;
-  if (process.getuid?.() !== 0) throw new Error(`${chromium} is missing: install Debian's chromium (apt-get install -y chromium)`);
+  if (process.getuid?.() !== 0)
+    throw new Error(`${chromium} is missing: install Debian's chromium (apt-get install -y chromium)`);
   run("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium");
 }
 
@@ -52,14 +53,19 @@ function runStep(name, command, args, env = {}) {
   const since = Date.now();
   console.log(`[${seconds(started)}] ${name}: started`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", (error) => (output += `${error.message}\n`));
     child.on("close", (status) => {
       const outcome = status === 0 ? "ok" : `failed (exit ${status})`;
-      console.log(`\n===== ${name}: ${outcome} in ${seconds(since)} =====\n$ ${[command, ...args].join(" ")}\n${output.trimEnd()}\n`);
+      console.log(
+        `\n===== ${name}: ${outcome} in ${seconds(since)} =====\n$ ${[command, ...args].join(" ")}\n${output.trimEnd()}\n`,
+      );
       timings.push(`${name} ${seconds(since)}${status === 0 ? "" : " (failed)"}`);
       resolve(status ?? 1);
     });
@@ -79,7 +85,14 @@ async function check(name, command, args) {
 function vitest(projects, provider) {
   const label = `${projects.join("+")} ${provider}`;
   const report = `data/test/vitest-${projects.join("-")}-${provider}.json`;
-  const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+  const args = [
+    "vitest",
+    "run",
+    ...projects.flatMap((p) => ["--project", p]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ];
   return runStep(`vitest ${label}`, "npx", args, { TEST_DB: provider }).then((status) =>
     count(report, status, (r) => {
       for (const file of r.testResults ?? []) {
@@ -106,7 +119,9 @@ async function playwright() {
         for (const spec of suite.specs ?? []) {
           for (const test of spec.tests ?? []) {
             if (test.status === "unexpected" || test.status === "flaky") {
-              failedNames.push(`playwright (${test.status}): ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`);
+              failedNames.push(
+                `playwright (${test.status}): ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`,
+              );
             }
           }
         }

@@ -21,7 +21,12 @@ import { memberRecord } from "@/modules/members/services/members";
 import { createList } from "@/modules/lists/services/lists";
 import { unsubscribeByUuids } from "@/modules/lists/services/subscriptions";
 import { subscribeVisitor } from "@/modules/lists/services/public-subscribe";
-import { confirmationToken, erasureToken, globalOptOutToken, preferencesToken } from "@/modules/lists/services/unsubscribe-links";
+import {
+  confirmationToken,
+  erasureToken,
+  globalOptOutToken,
+  preferencesToken,
+} from "@/modules/lists/services/unsubscribe-links";
 import { addressChangeToken } from "@/modules/members/services/address-change";
 import { MODULES, PERMISSIONS, type Module, type Permission } from "@/modules/access/schemas/access";
 import { CreateEventRequest } from "@/modules/events/schemas/event";
@@ -31,7 +36,15 @@ import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
 import { newAdminUser, type TestAdmin } from "./dashboard-session";
 import type { ActionAnswer } from "./server-actions";
 
-export const COLUMNS = ["noSession", "expiredSession", "invalidSession", "wrongModule", "missingPermission", "outOfScope", "inScope"] as const;
+export const COLUMNS = [
+  "noSession",
+  "expiredSession",
+  "invalidSession",
+  "wrongModule",
+  "missingPermission",
+  "outOfScope",
+  "inScope",
+] as const;
 export type Column = (typeof COLUMNS)[number];
 
 /** An expected outcome, or why the cell does not apply. */
@@ -78,22 +91,37 @@ const email = (prefix: string) => `${unique(prefix)}@example.se`;
 export const operator = () => operatorCaller();
 
 const newList = async (companyId: string) => createList(operator(), { name: unique("Lista"), company_id: companyId });
-const newMember = async (companyId: string) => createMember(operator(), { company_id: companyId, email: email("medlem"), firstname: "Test" });
+const newMember = async (companyId: string) =>
+  createMember(operator(), { company_id: companyId, email: email("medlem"), firstname: "Test" });
 const newEvent = async (companyId: string) =>
   createEvent(
     operator(),
-    CreateEventRequest.parse({ company_id: companyId, name: unique("Evenemang"), starts_at: "2027-03-01T18:00:00+01:00", ends_at: "2027-03-01T20:00:00+01:00" }),
+    CreateEventRequest.parse({
+      company_id: companyId,
+      name: unique("Evenemang"),
+      starts_at: "2027-03-01T18:00:00+01:00",
+      ends_at: "2027-03-01T20:00:00+01:00",
+    }),
   );
 /** A sendout to a new list of the company, in the state a row needs (each call its own: no cell depends on another). */
 const newSendout = async (companyId: string, state: "DRAFT" | "SENDING" | "PAUSED" = "DRAFT") => {
   const list = await newList(companyId);
-  const { id } = await createSendout(operator(), CreateSendoutRequest.parse({ company_id: companyId, list_ids: [list.id], subject: unique("Brev"), html: "<p>Hej</p>" }));
+  const { id } = await createSendout(
+    operator(),
+    CreateSendoutRequest.parse({
+      company_id: companyId,
+      list_ids: [list.id],
+      subject: unique("Brev"),
+      html: "<p>Hej</p>",
+    }),
+  );
   if (state !== "DRAFT") await sendSendout(operator(), id, {});
   if (state === "PAUSED") await pauseSendout(operator(), id);
   return id;
 };
 /** An address suppressed by hand in the company. */
-const newSuppression = async (companyId: string) => suppressAddress(operator(), { company_id: companyId, email: email("sparrad"), note: "Bad om det" });
+const newSuppression = async (companyId: string) =>
+  suppressAddress(operator(), { company_id: companyId, email: email("sparrad"), note: "Bad om det" });
 /** A key of the company, its scope that company (by default) or all companies (null). */
 const newApiKey = async (companyId: string, scope: string[] | null = [companyId]) =>
   createApiKey(operator(), {
@@ -101,7 +129,12 @@ const newApiKey = async (companyId: string, scope: string[] | null = [companyId]
     company_id: companyId,
     access: { modules: ["company"], permissions: [], company_ids: scope, include_descendants: true },
   });
-export const accessOf = (companyId: string) => ({ modules: [...MODULES], permissions: [...PERMISSIONS], company_ids: [companyId], include_descendants: true });
+export const accessOf = (companyId: string) => ({
+  modules: [...MODULES],
+  permissions: [...PERMISSIONS],
+  company_ids: [companyId],
+  include_descendants: true,
+});
 /** A visitor subscribed through the public form: the list's and the member's uuids. */
 async function newSubscription(companyId: string) {
   const list = await newList(companyId);
@@ -112,14 +145,28 @@ async function newSubscription(companyId: string) {
 async function newAddressChangeToken(companyId: string) {
   const { memberUuid } = await newSubscription(companyId);
   const member = await db().member.findUniqueOrThrow({ where: { uuid: memberUuid } });
-  const change = await db().emailChange.create({ data: { memberId: member.id, oldEmail: member.email!, newEmail: email("flyttar"), expiresAt: new Date(Date.now() + 3_600_000) } });
+  const change = await db().emailChange.create({
+    data: {
+      memberId: member.id,
+      oldEmail: member.email!,
+      newEmail: email("flyttar"),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
+  });
   return addressChangeToken(change);
 }
 /** A visitor waiting to confirm on a double opt-in list: the subscription's id. */
 async function newConfirmationToken(companyId: string) {
-  const list = await createList(operator(), { name: unique("Bekräftelselista"), company_id: companyId, double_opt_in: true });
+  const list = await createList(operator(), {
+    name: unique("Bekräftelselista"),
+    company_id: companyId,
+    double_opt_in: true,
+  });
   const { subscription } = await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: email("vantar") }));
-  return confirmationToken(subscription.id, (await db().subscription.findUniqueOrThrow({ where: { id: subscription.id } })).confirmationNonce!);
+  return confirmationToken(
+    subscription.id,
+    (await db().subscription.findUniqueOrThrow({ where: { id: subscription.id } })).confirmationNonce!,
+  );
 }
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -128,7 +175,8 @@ const form = (fields: Record<string, string>) => {
 };
 const idle = { status: "idle" };
 /** The hosted forms that come back to their page with a notice: the notice of the redirect (?notice= or ?undo=). */
-const redirectedTo = ({ redirect }: ActionAnswer): Outcome => (redirect && /[?&](?:notice|undo)=(\w+)/.exec(redirect)?.[1]) || `no redirect`;
+const redirectedTo = ({ redirect }: ActionAnswer): Outcome =>
+  (redirect && /[?&](?:notice|undo)=(\w+)/.exec(redirect)?.[1]) || `no redirect`;
 
 // --------------------------------------------------------------------------------------------------- table
 
@@ -136,10 +184,18 @@ const DASHBOARD = "app/admin/(dashboard)";
 /** A list, member, event, admin user or API key beyond the caller's scope or rights answers as a missing one: not probed. */
 const HIDDEN = 404;
 const NO_OBJECT = { notApplicable: "names no object of a company: nothing can lie outside the caller's scope" };
-const NO_MODULE = { notApplicable: "access management is not a module: it is gated by the ADMIN role (the next column)" };
-const OWN_ACCOUNT = { notApplicable: "the caller's own sign-in settings: no module, permission or object of a company" };
-const SIGNED_OUT_PAGE = { notApplicable: "a page for staff who cannot sign in: there is no caller with modules, permissions or a scope" };
-const NO_CALLER = { notApplicable: "a hosted page for the public: there is no caller with modules, permissions or a scope" };
+const NO_MODULE = {
+  notApplicable: "access management is not a module: it is gated by the ADMIN role (the next column)",
+};
+const OWN_ACCOUNT = {
+  notApplicable: "the caller's own sign-in settings: no module, permission or object of a company",
+};
+const SIGNED_OUT_PAGE = {
+  notApplicable: "a page for staff who cannot sign in: there is no caller with modules, permissions or a scope",
+};
+const NO_CALLER = {
+  notApplicable: "a hosted page for the public: there is no caller with modules, permissions or a scope",
+};
 /** Dashboard actions: no session, an expired one and a forged one are all "not signed in". */
 const signedOut = { noSession: 401, expiredSession: 401, invalidSession: 401 } as const;
 /** A write behind a module and a permission. */
@@ -156,8 +212,16 @@ const participantRow = (action: string, memberOutOfScope: Outcome): Row => ({
   cells: {
     ...write,
     outOfScope: [
-      { object: "the event", args: async (f) => participant(f.outOfScopeCompanyId, f.outOfScopeCompanyId), expect: HIDDEN },
-      { object: "the member (the event in scope)", args: async (f) => participant(f.inScopeClubId, f.outOfScopeCompanyId), expect: memberOutOfScope },
+      {
+        object: "the event",
+        args: async (f) => participant(f.outOfScopeCompanyId, f.outOfScopeCompanyId),
+        expect: HIDDEN,
+      },
+      {
+        object: "the member (the event in scope)",
+        args: async (f) => participant(f.inScopeClubId, f.outOfScopeCompanyId),
+        expect: memberOutOfScope,
+      },
     ],
   },
 });
@@ -168,19 +232,37 @@ let staffAddress: Promise<string> | undefined;
 const staffOfAll = () => (staffAddress ??= newAdminUser("VIEWER").then((admin) => admin.email));
 
 /** A sendout screen action on one sendout; `input` is the rest of its argument (or made when the call is). */
-const sendoutRow = (action: string, state: "DRAFT" | "SENDING" | "PAUSED", input: Record<string, unknown> | (() => Promise<Record<string, unknown>>) = {}): Row => {
+const sendoutRow = (
+  action: string,
+  state: "DRAFT" | "SENDING" | "PAUSED",
+  input: Record<string, unknown> | (() => Promise<Record<string, unknown>>) = {},
+): Row => {
   const rest = async () => (typeof input === "function" ? input() : input);
   return {
     action: `${DASHBOARD}/sendouts/actions.ts#${action}`,
     needs: { module: "sendout", permission: "SENDOUT.U" },
     args: async (f) => [{ id: await newSendout(f.inScopeClubId, state), ...(await rest()) }],
-    cells: { ...write, outOfScope: [{ object: "the sendout", args: async (f) => [{ id: await newSendout(f.outOfScopeCompanyId, state), ...(await rest()) }], expect: HIDDEN }] },
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the sendout",
+          args: async (f) => [{ id: await newSendout(f.outOfScopeCompanyId, state), ...(await rest()) }],
+          expect: HIDDEN,
+        },
+      ],
+    },
   };
 };
 
 /** A webhook endpoint of the company (created by the operator, so it hears the companies below too). */
 const newWebhook = async (companyId: string) =>
-  createWebhookEndpoint(operator(), { company_id: companyId, url: `https://hooks.example.org/${unique("krok")}`, events: ["member.created"], description: "" });
+  createWebhookEndpoint(operator(), {
+    company_id: companyId,
+    url: `https://hooks.example.org/${unique("krok")}`,
+    events: ["member.created"],
+    description: "",
+  });
 /** An endpoint's arguments; `delivery` adds a test event's delivery to it (nothing delivers it: the worker is off). */
 const webhookArgs = async (companyId: string, delivery: boolean, input: Record<string, unknown>) => {
   const { id } = await newWebhook(companyId);
@@ -191,7 +273,16 @@ const webhookRow = (action: string, input: Record<string, unknown> = {}, deliver
   action: `${DASHBOARD}/webhooks/actions.ts#${action}`,
   needs: { module: "webhook", permission: "WEBHOOK.U" },
   args: async (f) => webhookArgs(f.inScopeClubId, delivery, input),
-  cells: { ...write, outOfScope: [{ object: "the endpoint", args: async (f) => webhookArgs(f.outOfScopeCompanyId, delivery, input), expect: HIDDEN }] },
+  cells: {
+    ...write,
+    outOfScope: [
+      {
+        object: "the endpoint",
+        args: async (f) => webhookArgs(f.outOfScopeCompanyId, delivery, input),
+        expect: HIDDEN,
+      },
+    ],
+  },
 });
 
 export const ROWS: Row[] = [
@@ -200,22 +291,48 @@ export const ROWS: Row[] = [
     action: `${DASHBOARD}/companies/actions.ts#changeFkStatusAction`,
     needs: { module: "company", permission: "COMPANY.U" },
     args: async (f) => [{ company_id: f.inScopeClubId, fk_status: "ACTIVE" }],
-    cells: { ...write, outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, fk_status: "ACTIVE" }], expect: 403 }] },
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the company",
+          args: async (f) => [{ company_id: f.outOfScopeCompanyId, fk_status: "ACTIVE" }],
+          expect: 403,
+        },
+      ],
+    },
   },
   {
     action: `${DASHBOARD}/companies/actions.ts#activateGrantAction`,
     needs: { module: "company", permission: "COMPANY.U" },
     args: async (f) => [{ company_id: f.inScopeClubId, grant_id: f.grantId }],
-    cells: { ...write, outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, grant_id: f.grantId }], expect: 403 }] },
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the company",
+          args: async (f) => [{ company_id: f.outOfScopeCompanyId, grant_id: f.grantId }],
+          expect: 403,
+        },
+      ],
+    },
   },
   {
     action: `${DASHBOARD}/companies/actions.ts#setLeisureCardKeyAction`,
     needs: { module: "company", permission: "COMPANY.U" },
-    args: async (f) => [{ company_id: f.inScopeClubId, api_key: "nyckel-1", giro_type: "BANKGIRO", giro_number: "123-4567" }],
+    args: async (f) => [
+      { company_id: f.inScopeClubId, api_key: "nyckel-1", giro_type: "BANKGIRO", giro_number: "123-4567" },
+    ],
     cells: {
       ...write,
       outOfScope: [
-        { object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, api_key: "nyckel-1", giro_type: "BANKGIRO", giro_number: "123-4567" }], expect: 403 },
+        {
+          object: "the company",
+          args: async (f) => [
+            { company_id: f.outOfScopeCompanyId, api_key: "nyckel-1", giro_type: "BANKGIRO", giro_number: "123-4567" },
+          ],
+          expect: 403,
+        },
       ],
     },
   },
@@ -225,26 +342,53 @@ export const ROWS: Row[] = [
     action: `${DASHBOARD}/companies/actions.ts#checkProviderStatusAction`,
     needs: { module: "company" },
     args: async (f) => [{ company_id: f.inScopeClubId }],
-    cells: { ...write, missingPermission: 200, outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId }], expect: 403 }] },
+    cells: {
+      ...write,
+      missingPermission: 200,
+      outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId }], expect: 403 }],
+    },
   },
   // ---- subscription lists (module subscription_list, SUBSCRIPTION_LIST.U)
   {
     action: `${DASHBOARD}/lists/actions.ts#createListAction`,
     needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
     args: async (f) => [{ name: unique("Lista"), company_id: f.inScopeClubId }],
-    cells: { ...write, outOfScope: [{ object: "the company", args: async (f) => [{ name: unique("Lista"), company_id: f.outOfScopeCompanyId }], expect: 403 }] },
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the company",
+          args: async (f) => [{ name: unique("Lista"), company_id: f.outOfScopeCompanyId }],
+          expect: 403,
+        },
+      ],
+    },
   },
   {
     action: `${DASHBOARD}/lists/actions.ts#updateListAction`,
     needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
     args: async (f) => [{ id: (await newList(f.inScopeClubId)).id, name: unique("Nytt namn") }],
-    cells: { ...write, outOfScope: [{ object: "the list", args: async (f) => [{ id: (await newList(f.outOfScopeCompanyId)).id, name: "x" }], expect: HIDDEN }] },
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the list",
+          args: async (f) => [{ id: (await newList(f.outOfScopeCompanyId)).id, name: "x" }],
+          expect: HIDDEN,
+        },
+      ],
+    },
   },
   {
     action: `${DASHBOARD}/lists/actions.ts#deleteListAction`,
     needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
     args: async (f) => [{ id: (await newList(f.inScopeClubId)).id }],
-    cells: { ...write, outOfScope: [{ object: "the list", args: async (f) => [{ id: (await newList(f.outOfScopeCompanyId)).id }], expect: HIDDEN }] },
+    cells: {
+      ...write,
+      outOfScope: [
+        { object: "the list", args: async (f) => [{ id: (await newList(f.outOfScopeCompanyId)).id }], expect: HIDDEN },
+      ],
+    },
   },
   {
     action: `${DASHBOARD}/lists/actions.ts#createPropertyAction`,
@@ -252,25 +396,45 @@ export const ROWS: Row[] = [
     args: async (f) => [{ company_id: f.inScopeClubId, group_name: "Intressen", name: unique("Fråga") }],
     cells: {
       ...write,
-      outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, group_name: "Intressen", name: unique("Fråga") }], expect: 403 }],
+      outOfScope: [
+        {
+          object: "the company",
+          args: async (f) => [{ company_id: f.outOfScopeCompanyId, group_name: "Intressen", name: unique("Fråga") }],
+          expect: 403,
+        },
+      ],
     },
   },
   {
     action: `${DASHBOARD}/lists/actions.ts#setSubscriptionAction`,
     needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
-    args: async (f) => [{ id: (await newList(f.inScopeClubId)).id, member_id: (await newMember(f.inScopeClubId)).id, subscribed: true }],
+    args: async (f) => [
+      { id: (await newList(f.inScopeClubId)).id, member_id: (await newMember(f.inScopeClubId)).id, subscribed: true },
+    ],
     cells: {
       ...write,
       outOfScope: [
         {
           object: "the list (and its member)",
-          args: async (f) => [{ id: (await newList(f.outOfScopeCompanyId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id, subscribed: true }],
+          args: async (f) => [
+            {
+              id: (await newList(f.outOfScopeCompanyId)).id,
+              member_id: (await newMember(f.outOfScopeCompanyId)).id,
+              subscribed: true,
+            },
+          ],
           expect: HIDDEN,
         },
         {
           // The member must belong to the list's organization: any other member is "member not found".
           object: "the member (the list in scope)",
-          args: async (f) => [{ id: (await newList(f.inScopeClubId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id, subscribed: true }],
+          args: async (f) => [
+            {
+              id: (await newList(f.inScopeClubId)).id,
+              member_id: (await newMember(f.outOfScopeCompanyId)).id,
+              subscribed: true,
+            },
+          ],
           expect: HIDDEN,
         },
       ],
@@ -283,11 +447,20 @@ export const ROWS: Row[] = [
     cells: {
       ...write,
       outOfScope: [
-        { object: "the list", args: async (f) => [{ id: (await newList(f.outOfScopeCompanyId)).id, selection: { matching: {} } }], expect: HIDDEN },
+        {
+          object: "the list",
+          args: async (f) => [{ id: (await newList(f.outOfScopeCompanyId)).id, selection: { matching: {} } }],
+          expect: HIDDEN,
+        },
         {
           // Picked members must be subscribers of the list: another organization's member is "member not found".
           object: "a picked member (the list in scope)",
-          args: async (f) => [{ id: (await newList(f.inScopeClubId)).id, selection: { member_ids: [(await newMember(f.outOfScopeCompanyId)).id] } }],
+          args: async (f) => [
+            {
+              id: (await newList(f.inScopeClubId)).id,
+              selection: { member_ids: [(await newMember(f.outOfScopeCompanyId)).id] },
+            },
+          ],
           expect: HIDDEN,
         },
       ],
@@ -299,7 +472,15 @@ export const ROWS: Row[] = [
     // A confirmation went out a moment ago, so the call sends none (the suite's server may have no mail server).
     args: async (f) => {
       const [list, member] = [await newList(f.inScopeClubId), await newMember(f.inScopeClubId)];
-      await db().subscription.create({ data: { listId: list.id, memberId: member.id, status: "PENDING", source: "PUBLIC_FORM", confirmationSentAt: new Date() } });
+      await db().subscription.create({
+        data: {
+          listId: list.id,
+          memberId: member.id,
+          status: "PENDING",
+          source: "PUBLIC_FORM",
+          confirmationSentAt: new Date(),
+        },
+      });
       return [{ id: list.id, member_id: member.id }];
     },
     cells: {
@@ -307,7 +488,9 @@ export const ROWS: Row[] = [
       outOfScope: [
         {
           object: "the list (and its member)",
-          args: async (f) => [{ id: (await newList(f.outOfScopeCompanyId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id }],
+          args: async (f) => [
+            { id: (await newList(f.outOfScopeCompanyId)).id, member_id: (await newMember(f.outOfScopeCompanyId)).id },
+          ],
           expect: HIDDEN,
         },
       ],
@@ -324,7 +507,16 @@ export const ROWS: Row[] = [
     action: `${DASHBOARD}/members/actions.ts#createMemberAction`,
     needs: { module: "member", permission: "MEMBER.U" },
     args: async (f) => [{ company_id: f.inScopeClubId, email: email("ny"), firstname: "Ny" }],
-    cells: { ...write, outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, email: email("ny") }], expect: 403 }] },
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the company",
+          args: async (f) => [{ company_id: f.outOfScopeCompanyId, email: email("ny") }],
+          expect: 403,
+        },
+      ],
+    },
   },
   {
     action: `${DASHBOARD}/members/actions.ts#updateMemberAction`,
@@ -333,7 +525,11 @@ export const ROWS: Row[] = [
     cells: {
       ...write,
       outOfScope: [
-        { object: "the member", args: async (f) => [{ id: (await newMember(f.outOfScopeCompanyId)).id, firstname: "x" }], expect: HIDDEN },
+        {
+          object: "the member",
+          args: async (f) => [{ id: (await newMember(f.outOfScopeCompanyId)).id, firstname: "x" }],
+          expect: HIDDEN,
+        },
         {
           // The member is in scope, its membership in the club below is not (the caller's scope has no descendants):
           // replacing the member's memberships replaces those in the caller's scope and leaves the club's alone.
@@ -342,7 +538,10 @@ export const ROWS: Row[] = [
           args: async (f) => {
             const member = await createMember(
               operator(),
-              CreateMemberRequest.parse({ company_id: f.inScopeCompanyId, memberships: [{ company_id: f.inScopeClubId, period_id: f.periodId }] }),
+              CreateMemberRequest.parse({
+                company_id: f.inScopeCompanyId,
+                memberships: [{ company_id: f.inScopeClubId, period_id: f.periodId }],
+              }),
             );
             return [{ id: member.id, memberships: [] }];
           },
@@ -359,22 +558,50 @@ export const ROWS: Row[] = [
     action: `${DASHBOARD}/members/actions.ts#eraseMemberAction`,
     needs: { module: "member", permission: "MEMBER.U" },
     args: async (f) => [{ id: (await newMember(f.inScopeClubId)).id }],
-    cells: { ...write, outOfScope: [{ object: "the member", args: async (f) => [{ id: (await newMember(f.outOfScopeCompanyId)).id }], expect: HIDDEN }] },
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the member",
+          args: async (f) => [{ id: (await newMember(f.outOfScopeCompanyId)).id }],
+          expect: HIDDEN,
+        },
+      ],
+    },
   },
   {
     // Bulk: the member module (the selection) and the list's write permission (the service checks the list's module
     // and scope); members outside the scope are left out of the selection, not refused.
     action: `${DASHBOARD}/members/actions.ts#addMembersToListAction`,
     needs: { module: "member", permission: "SUBSCRIPTION_LIST.U" },
-    args: async (f) => [{ list_id: (await newList(f.inScopeClubId)).id, selection: { member_ids: [(await newMember(f.inScopeClubId)).id] } }],
+    args: async (f) => [
+      {
+        list_id: (await newList(f.inScopeClubId)).id,
+        selection: { member_ids: [(await newMember(f.inScopeClubId)).id] },
+      },
+    ],
     cells: {
       ...write,
       outOfScope: [
-        { object: "the list", args: async (f) => [{ list_id: (await newList(f.outOfScopeCompanyId)).id, selection: { member_ids: [(await newMember(f.inScopeClubId)).id] } }], expect: HIDDEN },
+        {
+          object: "the list",
+          args: async (f) => [
+            {
+              list_id: (await newList(f.outOfScopeCompanyId)).id,
+              selection: { member_ids: [(await newMember(f.inScopeClubId)).id] },
+            },
+          ],
+          expect: HIDDEN,
+        },
         {
           // The list in scope, the member not: the action answers (nothing of the member is told) and adds no one.
           object: "a member",
-          args: async (f) => [{ list_id: (await newList(f.inScopeClubId)).id, selection: { member_ids: [(await newMember(f.outOfScopeCompanyId)).id] } }],
+          args: async (f) => [
+            {
+              list_id: (await newList(f.inScopeClubId)).id,
+              selection: { member_ids: [(await newMember(f.outOfScopeCompanyId)).id] },
+            },
+          ],
           expect: 200,
           afterwards: async ([input]) => {
             const { list_id } = input as { list_id: number };
@@ -388,13 +615,27 @@ export const ROWS: Row[] = [
   {
     action: `${DASHBOARD}/events/actions.ts#createEventAction`,
     needs: { module: "event", permission: "EVENT.U" },
-    args: async (f) => [{ company_id: f.inScopeClubId, name: unique("Möte"), starts_at: "2027-04-01T18:00:00+02:00", ends_at: "2027-04-01T19:00:00+02:00" }],
+    args: async (f) => [
+      {
+        company_id: f.inScopeClubId,
+        name: unique("Möte"),
+        starts_at: "2027-04-01T18:00:00+02:00",
+        ends_at: "2027-04-01T19:00:00+02:00",
+      },
+    ],
     cells: {
       ...write,
       outOfScope: [
         {
           object: "the company",
-          args: async (f) => [{ company_id: f.outOfScopeCompanyId, name: "x", starts_at: "2027-04-01T18:00:00+02:00", ends_at: "2027-04-01T19:00:00+02:00" }],
+          args: async (f) => [
+            {
+              company_id: f.outOfScopeCompanyId,
+              name: "x",
+              starts_at: "2027-04-01T18:00:00+02:00",
+              ends_at: "2027-04-01T19:00:00+02:00",
+            },
+          ],
           expect: 403,
         },
       ],
@@ -404,13 +645,31 @@ export const ROWS: Row[] = [
     action: `${DASHBOARD}/events/actions.ts#updateEventAction`,
     needs: { module: "event", permission: "EVENT.U" },
     args: async (f) => [{ id: (await newEvent(f.inScopeClubId)).id, event: { name: unique("Nytt namn") } }],
-    cells: { ...write, outOfScope: [{ object: "the event", args: async (f) => [{ id: (await newEvent(f.outOfScopeCompanyId)).id, event: { name: "x" } }], expect: HIDDEN }] },
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the event",
+          args: async (f) => [{ id: (await newEvent(f.outOfScopeCompanyId)).id, event: { name: "x" } }],
+          expect: HIDDEN,
+        },
+      ],
+    },
   },
   {
     action: `${DASHBOARD}/events/actions.ts#deleteEventAction`,
     needs: { module: "event", permission: "EVENT.U" },
     args: async (f) => [{ id: (await newEvent(f.inScopeClubId)).id }],
-    cells: { ...write, outOfScope: [{ object: "the event", args: async (f) => [{ id: (await newEvent(f.outOfScopeCompanyId)).id }], expect: HIDDEN }] },
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the event",
+          args: async (f) => [{ id: (await newEvent(f.outOfScopeCompanyId)).id }],
+          expect: HIDDEN,
+        },
+      ],
+    },
   },
   // As a missing member: a field error on member_id ("member not found"), the form's answer to a bad pick.
   participantRow("registerParticipantAction", 400),
@@ -421,13 +680,27 @@ export const ROWS: Row[] = [
   {
     action: `${DASHBOARD}/sendouts/actions.ts#createSendoutAction`,
     needs: { module: "sendout", permission: "SENDOUT.U" },
-    args: async (f) => [{ company_id: f.inScopeClubId, list_ids: [(await newList(f.inScopeClubId)).id], subject: unique("Brev"), html: "<p>Hej</p>" }],
+    args: async (f) => [
+      {
+        company_id: f.inScopeClubId,
+        list_ids: [(await newList(f.inScopeClubId)).id],
+        subject: unique("Brev"),
+        html: "<p>Hej</p>",
+      },
+    ],
     cells: {
       ...write,
       outOfScope: [
         {
           object: "the company",
-          args: async (f) => [{ company_id: f.outOfScopeCompanyId, list_ids: [(await newList(f.outOfScopeCompanyId)).id], subject: "x", html: "<p>x</p>" }],
+          args: async (f) => [
+            {
+              company_id: f.outOfScopeCompanyId,
+              list_ids: [(await newList(f.outOfScopeCompanyId)).id],
+              subject: "x",
+              html: "<p>x</p>",
+            },
+          ],
           expect: 403,
         },
       ],
@@ -446,23 +719,54 @@ export const ROWS: Row[] = [
     action: `${DASHBOARD}/suppressions/actions.ts#liftSuppressionAction`,
     needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
     args: async (f) => [{ id: (await newSuppression(f.inScopeClubId)).id, note: "Adressen fungerar igen" }],
-    cells: { ...write, outOfScope: [{ object: "the suppression", args: async (f) => [{ id: (await newSuppression(f.outOfScopeCompanyId)).id, note: "x" }], expect: HIDDEN }] },
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the suppression",
+          args: async (f) => [{ id: (await newSuppression(f.outOfScopeCompanyId)).id, note: "x" }],
+          expect: HIDDEN,
+        },
+      ],
+    },
   },
   {
     action: `${DASHBOARD}/suppressions/actions.ts#suppressAddressAction`,
     needs: { module: "subscription_list", permission: "SUBSCRIPTION_LIST.U" },
     args: async (f) => [{ company_id: f.inScopeClubId, email: email("sparr"), note: "Bad om det" }],
-    cells: { ...write, outOfScope: [{ object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, email: email("sparr"), note: "x" }], expect: 403 }] },
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the company",
+          args: async (f) => [{ company_id: f.outOfScopeCompanyId, email: email("sparr"), note: "x" }],
+          expect: 403,
+        },
+      ],
+    },
   },
   // ---- webhooks (module webhook, WEBHOOK.U)
   {
     action: `${DASHBOARD}/webhooks/actions.ts#createWebhookAction`,
     needs: { module: "webhook", permission: "WEBHOOK.U" },
-    args: async (f) => [{ company_id: f.inScopeClubId, url: "https://hooks.example.org/medlem", events: ["member.created"], description: "" }],
+    args: async (f) => [
+      {
+        company_id: f.inScopeClubId,
+        url: "https://hooks.example.org/medlem",
+        events: ["member.created"],
+        description: "",
+      },
+    ],
     cells: {
       ...write,
       outOfScope: [
-        { object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, url: "https://hooks.example.org/x", events: ["member.created"] }], expect: 403 },
+        {
+          object: "the company",
+          args: async (f) => [
+            { company_id: f.outOfScopeCompanyId, url: "https://hooks.example.org/x", events: ["member.created"] },
+          ],
+          expect: 403,
+        },
       ],
     },
   },
@@ -475,14 +779,26 @@ export const ROWS: Row[] = [
   {
     action: `${DASHBOARD}/api-keys/actions.ts#createApiKeyAction`,
     needs: { adminRole: true },
-    args: async (f) => [{ name: unique("nyckel"), company_id: f.inScopeClubId, access: { ...accessOf(f.inScopeClubId), permissions: [] } }],
+    args: async (f) => [
+      {
+        name: unique("nyckel"),
+        company_id: f.inScopeClubId,
+        access: { ...accessOf(f.inScopeClubId), permissions: [] },
+      },
+    ],
     cells: {
       ...write,
       wrongModule: NO_MODULE,
       outOfScope: [
         {
           object: "the key's company",
-          args: async (f) => [{ name: unique("nyckel"), company_id: f.outOfScopeCompanyId, access: { ...accessOf(f.outOfScopeCompanyId), permissions: [] } }],
+          args: async (f) => [
+            {
+              name: unique("nyckel"),
+              company_id: f.outOfScopeCompanyId,
+              access: { ...accessOf(f.outOfScopeCompanyId), permissions: [] },
+            },
+          ],
           expect: 403,
         },
       ],
@@ -498,7 +814,11 @@ export const ROWS: Row[] = [
       // A key the ADMIN could not have made answers as a missing one, as an admin user does: its own company outside,
       // or its access beyond the ADMIN's (a club ADMIN must not stop a federation-wide integration).
       outOfScope: [
-        { object: "the key (of a company outside)", args: async (f) => [{ client_id: (await newApiKey(f.outOfScopeCompanyId)).client_id }], expect: HIDDEN },
+        {
+          object: "the key (of a company outside)",
+          args: async (f) => [{ client_id: (await newApiKey(f.outOfScopeCompanyId)).client_id }],
+          expect: HIDDEN,
+        },
         {
           object: "the key (of a company inside, scoped to all companies)",
           args: async (f) => [{ client_id: (await newApiKey(f.inScopeClubId, null)).client_id }],
@@ -510,7 +830,15 @@ export const ROWS: Row[] = [
   {
     action: `${DASHBOARD}/users/actions.ts#createAdminUserAction`,
     needs: { adminRole: true },
-    args: async (f) => [{ email: email("personal"), name: "Ny", password: "ett-langt-losenord", role: "EDITOR", access: accessOf(f.inScopeClubId) }],
+    args: async (f) => [
+      {
+        email: email("personal"),
+        name: "Ny",
+        password: "ett-langt-losenord",
+        role: "EDITOR",
+        access: accessOf(f.inScopeClubId),
+      },
+    ],
     cells: {
       ...write,
       wrongModule: NO_MODULE,
@@ -518,7 +846,15 @@ export const ROWS: Row[] = [
         {
           // The grant is the form's input: a field error on access.company_ids.
           object: "the granted company",
-          args: async (f) => [{ email: email("personal"), name: "Ny", password: "ett-langt-losenord", role: "EDITOR", access: accessOf(f.outOfScopeCompanyId) }],
+          args: async (f) => [
+            {
+              email: email("personal"),
+              name: "Ny",
+              password: "ett-langt-losenord",
+              role: "EDITOR",
+              access: accessOf(f.outOfScopeCompanyId),
+            },
+          ],
           expect: 400,
         },
       ],
@@ -532,7 +868,13 @@ export const ROWS: Row[] = [
       ...write,
       wrongModule: NO_MODULE,
       outOfScope: [
-        { object: "the user (scoped to a company outside)", args: async (f) => [{ id: (await newAdminUser("EDITOR", accessOf(f.outOfScopeCompanyId))).id, role: "VIEWER" }], expect: HIDDEN },
+        {
+          object: "the user (scoped to a company outside)",
+          args: async (f) => [
+            { id: (await newAdminUser("EDITOR", accessOf(f.outOfScopeCompanyId))).id, role: "VIEWER" },
+          ],
+          expect: HIDDEN,
+        },
         {
           // A user whose access group holds more than the ADMIN's own is not the ADMIN's to manage: making a VIEWER
           // with the member module an EDITOR would hand out member writes the ADMIN does not have.
@@ -549,7 +891,13 @@ export const ROWS: Row[] = [
     action: `${DASHBOARD}/account/actions.ts#startTwoFactorAction`,
     needs: "nothing",
     args: async () => [{}],
-    cells: { ...signedOut, wrongModule: OWN_ACCOUNT, missingPermission: OWN_ACCOUNT, outOfScope: OWN_ACCOUNT, inScope: 200 },
+    cells: {
+      ...signedOut,
+      wrongModule: OWN_ACCOUNT,
+      missingPermission: OWN_ACCOUNT,
+      outOfScope: OWN_ACCOUNT,
+      inScope: 200,
+    },
   },
   {
     // The table cannot know the scoped ADMIN's pending secret, so it sends a wrong code: refused by the service, as a
@@ -559,7 +907,9 @@ export const ROWS: Row[] = [
     args: async () => [{ code: "000000" }],
     outcome: (answer) => {
       const result = answer.value as { ok?: boolean; status?: number };
-      return result.status === 400 || result.status === 409 ? "refused by the service" : (result.status ?? (result.ok ? 200 : "?"));
+      return result.status === 400 || result.status === 409
+        ? "refused by the service"
+        : (result.status ?? (result.ok ? 200 : "?"));
     },
     cells: {
       noSession: 401,
@@ -576,14 +926,28 @@ export const ROWS: Row[] = [
     action: `${DASHBOARD}/account/actions.ts#turnOffTwoFactorAction`,
     needs: "nothing",
     args: async () => [{ password: "not the password" }],
-    cells: { ...signedOut, wrongModule: OWN_ACCOUNT, missingPermission: OWN_ACCOUNT, outOfScope: OWN_ACCOUNT, inScope: 200 },
+    cells: {
+      ...signedOut,
+      wrongModule: OWN_ACCOUNT,
+      missingPermission: OWN_ACCOUNT,
+      outOfScope: OWN_ACCOUNT,
+      inScope: 200,
+    },
   },
   // ---- signed out: the password reset pages answer the same whatever session cookie comes along
   {
     action: "app/admin/reset-password/actions.ts#requestPasswordResetAction",
     needs: "nothing",
     args: async () => [{ email: email("glomsk") }],
-    cells: { noSession: 200, expiredSession: 200, invalidSession: 200, wrongModule: SIGNED_OUT_PAGE, missingPermission: SIGNED_OUT_PAGE, outOfScope: SIGNED_OUT_PAGE, inScope: 200 },
+    cells: {
+      noSession: 200,
+      expiredSession: 200,
+      invalidSession: 200,
+      wrongModule: SIGNED_OUT_PAGE,
+      missingPermission: SIGNED_OUT_PAGE,
+      outOfScope: SIGNED_OUT_PAGE,
+      inScope: 200,
+    },
   },
   {
     action: "app/admin/reset-password/actions.ts#resetPasswordAction",
@@ -591,17 +955,30 @@ export const ROWS: Row[] = [
     args: async () => {
       const user = await newAdminUser("VIEWER");
       const token = unique("reset");
-      await db().adminPasswordReset.create({ data: { adminUserId: user.id, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + 3_600_000) } });
+      await db().adminPasswordReset.create({
+        data: { adminUserId: user.id, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + 3_600_000) },
+      });
       return [{ token, password: "ett-langt-losenord" }];
     },
-    cells: { noSession: 200, expiredSession: 200, invalidSession: 200, wrongModule: SIGNED_OUT_PAGE, missingPermission: SIGNED_OUT_PAGE, outOfScope: SIGNED_OUT_PAGE, inScope: 200 },
+    cells: {
+      noSession: 200,
+      expiredSession: 200,
+      invalidSession: 200,
+      wrongModule: SIGNED_OUT_PAGE,
+      missingPermission: SIGNED_OUT_PAGE,
+      outOfScope: SIGNED_OUT_PAGE,
+      inScope: 200,
+    },
   },
   // ---- no session: the language switch and the hosted pages answer the same whatever session cookie comes along
   {
     action: "app/admin/language-action.ts#chooseLanguageAction",
     needs: "nothing",
     args: async () => [form({ lang: "en" })],
-    outcome: ({ value, setCookies }) => (value === undefined && setCookies.some((c) => c.startsWith("admin_lang=en;")) ? "language set" : `unexpected ${JSON.stringify(value)}`),
+    outcome: ({ value, setCookies }) =>
+      value === undefined && setCookies.some((c) => c.startsWith("admin_lang=en;"))
+        ? "language set"
+        : `unexpected ${JSON.stringify(value)}`,
     cells: {
       noSession: "language set",
       expiredSession: "language set",
@@ -617,7 +994,15 @@ export const ROWS: Row[] = [
     needs: "nothing",
     args: async (f) => [idle, form({ list_uuid: (await newList(f.inScopeClubId)).uuid, email: email("besok") })],
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: { noSession: "success", expiredSession: "success", invalidSession: "success", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "success" },
+    cells: {
+      noSession: "success",
+      expiredSession: "success",
+      invalidSession: "success",
+      wrongModule: NO_CALLER,
+      missingPermission: NO_CALLER,
+      outOfScope: NO_CALLER,
+      inScope: "success",
+    },
   },
   {
     action: "app/unsubscribe/actions.ts#unsubscribeAction",
@@ -627,7 +1012,15 @@ export const ROWS: Row[] = [
       return [idle, form({ list_uuid: listUuid, member_uuid: memberUuid })];
     },
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: { noSession: "done", expiredSession: "done", invalidSession: "done", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "done" },
+    cells: {
+      noSession: "done",
+      expiredSession: "done",
+      invalidSession: "done",
+      wrongModule: NO_CALLER,
+      missingPermission: NO_CALLER,
+      outOfScope: NO_CALLER,
+      inScope: "done",
+    },
   },
   {
     action: "app/unsubscribe/actions.ts#optOutAction",
@@ -637,35 +1030,82 @@ export const ROWS: Row[] = [
       return [idle, form({ member_uuid: memberUuid, token: globalOptOutToken(memberUuid) })];
     },
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: { noSession: "done", expiredSession: "done", invalidSession: "done", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "done" },
+    cells: {
+      noSession: "done",
+      expiredSession: "done",
+      invalidSession: "done",
+      wrongModule: NO_CALLER,
+      missingPermission: NO_CALLER,
+      outOfScope: NO_CALLER,
+      inScope: "done",
+    },
   },
   {
     action: "app/confirm/[token]/actions.ts#confirmAction",
     needs: "nothing",
     args: async (f) => [idle, form({ token: await newConfirmationToken(f.inScopeClubId) })],
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: { noSession: "done", expiredSession: "done", invalidSession: "done", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "done" },
+    cells: {
+      noSession: "done",
+      expiredSession: "done",
+      invalidSession: "done",
+      wrongModule: NO_CALLER,
+      missingPermission: NO_CALLER,
+      outOfScope: NO_CALLER,
+      inScope: "done",
+    },
   },
   {
     action: "app/preferences/actions.ts#eraseAction",
     needs: "nothing",
     args: async (f) => [idle, form({ token: erasureToken((await newSubscription(f.inScopeClubId)).memberUuid) })],
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: { noSession: "done", expiredSession: "done", invalidSession: "done", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "done" },
+    cells: {
+      noSession: "done",
+      expiredSession: "done",
+      invalidSession: "done",
+      wrongModule: NO_CALLER,
+      missingPermission: NO_CALLER,
+      outOfScope: NO_CALLER,
+      inScope: "done",
+    },
   },
   {
     action: "app/preferences/actions.ts#preferenceAction",
     needs: "nothing",
-    args: async (f) => [form({ token: preferencesToken((await newSubscription(f.inScopeClubId)).memberUuid), op: "optOut", list_id: "", lang: "sv" })],
+    args: async (f) => [
+      form({
+        token: preferencesToken((await newSubscription(f.inScopeClubId)).memberUuid),
+        op: "optOut",
+        list_id: "",
+        lang: "sv",
+      }),
+    ],
     outcome: redirectedTo,
-    cells: { noSession: "saved", expiredSession: "saved", invalidSession: "saved", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "saved" },
+    cells: {
+      noSession: "saved",
+      expiredSession: "saved",
+      invalidSession: "saved",
+      wrongModule: NO_CALLER,
+      missingPermission: NO_CALLER,
+      outOfScope: NO_CALLER,
+      inScope: "saved",
+    },
   },
   {
     action: "app/preferences/actions.ts#addressAction",
     needs: "nothing",
     args: async (f) => [idle, form({ token: await newAddressChangeToken(f.inScopeClubId), lang: "sv" })],
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: { noSession: "done", expiredSession: "done", invalidSession: "done", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "done" },
+    cells: {
+      noSession: "done",
+      expiredSession: "done",
+      invalidSession: "done",
+      wrongModule: NO_CALLER,
+      missingPermission: NO_CALLER,
+      outOfScope: NO_CALLER,
+      inScope: "done",
+    },
   },
   {
     action: "app/unsubscribe/actions.ts#undoAction",
@@ -676,7 +1116,15 @@ export const ROWS: Row[] = [
       return [form({ list_uuid: listUuid, member_uuid: memberUuid, lang: "sv" })];
     },
     outcome: redirectedTo,
-    cells: { noSession: "done", expiredSession: "done", invalidSession: "done", wrongModule: NO_CALLER, missingPermission: NO_CALLER, outOfScope: NO_CALLER, inScope: "done" },
+    cells: {
+      noSession: "done",
+      expiredSession: "done",
+      invalidSession: "done",
+      wrongModule: NO_CALLER,
+      missingPermission: NO_CALLER,
+      outOfScope: NO_CALLER,
+      inScope: "done",
+    },
   },
 ];
 
@@ -694,4 +1142,3 @@ export interface Callers {
   /** ADMIN with every module and permission, scoped to the in-scope company alone (not its club). */
   withoutDescendants: string;
 }
-

@@ -23,7 +23,15 @@ import { newAdminUser } from "./dashboard-session";
 import { basicHeader, tokensFor, type CallOptions } from "./helpers";
 import { uniqueEmail } from "./member-fixtures";
 
-export const COLUMNS = ["none", "expired", "invalid", "wrongModule", "missingPermission", "outOfScope", "inScope"] as const;
+export const COLUMNS = [
+  "none",
+  "expired",
+  "invalid",
+  "wrongModule",
+  "missingPermission",
+  "outOfScope",
+  "inScope",
+] as const;
 export type Column = (typeof COLUMNS)[number];
 /** A cell that does not apply, with the reason. */
 type NotApplicable = { na: string };
@@ -77,7 +85,12 @@ function publicCells(status: number): Record<Column, Cell> {
 }
 
 /** A bearer route: 401, 401, 422, 403 for the module, then the permission, scope and success cells given. */
-function bearerCells(cells: { missingPermission: Cell; outOfScope: Cell; inScope: number; wrongModule?: Cell }): Record<Column, Cell> {
+function bearerCells(cells: {
+  missingPermission: Cell;
+  outOfScope: Cell;
+  inScope: number;
+  wrongModule?: Cell;
+}): Record<Column, Cell> {
   return { none: 401, expired: 401, invalid: 422, wrongModule: 403, ...cells };
 }
 
@@ -110,7 +123,15 @@ let staffAddress: Promise<string> | undefined;
 const staffOfAll = () => (staffAddress ??= newAdminUser("VIEWER").then((admin) => admin.email));
 
 async function freshSendout(side: Side, state: "DRAFT" | "SENDING" | "PAUSED" = "DRAFT") {
-  const { id } = await createSendout(op, CreateSendoutRequest.parse({ company_id: side.companyId, list_ids: [side.listId], subject: "Matrisbrev", html: "<p>Hej</p>" }));
+  const { id } = await createSendout(
+    op,
+    CreateSendoutRequest.parse({
+      company_id: side.companyId,
+      list_ids: [side.listId],
+      subject: "Matrisbrev",
+      html: "<p>Hej</p>",
+    }),
+  );
   if (state !== "DRAFT") await sendSendout(op, id, {});
   if (state === "PAUSED") await pauseSendout(op, id);
   return id;
@@ -120,7 +141,11 @@ async function freshSendout(side: Side, state: "DRAFT" | "SENDING" | "PAUSED" = 
 function sendoutWriteRow(action: string, state: "DRAFT" | "SENDING" | "PAUSED", body?: unknown): Row {
   return {
     cells: OBJECT_WRITE,
-    request: async ({ side }) => ({ path: `/v3/sendout/${await freshSendout(side, state)}${action}`, method: action ? "POST" : "PUT", body }),
+    request: async ({ side }) => ({
+      path: `/v3/sendout/${await freshSendout(side, state)}${action}`,
+      method: action ? "POST" : "PUT",
+      body,
+    }),
   };
 }
 
@@ -134,12 +159,18 @@ const importBodies = {
 /** An UPLOADED member import of the side's company (a one-row CSV). */
 async function freshImport(side: Side) {
   const file = new Blob([`email\n${uniqueEmail("matris")}\n`]).stream();
-  return (await createImport(op, { kind: "MEMBER", company_id: side.companyId, file_name: "matris.csv" }, "text/csv", file)).id;
+  return (
+    await createImport(op, { kind: "MEMBER", company_id: side.companyId, file_name: "matris.csv" }, "text/csv", file)
+  ).id;
 }
 
 /** A webhook endpoint of the side's company (each cell its own: a delete or rotation touches no other cell's). */
 async function freshEndpoint(side: Side) {
-  const input = CreateWebhookEndpointRequest.parse({ company_id: side.companyId, url: "https://hooks.example.org/matris", events: ["member.created"] });
+  const input = CreateWebhookEndpointRequest.parse({
+    company_id: side.companyId,
+    url: "https://hooks.example.org/matris",
+    events: ["member.created"],
+  });
   return (await createWebhookEndpoint(op, input)).id;
 }
 
@@ -163,7 +194,10 @@ function referenceDataRow(route: string): Row {
 function memberSubscriptionRow(action: "subscribe" | "unsubscribe"): Row {
   return {
     cells: OBJECT_WRITE,
-    request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}/${action}/${side.memberId}`, method: "POST" }),
+    request: ({ side }) => ({
+      path: `/v3/subscription_list/${side.listId}/${action}/${side.memberId}`,
+      method: "POST",
+    }),
   };
 }
 
@@ -174,7 +208,15 @@ function memberSubscriptionRow(action: "subscribe" | "unsubscribe"): Row {
 function mailEventRow(path: string, body: (email: string) => object): Row {
   const secretOnly = na("a shared secret, not an API key: no module, permission or scope");
   return {
-    cells: { none: 401, expired: na("a shared secret does not expire"), invalid: 401, wrongModule: secretOnly, missingPermission: secretOnly, outOfScope: secretOnly, inScope: 200 },
+    cells: {
+      none: 401,
+      expired: na("a shared secret does not expire"),
+      invalid: 401,
+      wrongModule: secretOnly,
+      missingPermission: secretOnly,
+      outOfScope: secretOnly,
+      inScope: 200,
+    },
     bodies: { none: { reason: "Missing or invalid Authorization header" }, invalid: { reason: "invalid credentials" } },
     request: ({ column }) => {
       const credentials: Partial<Record<Column, string>> = {
@@ -234,7 +276,10 @@ export const table: Record<V3OperationId, Row> = {
       let body: Record<string, string> = {};
       if (column === "expired") {
         const token = await refresh(keys.full);
-        await db().refreshToken.update({ where: { tokenHash: sha256Hex(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+        await db().refreshToken.update({
+          where: { tokenHash: sha256Hex(token) },
+          data: { expiresAt: new Date(Date.now() - 1000) },
+        });
         body = { refresh_token: token };
       }
       if (column === "invalid") body = { refresh_token: randomBytes(32).toString("base64url") };
@@ -247,11 +292,20 @@ export const table: Record<V3OperationId, Row> = {
 
   // ---- the company register (spec 4.2): a company outside the scope is 403
   getCurrentCompany: {
-    cells: bearerCells({ wrongModule: 200, missingPermission: READ, outOfScope: na("the caller's own company: names no object"), inScope: 200 }),
+    cells: bearerCells({
+      wrongModule: 200,
+      missingPermission: READ,
+      outOfScope: na("the caller's own company: names no object"),
+      inScope: 200,
+    }),
     request: () => ({ path: "/v3/company" }),
   },
   listCompanyRegister: {
-    cells: bearerCells({ missingPermission: READ, outOfScope: na("the whole register by contract (spec 4.2): names no object"), inScope: 200 }),
+    cells: bearerCells({
+      missingPermission: READ,
+      outOfScope: na("the whole register by contract (spec 4.2): names no object"),
+      inScope: 200,
+    }),
     request: () => ({ path: "/v3/company/fk" }),
   },
   getCompanyFk: {
@@ -289,7 +343,11 @@ export const table: Record<V3OperationId, Row> = {
   },
   createEvent: {
     cells: COMPANY_CREATE,
-    request: ({ side }) => ({ path: "/v3/events", method: "POST", body: { company_id: side.companyId, name: "Matrisfest", ...winterEvening } }),
+    request: ({ side }) => ({
+      path: "/v3/events",
+      method: "POST",
+      body: { company_id: side.companyId, name: "Matrisfest", ...winterEvening },
+    }),
   },
   getEvent: {
     cells: OBJECT_READ,
@@ -305,7 +363,11 @@ export const table: Record<V3OperationId, Row> = {
   },
   registerEventParticipant: {
     cells: OBJECT_WRITE,
-    request: ({ side }) => ({ path: `/v3/events/${side.eventId}/participants`, method: "POST", body: { member_id: side.memberId } }),
+    request: ({ side }) => ({
+      path: `/v3/events/${side.eventId}/participants`,
+      method: "POST",
+      body: { member_id: side.memberId },
+    }),
   },
   unregisterEventParticipant: {
     cells: OBJECT_WRITE,
@@ -326,7 +388,12 @@ export const table: Record<V3OperationId, Row> = {
     request: ({ side }) => ({
       path: "/v3/sendout",
       method: "POST",
-      body: { company_id: side.companyId, list_ids: [side.listId], subject: "Matrisbrev", html: "<p>Hej {{firstname|vän}}</p>" },
+      body: {
+        company_id: side.companyId,
+        list_ids: [side.listId],
+        subject: "Matrisbrev",
+        html: "<p>Hej {{firstname|vän}}</p>",
+      },
     }),
   },
   getSendout: {
@@ -341,21 +408,61 @@ export const table: Record<V3OperationId, Row> = {
   // A test copy goes only to staff whose access covers the sendout's company: a staff member of every company.
   sendTestSendout: {
     cells: OBJECT_WRITE,
-    request: async ({ side }) => ({ path: `/v3/sendout/${await freshSendout(side)}/test`, method: "POST", body: { email: await staffOfAll() } }),
+    request: async ({ side }) => ({
+      path: `/v3/sendout/${await freshSendout(side)}/test`,
+      method: "POST",
+      body: { email: await staffOfAll() },
+    }),
   },
 
   // ---- imports: another company's import is 404 `import not found`; the module and permission follow the kind
   createImport: {
     cells: COMPANY_CREATE,
     bodies: { wrongModule: importBodies.wrongModule, missingPermission: importBodies.missingPermission },
-    request: ({ side }) => ({ path: `/v3/imports?kind=MEMBER&company_id=${side.companyId}`, method: "POST", headers: { "content-type": "text/csv" }, rawBody: `email\n${uniqueEmail("matris")}\n` }),
+    request: ({ side }) => ({
+      path: `/v3/imports?kind=MEMBER&company_id=${side.companyId}`,
+      method: "POST",
+      headers: { "content-type": "text/csv" },
+      rawBody: `email\n${uniqueEmail("matris")}\n`,
+    }),
   },
-  listImports: { cells: bearerCells({ wrongModule: 200, missingPermission: READ, outOfScope: NO_OBJECT, inScope: 200 }), request: () => ({ path: "/v3/imports" }) },
-  getImport: { cells: OBJECT_READ, bodies: { wrongModule: importBodies.wrongModule, outOfScope: importBodies.outOfScope }, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}` }) },
-  previewImport: { cells: OBJECT_READ, bodies: { wrongModule: importBodies.wrongModule, outOfScope: importBodies.outOfScope }, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/preview`, method: "POST", body: { mapping: { email: "email" } } }) },
-  startImport: { cells: OBJECT_WRITE, bodies: importBodies, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/start`, method: "POST", body: { mapping: { email: "email" } } }) },
-  getImportResult: { cells: OBJECT_READ, bodies: { wrongModule: importBodies.wrongModule, outOfScope: importBodies.outOfScope }, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/result` }) },
-  undoImport: { cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 409 }), bodies: importBodies, request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/undo`, method: "POST" }) },
+  listImports: {
+    cells: bearerCells({ wrongModule: 200, missingPermission: READ, outOfScope: NO_OBJECT, inScope: 200 }),
+    request: () => ({ path: "/v3/imports" }),
+  },
+  getImport: {
+    cells: OBJECT_READ,
+    bodies: { wrongModule: importBodies.wrongModule, outOfScope: importBodies.outOfScope },
+    request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}` }),
+  },
+  previewImport: {
+    cells: OBJECT_READ,
+    bodies: { wrongModule: importBodies.wrongModule, outOfScope: importBodies.outOfScope },
+    request: async ({ side }) => ({
+      path: `/v3/imports/${await freshImport(side)}/preview`,
+      method: "POST",
+      body: { mapping: { email: "email" } },
+    }),
+  },
+  startImport: {
+    cells: OBJECT_WRITE,
+    bodies: importBodies,
+    request: async ({ side }) => ({
+      path: `/v3/imports/${await freshImport(side)}/start`,
+      method: "POST",
+      body: { mapping: { email: "email" } },
+    }),
+  },
+  getImportResult: {
+    cells: OBJECT_READ,
+    bodies: { wrongModule: importBodies.wrongModule, outOfScope: importBodies.outOfScope },
+    request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/result` }),
+  },
+  undoImport: {
+    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 409 }),
+    bodies: importBodies,
+    request: async ({ side }) => ({ path: `/v3/imports/${await freshImport(side)}/undo`, method: "POST" }),
+  },
 
   // ---- webhooks: another company's endpoint is 404 `webhook endpoint not found`, a company named in the query or body 403
   listWebhookEndpoints: {
@@ -394,7 +501,11 @@ export const table: Record<V3OperationId, Row> = {
   // ---- members: another company's member is 404 `member not found`, a company named in the body 403
   createMember: {
     cells: COMPANY_CREATE,
-    request: ({ side }) => ({ path: "/v3/member", method: "POST", body: { company_id: side.companyId, email: uniqueEmail("matris") } }),
+    request: ({ side }) => ({
+      path: "/v3/member",
+      method: "POST",
+      body: { company_id: side.companyId, email: uniqueEmail("matris") },
+    }),
   },
   getMember: {
     cells: OBJECT_READ,
@@ -411,7 +522,11 @@ export const table: Record<V3OperationId, Row> = {
   listMembers: {
     // B's period as the filter: answered, with none of B's members (checked).
     cells: SCOPE_FILTERED_READ,
-    request: ({ side }) => ({ path: "/v3/member/pagination", method: "POST", body: { options: { period_id: side.periodId } } }),
+    request: ({ side }) => ({
+      path: "/v3/member/pagination",
+      method: "POST",
+      body: { options: { period_id: side.periodId } },
+    }),
   },
   searchMembers: {
     // B named in the company filter: answered, with none of B's members (checked).
@@ -430,7 +545,11 @@ export const table: Record<V3OperationId, Row> = {
   },
   createSubscriptionList: {
     cells: COMPANY_CREATE,
-    request: ({ side }) => ({ path: "/v3/subscription_list", method: "POST", body: { name: "Matrislistan", company_id: side.companyId } }),
+    request: ({ side }) => ({
+      path: "/v3/subscription_list",
+      method: "POST",
+      body: { name: "Matrislistan", company_id: side.companyId },
+    }),
   },
   getSubscriptionList: {
     cells: OBJECT_READ,
@@ -438,11 +557,18 @@ export const table: Record<V3OperationId, Row> = {
   },
   updateSubscriptionList: {
     cells: OBJECT_WRITE,
-    request: ({ side }) => ({ path: `/v3/subscription_list/${side.listId}`, method: "PUT", body: { description: "Ändrad av matrisen" } }),
+    request: ({ side }) => ({
+      path: `/v3/subscription_list/${side.listId}`,
+      method: "PUT",
+      body: { description: "Ändrad av matrisen" },
+    }),
   },
   deleteSubscriptionList: {
     cells: OBJECT_WRITE,
-    request: async ({ side }) => ({ path: `/v3/subscription_list/${(await freshList(side.companyId)).id}`, method: "DELETE" }),
+    request: async ({ side }) => ({
+      path: `/v3/subscription_list/${(await freshList(side.companyId)).id}`,
+      method: "DELETE",
+    }),
   },
   listSubscribers: {
     cells: OBJECT_READ,
@@ -466,7 +592,11 @@ export const table: Record<V3OperationId, Row> = {
   },
   subscribeVisitor: {
     cells: publicCells(201),
-    request: ({ side }) => ({ path: `/v3/subscription_list/public/${side.listUuid}`, method: "POST", body: { email: uniqueEmail("besok") } }),
+    request: ({ side }) => ({
+      path: `/v3/subscription_list/public/${side.listUuid}`,
+      method: "POST",
+      body: { email: uniqueEmail("besok") },
+    }),
   },
   listPublicSubscriptionLists: {
     cells: publicCells(200),
@@ -474,11 +604,17 @@ export const table: Record<V3OperationId, Row> = {
   },
   unsubscribePage: {
     cells: publicCells(303),
-    request: ({ side }) => ({ path: `/v3/subscription_list/unsubscribe/${side.listUuid}/${side.publicMemberUuid}`, redirect: "manual" }),
+    request: ({ side }) => ({
+      path: `/v3/subscription_list/unsubscribe/${side.listUuid}/${side.publicMemberUuid}`,
+      redirect: "manual",
+    }),
   },
   unsubscribeFromList: {
     cells: publicCells(200),
-    request: ({ side }) => ({ path: `/v3/subscription_list/unsubscribe/${side.listUuid}/${side.publicMemberUuid}`, method: "POST" }),
+    request: ({ side }) => ({
+      path: `/v3/subscription_list/unsubscribe/${side.listUuid}/${side.publicMemberUuid}`,
+      method: "POST",
+    }),
   },
   globalOptOutPage: {
     cells: publicCells(303),
@@ -497,6 +633,11 @@ export const table: Record<V3OperationId, Row> = {
   },
 
   // ---- mail events: the provider's webhooks
-  receivePostmarkEvent: mailEventRow("/v3/mail/events/postmark", (email) => ({ RecordType: "Bounce", Type: "HardBounce", TypeCode: 1, Email: email })),
+  receivePostmarkEvent: mailEventRow("/v3/mail/events/postmark", (email) => ({
+    RecordType: "Bounce",
+    Type: "HardBounce",
+    TypeCode: 1,
+    Email: email,
+  })),
   receiveMailEvent: mailEventRow("/v3/mail/events", (email) => ({ type: "soft_bounce", email })),
 };

@@ -20,7 +20,10 @@ export interface TestAdmin {
   password: string;
 }
 
-export async function newAdminUser(role: AdminRole = "ADMIN", access: Partial<AccessGroupValues> = {}): Promise<TestAdmin> {
+export async function newAdminUser(
+  role: AdminRole = "ADMIN",
+  access: Partial<AccessGroupValues> = {},
+): Promise<TestAdmin> {
   const email = `admin-${crypto.randomBytes(5).toString("hex")}@example.org`;
   const password = crypto.randomBytes(12).toString("base64url");
   const user = await createAdminUser(operatorCaller(), {
@@ -28,7 +31,13 @@ export async function newAdminUser(role: AdminRole = "ADMIN", access: Partial<Ac
     name: `Test ${role}`,
     password,
     role,
-    access: { modules: [...MODULES], permissions: [...PERMISSIONS], company_ids: null, include_descendants: true, ...access },
+    access: {
+      modules: [...MODULES],
+      permissions: [...PERMISSIONS],
+      company_ids: null,
+      include_descendants: true,
+      ...access,
+    },
   });
   return { id: user.id, email, password };
 }
@@ -66,7 +75,11 @@ export async function signIn(admin: TestAdmin): Promise<string> {
  * `uid` and `maxAgeSeconds` from now (negative: already expired, beyond next-auth's 15 s clock tolerance), naming a
  * session recorded for that user as sign-in records it (none when there is no such user: it names one that is not).
  */
-export async function sealedSessionCookie(options: { uid: number; maxAgeSeconds: number; secret?: string }): Promise<string> {
+export async function sealedSessionCookie(options: {
+  uid: number;
+  maxAgeSeconds: number;
+  secret?: string;
+}): Promise<string> {
   const exists = (await db().adminUser.count({ where: { id: options.uid } })) > 0;
   const sid = exists ? await startAdminSession(options.uid) : crypto.randomUUID();
   const token = await encode({

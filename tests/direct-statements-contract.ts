@@ -6,7 +6,11 @@ import type { Db, Prisma } from "@/lib/db";
 type Insert = (id: number, t: string) => Prisma.Sql;
 
 /** A `tx` kept beyond its transaction is refused (P2028), even inside the transaction open later, and writes nothing. */
-export async function expectRefusedOnceEnded(client: Db, insert: Insert, [first, second]: [number, number]): Promise<void> {
+export async function expectRefusedOnceEnded(
+  client: Db,
+  insert: Insert,
+  [first, second]: [number, number],
+): Promise<void> {
   let kept: Prisma.TransactionClient | undefined;
   await client.$transaction(async (tx) => {
     kept = tx;
@@ -30,7 +34,11 @@ export async function expectSentWhenCalled(client: Db, insert: Insert, id: numbe
 }
 
 /** Outside a transaction a statement runs once awaited, as Prisma's: one never awaited writes nothing. */
-export async function expectRunOnceAwaited(client: Db, insert: Insert, [awaitedId, neverId]: [number, number]): Promise<void> {
+export async function expectRunOnceAwaited(
+  client: Db,
+  insert: Insert,
+  [awaitedId, neverId]: [number, number],
+): Promise<void> {
   const pending = client.$executeRaw(insert(awaitedId, "when awaited"));
   void client.$executeRaw(insert(neverId, "never awaited"));
   const read = () => client.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" IN (${awaitedId}, ${neverId})`;

@@ -47,7 +47,8 @@ export async function call(path: string, options: CallOptions = {}) {
     headers["content-type"] = "application/json";
   }
   const method = options.method ?? "GET";
-  const send = () => fetch(`${options.baseUrl ?? baseUrl()}${path}`, { method, headers, body, redirect: options.redirect });
+  const send = () =>
+    fetch(`${options.baseUrl ?? baseUrl()}${path}`, { method, headers, body, redirect: options.redirect });
   let response: Response;
   try {
     response = await send();
@@ -77,7 +78,10 @@ export interface SentTarget {
  * One request whose target reaches the server exactly as written. fetch() parses it as a URL first, which resolves
  * dot segments (`..`, and `%2E%2E` too), so a test of what the server does with them must not use it.
  */
-export function sendTarget(target: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<SentTarget> {
+export function sendTarget(
+  target: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<SentTarget> {
   const { hostname, port } = new URL(baseUrl());
   const headers: Record<string, string> = { "x-forwarded-for": uniqueIp(), ...options.headers };
   if (options.body !== undefined) headers["content-length"] = String(Buffer.byteLength(options.body));
@@ -106,7 +110,13 @@ export async function makeCompany(name = "Testföreningen", parentId: string | n
 }
 
 export async function makeApiKey(
-  options: { companyId?: string; modules?: Module[]; permissions?: Permission[]; companyIds?: string[] | null; includeDescendants?: boolean } = {},
+  options: {
+    companyId?: string;
+    modules?: Module[];
+    permissions?: Permission[];
+    companyIds?: string[] | null;
+    includeDescendants?: boolean;
+  } = {},
 ) {
   const companyId = options.companyId ?? (await makeCompany()).id;
   return createApiKey(operatorCaller(), {
@@ -123,7 +133,8 @@ export async function makeApiKey(
 
 /** The id of the access group behind an API key (tests corrupt single groups to provoke failures). */
 export async function accessGroupIdOf(key: { id: number }): Promise<number> {
-  return (await db().apiKey.findUniqueOrThrow({ where: { id: key.id }, select: { accessGroupId: true } })).accessGroupId;
+  return (await db().apiKey.findUniqueOrThrow({ where: { id: key.id }, select: { accessGroupId: true } }))
+    .accessGroupId;
 }
 
 export async function tokensFor(key: { client_id: string; client_secret: string }) {
@@ -142,12 +153,16 @@ export async function accessTokenFor(options: Parameters<typeof makeApiKey>[0] =
 
 /** The operator CLI as an operator runs it: a separate process on the run's database (or `databaseUrl`), with --json output. */
 export function cli(args: string[], options: { databaseUrl?: string } = {}): { code: number; json: any } {
-  const run = spawnSync(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/cli.ts", ...args, "--json"], {
-    env: { ...process.env, DATABASE_URL: options.databaseUrl ?? inject("databaseUrl"), LOG_LEVEL: "silent" },
-    stdio: ["ignore", "pipe", "pipe"],
-    // A list over the whole run's database (every key the suite made) is more than the 1 MB default.
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    path.resolve("node_modules/.bin/tsx"),
+    ["--conditions=react-server", "scripts/cli.ts", ...args, "--json"],
+    {
+      env: { ...process.env, DATABASE_URL: options.databaseUrl ?? inject("databaseUrl"), LOG_LEVEL: "silent" },
+      stdio: ["ignore", "pipe", "pipe"],
+      // A list over the whole run's database (every key the suite made) is more than the 1 MB default.
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   if (run.error) throw run.error;
   const out = run.stdout.toString();
   if (!out.trim()) throw new Error(`cli ${args.join(" ")} exited with ${run.status} without output:\n${run.stderr}`);

@@ -23,7 +23,12 @@ export async function makeOrganization(): Promise<Organization> {
   const clubs = [await makeCompany("Klubb Ett", root.id), await makeCompany("Klubb Två", root.id)] as const;
   const other = await makeCompany("Annat förbund");
   const operator = operatorCaller();
-  const period = await createPeriod(operator, { company_id: root.id, name: "2026", start_date: "2026-01-01", end_date: "2026-12-31" });
+  const period = await createPeriod(operator, {
+    company_id: root.id,
+    name: "2026",
+    start_date: "2026-01-01",
+    end_date: "2026-12-31",
+  });
   const type = await createMemberType(operator, { company_id: root.id, name: "Senior" });
   const props = [
     await createProperty(operator, { company_id: root.id, group_name: "Intressen", name: "Fotboll" }),

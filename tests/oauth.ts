@@ -13,7 +13,10 @@ export const familyOf = async (refreshToken: string) =>
   (await db().refreshToken.findUniqueOrThrow({ where: { tokenHash: sha256Hex(refreshToken) } })).familyId;
 
 /** RFC 6749 section 2.3.1, as openid-client encodes: every character but A-Z a-z 0-9 as %XX (a space as +). */
-export const formUrlEncode = (value: string) => value.replace(/[^A-Za-z0-9 ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`).replaceAll(" ", "+");
+export const formUrlEncode = (value: string) =>
+  value
+    .replace(/[^A-Za-z0-9 ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)
+    .replaceAll(" ", "+");
 
 /** A form body to the token endpoint, from its own IP unless one is given. */
 export function tokenRequest(form: Record<string, string>, options: { authorization?: string; ip?: string } = {}) {

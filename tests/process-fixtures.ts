@@ -21,15 +21,24 @@ export function demoCredentials(log: string): { clientId: string; clientSecret: 
   return { clientId, clientSecret };
 }
 
-export async function accessToken(baseUrl: string, credentials: { clientId: string; clientSecret: string }): Promise<string> {
+export async function accessToken(
+  baseUrl: string,
+  credentials: { clientId: string; clientSecret: string },
+): Promise<string> {
   const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString("base64");
-  const res = await fetch(`${baseUrl}/v3/access/user/basic`, { method: "POST", headers: { authorization: `Basic ${basic}` } });
+  const res = await fetch(`${baseUrl}/v3/access/user/basic`, {
+    method: "POST",
+    headers: { authorization: `Basic ${basic}` },
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** Plain SQL on a database of either provider, beside the server (not through lib/db.ts, which serves the suite's own database). */
-export async function withDatabase<T>(url: string, read: (query: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  url: string,
+  read: (query: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>,
+): Promise<T> {
   if (url.startsWith("file:")) {
     const sqlite = new Database(url.slice("file:".length));
     try {
@@ -118,7 +127,11 @@ export function connectionRefused(port: number): Promise<boolean> {
   });
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => undefined);

@@ -10,7 +10,10 @@ import { baseUrl, uniqueIp } from "./helpers";
 
 interface FlightClient {
   encodeReply(value: unknown): Promise<string | FormData>;
-  createFromReadableStream(stream: ReadableStream<Uint8Array>, options: { serverConsumerManifest: object }): Promise<unknown>;
+  createFromReadableStream(
+    stream: ReadableStream<Uint8Array>,
+    options: { serverConsumerManifest: object },
+  ): Promise<unknown>;
 }
 // The production build of the client half of the protocol the server speaks (the server runs a production build too).
 const flight = createRequire(import.meta.url)(
@@ -53,11 +56,17 @@ export function sourceActions(): ActionKey[] {
   return filesUnder("app").flatMap((file) => {
     const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
     const first = source.statements[0];
-    const isServerModule = first && ts.isExpressionStatement(first) && ts.isStringLiteral(first.expression) && first.expression.text === "use server";
+    const isServerModule =
+      first &&
+      ts.isExpressionStatement(first) &&
+      ts.isStringLiteral(first.expression) &&
+      first.expression.text === "use server";
     if (!isServerModule) return [];
     const names: string[] = [];
     for (const statement of source.statements) {
-      const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+      const exported =
+        ts.canHaveModifiers(statement) &&
+        ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
       if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
         names.push(...statement.exportClause.elements.map((e) => e.name.text));
       } else if (!exported) continue;
@@ -94,7 +103,11 @@ export interface ActionAnswer {
 }
 
 /** The raw POST of an action call: `origin` other than the server's own is a cross-site request (CSRF tests). */
-export async function postAction(action: ManifestAction, args: unknown[], options: { cookie?: string; ip?: string; origin?: string } = {}) {
+export async function postAction(
+  action: ManifestAction,
+  args: unknown[],
+  options: { cookie?: string; ip?: string; origin?: string } = {},
+) {
   const body = await flight.encodeReply(args);
   const headers: Record<string, string> = {
     "next-action": action.id,
@@ -111,13 +124,19 @@ export async function postAction(action: ManifestAction, args: unknown[], option
  * Calls an action the way React's client does from a page that uses it: POST to the page with `Next-Action`, the
  * server's own Origin, `Accept: text/x-component`, and the encoded arguments. Anything but a 200 flight answer fails.
  */
-export async function callAction(action: ManifestAction, args: unknown[], options: { cookie?: string; ip?: string } = {}): Promise<ActionAnswer> {
+export async function callAction(
+  action: ManifestAction,
+  args: unknown[],
+  options: { cookie?: string; ip?: string } = {},
+): Promise<ActionAnswer> {
   const response = await postAction(action, args, options);
   const text = await response.text();
   const redirect = response.headers.get("x-action-redirect")?.split(";")[0];
   if (redirect) return { value: undefined, setCookies: response.headers.getSetCookie(), redirect };
   if (response.status !== 200 || !response.headers.get("content-type")?.startsWith("text/x-component")) {
-    throw new Error(`${action.key}: HTTP ${response.status} ${response.headers.get("content-type")}\n${text.slice(0, 500)}`);
+    throw new Error(
+      `${action.key}: HTTP ${response.status} ${response.headers.get("content-type")}\n${text.slice(0, 500)}`,
+    );
   }
   const root = (await flight.createFromReadableStream(new Response(text).body!, {
     serverConsumerManifest: { moduleMap: anyClientModule, serverModuleMap: null, moduleLoading: null },

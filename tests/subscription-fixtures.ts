@@ -15,14 +15,26 @@ export interface ListFixture {
 }
 
 export async function makeList(
-  options: { cap?: number | null; termHtml?: string; fields?: string[]; questions?: number; isActive?: boolean; companyId?: string } = {},
+  options: {
+    cap?: number | null;
+    termHtml?: string;
+    fields?: string[];
+    questions?: number;
+    isActive?: boolean;
+    companyId?: string;
+  } = {},
 ): Promise<ListFixture> {
   const companyId = options.companyId ?? (await makeCompany("Listföreningen")).id;
   const { token } = await accessTokenFor({ companyId, modules: ["subscription_list"], companyIds: [companyId] });
   const created = await call("/v3/subscription_list", {
     method: "POST",
     token,
-    body: { name: "Nyhetsbrev", company_id: companyId, description: "Månadens nyheter", fields: options.fields ?? ["firstname", "lastname"] },
+    body: {
+      name: "Nyhetsbrev",
+      company_id: companyId,
+      description: "Månadens nyheter",
+      fields: options.fields ?? ["firstname", "lastname"],
+    },
   });
   if (created.status !== 201) throw new Error(`create list failed: ${created.status} ${created.text}`);
   const questionIds: number[] = [];
@@ -53,7 +65,9 @@ export async function makeList(
 }
 
 /** An answer of POST /v3/subscription_list/public/{uuid} and the subscription the address now has on the list. */
-export type PublicSubscribe<T> = T & { subscriber: { member_id: number; subscription_id: number; status: string } | null };
+export type PublicSubscribe<T> = T & {
+  subscriber: { member_id: number; subscription_id: number; status: string } | null;
+};
 
 /**
  * The public subscribe's answer names no member and no subscription (0: they would tell anyone who types an address
@@ -65,5 +79,7 @@ export async function withSubscriber<T>(answer: T, listUuid: string, email: stri
     where: { list: { uuid: listUuid }, member: { email: normalizeEmail(email), erasedAt: null } },
     select: { id: true, memberId: true, status: true },
   });
-  return Object.assign(answer as object, { subscriber: row && { member_id: row.memberId, subscription_id: row.id, status: row.status } }) as PublicSubscribe<T>;
+  return Object.assign(answer as object, {
+    subscriber: row && { member_id: row.memberId, subscription_id: row.id, status: row.status },
+  }) as PublicSubscribe<T>;
 }

@@ -44,7 +44,11 @@ export async function startWebhookReceiver(path = "/hooks"): Promise<WebhookRece
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const raw = Buffer.concat(chunks).toString("utf8");
-      const headers = { "webhook-id": String(req.headers["webhook-id"]), "webhook-timestamp": String(req.headers["webhook-timestamp"]), "webhook-signature": String(req.headers["webhook-signature"]) };
+      const headers = {
+        "webhook-id": String(req.headers["webhook-id"]),
+        "webhook-timestamp": String(req.headers["webhook-timestamp"]),
+        "webhook-signature": String(req.headers["webhook-signature"]),
+      };
       let verified = false;
       try {
         verifier?.verify(raw, headers);
@@ -52,7 +56,13 @@ export async function startWebhookReceiver(path = "/hooks"): Promise<WebhookRece
       } catch {
         verified = false;
       }
-      const index = requests.push({ id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], verified, body: JSON.parse(raw) }) - 1;
+      const index =
+        requests.push({
+          id: headers["webhook-id"],
+          timestamp: headers["webhook-timestamp"],
+          verified,
+          body: JSON.parse(raw),
+        }) - 1;
       const answer = !verified ? 401 : (status ?? 204);
       if (answer >= 200 && answer < 300) acceptedIndexes.add(index);
       res.writeHead(answer).end();
@@ -85,7 +95,10 @@ export async function startWebhookReceiver(path = "/hooks"): Promise<WebhookRece
     async waitForAccepted(count, timeoutMs = 20_000) {
       const until = Date.now() + timeoutMs;
       while (accepted().length < count) {
-        if (Date.now() > until) throw new Error(`waited ${timeoutMs} ms for ${count} accepted webhooks; got ${accepted().length} of ${requests.length} requests`);
+        if (Date.now() > until)
+          throw new Error(
+            `waited ${timeoutMs} ms for ${count} accepted webhooks; got ${accepted().length} of ${requests.length} requests`,
+          );
         await new Promise((r) => setTimeout(r, 50));
       }
       return accepted();

@@ -37,7 +37,14 @@ export function part(name: string, text: string | Buffer): ZipPart {
  * A part of `head`, then `unit(i)` for i from 0 while below `times`, then `tail`, deflated as it is made: only the
  * compressed bytes are held. `crc: false` skips the checksum (our reader does not read it; it costs a second per GB).
  */
-export async function streamedPart(name: string, head: string, unit: (i: number) => string, times: number, tail: string, options: { crc?: boolean } = {}): Promise<ZipPart> {
+export async function streamedPart(
+  name: string,
+  head: string,
+  unit: (i: number) => string,
+  times: number,
+  tail: string,
+  options: { crc?: boolean } = {},
+): Promise<ZipPart> {
   const deflate = zlib.createDeflateRaw({ level: 6 });
   const out: Buffer[] = [];
   deflate.on("data", (chunk: Buffer) => out.push(chunk));
@@ -118,7 +125,10 @@ export function workbookParts(): ZipPart[] {
       "[Content_Types].xml",
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
     ),
-    part("_rels/.rels", `<?xml version="1.0" encoding="UTF-8"?><Relationships ${REL_NS}><Relationship Id="rId1" Type="${TYPE}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+    part(
+      "_rels/.rels",
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships ${REL_NS}><Relationship Id="rId1" Type="${TYPE}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
     part(
       "xl/workbook.xml",
       `<?xml version="1.0" encoding="UTF-8"?><workbook ${NS} xmlns:r="${TYPE}"><sheets><sheet name="Blad1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
@@ -137,11 +147,19 @@ export const STRINGS_TAIL = "</sst>";
 
 /** A sheet part of the given rows of inline strings (cells without references: one after another). */
 export function sheet(rows: string[][]): ZipPart {
-  const xml = rows.map((cells, r) => `<row r="${r + 1}">${cells.map((c) => `<c t="inlineStr"><is><t>${c}</t></is></c>`).join("")}</row>`).join("");
+  const xml = rows
+    .map(
+      (cells, r) => `<row r="${r + 1}">${cells.map((c) => `<c t="inlineStr"><is><t>${c}</t></is></c>`).join("")}</row>`,
+    )
+    .join("");
   return part("xl/worksheets/sheet1.xml", SHEET_HEAD + xml + SHEET_TAIL);
 }
 
 /** A whole .xlsx of the sheet part and a shared strings part (in that order unless said), around the workbook. */
-export function xlsx(sheetPart: ZipPart, stringsPart: ZipPart = part("xl/sharedStrings.xml", STRINGS_HEAD + STRINGS_TAIL), stringsFirst = false): Buffer {
+export function xlsx(
+  sheetPart: ZipPart,
+  stringsPart: ZipPart = part("xl/sharedStrings.xml", STRINGS_HEAD + STRINGS_TAIL),
+  stringsFirst = false,
+): Buffer {
   return zipArchive([...workbookParts(), ...(stringsFirst ? [stringsPart, sheetPart] : [sheetPart, stringsPart])]);
 }

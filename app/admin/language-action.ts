@@ -10,7 +10,12 @@ const chooseLanguage = action(
   // No rate limit: it writes nothing but a cookie on the answer.
   { auth: "none", input: z.object({ lang: z.enum(LANGUAGES) }) },
   async ({ lang }) => {
-    (await cookies()).set(ADMIN_LANG_COOKIE, lang, { path: "/admin", sameSite: "lax", httpOnly: true, maxAge: 365 * 24 * 3600 });
+    (await cookies()).set(ADMIN_LANG_COOKIE, lang, {
+      path: "/admin",
+      sameSite: "lax",
+      httpOnly: true,
+      maxAge: 365 * 24 * 3600,
+    });
     return { lang };
   },
 );

@@ -33,7 +33,12 @@ export default async function DocsPage() {
         </p>
       </noscript>
       {/* Data, not code (the browser never runs it); with the nonce all the same, as every script element of a page. */}
-      <script id={configurationElementId} type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: safeJson(scalarConfiguration) }} />
+      <script
+        id={configurationElementId}
+        type="application/json"
+        nonce={nonce}
+        dangerouslySetInnerHTML={{ __html: safeJson(scalarConfiguration) }}
+      />
       <script nonce={nonce} src={`${scalarScriptPath}?v=${scalarScriptVersion()}`} defer />
     </>
   );

@@ -9,7 +9,13 @@ import { action } from "@/lib/actions/action";
 import type { Lang } from "@/lib/i18n/lang";
 import { confirmAddressChange, requestAddressChange } from "@/modules/members/services/address-change";
 import { joinList, saveAnswers, saveName } from "@/modules/lists/services/preference-changes";
-import { confirmErasure, optOutOfEverything, requestErasure, setListPreference, undoOptOut } from "@/modules/lists/services/preferences";
+import {
+  confirmErasure,
+  optOutOfEverything,
+  requestErasure,
+  setListPreference,
+  undoOptOut,
+} from "@/modules/lists/services/preferences";
 import type { PreferenceNotice } from "./notices";
 
 const langOf = (value: string): Lang => (value === "en" ? "en" : "sv");
@@ -18,9 +24,19 @@ const text = (max: number) => z.string().max(max);
 const Change = z.object({
   token: text(300),
   op: z.enum(["on", "off", "optOut", "undoOptOut", "erase", "join", "answers", "name", "address"]),
-  list_id: z.string().regex(/^[0-9]{0,10}$/).transform(Number),
+  list_id: z
+    .string()
+    .regex(/^[0-9]{0,10}$/)
+    .transform(Number),
   lang: z.string().transform(langOf),
-  answered_prop_ids: z.array(z.string().regex(/^[0-9]{1,10}$/).transform(Number)).max(200),
+  answered_prop_ids: z
+    .array(
+      z
+        .string()
+        .regex(/^[0-9]{1,10}$/)
+        .transform(Number),
+    )
+    .max(200),
   terms_accepted: z.boolean(),
   // Longer than the limits the services check (which answer a field error): what was typed is never a 5xx.
   firstname: text(2000),
@@ -47,7 +63,13 @@ async function apply(input: ChangeInput): Promise<PreferenceNotice> {
       await requestErasure(token, lang);
       return "eraseSent";
     case "join":
-      return (await joinList(token, { listId: list_id, answered: input.answered_prop_ids, termsAccepted: input.terms_accepted }, lang)) === "subscribed" ? "joined" : "confirmationSent";
+      return (await joinList(
+        token,
+        { listId: list_id, answered: input.answered_prop_ids, termsAccepted: input.terms_accepted },
+        lang,
+      )) === "subscribed"
+        ? "joined"
+        : "confirmationSent";
     case "answers":
       await saveAnswers(token, list_id, input.answered_prop_ids);
       return "saved";
@@ -101,14 +123,17 @@ function buttonState(result: { ok: true } | { ok: false; status: number; reason:
   throw new Error(result.reason);
 }
 
-const erase = action({ auth: "none", rateLimit: "public_post", input: z.object({ token: text(300) }) }, ({ token }) => confirmErasure(token));
+const erase = action({ auth: "none", rateLimit: "public_post", input: z.object({ token: text(300) }) }, ({ token }) =>
+  confirmErasure(token),
+);
 
 export async function eraseAction(_previous: UnsubscribeState, form: FormData): Promise<UnsubscribeState> {
   return buttonState(await erase({ token: field(form, "token") }));
 }
 
-const moveAddress = action({ auth: "none", rateLimit: "public_post", input: z.object({ token: text(300), lang: z.string().transform(langOf) }) }, ({ token, lang }) =>
-  confirmAddressChange(token, lang),
+const moveAddress = action(
+  { auth: "none", rateLimit: "public_post", input: z.object({ token: text(300), lang: z.string().transform(langOf) }) },
+  ({ token, lang }) => confirmAddressChange(token, lang),
 );
 
 export async function addressAction(_previous: UnsubscribeState, form: FormData): Promise<UnsubscribeState> {

@@ -17,4 +17,12 @@ export const PREFERENCE_NOTICES = [
 export type PreferenceNotice = (typeof PREFERENCE_NOTICES)[number];
 
 /** The notices that report a problem (shown in red, as an alert). */
-export const PROBLEM_NOTICES: ReadonlySet<PreferenceNotice> = new Set(["failed", "capReached", "consentMissing", "nameTooLong", "addressSame", "addressInvalid", "tooMany"]);
+export const PROBLEM_NOTICES: ReadonlySet<PreferenceNotice> = new Set([
+  "failed",
+  "capReached",
+  "consentMissing",
+  "nameTooLong",
+  "addressSame",
+  "addressInvalid",
+  "tooMany",
+]);

@@ -8,5 +8,7 @@ export const dynamic = "force-dynamic";
 export async function GET(): Promise<Response> {
   const result = await readiness();
   const headers = { "cache-control": "no-store" };
-  return result.ready ? json({ status: "ok" }, 200, headers) : json({ status: "unavailable", reason: result.reason }, 503, headers);
+  return result.ready
+    ? json({ status: "ok" }, 200, headers)
+    : json({ status: "unavailable", reason: result.reason }, 503, headers);
 }

@@ -29,7 +29,9 @@ function stateOf(result: Awaited<ReturnType<typeof unsubscribe>>): UnsubscribeSt
 }
 
 export async function unsubscribeAction(_previous: UnsubscribeState, form: FormData): Promise<UnsubscribeState> {
-  const state = stateOf(await unsubscribe({ list_uuid: field(form, "list_uuid"), member_uuid: field(form, "member_uuid") }));
+  const state = stateOf(
+    await unsubscribe({ list_uuid: field(form, "list_uuid"), member_uuid: field(form, "member_uuid") }),
+  );
   // The page says where the person now stands (left, with the undo): drawn anew from the database, as without
   // JavaScript, rather than a "done" under a heading that still asks whether to leave.
   if (state.status === "done") refresh();
@@ -54,5 +56,7 @@ export async function undoAction(form: FormData): Promise<void> {
   // The preference-page token goes along (the page checks it), so the page after the undo still leads there.
   const p = field(form, "p");
   const keep = p && p.length <= 200 ? `&p=${encodeURIComponent(p)}` : "";
-  redirect(`/unsubscribe/${encodeURIComponent(listUuid)}/${encodeURIComponent(memberUuid)}?lang=${lang}${keep}&undo=${result.ok && result.data ? "done" : "failed"}`);
+  redirect(
+    `/unsubscribe/${encodeURIComponent(listUuid)}/${encodeURIComponent(memberUuid)}?lang=${lang}${keep}&undo=${result.ok && result.data ? "done" : "failed"}`,
+  );
 }

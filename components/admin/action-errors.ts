@@ -46,7 +46,12 @@ export function showFieldErrors<V extends FieldValues>(
     const messages = error.result.fieldErrors[field];
     if (!messages?.length) continue;
     const key = error.result.issueKeys[field]?.[0];
-    setError(field as Path<V>, key || !businessRuleText ? { type: key ?? "", message: messages[0] } : { type: "business", message: businessRuleText(field) });
+    setError(
+      field as Path<V>,
+      key || !businessRuleText
+        ? { type: key ?? "", message: messages[0] }
+        : { type: "business", message: businessRuleText(field) },
+    );
     shown = true;
   }
   return shown;

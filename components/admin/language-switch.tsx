@@ -1,7 +1,15 @@
 // Switches the dashboard language with a form post to a server action (works without JavaScript too).
 import type { Lang } from "@/lib/i18n/lang";
 
-export function LanguageSwitch({ lang, label, action }: { lang: Lang; label: string; action: (form: FormData) => Promise<void> }) {
+export function LanguageSwitch({
+  lang,
+  label,
+  action,
+}: {
+  lang: Lang;
+  label: string;
+  action: (form: FormData) => Promise<void>;
+}) {
   return (
     <form action={action}>
       <input type="hidden" name="lang" value={lang === "sv" ? "en" : "sv"} />

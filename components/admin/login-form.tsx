@@ -39,7 +39,12 @@ export function LoginForm({ lang, t }: { lang: Lang; t: ShellMessages["login"] }
       form.setError("code", { type: "required", message: t.codeRequired });
       return;
     }
-    const result = await signIn("credentials", { email, password, ...(needCode && code ? { code } : {}), redirect: false });
+    const result = await signIn("credentials", {
+      email,
+      password,
+      ...(needCode && code ? { code } : {}),
+      redirect: false,
+    });
     if (result?.ok && !result.error) {
       router.replace("/admin");
       router.refresh();
@@ -86,7 +91,12 @@ export function LoginForm({ lang, t }: { lang: Lang; t: ShellMessages["login"] }
             autoComplete="one-time-code"
             inputMode="text"
             spellCheck={false}
-            error={errors.code && (errors.code.type === "required" ? t.codeRequired : fieldErrorText(lang, "code", errors.code.type as string, errors.code.message))}
+            error={
+              errors.code &&
+              (errors.code.type === "required"
+                ? t.codeRequired
+                : fieldErrorText(lang, "code", errors.code.type as string, errors.code.message))
+            }
             {...code}
             ref={(element) => {
               code.ref(element);

@@ -37,7 +37,8 @@ function NavItem({ link, current }: { link: NavLink; current: boolean }) {
 
 export function NavLinks({ home, groups, label }: { home: NavLink; groups: NavGroup[]; label: string }) {
   const pathname = usePathname();
-  const isCurrent = (href: string) => (href === home.href ? pathname === href : pathname === href || pathname.startsWith(`${href}/`));
+  const isCurrent = (href: string) =>
+    href === home.href ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
   return (
     <nav aria-label={label}>
       <ul className="mb-2">
@@ -48,7 +49,10 @@ export function NavLinks({ home, groups, label }: { home: NavLink; groups: NavGr
           .filter((group) => group.links.length > 0)
           .map((group) => (
             <div key={group.id}>
-              <h2 id={`nav-${group.id}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <h2
+                id={`nav-${group.id}`}
+                className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600"
+              >
                 {group.label}
               </h2>
               <ul aria-labelledby={`nav-${group.id}`} className="space-y-0.5">

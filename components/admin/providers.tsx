@@ -11,10 +11,16 @@ import { Toaster } from "sonner";
 import "sonner/dist/styles.css";
 
 export function AdminProviders({ nonce, children }: { nonce: string | null; children: React.ReactNode }) {
-  const documentNonce = typeof document === "undefined" ? nonce : (document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || nonce);
+  const documentNonce =
+    typeof document === "undefined"
+      ? nonce
+      : document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || nonce;
   if (documentNonce) setNonce(documentNonce);
   const [client] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: retryOnce, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: 15_000, retry: retryOnce, refetchOnWindowFocus: false } },
+      }),
   );
   return (
     <QueryClientProvider client={client}>

@@ -39,12 +39,26 @@ function fieldWiring(id: string, hasHelp: boolean, error: string | undefined): F
   return { id, "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined };
 }
 
-export function Field({ id, label, help, helpAbove = false, helpLive = false, error, dense = false, className, children }: FieldProps & {
+export function Field({
+  id,
+  label,
+  help,
+  helpAbove = false,
+  helpLive = false,
+  error,
+  dense = false,
+  className,
+  children,
+}: FieldProps & {
   children: (wiring: FieldWiring) => ReactNode;
 }) {
   // A div, not a p: a help may be a list (the roles and what each may do).
   const helpLine = help !== undefined && (
-    <div id={`${id}-help`} className={`${helpAbove ? "" : "mt-1 "}text-sm text-slate-700`} aria-live={helpLive ? "polite" : undefined}>
+    <div
+      id={`${id}-help`}
+      className={`${helpAbove ? "" : "mt-1 "}text-sm text-slate-700`}
+      aria-live={helpLive ? "polite" : undefined}
+    >
       {help}
     </div>
   );
@@ -83,7 +97,11 @@ function split<P extends FieldProps>({ id, label, help, helpAbove, helpLive, err
 export function TextField(props: FieldProps & Control<"input">) {
   const { frame, control } = split(props);
   const { controlClassName = "", type = "text", ...input } = control;
-  return <Field {...frame}>{(wiring) => <input type={type} {...input} {...wiring} className={`${inputClass} ${controlClassName}`} />}</Field>;
+  return (
+    <Field {...frame}>
+      {(wiring) => <input type={type} {...input} {...wiring} className={`${inputClass} ${controlClassName}`} />}
+    </Field>
+  );
 }
 
 export function SelectField(props: FieldProps & Control<"select"> & { children: ReactNode }) {
@@ -103,12 +121,21 @@ export function SelectField(props: FieldProps & Control<"select"> & { children: 
 export function TextAreaField(props: FieldProps & Control<"textarea">) {
   const { frame, control } = split(props);
   const { controlClassName = "", ...textarea } = control;
-  return <Field {...frame}>{(wiring) => <textarea {...textarea} {...wiring} className={`${inputClass} ${controlClassName}`} />}</Field>;
+  return (
+    <Field {...frame}>
+      {(wiring) => <textarea {...textarea} {...wiring} className={`${inputClass} ${controlClassName}`} />}
+    </Field>
+  );
 }
 
 /** A checkbox with its label (and an optional description line) after it; `className` is the label's layout, the box
  * looks alike everywhere. */
-export function CheckboxField({ label, description, className = "flex items-start gap-2", ...input }: Omit<ComponentProps<"input">, "type"> & {
+export function CheckboxField({
+  label,
+  description,
+  className = "flex items-start gap-2",
+  ...input
+}: Omit<ComponentProps<"input">, "type"> & {
   label: ReactNode;
   description?: ReactNode;
 }) {
@@ -124,6 +151,9 @@ export function CheckboxField({ label, description, className = "flex items-star
 }
 
 /** A search box: no browser suggestions, and its text handed to onSearch as typed. */
-export function SearchField({ onSearch, ...props }: FieldProps & Omit<Control<"input">, "type" | "onChange"> & { onSearch: (text: string) => void }) {
+export function SearchField({
+  onSearch,
+  ...props
+}: FieldProps & Omit<Control<"input">, "type" | "onChange"> & { onSearch: (text: string) => void }) {
   return <TextField type="search" autoComplete="off" {...props} onChange={(e) => onSearch(e.target.value)} />;
 }

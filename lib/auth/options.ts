@@ -35,7 +35,9 @@ export function authOptions(): NextAuthOptions {
         name: "email",
         credentials: { email: { type: "email" }, password: { type: "password" }, code: { type: "text" } },
         async authorize(credentials, request) {
-          const parsed = TwoFactorLoginRequest.safeParse(credentials?.code ? credentials : { ...credentials, code: undefined });
+          const parsed = TwoFactorLoginRequest.safeParse(
+            credentials?.code ? credentials : { ...credentials, code: undefined },
+          );
           if (!parsed.success) return null;
           const headers = new Headers(request?.headers as Record<string, string> | undefined);
           const ip = clientIp(headers, config.TRUST_PROXY_HOPS);
@@ -54,7 +56,12 @@ export function authOptions(): NextAuthOptions {
           }
           // Spent before the password is checked (atomically, so parallel guesses cannot all pass a check first),
           // and given back when it was right: only failures count, and success at an address clears its record.
-          const refund = () => Promise.all([resetRateLimit("login_pair", pair), refundRateLimit("login_ip", ip), refundRateLimit("login_account", email)]);
+          const refund = () =>
+            Promise.all([
+              resetRateLimit("login_pair", pair),
+              refundRateLimit("login_ip", ip),
+              refundRateLimit("login_account", email),
+            ]);
           const user = await verifyAdminPassword(parsed.data.email, parsed.data.password);
           // Two-factor sign-in: a right password alone makes no session. Without a code the form is told to ask for one
           // (the password was right: nothing is counted); a wrong code counts like a wrong password.
@@ -104,7 +111,11 @@ export function authOptions(): NextAuthOptions {
         // Every session read passes here (getServerSession for pages, data routes and actions; the client's
         // GET /api/auth/session): a session ended on the server or past its lifetime is refused, and next-auth clears
         // its cookie instead of renewing it. A cookie from before sessions had ids names none and is refused too.
-        if (typeof token.uid !== "number" || typeof token.sid !== "string" || !(await adminSessionLive(token.sid, token.uid))) {
+        if (
+          typeof token.uid !== "number" ||
+          typeof token.sid !== "string" ||
+          !(await adminSessionLive(token.sid, token.uid))
+        ) {
           throw new Error("dashboard session ended");
         }
         return token;

@@ -28,7 +28,16 @@ export interface DemoCredentials {
 }
 
 const districts = ["Stockholm", "Göteborg", "Malmö"];
-const clubKinds = ["IF", "Simklubb", "Scoutkår", "Schackklubb", "Kulturförening", "Ridklubb", "Friidrottsklubb", "Ungdomsförening"];
+const clubKinds = [
+  "IF",
+  "Simklubb",
+  "Scoutkår",
+  "Schackklubb",
+  "Kulturförening",
+  "Ridklubb",
+  "Friidrottsklubb",
+  "Ungdomsförening",
+];
 
 const orgNumber = demoOrgNumber;
 
@@ -85,15 +94,33 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
   await seedDemoEnrollment(seeder, idBySeq, clubIds);
   const adminPassword = randomToken(12);
   const adminEmail = "admin@example.org";
-  const everything = { modules: [...MODULES], permissions: [...PERMISSIONS], company_ids: null, include_descendants: true };
-  await createAdminUser(seeder, { email: adminEmail, name: "Demo Admin", password: adminPassword, role: "ADMIN", access: everything });
+  const everything = {
+    modules: [...MODULES],
+    permissions: [...PERMISSIONS],
+    company_ids: null,
+    include_descendants: true,
+  };
+  await createAdminUser(seeder, {
+    email: adminEmail,
+    name: "Demo Admin",
+    password: adminPassword,
+    role: "ADMIN",
+    access: everything,
+  });
   const key = await createApiKey(seeder, { name: "Demo integration", company_id: root.id, access: everything });
   const list = await seedDemoList(seeder, root.id);
   // 300 members over the clubs, with periods, member types, the list's questions as properties, and events.
   await generateMembers(seeder, { company_id: root.id, members: 300, seed: 2026 });
   // Over half of them on the newsletter, with a history and a sent sendout, so a first sendout has recipients.
   await seedDemoHistory(seeder, { companyId: root.id, listId: list.id, subscribers: 180, seed: 2026 });
-  return { adminEmail, adminPassword, clientId: key.client_id, clientSecret: key.client_secret, rootCompanyId: root.id, subscribeListUuid: list.uuid };
+  return {
+    adminEmail,
+    adminPassword,
+    clientId: key.client_id,
+    clientSecret: key.client_secret,
+    rootCompanyId: root.id,
+    subscribeListUuid: list.uuid,
+  };
 }
 
 /** Grants on some clubs, and the two leisure-card providers the simulator knows: one approved, one not. */
@@ -107,7 +134,11 @@ async function seedDemoEnrollment(seeder: Caller, idBySeq: Map<number, string>, 
   for (const provider of DEMO_LEISURE_CARD_PROVIDERS) {
     const companyId = idBySeq.get(provider.seq);
     if (!companyId) continue;
-    await setLeisureCardApiKey(seeder, companyId, { api_key: provider.apiKey, giro_type: provider.giroType, giro_number: provider.giroNumber });
+    await setLeisureCardApiKey(seeder, companyId, {
+      api_key: provider.apiKey,
+      giro_type: provider.giroType,
+      giro_number: provider.giroNumber,
+    });
     await updateFkStatus(seeder, companyId, provider.approved ? "ACTIVE" : "FK_ADDED");
   }
 }

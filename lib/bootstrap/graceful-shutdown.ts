@@ -26,7 +26,11 @@ async function releaseAll(release: () => Promise<void>): Promise<void> {
  * what the process holds (database pools, Redis). A second signal changes nothing: a terminal's Ctrl-C reaches both
  * `npm start` (which forwards it) and this process.
  */
-export function stopGracefullyOnSignals(server: http.Server, release: () => Promise<void>, stopWork: () => Promise<void> = async () => {}): void {
+export function stopGracefullyOnSignals(
+  server: http.Server,
+  release: () => Promise<void>,
+  stopWork: () => Promise<void> = async () => {},
+): void {
   const open = new Set<http.ServerResponse>();
   let draining = false;
   // Ahead of the application's listener: every response is known, and once draining none keeps its connection.
@@ -40,7 +44,9 @@ export function stopGracefullyOnSignals(server: http.Server, release: () => Prom
     if (draining) return;
     draining = true;
     logger().info({ signal, inFlight: open.size }, "stopping: finishing in-flight requests");
-    const workStopped = stopWork().catch((error: unknown) => logger().warn({ err: error }, "stopping: background work did not stop cleanly"));
+    const workStopped = stopWork().catch((error: unknown) =>
+      logger().warn({ err: error }, "stopping: background work did not stop cleanly"),
+    );
     for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
     const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     const deadline = setTimeout(() => {

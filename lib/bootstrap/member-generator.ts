@@ -19,10 +19,75 @@ import { createEvent } from "@/modules/events/services/events";
 import { createMemberType, createPeriod } from "@/modules/members/services/reference";
 import { createProperty } from "@/modules/members/services/properties";
 
-const FIRST_NAMES = ["Anna", "Erik", "Maria", "Lars", "Karin", "Anders", "Eva", "Johan", "Sara", "Per", "Lena", "Nils", "Ingrid", "Olof", "Elsa", "Åsa", "Björn", "Märta", "Göran", "Linnéa", "Oskar", "Maja", "Hugo", "Alva", "Liam", "Ebba", "Noah", "Wilma", "Ali", "Amira"];
-const LAST_NAMES = ["Andersson", "Johansson", "Karlsson", "Nilsson", "Eriksson", "Larsson", "Olsson", "Persson", "Svensson", "Gustafsson", "Pettersson", "Jonsson", "Jansson", "Hansson", "Bengtsson", "Jönsson", "Lindberg", "Jakobsson", "Magnusson", "Lindström", "Öberg", "Åberg", "Ek", "Holm", "Sjöberg", "Hussein", "Mohammed", "Lundqvist", "Berg", "Strand"];
+const FIRST_NAMES = [
+  "Anna",
+  "Erik",
+  "Maria",
+  "Lars",
+  "Karin",
+  "Anders",
+  "Eva",
+  "Johan",
+  "Sara",
+  "Per",
+  "Lena",
+  "Nils",
+  "Ingrid",
+  "Olof",
+  "Elsa",
+  "Åsa",
+  "Björn",
+  "Märta",
+  "Göran",
+  "Linnéa",
+  "Oskar",
+  "Maja",
+  "Hugo",
+  "Alva",
+  "Liam",
+  "Ebba",
+  "Noah",
+  "Wilma",
+  "Ali",
+  "Amira",
+];
+const LAST_NAMES = [
+  "Andersson",
+  "Johansson",
+  "Karlsson",
+  "Nilsson",
+  "Eriksson",
+  "Larsson",
+  "Olsson",
+  "Persson",
+  "Svensson",
+  "Gustafsson",
+  "Pettersson",
+  "Jonsson",
+  "Jansson",
+  "Hansson",
+  "Bengtsson",
+  "Jönsson",
+  "Lindberg",
+  "Jakobsson",
+  "Magnusson",
+  "Lindström",
+  "Öberg",
+  "Åberg",
+  "Ek",
+  "Holm",
+  "Sjöberg",
+  "Hussein",
+  "Mohammed",
+  "Lundqvist",
+  "Berg",
+  "Strand",
+];
 const MEMBER_TYPES = ["Senior", "Junior", "Familj", "Stödmedlem"];
-const PROPERTIES = { Intressen: ["Träning", "Tävling", "Ledarskap", "Ideellt arbete"], Kontakt: ["Vill ha SMS", "Vill ha nyhetsbrev"] };
+const PROPERTIES = {
+  Intressen: ["Träning", "Tävling", "Ledarskap", "Ideellt arbete"],
+  Kontakt: ["Vill ha SMS", "Vill ha nyhetsbrev"],
+};
 const EVENTS = ["Årsmöte", "Sommarläger", "Julfest", "Prova-på-dag"];
 const BATCH = 1000;
 
@@ -36,11 +101,19 @@ export function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)], int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
+  return {
+    next,
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)],
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+  };
 }
 
 function asciiLocal(text: string): string {
-  return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z]/g, "");
+  return text
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z]/g, "");
 }
 
 export interface GenerateMembersInput {
@@ -55,7 +128,13 @@ async function referenceData(caller: Caller, companyId: string) {
   const year = Number(stockholmToday().slice(0, 4));
   const periods = await db().period.findMany({ where: { companyId }, orderBy: { startsOn: "desc" }, take: 2 });
   if (periods.length < 2) {
-    for (const y of [year - 1, year]) await createPeriod(caller, { company_id: companyId, name: String(y), start_date: `${y}-01-01`, end_date: `${y}-12-31` });
+    for (const y of [year - 1, year])
+      await createPeriod(caller, {
+        company_id: companyId,
+        name: String(y),
+        start_date: `${y}-01-01`,
+        end_date: `${y}-12-31`,
+      });
   }
   let types = await db().memberType.findMany({ where: { companyId }, select: { id: true } });
   if (types.length === 0) {
@@ -64,7 +143,8 @@ async function referenceData(caller: Caller, companyId: string) {
   }
   let props = await db().property.findMany({ where: { group: { companyId } }, select: { id: true } });
   if (props.length === 0) {
-    for (const [group, names] of Object.entries(PROPERTIES)) for (const name of names) await createProperty(caller, { company_id: companyId, group_name: group, name });
+    for (const [group, names] of Object.entries(PROPERTIES))
+      for (const name of names) await createProperty(caller, { company_id: companyId, group_name: group, name });
     props = await db().property.findMany({ where: { group: { companyId } }, select: { id: true } });
   }
   let events = await db().event.findMany({ where: { companyId }, select: { id: true } });
@@ -83,8 +163,19 @@ async function referenceData(caller: Caller, companyId: string) {
     }
     events = await db().event.findMany({ where: { companyId }, select: { id: true } });
   }
-  const [current, previous] = await db().period.findMany({ where: { companyId }, orderBy: { startsOn: "desc" }, take: 2, select: { id: true } });
-  return { current: current.id, previous: previous.id, typeIds: types.map((t) => t.id), propIds: props.map((p) => p.id), eventIds: events.map((e) => e.id) };
+  const [current, previous] = await db().period.findMany({
+    where: { companyId },
+    orderBy: { startsOn: "desc" },
+    take: 2,
+    select: { id: true },
+  });
+  return {
+    current: current.id,
+    previous: previous.id,
+    typeIds: types.map((t) => t.id),
+    propIds: props.map((p) => p.id),
+    eventIds: events.map((e) => e.id),
+  };
 }
 
 /**
@@ -98,8 +189,17 @@ export async function generateMembers(caller: Caller, input: GenerateMembersInpu
   }
   await assertWritableCompany(caller, input.company_id, "member", "MEMBER.U");
   const ref = await referenceData(caller, input.company_id);
-  const tree = await companyIdsInScope({ ...caller, scope: { kind: "companies", companyIds: [input.company_id], includeDescendants: true } });
-  const companies = (await db().company.findMany({ where: { id: { in: tree ?? [input.company_id] }, ...liveCompany }, select: { id: true }, orderBy: { id: "asc" } })).map((c) => c.id);
+  const tree = await companyIdsInScope({
+    ...caller,
+    scope: { kind: "companies", companyIds: [input.company_id], includeDescendants: true },
+  });
+  const companies = (
+    await db().company.findMany({
+      where: { id: { in: tree ?? [input.company_id] }, ...liveCompany },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    })
+  ).map((c) => c.id);
   const rnd = random(input.seed ?? 1);
   const today = stockholmToday();
   const now = Date.now();
@@ -117,38 +217,68 @@ export async function generateMembers(caller: Caller, input: GenerateMembersInpu
         firstname,
         lastname,
         email: rnd.next() < 0.9 ? `${asciiLocal(firstname)}.${asciiLocal(lastname)}.${runId}${n}@example.se` : null,
-        phone: rnd.next() < 0.6 ? `07${rnd.int(0, 9)}-${rnd.int(100, 999)} ${rnd.int(10, 99)} ${rnd.int(10, 99)}` : null,
+        phone:
+          rnd.next() < 0.6 ? `07${rnd.int(0, 9)}-${rnd.int(100, 999)} ${rnd.int(10, 99)} ${rnd.int(10, 99)}` : null,
         birthdate: `${yearsBefore(today, rnd.int(6, 80)).slice(0, 5)}${String(rnd.int(1, 12)).padStart(2, "0")}-${String(rnd.int(1, 28)).padStart(2, "0")}`,
         createdAt: new Date(now - rnd.int(0, 3 * 365 * 24 * 3600) * 1000),
       };
     });
-    await db().$transaction(async (tx) => {
-      const rows = await tx.member.createManyAndReturn({ data: people, select: { id: true } });
-      const memberships: { memberId: number; companyId: string; periodId: number; memberTypeId: number; status: string }[] = [];
-      const properties: { memberId: number; propertyId: number }[] = [];
-      const participations: { memberId: number; eventId: number }[] = [];
-      for (const { id } of rows) {
-        const companyId = rnd.pick(companies);
-        const roll = rnd.next();
-        const status = roll < 0.8 ? "MEMBER" : roll < 0.85 ? "PENDING_EXIT" : "EXITED";
-        memberships.push({ memberId: id, companyId, periodId: ref.current, memberTypeId: rnd.pick(ref.typeIds), status });
-        if (rnd.next() < 0.3) memberships.push({ memberId: id, companyId, periodId: ref.previous, memberTypeId: rnd.pick(ref.typeIds), status: "MEMBER" });
-        for (const propertyId of new Set([rnd.pick(ref.propIds), rnd.pick(ref.propIds)].slice(0, rnd.int(0, 2)))) properties.push({ memberId: id, propertyId });
-        if (rnd.next() < 0.1) participations.push({ memberId: id, eventId: rnd.pick(ref.eventIds) });
-      }
-      await tx.membership.createMany({ data: memberships });
-      if (properties.length) await tx.memberProperty.createMany({ data: properties });
-      if (participations.length) await tx.eventParticipant.createMany({ data: participations });
-      counts.members += rows.length;
-      counts.memberships += memberships.length;
-      counts.properties += properties.length;
-      counts.participations += participations.length;
-      // A batch took over Prisma's default 5 s on a loaded 2-core machine (the bench on PostgreSQL).
-    }, { timeout: 60_000 });
+    await db().$transaction(
+      async (tx) => {
+        const rows = await tx.member.createManyAndReturn({ data: people, select: { id: true } });
+        const memberships: {
+          memberId: number;
+          companyId: string;
+          periodId: number;
+          memberTypeId: number;
+          status: string;
+        }[] = [];
+        const properties: { memberId: number; propertyId: number }[] = [];
+        const participations: { memberId: number; eventId: number }[] = [];
+        for (const { id } of rows) {
+          const companyId = rnd.pick(companies);
+          const roll = rnd.next();
+          const status = roll < 0.8 ? "MEMBER" : roll < 0.85 ? "PENDING_EXIT" : "EXITED";
+          memberships.push({
+            memberId: id,
+            companyId,
+            periodId: ref.current,
+            memberTypeId: rnd.pick(ref.typeIds),
+            status,
+          });
+          if (rnd.next() < 0.3)
+            memberships.push({
+              memberId: id,
+              companyId,
+              periodId: ref.previous,
+              memberTypeId: rnd.pick(ref.typeIds),
+              status: "MEMBER",
+            });
+          for (const propertyId of new Set([rnd.pick(ref.propIds), rnd.pick(ref.propIds)].slice(0, rnd.int(0, 2))))
+            properties.push({ memberId: id, propertyId });
+          if (rnd.next() < 0.1) participations.push({ memberId: id, eventId: rnd.pick(ref.eventIds) });
+        }
+        await tx.membership.createMany({ data: memberships });
+        if (properties.length) await tx.memberProperty.createMany({ data: properties });
+        if (participations.length) await tx.eventParticipant.createMany({ data: participations });
+        counts.members += rows.length;
+        counts.memberships += memberships.length;
+        counts.properties += properties.length;
+        counts.participations += participations.length;
+        // A batch took over Prisma's default 5 s on a loaded 2-core machine (the bench on PostgreSQL).
+      },
+      { timeout: 60_000 },
+    );
   }
   await refreshStatistics(["Member", "Membership", "MemberProperty", "EventParticipant"]);
   await db().$transaction((tx) =>
-    recordAudit(tx, caller, { action: "member.create", objectType: "member", objectId: `generated:${runId}`, companyId: input.company_id, summary: `${counts.members} generated members` }),
+    recordAudit(tx, caller, {
+      action: "member.create",
+      objectType: "member",
+      objectId: `generated:${runId}`,
+      companyId: input.company_id,
+      summary: `${counts.members} generated members`,
+    }),
   );
   return { company_id: input.company_id, ...counts };
 }

@@ -31,7 +31,10 @@ export function printDemoCredentials(c: DemoCredentials, origin: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, banner, { mode: 0o600, flag: "wx" });
   writeToTerminal(banner);
-  logger().warn({ credentials_file: file }, "demo organization seeded: its admin password and API secret are in credentials_file (0600), not in this log");
+  logger().warn(
+    { credentials_file: file },
+    "demo organization seeded: its admin password and API secret are in credentials_file (0600), not in this log",
+  );
 }
 
 /** Writes to the controlling terminal (/dev/tty), whatever stdout is redirected to; nothing without one. */

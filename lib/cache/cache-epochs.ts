@@ -44,7 +44,10 @@ const epochReader = globalThis as unknown as { __epochSqlite?: Database.Statemen
 
 function readSqliteEpochs(): EpochRow[] {
   if (!epochReader.__epochSqlite) {
-    const connection = new Database(sqliteFilePath(env().DATABASE_URL), { fileMustExist: true, timeout: SQLITE_BUSY_TIMEOUT_MS });
+    const connection = new Database(sqliteFilePath(env().DATABASE_URL), {
+      fileMustExist: true,
+      timeout: SQLITE_BUSY_TIMEOUT_MS,
+    });
     epochReader.__epochSqlite = connection.prepare(EPOCHS_SQL);
   }
   return epochReader.__epochSqlite.all() as EpochRow[];
@@ -71,15 +74,20 @@ function sharedPostgresRead(): Promise<EpochRow[]> {
 function startPostgresRead(): Promise<EpochRow[]> {
   const read = readPostgresEpochs();
   epochReads.inFlight = read;
-  read.catch(() => undefined).finally(() => {
-    if (epochReads.inFlight === read) epochReads.inFlight = undefined;
-  });
+  read
+    .catch(() => undefined)
+    .finally(() => {
+      if (epochReads.inFlight === read) epochReads.inFlight = undefined;
+    });
   return read;
 }
 
 async function readPostgresEpochs(): Promise<EpochRow[]> {
   epochReader.__epochPg ??= (async () => {
-    const client = new pg.Client({ connectionString: env().DATABASE_URL, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
+    const client = new pg.Client({
+      connectionString: env().DATABASE_URL,
+      connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    });
     // A broken connection is dropped; the next read opens a new one.
     client.on("error", () => closeCacheEpochReader());
     await client.connect();

@@ -32,7 +32,14 @@ const PAGE_PATH = /^\/subscribe\/([^/?#]+)(\?lang=(?:sv|en))?$/;
 /** Request headers with which Next.js answers something else than the page's HTML (RSC payloads, actions, prefetches). */
 const ROUTER_HEADER = /^(rsc|next-.*|x-middleware-.*|x-nextjs-.*|x-invoke-.*)$/;
 /** Response headers not replayed: per connection or per response, or set from this cache's own values. */
-const NOT_REPLAYED = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "date", "content-encoding"]);
+const NOT_REPLAYED = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "date",
+  "content-encoding",
+]);
 
 interface Template {
   info: unknown;
@@ -155,7 +162,12 @@ function join(parts: Buffer[], value: Buffer): Buffer {
 }
 
 /** Renders the page through this server (uncompressed); a template only of a plain 200 HTML page that sets no cookie. */
-function render(origin: { host: string; port: number }, path: string, lang: Lang, secret: string): Promise<Template | null> {
+function render(
+  origin: { host: string; port: number },
+  path: string,
+  lang: Lang,
+  secret: string,
+): Promise<Template | null> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       {
@@ -189,5 +201,12 @@ function toTemplate(response: IncomingMessage, html: string): Template | null {
     if (!NOT_REPLAYED.has(name)) headers.push([name, response.rawHeaders[i + 1]]);
   }
   const parts = html.split(nonce).map((part) => Buffer.from(part));
-  return { info: null, filledAt: Date.now(), nonce, parts, gzip: canStitch ? deflateParts(parts, nonce.length) : null, headers };
+  return {
+    info: null,
+    filledAt: Date.now(),
+    nonce,
+    parts,
+    gzip: canStitch ? deflateParts(parts, nonce.length) : null,
+    headers,
+  };
 }

@@ -25,7 +25,10 @@ export function deflateParts(parts: Buffer[], valueLength: number): StitchedGzip
   let before = Buffer.alloc(0);
   const deflated = parts.map((part, index) => {
     const last = index === parts.length - 1;
-    const options: zlib.ZlibOptions = { level: 9, finishFlush: last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH };
+    const options: zlib.ZlibOptions = {
+      level: 9,
+      finishFlush: last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
+    };
     if (before.length) options.dictionary = before.subarray(-WINDOW);
     const out = zlib.deflateRawSync(part, options);
     before = Buffer.concat([before.subarray(-WINDOW), part, slot]);
@@ -37,7 +40,13 @@ export function deflateParts(parts: Buffer[], valueLength: number): StitchedGzip
 /** A stored (uncompressed), non-final deflate block holding `data`; starts and ends on a byte boundary. */
 function storedBlock(data: Buffer): Buffer {
   if (data.length > MAX_STORED) throw new Error("stored block too long");
-  const head = Buffer.from([0x00, data.length & 0xff, data.length >> 8, ~data.length & 0xff, (~data.length >> 8) & 0xff]);
+  const head = Buffer.from([
+    0x00,
+    data.length & 0xff,
+    data.length >> 8,
+    ~data.length & 0xff,
+    (~data.length >> 8) & 0xff,
+  ]);
   return Buffer.concat([head, data]);
 }
 
@@ -46,7 +55,8 @@ function storedBlock(data: Buffer): Buffer {
  * Returns the chunks to write (no copy of the big parts).
  */
 export function stitchGzip(plain: Buffer[], deflated: StitchedGzip, value: Buffer): Buffer[] {
-  if (value.length !== deflated.valueLength) throw new Error("stitched gzip: the value must have the template's length");
+  if (value.length !== deflated.valueLength)
+    throw new Error("stitched gzip: the value must have the template's length");
   const native = (zlib as unknown as { crc32(data: Buffer, value?: number): number }).crc32;
   // Node 20's zlib.crc32 answers 0 for an empty buffer that owns no memory (Buffer.from("")): skip empty parts.
   const crc32 = (data: Buffer, value: number) => (data.length ? native(data, value) : value);

@@ -29,7 +29,8 @@ export async function fetchJson<T>(url: string): Promise<T> {
     if (response.status === 401) window.location.assign(SIGN_IN_PAGE);
   }
   const body = await response.json().catch(() => null);
-  if (!response.ok) throw new HttpError(response.status, (body as { reason?: string } | null)?.reason ?? response.statusText);
+  if (!response.ok)
+    throw new HttpError(response.status, (body as { reason?: string } | null)?.reason ?? response.statusText);
   return body as T;
 }
 

@@ -5,7 +5,9 @@ import type { FieldError, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { issueKey } from "../validation/issues";
 
-export function keyedZodResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
+export function keyedZodResolver<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+): Resolver<z.input<S>, unknown, z.output<S>> {
   return async (values, _context, options) => {
     const parsed = await schema.safeParseAsync(values);
     if (parsed.success) return { values: parsed.data, errors: {} };

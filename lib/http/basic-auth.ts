@@ -27,7 +27,10 @@ export function readBasicCredentials(header: string | null): BasicCredentials | 
   if (!/^[A-Za-z0-9+/=_-]+$/.test(encoded)) throwUnauthorized(BASIC_CREDENTIALS_UNPARSEABLE);
   const decoded = Buffer.from(encoded, "base64").toString("utf8");
   const separator = decoded.indexOf(":");
-  return checked({ clientId: separator > 0 ? decoded.slice(0, separator) : "", clientSecret: separator > 0 ? decoded.slice(separator + 1) : "" });
+  return checked({
+    clientId: separator > 0 ? decoded.slice(0, separator) : "",
+    clientSecret: separator > 0 ? decoded.slice(separator + 1) : "",
+  });
 }
 
 /**
@@ -44,7 +47,8 @@ export function formUrlDecoded(credentials: BasicCredentials): BasicCredentials 
 /** Control characters (NUL above all: PostgreSQL cannot even compare one) are never in an id or secret we issue. */
 function checked(credentials: BasicCredentials): BasicCredentials {
   const { clientId, clientSecret } = credentials;
-  if (!clientId || !clientSecret || /[\u0000-\u001f\u007f]/.test(clientId + clientSecret)) throwUnauthorized(BASIC_CREDENTIALS_UNPARSEABLE);
+  if (!clientId || !clientSecret || /[\u0000-\u001f\u007f]/.test(clientId + clientSecret))
+    throwUnauthorized(BASIC_CREDENTIALS_UNPARSEABLE);
   return credentials;
 }
 

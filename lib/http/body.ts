@@ -40,10 +40,14 @@ function clientAborted(): never {
  * (application/x-www-form-urlencoded) where the endpoint accepts one; its fields are then text. An empty body is {}
  * so the schema names what is missing. Anything else is 415.
  */
-export async function readRequestBody(request: Request, options: { limit: number; acceptsForm: boolean }): Promise<unknown> {
+export async function readRequestBody(
+  request: Request,
+  options: { limit: number; acceptsForm: boolean },
+): Promise<unknown> {
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const isForm = mediaType === "application/x-www-form-urlencoded";
-  const isJson = mediaType === "" || mediaType === "application/json" || /^application\/[\w.+-]+\+json$/.test(mediaType);
+  const isJson =
+    mediaType === "" || mediaType === "application/json" || /^application\/[\w.+-]+\+json$/.test(mediaType);
   if (!isJson && !(isForm && options.acceptsForm)) {
     throw new UnsupportedMediaType(
       options.acceptsForm

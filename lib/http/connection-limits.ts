@@ -74,10 +74,21 @@ export class DepthCounter {
  * Answers `status` and closes the connection once the answer is out (lingering: lib/http/linger.ts); returns where the
  * body's remaining chunks go.
  */
-function refuse(req: IncomingMessage, res: ServerResponse, status: number, reason: string, headers: Record<string, string> = {}) {
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  reason: string,
+  headers: Record<string, string> = {},
+) {
   const discard = lingerOnClose(req.socket);
   if (!res.headersSent) {
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", connection: "close", ...headers });
+    res.writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      connection: "close",
+      ...headers,
+    });
     res.end(JSON.stringify({ reason }));
   } else {
     // A handler had begun its answer: the connection ends with it.
@@ -99,7 +110,13 @@ function admit(req: IncomingMessage, res: ServerResponse, limits: ClientLimits):
   const client = clientIp(headers, limits.trustProxyHops);
   const current = inFlight.get(client) ?? 0;
   if (current >= limits.maxConcurrentPerClient) {
-    const discard = refuse(req, res, 503, `too many requests in flight from this client (limit ${limits.maxConcurrentPerClient})`, { "retry-after": "1" });
+    const discard = refuse(
+      req,
+      res,
+      503,
+      `too many requests in flight from this client (limit ${limits.maxConcurrentPerClient})`,
+      { "retry-after": "1" },
+    );
     req.on("data", discard);
     return false;
   }
@@ -164,7 +181,10 @@ function countBody(req: IncomingMessage, res: ServerResponse, limit: number, dep
 function logAbort(req: IncomingMessage, res: ServerResponse) {
   res.once("close", () => {
     if (res.writableFinished) return;
-    logger().info({ method: req.method, path: (req.url ?? "/").split("?")[0], complete: req.complete }, "request aborted by the client");
+    logger().info(
+      { method: req.method, path: (req.url ?? "/").split("?")[0], complete: req.complete },
+      "request aborted by the client",
+    );
   });
 }
 

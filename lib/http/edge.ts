@@ -131,7 +131,11 @@ export function refuseUnknownMethod(method: string): EdgeRefusal | null {
  * as a 500. /v3 is an API other sites may call (CORS) and next-auth checks its own CSRF token, so both are left out.
  * Without an Origin header the request goes on to Next.js, which decides as before.
  */
-export function refuseCrossSitePost(method: string, pathname: string, headers: IncomingMessage["headers"]): EdgeRefusal | null {
+export function refuseCrossSitePost(
+  method: string,
+  pathname: string,
+  headers: IncomingMessage["headers"],
+): EdgeRefusal | null {
   if (method.toUpperCase() !== "POST" || headers.origin === undefined) return null;
   if (pathname.startsWith("/v3/") || pathname.startsWith("/api/auth/")) return null;
   const forwarded = headers["x-forwarded-host"];
@@ -160,7 +164,9 @@ export function answerAtEdge(req: IncomingMessage, res: ServerResponse, maxBodyB
     refuseCrossSitePost(req.method ?? "GET", pathname, req.headers) ??
     refuseUnroutedV3(pathname, req.method ?? "GET");
   if (!refusal) return false;
-  const requestId = (typeof req.headers["x-request-id"] === "string" && req.headers["x-request-id"].slice(0, 64)) || crypto.randomUUID();
+  const requestId =
+    (typeof req.headers["x-request-id"] === "string" && req.headers["x-request-id"].slice(0, 64)) ||
+    crypto.randomUUID();
   res.writeHead(refusal.status, {
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",

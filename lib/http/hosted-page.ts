@@ -6,6 +6,8 @@
  */
 export function redirectToHostedPage(request: Request, segments: string[]): Response {
   const url = new URL(request.url);
-  const path = segments.map((segment) => (/^\.{1,2}$/.test(segment) ? segment.replaceAll(".", "%2E") : encodeURIComponent(segment)));
+  const path = segments.map((segment) =>
+    /^\.{1,2}$/.test(segment) ? segment.replaceAll(".", "%2E") : encodeURIComponent(segment),
+  );
   return new Response(null, { status: 303, headers: { location: `/${path.join("/")}${url.search}` } });
 }

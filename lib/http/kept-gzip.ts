@@ -28,7 +28,8 @@ const keptGzip = new Map<string, Promise<Buffer<ArrayBuffer>>>();
 /** A JSON response of a cached serialized body: `text` is the same string for as long as the data is unchanged. */
 export async function cachedJsonText(request: Request, text: string): Promise<Response> {
   const restored = request.headers.get(BODY_ENCODING_HEADER) === RESTORED;
-  if (!restored || text.length < KEPT_GZIP_MIN_CHARS || !acceptsGzip(request.headers.get("accept-encoding"))) return jsonText(text);
+  if (!restored || text.length < KEPT_GZIP_MIN_CHARS || !acceptsGzip(request.headers.get("accept-encoding")))
+    return jsonText(text);
   let compressed = keptGzip.get(text);
   if (!compressed) {
     compressed = gzip(text) as Promise<Buffer<ArrayBuffer>>;

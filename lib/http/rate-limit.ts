@@ -70,7 +70,11 @@ const globalForLimits = globalThis as unknown as {
 async function redisClient(url: string): Promise<Redis> {
   if (globalForLimits.__redis) return globalForLimits.__redis;
   const { Redis } = await import("ioredis");
-  globalForLimits.__redis ??= new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  globalForLimits.__redis ??= new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+  });
   return globalForLimits.__redis;
 }
 

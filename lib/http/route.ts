@@ -26,14 +26,20 @@ type Parsed<Spec, Part extends "params" | "query" | "body"> = Spec extends { [K 
 
 /** What a handler may return as a plain value: the output type of a declared success schema (any, without one). */
 type Result<Spec extends OperationSpec> = {
-  [Status in keyof Spec["responses"]]: Spec["responses"][Status] extends { schema: infer S extends z.ZodType } ? z.output<S> : unknown;
+  [Status in keyof Spec["responses"]]: Spec["responses"][Status] extends { schema: infer S extends z.ZodType }
+    ? z.output<S>
+    : unknown;
 }[keyof Spec["responses"]];
 
 export interface RouteInput<Spec extends OperationSpec> {
   request: Request;
   caller: Spec["auth"] extends "bearer" | "session" ? Caller : null;
   /** The HTTP Basic client credentials of an operation with auth "basic" (unless credentialsInBody). */
-  credentials: Spec["auth"] extends "basic" ? (Spec extends { credentialsInBody: true } ? null : { clientId: string; clientSecret: string }) : null;
+  credentials: Spec["auth"] extends "basic"
+    ? Spec extends { credentialsInBody: true }
+      ? null
+      : { clientId: string; clientSecret: string }
+    : null;
   params: Parsed<Spec, "params">;
   query: Parsed<Spec, "query">;
   body: Parsed<Spec, "body">;
@@ -56,7 +62,8 @@ export function route<const Spec extends OperationSpec>(
     let actor: string | undefined;
     let response: Response;
     let bodyValue: Promise<unknown> | undefined;
-    const readBody = () => (bodyValue ??= readRequestBody(request, { limit: env().MAX_BODY_BYTES, acceptsForm: spec.acceptsForm ?? false }));
+    const readBody = () =>
+      (bodyValue ??= readRequestBody(request, { limit: env().MAX_BODY_BYTES, acceptsForm: spec.acceptsForm ?? false }));
     try {
       const rateLimit = typeof spec.rateLimit === "function" ? spec.rateLimit(await readBody()) : spec.rateLimit;
       if (rateLimit) await consumeRateLimit(rateLimit.name, ip, rateLimit.reason);
@@ -71,11 +78,22 @@ export function route<const Spec extends OperationSpec>(
         if (spec.permission) requirePermission(caller, spec.permission);
       }
       const credentials =
-        spec.auth === "basic" && !spec.credentialsInBody ? parseBasicCredentials(request.headers.get("authorization")) : null;
+        spec.auth === "basic" && !spec.credentialsInBody
+          ? parseBasicCredentials(request.headers.get("authorization"))
+          : null;
       const params = parseWith(spec.params, await context.params);
       const query = parseWith(spec.query, Object.fromEntries(url.searchParams));
       const body = spec.body ? parseBody(spec.body, await readBody()) : undefined;
-      const result = await handler({ request, caller, credentials, params, query, body, ip, requestId } as RouteInput<Spec>);
+      const result = await handler({
+        request,
+        caller,
+        credentials,
+        params,
+        query,
+        body,
+        ip,
+        requestId,
+      } as RouteInput<Spec>);
       response = result instanceof Response ? result : json(result, status);
     } catch (error) {
       response = errorResponse(error, requestId);

@@ -15,7 +15,8 @@ const sv: Record<string, string> = {
   too_many: "Välj högst {n}.",
   invalid: "Värdet är inte giltigt.",
   control_characters: "Får inte innehålla radbrytningar eller andra styrtecken.",
-  not_staff: "Test skickas bara till personal i organisationen: en adress med inloggning till adminpanelen och åtkomst till föreningen.",
+  not_staff:
+    "Test skickas bara till personal i organisationen: en adress med inloggning till adminpanelen och åtkomst till föreningen.",
 };
 
 const en: Record<string, string> = {
@@ -31,11 +32,17 @@ const en: Record<string, string> = {
   too_many: "Choose at most {n}.",
   invalid: "The value is not valid.",
   control_characters: "Must not contain line breaks or other control characters.",
-  not_staff: "Tests go only to the organization's staff: an address with a dashboard account that has access to the association.",
+  not_staff:
+    "Tests go only to the organization's staff: an address with a dashboard account that has access to the association.",
 };
 
 /** The translated text of an issue key for a field; the English message when the problem has no key. */
-export function fieldErrorText(lang: Lang, field: string, key: string | undefined, fallback: string | undefined): string | undefined {
+export function fieldErrorText(
+  lang: Lang,
+  field: string,
+  key: string | undefined,
+  fallback: string | undefined,
+): string | undefined {
   if (!key) return fallback;
   const [name, n] = key.split(":");
   const texts = lang === "en" ? en : sv;

@@ -30,7 +30,9 @@ function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: strin
 
 /** A moment (ISO instant) or a calendar date (YYYY-MM-DD, with a calendar format) as text. */
 export function formatDate(lang: Lang, format: DateFormat, value: string): string {
-  return formatter(`${lang}:${format}`, () => new Intl.DateTimeFormat(LOCALES[lang], DATE_FORMATS[format])).format(new Date(value));
+  return formatter(`${lang}:${format}`, () => new Intl.DateTimeFormat(LOCALES[lang], DATE_FORMATS[format])).format(
+    new Date(value),
+  );
 }
 
 /** "12 345" in Swedish, "12,345" in English. */

@@ -43,7 +43,10 @@ interface WorkerKind {
   round: (owner: string, stopping: () => boolean) => Promise<boolean>;
 }
 
-export async function startWorkers(which: { sendouts: boolean; webhooks: boolean }): Promise<{ stop(): Promise<void> }> {
+export async function startWorkers(which: {
+  sendouts: boolean;
+  webhooks: boolean;
+}): Promise<{ stop(): Promise<void> }> {
   // The lease owner: names this process in the rows it holds (and in logs when a lease is taken over).
   const owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
   const all: (WorkerKind & { on: boolean })[] = [

@@ -43,7 +43,13 @@ const styles = {
   header: { padding: "24px 24px 16px", borderBottom: "1px solid #e5e7eb" },
   logo: { display: "block", maxWidth: "100%", height: "auto", marginBottom: "12px" },
   organization: { margin: 0, fontSize: "20px", lineHeight: "28px", fontWeight: 700, color: "#111827" },
-  content: { padding: "16px 24px 24px", fontSize: "16px", lineHeight: "24px", color: "#111827", wordBreak: "break-word" as const },
+  content: {
+    padding: "16px 24px 24px",
+    fontSize: "16px",
+    lineHeight: "24px",
+    color: "#111827",
+    wordBreak: "break-word" as const,
+  },
   footer: { padding: "0 24px 24px" },
   rule: { borderColor: "#e5e7eb", margin: "0 0 16px" },
   small: { margin: "0 0 8px", fontSize: "14px", lineHeight: "20px", color: "#4b5563" },
@@ -77,9 +83,7 @@ function Email({ lang, organization, subject, preheader, bodyHtml, footer }: Ema
         <Container style={styles.container}>
           <Section style={styles.header}>
             {organization.logoUrl ? <Img src={organization.logoUrl} alt="" height="48" style={styles.logo} /> : null}
-            <Text style={styles.organization}>
-              {organization.name}
-            </Text>
+            <Text style={styles.organization}>{organization.name}</Text>
           </Section>
           <Section style={styles.content}>
             <div data-mail-body dangerouslySetInnerHTML={{ __html: bodyHtml }} />

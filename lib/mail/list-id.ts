@@ -18,7 +18,10 @@ export interface MailList {
  */
 function listIdDomain(mailFrom: string): string {
   const address = addressOf(mailFrom);
-  const domain = address.slice(address.lastIndexOf("@") + 1).toLowerCase().replace(/[^a-z0-9.-]/g, "");
+  const domain = address
+    .slice(address.lastIndexOf("@") + 1)
+    .toLowerCase()
+    .replace(/[^a-z0-9.-]/g, "");
   return `list.${domain || "localhost"}`;
 }
 
@@ -29,7 +32,10 @@ function listIdDomain(mailFrom: string): string {
  * read; so the value is handed over ready (prepared).
  */
 function phraseOf(name: string | null | undefined): string {
-  const phrase = (name ?? "").replace(/[()<>@,;:\\".[\]\s]+/g, " ").trim().slice(0, 100);
+  const phrase = (name ?? "")
+    .replace(/[()<>@,;:\\".[\]\s]+/g, " ")
+    .trim()
+    .slice(0, 100);
   return mimeFuncs.isPlainText(phrase) ? phrase : mimeFuncs.encodeWords(phrase, "Q", 52);
 }
 

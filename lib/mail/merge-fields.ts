@@ -81,7 +81,12 @@ export class Marks<R> {
    * the plain-text body) everything is text. Stray mark characters in the author's text are dropped, so no text can
    * pose as a mark.
    */
-  mergeFields(template: string, values: (recipient: R) => MergeValues, mode: Mode, fallbackAsText: (html: string) => string): string {
+  mergeFields(
+    template: string,
+    values: (recipient: R) => MergeValues,
+    mode: Mode,
+    fallbackAsText: (html: string) => string,
+  ): string {
     return template.replace(MARK_CHARACTERS, "").replace(FIELD, (_whole, name: string, written: string | undefined) => {
       if (valueOf(name, NOBODY) === undefined) return "";
       const fallback = written?.trim() ?? "";

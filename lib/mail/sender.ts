@@ -11,6 +11,10 @@ export function sendoutSenderName(fromName: string | null | undefined, organizat
 }
 
 /** The From line: the sender's name and the address every message is sent from (MAIL_FROM's). */
-export function sendoutFromLine(fromName: string | null | undefined, organizationName: string, address: string): string {
+export function sendoutFromLine(
+  fromName: string | null | undefined,
+  organizationName: string,
+  address: string,
+): string {
   return `${sendoutSenderName(fromName, organizationName)} <${address}>`;
 }

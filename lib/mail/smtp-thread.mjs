@@ -60,7 +60,11 @@ function serve(port, options) {
       .sendMail(request.message)
       .then(
         (info) => port.postMessage({ id: request.id, messageId: info.messageId, response: info.response }),
-        (error) => port.postMessage({ id: request.id, error: { message: String(error?.message ?? error), code: error?.code, responseCode: error?.responseCode } }),
+        (error) =>
+          port.postMessage({
+            id: request.id,
+            error: { message: String(error?.message ?? error), code: error?.code, responseCode: error?.responseCode },
+          }),
       )
       .finally(() => {
         underWay -= 1;

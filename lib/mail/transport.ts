@@ -60,12 +60,16 @@ export function mailIsCaught(): boolean {
 function dkimOptions() {
   const { DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY } = env();
   if (!DKIM_DOMAIN || !DKIM_SELECTOR || !DKIM_PRIVATE_KEY) return undefined;
-  const privateKey = DKIM_PRIVATE_KEY.includes("-----BEGIN") ? DKIM_PRIVATE_KEY : fs.readFileSync(DKIM_PRIVATE_KEY, "utf8");
+  const privateKey = DKIM_PRIVATE_KEY.includes("-----BEGIN")
+    ? DKIM_PRIVATE_KEY
+    : fs.readFileSync(DKIM_PRIVATE_KEY, "utf8");
   return { domainName: DKIM_DOMAIN, keySelector: DKIM_SELECTOR, privateKey };
 }
 
 /** What nodemailer answered for one message, or the fields of its error that classify() reads. */
-type ThreadAnswer = { id: number; messageId: string; response: string } | { id: number; error: { message: string; code?: string; responseCode?: number } };
+type ThreadAnswer =
+  | { id: number; messageId: string; response: string }
+  | { id: number; error: { message: string; code?: string; responseCode?: number } };
 
 interface MailSender {
   sendMail(message: Mail.Options): Promise<SentMail>;
@@ -113,7 +117,10 @@ function transportOptions(): SMTPPool.Options {
 function smtpThread(): MailSender {
   const pending = new Map<number, { resolve(sent: SentMail): void; reject(error: unknown): void }>();
   let nextId = 0;
-  const thread = new Worker(SMTP_THREAD_SCRIPT, { workerData: { smtpThread: true, options: transportOptions() }, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
+  const thread = new Worker(SMTP_THREAD_SCRIPT, {
+    workerData: { smtpThread: true, options: transportOptions() },
+    resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+  });
   thread.unref();
   const settle = (id: number) => {
     const waiting = pending.get(id);
@@ -129,7 +136,8 @@ function smtpThread(): MailSender {
   });
   const failAll = (error: unknown) => {
     if (globalForMail.__mailSender === sender) globalForMail.__mailSender = undefined;
-    for (const id of [...pending.keys()]) settle(id)!.reject(Object.assign(new Error(`mail thread ended: ${String(error)}`), { code: "ETHREAD" }));
+    for (const id of [...pending.keys()])
+      settle(id)!.reject(Object.assign(new Error(`mail thread ended: ${String(error)}`), { code: "ETHREAD" }));
   };
   thread.on("error", failAll);
   thread.on("exit", (code) => failAll(`exit code ${code}`));

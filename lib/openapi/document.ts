@@ -6,7 +6,14 @@ import { z } from "zod";
 import { ValidationFailed } from "../errors";
 import { v3Operations, type Operation } from "../operations";
 import { accessSentence, type ResponseDoc } from "../operations/operation";
-import { databaseUnavailable, invalidToken, payloadTooLarge, rateLimited, unsupportedMediaType, validation } from "../operations/errors";
+import {
+  databaseUnavailable,
+  invalidToken,
+  payloadTooLarge,
+  rateLimited,
+  unsupportedMediaType,
+  validation,
+} from "../operations/errors";
 import { tagDescriptions } from "../operations/tags";
 import { withExamples } from "./examples";
 import { WEBHOOK_PAYLOADS, WEBHOOK_TEST_EVENT, WebhookTestPayload } from "@/modules/webhooks/schemas/webhooks";
@@ -53,9 +60,12 @@ function headersOf(status: string, response: ResponseDoc) {
  */
 function exampleOf(op: Operation, status: string, response: ResponseDoc) {
   let example = response.example;
-  if (status === "400" && response.schema === validation.schema && example === undefined) example = validationExample(op);
+  if (status === "400" && response.schema === validation.schema && example === undefined)
+    example = validationExample(op);
   if (example && typeof example === "object" && "reason" in example && typeof example.reason === "string") {
-    const reason = example.reason.replace("<module>", op.module ?? "member").replace("<permission>", op.permission ?? "MEMBER.U");
+    const reason = example.reason
+      .replace("<module>", op.module ?? "member")
+      .replace("<permission>", op.permission ?? "MEMBER.U");
     example = { ...example, reason };
   }
   return example === undefined ? {} : { example };
@@ -104,7 +114,12 @@ function parameters(op: Operation, converted: Map<string, JsonSchema>) {
   const query = properties("query");
   return [
     ...names.map((name) => ({ name, in: "path", required: true, schema: path.schemas[name] ?? { type: "string" } })),
-    ...Object.entries(query.schemas).map(([name, schema]) => ({ name, in: "query", required: query.required.has(name), schema })),
+    ...Object.entries(query.schemas).map(([name, schema]) => ({
+      name,
+      in: "query",
+      required: query.required.has(name),
+      schema,
+    })),
   ];
 }
 
@@ -128,9 +143,19 @@ const webhookBodies = [...WEBHOOK_PAYLOADS, { type: WEBHOOK_TEST_EVENT, schema: 
 
 /** The header each delivery carries (Standard Webhooks), as a parameter of every webhook. */
 const webhookHeaders = [
-  { name: "webhook-id", description: "The message id: the same on every attempt and redelivery of one delivery; skip one you have handled." },
-  { name: "webhook-timestamp", description: "Unix time of this attempt, in seconds; refuse one far from your clock (replays)." },
-  { name: "webhook-signature", description: "`v1,<base64 HMAC-SHA256>` of `id.timestamp.body` with the endpoint's secret (verify with a Standard Webhooks library)." },
+  {
+    name: "webhook-id",
+    description: "The message id: the same on every attempt and redelivery of one delivery; skip one you have handled.",
+  },
+  {
+    name: "webhook-timestamp",
+    description: "Unix time of this attempt, in seconds; refuse one far from your clock (replays).",
+  },
+  {
+    name: "webhook-signature",
+    description:
+      "`v1,<base64 HMAC-SHA256>` of `id.timestamp.body` with the endpoint's secret (verify with a Standard Webhooks library).",
+  },
 ].map(({ name, description }) => ({ name, in: "header", required: true, description, schema: { type: "string" } }));
 
 /** The document's top-level `webhooks`: what we POST to an endpoint, one entry per event type. */
@@ -147,7 +172,10 @@ function buildWebhooks(converted: Map<string, JsonSchema>) {
           // Sent by us: no credential of yours; the body is signed (the webhook-signature header).
           security: [],
           parameters: webhookHeaders,
-          requestBody: { required: true, content: { "application/json": { schema: converted.get(`webhook.${type}`) } } },
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: converted.get(`webhook.${type}`) } },
+          },
           responses: {
             "200": {
               description:
@@ -175,7 +203,11 @@ function buildPaths(operations: Operation[]) {
       responses[status] = {
         description: response.description,
         ...headersOf(status, response),
-        ...(schema ? { content: { [response.contentType ?? "application/json"]: { schema, ...exampleOf(op, status, response) } } } : {}),
+        ...(schema
+          ? {
+              content: { [response.contentType ?? "application/json"]: { schema, ...exampleOf(op, status, response) } },
+            }
+          : {}),
       };
     }
     const description = [accessSentence(op), op.description].filter(Boolean).join(" ");
@@ -209,8 +241,8 @@ function tagsOf(operations: Operation[]) {
 const unroutedAnswers =
   "\n\n## Answers outside the operations\n\n" +
   "- **308** to the same target without dot segments (`/./`, `/../`, also percent-encoded) or a trailing slash.\n" +
-  "- **404** `{\"reason\": \"not found\"}`: no operation has this path.\n" +
-  "- **405** `{\"reason\": \"method not allowed; use GET, POST\"}` with an `Allow` header: the path exists, but not " +
+  '- **404** `{"reason": "not found"}`: no operation has this path.\n' +
+  '- **405** `{"reason": "method not allowed; use GET, POST"}` with an `Allow` header: the path exists, but not ' +
   "with this method.\n" +
   "- **413** and **503** can also come before the operation is found: a declared `Content-Length` over the limit, or " +
   "the database unavailable. Their bodies are the same `{reason}` as the operations document.";
@@ -232,7 +264,11 @@ export function buildOpenApiDocument(serverUrl: string) {
     tags: tagsOf(v3Operations),
     components: {
       securitySchemes: {
-        basic: { type: "http", scheme: "basic", description: "An API key's `client_id` as the user name, its `client_secret` as the password." },
+        basic: {
+          type: "http",
+          scheme: "basic",
+          description: "An API key's `client_id` as the user name, its `client_secret` as the password.",
+        },
         bearer: {
           type: "http",
           scheme: "bearer",

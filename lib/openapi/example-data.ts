@@ -1,12 +1,20 @@
 // The examples the API reference shows, one per component schema (by its id), with the data of one made-up
 // association: Norrlands Idrottsförbund, its club IK Norrskenet and their members. Built from each other so the same
 // member, list and event appear throughout. Each must validate against its schema (tests/unit/openapi-examples.test.ts).
-const federation = { company_id: "0b6f2a8e-3c1d-4e5f-9a7b-1c2d3e4f5a6b", name: "Norrlands Idrottsförbund", org_number: "802412-3456" };
+const federation = {
+  company_id: "0b6f2a8e-3c1d-4e5f-9a7b-1c2d3e4f5a6b",
+  name: "Norrlands Idrottsförbund",
+  org_number: "802412-3456",
+};
 const club = { company_id: "5d9e1f20-7a3b-4c8d-b6e5-2f1a0c9d8e7b", name: "IK Norrskenet", org_number: "802498-7654" };
 const created = "2026-02-14T09:30:12.000Z";
 const updated = "2026-03-02T16:05:44.000Z";
 
-const term = { id: 3, name: "Nyhetsbrev 2026", html: "<p>Jag vill få IK Norrskenets nyhetsbrev och kan avsluta när som helst.</p>" };
+const term = {
+  id: 3,
+  name: "Nyhetsbrev 2026",
+  html: "<p>Jag vill få IK Norrskenets nyhetsbrev och kan avsluta när som helst.</p>",
+};
 const membership = {
   id: 4102,
   company_id: club.company_id,
@@ -73,7 +81,12 @@ const sendout = {
   updated_at: updated,
   counts,
 };
-const grant = { id: 2, uuid: "e4b7c2d1-9f8a-4b3c-a2d1-0e9f8a7b6c5d", name: "Fritidskortet", descr: "Aktiviteter för barn och unga 8–16 år" };
+const grant = {
+  id: 2,
+  uuid: "e4b7c2d1-9f8a-4b3c-a2d1-0e9f8a7b6c5d",
+  name: "Fritidskortet",
+  descr: "Aktiviteter för barn och unga 8–16 år",
+};
 
 const webhookEndpoint = {
   id: 7,
@@ -91,7 +104,13 @@ const webhookEndpoint = {
 };
 const webhookSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const eventAt = "2026-03-01T18:22:05.000Z";
-const subscriptionRef = { company_id: club.company_id, member_id: memberSummary.id, email: memberSummary.email, list_id: 41, list_name: "Nyhetsbrev" };
+const subscriptionRef = {
+  company_id: club.company_id,
+  member_id: memberSummary.id,
+  email: memberSummary.email,
+  list_id: 41,
+  list_name: "Nyhetsbrev",
+};
 const memberRef = { company_id: club.company_id, member_id: memberSummary.id, email: memberSummary.email };
 const webhookEvent = (type: string, data: Record<string, unknown>) => ({ type, timestamp: eventAt, data });
 const webhookDelivery = {
@@ -125,21 +144,55 @@ export const componentExamples: Record<string, unknown> = {
   TokenRequest: { grant_type: "client_credentials" },
   WebhookEndpoint: webhookEndpoint,
   CreatedWebhookEndpoint: { ...webhookEndpoint, secret: webhookSecret },
-  CreateWebhookEndpointRequest: { company_id: club.company_id, url: webhookEndpoint.url, events: webhookEndpoint.events, description: webhookEndpoint.description },
+  CreateWebhookEndpointRequest: {
+    company_id: club.company_id,
+    url: webhookEndpoint.url,
+    events: webhookEndpoint.events,
+    description: webhookEndpoint.description,
+  },
   UpdateWebhookEndpointRequest: { events: ["subscription.created", "subscription.unsubscribed"], enabled: true },
   RotatedWebhookSecret: { id: webhookEndpoint.id, secret: webhookSecret },
   WebhookDelivery: webhookDelivery,
   WebhookDeliveryPage: { deliveries: [webhookDelivery], count: 1, page: 1, limit: 50 },
-  "WebhookEventSubscriptionCreated": webhookEvent("subscription.created", { ...subscriptionRef, status: "PENDING", source: "PUBLIC_FORM" }),
-  "WebhookEventSubscriptionConfirmed": webhookEvent("subscription.confirmed", { ...subscriptionRef, confirmed_via: "EMAIL_LINK" }),
-  "WebhookEventSubscriptionUnsubscribed": webhookEvent("subscription.unsubscribed", { ...subscriptionRef, via: "LINK" }),
-  "WebhookEventMemberOptedOut": webhookEvent("member.opted_out", memberRef),
-  "WebhookEventMemberCreated": webhookEvent("member.created", { ...memberRef, firstname: "Astrid", lastname: "Lindqvist" }),
-  "WebhookEventMemberUpdated": webhookEvent("member.updated", { ...memberRef, firstname: "Astrid", lastname: "Lindqvist" }),
-  "WebhookEventMemberErased": webhookEvent("member.erased", { company_id: club.company_id, member_id: memberSummary.id }),
-  "WebhookEventCompanyFkStatusChanged": webhookEvent("company.fk_status_changed", { company_id: club.company_id, from: "FK_ADDED", to: "ACTIVE" }),
-  "WebhookEventSendoutSent": webhookEvent("sendout.sent", { company_id: club.company_id, sendout_id: 15, subject: "Välkommen till årsmötet den 18 mars", recipients: 412, sent: 409, failed: 3 }),
-  "WebhookEventWebhookTest": webhookEvent("webhook.test", { endpoint_id: webhookEndpoint.id, company_id: club.company_id }),
+  WebhookEventSubscriptionCreated: webhookEvent("subscription.created", {
+    ...subscriptionRef,
+    status: "PENDING",
+    source: "PUBLIC_FORM",
+  }),
+  WebhookEventSubscriptionConfirmed: webhookEvent("subscription.confirmed", {
+    ...subscriptionRef,
+    confirmed_via: "EMAIL_LINK",
+  }),
+  WebhookEventSubscriptionUnsubscribed: webhookEvent("subscription.unsubscribed", { ...subscriptionRef, via: "LINK" }),
+  WebhookEventMemberOptedOut: webhookEvent("member.opted_out", memberRef),
+  WebhookEventMemberCreated: webhookEvent("member.created", {
+    ...memberRef,
+    firstname: "Astrid",
+    lastname: "Lindqvist",
+  }),
+  WebhookEventMemberUpdated: webhookEvent("member.updated", {
+    ...memberRef,
+    firstname: "Astrid",
+    lastname: "Lindqvist",
+  }),
+  WebhookEventMemberErased: webhookEvent("member.erased", { company_id: club.company_id, member_id: memberSummary.id }),
+  WebhookEventCompanyFkStatusChanged: webhookEvent("company.fk_status_changed", {
+    company_id: club.company_id,
+    from: "FK_ADDED",
+    to: "ACTIVE",
+  }),
+  WebhookEventSendoutSent: webhookEvent("sendout.sent", {
+    company_id: club.company_id,
+    sendout_id: 15,
+    subject: "Välkommen till årsmötet den 18 mars",
+    recipients: 412,
+    sent: 409,
+    failed: 3,
+  }),
+  WebhookEventWebhookTest: webhookEvent("webhook.test", {
+    endpoint_id: webhookEndpoint.id,
+    company_id: club.company_id,
+  }),
   OAuthError: { reason: "forbidden", error: "invalid_grant" },
   Error: { reason: "member not found" },
   ValidationError: {
@@ -175,11 +228,22 @@ export const componentExamples: Record<string, unknown> = {
   UtforarstatusResponse: { utforarestatus: "GODKAND" },
   CurrentCompany: { ...federation, uuid: "f0e1d2c3-b4a5-4968-8778-695a4b3c2d1e", shortname: "NIF", parent_id: null },
   ParentCompany: { org_number: federation.org_number, name: federation.name },
-  CompanyFkListItem: { name: club.name, org_number: club.org_number, parent: { org_number: federation.org_number, name: federation.name } },
+  CompanyFkListItem: {
+    name: club.name,
+    org_number: club.org_number,
+    parent: { org_number: federation.org_number, name: federation.name },
+  },
   UpdateFkStatusRequest: { fk_status: "FK_ADDED" },
   UpdateFkStatusResponse: { company_id: club.company_id, fk_status: "FK_ADDED" },
   CompanyNode: { ...federation, shortname: "NIF", children: [{ ...club, shortname: "IKN", children: [] }] },
-  Period: { id: 12, company_id: federation.company_id, name: "Medlemsår 2026", start_date: "2026-01-01", end_date: "2026-12-31", is_current: true },
+  Period: {
+    id: 12,
+    company_id: federation.company_id,
+    name: "Medlemsår 2026",
+    start_date: "2026-01-01",
+    end_date: "2026-12-31",
+    is_current: true,
+  },
   MemberType: { id: 2, company_id: federation.company_id, name: "Ungdom" },
   Property: { prop_id: 31, name: "Fotboll", descr: "Tränar fotboll" },
   PropertyGroup: {
@@ -187,7 +251,10 @@ export const componentExamples: Record<string, unknown> = {
     company_id: club.company_id,
     name: "Idrotter",
     descr: "Vilka idrotter medlemmen utövar",
-    properties: [{ prop_id: 31, name: "Fotboll", descr: "Tränar fotboll" }, { prop_id: 32, name: "Innebandy", descr: "Tränar innebandy" }],
+    properties: [
+      { prop_id: 31, name: "Fotboll", descr: "Tränar fotboll" },
+      { prop_id: 32, name: "Innebandy", descr: "Tränar innebandy" },
+    ],
   },
   CompanySearchResult: { ...club, shortname: "IKN", street: "Norrskensvägen 4", zipcode: "972 31", post: "Luleå" },
   Membership: membership,
@@ -202,7 +269,14 @@ export const componentExamples: Record<string, unknown> = {
     properties: [{ prop_id: 31, name: "Fotboll", group_id: 5, group_name: "Idrotter", set_at: created }],
     consents: [{ term_id: term.id, term_name: term.name, list_id: 41, accepted_at: subscription.subscribed_at }],
     subscriptions: [
-      { list_id: 41, list_name: "Klubbnytt", status: "SUBSCRIBED", source: "PUBLIC_FORM", subscribed_at: subscription.subscribed_at, unsubscribed_at: null },
+      {
+        list_id: 41,
+        list_name: "Klubbnytt",
+        status: "SUBSCRIBED",
+        source: "PUBLIC_FORM",
+        subscribed_at: subscription.subscribed_at,
+        unsubscribed_at: null,
+      },
     ],
   },
   ErasedMember: { id: memberSummary.id, erased_at: "2026-03-05T12:00:00.000Z" },
@@ -219,19 +293,41 @@ export const componentExamples: Record<string, unknown> = {
     prop_ids: [31],
   },
   UpdateMemberRequest: { phone: "070-555 12 34", street: "Storgatan 12", zipcode: "972 32", post: "Luleå" },
-  MemberPaginationRequest: { options: { period_id: 12, statuses: ["MEMBER"] }, orderBy: { lastname: "asc" }, page: 2, limit: 50 },
+  MemberPaginationRequest: {
+    options: { period_id: 12, statuses: ["MEMBER"] },
+    orderBy: { lastname: "asc" },
+    page: 2,
+    limit: 50,
+  },
   MemberSearchRequest: {
-    filters: { member_variables: { email: "EXISTS", age_from: 8, age_to: 16 }, companies: { company_ids: [club.company_id], include: "ANY" } },
+    filters: {
+      member_variables: { email: "EXISTS", age_from: 8, age_to: 16 },
+      companies: { company_ids: [club.company_id], include: "ANY" },
+    },
     search_text: "lindqvist",
     sort_by: "name_asc",
     page: 1,
     limit: 25,
   },
   Event: event,
-  EventParticipant: { member_id: memberSummary.id, firstname: "Astrid", lastname: "Lindqvist", email: memberSummary.email, registered_at: updated },
+  EventParticipant: {
+    member_id: memberSummary.id,
+    firstname: "Astrid",
+    lastname: "Lindqvist",
+    email: memberSummary.email,
+    registered_at: updated,
+  },
   EventWithParticipants: {
     ...event,
-    participants: [{ member_id: memberSummary.id, firstname: "Astrid", lastname: "Lindqvist", email: memberSummary.email, registered_at: updated }],
+    participants: [
+      {
+        member_id: memberSummary.id,
+        firstname: "Astrid",
+        lastname: "Lindqvist",
+        email: memberSummary.email,
+        registered_at: updated,
+      },
+    ],
   },
   CreateEventRequest: {
     company_id: club.company_id,
@@ -257,7 +353,13 @@ export const componentExamples: Record<string, unknown> = {
     questions: [{ prop_id: 31, name: "Fotboll", descr: "Tränar fotboll", group_name: "Idrotter", group_descr: null }],
   },
   SubscriptionListSummary: { id: 41, name: "Klubbnytt", description: "Nyheter från IK Norrskenet varje månad." },
-  SubscribeRequest: { email: "erik.nilsson@example.se", firstname: "Erik", lastname: "Nilsson", answered_prop_ids: [31], terms_accepted: true },
+  SubscribeRequest: {
+    email: "erik.nilsson@example.se",
+    firstname: "Erik",
+    lastname: "Nilsson",
+    answered_prop_ids: [31],
+    terms_accepted: true,
+  },
   Subscription: subscription,
   SubscribeResult: { member_id: memberSummary.id, subscription },
   GlobalOptOutRequest: { token: "1774000000.7c1e9b52.Zx3kQ9mN2pL7vR4t" },
@@ -292,7 +394,11 @@ export const componentExamples: Record<string, unknown> = {
     fields: listFields,
     double_opt_in: true,
   },
-  UpdateSubscriptionListRequest: { description: "Nyheter och kallelser från IK Norrskenet.", question_prop_ids: [31, 32], design },
+  UpdateSubscriptionListRequest: {
+    description: "Nyheter och kallelser från IK Norrskenet.",
+    question_prop_ids: [31, 32],
+    design,
+  },
   SubscribersPage: {
     subscribers: [
       {
@@ -314,7 +420,13 @@ export const componentExamples: Record<string, unknown> = {
     page: 1,
     limit: 50,
   },
-  MemberSubscriptionListEntry: { id: 41, name: "Klubbnytt", description: "Nyheter från IK Norrskenet varje månad.", is_active: true, is_subscribed: true },
+  MemberSubscriptionListEntry: {
+    id: 41,
+    name: "Klubbnytt",
+    description: "Nyheter från IK Norrskenet varje månad.",
+    is_active: true,
+    is_subscribed: true,
+  },
   MemberSubscriptionResult: { member_id: memberSummary.id, subscription: { ...subscription, source: "ADMIN" } },
   SendoutCounts: counts,
   Sendout: sendout,
@@ -331,12 +443,28 @@ export const componentExamples: Record<string, unknown> = {
   SendSendoutRequest: { send_at: "2026-03-04T09:00:00+01:00" },
   TestSendoutRequest: { email: "kansli@iknorrskenet.se" },
   SendoutTestResult: { sent_to: "kansli@iknorrskenet.se", message_id: "<20260304080000.15.test@iknorrskenet.se>" },
-  MailEvent: { type: "hard_bounce", email: "gammal.adress@example.se", message_id: "<20260304080000.15.1873@iknorrskenet.se>", occurred_at: "2026-03-04T08:01:10Z", description: "550 5.1.1 User unknown" },
-  PostmarkWebhook: { RecordType: "Bounce", Type: "HardBounce", TypeCode: 1, Email: "gammal.adress@example.se", BouncedAt: "2026-03-04T08:01:10Z", Description: "The server was unable to deliver your message (ex: unknown user, mailbox not found)." },
+  MailEvent: {
+    type: "hard_bounce",
+    email: "gammal.adress@example.se",
+    message_id: "<20260304080000.15.1873@iknorrskenet.se>",
+    occurred_at: "2026-03-04T08:01:10Z",
+    description: "550 5.1.1 User unknown",
+  },
+  PostmarkWebhook: {
+    RecordType: "Bounce",
+    Type: "HardBounce",
+    TypeCode: 1,
+    Email: "gammal.adress@example.se",
+    BouncedAt: "2026-03-04T08:01:10Z",
+    Description: "The server was unable to deliver your message (ex: unknown user, mailbox not found).",
+  },
   MailEventResult: { ok: true, handled: true },
   ImportMapping: { email: "E-post", firstname: "Förnamn", lastname: "Efternamn", phone: "Mobil" },
   PreviewImportRequest: { mapping: { email: "E-post", firstname: "Förnamn", lastname: "Efternamn" } },
-  StartImportRequest: { mapping: { email: "E-post", firstname: "Förnamn", lastname: "Efternamn" }, consent_source: "Anmälan vid höstmötet 2026, pappersblankett" },
+  StartImportRequest: {
+    mapping: { email: "E-post", firstname: "Förnamn", lastname: "Efternamn" },
+    consent_source: "Anmälan vid höstmötet 2026, pappersblankett",
+  },
   Import: {
     id: 27,
     kind: "SUBSCRIBER",
@@ -360,16 +488,38 @@ export const componentExamples: Record<string, unknown> = {
     finished_at: updated,
     undone_at: null,
   },
-  ImportProblem: { row: 14, field: "birthdate", code: "invalid", params: { issue: "invalid_date" }, message: "must be a date (YYYY-MM-DD)" },
+  ImportProblem: {
+    row: 14,
+    field: "birthdate",
+    code: "invalid",
+    params: { issue: "invalid_date" },
+    message: "must be a date (YYYY-MM-DD)",
+  },
   ImportPreview: {
     columns: ["E-post", "Förnamn", "Efternamn"],
     rows: [{ row: 2, values: { email: "astrid.lindqvist@example.se", firstname: "Astrid", lastname: "Lindqvist" } }],
     problems: [
-      { row: 14, field: "birthdate", code: "invalid", params: { issue: "invalid_date" }, message: "must be a date (YYYY-MM-DD)" },
-      { row: 90, field: "email", code: "duplicate_in_file", params: { first_row: 2 }, message: "duplicate of row 2 in the file" },
+      {
+        row: 14,
+        field: "birthdate",
+        code: "invalid",
+        params: { issue: "invalid_date" },
+        message: "must be a date (YYYY-MM-DD)",
+      },
+      {
+        row: 90,
+        field: "email",
+        code: "duplicate_in_file",
+        params: { first_row: 2 },
+        message: "duplicate of row 2 in the file",
+      },
     ],
     problem_count: 2,
     row_count: 1204,
   },
-  ImportUndoResult: { removed: 1179, kept: 2, reason: "changed since the import (edited, subscribed elsewhere or unsubscribed); left as it is" },
+  ImportUndoResult: {
+    removed: 1179,
+    kept: 2,
+    reason: "changed since the import (edited, subscribed elsewhere or unsubscribed); left as it is",
+  },
 };

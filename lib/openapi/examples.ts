@@ -27,7 +27,10 @@ function exampleOf(schema: JsonSchema | undefined, components: Record<string, Js
 
 /** Every media type of a request body or answer in the document's operations. */
 function mediaTypes(paths: Document["paths"]): MediaType[] {
-  type Op = { requestBody?: { content: Record<string, MediaType> }; responses: Record<string, { content?: Record<string, MediaType> }> };
+  type Op = {
+    requestBody?: { content: Record<string, MediaType> };
+    responses: Record<string, { content?: Record<string, MediaType> }>;
+  };
   return Object.values(paths).flatMap((ops) =>
     Object.values(ops as Record<string, Op>).flatMap((op) => [
       ...Object.values(op.requestBody?.content ?? {}),

@@ -30,7 +30,10 @@ function adjust(io: Io) {
 }
 
 /** Every schema an operation declares (request parts are read as input, responses as output). */
-function declaredSchemas(op: Operation, responses: Record<string, ResponseDoc>): { key: string; schema: z.ZodType; io: Io }[] {
+function declaredSchemas(
+  op: Operation,
+  responses: Record<string, ResponseDoc>,
+): { key: string; schema: z.ZodType; io: Io }[] {
   const parts: { key: string; schema: z.ZodType; io: Io }[] = [];
   for (const part of ["params", "query", "body"] as const) {
     const schema = op[part];
@@ -78,7 +81,10 @@ export function convertSchemas(
   /** Schemas of no operation, converted as answers under their key: the bodies of the webhooks we send. */
   others: { key: string; schema: z.ZodType }[] = [],
 ) {
-  const declared = [...operations.map((op) => declaredSchemas(op, responsesOf(op))), others.map((other) => ({ ...other, io: "output" as const }))];
+  const declared = [
+    ...operations.map((op) => declaredSchemas(op, responsesOf(op))),
+    others.map((other) => ({ ...other, io: "output" as const })),
+  ];
   const named = namedSchemasReachable(declared.flat().map((part) => part.schema));
   const converted = new Map<string, JsonSchema>();
   const components: Record<string, JsonSchema> = {};

@@ -55,13 +55,18 @@ export const validation: ResponseDoc = {
 export const malformedCompanyId: ResponseDoc = {
   ...validation,
   description: "`company_id: must be 36 characters`: the company id in the path is malformed.",
-  example: { reason: "company_id: must be 36 characters", code: "validation_error", errors: { company_id: ["must be 36 characters"] }, form_errors: [] },
+  example: {
+    reason: "company_id: must be 36 characters",
+    code: "validation_error",
+    errors: { company_id: ["must be 36 characters"] },
+    form_errors: [],
+  },
 };
 
 export const unauthorized: ResponseDoc = {
   description:
     "`missing bearer token`: no `Authorization: Bearer` header was sent. Or the access token has expired: the body is " +
-    "then `{\"error\": \"expired\", \"context\": \"user\"}`; get a new one with the refresh token.",
+    'then `{"error": "expired", "context": "user"}`; get a new one with the refresh token.',
   schema: TokenExpiredBody.or(ErrorBody),
   example: { reason: "missing bearer token" },
 };

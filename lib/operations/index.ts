@@ -30,7 +30,10 @@ import * as webhook from "@/modules/webhooks/operations/api";
 
 export type { Operation } from "./operation";
 
-type Merged<Domains extends readonly object[]> = Domains extends readonly [infer First, ...infer Rest extends readonly object[]]
+type Merged<Domains extends readonly object[]> = Domains extends readonly [
+  infer First,
+  ...infer Rest extends readonly object[],
+]
   ? First & Merged<Rest>
   : unknown;
 
@@ -50,7 +53,20 @@ const listed = (api: object): Operation[] =>
   Object.entries(api as Record<string, OperationSpec>).map(([operationId, spec]) => ({ operationId, ...spec }));
 
 /** The /v3 operations by operationId, in the order the document lists them. */
-const v3Api = merge([auth, company, organization, member, event, publicLists, subscription, sendout, webhook, imports, mailEvents, apiReference]);
+const v3Api = merge([
+  auth,
+  company,
+  organization,
+  member,
+  event,
+  publicLists,
+  subscription,
+  sendout,
+  webhook,
+  imports,
+  mailEvents,
+  apiReference,
+]);
 export type V3OperationId = keyof typeof v3Api;
 export const v3Operations = listed(v3Api);
 
@@ -61,5 +77,12 @@ const dashboardApi = merge([
   dashboardAccess,
   dashboardAudit,
   dashboardEvents,
-  dashboardImports, dashboardLists, dashboardListTools, dashboardMembers, dashboardOutbox, dashboardSendouts, dashboardWebhooks]);
+  dashboardImports,
+  dashboardLists,
+  dashboardListTools,
+  dashboardMembers,
+  dashboardOutbox,
+  dashboardSendouts,
+  dashboardWebhooks,
+]);
 export const dashboardOperations = listed(dashboardApi);

@@ -75,7 +75,10 @@ export function operation<const Spec extends OperationSpec>(spec: Spec): Spec {
  * once here and each entry gives the rest.
  */
 export function operationsSharing<const Shared extends Partial<OperationSpec>>(shared: Shared) {
-  return <const Spec extends Partial<OperationSpec> & Omit<OperationSpec, keyof Shared>>(spec: Spec) => ({ ...shared, ...spec });
+  return <const Spec extends Partial<OperationSpec> & Omit<OperationSpec, keyof Shared>>(spec: Spec) => ({
+    ...shared,
+    ...spec,
+  });
 }
 
 /** An operation with its id: the name it is exported under (and the OpenAPI operationId). */
@@ -89,7 +92,8 @@ export function successStatus(spec: OperationSpec): number {
 /** The sentence the document puts before an operation's description: what the caller's access group needs. */
 export function accessSentence(spec: OperationSpec): string | undefined {
   if (spec.auth !== "bearer" && spec.auth !== "session") return undefined;
-  if (!spec.module) return spec.permission ? `Needs the \`${spec.permission}\` permission.` : "Needs no module or permission.";
+  if (!spec.module)
+    return spec.permission ? `Needs the \`${spec.permission}\` permission.` : "Needs no module or permission.";
   if (!spec.permission) return `Needs the \`${spec.module}\` module.`;
   return `Needs the \`${spec.module}\` module and the \`${spec.permission}\` permission.`;
 }

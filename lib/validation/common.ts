@@ -28,7 +28,11 @@ const intIdError = { error: "must be an integer id" };
 /** An integer id in a JSON body: a number, never coerced from a string, a boolean or null. */
 export const IntId = z.number(intIdError).int(intIdError).positive(intIdError).max(2_147_483_647, intIdError);
 /** An integer id in a path segment or a query string: decimal digits only. */
-export const IntIdParam = z.string(intIdError).regex(/^[0-9]{1,10}$/, intIdError).transform(Number).pipe(IntId);
+export const IntIdParam = z
+  .string(intIdError)
+  .regex(/^[0-9]{1,10}$/, intIdError)
+  .transform(Number)
+  .pipe(IntId);
 
 /** A 36-character string id (company_id). */
 export const CompanyId = z
@@ -38,7 +42,11 @@ export const CompanyId = z
 
 /** A text that must be given: trimmed, not empty, at most `max` characters. */
 export const requiredText = (max: number) =>
-  z.string({ error: "required" }).trim().min(1, { error: "required" }).max(max, { error: `must be at most ${max} characters` });
+  z
+    .string({ error: "required" })
+    .trim()
+    .min(1, { error: "required" })
+    .max(max, { error: `must be at most ${max} characters` });
 
 /** An optional text field of an update: trimmed, at most `max` characters; empty or null clears it (null), left out leaves it. */
 export const clearableText = (max: number) =>
@@ -62,4 +70,9 @@ export const queryInt = (min: number, max: number) =>
     .string({ error: "must be an integer" })
     .regex(/^[0-9]{1,9}$/, { error: "must be an integer" })
     .transform(Number)
-    .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }));
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `must be at least ${min}` })
+        .max(max, { error: `must be at most ${max}` }),
+    );

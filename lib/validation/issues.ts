@@ -18,7 +18,8 @@ export function issueKey(issue: z.core.$ZodIssue): IssueKey {
       return issue.origin === "array" ? `too_many:${issue.maximum}` : `too_big:${issue.maximum}`;
     case "too_small":
       // An exact length is an id from a picker (a company_id): too short means none was picked.
-      if (issue.origin === "string") return Number(issue.minimum) <= 1 || issue.exact ? "required" : `too_short:${issue.minimum}`;
+      if (issue.origin === "string")
+        return Number(issue.minimum) <= 1 || issue.exact ? "required" : `too_short:${issue.minimum}`;
       return issue.origin === "array" ? `too_few:${issue.minimum}` : `too_small:${issue.minimum}`;
     case "custom":
       // A refinement that names its own key (lib/validation/text.ts); other refinements are plain "invalid".

@@ -40,8 +40,13 @@ function walk(root: unknown, check: (visit: Visit) => void): void {
     check(visit);
     const { value, path, depth } = visit;
     if (typeof value !== "object" || value === null) continue;
-    const entries = Array.isArray(value) ? value.entries() : Object.getPrototypeOf(value) === Object.prototype ? Object.entries(value) : [];
-    for (const [key, child] of entries) stack.push({ value: child, path: path ? `${path}.${key}` : String(key), depth: depth + 1 });
+    const entries = Array.isArray(value)
+      ? value.entries()
+      : Object.getPrototypeOf(value) === Object.prototype
+        ? Object.entries(value)
+        : [];
+    for (const [key, child] of entries)
+      stack.push({ value: child, path: path ? `${path}.${key}` : String(key), depth: depth + 1 });
   }
 }
 
@@ -49,13 +54,15 @@ const topField = (path: string) => path.split(".")[0] || "body";
 
 function refuseDeepNesting(value: unknown): void {
   walk(value, ({ path, depth }) => {
-    if (depth > MAX_INPUT_DEPTH) throw new ValidationFailed({ [topField(path)]: [`must not be nested deeper than ${MAX_INPUT_DEPTH} levels`] });
+    if (depth > MAX_INPUT_DEPTH)
+      throw new ValidationFailed({ [topField(path)]: [`must not be nested deeper than ${MAX_INPUT_DEPTH} levels`] });
   });
 }
 
 function refuseNulCharacters(value: unknown): void {
   walk(value, ({ value: v, path }) => {
-    if (typeof v === "string" && v.includes("\u0000")) throw new ValidationFailed({ [path || "body"]: ["must not contain NUL characters"] });
+    if (typeof v === "string" && v.includes("\u0000"))
+      throw new ValidationFailed({ [path || "body"]: ["must not contain NUL characters"] });
     if (typeof v === "object" && v !== null && !Array.isArray(v)) {
       const key = Object.keys(v).find((k) => k.includes("\u0000"));
       if (key !== undefined) throw new ValidationFailed({ [path || "body"]: ["must not contain NUL characters"] });

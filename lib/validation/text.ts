@@ -13,4 +13,7 @@ const CONTROL_CHARACTERS_MESSAGE = "must not contain line breaks or other contro
 
 /** The schema with control characters refused; the issue carries the key "control_characters" (lib/validation/issues.ts). */
 export const singleLine = <S extends z.ZodString>(schema: S): S =>
-  schema.refine((text) => !CONTROL_CHARACTERS.test(text), { error: CONTROL_CHARACTERS_MESSAGE, params: { key: "control_characters" } });
+  schema.refine((text) => !CONTROL_CHARACTERS.test(text), {
+    error: CONTROL_CHARACTERS_MESSAGE,
+    params: { key: "control_characters" },
+  });

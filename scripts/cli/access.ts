@@ -5,7 +5,13 @@ import { operatorCaller } from "../../modules/access/services/caller";
 import { createAdminUser } from "../../modules/access/services/admin-users";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../modules/access/services/api-keys";
 import { turnOffTwoFactorByOperator } from "../../modules/access/services/staff-two-factor";
-import { ADMIN_ROLES, CreateAdminUserRequest, CreateApiKeyRequest, MODULES, PERMISSIONS } from "../../modules/access/schemas/access";
+import {
+  ADMIN_ROLES,
+  CreateAdminUserRequest,
+  CreateApiKeyRequest,
+  MODULES,
+  PERMISSIONS,
+} from "../../modules/access/schemas/access";
 import { parseInput } from "../../lib/validation/parse";
 import { list, optionalString, requiredString, table, type CliCommand, type CliValues } from "./types";
 
@@ -41,7 +47,13 @@ export const accessCommands: CliCommand[] = [
       `npm run cli -- admin:create --email E --name N [--password P] [--role ${ADMIN_ROLES.join("|")}] [access options]`,
       accessUsage,
     ].join("\n"),
-    options: { email: { type: "string" }, name: { type: "string" }, password: { type: "string" }, role: { type: "string" }, ...accessOptions },
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      password: { type: "string" },
+      role: { type: "string" },
+      ...accessOptions,
+    },
     async run(values) {
       const email = requiredString(values, "email");
       const password = optionalString(values, "password") ?? randomToken(12);
@@ -70,7 +82,9 @@ export const accessCommands: CliCommand[] = [
     },
     human(result) {
       const r = result as { email: string; wasOn: boolean };
-      return r.wasOn ? `Two-factor sign-in of ${r.email} is off; the user signs in with the password alone.` : `${r.email} had no two-factor sign-in.`;
+      return r.wasOn
+        ? `Two-factor sign-in of ${r.email} is off; the user signs in with the password alone.`
+        : `${r.email} had no two-factor sign-in.`;
     },
   },
   {
@@ -79,7 +93,11 @@ export const accessCommands: CliCommand[] = [
     usage: ["npm run cli -- api-key:create --name N --company COMPANY_ID [access options]", accessUsage].join("\n"),
     options: { name: { type: "string" }, company: { type: "string" }, ...accessOptions },
     async run(values) {
-      const input = parseInput(CreateApiKeyRequest, { name: values.name, company_id: values.company, access: accessFrom(values) });
+      const input = parseInput(CreateApiKeyRequest, {
+        name: values.name,
+        company_id: values.company,
+        access: accessFrom(values),
+      });
       return createApiKey(operatorCaller(), input);
     },
     human(result) {
@@ -104,7 +122,11 @@ export const accessCommands: CliCommand[] = [
           company: k.company_id,
           modules: k.modules?.join(",") ?? k.access_group_error,
           permissions: k.permissions?.join(",") ?? "-",
-          scope: !k.scope ? "-" : k.scope.kind === "all" ? "all" : `${k.scope.companyIds.join(",")}${k.scope.includeDescendants ? " +sub" : ""}`,
+          scope: !k.scope
+            ? "-"
+            : k.scope.kind === "all"
+              ? "all"
+              : `${k.scope.companyIds.join(",")}${k.scope.includeDescendants ? " +sub" : ""}`,
           revoked: k.revoked_at,
           last_used: k.last_used_at,
         })),

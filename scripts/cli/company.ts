@@ -2,11 +2,22 @@
 import { ValidationFailed } from "../../lib/errors";
 import { operatorCaller } from "../../modules/access/services/caller";
 import { listCompanies } from "../../modules/companies/services/companies";
-import { createCompany, deleteCompany, updateCompany, type CompanyChanges } from "../../modules/companies/services/changes";
+import {
+  createCompany,
+  deleteCompany,
+  updateCompany,
+  type CompanyChanges,
+} from "../../modules/companies/services/changes";
 import { fkStatusHistory, updateFkStatus } from "../../modules/companies/services/fk-status";
 import { activateGrant, createGrant, listGrants } from "../../modules/access/services/grants";
 import { setLeisureCardApiKey } from "../../modules/companies/services/leisure-card";
-import { FK_STATUSES, fkStatusMessage, GIRO_TYPES, isFkStatus, LeisureCardKeyRequest } from "../../modules/companies/schemas/company";
+import {
+  FK_STATUSES,
+  fkStatusMessage,
+  GIRO_TYPES,
+  isFkStatus,
+  LeisureCardKeyRequest,
+} from "../../modules/companies/schemas/company";
 import { parseInput } from "../../lib/validation/parse";
 import { optionalString, requiredString, table, type CliCommand, type CliValues } from "./types";
 
@@ -33,9 +44,9 @@ const fieldOptions = {
 const fieldOptionConfig = Object.fromEntries(Object.keys(fieldOptions).map((k) => [k, { type: "string" as const }]));
 
 const fieldUsage = [
-  "  --name N --org-number NNNNNN-NNNN --parent COMPANY_ID (\"none\" for top level)",
+  '  --name N --org-number NNNNNN-NNNN --parent COMPANY_ID ("none" for top level)',
   "  --shortname --street --co --zipcode --post --country --email --phone --landline --web",
-  "  --contact-name --contact-email --contact-phone   (an empty value \"\" clears a field)",
+  '  --contact-name --contact-email --contact-phone   (an empty value "" clears a field)',
 ].join("\n");
 
 function changesFrom(values: CliValues): CompanyChanges {
@@ -55,7 +66,13 @@ function positionalId(positionals: string[], name = "company_id"): string {
   return id;
 }
 
-const companySummary = (c: { id: string; name: string; orgNumber: string; parentId: string | null; fkStatus: string }) => ({
+const companySummary = (c: {
+  id: string;
+  name: string;
+  orgNumber: string;
+  parentId: string | null;
+  fkStatus: string;
+}) => ({
   company_id: c.id,
   name: c.name,
   org_number: c.orgNumber,
@@ -80,7 +97,10 @@ export const companyCommands: CliCommand[] = [
   {
     name: "company:create",
     summary: "create a company, optionally under a parent",
-    usage: ["npm run cli -- company:create --name N --org-number NNNNNN-NNNN [--parent COMPANY_ID] [fields]", fieldUsage].join("\n"),
+    usage: [
+      "npm run cli -- company:create --name N --org-number NNNNNN-NNNN [--parent COMPANY_ID] [fields]",
+      fieldUsage,
+    ].join("\n"),
     options: fieldOptionConfig,
     async run(values) {
       const changes = changesFrom(values);
@@ -103,7 +123,8 @@ export const companyCommands: CliCommand[] = [
     options: fieldOptionConfig,
     async run(values, positionals) {
       const changes = changesFrom(values);
-      if (Object.keys(changes).length === 0) throw new ValidationFailed({}, ["nothing to change: give at least one field option"]);
+      if (Object.keys(changes).length === 0)
+        throw new ValidationFailed({}, ["nothing to change: give at least one field option"]);
       return companySummary(await updateCompany(operatorCaller(), positionalId(positionals), changes));
     },
     human(result) {
@@ -129,7 +150,10 @@ export const companyCommands: CliCommand[] = [
     usage: "npm run cli -- grant:create --name N [--descr TEXT]",
     options: { name: { type: "string" }, descr: { type: "string" } },
     async run(values) {
-      const grant = await createGrant(operatorCaller(), { name: requiredString(values, "name"), descr: optionalString(values, "descr") });
+      const grant = await createGrant(operatorCaller(), {
+        name: requiredString(values, "name"),
+        descr: optionalString(values, "descr"),
+      });
       return { id: grant.id, uuid: grant.uuid, name: grant.name, descr: grant.descr };
     },
     human(result) {
@@ -143,7 +167,12 @@ export const companyCommands: CliCommand[] = [
     usage: "npm run cli -- grant:list [--json]",
     options: {},
     async run() {
-      return (await listGrants(operatorCaller())).map((g) => ({ id: g.id, uuid: g.uuid, name: g.name, descr: g.descr }));
+      return (await listGrants(operatorCaller())).map((g) => ({
+        id: g.id,
+        uuid: g.uuid,
+        name: g.name,
+        descr: g.descr,
+      }));
     },
     human(result) {
       return table(result as Record<string, unknown>[]);
@@ -189,7 +218,7 @@ export const companyCommands: CliCommand[] = [
   },
   {
     name: "company:set-fk-status",
-    summary: "set a company's fk_status (recorded in its history as \"cli\")",
+    summary: 'set a company\'s fk_status (recorded in its history as "cli")',
     usage: `npm run cli -- company:set-fk-status COMPANY_ID ${FK_STATUSES.join("|")}`,
     options: {},
     async run(_values, positionals) {

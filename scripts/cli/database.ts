@@ -53,6 +53,7 @@ export const databaseCommands: CliCommand[] = [
       "  Stop the service first.",
     ],
     run: restoreDatabase,
-    human: (r) => `Restored ${r.file} into the ${r.provider} database: ${Object.keys(r.tables).length} tables, ${r.rows} rows.`,
+    human: (r) =>
+      `Restored ${r.file} into the ${r.provider} database: ${Object.keys(r.tables).length} tables, ${r.rows} rows.`,
   }),
 ];

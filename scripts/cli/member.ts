@@ -45,7 +45,10 @@ export const memberCommands: CliCommand[] = [
       const m = result as Awaited<ReturnType<typeof getMember>>;
       return [
         `Member ${m.id} ${[m.firstname, m.lastname].filter(Boolean).join(" ") || "(no name)"} <${m.email ?? "no email"}> of ${m.company_id}`,
-        ...m.memberships.map((s) => `  ${s.status.padEnd(12)} ${s.company_name}, ${s.period_name}${s.member_type_name ? `, ${s.member_type_name}` : ""}`),
+        ...m.memberships.map(
+          (s) =>
+            `  ${s.status.padEnd(12)} ${s.company_name}, ${s.period_name}${s.member_type_name ? `, ${s.member_type_name}` : ""}`,
+        ),
         `  properties: ${m.properties.map((p) => p.name).join(", ") || "-"}`,
         `  subscriptions: ${m.subscriptions.map((s) => `${s.list_name} (${s.status})`).join(", ") || "-"}`,
       ].join("\n");
@@ -55,9 +58,22 @@ export const memberCommands: CliCommand[] = [
     name: "period:create",
     summary: "add a membership period to a company",
     usage: "npm run cli -- period:create --company COMPANY_ID --name 2027 --start 2027-01-01 --end 2027-12-31",
-    options: { company: { type: "string" }, name: { type: "string" }, start: { type: "string" }, end: { type: "string" } },
+    options: {
+      company: { type: "string" },
+      name: { type: "string" },
+      start: { type: "string" },
+      end: { type: "string" },
+    },
     async run(values) {
-      return createPeriod(operatorCaller(), parseInput(CreatePeriodRequest, { company_id: values.company, name: values.name, start_date: values.start, end_date: values.end }));
+      return createPeriod(
+        operatorCaller(),
+        parseInput(CreatePeriodRequest, {
+          company_id: values.company,
+          name: values.name,
+          start_date: values.start,
+          end_date: values.end,
+        }),
+      );
     },
     human(result) {
       const r = result as { id: number; name: string; start_date: string; end_date: string };
@@ -70,7 +86,10 @@ export const memberCommands: CliCommand[] = [
     usage: "npm run cli -- member-type:create --company COMPANY_ID --name NAME",
     options: { company: { type: "string" }, name: { type: "string" } },
     async run(values) {
-      return createMemberType(operatorCaller(), parseInput(CreateMemberTypeRequest, { company_id: values.company, name: values.name }));
+      return createMemberType(
+        operatorCaller(),
+        parseInput(CreateMemberTypeRequest, { company_id: values.company, name: values.name }),
+      );
     },
     human(result) {
       const r = result as { id: number; name: string };

@@ -11,8 +11,15 @@ export const subscriptionCommands: CliCommand[] = [
   {
     name: "property:create",
     summary: "add a member property (usable as a list question) to a group of a company",
-    usage: "npm run cli -- property:create --company COMPANY_ID --group NAME --name NAME [--descr TEXT] [--group-descr TEXT]",
-    options: { company: { type: "string" }, group: { type: "string" }, name: { type: "string" }, descr: { type: "string" }, "group-descr": { type: "string" } },
+    usage:
+      "npm run cli -- property:create --company COMPANY_ID --group NAME --name NAME [--descr TEXT] [--group-descr TEXT]",
+    options: {
+      company: { type: "string" },
+      group: { type: "string" },
+      name: { type: "string" },
+      descr: { type: "string" },
+      "group-descr": { type: "string" },
+    },
     async run(values) {
       const input = parseInput(CreatePropertyRequest, {
         company_id: values.company,
@@ -35,7 +42,8 @@ export const subscriptionCommands: CliCommand[] = [
     options: {},
     async run(_values, positionals) {
       const memberId = Number(positionals[0]);
-      if (!Number.isSafeInteger(memberId) || memberId <= 0) throw new ValidationFailed({ member_id: ["must be a member id"] });
+      if (!Number.isSafeInteger(memberId) || memberId <= 0)
+        throw new ValidationFailed({ member_id: ["must be a member id"] });
       return sendoutLinksForMember(operatorCaller(), memberId);
     },
     human(result) {
@@ -43,7 +51,11 @@ export const subscriptionCommands: CliCommand[] = [
       return [
         `Member ${r.member_id} <${r.email ?? "no email"}>`,
         `Global opt-out: ${r.global_opt_out_url}`,
-        ...r.lists.flatMap((l) => [`List "${l.name}": ${l.unsubscribe_url}`, `  List-Unsubscribe: ${l.headers["List-Unsubscribe"]}`, `  List-Unsubscribe-Post: ${l.headers["List-Unsubscribe-Post"]}`]),
+        ...r.lists.flatMap((l) => [
+          `List "${l.name}": ${l.unsubscribe_url}`,
+          `  List-Unsubscribe: ${l.headers["List-Unsubscribe"]}`,
+          `  List-Unsubscribe-Post: ${l.headers["List-Unsubscribe-Post"]}`,
+        ]),
       ].join("\n");
     },
   },

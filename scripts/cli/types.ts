@@ -30,7 +30,12 @@ export function optionalString(values: CliValues, name: string): string | undefi
 }
 
 export function list(value: string | boolean | undefined): string[] {
-  return typeof value === "string" ? value.split(",").map((v) => v.trim()).filter(Boolean) : [];
+  return typeof value === "string"
+    ? value
+        .split(",")
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : [];
 }
 
 export function table(rows: Record<string, unknown>[]): string {
@@ -38,6 +43,14 @@ export function table(rows: Record<string, unknown>[]): string {
   const keys = Object.keys(rows[0]);
   const cell = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? "-" : String(v));
   const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => cell(r[k]).length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i])).join("  ").trimEnd();
-  return [line(keys), line(widths.map((w) => "-".repeat(w))), ...rows.map((r) => line(keys.map((k) => cell(r[k]))))].join("\n");
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  return [
+    line(keys),
+    line(widths.map((w) => "-".repeat(w))),
+    ...rows.map((r) => line(keys.map((k) => cell(r[k])))),
+  ].join("\n");
 }

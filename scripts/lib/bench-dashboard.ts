@@ -16,7 +16,9 @@ export interface DashboardTiming {
 }
 
 /** An administrator of everything, with a password, and AUDIT_ROWS audit entries. In the bench process, before the server starts. */
-export async function prepareDashboard(provider: "sqlite" | "postgres"): Promise<{ email: string; password: string; auditRows: number }> {
+export async function prepareDashboard(
+  provider: "sqlite" | "postgres",
+): Promise<{ email: string; password: string; auditRows: number }> {
   const { db } = await import("../../lib/db");
   const { operatorCaller } = await import("../../modules/access/services/caller");
   const { createAdminUser } = await import("../../modules/access/services/admin-users");
@@ -33,7 +35,8 @@ export async function prepareDashboard(provider: "sqlite" | "postgres"): Promise
   // Entries spread over a year and over the companies, as a busy organization's log would be.
   const companies = await db().company.findMany({ select: { id: true }, take: 50 });
   const ids = companies.map((c) => c.id);
-  const pick = (n: string) => `CASE (${n} % ${ids.length}) ${ids.map((id, i) => `WHEN ${i} THEN '${id}'`).join(" ")} END`;
+  const pick = (n: string) =>
+    `CASE (${n} % ${ids.length}) ${ids.map((id, i) => `WHEN ${i} THEN '${id}'`).join(" ")} END`;
   const now = Date.now();
   if (provider === "postgres") {
     await db().$executeRawUnsafe(`
@@ -74,7 +77,12 @@ export async function signInToDashboard(base: string, email: string, password: s
 }
 
 /** Each path requested back to back for `seconds` (after 3 warm-up requests) at one connection. */
-export async function timeDashboardRoutes(base: string, cookie: string, paths: string[], seconds: number): Promise<DashboardTiming[]> {
+export async function timeDashboardRoutes(
+  base: string,
+  cookie: string,
+  paths: string[],
+  seconds: number,
+): Promise<DashboardTiming[]> {
   const timings: DashboardTiming[] = [];
   for (const path of paths) {
     const get = async () => {
@@ -94,7 +102,9 @@ export async function timeDashboardRoutes(base: string, cookie: string, paths: s
     latencies.sort((a, b) => a - b);
     const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
     timings.push({ path, requests: latencies.length, p50: at(0.5), p95: at(0.95), unexpected });
-    console.log(`  dashboard ${path}: p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms (${latencies.length} requests${unexpected ? `, ${unexpected} not 200` : ""})`);
+    console.log(
+      `  dashboard ${path}: p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms (${latencies.length} requests${unexpected ? `, ${unexpected} not 200` : ""})`,
+    );
   }
   return timings;
 }

@@ -84,7 +84,13 @@ export async function makeFixtures(companyId: string): Promise<Fixtures> {
     ["Ungdomsverksamhet", "Läger, träningar och aktiviteter för unga"],
     ["Årsmöte", "Kallelse och handlingar inför årsmötet"],
   ]) {
-    const property = await createProperty(operator, { company_id: companyId, group_name: "Intressen", group_descr: "Vad vill du få nyheter om?", name, descr });
+    const property = await createProperty(operator, {
+      company_id: companyId,
+      group_name: "Intressen",
+      group_descr: "Vad vill du få nyheter om?",
+      name,
+      descr,
+    });
     questionIds.push(property.prop_id);
   }
   const list = await createList(operator, {

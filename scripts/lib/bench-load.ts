@@ -79,7 +79,8 @@ function tally(result: Result, expected: number): { unexpected: number; statuses
   if (result.errors) statuses.push(`errors: ${result.errors}`);
   if (result.timeouts) statuses.push(`timeouts: ${result.timeouts}`);
   // Nothing answered within the run (e.g. the 2.4 MB register at 16 connections in a short run): no result either.
-  if (Object.keys(stats).length === 0) return { unexpected: Math.max(1, unexpected), statuses: [...statuses, "no response completed"].join(", ") };
+  if (Object.keys(stats).length === 0)
+    return { unexpected: Math.max(1, unexpected), statuses: [...statuses, "no response completed"].join(", ") };
   return { unexpected, statuses: statuses.join(", ") };
 }
 
@@ -114,7 +115,9 @@ export async function load(spec: LoadSpec, connections: number, duration: number
     statuses,
   };
   const flag = unexpected ? `  !! ${unexpected} unexpected (${statuses}; expected ${spec.expectedStatus})` : "";
-  console.log(`  ${spec.key ?? spec.scenario} @${connections}: ${row.requestsPerSecond.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${flag}`);
+  console.log(
+    `  ${spec.key ?? spec.scenario} @${connections}: ${row.requestsPerSecond.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${flag}`,
+  );
   return row;
 }
 
@@ -128,7 +131,9 @@ async function drained(url: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const started = performance.now();
-    await fetch(health).then((r) => r.text()).catch(() => undefined);
+    await fetch(health)
+      .then((r) => r.text())
+      .catch(() => undefined);
     if (performance.now() - started < 50) return;
   }
 }
@@ -143,7 +148,9 @@ export async function probe(spec: LoadSpec): Promise<string> {
   });
   const text = await res.text();
   if (res.status !== spec.expectedStatus) {
-    throw new Error(`${spec.key ?? spec.scenario}: ${spec.method ?? "GET"} ${spec.url} answered ${res.status}, expected ${spec.expectedStatus}: ${text.slice(0, 300)}`);
+    throw new Error(
+      `${spec.key ?? spec.scenario}: ${spec.method ?? "GET"} ${spec.url} answered ${res.status}, expected ${spec.expectedStatus}: ${text.slice(0, 300)}`,
+    );
   }
   return text;
 }
@@ -151,10 +158,20 @@ export async function probe(spec: LoadSpec): Promise<string> {
 type ClientCredentials = { client_id: string; client_secret: string };
 
 /** The Basic header of an API key's client credentials. */
-export const basic = (key: ClientCredentials) => ({ authorization: `Basic ${Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64")}` });
+export const basic = (key: ClientCredentials) => ({
+  authorization: `Basic ${Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64")}`,
+});
 
 /** The Bearer header of a fresh access token of the API key, from the server at `base`. */
 export async function bearer(base: string, key: ClientCredentials): Promise<Record<string, string>> {
-  const answer = JSON.parse(await probe({ scenario: "token", url: `${base}/v3/access/user/basic`, method: "POST", headers: basic(key), expectedStatus: 200 }));
+  const answer = JSON.parse(
+    await probe({
+      scenario: "token",
+      url: `${base}/v3/access/user/basic`,
+      method: "POST",
+      headers: basic(key),
+      expectedStatus: 200,
+    }),
+  );
   return { authorization: `Bearer ${answer.access_token}` };
 }

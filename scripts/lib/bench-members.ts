@@ -48,13 +48,24 @@ export function memberRequests(clubIds: string[], count: number) {
   const deep = Math.max(1, Math.floor((count / 20) * 0.8));
   return {
     // Keys: the bench's targets name the rows by them (scripts/lib/bench-report.ts).
-    "POST /v3/member/pagination, page 1": { key: "M1", path: "/v3/member/pagination", body: { options: { statuses: ["MEMBER"] }, orderBy: { created_at: "desc" }, page: 1, limit: 20 } },
-    [`POST /v3/member/pagination, page ${deep}`]: { key: "M2", path: "/v3/member/pagination", body: { orderBy: { created_at: "desc" }, page: deep, limit: 20 } },
+    "POST /v3/member/pagination, page 1": {
+      key: "M1",
+      path: "/v3/member/pagination",
+      body: { options: { statuses: ["MEMBER"] }, orderBy: { created_at: "desc" }, page: 1, limit: 20 },
+    },
+    [`POST /v3/member/pagination, page ${deep}`]: {
+      key: "M2",
+      path: "/v3/member/pagination",
+      body: { orderBy: { created_at: "desc" }, page: deep, limit: 20 },
+    },
     "POST /v3/market/members/search (statuses, 5 companies ANY, ages 20-40, text)": {
       key: "M3",
       path: "/v3/market/members/search",
       body: {
-        filters: { member_variables: { statuses: ["MEMBER"], age_from: 20, age_to: 40 }, companies: { company_ids: clubIds, include: "ANY" } },
+        filters: {
+          member_variables: { statuses: ["MEMBER"], age_from: 20, age_to: 40 },
+          companies: { company_ids: clubIds, include: "ANY" },
+        },
         search_text: "and",
         sort_by: "created_desc",
         page: 1,
@@ -75,6 +86,11 @@ export async function inProcess(keyId: number, path: string, body: unknown): Pro
 /** Five companies under the organization, for the search's company filter. */
 export async function clubsOf(rootId: string): Promise<string[]> {
   const { db } = await import("../../lib/db");
-  const clubs = await db().company.findMany({ where: { parentId: rootId }, select: { id: true }, orderBy: { id: "asc" }, take: 5 });
+  const clubs = await db().company.findMany({
+    where: { parentId: rootId },
+    select: { id: true },
+    orderBy: { id: "asc" },
+    take: 5,
+  });
   return clubs.map((c) => c.id);
 }

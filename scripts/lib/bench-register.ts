@@ -25,7 +25,10 @@ function registerJson(rows: RegisterRow[]): string {
     rows.map((r) => ({
       name: r.name,
       org_number: r.orgNumber,
-      parent: r.parentOrgNumber === null || r.parentName === null ? null : { org_number: r.parentOrgNumber, name: r.parentName },
+      parent:
+        r.parentOrgNumber === null || r.parentName === null
+          ? null
+          : { org_number: r.parentOrgNumber, name: r.parentName },
     })),
   );
 }
@@ -44,7 +47,10 @@ export async function measureRegisterBaseline(databaseUrl: string, seconds: numb
   const { registerRowsRaw } = await import("../../modules/companies/services/companies");
   const expectedBody = registerJson(await registerRowsRaw());
   const same = (json: string, what: string) => {
-    if (json !== expectedBody) throw new Error(`${what}: the register baseline's rows differ from registerRowsRaw (modules/companies/services/companies.ts)`);
+    if (json !== expectedBody)
+      throw new Error(
+        `${what}: the register baseline's rows differ from registerRowsRaw (modules/companies/services/companies.ts)`,
+      );
   };
   let driver: Timed;
   let driverName: string;

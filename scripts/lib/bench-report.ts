@@ -19,7 +19,8 @@ export interface SectionData {
   register: RegisterBaseline & { bytes: number };
   memory: { idle: SettledMemory; after: SettledMemory; serverPeakMb: number | null };
   members: { count: number; seconds: number; inProcess: Record<string, Timed> } | null;
-  sendout: (SendoutFigures & { bare: BareFigures; bareAfter: BareFigures; barePlain: BareFigures; bareCount: number }) | null;
+  sendout:
+    (SendoutFigures & { bare: BareFigures; bareAfter: BareFigures; barePlain: BareFigures; bareCount: number }) | null;
   webhooks: WebhookFigures;
   dashboard: { timings: DashboardTiming[]; auditRows: number };
 }
@@ -51,11 +52,21 @@ function targets(data: SectionData): Target[] {
   const c2 = rowOf(data.rows, "C2", n);
   const list: Target[] = [];
   // The targets for S2 and S3, on both databases.
-  for (const [key, min] of [["S1", 0.8], ["S4", 0.6], ["S3", 0.6], ["S2", 0.5], ["S5", 0.5]] as const) {
+  for (const [key, min] of [
+    ["S1", 0.8],
+    ["S4", 0.6],
+    ["S3", 0.6],
+    ["S2", 0.5],
+    ["S5", 0.5],
+  ] as const) {
     const row = rowOf(data.rows, key, n);
     const valid = row && c2 && !row.unexpected && !c2.unexpected;
     const ratio = row ? row.requestsPerSecond / c2RateOf(data.rows, row) : NaN;
-    list.push({ what: `${key} req/s / C2 req/s at ${n} connections >= ${min}`, value: valid ? fmt(ratio, 2) : "invalid (unexpected statuses)", met: valid ? ratio >= min : false });
+    list.push({
+      what: `${key} req/s / C2 req/s at ${n} connections >= ${min}`,
+      value: valid ? fmt(ratio, 2) : "invalid (unexpected statuses)",
+      met: valid ? ratio >= min : false,
+    });
   }
   const s2 = rowOf(data.rows, "S2", n);
   if (s2) {
@@ -77,25 +88,48 @@ function targets(data: SectionData): Target[] {
     value:
       `${fmt(ratio, 2)} (${fmt(mean(w.withWebhooks))} vs ${fmt(mean(w.without))} req/s: with ${rates(w.withWebhooks)}; without ${rates(w.without)}` +
       `${s2 ? `; the table's S2 ${fmt(s2.requestsPerSecond)}` : ""}); all delivered after ${fmt(w.seconds, 1)} s (${fmt(w.perSecond, 0)} events/s), ${w.undelivered} not delivered`,
-    met: [...w.withWebhooks, ...w.without].every((r) => !r.unexpected) && w.undelivered === 0 && w.events >= 10_000 && ratio >= 0.9,
+    met:
+      [...w.withWebhooks, ...w.without].every((r) => !r.unexpected) &&
+      w.undelivered === 0 &&
+      w.events >= 10_000 &&
+      ratio >= 0.9,
   });
   for (const t of data.dashboard.timings) {
-    list.push({ what: `dashboard GET /admin/api${t.path} p95 <= 150 ms at 1 connection`, value: t.unexpected ? `invalid (${t.unexpected} not 200)` : `${fmt(t.p95)} ms (p50 ${fmt(t.p50)} ms, ${t.requests} requests)`, met: !t.unexpected && t.p95 <= 150 });
+    list.push({
+      what: `dashboard GET /admin/api${t.path} p95 <= 150 ms at 1 connection`,
+      value: t.unexpected
+        ? `invalid (${t.unexpected} not 200)`
+        : `${fmt(t.p95)} ms (p50 ${fmt(t.p50)} ms, ${t.requests} requests)`,
+      met: !t.unexpected && t.p95 <= 150,
+    });
   }
   // Members: the list (page 1, a deep page) and the search by ratio; the dashboard's Members route by latency.
-  for (const [key, min] of [["M1", 0.3], ["M2", 0.3], ["M3", 0.15]] as const) {
+  for (const [key, min] of [
+    ["M1", 0.3],
+    ["M2", 0.3],
+    ["M3", 0.15],
+  ] as const) {
     const row = rowOf(data.rows, key, n);
     if (!row || !c2) continue;
     const ratio = row.requestsPerSecond / c2RateOf(data.rows, row);
-    list.push({ what: `${key} ${row.scenario} req/s / C2 req/s at ${n} connections >= ${min}`, value: row.unexpected ? "invalid (unexpected statuses)" : fmt(ratio, 2), met: !row.unexpected && ratio >= min });
+    list.push({
+      what: `${key} ${row.scenario} req/s / C2 req/s at ${n} connections >= ${min}`,
+      value: row.unexpected ? "invalid (unexpected statuses)" : fmt(ratio, 2),
+      met: !row.unexpected && ratio >= min,
+    });
   }
   const dashboard = rowOf(data.rows, "M4", 1);
   if (dashboard) {
     // autocannon reports p97.5 and p99, not p95: p99 <= 150 ms is the stricter bound.
-    list.push({ what: "M4 dashboard Members route p95 <= 150 ms at 1 connection (shown: p99)", value: `p99 ${fmt(dashboard.p99, 2)} ms`, met: !dashboard.unexpected && dashboard.p99 <= 150 });
+    list.push({
+      what: "M4 dashboard Members route p95 <= 150 ms at 1 connection (shown: p99)",
+      value: `p99 ${fmt(dashboard.p99, 2)} ms`,
+      met: !dashboard.unexpected && dashboard.p99 <= 150,
+    });
   }
   const { idle, after } = data.memory;
-  const rest = (memory: SettledMemory) => `${fmt(memory.totalMb, 0)} MB (${memory.parts}; settled after ${memory.settledAfterSeconds} s, ${fmt(memory.firstMb, 0)} MB at its first sample)`;
+  const rest = (memory: SettledMemory) =>
+    `${fmt(memory.totalMb, 0)} MB (${memory.parts}; settled after ${memory.settledAfterSeconds} s, ${fmt(memory.firstMb, 0)} MB at its first sample)`;
   list.push({ what: "process tree RSS idle <= 200 MB", value: rest(idle), met: idle.totalMb <= 200 });
   list.push({ what: "process tree RSS after the load <= 400 MB", value: rest(after), met: after.totalMb <= 400 });
   if (data.sendout) {
@@ -109,15 +143,31 @@ function targets(data: SectionData): Target[] {
         `against the old plain message's ${fmt(s.barePlain.perSecond, 0)}/s: ${fmt(s.perSecond / s.barePlain.perSecond, 2)})`,
       met: ratio >= 0.8,
     });
-    list.push({ what: `fixing the recipients of a ${s.recipients}-recipient sendout <= 10 s`, value: `${fmt(s.fixSeconds, 2)} s`, met: s.fixSeconds <= 10 });
+    list.push({
+      what: `fixing the recipients of a ${s.recipients}-recipient sendout <= 10 s`,
+      value: `${fmt(s.fixSeconds, 2)} s`,
+      met: s.fixSeconds <= 10,
+    });
     const duplicates = s.received - s.distinct;
-    list.push({ what: "every recipient one message, none twice", value: `${s.received} received, ${s.distinct} distinct Message-IDs, ${s.recipients} recipients`, met: duplicates === 0 && s.distinct === s.recipients });
-    list.push({ what: "server RSS during the send <= 400 MB", value: `${fmt(s.peakServerRssMb, 0)} MB at its peak (${fmt(s.idleServerRssMb, 0)} MB before)`, met: s.peakServerRssMb <= 400 });
+    list.push({
+      what: "every recipient one message, none twice",
+      value: `${s.received} received, ${s.distinct} distinct Message-IDs, ${s.recipients} recipients`,
+      met: duplicates === 0 && s.distinct === s.recipients,
+    });
+    list.push({
+      what: "server RSS during the send <= 400 MB",
+      value: `${fmt(s.peakServerRssMb, 0)} MB at its peak (${fmt(s.idleServerRssMb, 0)} MB before)`,
+      met: s.peakServerRssMb <= 400,
+    });
   }
   const fk = rowOf(data.rows, "register", 1);
   if (fk) {
     const ratio = fk.p50 / data.register.driver.p50;
-    list.push({ what: `GET /v3/company/fk p50 / (raw query + JSON) p50 <= 1.5x`, value: `${fmt(ratio, 2)}x`, met: !fk.unexpected && ratio <= 1.5 });
+    list.push({
+      what: `GET /v3/company/fk p50 / (raw query + JSON) p50 <= 1.5x`,
+      value: `${fmt(ratio, 2)}x`,
+      met: !fk.unexpected && ratio <= 1.5,
+    });
   }
   return list;
 }
@@ -152,7 +202,10 @@ export function renderSection(data: SectionData): string {
     "",
     "| scenario | conns | req/s | p50 ms | p99 ms | / C2 | / C1 | C2 just before / after |",
     "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ...data.rows.map((r) => `| ${name(r)} | ${r.concurrency} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${ratio(r, "C2")} | ${ratio(r, "C1")} | ${around(r)} |`),
+    ...data.rows.map(
+      (r) =>
+        `| ${name(r)} | ${r.concurrency} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${ratio(r, "C2")} | ${ratio(r, "C1")} | ${around(r)} |`,
+    ),
     "",
     `Targets (ratios are req/s over C2's at the same connection count, same run; at ${n} connections each targeted scenario over the mean of C2 run just before and just after it, ` +
       "the last column: the machine's speed drifts within minutes, and the C2 row above was measured first):",

@@ -43,7 +43,9 @@ export async function startCountingSmtp(): Promise<CountingSmtp> {
       });
     },
   });
-  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.server.address() as AddressInfo).port)));
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve((server.server.address() as AddressInfo).port)),
+  );
   return {
     url: `smtp://127.0.0.1:${port}`,
     received: () => received,
@@ -70,7 +72,12 @@ export async function prepareSendout(rootId: string) {
   const key = await createApiKey(operatorCaller(), {
     name: "bench sendout",
     company_id: rootId,
-    access: { modules: ["sendout", "subscription_list"], permissions: ["SENDOUT.U"], company_ids: [rootId], include_descendants: true },
+    access: {
+      modules: ["sendout", "subscription_list"],
+      permissions: ["SENDOUT.U"],
+      company_ids: [rootId],
+      include_descendants: true,
+    },
   });
   return { listId: list.id, subscribed, subscribeSeconds, key };
 }
@@ -84,7 +91,11 @@ export const NEWSLETTER_SUBJECT = "Nyhetsbrev, {{firstname|medlem}}";
 /** A newsletter body about the size of a real one (the rendered message is about 8 KB). */
 export const NEWSLETTER_HTML =
   "<h2>Hej {{firstname|medlem}}!</h2>" +
-  Array.from({ length: 12 }, (_, i) => `<p>Stycke ${i + 1}: träningar, tävlingar och årsmötet. <a href="https://example.org/nyheter/${i}">Läs mer</a></p>`).join("");
+  Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<p>Stycke ${i + 1}: träningar, tävlingar och årsmötet. <a href="https://example.org/nyheter/${i}">Läs mer</a></p>`,
+  ).join("");
 
 /** The bare loop's `i`-th message. */
 export type BareMessage = (i: number) => Mail.Options;
@@ -122,7 +133,12 @@ export interface BareFigures {
 }
 
 /** Messages per second of a bare pooled nodemailer loop (same pool size, same SMTP server) sending `count` messages. */
-export async function bareNodemailerRate(url: string, count: number, poolSize: number, message: BareMessage): Promise<BareFigures> {
+export async function bareNodemailerRate(
+  url: string,
+  count: number,
+  poolSize: number,
+  message: BareMessage,
+): Promise<BareFigures> {
   // The service's own socket setting (Nagle off, lib/mail/transport.ts), so the loop is the ceiling it can reach.
   const options: SMTPPool.Options = { pool: true, maxConnections: poolSize, getSocket: connectWithoutDelay };
   const transport = nodemailer.createTransport({ ...parseConnectionUrl(url), ...options });
@@ -174,7 +190,12 @@ export async function measureSendout(
   const created = await fetch(`${base}/v3/sendout`, {
     method: "POST",
     headers,
-    body: JSON.stringify({ company_id: companyId, list_ids: [listId], subject: NEWSLETTER_SUBJECT, html: NEWSLETTER_HTML }),
+    body: JSON.stringify({
+      company_id: companyId,
+      list_ids: [listId],
+      subject: NEWSLETTER_SUBJECT,
+      html: NEWSLETTER_HTML,
+    }),
   });
   if (created.status !== 201) throw new Error(`POST /v3/sendout: ${created.status} ${await created.text()}`);
   const { id } = (await created.json()) as { id: number };
@@ -189,7 +210,10 @@ export async function measureSendout(
     for (;;) {
       if (pollMs) await new Promise((r) => setTimeout(r, pollMs));
       else while (sink.received() - before < recipients) await new Promise((r) => setTimeout(r, 20));
-      const view = (await (await fetch(`${base}/v3/sendout/${id}`, { headers: auth })).json()) as { status: string; counts: { recipients: number; sent: number; failed: number } };
+      const view = (await (await fetch(`${base}/v3/sendout/${id}`, { headers: auth })).json()) as {
+        status: string;
+        counts: { recipients: number; sent: number; failed: number };
+      };
       if (view.status === "SENT") {
         const sendSeconds = (performance.now() - started) / 1000;
         return {

@@ -32,7 +32,10 @@ function treeRss(root: number): TreeMemory {
   const tree = processTree(root);
   return {
     totalMb: tree.reduce((sum, p) => sum + p.rssMb, 0),
-    parts: tree.filter((p) => p.rssMb > 0).map((p) => `${shortName(p.command)} ${Math.round(p.rssMb)}`).join(", "),
+    parts: tree
+      .filter((p) => p.rssMb > 0)
+      .map((p) => `${shortName(p.command)} ${Math.round(p.rssMb)}`)
+      .join(", "),
   };
 }
 
@@ -81,7 +84,12 @@ export function serverPeakMb(root: number): number | null {
  * `npm start` with the run's database and secrets, demo seeding off, the simulator on a free port, and the given
  * settings (the rate limits raised for the run). Output goes to `logFile`. Resolves when /healthz answers.
  */
-export async function startStack(options: { databaseUrl: string; secrets: Record<string, string>; settings: Record<string, string>; logFile: string }): Promise<Stack> {
+export async function startStack(options: {
+  databaseUrl: string;
+  secrets: Record<string, string>;
+  settings: Record<string, string>;
+  logFile: string;
+}): Promise<Stack> {
   const port = await freePort();
   const simulatorPort = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -95,7 +103,8 @@ export async function startStack(options: { databaseUrl: string; secrets: Record
     LEISURE_CARD_SIMULATOR_PORT: String(simulatorPort),
   };
   // As an operator's shell would have it: start.mjs decides these (production, the bundled simulator).
-  for (const name of ["NODE_ENV", "LEISURE_CARD_API_URL", "REDIS_URL", "LOG_LEVEL", "LOG_SQL", "MAX_HEAP_MB"]) delete env[name];
+  for (const name of ["NODE_ENV", "LEISURE_CARD_API_URL", "REDIS_URL", "LOG_LEVEL", "LOG_SQL", "MAX_HEAP_MB"])
+    delete env[name];
   const log = fs.openSync(options.logFile, "a");
   const root = spawn("npm", ["start"], { env, stdio: ["ignore", log, log], detached: true });
   fs.closeSync(log);
@@ -111,7 +120,10 @@ export async function startStack(options: { databaseUrl: string; secrets: Record
       // start.mjs stops the server (graceful) and exits; npm follows.
       const starter = processTree(root.pid!).find((p) => isServer(p.command))?.pid;
       process.kill(starter ?? root.pid!, "SIGTERM");
-      const timedOut = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 20_000))]);
+      const timedOut = await Promise.race([
+        exited.then(() => false),
+        new Promise<boolean>((r) => setTimeout(() => r(true), 20_000)),
+      ]);
       for (const pid of tree.reverse()) {
         try {
           if (fs.existsSync(`/proc/${pid}`)) process.kill(pid, timedOut ? "SIGKILL" : "SIGTERM");
@@ -140,7 +152,9 @@ export async function startStack(options: { databaseUrl: string; secrets: Record
 /** The C1 floor server (bench-c1.mjs) in a process of its own; resolves once it listens. */
 export async function startC1(databaseUrl: string): Promise<{ base: string; stop(): void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["scripts/lib/bench-c1.mjs", databaseUrl, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["scripts/lib/bench-c1.mjs", databaseUrl, String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`bench-c1.mjs exited (${code})`)));
     child.stdout!.on("data", (chunk: Buffer) => {

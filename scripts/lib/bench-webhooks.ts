@@ -29,7 +29,10 @@ export interface WebhookFigures {
 }
 
 /** The settings the server needs to deliver to a receiver on loopback over http (and the bench process to create it). */
-export const WEBHOOK_SETTINGS: Record<string, string> = { WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" };
+export const WEBHOOK_SETTINGS: Record<string, string> = {
+  WEBHOOK_ALLOW_HTTP: "true",
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+};
 
 const EVENTS = 10_000;
 
@@ -43,8 +46,14 @@ export async function startCountingReceiver(): Promise<{ url: string; received()
       res.writeHead(204).end();
     });
   });
-  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
-  return { url: `http://127.0.0.1:${port}/hook`, received: () => received, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
+  );
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received: () => received,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Checks `done` every `everyMs` until it holds or the clock passes `deadline` (ms since the epoch). */
@@ -60,11 +69,17 @@ const LOADS_WITH = 2;
  * services, as the operator); enables it again, tops the subscribes up until EVENTS events exist, and waits for the
  * receiver to have them all (at most 5 minutes).
  */
-export async function measureWebhooks(s2: LoadSpec, companyId: string, connections: number, duration: number): Promise<WebhookFigures> {
+export async function measureWebhooks(
+  s2: LoadSpec,
+  companyId: string,
+  connections: number,
+  duration: number,
+): Promise<WebhookFigures> {
   const { db } = await import("../../lib/db");
   const { operatorCaller } = await import("../../modules/access/services/caller");
   const { createWebhookEndpoint, updateWebhookEndpoint } = await import("../../modules/webhooks/services/webhooks");
-  const { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest } = await import("../../modules/webhooks/schemas/webhooks");
+  const { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest } =
+    await import("../../modules/webhooks/schemas/webhooks");
   const receiver = await startCountingReceiver();
   try {
     const caller = operatorCaller();
@@ -73,18 +88,27 @@ export async function measureWebhooks(s2: LoadSpec, companyId: string, connectio
     const since = new Date();
     const endpoint = await createWebhookEndpoint(
       caller,
-      CreateWebhookEndpointRequest.parse({ company_id: companyId, url: receiver.url, events: ["member.created", "subscription.created"] }),
+      CreateWebhookEndpointRequest.parse({
+        company_id: companyId,
+        url: receiver.url,
+        events: ["member.created", "subscription.created"],
+      }),
     );
     let enabledSeconds = 0;
     for (let i = 0; i < LOADS_WITH; i++) {
-      if (i > 0) await updateWebhookEndpoint(caller, endpoint.id, UpdateWebhookEndpointRequest.parse({ enabled: true }));
+      if (i > 0)
+        await updateWebhookEndpoint(caller, endpoint.id, UpdateWebhookEndpointRequest.parse({ enabled: true }));
       const started = performance.now();
       withWebhooks.push(await load(s2, connections, duration));
       enabledSeconds += (performance.now() - started) / 1000;
       await updateWebhookEndpoint(caller, endpoint.id, UpdateWebhookEndpointRequest.parse({ enabled: false }));
       // The worker drops the events not yet fanned out, which no enabled endpoint wants now (at full speed while
       // idle): the load without starts once they are gone, so that it carries no webhook work.
-      await pollUntil(async () => (await db().webhookEvent.count({ where: { fannedOutAt: null } })) === 0, Date.now() + 120_000, 200);
+      await pollUntil(
+        async () => (await db().webhookEvent.count({ where: { fannedOutAt: null } })) === 0,
+        Date.now() + 120_000,
+        200,
+      );
       without.push(await load(s2, connections, duration));
     }
     await updateWebhookEndpoint(caller, endpoint.id, UpdateWebhookEndpointRequest.parse({ enabled: true }));
@@ -95,17 +119,33 @@ export async function measureWebhooks(s2: LoadSpec, companyId: string, connectio
     const body = (n: number) => s2.body!.replaceAll("[<id>]", `webhook-${n}`);
     let n = 0;
     while ((await events()) < EVENTS) {
-      await Promise.all(Array.from({ length: 50 }, () => fetch(s2.url, { method: "POST", headers: { ...s2.headers, "content-type": "application/json" }, body: body(n++) })));
+      await Promise.all(
+        Array.from({ length: 50 }, () =>
+          fetch(s2.url, {
+            method: "POST",
+            headers: { ...s2.headers, "content-type": "application/json" },
+            body: body(n++),
+          }),
+        ),
+      );
     }
     const expected = await events();
     const deadline = Date.now() + 300_000;
-    const pending = () => db().webhookDelivery.count({ where: { endpointId: endpoint.id, status: { not: "DELIVERED" } } });
+    const pending = () =>
+      db().webhookDelivery.count({ where: { endpointId: endpoint.id, status: { not: "DELIVERED" } } });
     await pollUntil(() => receiver.received() >= expected, deadline, 100);
     const seconds = enabledSeconds + (performance.now() - topUpStarted) / 1000;
     // The receiver counts a request before the worker has recorded its answer: wait for the last few records.
     await pollUntil(async () => (await pending()) === 0, deadline, 100);
     const undelivered = await pending();
-    return { without, withWebhooks, events: receiver.received(), seconds, perSecond: receiver.received() / seconds, undelivered };
+    return {
+      without,
+      withWebhooks,
+      events: receiver.received(),
+      seconds,
+      perSecond: receiver.received() / seconds,
+      undelivered,
+    };
   } finally {
     await receiver.stop();
   }

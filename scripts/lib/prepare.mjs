@@ -69,13 +69,41 @@ export function requireNodeMajor(command) {
   process.exit(1);
 }
 
-const buildInputs = ["app", "components", "lib", "modules", "public", "prisma", "next.config.mjs", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+const buildInputs = [
+  "app",
+  "components",
+  "lib",
+  "modules",
+  "public",
+  "prisma",
+  "next.config.mjs",
+  "package-lock.json",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
 /** What dist/ (scripts/build-server.mjs) is compiled from: the server, the simulator, the mail catcher and the lib code they import. */
-const serverBuildInputs = ["server.ts", "lib", "modules", "prisma", "scripts/leisure-card-simulator.ts", "scripts/mail-catcher.ts", "scripts/build-server.mjs", "package-lock.json"];
-const serverBuildOutputs = ["dist/server.mjs", "dist/leisure-card-simulator.mjs", "dist/mail-catcher.mjs", "dist/query_compiler_bg.sqlite.wasm", "dist/query_compiler_bg.postgresql.wasm"];
+const serverBuildInputs = [
+  "server.ts",
+  "lib",
+  "modules",
+  "prisma",
+  "scripts/leisure-card-simulator.ts",
+  "scripts/mail-catcher.ts",
+  "scripts/build-server.mjs",
+  "package-lock.json",
+];
+const serverBuildOutputs = [
+  "dist/server.mjs",
+  "dist/leisure-card-simulator.mjs",
+  "dist/mail-catcher.mjs",
+  "dist/query_compiler_bg.sqlite.wasm",
+  "dist/query_compiler_bg.postgresql.wasm",
+];
 
 function builtAt(outputs) {
-  return outputs.every((file) => fs.existsSync(file)) ? Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs)) : 0;
+  return outputs.every((file) => fs.existsSync(file))
+    ? Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs))
+    : 0;
 }
 
 /** next build and the compiled server (dist/) when there is none or a source is newer than it. */
@@ -83,5 +111,6 @@ export function ensureBuild({ force = false } = {}) {
   const built = builtAt([".next/BUILD_ID"]);
   if (force || built === 0 || Math.max(...buildInputs.map(newestMtime)) > built) run("npx next build");
   const serverBuilt = builtAt(serverBuildOutputs);
-  if (force || serverBuilt === 0 || Math.max(...serverBuildInputs.map(newestMtime)) > serverBuilt) run("node scripts/build-server.mjs");
+  if (force || serverBuilt === 0 || Math.max(...serverBuildInputs.map(newestMtime)) > serverBuilt)
+    run("node scripts/build-server.mjs");
 }

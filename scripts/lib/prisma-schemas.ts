@@ -25,7 +25,8 @@ const GENERATED_HEADER = `// GENERATED from ${SCHEMA_SOURCE} by \`npm run db:mig
 /** Replaces the one match of `pattern` in `text`; a source that no longer has exactly one is an error, not a skip. */
 function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
   const matches = text.match(new RegExp(pattern.source, "gm"));
-  if (matches?.length !== 1) throw new Error(`${SCHEMA_SOURCE}: expected one match of ${pattern}, found ${matches?.length ?? 0}`);
+  if (matches?.length !== 1)
+    throw new Error(`${SCHEMA_SOURCE}: expected one match of ${pattern}, found ${matches?.length ?? 0}`);
   return text.replace(pattern, replacement);
 }
 
@@ -35,7 +36,11 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string): string
  */
 export function postgresSchemaFrom(source: string): string {
   let schema = source.replace(/^(\/\/.*\n)+\n*/, "");
-  schema = replaceOnce(schema, /^(\s*output\s*=\s*)"\.\.\/\.\.\/lib\/generated\/sqlite"/m, '$1"../../lib/generated/postgres"');
+  schema = replaceOnce(
+    schema,
+    /^(\s*output\s*=\s*)"\.\.\/\.\.\/lib\/generated\/sqlite"/m,
+    '$1"../../lib/generated/postgres"',
+  );
   schema = replaceOnce(schema, /^(\s*provider\s*=\s*)"sqlite"/m, '$1"postgresql"');
   return GENERATED_HEADER + "\n" + schema;
 }

@@ -36,6 +36,10 @@ export function cpuSplitSince(serverPid: number, provider: "sqlite" | "postgres"
   const before = { server: cpuSecondsOf(serverPid), database: databaseCpuSeconds(provider), self: process.cpuUsage() };
   return () => {
     const self = process.cpuUsage(before.self);
-    return { server: cpuSecondsOf(serverPid) - before.server, database: databaseCpuSeconds(provider) - before.database, self: (self.user + self.system) / 1e6 };
+    return {
+      server: cpuSecondsOf(serverPid) - before.server,
+      database: databaseCpuSeconds(provider) - before.database,
+      self: (self.user + self.system) / 1e6,
+    };
   };
 }

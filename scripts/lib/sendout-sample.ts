@@ -19,12 +19,22 @@ export async function sampleInput(rootId: string, listId: number): Promise<Sampl
   const [company, list, subscription] = await Promise.all([
     db().company.findUniqueOrThrow({ where: { id: rootId }, select: { name: true } }),
     db().subscriptionList.findUniqueOrThrow({ where: { id: listId }, select: { uuid: true } }),
-    db().subscription.findFirstOrThrow({ where: { listId, status: "SUBSCRIBED" }, orderBy: { memberId: "asc" }, include: { member: true } }),
+    db().subscription.findFirstOrThrow({
+      where: { listId, status: "SUBSCRIBED" },
+      orderBy: { memberId: "asc" },
+      include: { member: true },
+    }),
   ]);
   const { member } = subscription;
   return {
     organization: company.name,
-    recipient: { id: member.id, email: member.email!, memberUuid: member.uuid, firstname: member.firstname, lastname: member.lastname },
+    recipient: {
+      id: member.id,
+      email: member.email!,
+      memberUuid: member.uuid,
+      firstname: member.firstname,
+      lastname: member.lastname,
+    },
     listUuid: list.uuid,
   };
 }
@@ -33,7 +43,15 @@ export async function renderSample(input: SampleInput): Promise<OutgoingMail> {
   const { renderSendoutMail } = await import("../../modules/sendouts/mail/sendout-message");
   const { sanitizeEmailHtml } = await import("../../lib/sanitize");
   return renderSendoutMail({
-    sendout: { id: 1, subject: NEWSLETTER_SUBJECT, preheader: null, html: sanitizeEmailHtml(NEWSLETTER_HTML), text: null, fromName: null, replyTo: null },
+    sendout: {
+      id: 1,
+      subject: NEWSLETTER_SUBJECT,
+      preheader: null,
+      html: sanitizeEmailHtml(NEWSLETTER_HTML),
+      text: null,
+      fromName: null,
+      replyTo: null,
+    },
     organization: { name: input.organization },
     recipient: input.recipient,
     list: { uuid: input.listUuid },
@@ -45,12 +63,17 @@ const withoutServerOnly = fileURLToPath(new URL("./without-server-only.mjs", imp
 
 /** renderSample in a child process without the react-server condition (same environment: secrets, MAIL_FROM). */
 export function renderSampleInChild(input: SampleInput): OutgoingMail {
-  const output = execFileSync("npx", ["tsx", "--import", withoutServerOnly, self], { input: JSON.stringify(input), encoding: "utf8" });
+  const output = execFileSync("npx", ["tsx", "--import", withoutServerOnly, self], {
+    input: JSON.stringify(input),
+    encoding: "utf8",
+  });
   return JSON.parse(output.slice(output.indexOf("{"))) as OutgoingMail;
 }
 
 if (process.argv[1] === self) {
   const chunks: Buffer[] = [];
   process.stdin.on("data", (chunk: Buffer) => chunks.push(chunk));
-  process.stdin.on("end", async () => process.stdout.write(JSON.stringify(await renderSample(JSON.parse(Buffer.concat(chunks).toString("utf8"))))));
+  process.stdin.on("end", async () =>
+    process.stdout.write(JSON.stringify(await renderSample(JSON.parse(Buffer.concat(chunks).toString("utf8"))))),
+  );
 }

@@ -39,7 +39,8 @@ function maxHeapMb(env = process.env) {
   const value = env.MAX_HEAP_MB;
   if (value === undefined || value === "") return DEFAULT_MAX_HEAP_MB;
   const mb = Number(value);
-  if (!Number.isInteger(mb) || mb < 64) throw new Error(`MAX_HEAP_MB must be a whole number of megabytes (64 or more), not ${value}`);
+  if (!Number.isInteger(mb) || mb < 64)
+    throw new Error(`MAX_HEAP_MB must be a whole number of megabytes (64 or more), not ${value}`);
   return mb;
 }
 

@@ -65,6 +65,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     process.exit(2);
   }
   const tree = processTree(pid);
-  for (const p of tree) console.log(`${String(p.pid).padStart(7)} ${String(p.ppid).padStart(7)} ${p.rssMb.toFixed(1).padStart(7)} MB  ${p.command.slice(0, 100)}`);
+  for (const p of tree)
+    console.log(
+      `${String(p.pid).padStart(7)} ${String(p.ppid).padStart(7)} ${p.rssMb.toFixed(1).padStart(7)} MB  ${p.command.slice(0, 100)}`,
+    );
   console.log(`total ${tree.reduce((sum, p) => sum + p.rssMb, 0).toFixed(1)} MB in ${tree.length} processes`);
 }

@@ -28,7 +28,8 @@ function resolveWorldValues(world: World, value: unknown): unknown {
 function mapStrings(value: unknown, map: (text: string) => string): unknown {
   if (typeof value === "string") return map(value);
   if (Array.isArray(value)) return value.map((v) => mapStrings(v, map));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, map)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, map)]));
   return value;
 }
 
@@ -64,7 +65,11 @@ export async function assertProperty<T>(
 }
 
 /** One named test per regression case of the file, replaying its value with the check of its property. */
-export function regressionTests(world: () => World, file: Regression["file"], checks: Record<string, (value: never) => Promise<void>>): void {
+export function regressionTests(
+  world: () => World,
+  file: Regression["file"],
+  checks: Record<string, (value: never) => Promise<void>>,
+): void {
   const cases = regressions.filter((r) => r.file === file);
   it("every regression case names a property of this file", () => {
     expect(cases.map((r) => r.property).filter((property) => !(property in checks))).toEqual([]);

@@ -43,14 +43,25 @@ export async function makeWorld(): Promise<World> {
   const root = await makeCompany("Fuzzförbundet");
   const club = await makeCompany("Fuzzklubben", root.id);
   const other = await makeCompany("Grannförbundet");
-  const lists = [await makeList({ companyId: root.id, questions: 2, termHtml: "<p>Villkor</p>" }), await makeList({ companyId: other.id })];
+  const lists = [
+    await makeList({ companyId: root.id, questions: 2, termHtml: "<p>Villkor</p>" }),
+    await makeList({ companyId: other.id }),
+  ];
   const { key, token } = await accessTokenFor({ companyId: root.id, companyIds: [root.id] });
-  const readOnly = await accessTokenFor({ companyId: root.id, companyIds: [root.id], modules: ["company", "subscription_list", "member", "event"], permissions: [] });
+  const readOnly = await accessTokenFor({
+    companyId: root.id,
+    companyIds: [root.id],
+    modules: ["company", "subscription_list", "member", "event"],
+    permissions: [],
+  });
   const members = [
     await createMemberVia(token, { email: uniqueEmail("fuzz"), firstname: "Första", company_id: root.id }),
     await createMemberVia(token, { email: uniqueEmail("fuzz"), firstname: "Andra", company_id: club.id }),
   ];
-  const subscribed = await call(`/v3/subscription_list/${lists[0].id}/subscribe/${members[0].id}`, { method: "POST", token });
+  const subscribed = await call(`/v3/subscription_list/${lists[0].id}/subscribe/${members[0].id}`, {
+    method: "POST",
+    token,
+  });
   if (subscribed.status >= 300) throw new Error(`fuzz world: subscribe failed ${subscribed.status} ${subscribed.text}`);
   const event = await createEvent(operatorCaller(), {
     company_id: root.id,
@@ -106,9 +117,16 @@ async function digestOf(companyIds: string[], apiKeyId: number): Promise<string>
     d.companyGrant.findMany({ where: { companyId: inCompanies }, orderBy: { id: "asc" } }),
     d.fkStatusChange.findMany({ where: { companyId: inCompanies }, orderBy: { id: "asc" } }),
     d.leisureCardApiKey.findMany({ where: { companyId: inCompanies }, orderBy: { id: "asc" } }),
-    d.subscriptionList.findMany({ where: { companyId: inCompanies }, orderBy: { id: "asc" }, include: { questions: true } }),
+    d.subscriptionList.findMany({
+      where: { companyId: inCompanies },
+      orderBy: { id: "asc" },
+      include: { questions: true },
+    }),
     d.term.findMany({ where: { companyId: inCompanies }, orderBy: { id: "asc" } }),
-    d.subscription.findMany({ where: { list: { companyId: inCompanies } }, orderBy: [{ listId: "asc" }, { memberId: "asc" }] }),
+    d.subscription.findMany({
+      where: { list: { companyId: inCompanies } },
+      orderBy: [{ listId: "asc" }, { memberId: "asc" }],
+    }),
     d.member.findMany({ where: { organizationId: inCompanies }, orderBy: { id: "asc" } }),
     d.membership.findMany({ where: memberOfWorld, orderBy: { id: "asc" } }),
     d.memberProperty.findMany({ where: memberOfWorld, orderBy: [{ memberId: "asc" }, { propertyId: "asc" }] }),
@@ -116,10 +134,17 @@ async function digestOf(companyIds: string[], apiKeyId: number): Promise<string>
     d.event.findMany({ where: { companyId: inCompanies }, orderBy: { id: "asc" }, include: { participants: true } }),
     d.period.findMany({ where: { companyId: inCompanies }, orderBy: { id: "asc" } }),
     d.memberType.findMany({ where: { companyId: inCompanies }, orderBy: { id: "asc" } }),
-    d.propertyGroup.findMany({ where: { companyId: inCompanies }, orderBy: { id: "asc" }, include: { properties: true } }),
+    d.propertyGroup.findMany({
+      where: { companyId: inCompanies },
+      orderBy: { id: "asc" },
+      include: { properties: true },
+    }),
     d.auditEntry.findMany({ where: { companyId: inCompanies }, orderBy: { id: "asc" } }),
     d.refreshToken.findMany({ where: { apiKeyId }, orderBy: { id: "asc" } }),
     d.apiKey.findMany({ where: { id: apiKeyId }, select: { revokedAt: true } }),
   ]);
-  return crypto.createHash("sha256").update(JSON.stringify(rows, (_k, v) => (typeof v === "bigint" ? String(v) : v))).digest("hex");
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify(rows, (_k, v) => (typeof v === "bigint" ? String(v) : v)))
+    .digest("hex");
 }

@@ -66,7 +66,11 @@ function open(head: string, body = ""): Promise<OpenRequest> {
           await poll(() => (closed ? true : null), timeoutMs);
           return { text, closed, afterMs: Date.now() - start };
         },
-        status: (timeoutMs) => poll(() => (/^HTTP\/1\.1 (\d{3})/.exec(text) ? Number(/^HTTP\/1\.1 (\d{3})/.exec(text)![1]) : null), timeoutMs),
+        status: (timeoutMs) =>
+          poll(
+            () => (/^HTTP\/1\.1 (\d{3})/.exec(text) ? Number(/^HTTP\/1\.1 (\d{3})/.exec(text)![1]) : null),
+            timeoutMs,
+          ),
       });
     });
     socket.once("error", reject);
@@ -74,15 +78,30 @@ function open(head: string, body = ""): Promise<OpenRequest> {
 }
 
 const head = (method: string, path: string, headers: Record<string, string | number>) =>
-  [`${method} ${path} HTTP/1.1`, "host: 127.0.0.1", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), "", ""].join("\r\n");
+  [
+    `${method} ${path} HTTP/1.1`,
+    "host: 127.0.0.1",
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    "",
+    "",
+  ].join("\r\n");
 
-const languageAction = () => manifestActions().find((a) => a.key.endsWith("language-action.ts#chooseLanguageAction"))!.id;
+const languageAction = () =>
+  manifestActions().find((a) => a.key.endsWith("language-action.ts#chooseLanguageAction"))!.id;
 
 describe("bodies are limited before they are read, on every path", () => {
   it("a declared size over the path's limit is 413 at once, its body never sent", async () => {
     const cases: [path: string, headers: Record<string, string | number>, limit: number][] = [
-      ["/admin", { "next-action": languageAction(), "content-type": "text/plain;charset=UTF-8", "content-length": 2_000_000 }, 1024 * 1024],
-      ["/api/auth/callback/credentials", { "content-type": "application/x-www-form-urlencoded", "content-length": 200_000 }, 64 * 1024],
+      [
+        "/admin",
+        { "next-action": languageAction(), "content-type": "text/plain;charset=UTF-8", "content-length": 2_000_000 },
+        1024 * 1024,
+      ],
+      [
+        "/api/auth/callback/credentials",
+        { "content-type": "application/x-www-form-urlencoded", "content-length": 200_000 },
+        64 * 1024,
+      ],
     ];
     for (const [path, headers, limit] of cases) {
       const request = await open(head("POST", path, { ...headers, "x-forwarded-for": "10.201.0.1" }));
@@ -95,7 +114,12 @@ describe("bodies are limited before they are read, on every path", () => {
 
   it("a chunked body is counted as it streams and the connection closed past the limit", async () => {
     const request = await open(
-      head("POST", "/admin", { "next-action": languageAction(), "content-type": "text/plain;charset=UTF-8", "transfer-encoding": "chunked", "x-forwarded-for": "10.201.0.2" }),
+      head("POST", "/admin", {
+        "next-action": languageAction(),
+        "content-type": "text/plain;charset=UTF-8",
+        "transfer-encoding": "chunked",
+        "x-forwarded-for": "10.201.0.2",
+      }),
     );
     const chunk = "x".repeat(64 * 1024);
     for (let i = 0; i < 20 && !request.socket.destroyed; i++) {
@@ -113,9 +137,20 @@ describe("bodies are limited before they are read, on every path", () => {
   // that reads nothing until it has sent everything is the deterministic form of that race.
   it.each([
     ["declared too large (the edge)", { "content-length": 1_200_000 }, (chunk: string) => chunk],
-    ["chunked, counted as it streams", { "transfer-encoding": "chunked" }, (chunk: string) => `${chunk.length.toString(16)}\r\n${chunk}\r\n`],
+    [
+      "chunked, counted as it streams",
+      { "transfer-encoding": "chunked" },
+      (chunk: string) => `${chunk.length.toString(16)}\r\n${chunk}\r\n`,
+    ],
   ])("a client that sends all of its body before it reads still gets the 413: %s", async (_, framing, frame) => {
-    const request = await open(head("POST", "/admin", { "next-action": languageAction(), "content-type": "text/plain;charset=UTF-8", ...framing, "x-forwarded-for": "10.201.0.8" }));
+    const request = await open(
+      head("POST", "/admin", {
+        "next-action": languageAction(),
+        "content-type": "text/plain;charset=UTF-8",
+        ...framing,
+        "x-forwarded-for": "10.201.0.8",
+      }),
+    );
     request.socket.pause();
     const chunk = "x".repeat(60_000);
     for (let i = 0; i < 20; i++) {
@@ -134,7 +169,14 @@ describe("bodies are limited before they are read, on every path", () => {
 
 describe("a slow client holds a socket for a bounded time", () => {
   it(`a body still incomplete after ${REQUEST_TIMEOUT_MS} ms is refused and its connection closed`, async () => {
-    const request = await open(head("POST", "/api/auth/callback/credentials", { "content-type": "application/x-www-form-urlencoded", "content-length": 100, "x-forwarded-for": "10.201.0.3" }), "a=1");
+    const request = await open(
+      head("POST", "/api/auth/callback/credentials", {
+        "content-type": "application/x-www-form-urlencoded",
+        "content-length": 100,
+        "x-forwarded-for": "10.201.0.3",
+      }),
+      "a=1",
+    );
     const { text, closed, afterMs } = await request.ended(REQUEST_TIMEOUT_MS + 4000);
     expect(closed).toBe(true);
     expect(afterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
@@ -153,10 +195,26 @@ describe("concurrent requests per client", () => {
     const held: OpenRequest[] = [];
     try {
       for (let i = 0; i < CAP; i++) {
-        held.push(await open(head("POST", "/api/auth/callback/credentials", { "content-type": "application/x-www-form-urlencoded", "content-length": 100, "x-forwarded-for": "10.201.0.4" }), "a=1"));
+        held.push(
+          await open(
+            head("POST", "/api/auth/callback/credentials", {
+              "content-type": "application/x-www-form-urlencoded",
+              "content-length": 100,
+              "x-forwarded-for": "10.201.0.4",
+            }),
+            "a=1",
+          ),
+        );
       }
       await new Promise((r) => setTimeout(r, 200));
-      const excess = await open(head("POST", "/api/auth/callback/credentials", { "content-type": "application/x-www-form-urlencoded", "content-length": 100, "x-forwarded-for": "10.201.0.4" }), "a=1");
+      const excess = await open(
+        head("POST", "/api/auth/callback/credentials", {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": 100,
+          "x-forwarded-for": "10.201.0.4",
+        }),
+        "a=1",
+      );
       const { text, closed } = await excess.ended(1000);
       expect(text).toMatch(/^HTTP\/1\.1 503/);
       expect(text.toLowerCase()).toContain("retry-after: 1");
@@ -174,7 +232,11 @@ describe("hostile server-action bodies and aborted requests", () => {
     const body = "[".repeat(100_000) + "]".repeat(100_000);
     const res = await fetch(`${stack.baseUrl}/admin`, {
       method: "POST",
-      headers: { "next-action": languageAction(), "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": "10.201.0.6" },
+      headers: {
+        "next-action": languageAction(),
+        "content-type": "text/plain;charset=UTF-8",
+        "x-forwarded-for": "10.201.0.6",
+      },
       body,
     });
     expect(res.status).toBe(400);
@@ -184,7 +246,12 @@ describe("hostile server-action bodies and aborted requests", () => {
   it("a client that goes away mid-body is one short line in the log, no stack", async () => {
     const before = stack.log().length;
     const request = await open(
-      head("POST", "/admin", { "next-action": languageAction(), "content-type": "text/plain;charset=UTF-8", "content-length": 1000, "x-forwarded-for": "10.201.0.7" }),
+      head("POST", "/admin", {
+        "next-action": languageAction(),
+        "content-type": "text/plain;charset=UTF-8",
+        "content-length": 1000,
+        "x-forwarded-for": "10.201.0.7",
+      }),
       '["',
     );
     await new Promise((r) => setTimeout(r, 300));

@@ -7,7 +7,19 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createGrant } from "@/modules/access/services/grants";
 import { createPeriod } from "@/modules/members/services/reference";
 import { MODULES, PERMISSIONS, type Module, type Permission } from "@/modules/access/schemas/access";
-import { accessOf, COLUMNS, operator, ROWS, unique, type Callers, type Column, type Fixtures, type OutOfScopeCase, type Outcome, type Row } from "../action-authorization-table";
+import {
+  accessOf,
+  COLUMNS,
+  operator,
+  ROWS,
+  unique,
+  type Callers,
+  type Column,
+  type Fixtures,
+  type OutOfScopeCase,
+  type Outcome,
+  type Row,
+} from "../action-authorization-table";
 import { newAdminUser, sealedSessionCookie, signIn } from "../dashboard-session";
 import { makeCompany } from "../helpers";
 import { callAction, manifestActions, sourceActions, type ActionAnswer, type ManifestAction } from "../server-actions";
@@ -24,19 +36,38 @@ beforeAll(async () => {
   const club = await makeCompany("Matrisklubben", inScope.id);
   const outside = await makeCompany("Annat förbund");
   const grant = await createGrant(operator(), { name: unique("Bidrag") });
-  const period = await createPeriod(operator(), { company_id: inScope.id, name: "2027", start_date: "2027-01-01", end_date: "2027-12-31" });
-  fixtures = { inScopeCompanyId: inScope.id, inScopeClubId: club.id, outOfScopeCompanyId: outside.id, grantId: grant.id, periodId: period.id };
+  const period = await createPeriod(operator(), {
+    company_id: inScope.id,
+    name: "2027",
+    start_date: "2027-01-01",
+    end_date: "2027-12-31",
+  });
+  fixtures = {
+    inScopeCompanyId: inScope.id,
+    inScopeClubId: club.id,
+    outOfScopeCompanyId: outside.id,
+    grantId: grant.id,
+    periodId: period.id,
+  };
   const scoped = accessOf(inScope.id);
-  const signedIn = async (role: "ADMIN" | "EDITOR" | "VIEWER", access = scoped) => signIn(await newAdminUser(role, access));
+  const signedIn = async (role: "ADMIN" | "EDITOR" | "VIEWER", access = scoped) =>
+    signIn(await newAdminUser(role, access));
   const admin = await newAdminUser("ADMIN", scoped);
   callers = {
     scopedAdmin: { user: admin, cookie: await signIn(admin) },
     lacking: Object.fromEntries(
-      await Promise.all(MODULES.map(async (m) => [m, await signedIn("ADMIN", { ...scoped, modules: MODULES.filter((x) => x !== m) })])),
+      await Promise.all(
+        MODULES.map(async (m) => [m, await signedIn("ADMIN", { ...scoped, modules: MODULES.filter((x) => x !== m) })]),
+      ),
     ) as Record<Module, string>,
     viewer: await signedIn("VIEWER"),
     lackingPermission: Object.fromEntries(
-      await Promise.all(PERMISSIONS.map(async (p) => [p, await signedIn("EDITOR", { ...scoped, permissions: PERMISSIONS.filter((x) => x !== p) })])),
+      await Promise.all(
+        PERMISSIONS.map(async (p) => [
+          p,
+          await signedIn("EDITOR", { ...scoped, permissions: PERMISSIONS.filter((x) => x !== p) }),
+        ]),
+      ),
     ) as Record<Permission, string>,
     editor: await signedIn("EDITOR"),
     withoutDescendants: await signedIn("ADMIN", { ...scoped, include_descendants: false }),
@@ -44,27 +75,50 @@ beforeAll(async () => {
 });
 
 /** The cookie headers of a column's callers for a row (several when the column has two kinds of caller). */
-async function cookiesFor(column: Exclude<Column, "outOfScope">, row: Row): Promise<{ who: string; cookie?: string }[]> {
+async function cookiesFor(
+  column: Exclude<Column, "outOfScope">,
+  row: Row,
+): Promise<{ who: string; cookie?: string }[]> {
   switch (column) {
     case "noSession":
       return [{ who: "no cookie" }];
     case "expiredSession":
-      return [{ who: "expired an hour ago", cookie: await sealedSessionCookie({ uid: callers.scopedAdmin.user.id, maxAgeSeconds: -3600 }) }];
+      return [
+        {
+          who: "expired an hour ago",
+          cookie: await sealedSessionCookie({ uid: callers.scopedAdmin.user.id, maxAgeSeconds: -3600 }),
+        },
+      ];
     case "invalidSession":
       return [
         { who: "garbage", cookie: "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0.forged" },
-        { who: "sealed with another secret", cookie: await sealedSessionCookie({ uid: callers.scopedAdmin.user.id, maxAgeSeconds: 3600, secret: crypto.randomBytes(32).toString("base64url") }) },
-        { who: "sealed right, for no such user", cookie: await sealedSessionCookie({ uid: 2_000_000_000, maxAgeSeconds: 3600 }) },
+        {
+          who: "sealed with another secret",
+          cookie: await sealedSessionCookie({
+            uid: callers.scopedAdmin.user.id,
+            maxAgeSeconds: 3600,
+            secret: crypto.randomBytes(32).toString("base64url"),
+          }),
+        },
+        {
+          who: "sealed right, for no such user",
+          cookie: await sealedSessionCookie({ uid: 2_000_000_000, maxAgeSeconds: 3600 }),
+        },
       ];
     case "wrongModule":
-      if (typeof row.needs !== "object" || !("module" in row.needs)) throw new Error(`${row.action}: a wrong-module cell needs a module`);
+      if (typeof row.needs !== "object" || !("module" in row.needs))
+        throw new Error(`${row.action}: a wrong-module cell needs a module`);
       return [{ who: `without the ${row.needs.module} module`, cookie: callers.lacking[row.needs.module] }];
     case "missingPermission": {
       const viewer = { who: "a VIEWER", cookie: callers.viewer };
-      if (row.needs === "nothing") throw new Error(`${row.action}: a missing-permission cell needs a permission or role`);
+      if (row.needs === "nothing")
+        throw new Error(`${row.action}: a missing-permission cell needs a permission or role`);
       if ("adminRole" in row.needs) return [viewer, { who: "an EDITOR", cookie: callers.editor }];
       if (!row.needs.permission) return [viewer];
-      return [viewer, { who: `an EDITOR without ${row.needs.permission}`, cookie: callers.lackingPermission[row.needs.permission] }];
+      return [
+        viewer,
+        { who: `an EDITOR without ${row.needs.permission}`, cookie: callers.lackingPermission[row.needs.permission] },
+      ];
     }
     case "inScope":
       return [{ who: "a scoped ADMIN", cookie: callers.scopedAdmin.cookie }];
@@ -91,7 +145,11 @@ describe("the matrix covers every server action", () => {
   it("names every action of the build's manifest, and nothing else", () => {
     const inTable = ROWS.map((r) => r.action).sort();
     expect(new Set(inTable).size).toBe(inTable.length);
-    expect(inTable).toEqual(manifestActions().map((a) => a.key).sort());
+    expect(inTable).toEqual(
+      manifestActions()
+        .map((a) => a.key)
+        .sort(),
+    );
   });
 
   it("names every export of the sources' server modules, and nothing else", () => {
@@ -102,7 +160,8 @@ describe("the matrix covers every server action", () => {
     for (const row of ROWS) {
       for (const column of COLUMNS) {
         const cell = row.cells[column];
-        if (typeof cell === "object" && "notApplicable" in cell) expect(cell.notApplicable.length, `${row.action} ${column}`).toBeGreaterThan(10);
+        if (typeof cell === "object" && "notApplicable" in cell)
+          expect(cell.notApplicable.length, `${row.action} ${column}`).toBeGreaterThan(10);
         if (Array.isArray(cell)) expect(cell.length, `${row.action} ${column}`).toBeGreaterThan(0);
       }
     }
@@ -124,7 +183,11 @@ describe.each(ROWS.map((row) => [row.action, row] as const))("%s", (_name, row) 
       for (const oneCase of cell as OutOfScopeCase[]) {
         it(`${column}: ${oneCase.object} → ${oneCase.expect}`, async () => {
           const args = await oneCase.args(fixtures);
-          const { outcome: got, value } = await outcome(row, args, (oneCase.caller ?? ((c) => c.scopedAdmin.cookie))(callers));
+          const { outcome: got, value } = await outcome(
+            row,
+            args,
+            (oneCase.caller ?? ((c) => c.scopedAdmin.cookie))(callers),
+          );
           expect(got, JSON.stringify(value)).toBe(oneCase.expect);
           await oneCase.afterwards?.(args, fixtures);
         });

@@ -16,7 +16,8 @@ describe("PUT /v3/company/{company_id}/fk and the audit log", () => {
       permissions: ["COMPANY.U"],
       companyIds: [company.id],
     });
-    const put = (fk_status: string) => call(`/v3/company/${company.id}/fk`, { method: "PUT", token, body: { fk_status } });
+    const put = (fk_status: string) =>
+      call(`/v3/company/${company.id}/fk`, { method: "PUT", token, body: { fk_status } });
     const auditBefore = await auditOf(company.id); // the operator's company.create
     expect(await historyOf(company.id)).toEqual([]);
 
@@ -56,7 +57,12 @@ describe("PUT /v3/company/{company_id}/fk and the audit log", () => {
 
   it("a refused change (no COMPANY.U) writes neither", async () => {
     const company = await makeCompany("Orörd");
-    const { token } = await accessTokenFor({ companyId: company.id, modules: ["company"], permissions: [], companyIds: [company.id] });
+    const { token } = await accessTokenFor({
+      companyId: company.id,
+      modules: ["company"],
+      permissions: [],
+      companyIds: [company.id],
+    });
     const before = await auditOf(company.id);
     const res = await call(`/v3/company/${company.id}/fk`, { method: "PUT", token, body: { fk_status: "ACTIVE" } });
     expect(res.status).toBe(403);

@@ -41,7 +41,9 @@ describe("next-auth's callbackUrl", () => {
     it(`refuses ${label}: the sign-in lands on this site, the sign-in page answers without error`, async () => {
       const callbackUrl = make();
       expect(new URL(await signInLandsOn(callbackUrl)).origin).toBe(site());
-      const page = await call(`/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`, { redirect: "manual" });
+      const page = await call(`/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`, {
+        redirect: "manual",
+      });
       expect(page.status).toBeLessThan(400);
       const location = page.headers.get("location");
       if (location) expect(new URL(location, site()).origin).toBe(site());

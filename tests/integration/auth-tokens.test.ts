@@ -26,7 +26,10 @@ function expectTokenResponse(body: { access_token: string; refresh_expires_ts: n
 describe("POST /v3/access/user/basic", () => {
   it("answers valid client credentials with a TokenResponse, no-store, whose access token works", async () => {
     const key = await makeApiKey();
-    const res = await call(BASIC, { method: "POST", headers: { authorization: basicHeader(key.client_id, key.client_secret) } });
+    const res = await call(BASIC, {
+      method: "POST",
+      headers: { authorization: basicHeader(key.client_id, key.client_secret) },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expectTokenResponse(res.json);
@@ -60,7 +63,8 @@ describe("POST /v3/access/user/basic", () => {
 
   it("a revoked key, or one whose secret hash changed elsewhere, gets no token at its next request (cached keys)", async () => {
     const key = await makeApiKey();
-    const exchange = (secret: string) => call(BASIC, { method: "POST", headers: { authorization: basicHeader(key.client_id, secret) } });
+    const exchange = (secret: string) =>
+      call(BASIC, { method: "POST", headers: { authorization: basicHeader(key.client_id, secret) } });
     expect((await exchange(key.client_secret)).status).toBe(200);
     await db().$executeRaw`UPDATE "ApiKey" SET "secretHash" = ${sha256Hex("another secret")} WHERE "id" = ${key.id}`;
     const oldSecret = await exchange(key.client_secret);
@@ -83,7 +87,9 @@ describe("POST /v3/access/user/basic", () => {
   });
 
   it('401 `invalid "Basic" credentials` when the value cannot be parsed into client_id and client_secret', async () => {
-    const encoded = ["no-colon", ":secret-only", "id-only:", ":"].map((decoded) => Buffer.from(decoded).toString("base64"));
+    const encoded = ["no-colon", ":secret-only", "id-only:", ":"].map((decoded) =>
+      Buffer.from(decoded).toString("base64"),
+    );
     for (const value of [...encoded, "!!!not-base64!!!", "abc def"]) {
       const res = await call(BASIC, { method: "POST", headers: { authorization: `Basic ${value}` } });
       expect(res.status, value).toBe(401);
@@ -93,10 +99,19 @@ describe("POST /v3/access/user/basic", () => {
 
   it("401 when client_id and client_secret match no record (wrong secret, unknown id, revoked key)", async () => {
     const key = await makeApiKey();
-    const wrongSecret = await call(BASIC, { method: "POST", headers: { authorization: basicHeader(key.client_id, "wrong") } });
-    const unknownId = await call(BASIC, { method: "POST", headers: { authorization: basicHeader("ck_nobody", key.client_secret) } });
+    const wrongSecret = await call(BASIC, {
+      method: "POST",
+      headers: { authorization: basicHeader(key.client_id, "wrong") },
+    });
+    const unknownId = await call(BASIC, {
+      method: "POST",
+      headers: { authorization: basicHeader("ck_nobody", key.client_secret) },
+    });
     await revokeApiKey(operatorCaller(), key.client_id);
-    const revoked = await call(BASIC, { method: "POST", headers: { authorization: basicHeader(key.client_id, key.client_secret) } });
+    const revoked = await call(BASIC, {
+      method: "POST",
+      headers: { authorization: basicHeader(key.client_id, key.client_secret) },
+    });
     for (const res of [wrongSecret, unknownId, revoked]) {
       expect(res.status).toBe(401);
       expect(res.json).toEqual({ reason: "provided client_id and client_secret does not match any record" });
@@ -141,7 +156,11 @@ describe("POST /v3/access/user/oauth/refresh_token", () => {
     const wrongType = await call(REFRESH, { method: "POST", body: { refresh_token: 42 } });
     expect(wrongType.status).toBe(400);
     expect(wrongType.json.code).toBe("validation_error");
-    const notJson = await call(REFRESH, { method: "POST", rawBody: "{not json", headers: { "content-type": "application/json" } });
+    const notJson = await call(REFRESH, {
+      method: "POST",
+      rawBody: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.json).toMatchObject({ code: "validation_error", errors: { body: ["must be valid JSON"] } });
     const noBody = await call(REFRESH, { method: "POST" });
@@ -192,7 +211,9 @@ describe("POST /v3/access/user/oauth/refresh_token", () => {
     const rotated = await call(REFRESH, { method: "POST", body: { refresh_token: a.refresh_token } });
     await pastReuseGrace();
     await call(REFRESH, { method: "POST", body: { refresh_token: a.refresh_token } }); // reuse: revokes family a
-    expect((await call(REFRESH, { method: "POST", body: { refresh_token: rotated.json.refresh_token } })).status).toBe(403);
+    expect((await call(REFRESH, { method: "POST", body: { refresh_token: rotated.json.refresh_token } })).status).toBe(
+      403,
+    );
     expect((await call(REFRESH, { method: "POST", body: { refresh_token: b.refresh_token } })).status).toBe(200);
     expect((await call("/v3/company", { token: rotated.json.access_token })).status).toBe(422);
     expect((await call("/v3/company", { token: b.access_token })).status).toBe(200);
@@ -202,7 +223,9 @@ describe("POST /v3/access/user/oauth/refresh_token", () => {
     const pair = await tokensFor(await makeApiKey());
     const ip = uniqueIp();
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => call(REFRESH, { method: "POST", ip, body: { refresh_token: pair.refresh_token } })),
+      Array.from({ length: 20 }, () =>
+        call(REFRESH, { method: "POST", ip, body: { refresh_token: pair.refresh_token } }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);

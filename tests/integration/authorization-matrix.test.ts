@@ -42,7 +42,9 @@ import { call, makeApiKey, makeCompany, tokensFor } from "../helpers";
 
 let sides: { a: Side; b: Side };
 let keys: Keys;
-let tokens: Record<"full" | "expired" | "invalid" | "noPermission", string> & { withoutModule: Record<Module | "any", string> };
+let tokens: Record<"full" | "expired" | "invalid" | "noPermission", string> & {
+  withoutModule: Record<Module | "any", string>;
+};
 
 async function makeSide(label: string): Promise<Side> {
   const company = await makeCompany(`Matris ${label}`);
@@ -53,10 +55,19 @@ async function makeSide(label: string): Promise<Side> {
   await setMemberSubscription(op, list.id, publicMember.id, true);
   const event = await freshEvent(company.id);
   await registerParticipant(op, event.id, member.id);
-  const period = await createPeriod(op, { company_id: company.id, name: "2026", start_date: "2026-01-01", end_date: "2026-12-31" });
+  const period = await createPeriod(op, {
+    company_id: company.id,
+    name: "2026",
+    start_date: "2026-01-01",
+    end_date: "2026-12-31",
+  });
   await createMemberType(op, { company_id: company.id, name: "Senior" });
   await createProperty(op, { company_id: company.id, group_name: "Intressen", name: "Fotboll" });
-  await setLeisureCardApiKey(op, company.id, { api_key: `fk-${randomBytes(8).toString("hex")}`, giro_type: "BANKGIRO", giro_number: "123-4567" });
+  await setLeisureCardApiKey(op, company.id, {
+    api_key: `fk-${randomBytes(8).toString("hex")}`,
+    giro_type: "BANKGIRO",
+    giro_number: "123-4567",
+  });
   return {
     companyId: company.id,
     companyName: company.name,
@@ -86,14 +97,30 @@ async function expiredTokenOf(key: Key): Promise<string> {
 beforeAll(async () => {
   sides = { a: await makeSide("A"), b: await makeSide("B") };
   const scoped = (modules: readonly Module[], permissions: readonly (typeof PERMISSIONS)[number][]) =>
-    makeApiKey({ companyId: sides.a.companyId, modules: [...modules], permissions: [...permissions], companyIds: [sides.a.companyId] });
-  keys = { full: await scoped(MODULES, PERMISSIONS), noModules: await scoped([], PERMISSIONS), noPermission: await scoped(MODULES, []) };
+    makeApiKey({
+      companyId: sides.a.companyId,
+      modules: [...modules],
+      permissions: [...permissions],
+      companyIds: [sides.a.companyId],
+    });
+  keys = {
+    full: await scoped(MODULES, PERMISSIONS),
+    noModules: await scoped([], PERMISSIONS),
+    noPermission: await scoped(MODULES, []),
+  };
   const revoked = await scoped(MODULES, PERMISSIONS);
   const revokedToken = (await tokensFor(revoked)).access_token;
   await revokeApiKey(op, revoked.client_id);
   const withoutModule = { any: (await tokensFor(keys.noModules)).access_token } as Record<Module | "any", string>;
   for (const lacking of MODULES) {
-    withoutModule[lacking] = (await tokensFor(await scoped(MODULES.filter((m) => m !== lacking), PERMISSIONS))).access_token;
+    withoutModule[lacking] = (
+      await tokensFor(
+        await scoped(
+          MODULES.filter((m) => m !== lacking),
+          PERMISSIONS,
+        ),
+      )
+    ).access_token;
   }
   tokens = {
     full: (await tokensFor(keys.full)).access_token,
@@ -129,9 +156,11 @@ function standardBody(op: Operation, column: Column, status: number): unknown {
   if (column === "expired") return { error: "expired", context: "user" };
   if (column === "invalid") return { reason: "invalid token" };
   if (column === "wrongModule" && status === 403) return { reason: `access group lacks the ${op.module} module` };
-  if (column === "missingPermission" && status === 403) return { reason: `access group lacks the ${op.permission} permission` };
+  if (column === "missingPermission" && status === 403)
+    return { reason: `access group lacks the ${op.permission} permission` };
   if (column === "outOfScope" && status === 403) return { reason: "company is outside the caller's access scope" };
-  if (column === "outOfScope" && status === 404) return { reason: expect.stringMatching(/^(list|member|event|sendout|webhook endpoint) not found$/) };
+  if (column === "outOfScope" && status === 404)
+    return { reason: expect.stringMatching(/^(list|member|event|sendout|webhook endpoint) not found$/) };
   return null;
 }
 
@@ -191,7 +220,9 @@ describe("authorization matrix of /v3", () => {
     expect(event.location).toBeNull();
     const company = await db().company.findUniqueOrThrow({ where: { id: sides.b.companyId } });
     expect(company.fkStatus).not.toBe("ACTIVE");
-    const subscription = await db().subscription.findUniqueOrThrow({ where: { listId_memberId: { listId: sides.b.listId, memberId: sides.b.memberId } } });
+    const subscription = await db().subscription.findUniqueOrThrow({
+      where: { listId_memberId: { listId: sides.b.listId, memberId: sides.b.memberId } },
+    });
     expect(subscription.status).toBe("SUBSCRIBED");
   });
 });

@@ -21,7 +21,11 @@ afterAll(async () => {
 async function holdWriteLock(file: string, ms: number): Promise<{ exited: Promise<number | null> }> {
   const holder = spawn(
     process.execPath,
-    ["-e", `const db = new (require("better-sqlite3"))(process.argv[1]); db.pragma("journal_mode = WAL"); db.exec("BEGIN IMMEDIATE"); console.log("held"); setTimeout(() => db.exec("COMMIT"), ${ms});`, file],
+    [
+      "-e",
+      `const db = new (require("better-sqlite3"))(process.argv[1]); db.pragma("journal_mode = WAL"); db.exec("BEGIN IMMEDIATE"); console.log("held"); setTimeout(() => db.exec("COMMIT"), ${ms});`,
+      file,
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const exited = new Promise<number | null>((resolve) => holder.once("exit", resolve));
@@ -36,7 +40,9 @@ describe.runIf(inject("provider") === "sqlite")("the operator CLI beside a write
   it("waits past the server's 5 s busy timeout for the write lock, then writes", { timeout: 60_000 }, async () => {
     const lock = await holdWriteLock(database.url.slice("file:".length), HELD_MS);
     const started = Date.now();
-    const created = cli(["company:create", "--name", "Väntande förening", "--org-number", "559900-1234"], { databaseUrl: database.url });
+    const created = cli(["company:create", "--name", "Väntande förening", "--org-number", "559900-1234"], {
+      databaseUrl: database.url,
+    });
     expect(created).toMatchObject({ code: 0, json: { name: "Väntande förening" } });
     expect(Date.now() - started).toBeGreaterThan(5000);
     expect(await lock.exited).toBe(0);

@@ -9,11 +9,25 @@ describe("operator CLI", () => {
   it("creates, lists and revokes an API key with a scoped access group", async () => {
     const company = await makeCompany("CLI-förening");
     const created = cli([
-      "api-key:create", "--name", "Integrator AB", "--company", company.id,
-      "--modules", "company", "--permissions", "COMPANY.U", "--scope", company.id, "--no-descendants",
+      "api-key:create",
+      "--name",
+      "Integrator AB",
+      "--company",
+      company.id,
+      "--modules",
+      "company",
+      "--permissions",
+      "COMPANY.U",
+      "--scope",
+      company.id,
+      "--no-descendants",
     ]);
     expect(created.code).toBe(0);
-    expect(created.json).toMatchObject({ name: "Integrator AB", company_id: company.id, client_id: expect.stringMatching(/^ck_/) });
+    expect(created.json).toMatchObject({
+      name: "Integrator AB",
+      company_id: company.id,
+      client_id: expect.stringMatching(/^ck_/),
+    });
     const token = await call("/v3/access/user/basic", {
       method: "POST",
       headers: { authorization: basicHeader(created.json.client_id, created.json.client_secret) },
@@ -43,8 +57,14 @@ describe("operator CLI", () => {
     const listed = cli(["api-key:list"]);
     expect(listed.code).toBe(0);
     const rows = listed.json as any[];
-    expect(rows.find((k) => k.client_id === broken.client_id)).toMatchObject({ modules: null, access_group_error: expect.stringContaining("unreadable") });
-    expect(rows.find((k) => k.client_id === healthy.client_id)).toMatchObject({ access_group_error: null, modules: expect.any(Array) });
+    expect(rows.find((k) => k.client_id === broken.client_id)).toMatchObject({
+      modules: null,
+      access_group_error: expect.stringContaining("unreadable"),
+    });
+    expect(rows.find((k) => k.client_id === healthy.client_id)).toMatchObject({
+      access_group_error: null,
+      modules: expect.any(Array),
+    });
   });
 
   it("writes a list longer than a pipe holds in full before it exits", async () => {
@@ -57,15 +77,30 @@ describe("operator CLI", () => {
 
   it("rejects unknown modules, permissions and companies with the API's error body and exit code 1", async () => {
     const company = await makeCompany();
-    const invalid = (field: string, message: string) => ({ code: 1, json: { status: 400, ...validationError(field, message) } });
+    const invalid = (field: string, message: string) => ({
+      code: 1,
+      json: { status: 400, ...validationError(field, message) },
+    });
     const badModule = cli(["api-key:create", "--name", "x", "--company", company.id, "--modules", "everything"]);
-    expect(badModule).toEqual(invalid("access.modules.0", "must be one of company, subscription_list, member, event, sendout, webhook"));
+    expect(badModule).toEqual(
+      invalid("access.modules.0", "must be one of company, subscription_list, member, event, sendout, webhook"),
+    );
     const badPermission = cli(["api-key:create", "--name", "x", "--company", company.id, "--permissions", "COMPANY.D"]);
-    expect(badPermission).toEqual(invalid("access.permissions.0", "must be one of COMPANY.U, SUBSCRIPTION_LIST.U, MEMBER.U, EVENT.U, SENDOUT.U, WEBHOOK.U"));
-    expect(cli(["api-key:create", "--name", "x", "--company", "nope"])).toEqual(invalid("company_id", "must be 36 characters"));
+    expect(badPermission).toEqual(
+      invalid(
+        "access.permissions.0",
+        "must be one of COMPANY.U, SUBSCRIPTION_LIST.U, MEMBER.U, EVENT.U, SENDOUT.U, WEBHOOK.U",
+      ),
+    );
+    expect(cli(["api-key:create", "--name", "x", "--company", "nope"])).toEqual(
+      invalid("company_id", "must be 36 characters"),
+    );
     const unknownCompany = cli(["api-key:create", "--name", "x", "--company", crypto.randomUUID()]);
     expect(unknownCompany).toEqual(invalid("company_id", "unknown company id"));
-    expect(cli(["api-key:revoke", "ck_unknown"])).toEqual({ code: 1, json: { status: 404, reason: "api key not found" } });
+    expect(cli(["api-key:revoke", "ck_unknown"])).toEqual({
+      code: 1,
+      json: { status: 404, reason: "api key not found" },
+    });
   });
 
   it("creates an admin user whose generated password verifies (argon2id) and is shown once", async () => {

@@ -33,7 +33,11 @@ describe("GET /v3/company/fk", () => {
     await deleteCompany(operatorCaller(), gone.id);
     const list = await register(await companyToken());
 
-    expect(list.find((c) => c.org_number === root.orgNumber)).toEqual({ name: root.name, org_number: root.orgNumber, parent: null });
+    expect(list.find((c) => c.org_number === root.orgNumber)).toEqual({
+      name: root.name,
+      org_number: root.orgNumber,
+      parent: null,
+    });
     expect(list.find((c) => c.org_number === child.orgNumber)).toEqual({
       name: child.name,
       org_number: child.orgNumber,
@@ -73,7 +77,10 @@ describe("GET /v3/company/fk", () => {
 
 describe("GET /v3/company/{company_id}/fk", () => {
   it("returns every field of the enrollment view, unset ones as null and no grants as []", async () => {
-    const company = await createCompany(operatorCaller(), { name: "Tom förening", orgNumber: `T${crypto.randomInt(1e8)}` });
+    const company = await createCompany(operatorCaller(), {
+      name: "Tom förening",
+      orgNumber: `T${crypto.randomInt(1e8)}`,
+    });
     const res = await call(`/v3/company/${company.id}/fk`, { token: await companyToken() });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -120,8 +127,18 @@ describe("GET /v3/company/{company_id}/fk", () => {
     const winter = await createGrant(operatorCaller(), { name: "Vinterstöd", descr: "Stöd på vintern" });
     const summer = await createGrant(operatorCaller(), { name: "Sommarstöd" });
     // The test server runs with TZ=Europe/Stockholm: UTC+1 in March, UTC+2 in July.
-    const first = await activateGrant(operatorCaller(), company.id, winter.id, new Date(Date.UTC(2026, 2, 1, 13, 5, 9)));
-    const second = await activateGrant(operatorCaller(), company.id, summer.id, new Date(Date.UTC(2026, 6, 1, 22, 30, 0)));
+    const first = await activateGrant(
+      operatorCaller(),
+      company.id,
+      winter.id,
+      new Date(Date.UTC(2026, 2, 1, 13, 5, 9)),
+    );
+    const second = await activateGrant(
+      operatorCaller(),
+      company.id,
+      summer.id,
+      new Date(Date.UTC(2026, 6, 1, 22, 30, 0)),
+    );
     const res = await call(`/v3/company/${company.id}/fk`, { token: await companyToken() });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -140,8 +157,16 @@ describe("GET /v3/company/{company_id}/fk", () => {
       c_phone: "070-1",
     });
     expect(res.json.company_grants).toEqual([
-      { id: first.id, created_at: "2026-03-01T14:05:09", grant: { id: winter.id, uuid: winter.uuid, name: "Vinterstöd", descr: "Stöd på vintern" } },
-      { id: second.id, created_at: "2026-07-02T00:30:00", grant: { id: summer.id, uuid: summer.uuid, name: "Sommarstöd", descr: "" } },
+      {
+        id: first.id,
+        created_at: "2026-03-01T14:05:09",
+        grant: { id: winter.id, uuid: winter.uuid, name: "Vinterstöd", descr: "Stöd på vintern" },
+      },
+      {
+        id: second.id,
+        created_at: "2026-07-02T00:30:00",
+        grant: { id: summer.id, uuid: summer.uuid, name: "Sommarstöd", descr: "" },
+      },
     ]);
   });
 
@@ -216,7 +241,12 @@ describe("PUT /v3/company/{company_id}/fk", () => {
   });
 
   it("ignores every field but fk_status", async () => {
-    const company = await createCompany(operatorCaller(), { name: "Orörd", orgNumber: `O${crypto.randomInt(1e8)}`, cName: "Kim", email: "a@example.org" });
+    const company = await createCompany(operatorCaller(), {
+      name: "Orörd",
+      orgNumber: `O${crypto.randomInt(1e8)}`,
+      cName: "Kim",
+      email: "a@example.org",
+    });
     const other = await makeCompany("Annan");
     const token = await companyToken();
     const before = (await call(`/v3/company/${company.id}/fk`, { token })).json;
@@ -273,21 +303,43 @@ describe("PUT /v3/company/{company_id}/fk", () => {
     const token = await companyToken();
     // Not JSON at all: nothing can be said of the fields.
     for (const rawBody of ["not json", '{"fk_status":']) {
-      const res = await call(`/v3/company/${company.id}/fk`, { method: "PUT", token, rawBody, headers: { "content-type": "application/json" } });
+      const res = await call(`/v3/company/${company.id}/fk`, {
+        method: "PUT",
+        token,
+        rawBody,
+        headers: { "content-type": "application/json" },
+      });
       expect(res.status, rawBody).toBe(400);
-      expect(res.json).toMatchObject({ code: "validation_error", errors: { body: ["must be valid JSON"] }, form_errors: [] });
+      expect(res.json).toMatchObject({
+        code: "validation_error",
+        errors: { body: ["must be valid JSON"] },
+        form_errors: [],
+      });
     }
     // JSON but not an object: reported on the contract's field, as a missing one (tests/integration/hostile-input.test.ts).
     for (const rawBody of ["[]", "null", '"ACTIVE"', "42"]) {
-      const res = await call(`/v3/company/${company.id}/fk`, { method: "PUT", token, rawBody, headers: { "content-type": "application/json" } });
+      const res = await call(`/v3/company/${company.id}/fk`, {
+        method: "PUT",
+        token,
+        rawBody,
+        headers: { "content-type": "application/json" },
+      });
       expect(res.status, rawBody).toBe(400);
-      expect(res.json).toMatchObject({ code: "validation_error", errors: { fk_status: [`must be one of ${VALID}; received nothing`] }, form_errors: ["the body must be a JSON object"] });
+      expect(res.json).toMatchObject({
+        code: "validation_error",
+        errors: { fk_status: [`must be one of ${VALID}; received nothing`] },
+        form_errors: ["the body must be a JSON object"],
+      });
     }
     expect((await fkStatusHistory(company.id)).length).toBe(0);
   });
 
   it("400 for a malformed company_id", async () => {
-    const res = await call(`/v3/company/short/fk`, { method: "PUT", token: await companyToken(), body: { fk_status: "ACTIVE" } });
+    const res = await call(`/v3/company/short/fk`, {
+      method: "PUT",
+      token: await companyToken(),
+      body: { fk_status: "ACTIVE" },
+    });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ code: "validation_error", errors: { company_id: ["must be 36 characters"] } });
   });
@@ -304,7 +356,8 @@ describe("PUT /v3/company/{company_id}/fk", () => {
     const readOnly = await companyToken({ permissions: [] });
     const noModule = (await accessTokenFor({ modules: ["member"], permissions: ["COMPANY.U"] })).token;
     const scoped = await companyToken({ companyId: own.id, companyIds: [own.id] });
-    const put = (token: string, id: string) => call(`/v3/company/${id}/fk`, { method: "PUT", token, body: { fk_status: "ACTIVE" } });
+    const put = (token: string, id: string) =>
+      call(`/v3/company/${id}/fk`, { method: "PUT", token, body: { fk_status: "ACTIVE" } });
 
     const r1 = await put(readOnly, other.id);
     expect(r1.status).toBe(403);
@@ -354,7 +407,11 @@ describe("PUT /v3/company/{company_id}/fk", () => {
 
   it("history survives register edits made by operators", async () => {
     const company = await makeCompany();
-    await call(`/v3/company/${company.id}/fk`, { method: "PUT", token: await companyToken(), body: { fk_status: "FK_ADDED" } });
+    await call(`/v3/company/${company.id}/fk`, {
+      method: "PUT",
+      token: await companyToken(),
+      body: { fk_status: "FK_ADDED" },
+    });
     await updateCompany(operatorCaller(), company.id, { name: "Nytt namn" });
     expect((await fkStatusHistory(company.id)).map((h) => h.to)).toEqual(["FK_ADDED"]);
   });
@@ -402,7 +459,9 @@ describe("unexpected server errors (the 500 rows of 7.2)", () => {
       expect((await db().company.findUniqueOrThrow({ where: { id: company.id } })).fkStatus).toBe("NONE");
       expect(await fkStatusHistory(company.id)).toEqual([]);
     } finally {
-      await db().$executeRawUnsafe(`DROP TRIGGER ${name}${inject("provider") === "postgres" ? ' ON "FkStatusChange"' : ""}`);
+      await db().$executeRawUnsafe(
+        `DROP TRIGGER ${name}${inject("provider") === "postgres" ? ' ON "FkStatusChange"' : ""}`,
+      );
       if (inject("provider") === "postgres") await db().$executeRawUnsafe(`DROP FUNCTION ${name}()`);
     }
   });
@@ -411,11 +470,46 @@ describe("unexpected server errors (the 500 rows of 7.2)", () => {
 describe("OpenAPI", () => {
   it("documents the four endpoints with every response of the contract (422: the general table's invalid token; 503: a database outage)", async () => {
     const doc = (await call("/v3/openapi.json")).json;
-    expect(Object.keys(doc.paths["/company/fk"].get.responses).sort()).toEqual(["200", "401", "403", "422", "500", "503"]);
-    expect(Object.keys(doc.paths["/company/{company_id}/fk"].get.responses).sort()).toEqual(["200", "400", "401", "403", "404", "422", "500", "503"]);
+    expect(Object.keys(doc.paths["/company/fk"].get.responses).sort()).toEqual([
+      "200",
+      "401",
+      "403",
+      "422",
+      "500",
+      "503",
+    ]);
+    expect(Object.keys(doc.paths["/company/{company_id}/fk"].get.responses).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "422",
+      "500",
+      "503",
+    ]);
     // 413 and 415: every operation that reads a body can answer them (the document adds them to each).
-    expect(Object.keys(doc.paths["/company/{company_id}/fk"].put.responses).sort()).toEqual(["200", "400", "401", "403", "404", "413", "415", "422", "500", "503"]);
-    expect(Object.keys(doc.paths["/company/fk/status/{company_id}"].get.responses).sort()).toEqual(["200", "400", "401", "403", "422", "500", "503"]);
+    expect(Object.keys(doc.paths["/company/{company_id}/fk"].put.responses).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "413",
+      "415",
+      "422",
+      "500",
+      "503",
+    ]);
+    expect(Object.keys(doc.paths["/company/fk/status/{company_id}"].get.responses).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "422",
+      "500",
+      "503",
+    ]);
     expect(doc.components.schemas.FkStatus.enum).toEqual(["NONE", "ML_ADDED", "FK_ADDED", "ACTIVE", "REJECTED"]);
     expect(doc.components.schemas.CompanyFk.required).toContain("company_grants");
   });

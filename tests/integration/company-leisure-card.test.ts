@@ -25,20 +25,36 @@ async function simulator(pathname: string, body: unknown) {
 }
 
 /** A company with a leisure-card record; approved at the simulator unless told otherwise. */
-async function provider(options: { approved?: boolean; giroType?: LeisureCardKeyInput["giro_type"]; giroNumber?: string | null } = {}) {
+async function provider(
+  options: { approved?: boolean; giroType?: LeisureCardKeyInput["giro_type"]; giroNumber?: string | null } = {},
+) {
   const company = await makeCompany("Utförare");
   const apiKey = `fk-${crypto.randomBytes(12).toString("hex")}`;
   const giroType = options.giroType === undefined ? "BANKGIRO" : options.giroType;
-  const giroNumber = options.giroNumber === undefined ? `${crypto.randomInt(100, 999)}-${crypto.randomInt(1000, 9999)}` : options.giroNumber;
-  await setLeisureCardApiKey(operatorCaller(), company.id, { api_key: apiKey, giro_type: giroType, giro_number: giroNumber });
+  const giroNumber =
+    options.giroNumber === undefined
+      ? `${crypto.randomInt(100, 999)}-${crypto.randomInt(1000, 9999)}`
+      : options.giroNumber;
+  await setLeisureCardApiKey(operatorCaller(), company.id, {
+    api_key: apiKey,
+    giro_type: giroType,
+    giro_number: giroNumber,
+  });
   if (options.approved !== false) {
-    await simulator("/__control/approved", { org_number: company.orgNumber, giro_type: giroType, giro_number: giroNumber, api_key: apiKey });
+    await simulator("/__control/approved", {
+      org_number: company.orgNumber,
+      giro_type: giroType,
+      giro_number: giroNumber,
+      api_key: apiKey,
+    });
   }
   return { company, apiKey, giroType, giroNumber };
 }
 
 async function status(companyId: string, token?: string) {
-  return call(`/v3/company/fk/status/${companyId}`, { token: token ?? (await accessTokenFor({ modules: ["company"], permissions: [] })).token });
+  return call(`/v3/company/fk/status/${companyId}`, {
+    token: token ?? (await accessTokenFor({ modules: ["company"], permissions: [] })).token,
+  });
 }
 
 function expect500(res: Awaited<ReturnType<typeof call>>, reason: string, apiKey?: string) {
@@ -60,7 +76,11 @@ describe("GET /v3/company/fk/status/{company_id}", () => {
     expect((await status(unknown.company.id)).json).toEqual({ utforarestatus: "EJ_GODKAND" });
 
     const moved = await provider();
-    await setLeisureCardApiKey(operatorCaller(), moved.company.id, { api_key: moved.apiKey, giro_type: "PLUSGIRO", giro_number: moved.giroNumber });
+    await setLeisureCardApiKey(operatorCaller(), moved.company.id, {
+      api_key: moved.apiKey,
+      giro_type: "PLUSGIRO",
+      giro_number: moved.giroNumber,
+    });
     const res = await status(moved.company.id);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ utforarestatus: "EJ_GODKAND" });
@@ -85,8 +105,17 @@ describe("GET /v3/company/fk/status/{company_id}", () => {
   it("500 when the service rejects the credential, without echoing it", async () => {
     const { company, apiKey } = await provider();
     const other = `fk-${crypto.randomBytes(12).toString("hex")}`;
-    await setLeisureCardApiKey(operatorCaller(), company.id, { api_key: other, giro_type: "BANKGIRO", giro_number: "1" });
-    await simulator("/__control/approved", { org_number: company.orgNumber, giro_type: "BANKGIRO", giro_number: "1", api_key: apiKey });
+    await setLeisureCardApiKey(operatorCaller(), company.id, {
+      api_key: other,
+      giro_type: "BANKGIRO",
+      giro_number: "1",
+    });
+    await simulator("/__control/approved", {
+      org_number: company.orgNumber,
+      giro_type: "BANKGIRO",
+      giro_number: "1",
+      api_key: apiKey,
+    });
     expect500(await status(company.id), "leisure-card service rejected the company's credential (HTTP 401)", other);
   });
 
@@ -129,7 +158,10 @@ describe("GET /v3/company/fk/status/{company_id}", () => {
 
   it("500 when the credential cannot be decrypted", async () => {
     const { company } = await provider();
-    await db().leisureCardApiKey.update({ where: { companyId: company.id }, data: { apiKeyEncrypted: "v1.AAAA.BBBB.CCCC" } });
+    await db().leisureCardApiKey.update({
+      where: { companyId: company.id },
+      data: { apiKeyEncrypted: "v1.AAAA.BBBB.CCCC" },
+    });
     expect500(await status(company.id), "leisure-card API key cannot be decrypted");
   });
 
@@ -159,7 +191,10 @@ describe("GET /v3/company/fk/status/{company_id}", () => {
     expect500(await status(text.company.id), "leisure-card service gave a malformed answer (not JSON)");
     const json = await provider();
     await simulator("/__control/behaviour", { org_number: json.company.orgNumber, malformed: "json" });
-    expect500(await status(json.company.id), "leisure-card service gave a malformed answer (no GODKAND/EJ_GODKAND status)");
+    expect500(
+      await status(json.company.id),
+      "leisure-card service gave a malformed answer (no GODKAND/EJ_GODKAND status)",
+    );
   });
 
   it("500 when the service drops the connection", async () => {

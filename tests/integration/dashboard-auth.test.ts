@@ -8,7 +8,9 @@ import { newAdminUser as newAdmin, signInAttempt as attempt } from "../dashboard
 import { baseUrl, uniqueIp } from "../helpers";
 
 const overview = (cookie?: string) =>
-  fetch(`${baseUrl()}/admin/api/overview`, { headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": uniqueIp() } });
+  fetch(`${baseUrl()}/admin/api/overview`, {
+    headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": uniqueIp() },
+  });
 
 describe("dashboard sign-in", () => {
   it("refuses a wrong password and an unknown email with the same answer", async () => {
@@ -57,7 +59,8 @@ describe("dashboard sign-in", () => {
     // 20 addresses, each within its own limits, reach the account's 100 failures per hour.
     for (let a = 0; a < 20; a++) {
       const ip = uniqueIp();
-      for (let i = 0; i < 5; i++) expect((await attempt(admin.email, `wrong-${i}-password`, ip)).error).toBe("CredentialsSignin");
+      for (let i = 0; i < 5; i++)
+        expect((await attempt(admin.email, `wrong-${i}-password`, ip)).error).toBe("CredentialsSignin");
     }
     expect((await attempt(admin.email, admin.password)).error).toBe("RateLimited");
   });
@@ -65,9 +68,11 @@ describe("dashboard sign-in", () => {
   it("forgets an address's failures for an account once it signs in there", async () => {
     const admin = await newAdmin();
     const ip = uniqueIp();
-    for (let i = 0; i < 4; i++) expect((await attempt(admin.email, `wrong-${i}-password`, ip)).error).toBe("CredentialsSignin");
+    for (let i = 0; i < 4; i++)
+      expect((await attempt(admin.email, `wrong-${i}-password`, ip)).error).toBe("CredentialsSignin");
     expect((await attempt(admin.email, admin.password, ip)).error).toBeNull();
-    for (let i = 0; i < 4; i++) expect((await attempt(admin.email, `wrong-${i}-password`, ip)).error).toBe("CredentialsSignin");
+    for (let i = 0; i < 4; i++)
+      expect((await attempt(admin.email, `wrong-${i}-password`, ip)).error).toBe("CredentialsSignin");
     expect((await attempt(admin.email, admin.password, ip)).error).toBeNull();
   });
 

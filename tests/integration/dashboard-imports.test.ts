@@ -15,7 +15,10 @@ let company: { id: string };
 let other: { id: string };
 let cookie: string;
 
-function call(path: string, init: { method?: string; body?: BodyInit; type?: string; origin?: string; session?: string } = {}) {
+function call(
+  path: string,
+  init: { method?: string; body?: BodyInit; type?: string; origin?: string; session?: string } = {},
+) {
   const headers: Record<string, string> = { cookie: init.session ?? cookie, "x-forwarded-for": uniqueIp() };
   if (init.type) headers["content-type"] = init.type;
   if (init.origin) headers.origin = init.origin;
@@ -33,7 +36,10 @@ beforeAll(async () => {
 
 describe("the dashboard's import upload", () => {
   it("takes a 2 MB CSV (over a server action's 1 MB) and a binary .xlsx, then previews, starts and lists them", async () => {
-    const lines = ["E-post;Förnamn", ...Array.from({ length: 40_000 }, (_, i) => `rad.${i}.${Date.now()}@example.se;Namn${i}`)];
+    const lines = [
+      "E-post;Förnamn",
+      ...Array.from({ length: 40_000 }, (_, i) => `rad.${i}.${Date.now()}@example.se;Namn${i}`),
+    ];
     const csv = lines.join("\n");
     expect(Buffer.byteLength(csv)).toBeGreaterThan(1024 * 1024);
     const big = await upload(company.id, csv, "text/csv");
@@ -43,25 +49,40 @@ describe("the dashboard's import upload", () => {
     expect(view.mapping).toMatchObject({ email: "E-post", firstname: "Förnamn" });
 
     const workbook = new ExcelJS.Workbook();
-    workbook.addWorksheet("Blad1").addRows([["Email", "First name"], [`x.${Date.now()}@example.se`, "[{\"a\":[[["]]);
+    workbook.addWorksheet("Blad1").addRows([
+      ["Email", "First name"],
+      [`x.${Date.now()}@example.se`, '[{"a":[[['],
+    ]);
     const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
     const sheet = await upload(company.id, xlsx, IMPORT_MEDIA_TYPES.xlsx, { origin: baseUrl() });
     expect(sheet.status).toBe(201);
     const sheetId = ((await sheet.json()) as { id: number }).id;
 
-    const preview = await call(`/imports/${sheetId}/preview`, { method: "POST", type: "application/json", body: JSON.stringify({ mapping: { email: "Email" } }) });
+    const preview = await call(`/imports/${sheetId}/preview`, {
+      method: "POST",
+      type: "application/json",
+      body: JSON.stringify({ mapping: { email: "Email" } }),
+    });
     expect(preview.status).toBe(200);
     expect(((await preview.json()) as { row_count: number }).row_count).toBe(1);
-    const started = await call(`/imports/${sheetId}/start`, { method: "POST", type: "application/json", body: JSON.stringify({ mapping: { email: "Email" } }) });
+    const started = await call(`/imports/${sheetId}/start`, {
+      method: "POST",
+      type: "application/json",
+      body: JSON.stringify({ mapping: { email: "Email" } }),
+    });
     expect(started.status).toBe(200);
     const listed = (await (await call("/imports")).json()) as { id: number }[];
     expect(listed.map((run) => run.id)).toEqual(expect.arrayContaining([view.id, sheetId]));
   });
 
   it("refuses a cross-site POST, another media type, and a caller without the member module", async () => {
-    expect((await upload(company.id, "email\na@example.se\n", "text/csv", { origin: "https://evil.example" })).status).toBe(403);
+    expect(
+      (await upload(company.id, "email\na@example.se\n", "text/csv", { origin: "https://evil.example" })).status,
+    ).toBe(403);
     expect((await upload(company.id, "email\na@example.se\n", "application/pdf")).status).toBe(415);
-    const lacking = await signIn(await newAdminUser("EDITOR", { company_ids: [company.id], modules: MODULES.filter((m) => m !== "member") }));
+    const lacking = await signIn(
+      await newAdminUser("EDITOR", { company_ids: [company.id], modules: MODULES.filter((m) => m !== "member") }),
+    );
     expect((await upload(company.id, "email\na@example.se\n", "text/csv", { session: lacking })).status).toBe(403);
   });
 });
@@ -70,7 +91,12 @@ describe("another company's import", () => {
   it("is refused at upload and not found through every route", async () => {
     expect((await upload(other.id, "email\na@example.se\n", "text/csv")).status).toBe(403);
     const file = new Blob(["email\nb@example.se\n"]).stream();
-    const foreign = await createImport(op, { kind: "MEMBER", company_id: other.id, file_name: "annan.csv" }, "text/csv", file);
+    const foreign = await createImport(
+      op,
+      { kind: "MEMBER", company_id: other.id, file_name: "annan.csv" },
+      "text/csv",
+      file,
+    );
     const json = { method: "POST", type: "application/json", body: JSON.stringify({ mapping: { email: "email" } }) };
     for (const answer of [
       await call(`/imports/${foreign.id}`),

@@ -16,11 +16,20 @@ let company: { id: string; name: string };
 let other: { id: string };
 let cookie: string;
 
-const get = (path: string, session = cookie) => fetch(`${baseUrl()}/admin/api${path}`, { headers: { cookie: session, "x-forwarded-for": uniqueIp() } });
+const get = (path: string, session = cookie) =>
+  fetch(`${baseUrl()}/admin/api${path}`, { headers: { cookie: session, "x-forwarded-for": uniqueIp() } });
 
 async function newSendout(companyId: string) {
   const list = await createList(op, { name: "Vinterbrev", company_id: companyId });
-  const sendout = await createSendout(op, CreateSendoutRequest.parse({ company_id: companyId, list_ids: [list.id], subject: "Vintern", html: "<p>Hej {{firstname|vän}}!</p>" }));
+  const sendout = await createSendout(
+    op,
+    CreateSendoutRequest.parse({
+      company_id: companyId,
+      list_ids: [list.id],
+      subject: "Vintern",
+      html: "<p>Hej {{firstname|vän}}!</p>",
+    }),
+  );
   return { list, sendout };
 }
 
@@ -38,7 +47,9 @@ describe("the sendout preview route", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const policy = response.headers.get("content-security-policy")!.split("; ");
-    expect(policy).toEqual(expect.arrayContaining(["default-src 'none'", "style-src 'unsafe-inline'", "frame-ancestors 'self'", "sandbox"]));
+    expect(policy).toEqual(
+      expect.arrayContaining(["default-src 'none'", "style-src 'unsafe-inline'", "frame-ancestors 'self'", "sandbox"]),
+    );
     expect(policy.some((directive) => directive.startsWith("script-src"))).toBe(false);
     expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     const html = await response.text();
@@ -50,7 +61,9 @@ describe("the sendout preview route", () => {
     const { sendout } = await newSendout(other.id);
     expect((await get(`/sendouts/${sendout.id}/preview`)).status).toBe(404);
     const { sendout: own } = await newSendout(company.id);
-    const lacking = await signIn(await newAdminUser("EDITOR", { company_ids: [company.id], modules: MODULES.filter((m) => m !== "sendout") }));
+    const lacking = await signIn(
+      await newAdminUser("EDITOR", { company_ids: [company.id], modules: MODULES.filter((m) => m !== "sendout") }),
+    );
     expect((await get(`/sendouts/${own.id}/preview`, lacking)).status).toBe(403);
   });
 });
@@ -69,8 +82,16 @@ describe("the recipient count and the suppressed addresses", () => {
     await suppressAddress(op, { company_id: company.id, email: "studsar@example.se", note: "Bad om det" });
     const page = await get(`/suppressions?company_id=${company.id}&page=1`);
     expect(page.status).toBe(200);
-    const body = (await page.json()) as { suppressions: { email: string; reason: string }[]; count: number; page: number };
-    expect(body).toMatchObject({ count: 1, page: 1, suppressions: [{ email: "studsar@example.se", reason: "MANUAL" }] });
+    const body = (await page.json()) as {
+      suppressions: { email: string; reason: string }[];
+      count: number;
+      page: number;
+    };
+    expect(body).toMatchObject({
+      count: 1,
+      page: 1,
+      suppressions: [{ email: "studsar@example.se", reason: "MANUAL" }],
+    });
     expect((await get(`/suppressions?company_id=${other.id}`)).status).toBe(403);
   });
 });

@@ -64,12 +64,22 @@ async function companyStates(databaseUrl: string): Promise<Map<string, CompanySt
   return withDatabase(databaseUrl, async (query) => {
     const companies = await query(`SELECT id, "fkStatus" FROM "Company" WHERE "deletedAt" IS NULL ORDER BY id`);
     const history = await query(`SELECT "companyId", COUNT(*) AS n FROM "FkStatusChange" GROUP BY "companyId"`);
-    const audits = await query(`SELECT "objectId", COUNT(*) AS n FROM "AuditEntry" WHERE action = 'company.fk_status' GROUP BY "objectId"`);
-    const count = (rows: Record<string, unknown>[], key: string, id: string) => Number(rows.find((r) => r[key] === id)?.n ?? 0);
+    const audits = await query(
+      `SELECT "objectId", COUNT(*) AS n FROM "AuditEntry" WHERE action = 'company.fk_status' GROUP BY "objectId"`,
+    );
+    const count = (rows: Record<string, unknown>[], key: string, id: string) =>
+      Number(rows.find((r) => r[key] === id)?.n ?? 0);
     return new Map(
       companies.map((c) => {
         const id = c.id as string;
-        return [id, { fkStatus: c.fkStatus as string, history: count(history, "companyId", id), audits: count(audits, "objectId", id) }];
+        return [
+          id,
+          {
+            fkStatus: c.fkStatus as string,
+            history: count(history, "companyId", id),
+            audits: count(audits, "objectId", id),
+          },
+        ];
       }),
     );
   });
@@ -93,13 +103,17 @@ describe("database faults", () => {
   it("the database goes away mid-run: 503 with Retry-After, the process stays up, recovers by itself, nothing half-written", async () => {
     const token = await accessToken(stack.baseUrl, demoCredentials(stack.log()));
     const before = await companyStates(stack.databaseUrl);
-    const [list] = await withDatabase(stack.databaseUrl, (query) => query(`SELECT "uuid" FROM "SubscriptionList" WHERE "isActive" = true LIMIT 1`));
+    const [list] = await withDatabase(stack.databaseUrl, (query) =>
+      query(`SELECT "uuid" FROM "SubscriptionList" WHERE "isActive" = true LIMIT 1`),
+    );
     const hostedPage = (acceptLanguage: string) =>
-      fetch(`${stack.baseUrl}/subscribe/${list.uuid}`, { headers: { "accept-language": acceptLanguage } }).then(async (res) => ({
-        status: res.status,
-        headers: res.headers,
-        text: await res.text(),
-      }));
+      fetch(`${stack.baseUrl}/subscribe/${list.uuid}`, { headers: { "accept-language": acceptLanguage } }).then(
+        async (res) => ({
+          status: res.status,
+          headers: res.headers,
+          text: await res.text(),
+        }),
+      );
     const ids = [...before.keys()].filter((id) => before.get(id)!.fkStatus !== NEW_STATUS);
     expect(ids.length).toBeGreaterThanOrEqual(13);
     const put = (id: string) =>
@@ -107,7 +121,12 @@ describe("database faults", () => {
         method: "PUT",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
         body: JSON.stringify({ fk_status: NEW_STATUS }),
-      }).then(async (res) => ({ id, status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json() }));
+      }).then(async (res) => ({
+        id,
+        status: res.status,
+        retryAfter: res.headers.get("retry-after"),
+        body: await res.json(),
+      }));
 
     // Writes in flight while the database goes away. Fewer on SQLite: each write that meets the lock holds the
     // server for the whole busy timeout (better-sqlite3 waits synchronously).
@@ -133,10 +152,15 @@ describe("database faults", () => {
       if (provider === "postgres") {
         expect(ready.status).toBe(503);
         expect(await ready.json()).toEqual({ status: "unavailable", reason: "database unavailable" });
-        const read = await fetch(`${stack.baseUrl}/v3/company/${ids[12]}/fk`, { headers: { authorization: `Bearer ${token}` } });
+        const read = await fetch(`${stack.baseUrl}/v3/company/${ids[12]}/fk`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(read.status).toBe(503);
         // The hosted form says so in the visitor's language, without JavaScript, under the page CSP.
-        for (const [acceptLanguage, title] of [["sv-SE", "Sidan kan inte visas just nu"], ["en", "This page cannot be shown right now"]]) {
+        for (const [acceptLanguage, title] of [
+          ["sv-SE", "Sidan kan inte visas just nu"],
+          ["en", "This page cannot be shown right now"],
+        ]) {
           const page = await hostedPage(acceptLanguage);
           expect(page.status).toBe(503);
           expect(page.headers.get("retry-after")).toBe("5");
@@ -155,7 +179,11 @@ describe("database faults", () => {
       // The database comes back: no restart, the pool reconnects.
       await fault.end();
       faultEnded = true;
-      await waitFor("readiness after the outage", async () => (await fetch(`${stack.baseUrl}/readyz`)).status === 200, 30_000);
+      await waitFor(
+        "readiness after the outage",
+        async () => (await fetch(`${stack.baseUrl}/readyz`)).status === 200,
+        30_000,
+      );
       const after = await put(ids[12]);
       expect(after.status).toBe(200);
 
@@ -174,7 +202,8 @@ describe("database faults", () => {
   }, 180_000);
 
   it("/readyz is 503 while a committed migration is not applied", async () => {
-    const ready = () => fetch(`${stack.baseUrl}/readyz`).then(async (res) => ({ status: res.status, body: await res.json() }));
+    const ready = () =>
+      fetch(`${stack.baseUrl}/readyz`).then(async (res) => ({ status: res.status, body: await res.json() }));
     expect(await ready()).toEqual({ status: 200, body: { status: "ok" } });
     const latest = await withDatabase(stack.databaseUrl, async (query) => {
       const [row] = await query(`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name DESC LIMIT 1`);
@@ -182,7 +211,10 @@ describe("database faults", () => {
       return row.migration_name as string;
     });
     try {
-      expect(await ready()).toEqual({ status: 503, body: { status: "unavailable", reason: `migrations pending: ${latest}` } });
+      expect(await ready()).toEqual({
+        status: 503,
+        body: { status: "unavailable", reason: `migrations pending: ${latest}` },
+      });
     } finally {
       await withDatabase(stack.databaseUrl, (query) =>
         query(`UPDATE "_prisma_migrations" SET finished_at = started_at WHERE migration_name = '${latest}'`),

@@ -66,7 +66,8 @@ async function runSql<T>(url: string, sql: string): Promise<T[]> {
   }
 }
 
-const bumpCacheEpochs = (url: string, by: number) => runSql(url, `UPDATE "CacheEpoch" SET "version" = "version" + ${by}`);
+const bumpCacheEpochs = (url: string, by: number) =>
+  runSql(url, `UPDATE "CacheEpoch" SET "version" = "version" + ${by}`);
 
 async function cacheEpochs(url: string): Promise<Record<string, number>> {
   const rows = await runSql<{ name: string; version: number }>(url, 'SELECT "name", "version" FROM "CacheEpoch"');
@@ -91,7 +92,10 @@ async function snapshot(url: string): Promise<Snapshot> {
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
       for (const table of tables) {
         const columns = db.prepare(`PRAGMA table_info(${quote(table)})`).all() as { name: string; pk: number }[];
-        const key = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+        const key = columns
+          .filter((c) => c.pk > 0)
+          .sort((a, b) => a.pk - b.pk)
+          .map((c) => c.name);
         add(table, key, db.prepare(`SELECT * FROM ${quote(table)}`).all() as Record<string, unknown>[]);
       }
     } finally {
@@ -111,7 +115,11 @@ async function snapshot(url: string): Promise<Snapshot> {
          WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`,
         [quote(name)],
       );
-      add(name, keyRows.map((r) => r.column), (await client.query(`SELECT * FROM ${quote(name)}`)).rows);
+      add(
+        name,
+        keyRows.map((r) => r.column),
+        (await client.query(`SELECT * FROM ${quote(name)}`)).rows,
+      );
     }
   } finally {
     await client.end();
@@ -133,7 +141,9 @@ async function freshDatabase(label: string): Promise<string> {
     return url;
   }
   const file = path.resolve("data", "test", `${name}.db`);
-  created.push({ drop: async () => ["", "-wal", "-shm"].forEach((suffix) => fs.rmSync(file + suffix, { force: true })) });
+  created.push({
+    drop: async () => ["", "-wal", "-shm"].forEach((suffix) => fs.rmSync(file + suffix, { force: true })),
+  });
   return `file:${file}`;
 }
 
@@ -151,7 +161,12 @@ async function fillThroughServices() {
   const org = await makeOrganization(); // companies, a period, a member type, properties, an API key with tokens
   // A webhook endpoint first, so the changes below emit its events; delivered at the end to a receiver of this test's.
   const receiver = await startWebhookReceiver();
-  const endpoint = await createWebhookEndpoint(operator, { company_id: org.rootId, url: receiver.url, events: [...WEBHOOK_EVENT_TYPES], description: "Kansliet" });
+  const endpoint = await createWebhookEndpoint(operator, {
+    company_id: org.rootId,
+    url: receiver.url,
+    events: [...WEBHOOK_EVENT_TYPES],
+    description: "Kansliet",
+  });
   receiver.setSecret(endpoint.secret);
   const member = await createMemberVia(org.token, {
     company_id: org.rootId,
@@ -162,20 +177,48 @@ async function fillThroughServices() {
     prop_ids: [org.propIds[0]],
   });
   const list = await makeList({ companyId: org.rootId, questions: 1, termHtml: "<p>Jag godkänner villkoren</p>" });
-  await subscribeVisitor(list.uuid, { email: uniqueEmail("prenumerant"), firstname: "Sven", lastname: undefined, phone: undefined, terms_accepted: true, answered_prop_ids: list.questionIds });
+  await subscribeVisitor(list.uuid, {
+    email: uniqueEmail("prenumerant"),
+    firstname: "Sven",
+    lastname: undefined,
+    phone: undefined,
+    terms_accepted: true,
+    answered_prop_ids: list.questionIds,
+  });
   await updateFkStatus(operator, org.clubIds[1], "ML_ADDED");
   await updateFkStatus(operator, org.clubIds[1], "ACTIVE");
   const grant = await createGrant(operator, { name: `Aktivitetsstöd ${crypto.randomBytes(3).toString("hex")}` });
   await activateGrant(operator, org.clubIds[1], grant.id);
-  await setLeisureCardApiKey(operator, org.clubIds[1], { api_key: "fk-nyckel-hemlig", giro_type: "BANKGIRO", giro_number: "5555-5555" });
+  await setLeisureCardApiKey(operator, org.clubIds[1], {
+    api_key: "fk-nyckel-hemlig",
+    giro_type: "BANKGIRO",
+    giro_number: "5555-5555",
+  });
   const event = await createEvent(
     operator,
-    parseInput(CreateEventRequest, { company_id: org.rootId, name: "Årsmöte", starts_at: "2026-03-01T18:00:00+01:00", ends_at: "2026-03-01T20:00:00+01:00" }),
+    parseInput(CreateEventRequest, {
+      company_id: org.rootId,
+      name: "Årsmöte",
+      starts_at: "2026-03-01T18:00:00+01:00",
+      ends_at: "2026-03-01T20:00:00+01:00",
+    }),
   );
   await registerParticipant(operator, event.id, member.id);
-  const sendout = await createSendout(operator, parseInput(CreateSendoutRequest, { company_id: org.rootId, list_ids: [list.id], subject: "Kallelse", html: "<p>Välkommen</p>" }));
+  const sendout = await createSendout(
+    operator,
+    parseInput(CreateSendoutRequest, {
+      company_id: org.rootId,
+      list_ids: [list.id],
+      subject: "Kallelse",
+      html: "<p>Välkommen</p>",
+    }),
+  );
   await sendSendout(operator, sendout.id, {}); // its recipient row (the suite's server sends nothing)
-  await suppressAddress(operator, { company_id: org.rootId, email: uniqueEmail("sparrad"), note: "Bad oss sluta skicka" });
+  await suppressAddress(operator, {
+    company_id: org.rootId,
+    email: uniqueEmail("sparrad"),
+    note: "Bad oss sluta skicka",
+  });
   const admin = await createAdminUser(operator, {
     email: uniqueEmail("admin"),
     name: "Backup Admin",
@@ -187,15 +230,34 @@ async function fillThroughServices() {
   // Two-factor sign-in on (its recovery codes) and a password reset link waiting (a row as the mail would make it).
   const adminCaller = (await callerForAdminUser(admin.id))!;
   await confirmTwoFactorSetup(adminCaller, generateSync({ secret: (await startTwoFactorSetup(adminCaller)).secret }));
-  await db().adminPasswordReset.create({ data: { adminUserId: admin.id, tokenHash: sha256Hex(crypto.randomBytes(32).toString("base64url")), expiresAt: new Date(Date.now() + 3_600_000) } });
+  await db().adminPasswordReset.create({
+    data: {
+      adminUserId: admin.id,
+      tokenHash: sha256Hex(crypto.randomBytes(32).toString("base64url")),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
+  });
   // A change of address waiting for its link's button (a row as the preference page's request makes it).
-  await db().emailChange.create({ data: { memberId: member.id, oldEmail: member.email!, newEmail: uniqueEmail("ny-adress"), expiresAt: new Date(Date.now() + 86_400_000) } });
+  await db().emailChange.create({
+    data: {
+      memberId: member.id,
+      oldEmail: member.email!,
+      newEmail: uniqueEmail("ny-adress"),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
   // A member import run to its end: the run, the organization's remembered mapping and the run's rows. Other files'
   // imports were the only ones here, and this file's place in the run decided whether the tables had rows.
   const file = new Blob([`email,firstname\n${uniqueEmail("import")},Ida\n`]).stream();
-  const upload = await createImport(operator, { kind: "MEMBER", company_id: org.rootId, file_name: "medlemmar.csv" }, "text/csv", file);
+  const upload = await createImport(
+    operator,
+    { kind: "MEMBER", company_id: org.rootId, file_name: "medlemmar.csv" },
+    "text/csv",
+    file,
+  );
   await startImport(operator, upload.id, { mapping: { email: "email", firstname: "firstname" } });
-  for (let i = 0; i < 400 && !["DONE", "FAILED"].includes((await getImport(operator, upload.id)).status); i++) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 400 && !["DONE", "FAILED"].includes((await getImport(operator, upload.id)).status); i++)
+    await new Promise((r) => setTimeout(r, 50));
   // Events, deliveries and attempts (the suite's server delivers nothing: this process does, once).
   await sendWebhookTest(operator, endpoint.id);
   await runWebhookRound("backup-test", () => false);
@@ -218,82 +280,115 @@ describe(`db:backup and db:restore (${provider})`, () => {
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
-  it("backs up the running service's database and restores every row into a fresh database", { timeout: 240_000 }, async () => {
-    const before = await snapshot(runDatabaseUrl);
-    const backup = cli(["db:backup", runBackup]);
-    const after = await snapshot(runDatabaseUrl);
-    expect(backup).toMatchObject({ code: 0, json: { provider, file: runBackup, bytes: fs.statSync(runBackup).size } });
-    expect(fs.statSync(runBackup).mode & 0o777).toBe(0o600); // personal data
+  it(
+    "backs up the running service's database and restores every row into a fresh database",
+    { timeout: 240_000 },
+    async () => {
+      const before = await snapshot(runDatabaseUrl);
+      const backup = cli(["db:backup", runBackup]);
+      const after = await snapshot(runDatabaseUrl);
+      expect(backup).toMatchObject({
+        code: 0,
+        json: { provider, file: runBackup, bytes: fs.statSync(runBackup).size },
+      });
+      expect(fs.statSync(runBackup).mode & 0o777).toBe(0o600); // personal data
 
-    restoredUrl = await freshDatabase("a");
-    const restore = cli(["db:restore", runBackup], { databaseUrl: restoredUrl });
-    expect(restore.code).toBe(0);
-    const restored = await snapshot(restoredUrl);
+      restoredUrl = await freshDatabase("a");
+      const restore = cli(["db:restore", runBackup], { databaseUrl: restoredUrl });
+      expect(restore.code).toBe(0);
+      const restored = await snapshot(restoredUrl);
 
-    // The same tables, each of them filled by fillThroughServices (Prisma's bookkeeping included).
-    expect([...restored.keys()].sort()).toEqual([...before.keys()].sort());
-    for (const [table, rows] of before) expect(rows.size, `rows in ${table}`).toBeGreaterThan(0);
-    expect(restore.json.tables).toEqual(Object.fromEntries([...restored].filter(([t]) => !t.startsWith("sqlite_")).map(([t, rows]) => [t, rows.size])));
-    expect(restore.json.rows).toBe(Object.values(restore.json.tables as Record<string, number>).reduce((a, b) => a + b, 0));
+      // The same tables, each of them filled by fillThroughServices (Prisma's bookkeeping included).
+      expect([...restored.keys()].sort()).toEqual([...before.keys()].sort());
+      for (const [table, rows] of before) expect(rows.size, `rows in ${table}`).toBeGreaterThan(0);
+      expect(restore.json.tables).toEqual(
+        Object.fromEntries([...restored].filter(([t]) => !t.startsWith("sqlite_")).map(([t, rows]) => [t, rows.size])),
+      );
+      expect(restore.json.rows).toBe(
+        Object.values(restore.json.tables as Record<string, number>).reduce((a, b) => a + b, 0),
+      );
 
-    // Other test files write while the backup runs: every row that did not change meanwhile is in the restored
-    // database exactly as it was (the next test compares a quiet database's copy row for row, both ways).
-    let stableRows = 0;
-    for (const [table, rowsBefore] of before) {
-      const rowsAfter = after.get(table)!;
-      const rowsRestored = restored.get(table)!;
-      for (const [key, row] of rowsBefore) {
-        if (rowsAfter.get(key) !== row) continue;
-        stableRows += 1;
-        expect(rowsRestored.get(key), `${table} ${key}`).toBe(row);
+      // Other test files write while the backup runs: every row that did not change meanwhile is in the restored
+      // database exactly as it was (the next test compares a quiet database's copy row for row, both ways).
+      let stableRows = 0;
+      for (const [table, rowsBefore] of before) {
+        const rowsAfter = after.get(table)!;
+        const rowsRestored = restored.get(table)!;
+        for (const [key, row] of rowsBefore) {
+          if (rowsAfter.get(key) !== row) continue;
+          stableRows += 1;
+          expect(rowsRestored.get(key), `${table} ${key}`).toBe(row);
+        }
       }
-    }
-    expect(stableRows).toBeGreaterThan(rowCount(before) * 0.9);
+      expect(stableRows).toBeGreaterThan(rowCount(before) * 0.9);
 
-    // Its migrations are intact: a start of the service would find nothing to apply.
-    expect(migrateDeploy(restoredUrl)).toContain("No pending migrations to apply.");
-  });
+      // Its migrations are intact: a start of the service would find nothing to apply.
+      expect(migrateDeploy(restoredUrl)).toContain("No pending migrations to apply.");
+    },
+  );
 
-  it("restores a backup of the restored database into another exactly, and refuses a non-empty target without --force", { timeout: 240_000 }, async () => {
-    // Nothing else writes to these databases: the copy of a copy is identical, table by table and row by row.
-    const secondBackup = path.join(folder, provider === "sqlite" ? "second.db" : "second.dump");
-    expect(cli(["db:backup", secondBackup], { databaseUrl: restoredUrl }).code).toBe(0);
-    expect(cli(["db:backup", secondBackup], { databaseUrl: restoredUrl })).toMatchObject({
-      code: 1,
-      json: { status: 409, reason: `${secondBackup} exists; add --force to overwrite it` },
-    });
-    const target = await freshDatabase("b");
-    expect(cli(["db:restore", secondBackup], { databaseUrl: target }).code).toBe(0);
-    const original = await snapshot(restoredUrl);
-    expect(await snapshot(target)).toEqual(original);
+  it(
+    "restores a backup of the restored database into another exactly, and refuses a non-empty target without --force",
+    { timeout: 240_000 },
+    async () => {
+      // Nothing else writes to these databases: the copy of a copy is identical, table by table and row by row.
+      const secondBackup = path.join(folder, provider === "sqlite" ? "second.db" : "second.dump");
+      expect(cli(["db:backup", secondBackup], { databaseUrl: restoredUrl }).code).toBe(0);
+      expect(cli(["db:backup", secondBackup], { databaseUrl: restoredUrl })).toMatchObject({
+        code: 1,
+        json: { status: 409, reason: `${secondBackup} exists; add --force to overwrite it` },
+      });
+      const target = await freshDatabase("b");
+      expect(cli(["db:restore", secondBackup], { databaseUrl: target }).code).toBe(0);
+      const original = await snapshot(restoredUrl);
+      expect(await snapshot(target)).toEqual(original);
 
-    // The target now holds data (plus a company the backup lacks): a restore without --force changes nothing.
-    const added = cli(["company:create", "--name", "Efter backupen IF", "--org-number", "802999-0001"], { databaseUrl: target });
-    expect(added.code).toBe(0);
-    const targetBefore = await snapshot(target);
-    const refused = cli(["db:restore", secondBackup], { databaseUrl: target });
-    expect(refused.code).toBe(1);
-    expect(refused.json).toMatchObject({ status: 409 });
-    expect(refused.json.reason).toMatch(/^the database is not empty \(rows in \d+ table\(s\): .*Company.*\); add --force to replace everything in it with the backup$/);
-    expect(await snapshot(target)).toEqual(targetBefore);
+      // The target now holds data (plus a company the backup lacks): a restore without --force changes nothing.
+      const added = cli(["company:create", "--name", "Efter backupen IF", "--org-number", "802999-0001"], {
+        databaseUrl: target,
+      });
+      expect(added.code).toBe(0);
+      const targetBefore = await snapshot(target);
+      const refused = cli(["db:restore", secondBackup], { databaseUrl: target });
+      expect(refused.code).toBe(1);
+      expect(refused.json).toMatchObject({ status: 409 });
+      expect(refused.json.reason).toMatch(
+        /^the database is not empty \(rows in \d+ table\(s\): .*Company.*\); add --force to replace everything in it with the backup$/,
+      );
+      expect(await snapshot(target)).toEqual(targetBefore);
 
-    // With --force it is replaced: the company added after the backup is gone, everything else is as backed up.
-    await bumpCacheEpochs(target, 1_000_000); // this database saw more changes than the backed-up one
-    const epochsBefore = await cacheEpochs(target);
-    expect(cli(["db:restore", secondBackup, "--force"], { databaseUrl: target }).code).toBe(0);
-    expect(await snapshot(target)).toEqual(original);
-    // Every cache epoch is past any value an instance on the replaced database can have cached under.
-    const highestBefore = Math.max(...Object.values(epochsBefore));
-    for (const [name, version] of Object.entries(await cacheEpochs(target))) expect(version, name).toBeGreaterThan(highestBefore);
-  });
+      // With --force it is replaced: the company added after the backup is gone, everything else is as backed up.
+      await bumpCacheEpochs(target, 1_000_000); // this database saw more changes than the backed-up one
+      const epochsBefore = await cacheEpochs(target);
+      expect(cli(["db:restore", secondBackup, "--force"], { databaseUrl: target }).code).toBe(0);
+      expect(await snapshot(target)).toEqual(original);
+      // Every cache epoch is past any value an instance on the replaced database can have cached under.
+      const highestBefore = Math.max(...Object.values(epochsBefore));
+      for (const [name, version] of Object.entries(await cacheEpochs(target)))
+        expect(version, name).toBeGreaterThan(highestBefore);
+    },
+  );
 
-  it("refuses a file that is not a backup of the configured provider, changing nothing", { timeout: 120_000 }, async () => {
-    const stranger = path.join(folder, "not-a-backup.txt");
-    fs.writeFileSync(stranger, "hello");
-    const target = await freshDatabase("c");
-    const expected = provider === "sqlite" ? "is not a SQLite backup of this service" : "is not a pg_dump (custom format) backup of this service";
-    expect(cli(["db:restore", stranger], { databaseUrl: target })).toMatchObject({ code: 1, json: { status: 400, errors: { file: [expected] } } });
-    expect(cli(["db:restore", path.join(folder, "missing.db")], { databaseUrl: target }).json).toMatchObject({ status: 400, errors: { file: [expect.stringMatching(/^cannot read /)] } });
-    expect(rowCount(await snapshot(target).catch(() => new Map()))).toBe(0);
-  });
+  it(
+    "refuses a file that is not a backup of the configured provider, changing nothing",
+    { timeout: 120_000 },
+    async () => {
+      const stranger = path.join(folder, "not-a-backup.txt");
+      fs.writeFileSync(stranger, "hello");
+      const target = await freshDatabase("c");
+      const expected =
+        provider === "sqlite"
+          ? "is not a SQLite backup of this service"
+          : "is not a pg_dump (custom format) backup of this service";
+      expect(cli(["db:restore", stranger], { databaseUrl: target })).toMatchObject({
+        code: 1,
+        json: { status: 400, errors: { file: [expected] } },
+      });
+      expect(cli(["db:restore", path.join(folder, "missing.db")], { databaseUrl: target }).json).toMatchObject({
+        status: 400,
+        errors: { file: [expect.stringMatching(/^cannot read /)] },
+      });
+      expect(rowCount(await snapshot(target).catch(() => new Map()))).toBe(0);
+    },
+  );
 });

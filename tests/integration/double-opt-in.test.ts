@@ -19,7 +19,12 @@ beforeAll(async () => {
   server = await startServer({
     databaseUrl: inject("databaseUrl"),
     secrets: inject("secrets"),
-    env: { TZ: "Europe/Stockholm", LEISURE_CARD_API_URL: inject("leisureCardUrl"), SMTP_URL: sink.url, SITE_URL: "https://lists.example.org" },
+    env: {
+      TZ: "Europe/Stockholm",
+      LEISURE_CARD_API_URL: inject("leisureCardUrl"),
+      SMTP_URL: sink.url,
+      SITE_URL: "https://lists.example.org",
+    },
   });
 }, 120_000);
 afterAll(async () => {
@@ -30,27 +35,45 @@ beforeEach(() => {
   sink.received.length = 0;
 });
 
-const api = (path: string, options: Parameters<typeof call>[1] = {}) => call(path, { ...options, baseUrl: server.baseUrl });
+const api = (path: string, options: Parameters<typeof call>[1] = {}) =>
+  call(path, { ...options, baseUrl: server.baseUrl });
 const page = async (path: string) => {
   const res = await fetch(`${server.baseUrl}${path}`, { headers: { "x-forwarded-for": uniqueIp() } });
   return { status: res.status, html: await res.text(), csp: res.headers.get("content-security-policy") };
 };
-const unescapeHtml = (text: string) => text.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+const unescapeHtml = (text: string) =>
+  text
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
 
 /** Each form of the page as its hidden fields (the action reference Next renders, and the page's own). */
 function formsOf(html: string): [string, string][][] {
-  return html.split("<form").slice(1).map((form) =>
-    [...form.split("</form>")[0].matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)].map(([, name, value]) => [name, unescapeHtml(value ?? "")] as [string, string]),
-  );
+  return html
+    .split("<form")
+    .slice(1)
+    .map((form) =>
+      [...form.split("</form>")[0].matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)].map(
+        ([, name, value]) => [name, unescapeHtml(value ?? "")] as [string, string],
+      ),
+    );
 }
 
 /** Posts the page's form that has all of `match`'s fields, as a browser without JavaScript would (redirects followed). */
 async function submit(path: string, match: Record<string, string> = {}) {
-  const form = formsOf((await page(path)).html).find((fields) => Object.entries(match).every(([n, v]) => fields.some(([name, value]) => name === n && value === v)));
+  const form = formsOf((await page(path)).html).find((fields) =>
+    Object.entries(match).every(([n, v]) => fields.some(([name, value]) => name === n && value === v)),
+  );
   if (!form) throw new Error(`no form with ${JSON.stringify(match)} on ${path}`);
   const body = new FormData();
   for (const [name, value] of form) body.append(name, value);
-  const res = await fetch(`${server.baseUrl}${path}`, { method: "POST", body, headers: { "x-forwarded-for": uniqueIp() } });
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: "POST",
+    body,
+    headers: { "x-forwarded-for": uniqueIp() },
+  });
   return { status: res.status, url: res.url, html: await res.text() };
 }
 
@@ -68,8 +91,16 @@ function confirmationPath(): string {
 }
 
 /** The public subscribe, with the subscription the address now has read from the database (the answer names none). */
-const subscribeHttp = async (uuid: string, body: { email: string } & Record<string, unknown>, headers?: Record<string, string>) =>
-  withSubscriber(await api(`/v3/subscription_list/public/${uuid}`, { method: "POST", body, headers }), uuid, body.email);
+const subscribeHttp = async (
+  uuid: string,
+  body: { email: string } & Record<string, unknown>,
+  headers?: Record<string, string>,
+) =>
+  withSubscriber(
+    await api(`/v3/subscription_list/public/${uuid}`, { method: "POST", body, headers }),
+    uuid,
+    body.email,
+  );
 
 const subscriptionOf = (id: number) => db().subscription.findUniqueOrThrow({ where: { id } });
 
@@ -95,7 +126,10 @@ describe("double opt-in over HTTP", () => {
     const confirmed = await submit(path);
     expect(confirmed.status).toBe(200);
     expect(confirmed.html).toContain("Your subscription is confirmed");
-    expect(await subscriptionOf(res.subscriber!.subscription_id)).toMatchObject({ status: "SUBSCRIBED", confirmedVia: "EMAIL_LINK" });
+    expect(await subscriptionOf(res.subscriber!.subscription_id)).toMatchObject({
+      status: "SUBSCRIBED",
+      confirmedVia: "EMAIL_LINK",
+    });
     expect((await page(path)).html).not.toContain("Yes, subscribe me");
   });
 
@@ -107,7 +141,10 @@ describe("double opt-in over HTTP", () => {
     for (let i = 0; i < 3; i++) expect((await subscribeHttp(l.uuid, body)).status).toBe(201);
     await new Promise((r) => setTimeout(r, 500));
     expect(sink.received).toHaveLength(1);
-    await db().subscription.update({ where: { id: first.subscriber!.subscription_id }, data: { confirmationSentAt: new Date(Date.now() - 11 * 60_000) } });
+    await db().subscription.update({
+      where: { id: first.subscriber!.subscription_id },
+      data: { confirmationSentAt: new Date(Date.now() - 11 * 60_000) },
+    });
     await subscribeHttp(l.uuid, body);
     await sink.waitFor(2);
   });
@@ -117,10 +154,16 @@ describe("double opt-in over HTTP", () => {
     const first = await subscribeHttp(l.uuid, { email: "stina@example.org" });
     const member = await db().member.findUniqueOrThrow({ where: { id: first.subscriber!.member_id } });
     const token = globalOptOutToken(member.uuid);
-    expect((await api(`/v3/subscription_list/unsubscribe/all/${member.uuid}?token=${token}`, { method: "POST" })).status).toBe(200);
+    expect(
+      (await api(`/v3/subscription_list/unsubscribe/all/${member.uuid}?token=${token}`, { method: "POST" })).status,
+    ).toBe(200);
     const optedOut = await db().member.findUniqueOrThrow({ where: { id: member.id } });
 
-    const res = await subscribeHttp(l.uuid, { email: "stina@example.org", phone: "+46 70 666 66 66", firstname: "Mallory" });
+    const res = await subscribeHttp(l.uuid, {
+      email: "stina@example.org",
+      phone: "+46 70 666 66 66",
+      firstname: "Mallory",
+    });
     expect([res.status, res.json.subscription.status, res.subscriber?.status]).toEqual([201, "SUBSCRIBED", "PENDING"]);
     expect(await db().member.findUniqueOrThrow({ where: { id: member.id } })).toEqual(optedOut);
     await sink.waitFor(1);
@@ -158,12 +201,18 @@ describe("the hosted unsubscribe page", () => {
     expect((await subscriptionOf(sub.subscriber!.subscription_id)).status).toBe("UNSUBSCRIBED");
     // A forged token shows no link to anyone's preferences.
     // (The page links there in every state now, so showing it is enough: a post would be the undo.)
-    expect((await page(`/unsubscribe/${l.uuid}/${member.uuid}?p=${member.uuid}.1.x`)).html).not.toContain("/preferences/");
+    expect((await page(`/unsubscribe/${l.uuid}/${member.uuid}?p=${member.uuid}.1.x`)).html).not.toContain(
+      "/preferences/",
+    );
 
     const form = formsOf(done.html).find((fields) => fields.some(([name, value]) => name === "lang" && value === "sv"));
     const body = new FormData();
     for (const [name, value] of form!) body.append(name, value);
-    const again = await fetch(`${server.baseUrl}${path}`, { method: "POST", body, headers: { "x-forwarded-for": uniqueIp() } });
+    const again = await fetch(`${server.baseUrl}${path}`, {
+      method: "POST",
+      body,
+      headers: { "x-forwarded-for": uniqueIp() },
+    });
     const againHtml = await again.text();
     expect(againHtml).toContain("Du prenumererar igen på Veckobrevet");
     // The way to the preference page survives the undo (the token travels with its redirect).
@@ -188,7 +237,10 @@ describe("the preference page", () => {
     expect(off.html).toContain("Saved.");
     expect((await subscriptionOf(sub.subscriber!.subscription_id)).status).toBe("UNSUBSCRIBED");
     await submit(path, { op: "on", list_id: String(l.id) });
-    expect(await subscriptionOf(sub.subscriber!.subscription_id)).toMatchObject({ status: "SUBSCRIBED", confirmedVia: "PREFERENCES" });
+    expect(await subscriptionOf(sub.subscriber!.subscription_id)).toMatchObject({
+      status: "SUBSCRIBED",
+      confirmedVia: "PREFERENCES",
+    });
 
     await submit(path, { op: "optOut" });
     expect((await db().member.findUniqueOrThrow({ where: { id: member.id } })).globalOptOutAt).not.toBeNull();

@@ -23,11 +23,15 @@ let closeOther: () => Promise<void>;
 
 const EPOCHS = `SELECT "name", "version" FROM "CacheEpoch"`;
 /** Each epoch's move, an epoch kept in shards (PostgreSQL's members.0 … members.15) summed as the reader sums it. */
-function bumps(before: { name: string; version: number }[], after: { name: string; version: number }[]): Record<string, number> {
+function bumps(
+  before: { name: string; version: number }[],
+  after: { name: string; version: number }[],
+): Record<string, number> {
   const moved: Record<string, number> = {};
   for (const a of after) {
     const epoch = a.name.split(".")[0];
-    moved[epoch] = (moved[epoch] ?? 0) + Number(a.version) - Number(before.find((b) => b.name === a.name)?.version ?? 0);
+    moved[epoch] =
+      (moved[epoch] ?? 0) + Number(a.version) - Number(before.find((b) => b.name === a.name)?.version ?? 0);
   }
   return moved;
 }
@@ -108,8 +112,14 @@ describe("public list info cache", () => {
   });
 
   it.each([
-    ["the list deactivated", (l: ListFixture) => `UPDATE "SubscriptionList" SET "isActive" = false WHERE "id" = ${l.id}`],
-    ["its company deleted", (l: ListFixture) => `UPDATE "Company" SET "deletedAt" = CURRENT_TIMESTAMP WHERE "id" = '${l.companyId}'`],
+    [
+      "the list deactivated",
+      (l: ListFixture) => `UPDATE "SubscriptionList" SET "isActive" = false WHERE "id" = ${l.id}`,
+    ],
+    [
+      "its company deleted",
+      (l: ListFixture) => `UPDATE "Company" SET "deletedAt" = CURRENT_TIMESTAMP WHERE "id" = '${l.companyId}'`,
+    ],
   ])("answers 404 once %s", async (_, statement) => {
     const other = await makeList();
     await getPublicListInfo(other.uuid);
@@ -118,10 +128,22 @@ describe("public list info cache", () => {
   });
 
   it.each([
-    ["a question's text", (l: ListFixture) => `UPDATE "Property" SET "descr" = 'Ny text' WHERE "id" = ${l.questionIds[0]}`],
-    ["a question removed", (l: ListFixture) => `DELETE FROM "ListQuestion" WHERE "listId" = ${l.id} AND "propertyId" = ${l.questionIds[1]}`],
-    ["the question group's name", (l: ListFixture) => `UPDATE "PropertyGroup" SET "name" = 'Ny grupp' WHERE "companyId" = '${l.companyId}'`],
-    ["the term's text", (l: ListFixture) => `UPDATE "Term" SET "html" = '<p>Nytt</p>' WHERE "companyId" = '${l.companyId}'`],
+    [
+      "a question's text",
+      (l: ListFixture) => `UPDATE "Property" SET "descr" = 'Ny text' WHERE "id" = ${l.questionIds[0]}`,
+    ],
+    [
+      "a question removed",
+      (l: ListFixture) => `DELETE FROM "ListQuestion" WHERE "listId" = ${l.id} AND "propertyId" = ${l.questionIds[1]}`,
+    ],
+    [
+      "the question group's name",
+      (l: ListFixture) => `UPDATE "PropertyGroup" SET "name" = 'Ny grupp' WHERE "companyId" = '${l.companyId}'`,
+    ],
+    [
+      "the term's text",
+      (l: ListFixture) => `UPDATE "Term" SET "html" = '<p>Nytt</p>' WHERE "companyId" = '${l.companyId}'`,
+    ],
   ])("drops the info when %s changes", async (_, statement) => {
     const other = await makeList({ termHtml: "<p>Villkor</p>", questions: 2 });
     const before = await getPublicListInfo(other.uuid);
@@ -131,8 +153,20 @@ describe("public list info cache", () => {
 
   it("keeps the info while subscribers come and go (the count is not public info)", async () => {
     const statement = `UPDATE "SubscriptionList" SET "activeCount" = "activeCount" + 1, "updatedAt" = CURRENT_TIMESTAMP WHERE "id" = ${list.id}`;
-    expect(await epochBumps(statement)).toEqual({ access: 0, public_lists: 0, companies: 0, webhook_endpoints: 0, members: 0 });
-    expect(await epochBumps(`UPDATE "SubscriptionList" SET "description" = 'x' WHERE "id" = ${list.id}`)).toEqual({ access: 0, public_lists: 1, companies: 0, webhook_endpoints: 0, members: 0 });
+    expect(await epochBumps(statement)).toEqual({
+      access: 0,
+      public_lists: 0,
+      companies: 0,
+      webhook_endpoints: 0,
+      members: 0,
+    });
+    expect(await epochBumps(`UPDATE "SubscriptionList" SET "description" = 'x' WHERE "id" = ${list.id}`)).toEqual({
+      access: 0,
+      public_lists: 1,
+      companies: 0,
+      webhook_endpoints: 0,
+      members: 0,
+    });
   });
 
   it("stores consent HTML sanitized when written, so the cached info needs no sanitizing", async () => {
@@ -163,8 +197,20 @@ describe("API-key caller cache", () => {
 
   it("keeps callers when a key is merely used (lastUsedAt)", async () => {
     const key = await makeApiKey();
-    expect(await epochBumps(`UPDATE "ApiKey" SET "lastUsedAt" = CURRENT_TIMESTAMP WHERE "id" = ${key.id}`)).toEqual({ access: 0, public_lists: 0, companies: 0, webhook_endpoints: 0, members: 0 });
-    expect(await epochBumps(`UPDATE "ApiKey" SET "name" = 'renamed' WHERE "id" = ${key.id}`)).toEqual({ access: 1, public_lists: 0, companies: 0, webhook_endpoints: 0, members: 0 });
+    expect(await epochBumps(`UPDATE "ApiKey" SET "lastUsedAt" = CURRENT_TIMESTAMP WHERE "id" = ${key.id}`)).toEqual({
+      access: 0,
+      public_lists: 0,
+      companies: 0,
+      webhook_endpoints: 0,
+      members: 0,
+    });
+    expect(await epochBumps(`UPDATE "ApiKey" SET "name" = 'renamed' WHERE "id" = ${key.id}`)).toEqual({
+      access: 1,
+      public_lists: 0,
+      companies: 0,
+      webhook_endpoints: 0,
+      members: 0,
+    });
   });
 });
 

@@ -24,12 +24,14 @@ import { makeList } from "../subscription-fixtures";
 const LEFT_OUT: Record<string, string> = {
   "ApiKey.id": "a primary key never changes",
   "Member.id": "a primary key never changes",
-  "Member.searchText": "written by its own triggers from firstname, lastname, email and phone, in the statement that changed them (which moves the epoch)",
+  "Member.searchText":
+    "written by its own triggers from firstname, lastname, email and phone, in the statement that changed them (which moves the epoch)",
   "SubscriptionList.id": "a primary key never changes",
   "WebhookEndpoint.id": "a primary key never changes (counted, not shown)",
   "ApiKey.createdAt": "set once, never changed",
   "SubscriptionList.createdAt": "set once, never changed",
-  "ApiKey.lastUsedAt": "changes with token requests; modules/access/services/tokens.ts keeps its own note of when it wrote it",
+  "ApiKey.lastUsedAt":
+    "changes with token requests; modules/access/services/tokens.ts keeps its own note of when it wrote it",
   "SubscriptionList.activeCount": "changes with every subscribe; not part of the public info",
   "SubscriptionList.subscriberCap": "not part of the public info; a subscribe reads it in its own transaction",
   "SubscriptionList.updatedAt": "changes with every subscribe; not part of the public info",
@@ -62,7 +64,9 @@ const unquote = (name: string) => name.trim().replace(/^[`"]|[`"]$/g, "");
 async function epochTriggers(): Promise<Trigger[]> {
   const rows =
     inject("provider") === "postgres"
-      ? await db().$queryRawUnsafe<{ sql: string }[]>("SELECT pg_get_triggerdef(oid) AS sql FROM pg_trigger WHERE NOT tgisinternal")
+      ? await db().$queryRawUnsafe<{ sql: string }[]>(
+          "SELECT pg_get_triggerdef(oid) AS sql FROM pg_trigger WHERE NOT tgisinternal",
+        )
       : await db().$queryRawUnsafe<{ sql: string }[]>("SELECT sql FROM sqlite_master WHERE type = 'trigger'");
   return rows
     .filter((row) => /CacheEpoch|bump_cache_epoch/.test(row.sql))
@@ -97,7 +101,9 @@ function columnsRead(statement: string): Set<string> {
     read.add(`${table}.${column}`);
   }
   const names = new Set(tables.keys());
-  const unqualified = [...sql.matchAll(/(?<![.\w"]|AS )"(\w+)"(?!\.)/g)].map((m) => m[1]).filter((name) => !names.has(name));
+  const unqualified = [...sql.matchAll(/(?<![.\w"]|AS )"(\w+)"(?!\.)/g)]
+    .map((m) => m[1])
+    .filter((name) => !names.has(name));
   if (unqualified.length) {
     const distinct = new Set(tables.values());
     if (distinct.size !== 1) throw new Error(`unqualified columns in a statement over several tables: ${statement}`);
@@ -108,7 +114,8 @@ function columnsRead(statement: string): Set<string> {
 }
 
 /** Moves an epoch as a change in another process would (on PostgreSQL the members epoch is in shards; not this one). */
-const bumpEpoch = (name: EpochName) => db().$executeRaw`UPDATE "CacheEpoch" SET "version" = "version" + 1 WHERE "name" = ${name}`;
+const bumpEpoch = (name: EpochName) =>
+  db().$executeRaw`UPDATE "CacheEpoch" SET "version" = "version" + 1 WHERE "name" = ${name}`;
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -125,25 +132,53 @@ beforeAll(async () => {
   const list = await makeList({ termHtml: "<p>Villkor</p>", questions: 2 });
   const key = await makeApiKey();
   const company = await makeCompany();
-  const memberCaller = (await callerForApiKey((await makeApiKey({ companyId: company.id, companyIds: [company.id] })).id))!;
+  const memberCaller = (await callerForApiKey(
+    (await makeApiKey({ companyId: company.id, companyIds: [company.id] })).id,
+  ))!;
   // Each loads something this file has not read before, so each runs its query (the register: this process's first).
   loaders = [
     { name: "public list info (getPublicListInfo)", epoch: "public_lists", load: () => getPublicListInfo(list.uuid) },
-    { name: "key behind a client_id (verifyClientCredentials)", epoch: "access", load: () => verifyClientCredentials(key.client_id, key.client_secret) },
+    {
+      name: "key behind a client_id (verifyClientCredentials)",
+      epoch: "access",
+      load: () => verifyClientCredentials(key.client_id, key.client_secret),
+    },
     { name: "caller behind an API key (callerForApiKey)", epoch: "access", load: () => callerForApiKey(key.id) },
     { name: "revoked refresh-token families (revokedFamilies)", epoch: "access", load: () => revokedFamilies() },
-    { name: "enrollment view (getCompanyFk)", epoch: "companies", load: () => getCompanyFk(operatorCaller(), company.id) },
+    {
+      name: "enrollment view (getCompanyFk)",
+      epoch: "companies",
+      load: () => getCompanyFk(operatorCaller(), company.id),
+    },
     { name: "whole register (registerJson)", epoch: "companies", load: () => registerJson(operatorCaller()) },
-    { name: "dashboard register (listCompanyRegister)", epoch: "companies", load: () => listCompanyRegister(operatorCaller()) },
-    { name: "whether an endpoint is enabled (anyWebhookEndpointEnabled)", epoch: "webhook_endpoints", load: () => anyWebhookEndpointEnabled(db()) },
-    { name: "companies of a member scope (memberScopeCompanies)", epoch: "companies", load: () => memberScopeCompanies(memberCaller) },
+    {
+      name: "dashboard register (listCompanyRegister)",
+      epoch: "companies",
+      load: () => listCompanyRegister(operatorCaller()),
+    },
+    {
+      name: "whether an endpoint is enabled (anyWebhookEndpointEnabled)",
+      epoch: "webhook_endpoints",
+      load: () => anyWebhookEndpointEnabled(db()),
+    },
+    {
+      name: "companies of a member scope (memberScopeCompanies)",
+      epoch: "companies",
+      load: () => memberScopeCompanies(memberCaller),
+    },
     {
       // After the loader above, so the scope is cached: in a company without members only the orders are read.
       name: "orders of the member list and search (memberOrder)",
       epoch: "members",
       load: () =>
         Promise.all([
-          paginateMembers(memberCaller, MemberPaginationRequest.parse({ options: { period_id: 1, statuses: ["MEMBER"] }, orderBy: { birthdate: "asc" } })),
+          paginateMembers(
+            memberCaller,
+            MemberPaginationRequest.parse({
+              options: { period_id: 1, statuses: ["MEMBER"] },
+              orderBy: { birthdate: "asc" },
+            }),
+          ),
           searchMembers(
             memberCaller,
             MemberSearchRequest.parse({
@@ -157,7 +192,10 @@ beforeAll(async () => {
               },
             }),
           ),
-          searchMembers(memberCaller, MemberSearchRequest.parse({ filters: { companies: { company_ids: [company.id], include: "ALL" } } })),
+          searchMembers(
+            memberCaller,
+            MemberSearchRequest.parse({ filters: { companies: { company_ids: [company.id], include: "ALL" } } }),
+          ),
         ]),
     },
   ];
@@ -194,16 +232,24 @@ describe("cache-epoch triggers", () => {
       expect(read.size, `${loader.name} sent no statement: was it cached already?`).toBeGreaterThan(0);
       const ofEpoch = triggers.filter((t) => t.epoch === loader.epoch);
       const has = (table: string, event: Trigger["event"], column?: string) =>
-        ofEpoch.some((t) => t.table === table && t.event === event && (!column || t.columns === null || t.columns.includes(column)));
+        ofEpoch.some(
+          (t) =>
+            t.table === table && t.event === event && (!column || t.columns === null || t.columns.includes(column)),
+        );
       for (const tableColumn of read) {
         const [table, column] = tableColumn.split(".");
-        if (!(tableColumn in LEFT_OUT) && !has(table, "UPDATE", column)) uncovered.push(`${loader.name}: UPDATE OF ${tableColumn}`);
+        if (!(tableColumn in LEFT_OUT) && !has(table, "UPDATE", column))
+          uncovered.push(`${loader.name}: UPDATE OF ${tableColumn}`);
       }
       for (const table of new Set([...read].map((tableColumn) => tableColumn.split(".")[0]))) {
         if (!has(table, "DELETE")) uncovered.push(`${loader.name}: DELETE ON ${table}`);
-        if (!(`${loader.epoch}:${table}` in NO_INSERT_TRIGGER) && !has(table, "INSERT")) uncovered.push(`${loader.name}: INSERT ON ${table}`);
+        if (!(`${loader.epoch}:${table}` in NO_INSERT_TRIGGER) && !has(table, "INSERT"))
+          uncovered.push(`${loader.name}: INSERT ON ${table}`);
       }
     }
-    expect(uncovered, `not covered by an epoch trigger (add it in a migration, or to LEFT_OUT with the reason)`).toEqual([]);
+    expect(
+      uncovered,
+      `not covered by an epoch trigger (add it in a migration, or to LEFT_OUT with the reason)`,
+    ).toEqual([]);
   });
 });

@@ -52,8 +52,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
-  const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(" ");
-  console.log(`fuzz /v3: ${stats.requests} requests, ${stats.refused} refused, ${stats.serverErrors} 5xx (${statuses})`);
+  const statuses = [...stats.byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}:${n}`)
+    .join(" ");
+  console.log(
+    `fuzz /v3: ${stats.requests} requests, ${stats.refused} refused, ${stats.serverErrors} 5xx (${statuses})`,
+  );
 });
 
 interface Generated {
@@ -70,7 +75,10 @@ function requestOf(op: Operation): fc.Arbitrary<Generated> {
     segments: fc.array(pathSegment(world.realIds), { minLength: paramCount, maxLength: paramCount }),
     query: queryString(world.realIds),
     authorization: authorization(world.authorizations),
-    body: op.method === "post" || op.method === "put" ? body(bodyFields) : fc.constant({ text: undefined, contentType: undefined }),
+    body:
+      op.method === "post" || op.method === "put"
+        ? body(bodyFields)
+        : fc.constant({ text: undefined, contentType: undefined }),
   });
 }
 
@@ -93,9 +101,16 @@ async function attack(op: Operation, generated: Generated) {
   const documentedServerError = op.path === "/company/fk/status/{company_id}" && res.status === 500;
   expect(res.status < 500 || documentedServerError, label).toBe(true);
 
-  const documented = (doc.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>)[op.path][op.method]
-    .responses[String(res.status)];
-  expect(documented !== undefined || answersOutsideOperations(res), `status ${res.status} is not documented for ${nameOf(op)}: ${label}`).toBe(true);
+  const documented = (
+    doc.paths as Record<
+      string,
+      Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+    >
+  )[op.path][op.method].responses[String(res.status)];
+  expect(
+    documented !== undefined || answersOutsideOperations(res),
+    `status ${res.status} is not documented for ${nameOf(op)}: ${label}`,
+  ).toBe(true);
   if (res.status === 308) {
     // Plain dot segments and trailing slashes are resolved as URLs are: a permanent redirect to the resolved path.
     expect(res.headers.location, label).toMatch(/^\/v3(\/|\?|$)/);
@@ -135,7 +150,10 @@ interface UnknownRequest {
 const unknownRequest: fc.Arbitrary<UnknownRequest> = fc.record({
   method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"),
   segments: fc.array(
-    fc.oneof(fc.constantFrom("company", "fk", "member", "events", "list", "subscription_list", "public", "%FF", "%2E%2E", "x"), fc.string({ maxLength: 6 }).map(encodeURIComponent)),
+    fc.oneof(
+      fc.constantFrom("company", "fk", "member", "events", "list", "subscription_list", "public", "%FF", "%2E%2E", "x"),
+      fc.string({ maxLength: 6 }).map(encodeURIComponent),
+    ),
     { minLength: 1, maxLength: 5 },
   ),
 });
@@ -167,7 +185,16 @@ describe("fuzz: every /v3 operation with generated hostile requests", () => {
   });
 
   for (const op of operations) {
-    it(nameOf(op), () => assertProperty(world, "fuzz-api", nameOf(op), requestOf(op), (generated) => attack(op, generated), RUNS_PER_OPERATION));
+    it(nameOf(op), () =>
+      assertProperty(
+        world,
+        "fuzz-api",
+        nameOf(op),
+        requestOf(op),
+        (generated) => attack(op, generated),
+        RUNS_PER_OPERATION,
+      ),
+    );
   }
 
   it(UNKNOWN_PATHS, () => assertProperty(world, "fuzz-api", UNKNOWN_PATHS, unknownRequest, probe, 150));

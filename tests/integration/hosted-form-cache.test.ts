@@ -20,13 +20,20 @@ describe("the hosted form's organization and consent setting, from templates", (
     expect(textOf(cached.text)).toContain("Jag godkänner villkoren ovan (obligatoriskt)");
     expect(cached.text).toMatch(/maxlength="254"/i); // the contract's limit, in the markup
 
-    await db().company.update({ where: { id: f.companyId }, data: { name: "Nya klubben", email: "kansli@nya.example", web: "nya.example" } });
+    await db().company.update({
+      where: { id: f.companyId },
+      data: { name: "Nya klubben", email: "kansli@nya.example", web: "nya.example" },
+    });
     const renamed = await call(path);
     expect(renamed.text).toContain("Listan drivs av Nya klubben.");
     expect(renamed.text).toContain('href="mailto:kansli@nya.example"');
     expect(renamed.text).toContain('href="https://nya.example/"');
 
-    const off = await call(`/v3/subscription_list/${f.id}`, { method: "PUT", token: f.token, body: { consent_required: false } });
+    const off = await call(`/v3/subscription_list/${f.id}`, {
+      method: "PUT",
+      token: f.token,
+      body: { consent_required: false },
+    });
     expect(off.status).toBe(200);
     expect(off.json.consent_required).toBe(false);
     expect(textOf((await call(path)).text)).toContain("Jag godkänner villkoren ovan (frivilligt)");

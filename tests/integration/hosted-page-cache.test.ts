@@ -12,7 +12,10 @@ const nonceOf = (csp: string | null) => /script-src 'self' 'nonce-([^']+)' 'stri
 const mainLang = (html: string) => /<main lang="(sv|en)"/.exec(html)?.[1];
 
 /** A GET with exactly these headers (fetch would add Accept-Encoding and decompress). */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(`${baseUrl()}${path}`, { headers }, (res) => {
@@ -89,7 +92,9 @@ describe("hosted subscribe page from templates", () => {
       ["", "en", "en"],
     ];
     for (const [query, acceptLanguage, lang] of cases) {
-      const res = await call(`${path}${query}`, { headers: acceptLanguage ? { "accept-language": acceptLanguage } : {} });
+      const res = await call(`${path}${query}`, {
+        headers: acceptLanguage ? { "accept-language": acceptLanguage } : {},
+      });
       expect(res.status, `${query} ${acceptLanguage}`).toBe(200);
       expect(mainLang(res.text), `${query} ${acceptLanguage}`).toBe(lang);
       expect(res.text).toContain(lang === "en" ? "Email address" : "E-postadress");
@@ -102,7 +107,11 @@ describe("hosted subscribe page from templates", () => {
     const path = `/subscribe/${f.uuid}`;
     expect((await call(path)).text).toContain("Nyhetsbrev");
     expect((await call(path)).text).toContain("Nyhetsbrev"); // from the template
-    const renamed = await call(`/v3/subscription_list/${f.id}`, { method: "PUT", token: f.token, body: { name: "Klubbnytt", description: "Ny text" } });
+    const renamed = await call(`/v3/subscription_list/${f.id}`, {
+      method: "PUT",
+      token: f.token,
+      body: { name: "Klubbnytt", description: "Ny text" },
+    });
     expect(renamed.status).toBe(200);
     const after = await call(path);
     expect(after.text).toContain("Klubbnytt");

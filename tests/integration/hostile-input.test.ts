@@ -31,7 +31,12 @@ describe("malformed percent-encoding in the path", () => {
   });
 
   it("POST unsubscribe answers 200 {ok: true} whatever the ids are (spec 4.4)", async () => {
-    for (const [list, member] of [["%FF", "%C0%AF"], ["%00", "x"], ["a%00b", "%FF%FE"], ["%E2%82", "%00"]]) {
+    for (const [list, member] of [
+      ["%FF", "%C0%AF"],
+      ["%00", "x"],
+      ["a%00b", "%FF%FE"],
+      ["%E2%82", "%00"],
+    ]) {
       const res = await call(`/v3/subscription_list/unsubscribe/${list}/${member}`, { method: "POST" });
       expect(res.status, `${list}/${member}`).toBe(200);
       expect(res.json).toEqual({ ok: true });
@@ -115,7 +120,11 @@ describe("dot segments in the path", () => {
 
 describe("every /v3 answer is JSON", () => {
   it("404 for an unknown path, whatever the method", async () => {
-    for (const [method, path] of [["GET", "/v3/nothing"], ["POST", "/v3/company/fk/extra/segments"], ["DELETE", "/v3"]]) {
+    for (const [method, path] of [
+      ["GET", "/v3/nothing"],
+      ["POST", "/v3/company/fk/extra/segments"],
+      ["DELETE", "/v3"],
+    ]) {
       const res = await call(path, { method });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.headers.get("content-type")).toContain("application/json");
@@ -138,7 +147,11 @@ describe("bodies", () => {
   it("413 with a reason for a body over the limit, declared or not", async () => {
     const f = await makeList();
     const big = JSON.stringify({ email: "a@example.org", firstname: "x".repeat(1024 * 1024) });
-    const declared = await call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", rawBody: big, headers: { "content-type": "application/json" } });
+    const declared = await call(`/v3/subscription_list/public/${f.uuid}`, {
+      method: "POST",
+      rawBody: big,
+      headers: { "content-type": "application/json" },
+    });
     expect(declared.status).toBe(413);
     expect(declared.json).toEqual({ reason: "request body too large (limit 1048576 bytes)" });
     // Without Content-Length (chunked), the wrapper counts what it reads.
@@ -161,8 +174,17 @@ describe("bodies", () => {
 
   it("415 for a body that is neither JSON nor, where accepted, a form", async () => {
     const f = await makeList();
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml"]) {
-      const res = await call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", rawBody: "email=a@example.org", headers: { "content-type": type } });
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/xml",
+    ]) {
+      const res = await call(`/v3/subscription_list/public/${f.uuid}`, {
+        method: "POST",
+        rawBody: "email=a@example.org",
+        headers: { "content-type": type },
+      });
       expect(res.status, type).toBe(415);
       expect(res.json).toEqual({ reason: "unsupported content type: send application/json" });
     }
@@ -173,21 +195,39 @@ describe("bodies", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(form.status).toBe(403);
-    const json = await call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", rawBody: '{"email":"b@example.org"}', headers: { "content-type": "application/merge-patch+json" } });
+    const json = await call(`/v3/subscription_list/public/${f.uuid}`, {
+      method: "POST",
+      rawBody: '{"email":"b@example.org"}',
+      headers: { "content-type": "application/merge-patch+json" },
+    });
     expect(json.status).toBe(201);
   });
 
   it(`400 for nesting deeper than ${MAX_INPUT_DEPTH} levels, named by the field it is in`, async () => {
     const company = await makeCompany();
     const { token } = await accessTokenFor({ companyIds: [company.id] });
-    const fk = await call(`/v3/company/${company.id}/fk`, { method: "PUT", token, rawBody: `{"fk_status":${deep(5000)}}`, headers: { "content-type": "application/json" } });
+    const fk = await call(`/v3/company/${company.id}/fk`, {
+      method: "PUT",
+      token,
+      rawBody: `{"fk_status":${deep(5000)}}`,
+      headers: { "content-type": "application/json" },
+    });
     expect(fk.status).toBe(400);
     expect(fk.json.errors).toEqual({ fk_status: [`must not be nested deeper than ${MAX_INPUT_DEPTH} levels`] });
     const f = await makeList();
-    const design = await call(`/v3/subscription_list/${f.id}`, { method: "PUT", token: f.token, rawBody: `{"design":{"a":${deep(3000)}}}`, headers: { "content-type": "application/json" } });
+    const design = await call(`/v3/subscription_list/${f.id}`, {
+      method: "PUT",
+      token: f.token,
+      rawBody: `{"design":{"a":${deep(3000)}}}`,
+      headers: { "content-type": "application/json" },
+    });
     expect(design.status).toBe(400);
     expect(Object.keys(design.json.errors)).toEqual(["design"]);
-    const shallow = await call(`/v3/subscription_list/${f.id}`, { method: "PUT", token: f.token, body: { design: { a: JSON.parse(deep(MAX_INPUT_DEPTH - 2)) } } });
+    const shallow = await call(`/v3/subscription_list/${f.id}`, {
+      method: "PUT",
+      token: f.token,
+      body: { design: { a: JSON.parse(deep(MAX_INPUT_DEPTH - 2)) } },
+    });
     expect(shallow.status).toBe(200);
   });
 
@@ -195,7 +235,12 @@ describe("bodies", () => {
     const company = await makeCompany();
     const { token } = await accessTokenFor({ companyIds: [company.id] });
     for (const rawBody of ["null", "[]", '"ACTIVE"', "42"]) {
-      const res = await call(`/v3/company/${company.id}/fk`, { method: "PUT", token, rawBody, headers: { "content-type": "application/json" } });
+      const res = await call(`/v3/company/${company.id}/fk`, {
+        method: "PUT",
+        token,
+        rawBody,
+        headers: { "content-type": "application/json" },
+      });
       expect(res.status, rawBody).toBe(400);
       expect(Object.keys(res.json.errors), rawBody).toEqual(["fk_status"]);
       expect(res.json.form_errors).toEqual(["the body must be a JSON object"]);
@@ -207,10 +252,16 @@ describe("bodies", () => {
 describe("NUL characters and strict types", () => {
   it("400 for a NUL anywhere it would reach the database, on both providers alike", async () => {
     const f = await makeList();
-    const subscribe = await call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", body: { email: "nul@example.org", firstname: "A\u0000B" } });
+    const subscribe = await call(`/v3/subscription_list/public/${f.uuid}`, {
+      method: "POST",
+      body: { email: "nul@example.org", firstname: "A\u0000B" },
+    });
     expect(subscribe.status).toBe(400);
     expect(subscribe.json.errors).toEqual({ firstname: ["must not contain NUL characters"] });
-    const email = await call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", body: { email: "nul\u0000@example.org" } });
+    const email = await call(`/v3/subscription_list/public/${f.uuid}`, {
+      method: "POST",
+      body: { email: "nul\u0000@example.org" },
+    });
     expect(email.status).toBe(400);
     const search = await call(`/v3/subscription_list/${f.id}/subscribers?q=a%00b`, { token: f.token });
     expect(search.status).toBe(400);
@@ -223,27 +274,40 @@ describe("NUL characters and strict types", () => {
 
   it("a Basic client_id or secret with a NUL is unparseable credentials, not a database error", async () => {
     for (const pair of ["ck_abc\u0000:secret", "ck_abc:sec\u0000ret", "\u0000:\u0000"]) {
-      const res = await call("/v3/access/user/basic", { method: "POST", headers: { authorization: `Basic ${Buffer.from(pair).toString("base64")}` } });
+      const res = await call("/v3/access/user/basic", {
+        method: "POST",
+        headers: { authorization: `Basic ${Buffer.from(pair).toString("base64")}` },
+      });
       expect(res.status, JSON.stringify(pair)).toBe(401);
       expect(res.json).toEqual({ reason: 'invalid "Basic" credentials' });
     }
   });
 
-  it("answered_prop_ids takes numbers only; true, \"2\" and null are refused, not coerced", async () => {
+  it('answered_prop_ids takes numbers only; true, "2" and null are refused, not coerced', async () => {
     const f = await makeList({ questions: 2 });
     for (const bad of [[true], [String(f.questionIds[0])], [null], [1.5]]) {
-      const res = await call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", body: { email: "strict@example.org", answered_prop_ids: bad } });
+      const res = await call(`/v3/subscription_list/public/${f.uuid}`, {
+        method: "POST",
+        body: { email: "strict@example.org", answered_prop_ids: bad },
+      });
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(Object.keys(res.json.errors)[0]).toMatch(/^answered_prop_ids/);
     }
     expect(await db().member.count({ where: { organizationId: f.companyId } })).toBe(0);
-    const ok = await call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", body: { email: "strict@example.org", answered_prop_ids: [f.questionIds[0]] } });
+    const ok = await call(`/v3/subscription_list/public/${f.uuid}`, {
+      method: "POST",
+      body: { email: "strict@example.org", answered_prop_ids: [f.questionIds[0]] },
+    });
     expect(ok.status).toBe(201);
   });
 
   it("integer ids in a body are numbers; in a path or query, digits", async () => {
     const f = await makeList();
-    const other = await call(`/v3/subscription_list/${f.id}`, { method: "PUT", token: f.token, body: { question_prop_ids: ["1"] } });
+    const other = await call(`/v3/subscription_list/${f.id}`, {
+      method: "PUT",
+      token: f.token,
+      body: { question_prop_ids: ["1"] },
+    });
     expect(other.status).toBe(400);
     for (const id of ["1e3", "0x10", "-1", " 1", "1.0", "4294967297"]) {
       const res = await call(`/v3/subscription_list/${encodeURIComponent(id)}`, { token: f.token });
@@ -258,13 +322,20 @@ describe("NUL characters and strict types", () => {
       expect(res.status, page).toBe(400);
       expect(res.json.errors.page).toBeDefined();
     }
-    expect((await call(`/v3/subscription_list/${f.id}/subscribers?page=100000&limit=500`, { token: f.token })).status).toBe(200);
+    expect(
+      (await call(`/v3/subscription_list/${f.id}/subscribers?page=100000&limit=500`, { token: f.token })).status,
+    ).toBe(200);
   });
 });
 
 describe("methods no route answers", () => {
   it("TRACE and unknown methods are 405 with Allow on pages too, never a 500", async () => {
-    for (const [method, path] of [["TRACE", "/admin"], ["TRACE", "/"], ["PROPFIND", "/subscribe/x"], ["MKCOL", "/admin/api/users"]]) {
+    for (const [method, path] of [
+      ["TRACE", "/admin"],
+      ["TRACE", "/"],
+      ["PROPFIND", "/subscribe/x"],
+      ["MKCOL", "/admin/api/users"],
+    ]) {
       const res = await sendTarget(path, { method });
       expect(res.status, `${method} ${path}: ${res.text}`).toBe(405);
       expect(res.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");

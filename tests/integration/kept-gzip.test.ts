@@ -9,7 +9,10 @@ import { newAdminUser, signIn } from "../dashboard-session";
 import { accessTokenFor, baseUrl, uniqueIp } from "../helpers";
 
 /** A GET as the bytes arrive (fetch would decode them): status, headers and the raw body. */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(`${baseUrl()}${path}`, { headers: { "x-forwarded-for": uniqueIp(), ...headers } }, (res) => {
@@ -39,12 +42,22 @@ beforeAll(async () => {
   // Past the 256 KB from which a body is kept gzipped.
   const stamp = crypto.randomBytes(4).toString("hex");
   await db().company.createMany({
-    data: Array.from({ length: 5000 }, (_, i) => ({ id: crypto.randomUUID(), uuid: crypto.randomUUID(), name: `Bulk ${stamp} ${i}`, orgNumber: `${stamp}-${i}` })),
+    data: Array.from({ length: 5000 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      uuid: crypto.randomUUID(),
+      name: `Bulk ${stamp} ${i}`,
+      orgNumber: `${stamp}-${i}`,
+    })),
   });
 });
 
 describe.each([
-  { route: "/v3/company/fk", auth: async () => ({ authorization: `Bearer ${(await accessTokenFor({ modules: ["company"], permissions: [] })).token}` }) },
+  {
+    route: "/v3/company/fk",
+    auth: async () => ({
+      authorization: `Bearer ${(await accessTokenFor({ modules: ["company"], permissions: [] })).token}`,
+    }),
+  },
   { route: "/admin/api/companies", auth: async () => ({ cookie: await signIn(await newAdminUser()) }) },
 ])("GET $route of a large register", ({ route, auth }) => {
   it("is gzipped once for a client that accepts gzip, and sent as it is to one that does not", async () => {
@@ -58,7 +71,9 @@ describe.each([
     expect((JSON.parse(text) as unknown[]).length).toBeGreaterThanOrEqual(5000);
 
     for (const acceptEncoding of ["gzip, deflate, br", "br;q=1.0, gzip;q=0.5", "gzip, deflate, br"]) {
-      const { response: gzipped, text: current } = await steadyGet(route, headers, { "accept-encoding": acceptEncoding });
+      const { response: gzipped, text: current } = await steadyGet(route, headers, {
+        "accept-encoding": acceptEncoding,
+      });
       expect(gzipped.status).toBe(200);
       expect(gzipped.headers["content-encoding"]).toBe("gzip");
       expect(gzipped.headers["x-body-encoding"]).toBeUndefined();
@@ -67,13 +82,19 @@ describe.each([
       // Encoded once: the server's own compression left it alone.
       expect(zlib.gunzipSync(gzipped.body).toString("utf8")).toBe(current);
     }
-    const { response: refused, text: current } = await steadyGet(route, headers, { "accept-encoding": "gzip;q=0, identity" });
+    const { response: refused, text: current } = await steadyGet(route, headers, {
+      "accept-encoding": "gzip;q=0, identity",
+    });
     expect(refused.headers["content-encoding"]).toBeUndefined();
     expect(refused.body.toString("utf8")).toBe(current);
   });
 
   it("does not take a client's own x-body-encoding for the server's", async () => {
-    const forged = await rawGet(route, { ...(await auth()), "accept-encoding": "identity", "x-body-encoding": "restored" });
+    const forged = await rawGet(route, {
+      ...(await auth()),
+      "accept-encoding": "identity",
+      "x-body-encoding": "restored",
+    });
     expect(forged.headers["content-encoding"]).toBeUndefined();
     expect(() => JSON.parse(forged.body.toString("utf8"))).not.toThrow();
   });

@@ -16,7 +16,14 @@ import { serverEnv, startCommand } from "@/scripts/lib/server-command.mjs";
 import { freePort } from "@/scripts/lib/ports.mjs";
 import { createTestDatabase, startTestStack } from "@/scripts/lib/test-stack";
 import { processTree } from "@/scripts/lib/tree-rss.mjs";
-import { accessToken, connectionRefused, demoCredentials, processAlive, waitFor, withDatabase } from "../process-fixtures";
+import {
+  accessToken,
+  connectionRefused,
+  demoCredentials,
+  processAlive,
+  waitFor,
+  withDatabase,
+} from "../process-fixtures";
 
 const APPROVED_DEMO_ORG = demoOrgNumber(3); // Stockholm IF, approved in the simulator's default list
 const OTHER_DEMO_ORG = demoOrgNumber(4); // Stockholm Simklubb, has a leisure-card key, not approved
@@ -54,7 +61,9 @@ function get(port: number, agent: http.Agent, path: string, token?: string): Pro
       .get({ host: "127.0.0.1", port, path, agent, headers }, (res) => {
         let text = "";
         res.on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode, body: JSON.parse(text), connection: res.headers.connection }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode, body: JSON.parse(text), connection: res.headers.connection }),
+        );
         res.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
       })
       .on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
@@ -71,7 +80,10 @@ describe("stopping gracefully", () => {
     try {
       const port = Number(new URL(stack.baseUrl).port);
       const token = await accessToken(stack.baseUrl, demoCredentials(stack.log()));
-      const [slowCompany, stuckCompany] = await Promise.all([companyId(stack.databaseUrl, APPROVED_DEMO_ORG), companyId(stack.databaseUrl, OTHER_DEMO_ORG)]);
+      const [slowCompany, stuckCompany] = await Promise.all([
+        companyId(stack.databaseUrl, APPROVED_DEMO_ORG),
+        companyId(stack.databaseUrl, OTHER_DEMO_ORG),
+      ]);
       await delay(simulator.url, APPROVED_DEMO_ORG, SLOW_MS);
       await delay(simulator.url, OTHER_DEMO_ORG, 40_000); // longer than the drain bound
       const agent = new http.Agent({ keepAlive: true });
@@ -103,7 +115,10 @@ describe("stopping gracefully", () => {
   }, 180_000);
 
   it("SIGINT to npm start's process (scripts/start.mjs): server, simulator and mail catcher stop after the slow request, none is left", async () => {
-    const database = await createTestDatabase(inject("provider"), `start_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`);
+    const database = await createTestDatabase(
+      inject("provider"),
+      `start_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`,
+    );
     const [port, simulatorPort, catcherPort] = [await freePort(), await freePort(), await freePort()];
     const catcherDir = fs.mkdtempSync(path.join(os.tmpdir(), "start-outbox-"));
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -122,7 +137,15 @@ describe("stopping gracefully", () => {
       LOG_LEVEL: "warn",
       LOG_SQL: "false",
     };
-    for (const name of ["LEISURE_CARD_API_URL", "SMTP_URL", "JWT_SECRET", "ENCRYPTION_KEY", "LINK_SIGNING_SECRET", "NEXTAUTH_SECRET"]) delete env[name];
+    for (const name of [
+      "LEISURE_CARD_API_URL",
+      "SMTP_URL",
+      "JWT_SECRET",
+      "ENCRYPTION_KEY",
+      "LINK_SIGNING_SECRET",
+      "NEXTAUTH_SECRET",
+    ])
+      delete env[name];
     let log = "";
     const [node, args] = startCommand(env); // package.json's start script without npm
     const start = spawn(node, args, { env, stdio: ["ignore", "pipe", "pipe"] });

@@ -45,7 +45,10 @@ describe("who may post mail events", () => {
       [{ authorization: basicHeader("postmark", `${process.env.MAIL_EVENTS_SECRET}x`) }, "invalid credentials"],
     ];
     for (const [headers, reason] of cases) {
-      for (const [path, body] of [[POSTMARK, hardBounce(email)], [GENERIC, { type: "hard_bounce", email }]] as const) {
+      for (const [path, body] of [
+        [POSTMARK, hardBounce(email)],
+        [GENERIC, { type: "hard_bounce", email }],
+      ] as const) {
         const res = await call(path, { method: "POST", headers, body });
         expect([res.status, res.json], `${path} ${JSON.stringify(headers)}`).toEqual([401, { reason }]);
       }
@@ -75,12 +78,24 @@ describe("malformed bodies", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.code).toBe("validation_error");
     }
-    for (const body of [{ type: "bounce", email: "a@example.org" }, { type: "hard_bounce" }, { type: "complaint", email: "a@example.org", occurred_at: "igår" }]) {
+    for (const body of [
+      { type: "bounce", email: "a@example.org" },
+      { type: "hard_bounce" },
+      { type: "complaint", email: "a@example.org", occurred_at: "igår" },
+    ]) {
       expect((await call(GENERIC, { method: "POST", headers, body })).status, JSON.stringify(body)).toBe(400);
     }
-    const broken = await call(GENERIC, { method: "POST", headers: { ...headers, "content-type": "application/json" }, rawBody: "{not json" });
+    const broken = await call(GENERIC, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      rawBody: "{not json",
+    });
     expect(broken.status).toBe(400);
-    const form = await call(GENERIC, { method: "POST", headers: { ...headers, "content-type": "text/plain" }, rawBody: "type=complaint" });
+    const form = await call(GENERIC, {
+      method: "POST",
+      headers: { ...headers, "content-type": "text/plain" },
+      rawBody: "type=complaint",
+    });
     expect(form.status).toBe(415);
   });
 });
@@ -99,8 +114,12 @@ describe("events that change something", () => {
 
   it("Postmark's spam complaint marks the recipient row its quoted Message-ID names", async () => {
     const { company, email, member } = await memberWithEmail("Klagomål");
-    const sendout = await db().sendout.create({ data: { companyId: company.id, subject: "S", html: "<p>x</p>", createdBy: "cli" } });
-    const row = await db().sendoutRecipient.create({ data: { sendoutId: sendout.id, memberId: member.id, listId: 0, email, status: "SENT", sentAt: new Date() } });
+    const sendout = await db().sendout.create({
+      data: { companyId: company.id, subject: "S", html: "<p>x</p>", createdBy: "cli" },
+    });
+    const row = await db().sendoutRecipient.create({
+      data: { sendoutId: sendout.id, memberId: member.id, listId: 0, email, status: "SENT", sentAt: new Date() },
+    });
     const body = {
       RecordType: "SpamComplaint",
       Type: "SpamComplaint",
@@ -108,15 +127,20 @@ describe("events that change something", () => {
       Email: email,
       Content: `Received: by mx\r\nMessage-ID: <sendout-${sendout.id}-${row.id}@forbundet.example>\r\n\r\n...`,
     };
-    expect((await call(POSTMARK, { method: "POST", headers: provider(), body })).json).toEqual({ ok: true, handled: true });
+    expect((await call(POSTMARK, { method: "POST", headers: provider(), body })).json).toEqual({
+      ok: true,
+      handled: true,
+    });
     expect((await db().sendoutRecipient.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("COMPLAINED");
     expect(await suppression(company.id, email)).toMatchObject({ reason: "COMPLAINT" });
   });
 
   it("the generic shape: three soft bounces in a row suppress, a delivery between them starts over", async () => {
     const { company, email } = await memberWithEmail("Generisk");
-    const post = (type: string) => call(GENERIC, { method: "POST", headers: provider(), body: { type, email, description: `${type} via relay` } });
-    for (const type of ["soft_bounce", "soft_bounce", "delivered", "soft_bounce", "soft_bounce"]) expect((await post(type)).status).toBe(200);
+    const post = (type: string) =>
+      call(GENERIC, { method: "POST", headers: provider(), body: { type, email, description: `${type} via relay` } });
+    for (const type of ["soft_bounce", "soft_bounce", "delivered", "soft_bounce", "soft_bounce"])
+      expect((await post(type)).status).toBe(200);
     expect(await suppression(company.id, email)).toMatchObject({ softBounces: 2, suppressedAt: null });
     await post("soft_bounce");
     expect(await suppression(company.id, email)).toMatchObject({ reason: "SOFT_BOUNCES", softBounces: 3 });
@@ -124,7 +148,10 @@ describe("events that change something", () => {
 
   it("acknowledges what changes nothing here, so the provider does not retry it", async () => {
     const { company, email } = await memberWithEmail("Autosvar");
-    for (const body of [{ ...hardBounce(email), Type: "AutoResponder", TypeCode: 64 }, { RecordType: "Open", Recipient: email }]) {
+    for (const body of [
+      { ...hardBounce(email), Type: "AutoResponder", TypeCode: 64 },
+      { RecordType: "Open", Recipient: email },
+    ]) {
       const res = await call(POSTMARK, { method: "POST", headers: provider(), body });
       expect([res.status, res.json]).toEqual([200, { ok: true, handled: false }]);
     }

@@ -16,7 +16,15 @@ beforeAll(async () => {
   const [club, other] = org.clubIds;
   const m = (company_id: string, status = "MEMBER") => ({ company_id, period_id: org.periodId, status });
   const make = async (memberships: unknown[]) =>
-    (await createMemberVia(org.token, { company_id: org.rootId, firstname: `Alva${tag}`, lastname: "Jakobsson", email: uniqueEmail(tag), memberships })).id;
+    (
+      await createMemberVia(org.token, {
+        company_id: org.rootId,
+        firstname: `Alva${tag}`,
+        lastname: "Jakobsson",
+        email: uniqueEmail(tag),
+        memberships,
+      })
+    ).id;
   ids.inClub = await make([m(club)]);
   ids.notInClub = await make([m(other)]);
   ids.exited = await make([m(club, "EXITED")]);
@@ -35,7 +43,11 @@ describe("a club's key and the federation's members", () => {
   });
 
   it("finds only the members in the club, by list and by search (also by full name)", async () => {
-    const search = await call("/v3/market/members/search", { method: "POST", token: clubToken, body: { search_text: `Alva${tag} Jakobsson`, limit: 100 } });
+    const search = await call("/v3/market/members/search", {
+      method: "POST",
+      token: clubToken,
+      body: { search_text: `Alva${tag} Jakobsson`, limit: 100 },
+    });
     expect(search.status).toBe(200);
     expect(search.json.members.map((x: { id: number }) => x.id).sort()).toEqual([ids.inClub, ids.both].sort());
     const list = await call("/v3/member/pagination", { method: "POST", token: clubToken, body: { limit: 100 } });
@@ -48,19 +60,32 @@ describe("a club's key and the federation's members", () => {
 
   it("writes follow the same rule; a membership outside the key's scope stays untouched by its PUT", async () => {
     const [club, other] = org.clubIds;
-    expect((await call(`/v3/member/${ids.notInClub}`, { method: "PUT", token: clubToken, body: { firstname: "X" } })).status).toBe(404);
-    expect((await call(`/v3/member/${ids.exited}`, { method: "PUT", token: clubToken, body: { firstname: "X" } })).status).toBe(404);
+    expect(
+      (await call(`/v3/member/${ids.notInClub}`, { method: "PUT", token: clubToken, body: { firstname: "X" } })).status,
+    ).toBe(404);
+    expect(
+      (await call(`/v3/member/${ids.exited}`, { method: "PUT", token: clubToken, body: { firstname: "X" } })).status,
+    ).toBe(404);
     const res = await call(`/v3/member/${ids.both}`, {
       method: "PUT",
       token: clubToken,
-      body: { phone: "070-1234567", memberships: [{ company_id: club, period_id: org.periodId, status: "PENDING_EXIT" }] },
+      body: {
+        phone: "070-1234567",
+        memberships: [{ company_id: club, period_id: org.periodId, status: "PENDING_EXIT" }],
+      },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.json.phone).toBe("070-1234567");
-    const statuses = Object.fromEntries(res.json.memberships.map((x: { company_id: string; status: string }) => [x.company_id, x.status]));
+    const statuses = Object.fromEntries(
+      res.json.memberships.map((x: { company_id: string; status: string }) => [x.company_id, x.status]),
+    );
     expect(statuses).toEqual({ [club]: "PENDING_EXIT", [other]: "MEMBER" });
     // Once the member has left the club (EXITED), the club's key no longer reaches it.
-    const left = await call(`/v3/member/${ids.both}`, { method: "PUT", token: clubToken, body: { memberships: [{ company_id: club, period_id: org.periodId, status: "EXITED" }] } });
+    const left = await call(`/v3/member/${ids.both}`, {
+      method: "PUT",
+      token: clubToken,
+      body: { memberships: [{ company_id: club, period_id: org.periodId, status: "EXITED" }] },
+    });
     expect(left.status).toBe(200);
     expect((await call(`/v3/member/${ids.both}`, { token: clubToken })).status).toBe(404);
     expect((await call(`/v3/member/${ids.both}`, { token: org.token })).json.memberships).toHaveLength(2);

@@ -23,31 +23,88 @@ beforeAll(async () => {
   const [a, b] = org.clubIds;
   const m = (company_id: string, status = "MEMBER") => ({ company_id, period_id: org.periodId, status });
   const people: [string, Record<string, unknown>][] = [
-    ["anna", { firstname: "Anna", lastname: "Åberg", email: uniqueEmail(`${tag}anna`), birthdate: yearsAgo(30), memberships: [m(a), m(b)], prop_ids: [org.propIds[0], org.propIds[1]] }],
-    ["bo", { firstname: "Bo", lastname: "Ek", email: uniqueEmail(`${tag}bo`), birthdate: yearsAgo(18), memberships: [m(a, "PENDING_EXIT")], prop_ids: [org.propIds[0]] }],
-    ["cecilia", { firstname: "Cecilia", lastname: "Alm", birthdate: yearsAgo(65, 1), memberships: [m(b, "EXITED")], phone: `070${tag}` }],
+    [
+      "anna",
+      {
+        firstname: "Anna",
+        lastname: "Åberg",
+        email: uniqueEmail(`${tag}anna`),
+        birthdate: yearsAgo(30),
+        memberships: [m(a), m(b)],
+        prop_ids: [org.propIds[0], org.propIds[1]],
+      },
+    ],
+    [
+      "bo",
+      {
+        firstname: "Bo",
+        lastname: "Ek",
+        email: uniqueEmail(`${tag}bo`),
+        birthdate: yearsAgo(18),
+        memberships: [m(a, "PENDING_EXIT")],
+        prop_ids: [org.propIds[0]],
+      },
+    ],
+    [
+      "cecilia",
+      {
+        firstname: "Cecilia",
+        lastname: "Alm",
+        birthdate: yearsAgo(65, 1),
+        memberships: [m(b, "EXITED")],
+        phone: `070${tag}`,
+      },
+    ],
     ["david", { firstname: "David", lastname: null, email: uniqueEmail(`${tag}david`) }],
   ];
-  for (const [name, body] of people) ids[name] = (await createMemberVia(org.token, { company_id: org.rootId, ...body, firstname: `${body.firstname}${tag}` })).id;
+  for (const [name, body] of people)
+    ids[name] = (
+      await createMemberVia(org.token, { company_id: org.rootId, ...body, firstname: `${body.firstname}${tag}` })
+    ).id;
   eventIds = [];
   for (const name of ["Vårfest", "Höstfest"]) {
     const event = await call("/v3/events", {
       method: "POST",
       token: org.token,
-      body: { company_id: org.rootId, name, starts_at: "2026-05-01T18:00:00+02:00", ends_at: "2026-05-01T22:00:00+02:00" },
+      body: {
+        company_id: org.rootId,
+        name,
+        starts_at: "2026-05-01T18:00:00+02:00",
+        ends_at: "2026-05-01T22:00:00+02:00",
+      },
     });
     eventIds.push(event.json.id);
   }
-  for (const [event, member] of [[0, "anna"], [1, "anna"], [0, "bo"]] as const) {
-    expect((await call(`/v3/events/${eventIds[event]}/participants`, { method: "POST", token: org.token, body: { member_id: ids[member] } })).status).toBe(200);
+  for (const [event, member] of [
+    [0, "anna"],
+    [1, "anna"],
+    [0, "bo"],
+  ] as const) {
+    expect(
+      (
+        await call(`/v3/events/${eventIds[event]}/participants`, {
+          method: "POST",
+          token: org.token,
+          body: { member_id: ids[member] },
+        })
+      ).status,
+    ).toBe(200);
   }
   // A member of another organization with the same search text is never found.
   const otherToken = await org.tokenFor({ companyIds: [org.otherId] });
-  await call("/v3/member", { method: "POST", token: otherToken, body: { company_id: org.otherId, firstname: `Anna${tag}` } });
+  await call("/v3/member", {
+    method: "POST",
+    token: otherToken,
+    body: { company_id: org.otherId, firstname: `Anna${tag}` },
+  });
 });
 
 async function search(body: Record<string, unknown>, token = org.token) {
-  const res = await call("/v3/market/members/search", { method: "POST", token, body: { search_text: tag, page: 1, limit: 100, ...body } });
+  const res = await call("/v3/market/members/search", {
+    method: "POST",
+    token,
+    body: { search_text: tag, page: 1, limit: 100, ...body },
+  });
   expect(res.status, res.text).toBe(200);
   return res.json as { members: { id: number }[]; count: number; page: number; limit: number };
 }
@@ -69,7 +126,8 @@ describe("member search", () => {
   });
 
   it("member_variables: email, statuses and ages", async () => {
-    const mv = (member_variables: Record<string, unknown>) => search({ filters: { member_variables }, sort_by: "created_asc" });
+    const mv = (member_variables: Record<string, unknown>) =>
+      search({ filters: { member_variables }, sort_by: "created_asc" });
     expect(names(await mv({ email: "EXISTS" }))).toEqual(["anna", "bo", "david"]);
     expect(names(await mv({ email: "MISSING" }))).toEqual(["cecilia"]);
     expect(names(await mv({ statuses: ["PENDING_EXIT", "EXITED"] }))).toEqual(["bo", "cecilia"]);
@@ -84,21 +142,40 @@ describe("member search", () => {
     const f = (filters: Record<string, unknown>) => search({ filters, sort_by: "created_asc" });
     // In a company: its register company, or a membership there that is not EXITED (Cecilia left b: not in b).
     expect(names(await f({ companies: { company_ids: [a, b], include: "ANY" } }))).toEqual(["anna", "bo"]);
-    expect(names(await f({ companies: { company_ids: [org.rootId], include: "ANY" } }))).toEqual(["anna", "bo", "cecilia", "david"]);
+    expect(names(await f({ companies: { company_ids: [org.rootId], include: "ANY" } }))).toEqual([
+      "anna",
+      "bo",
+      "cecilia",
+      "david",
+    ]);
     expect(names(await f({ companies: { company_ids: [a, b], include: "ALL" } }))).toEqual(["anna"]);
     expect(names(await f({ companies: { company_ids: [a], include: "NONE" } }))).toEqual(["cecilia", "david"]);
     // statuses apply to the membership in those companies.
-    expect(names(await f({ companies: { company_ids: [a], include: "ANY" }, member_variables: { statuses: ["MEMBER"] } }))).toEqual(["anna"]);
-    expect(names(await f({ companies: { company_ids: [a], include: "NONE" }, member_variables: { statuses: ["EXITED"] } }))).toEqual(["cecilia"]);
+    expect(
+      names(await f({ companies: { company_ids: [a], include: "ANY" }, member_variables: { statuses: ["MEMBER"] } })),
+    ).toEqual(["anna"]);
+    expect(
+      names(await f({ companies: { company_ids: [a], include: "NONE" }, member_variables: { statuses: ["EXITED"] } })),
+    ).toEqual(["cecilia"]);
     expect(names(await f({ events: { event_ids: eventIds, include: "ANY" } }))).toEqual(["anna", "bo"]);
     expect(names(await f({ events: { event_ids: eventIds, include: "ALL" } }))).toEqual(["anna"]);
     expect(names(await f({ events: { event_ids: eventIds, include: "NONE" } }))).toEqual(["cecilia", "david"]);
     expect(names(await f({ properties: { prop_ids: org.propIds, include: "ANY" } }))).toEqual(["anna", "bo"]);
     expect(names(await f({ properties: { prop_ids: org.propIds, include: "ALL" } }))).toEqual(["anna"]);
-    expect(names(await f({ properties: { prop_ids: [org.propIds[0]], include: "NONE" } }))).toEqual(["cecilia", "david"]);
-    expect(names(await f({ properties: { prop_ids: [], include: "ALL" } }))).toEqual(["anna", "bo", "cecilia", "david"]);
+    expect(names(await f({ properties: { prop_ids: [org.propIds[0]], include: "NONE" } }))).toEqual([
+      "cecilia",
+      "david",
+    ]);
+    expect(names(await f({ properties: { prop_ids: [], include: "ALL" } }))).toEqual([
+      "anna",
+      "bo",
+      "cecilia",
+      "david",
+    ]);
     // Filters combine with AND.
-    expect(names(await f({ events: { event_ids: [eventIds[0]] }, properties: { prop_ids: [org.propIds[1]] } }))).toEqual(["anna"]);
+    expect(
+      names(await f({ events: { event_ids: [eventIds[0]] }, properties: { prop_ids: [org.propIds[1]] } })),
+    ).toEqual(["anna"]);
   });
 
   it("sorts by every documented sort_by and pages", async () => {
@@ -118,13 +195,17 @@ describe("member search", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       return Object.keys(res.json.errors);
     };
-    expect(await bad({ filters: { companies: { company_ids: [], include: "SOME" } } })).toEqual(["filters.companies.include"]);
+    expect(await bad({ filters: { companies: { company_ids: [], include: "SOME" } } })).toEqual([
+      "filters.companies.include",
+    ]);
     expect(await bad({ sort_by: "random" })).toEqual(["sort_by"]);
     expect(await bad({ limit: 101 })).toEqual(["limit"]);
     expect(await bad({ page: 0 })).toEqual(["page"]);
     expect(await bad({ page: "2" })).toEqual(["page"]);
     expect(await bad({ filters: { member_variables: { email: "YES" } } })).toEqual(["filters.member_variables.email"]);
-    expect(await bad({ filters: { member_variables: { age_from: 40, age_to: 20 } } })).toEqual(["filters.member_variables.age_to"]);
+    expect(await bad({ filters: { member_variables: { age_from: 40, age_to: 20 } } })).toEqual([
+      "filters.member_variables.age_to",
+    ]);
     expect(await bad({ filters: { events: { event_ids: ["x"] } } })).toEqual(["filters.events.event_ids.0"]);
   });
 
@@ -142,10 +223,16 @@ describe("member search", () => {
 });
 
 describe("member pagination", () => {
-  const paginate = (body: Record<string, unknown>, token = org.token) => call("/v3/member/pagination", { method: "POST", token, body });
+  const paginate = (body: Record<string, unknown>, token = org.token) =>
+    call("/v3/member/pagination", { method: "POST", token, body });
 
   it("filters by period and statuses on one membership, orders and counts", async () => {
-    const res = await paginate({ options: { period_id: org.periodId, statuses: ["MEMBER", "PENDING_EXIT"] }, orderBy: { created_at: "desc" }, page: 1, limit: 10 });
+    const res = await paginate({
+      options: { period_id: org.periodId, statuses: ["MEMBER", "PENDING_EXIT"] },
+      orderBy: { created_at: "desc" },
+      page: 1,
+      limit: 10,
+    });
     expect(res.status).toBe(200);
     expect(names(res.json)).toEqual(["bo", "anna"]);
     expect(res.json).toMatchObject({ count: 2, page: 1, limit: 10 });

@@ -35,7 +35,15 @@ describe("members", () => {
       firstname: "Astrid",
       phone: null,
       birthdate: "1990-11-14",
-      memberships: [{ company_id: org.clubIds[0], period_id: org.periodId, period_name: "2026", member_type_name: "Senior", status: "MEMBER" }],
+      memberships: [
+        {
+          company_id: org.clubIds[0],
+          period_id: org.periodId,
+          period_name: "2026",
+          member_type_name: "Senior",
+          status: "MEMBER",
+        },
+      ],
       properties: [{ prop_id: org.propIds[0], name: "Fotboll", group_name: "Intressen" }],
       consents: [],
       subscriptions: [],
@@ -66,27 +74,48 @@ describe("members", () => {
     );
     expect(updated.json.properties.map((p: any) => p.prop_id)).toEqual([org.propIds[1]]);
     // Fields left out stay; empty sets clear.
-    const cleared = await call(`/v3/member/${id}`, { method: "PUT", token: org.token, body: { memberships: [], prop_ids: [] } });
+    const cleared = await call(`/v3/member/${id}`, {
+      method: "PUT",
+      token: org.token,
+      body: { memberships: [], prop_ids: [] },
+    });
     expect(cleared.json).toMatchObject({ phone: "070-123 45 67", memberships: [], properties: [] });
   });
 
   it("refuses an email already used in the organization (case-insensitively, also a subscriber's)", async () => {
     const email = uniqueEmail();
     await createMemberVia(org.token, { company_id: org.rootId, email });
-    const again = await call("/v3/member", { method: "POST", token: org.token, body: { company_id: org.rootId, email: email.toUpperCase() } });
+    const again = await call("/v3/member", {
+      method: "POST",
+      token: org.token,
+      body: { company_id: org.rootId, email: email.toUpperCase() },
+    });
     expect(again.status).toBe(400);
-    expect(again.json).toMatchObject({ code: "validation_error", errors: { email: ["already used by another member of the organization"] } });
+    expect(again.json).toMatchObject({
+      code: "validation_error",
+      errors: { email: ["already used by another member of the organization"] },
+    });
 
     const list = await makeList({ companyId: org.rootId });
     const subscriberEmail = uniqueEmail("prenumerant");
-    expect((await call(`/v3/subscription_list/public/${list.uuid}`, { method: "POST", body: { email: subscriberEmail } })).status).toBe(201);
-    const dup = await call("/v3/member", { method: "POST", token: org.token, body: { company_id: org.rootId, email: subscriberEmail } });
+    expect(
+      (await call(`/v3/subscription_list/public/${list.uuid}`, { method: "POST", body: { email: subscriberEmail } }))
+        .status,
+    ).toBe(201);
+    const dup = await call("/v3/member", {
+      method: "POST",
+      token: org.token,
+      body: { company_id: org.rootId, email: subscriberEmail },
+    });
     expect(dup.status).toBe(400);
     expect(Object.keys(dup.json.errors)).toEqual(["email"]);
 
     // Another organization may have the same email; a member without email is fine, twice.
     const otherToken = await org.tokenFor({ companyIds: [org.otherId] });
-    expect((await call("/v3/member", { method: "POST", token: otherToken, body: { company_id: org.otherId, email } })).status).toBe(201);
+    expect(
+      (await call("/v3/member", { method: "POST", token: otherToken, body: { company_id: org.otherId, email } }))
+        .status,
+    ).toBe(201);
     await createMemberVia(org.token, { company_id: org.rootId, firstname: "Utan" });
     await createMemberVia(org.token, { company_id: org.rootId, firstname: "Också utan" });
     // Changing an email to a taken one is the same 400.
@@ -100,7 +129,11 @@ describe("members", () => {
     const email = uniqueEmail("samtidig");
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        call("/v3/member", { method: "POST", token: org.token, body: { company_id: org.rootId, email: i % 2 ? email.toUpperCase() : email } }),
+        call("/v3/member", {
+          method: "POST",
+          token: org.token,
+          body: { company_id: org.rootId, email: i % 2 ? email.toUpperCase() : email },
+        }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400, 400]);
@@ -109,7 +142,11 @@ describe("members", () => {
 
   it("validates fields, memberships and properties with 400s on the field", async () => {
     const bad = async (body: Record<string, unknown>) => {
-      const res = await call("/v3/member", { method: "POST", token: org.token, body: { company_id: org.rootId, ...body } });
+      const res = await call("/v3/member", {
+        method: "POST",
+        token: org.token,
+        body: { company_id: org.rootId, ...body },
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.code).toBe("validation_error");
       return Object.keys(res.json.errors);
@@ -118,14 +155,29 @@ describe("members", () => {
     expect(await bad({ birthdate: "1990-02-30" })).toEqual(["birthdate"]);
     expect(await bad({ birthdate: "2999-01-01" })).toEqual(["birthdate"]);
     expect(await bad({ firstname: "x".repeat(129) })).toEqual(["firstname"]);
-    expect(await bad({ memberships: [{ company_id: org.otherId, period_id: org.periodId }] })).toContain("memberships.0.company_id");
-    expect(await bad({ memberships: [{ company_id: org.clubIds[0], period_id: 999999 }] })).toEqual(["memberships.0.period_id"]);
-    expect(await bad({ memberships: [{ company_id: org.clubIds[0], period_id: org.periodId, status: "ACTIVE" }] })).toEqual(["memberships.0.status"]);
+    expect(await bad({ memberships: [{ company_id: org.otherId, period_id: org.periodId }] })).toContain(
+      "memberships.0.company_id",
+    );
+    expect(await bad({ memberships: [{ company_id: org.clubIds[0], period_id: 999999 }] })).toEqual([
+      "memberships.0.period_id",
+    ]);
     expect(
-      await bad({ memberships: [{ company_id: org.clubIds[0], period_id: org.periodId }, { company_id: org.clubIds[0], period_id: org.periodId }] }),
+      await bad({ memberships: [{ company_id: org.clubIds[0], period_id: org.periodId, status: "ACTIVE" }] }),
+    ).toEqual(["memberships.0.status"]);
+    expect(
+      await bad({
+        memberships: [
+          { company_id: org.clubIds[0], period_id: org.periodId },
+          { company_id: org.clubIds[0], period_id: org.periodId },
+        ],
+      }),
     ).toEqual(["memberships.1.period_id"]);
     expect(await bad({ prop_ids: [999999] })).toEqual(["prop_ids"]);
-    const unknownCompany = await call("/v3/member", { method: "POST", token: org.token, body: { company_id: "x".repeat(36) } });
+    const unknownCompany = await call("/v3/member", {
+      method: "POST",
+      token: org.token,
+      body: { company_id: "x".repeat(36) },
+    });
     expect(unknownCompany.json.errors).toEqual({ company_id: ["unknown company id"] });
     expect((await call("/v3/member/abc", { token: org.token })).status).toBe(400);
     expect((await call("/v3/member/999999999", { token: org.token })).json).toEqual({ reason: "member not found" });
@@ -147,13 +199,21 @@ describe("members", () => {
       const send = (token?: string) => call(op.path, { method: op.method, token, body: op.body });
       expect((await send()).status, `${op.method} ${op.path} without token`).toBe(401);
       expect((await send(noModule)).json, op.method).toEqual({ reason: "access group lacks the member module" });
-      if (op.write) expect((await send(readOnly)).json, op.method).toEqual({ reason: "access group lacks the MEMBER.U permission" });
+      if (op.write)
+        expect((await send(readOnly)).json, op.method).toEqual({
+          reason: "access group lacks the MEMBER.U permission",
+        });
       // Another company's member answers as a missing one; a company named in the body is 403 (spec 7.2).
-      for (const [who, token] of [["out of scope", otherScope], ["sibling club", clubTwo]] as const) {
+      for (const [who, token] of [
+        ["out of scope", otherScope],
+        ["sibling club", clubTwo],
+      ] as const) {
         const refused = await send(token);
         expect(refused.status, `${op.method} ${who}`).toBe(op.outOfScope);
         expect(refused.json, `${op.method} ${who}`).toEqual(
-          op.outOfScope === 404 ? { reason: "member not found" } : { reason: "company is outside the caller's access scope" },
+          op.outOfScope === 404
+            ? { reason: "member not found" }
+            : { reason: "company is outside the caller's access scope" },
         );
       }
     }
@@ -183,7 +243,8 @@ describe("member erasure (DELETE)", () => {
     expect(put.status).toBe(200);
     expect(put.json.consents).toHaveLength(1);
     expect(put.json.subscriptions).toMatchObject([{ list_id: list.id, status: "SUBSCRIBED" }]);
-    const activeBefore = (await call(`/v3/subscription_list/${list.id}`, { token: list.token })).json.active_subscribers;
+    const activeBefore = (await call(`/v3/subscription_list/${list.id}`, { token: list.token })).json
+      .active_subscribers;
 
     const erased = await call(`/v3/member/${id}`, { method: "DELETE", token: org.token });
     expect(erased.status).toBe(200);
@@ -191,16 +252,32 @@ describe("member erasure (DELETE)", () => {
 
     expect((await call(`/v3/member/${id}`, { token: org.token })).json).toEqual({ reason: "member not found" });
     expect((await call(`/v3/member/${id}`, { method: "DELETE", token: org.token })).status).toBe(404);
-    expect((await call(`/v3/subscription_list/${list.id}`, { token: list.token })).json.active_subscribers).toBe(activeBefore - 1);
-    const row = await db().member.findUniqueOrThrow({ where: { id }, include: { memberships: true, properties: true, consents: true, subscriptions: true } });
-    expect(row).toMatchObject({ email: null, firstname: null, birthdate: null, properties: [], consents: [], subscriptions: [] });
+    expect((await call(`/v3/subscription_list/${list.id}`, { token: list.token })).json.active_subscribers).toBe(
+      activeBefore - 1,
+    );
+    const row = await db().member.findUniqueOrThrow({
+      where: { id },
+      include: { memberships: true, properties: true, consents: true, subscriptions: true },
+    });
+    expect(row).toMatchObject({
+      email: null,
+      firstname: null,
+      birthdate: null,
+      properties: [],
+      consents: [],
+      subscriptions: [],
+    });
     expect(row.erasedAt).not.toBeNull();
     expect(row.memberships).toHaveLength(1);
     const mentions = await db().auditEntry.count({ where: { summary: { contains: email } } });
     expect(mentions).toBe(0);
     expect(await db().auditEntry.count({ where: { action: "member.erase", objectId: String(id) } })).toBe(1);
 
-    const search = await call("/v3/market/members/search", { method: "POST", token: org.token, body: { search_text: "radera", page: 1, limit: 100 } });
+    const search = await call("/v3/market/members/search", {
+      method: "POST",
+      token: org.token,
+      body: { search_text: "radera", page: 1, limit: 100 },
+    });
     expect(search.json.members.map((m: any) => m.id)).not.toContain(id);
     // No sendout reaches an erased member: its links are not found either.
     await expect(sendoutLinksForMember(operatorCaller(), id)).rejects.toThrow("member not found");

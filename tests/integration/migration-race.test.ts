@@ -15,10 +15,14 @@ const PRISMA_MIGRATION_LOCK = 72707369;
 
 function runCli(args: string[], databaseUrl: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/cli.ts", ...args, "--json"], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      path.resolve("node_modules/.bin/tsx"),
+      ["--conditions=react-server", "scripts/cli.ts", ...args, "--json"],
+      {
+        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
@@ -34,12 +38,17 @@ it("a start that loses the migration race waits for the winner instead of failin
     await holder.connect();
     await holder.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATION_LOCK]);
     const released = new Promise<void>((resolve) =>
-      setTimeout(() => void holder.query("SELECT pg_advisory_unlock($1)", [PRISMA_MIGRATION_LOCK]).then(() => resolve()), 30_000),
+      setTimeout(
+        () => void holder.query("SELECT pg_advisory_unlock($1)", [PRISMA_MIGRATION_LOCK]).then(() => resolve()),
+        30_000,
+      ),
     );
     const result = await runCli(["company:list"], url);
     await released;
     expect(result.code, result.out).toBe(0);
-    const applied = await holder.query(`SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`);
+    const applied = await holder.query(
+      `SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`,
+    );
     expect(applied.rows[0].n).toBeGreaterThan(0);
   } finally {
     await holder.end();

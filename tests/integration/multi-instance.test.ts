@@ -59,7 +59,9 @@ describe("two instances on one database and one Redis", () => {
     const authorization = basicHeader(key.client_id, key.client_secret);
     const ip = uniqueIp();
     const spent = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => call(BASIC, { method: "POST", ip, headers: { authorization }, baseUrl: instance(i) })),
+      Array.from({ length: 10 }, (_, i) =>
+        call(BASIC, { method: "POST", ip, headers: { authorization }, baseUrl: instance(i) }),
+      ),
     );
     expect(spent.map((r) => r.status)).toEqual(Array(10).fill(200));
     for (const server of instances) {
@@ -72,17 +74,28 @@ describe("two instances on one database and one Redis", () => {
     // The budget is the IP's, not the instances': another client still gets tokens from both.
     const other = uniqueIp();
     for (const server of instances) {
-      expect((await call(BASIC, { method: "POST", ip: other, headers: { authorization }, baseUrl: server.baseUrl })).status).toBe(200);
+      expect(
+        (await call(BASIC, { method: "POST", ip: other, headers: { authorization }, baseUrl: server.baseUrl })).status,
+      ).toBe(200);
     }
   });
 
   it("concurrent subscribes with one email (in any case) make exactly one member and one subscription", async () => {
     const f = await makeList();
     const local = `Same.${Date.now()}`;
-    const spellings = [`${local}@Example.SE`, `${local}@example.se`.toLowerCase(), `${local}@EXAMPLE.SE`.toUpperCase(), ` ${local}@example.SE `];
+    const spellings = [
+      `${local}@Example.SE`,
+      `${local}@example.se`.toLowerCase(),
+      `${local}@EXAMPLE.SE`.toUpperCase(),
+      ` ${local}@example.SE `,
+    ];
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", body: { email: spellings[i % spellings.length] }, baseUrl: instance(i) }),
+        call(`/v3/subscription_list/public/${f.uuid}`, {
+          method: "POST",
+          body: { email: spellings[i % spellings.length] },
+          baseUrl: instance(i),
+        }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(201));
@@ -99,7 +112,11 @@ describe("two instances on one database and one Redis", () => {
     const stamp = Date.now();
     const results = await Promise.all(
       Array.from({ length: 3 * N }, (_, i) =>
-        call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", body: { email: `v${i}.${stamp}@x.se` }, baseUrl: instance(i) }),
+        call(`/v3/subscription_list/public/${f.uuid}`, {
+          method: "POST",
+          body: { email: `v${i}.${stamp}@x.se` },
+          baseUrl: instance(i),
+        }),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -120,7 +137,9 @@ describe("two instances on one database and one Redis", () => {
   it("rotate a refresh token once: the same token sent concurrently to both gives exactly one new pair", async () => {
     const pair = await tokensFor(await makeApiKey());
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => call(REFRESH, { method: "POST", body: { refresh_token: pair.refresh_token }, baseUrl: instance(i) })),
+      Array.from({ length: 10 }, (_, i) =>
+        call(REFRESH, { method: "POST", body: { refresh_token: pair.refresh_token }, baseUrl: instance(i) }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -128,9 +147,15 @@ describe("two instances on one database and one Redis", () => {
     const winner = results.find((r) => r.status === 200)!;
     // The losers were concurrent duplicates (within the reuse grace), so the winner's pair works on either instance.
     for (const server of instances) {
-      expect((await call("/v3/company", { token: winner.json.access_token, baseUrl: server.baseUrl })).status).toBe(200);
+      expect((await call("/v3/company", { token: winner.json.access_token, baseUrl: server.baseUrl })).status).toBe(
+        200,
+      );
     }
-    const next = await call(REFRESH, { method: "POST", body: { refresh_token: winner.json.refresh_token }, baseUrl: instance(1) });
+    const next = await call(REFRESH, {
+      method: "POST",
+      body: { refresh_token: winner.json.refresh_token },
+      baseUrl: instance(1),
+    });
     expect(next.status).toBe(200);
   });
 
@@ -147,7 +172,11 @@ describe("two instances on one database and one Redis", () => {
       expect(refused.status, server.baseUrl).not.toBe(200);
       expect([401, 422]).toContain(refused.status);
       expect(refused.json).toEqual({ reason: "invalid token" });
-      const refresh = await call(REFRESH, { method: "POST", body: { refresh_token: pair.refresh_token }, baseUrl: server.baseUrl });
+      const refresh = await call(REFRESH, {
+        method: "POST",
+        body: { refresh_token: pair.refresh_token },
+        baseUrl: server.baseUrl,
+      });
       expect(refresh.status).toBe(403);
     }
   });
@@ -156,12 +185,16 @@ describe("two instances on one database and one Redis", () => {
     const list = await makeList();
     const path = `/v3/subscription_list/public/${list.uuid}`;
     for (const server of instances) expect((await call(path, { baseUrl: server.baseUrl })).status).toBe(200);
-    const update = (body: object) => call(`/v3/subscription_list/${list.id}`, { method: "PUT", token: list.token, body, baseUrl: instance(0) });
+    const update = (body: object) =>
+      call(`/v3/subscription_list/${list.id}`, { method: "PUT", token: list.token, body, baseUrl: instance(0) });
     expect((await update({ name: "Omdöpt" })).status).toBe(200);
     for (const server of instances) expect((await call(path, { baseUrl: server.baseUrl })).json.name).toBe("Omdöpt");
     expect((await update({ is_active: false })).status).toBe(200);
     for (const server of instances) {
-      expect(await call(path, { baseUrl: server.baseUrl })).toMatchObject({ status: 404, json: { reason: "list not found" } });
+      expect(await call(path, { baseUrl: server.baseUrl })).toMatchObject({
+        status: 404,
+        json: { reason: "list not found" },
+      });
       expect((await call(`/subscribe/${list.uuid}`, { baseUrl: server.baseUrl })).status).toBe(404);
     }
   });

@@ -51,7 +51,9 @@ describe("openid-client 6", () => {
 
     const first = await openid.clientCredentialsGrant(config);
     // What made it fail before: `ck_` sent as `ck%5F`, as RFC 6749 section 2.3.1 has clients encode it.
-    const [clientId, clientSecret] = Buffer.from(sent[0]!.replace(/^Basic /, ""), "base64").toString().split(":");
+    const [clientId, clientSecret] = Buffer.from(sent[0]!.replace(/^Basic /, ""), "base64")
+      .toString()
+      .split(":");
     expect(clientId).toBe(formUrlEncode(key.client_id));
     expect(clientId.startsWith("ck%5F")).toBe(true);
     expect(clientSecret).toBe(formUrlEncode(key.client_secret));
@@ -66,9 +68,17 @@ describe("openid-client 6", () => {
     expect((await companyWith(config, second.access_token)).status).toBe(200);
 
     await pastReuseGrace();
-    expect(await refusal(openid.refreshTokenGrant(config, first.refresh_token!))).toEqual({ status: 400, error: "invalid_grant", reason: "forbidden" });
+    expect(await refusal(openid.refreshTokenGrant(config, first.refresh_token!))).toEqual({
+      status: 400,
+      error: "invalid_grant",
+      reason: "forbidden",
+    });
     // Reuse revoked the family: the newest refresh token and the family's access tokens end now.
-    expect(await refusal(openid.refreshTokenGrant(config, second.refresh_token!))).toEqual({ status: 400, error: "invalid_grant", reason: "forbidden" });
+    expect(await refusal(openid.refreshTokenGrant(config, second.refresh_token!))).toEqual({
+      status: 400,
+      error: "invalid_grant",
+      reason: "forbidden",
+    });
     expect(await companyWith(config, second.access_token)).toEqual({ status: 422, json: { reason: "invalid token" } });
     // The client's credentials still work: a new family.
     const again = await openid.clientCredentialsGrant(config);
@@ -87,7 +97,10 @@ describe("openid-client 6", () => {
   it("a scope is refused with invalid_scope; a wrong secret is 401 invalid_client with the contract's reason", async () => {
     const key = await makeApiKey();
     const { config } = openIdClient(key, openid.ClientSecretBasic(key.client_secret));
-    expect(await refusal(openid.clientCredentialsGrant(config, { scope: "members:read" }))).toMatchObject({ status: 400, error: "invalid_scope" });
+    expect(await refusal(openid.clientCredentialsGrant(config, { scope: "members:read" }))).toMatchObject({
+      status: 400,
+      error: "invalid_scope",
+    });
     const wrong = openIdClient(key, openid.ClientSecretBasic("not-the-secret")).config;
     expect(await refusal(openid.clientCredentialsGrant(wrong))).toEqual({
       status: 401,
@@ -114,11 +127,16 @@ describe("simple-oauth2 5", () => {
 
       const refreshed = await token.refresh();
       expect(refreshed.token.refresh_token).not.toBe(token.token.refresh_token);
-      expect(await familyOf(String(refreshed.token.refresh_token))).toBe(await familyOf(String(token.token.refresh_token)));
+      expect(await familyOf(String(refreshed.token.refresh_token))).toBe(
+        await familyOf(String(token.token.refresh_token)),
+      );
       expect((await call("/v3/company", { token: String(refreshed.token.access_token) })).status).toBe(200);
       // The used refresh token is refused, with the error code simple-oauth2 passes on.
       await pastReuseGrace();
-      const reuse = await token.refresh().then(() => null, (e: { output?: { statusCode: number }; data?: { payload?: unknown } }) => e);
+      const reuse = await token.refresh().then(
+        () => null,
+        (e: { output?: { statusCode: number }; data?: { payload?: unknown } }) => e,
+      );
       expect(reuse?.output?.statusCode).toBe(400);
       expect(reuse?.data?.payload).toEqual({ reason: "forbidden", error: "invalid_grant" });
     });

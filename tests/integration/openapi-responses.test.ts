@@ -10,7 +10,13 @@ import { basicHeader, call, makeApiKey, tokensFor, type CallOptions } from "../h
 import { createMemberVia, makeOrganization, uniqueEmail, type Organization } from "../member-fixtures";
 import { makeList, withSubscriber } from "../subscription-fixtures";
 
-type Doc = { paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: { schemas: Record<string, object> } };
+type Doc = {
+  paths: Record<
+    string,
+    Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+  >;
+  components: { schemas: Record<string, object> };
+};
 
 let doc: Doc;
 let ajv: Ajv2020;
@@ -54,7 +60,8 @@ async function checked(path: string, options: CallOptions = {}) {
   const schema = response.content?.["application/json"]?.schema;
   if (schema) {
     const validate = ajv.compile(rebase(schema));
-    if (!validate(res.json)) problems.push(`${method} ${found.template} ${res.status}: ${ajv.errorsText(validate.errors)}`);
+    if (!validate(res.json))
+      problems.push(`${method} ${found.template} ${res.status}: ${ajv.errorsText(validate.errors)}`);
   }
   return res;
 }
@@ -79,9 +86,15 @@ describe("responses match the OpenAPI document", () => {
     await checked("/v3/openapi.json");
     // Tokens and the company register.
     const key = await makeApiKey({ companyId: org.rootId, companyIds: [org.rootId] });
-    const basic = await checked("/v3/access/user/basic", { method: "POST", headers: { authorization: basicHeader(key.client_id, key.client_secret) } });
+    const basic = await checked("/v3/access/user/basic", {
+      method: "POST",
+      headers: { authorization: basicHeader(key.client_id, key.client_secret) },
+    });
     await checked("/v3/access/user/basic", { method: "POST" });
-    await checked("/v3/access/user/oauth/refresh_token", { method: "POST", body: { refresh_token: basic.json.refresh_token } });
+    await checked("/v3/access/user/oauth/refresh_token", {
+      method: "POST",
+      body: { refresh_token: basic.json.refresh_token },
+    });
     await checked("/v3/access/user/oauth/refresh_token", { method: "POST", body: {} });
     // OAuth 2.0 token requests (docs/api.md "OAuth 2.0 clients"): a refresh grant and the {reason, error} refusals.
     const form = (fields: Record<string, string>, authorization?: string): CallOptions => ({
@@ -90,7 +103,10 @@ describe("responses match the OpenAPI document", () => {
       rawBody: new URLSearchParams(fields).toString(),
     });
     const keyBasic = basicHeader(key.client_id, key.client_secret);
-    await checked("/v3/access/user/basic", form({ grant_type: "refresh_token", refresh_token: (await tokensFor(key)).refresh_token }, keyBasic));
+    await checked(
+      "/v3/access/user/basic",
+      form({ grant_type: "refresh_token", refresh_token: (await tokensFor(key)).refresh_token }, keyBasic),
+    );
     await checked("/v3/access/user/basic", form({ grant_type: "password" }, keyBasic));
     await checked("/v3/access/user/basic", form({ grant_type: "client_credentials" }));
     const adminToken = (await tokensFor(key)).access_token;
@@ -98,8 +114,16 @@ describe("responses match the OpenAPI document", () => {
     await checked("/v3/company/fk", { token: adminToken });
     await checked(`/v3/company/${org.clubIds[0]}/fk`, { token: adminToken });
     await checked(`/v3/company/${"n".repeat(36)}/fk`, { token: adminToken });
-    await checked(`/v3/company/${org.clubIds[0]}/fk`, { method: "PUT", token: adminToken, body: { fk_status: "ML_ADDED" } });
-    await checked(`/v3/company/${org.clubIds[0]}/fk`, { method: "PUT", token: adminToken, body: { fk_status: "MAYBE" } });
+    await checked(`/v3/company/${org.clubIds[0]}/fk`, {
+      method: "PUT",
+      token: adminToken,
+      body: { fk_status: "ML_ADDED" },
+    });
+    await checked(`/v3/company/${org.clubIds[0]}/fk`, {
+      method: "PUT",
+      token: adminToken,
+      body: { fk_status: "MAYBE" },
+    });
     await checked(`/v3/company/fk/status/${org.clubIds[0]}`, { token: adminToken });
     await checked("/v3/company/fk");
 
@@ -116,22 +140,72 @@ describe("responses match the OpenAPI document", () => {
     const created = await checked("/v3/member", {
       method: "POST",
       token,
-      body: { company_id: org.rootId, email: uniqueEmail(), firstname: "Nils", memberships: [{ company_id: org.clubIds[0], period_id: org.periodId, member_type_id: org.memberTypeId }], prop_ids: org.propIds },
+      body: {
+        company_id: org.rootId,
+        email: uniqueEmail(),
+        firstname: "Nils",
+        memberships: [{ company_id: org.clubIds[0], period_id: org.periodId, member_type_id: org.memberTypeId }],
+        prop_ids: org.propIds,
+      },
     });
     await checked("/v3/member", { method: "POST", token, body: { company_id: org.rootId, email: created.json.email } });
     await checked(`/v3/member/${created.json.id}`, { token });
-    await checked(`/v3/member/${created.json.id}`, { method: "PUT", token, body: { lastname: "Holgersson", birthdate: "2010-03-01" } });
-    await checked("/v3/member/pagination", { method: "POST", token, body: { options: { period_id: org.periodId, statuses: ["MEMBER"] }, orderBy: { created_at: "desc" }, page: 1, limit: 10 } });
-    await checked("/v3/market/members/search", { method: "POST", token, body: { filters: { member_variables: { email: "EXISTS" }, companies: { company_ids: [org.clubIds[0]], include: "ANY" } }, page: 1, limit: 10, sort_by: "created_desc", search_text: "" } });
+    await checked(`/v3/member/${created.json.id}`, {
+      method: "PUT",
+      token,
+      body: { lastname: "Holgersson", birthdate: "2010-03-01" },
+    });
+    await checked("/v3/member/pagination", {
+      method: "POST",
+      token,
+      body: {
+        options: { period_id: org.periodId, statuses: ["MEMBER"] },
+        orderBy: { created_at: "desc" },
+        page: 1,
+        limit: 10,
+      },
+    });
+    await checked("/v3/market/members/search", {
+      method: "POST",
+      token,
+      body: {
+        filters: {
+          member_variables: { email: "EXISTS" },
+          companies: { company_ids: [org.clubIds[0]], include: "ANY" },
+        },
+        page: 1,
+        limit: 10,
+        sort_by: "created_desc",
+        search_text: "",
+      },
+    });
     await checked("/v3/market/members/search", { method: "POST", token, body: { sort_by: "newest" } });
 
     // Events.
-    const event = await checked("/v3/events", { method: "POST", token, body: { company_id: org.rootId, name: "Årsmöte", starts_at: "2027-03-01T18:00:00+01:00", ends_at: "2027-03-01T20:00:00+01:00", capacity: 1 } });
+    const event = await checked("/v3/events", {
+      method: "POST",
+      token,
+      body: {
+        company_id: org.rootId,
+        name: "Årsmöte",
+        starts_at: "2027-03-01T18:00:00+01:00",
+        ends_at: "2027-03-01T20:00:00+01:00",
+        capacity: 1,
+      },
+    });
     await checked(`/v3/events/list?company_id=${org.rootId}`, { token });
     await checked(`/v3/events/${event.json.id}`, { method: "PUT", token, body: { location: "Klubbhuset" } });
-    await checked(`/v3/events/${event.json.id}/participants`, { method: "POST", token, body: { member_id: created.json.id } });
+    await checked(`/v3/events/${event.json.id}/participants`, {
+      method: "POST",
+      token,
+      body: { member_id: created.json.id },
+    });
     const second = await createMemberVia(token, { company_id: org.rootId });
-    await checked(`/v3/events/${event.json.id}/participants`, { method: "POST", token, body: { member_id: second.id } });
+    await checked(`/v3/events/${event.json.id}/participants`, {
+      method: "POST",
+      token,
+      body: { member_id: second.id },
+    });
     await checked(`/v3/events/${event.json.id}`, { token });
     await checked(`/v3/events/${event.json.id}/participants/${created.json.id}`, { method: "DELETE", token });
     await checked(`/v3/events/${event.json.id}`, { method: "DELETE", token });
@@ -142,7 +216,10 @@ describe("responses match the OpenAPI document", () => {
     await checked(`/v3/subscription_list/public/${list.uuid}`);
     const subscriberEmail = uniqueEmail();
     const subscribed = await withSubscriber(
-      await checked(`/v3/subscription_list/public/${list.uuid}`, { method: "POST", body: { email: subscriberEmail, terms_accepted: true, answered_prop_ids: list.questionIds } }),
+      await checked(`/v3/subscription_list/public/${list.uuid}`, {
+        method: "POST",
+        body: { email: subscriberEmail, terms_accepted: true, answered_prop_ids: list.questionIds },
+      }),
       list.uuid,
       subscriberEmail,
     );
@@ -151,33 +228,79 @@ describe("responses match the OpenAPI document", () => {
     const subscriber = await checked(`/v3/member/${subscribed.subscriber!.member_id}`, { token });
     await checked(`/v3/subscription_list/${list.id}`, { token: list.token });
     await checked(`/v3/subscription_list?company_id=${org.rootId}`, { token: list.token });
-    await checked(`/v3/subscription_list/${list.id}`, { method: "PUT", token: list.token, body: { description: "Nytt" } });
+    await checked(`/v3/subscription_list/${list.id}`, {
+      method: "PUT",
+      token: list.token,
+      body: { description: "Nytt" },
+    });
     await checked(`/v3/subscription_list/${list.id}/subscribers?limit=5`, { token: list.token });
     await checked(`/v3/subscription_list/member/${subscribed.subscriber!.member_id}`, { token: list.token });
-    await checked(`/v3/subscription_list/${list.id}/unsubscribe/${subscribed.subscriber!.member_id}`, { method: "POST", token: list.token });
-    await checked(`/v3/subscription_list/${list.id}/subscribe/${subscribed.subscriber!.member_id}`, { method: "POST", token: list.token });
+    await checked(`/v3/subscription_list/${list.id}/unsubscribe/${subscribed.subscriber!.member_id}`, {
+      method: "POST",
+      token: list.token,
+    });
+    await checked(`/v3/subscription_list/${list.id}/subscribe/${subscribed.subscriber!.member_id}`, {
+      method: "POST",
+      token: list.token,
+    });
     await checked(`/v3/subscription_list/unsubscribe/${list.uuid}/${subscriber.json.uuid}`, { redirect: "manual" });
     await checked(`/v3/subscription_list/unsubscribe/${list.uuid}/${subscriber.json.uuid}`, { method: "POST" });
     const optOut = globalOptOutToken(subscriber.json.uuid);
-    await checked(`/v3/subscription_list/unsubscribe/all/${subscriber.json.uuid}?token=${encodeURIComponent(optOut)}`, { redirect: "manual" });
-    await checked(`/v3/subscription_list/unsubscribe/all/${subscriber.json.uuid}`, { method: "POST", body: { token: optOut } });
-    await checked(`/v3/subscription_list/unsubscribe/all/${subscriber.json.uuid}`, { method: "POST", body: { token: "1.x" } });
+    await checked(`/v3/subscription_list/unsubscribe/all/${subscriber.json.uuid}?token=${encodeURIComponent(optOut)}`, {
+      redirect: "manual",
+    });
+    await checked(`/v3/subscription_list/unsubscribe/all/${subscriber.json.uuid}`, {
+      method: "POST",
+      body: { token: optOut },
+    });
+    await checked(`/v3/subscription_list/unsubscribe/all/${subscriber.json.uuid}`, {
+      method: "POST",
+      body: { token: "1.x" },
+    });
     // Sendouts (the suite's server has no worker: a sent one stays SENDING).
     const sendoutToken = await org.tokenFor({ modules: ["sendout"], permissions: ["SENDOUT.U"] });
-    const sendout = await checked("/v3/sendout", { method: "POST", token: sendoutToken, body: { company_id: org.rootId, list_ids: [list.id], subject: "Nyheter", html: "<p>Hej {{firstname|vän}}</p>" } });
-    await checked("/v3/sendout", { method: "POST", token: sendoutToken, body: { company_id: org.rootId, list_ids: [], subject: "", html: "" } });
+    const sendout = await checked("/v3/sendout", {
+      method: "POST",
+      token: sendoutToken,
+      body: { company_id: org.rootId, list_ids: [list.id], subject: "Nyheter", html: "<p>Hej {{firstname|vän}}</p>" },
+    });
+    await checked("/v3/sendout", {
+      method: "POST",
+      token: sendoutToken,
+      body: { company_id: org.rootId, list_ids: [], subject: "", html: "" },
+    });
     await checked(`/v3/sendout?company_id=${org.rootId}`, { token: sendoutToken });
-    await checked(`/v3/sendout/${sendout.json.id}`, { method: "PUT", token: sendoutToken, body: { preheader: "Veckans nyheter" } });
-    await checked(`/v3/sendout/${sendout.json.id}/test`, { method: "POST", token: sendoutToken, body: { email: (await newAdminUser("VIEWER")).email } });
-    await checked(`/v3/sendout/${sendout.json.id}/test`, { method: "POST", token: sendoutToken, body: { email: "kansliet@example.org" } });
+    await checked(`/v3/sendout/${sendout.json.id}`, {
+      method: "PUT",
+      token: sendoutToken,
+      body: { preheader: "Veckans nyheter" },
+    });
+    await checked(`/v3/sendout/${sendout.json.id}/test`, {
+      method: "POST",
+      token: sendoutToken,
+      body: { email: (await newAdminUser("VIEWER")).email },
+    });
+    await checked(`/v3/sendout/${sendout.json.id}/test`, {
+      method: "POST",
+      token: sendoutToken,
+      body: { email: "kansliet@example.org" },
+    });
     await checked(`/v3/sendout/${sendout.json.id}/send`, { method: "POST", token: sendoutToken, body: {} });
-    await checked(`/v3/sendout/${sendout.json.id}`, { method: "PUT", token: sendoutToken, body: { subject: "För sent" } });
+    await checked(`/v3/sendout/${sendout.json.id}`, {
+      method: "PUT",
+      token: sendoutToken,
+      body: { subject: "För sent" },
+    });
     await checked(`/v3/sendout/${sendout.json.id}/pause`, { method: "POST", token: sendoutToken });
     await checked(`/v3/sendout/${sendout.json.id}/resume`, { method: "POST", token: sendoutToken });
     await checked(`/v3/sendout/${sendout.json.id}/cancel`, { method: "POST", token: sendoutToken });
     await checked(`/v3/sendout/${sendout.json.id}`, { token: sendoutToken });
     await checked(`/v3/sendout/${sendout.json.id}`, { token });
-    const created2 = await checked("/v3/subscription_list", { method: "POST", token: list.token, body: { name: "Extra", company_id: org.rootId } });
+    const created2 = await checked("/v3/subscription_list", {
+      method: "POST",
+      token: list.token,
+      body: { name: "Extra", company_id: org.rootId },
+    });
     await checked(`/v3/subscription_list/${created2.json.id}`, { method: "DELETE", token: list.token });
     await checked(`/v3/member/${subscribed.subscriber!.member_id}`, { method: "DELETE", token });
     await checked(`/v3/member/${subscribed.subscriber!.member_id}`, { token });
@@ -186,7 +309,11 @@ describe("responses match the OpenAPI document", () => {
     const bounce = { RecordType: "Bounce", Type: "HardBounce", TypeCode: 1, Email: uniqueEmail("studs") };
     await checked("/v3/mail/events/postmark", { method: "POST", headers: mailEvents, body: bounce });
     await checked("/v3/mail/events/postmark", { method: "POST", body: bounce });
-    await checked("/v3/mail/events", { method: "POST", headers: mailEvents, body: { type: "delivered", email: uniqueEmail("levererad") } });
+    await checked("/v3/mail/events", {
+      method: "POST",
+      headers: mailEvents,
+      body: { type: "delivered", email: uniqueEmail("levererad") },
+    });
     await checked("/v3/mail/events", { method: "POST", headers: mailEvents, body: { type: "bounce" } });
 
     expect(problems).toEqual([]);
@@ -200,14 +327,31 @@ describe("responses match the OpenAPI document", () => {
 beforeAll(async () => {
   const { accessTokenFor, makeCompany } = await import("../helpers");
   const company = await makeCompany("Webhookförbundet");
-  const { token } = await accessTokenFor({ companyId: company.id, modules: ["webhook"], permissions: ["WEBHOOK.U"], companyIds: [company.id] });
+  const { token } = await accessTokenFor({
+    companyId: company.id,
+    modules: ["webhook"],
+    permissions: ["WEBHOOK.U"],
+    companyIds: [company.id],
+  });
   const url = "https://hooks.example.org/forening";
-  const created = await checked("/v3/webhook", { method: "POST", token, body: { company_id: company.id, url, events: ["member.created", "sendout.sent"] } });
-  await checked("/v3/webhook", { method: "POST", token, body: { company_id: company.id, url: "http://127.0.0.1/x", events: [] } });
+  const created = await checked("/v3/webhook", {
+    method: "POST",
+    token,
+    body: { company_id: company.id, url, events: ["member.created", "sendout.sent"] },
+  });
+  await checked("/v3/webhook", {
+    method: "POST",
+    token,
+    body: { company_id: company.id, url: "http://127.0.0.1/x", events: [] },
+  });
   const id = created.json.id as number;
   await checked(`/v3/webhook?company_id=${company.id}`, { token });
   await checked(`/v3/webhook/${id}`, { token });
-  await checked(`/v3/webhook/${id}`, { method: "PUT", token, body: { description: "Medlemsregistret", events: ["member.created"] } });
+  await checked(`/v3/webhook/${id}`, {
+    method: "PUT",
+    token,
+    body: { description: "Medlemsregistret", events: ["member.created"] },
+  });
   await checked(`/v3/webhook/${id}/rotate_secret`, { method: "POST", token });
   const test = await checked(`/v3/webhook/${id}/test`, { method: "POST", token });
   await checked(`/v3/webhook/${id}/deliveries?limit=10`, { token });
@@ -225,11 +369,17 @@ beforeAll(async () => {
   const key = await makeApiKey({ companyId, modules: ["member"], permissions: ["MEMBER.U"], companyIds: [companyId] });
   const token = (await tokensFor(key)).access_token;
   const csv = "E-post;Förnamn;Efternamn\r\nanna@import.example.org;Anna;Ek\r\nfel-adress;Bo;Ek\r\n";
-  const created = await checked(`/v3/imports?kind=MEMBER&company_id=${companyId}&file_name=medlemmar.csv`, { method: "POST", token, headers: { "content-type": "text/csv; charset=utf-8" }, rawBody: csv });
+  const created = await checked(`/v3/imports?kind=MEMBER&company_id=${companyId}&file_name=medlemmar.csv`, {
+    method: "POST",
+    token,
+    headers: { "content-type": "text/csv; charset=utf-8" },
+    rawBody: csv,
+  });
   const id = created.json.id as number;
   await checked(`/v3/imports/${id}/preview`, { method: "POST", token, body: { mapping: created.json.mapping } });
   await checked(`/v3/imports/${id}/start`, { method: "POST", token, body: { mapping: created.json.mapping } });
-  for (let i = 0; i < 300 && (await call(`/v3/imports/${id}`, { token })).json.status !== "DONE"; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 300 && (await call(`/v3/imports/${id}`, { token })).json.status !== "DONE"; i++)
+    await new Promise((r) => setTimeout(r, 100));
   await checked("/v3/imports", { token });
   await checked(`/v3/imports/${id}`, { token });
   await checked(`/v3/imports/${id}/result`, { token });

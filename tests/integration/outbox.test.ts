@@ -49,11 +49,19 @@ describe("the Outbox for an ADMIN of every company", () => {
   it("lists the caught message and reads it as JSON", async () => {
     const list = await get("/admin/api/outbox", "orgAdmin");
     expect(list.status).toBe(200);
-    expect(list.json).toMatchObject({ count: 1, page: 1, page_size: 50, messages: [{ to: "anna@example.org", subject: "Nyhetsbrev – december" }] });
+    expect(list.json).toMatchObject({
+      count: 1,
+      page: 1,
+      page_size: 50,
+      messages: [{ to: "anna@example.org", subject: "Nyhetsbrev – december" }],
+    });
     const one = await get(`/admin/api/outbox/${list.json.messages[0].id}`, "orgAdmin");
     expect(one.status).toBe(200);
     expect(one.json.links).toEqual([{ text: "Avsluta", href: "https://example.org/unsubscribe/abc" }]);
-    expect(one.json.headers).toContainEqual({ name: "List-Unsubscribe", value: "<https://example.org/v3/subscription_list/unsubscribe/L/M>" });
+    expect(one.json.headers).toContainEqual({
+      name: "List-Unsubscribe",
+      value: "<https://example.org/v3/subscription_list/unsubscribe/L/M>",
+    });
   });
 
   it("serves the HTML under a policy of its own: no scripts, sandboxed, framed only by the dashboard, no Referer", async () => {

@@ -8,9 +8,13 @@ import { describe, expect, it } from "vitest";
 const REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 
 function instance(ip: string, count: number, env: Record<string, string>): (string | number)[] {
-  const out = execFileSync(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "tests/fixtures/consume-rate-limit.ts", ip, String(count)], {
-    env: { ...process.env, LOG_LEVEL: "silent", ...env },
-  });
+  const out = execFileSync(
+    path.resolve("node_modules/.bin/tsx"),
+    ["--conditions=react-server", "tests/fixtures/consume-rate-limit.ts", ip, String(count)],
+    {
+      env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    },
+  );
   return JSON.parse(out.toString().trim().split("\n").pop()!);
 }
 

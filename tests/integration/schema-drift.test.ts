@@ -17,7 +17,10 @@ import {
 
 /** The DDL Prisma derives from the schema alone, applied with the plain driver (`db push` idles a minute before exiting). */
 async function applySchemaDirectly(provider: "sqlite" | "postgres", databaseUrl: string): Promise<void> {
-  const ddl = prismaCli(["migrate", "diff", "--from-empty", "--to-schema-datamodel", schemaPath(provider), "--script"], databaseUrl);
+  const ddl = prismaCli(
+    ["migrate", "diff", "--from-empty", "--to-schema-datamodel", schemaPath(provider), "--script"],
+    databaseUrl,
+  );
   if (provider === "postgres") {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -32,8 +35,18 @@ async function applySchemaDirectly(provider: "sqlite" | "postgres", databaseUrl:
 /** The introspected models, each with its lines sorted: PostgreSQL appends added columns, so order is not drift. */
 function introspect(databaseUrl: string): string {
   const models = introspectedSchema(databaseUrl).replace(/^[\s\S]*?(?=^model )/m, "");
-  return models.replace(/(^model \w+ \{\n)([\s\S]*?)(^\})/gm, (_, head: string, body: string, tail: string) =>
-    head + body.split("\n").map((line) => line.trim().replace(/\s+/g, " ")).filter(Boolean).sort().join("\n") + "\n" + tail,
+  return models.replace(
+    /(^model \w+ \{\n)([\s\S]*?)(^\})/gm,
+    (_, head: string, body: string, tail: string) =>
+      head +
+      body
+        .split("\n")
+        .map((line) => line.trim().replace(/\s+/g, " "))
+        .filter(Boolean)
+        .sort()
+        .join("\n") +
+      "\n" +
+      tail,
   );
 }
 

@@ -19,7 +19,11 @@ const PAYLOADS = {
   attribute: `"><b onmouseover="alert('xss-attr')">`,
 };
 /** Markup that would run: a script element, a tag with an event handler, a javascript: link (escaped text is inert). */
-const EXECUTABLE = [/<script>alert/i, /<[a-z][^<>]*\son(?:error|load|mouseover)\s*=/i, /href\s*=\s*["']?\s*javascript:/i];
+const EXECUTABLE = [
+  /<script>alert/i,
+  /<[a-z][^<>]*\son(?:error|load|mouseover)\s*=/i,
+  /href\s*=\s*["']?\s*javascript:/i,
+];
 
 describe("CSRF: a dashboard write from a foreign Origin", () => {
   it("is refused with the admin's valid session cookie, and changes nothing", async () => {
@@ -44,7 +48,10 @@ describe("CSRF: a dashboard write from a foreign Origin", () => {
 
 describe("XSS through the fields a hosted page shows", () => {
   it("list name, description, consent text and question texts reach the page inert", async () => {
-    const list = await makeList({ termHtml: `<p>Villkor</p>${PAYLOADS.script}${PAYLOADS.img}${PAYLOADS.link}${PAYLOADS.svg}`, questions: 1 });
+    const list = await makeList({
+      termHtml: `<p>Villkor</p>${PAYLOADS.script}${PAYLOADS.img}${PAYLOADS.link}${PAYLOADS.svg}`,
+      questions: 1,
+    });
     await call(`/v3/subscription_list/${list.id}`, {
       method: "PUT",
       token: list.token,
@@ -52,7 +59,10 @@ describe("XSS through the fields a hosted page shows", () => {
     });
     const property = await db().property.findUniqueOrThrow({ where: { id: list.questionIds[0] } });
     await db().property.update({ where: { id: property.id }, data: { name: PAYLOADS.img, descr: PAYLOADS.script } });
-    await db().propertyGroup.update({ where: { id: property.groupId }, data: { name: PAYLOADS.svg, descr: PAYLOADS.attribute } });
+    await db().propertyGroup.update({
+      where: { id: property.groupId },
+      data: { name: PAYLOADS.svg, descr: PAYLOADS.attribute },
+    });
     // The cached page is refilled after these writes (the epoch triggers); read until it shows the new name.
     let html = "";
     for (let attempt = 0; attempt < 20 && !html.includes("Lista "); attempt++) {

@@ -8,7 +8,8 @@ import { updateAdminUser } from "@/modules/access/services/admin-users";
 import { newAdminUser, signIn } from "../dashboard-session";
 import { baseUrl, uniqueIp } from "../helpers";
 
-const users = (cookie: string) => fetch(`${baseUrl()}/admin/api/users`, { headers: { cookie, "x-forwarded-for": uniqueIp() } });
+const users = (cookie: string) =>
+  fetch(`${baseUrl()}/admin/api/users`, { headers: { cookie, "x-forwarded-for": uniqueIp() } });
 
 const setCookies = (response: Response) =>
   response.headers
@@ -20,11 +21,16 @@ const setCookies = (response: Response) =>
 async function refresh(cookie: string) {
   const response = await fetch(`${baseUrl()}/api/auth/session`, { headers: { cookie } });
   const renewed = setCookies(response).match(/next-auth\.session-token=[^;]*/)?.[0];
-  return { body: (await response.json()) as Record<string, unknown>, cookie: renewed ? cookie.replace(/next-auth\.session-token=[^;]*/, renewed) : cookie };
+  return {
+    body: (await response.json()) as Record<string, unknown>,
+    cookie: renewed ? cookie.replace(/next-auth\.session-token=[^;]*/, renewed) : cookie,
+  };
 }
 
 async function signOut(cookie: string) {
-  const { csrfToken } = (await (await fetch(`${baseUrl()}/api/auth/csrf`, { headers: { cookie } })).json()) as { csrfToken: string };
+  const { csrfToken } = (await (await fetch(`${baseUrl()}/api/auth/csrf`, { headers: { cookie } })).json()) as {
+    csrfToken: string;
+  };
   const response = await fetch(`${baseUrl()}/api/auth/signout`, {
     method: "POST",
     redirect: "manual",
@@ -52,7 +58,10 @@ describe("dashboard sessions end on the server", () => {
     expect(refreshed.body).toMatchObject({ uid: admin.id });
     expect((await users(refreshed.cookie)).status).toBe(200);
     // As if ADMIN_SESSION_ABSOLUTE_MAX_AGE_SECONDS had passed since sign-in (the idle timeout has not: it was refreshed).
-    await db().adminSession.updateMany({ where: { adminUserId: admin.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().adminSession.updateMany({
+      where: { adminUserId: admin.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await users(refreshed.cookie)).status).toBe(401);
     expect((await refresh(refreshed.cookie)).body).toEqual({});
     expect((await users(first)).status).toBe(401);

@@ -6,7 +6,8 @@ import { createProperty } from "@/modules/members/services/properties";
 import { accessTokenFor, call, makeCompany } from "../helpers";
 import { makeList, withSubscriber } from "../subscription-fixtures";
 
-const subscribe = async (uuid: string, email: string) => withSubscriber(await call(`/v3/subscription_list/public/${uuid}`, { method: "POST", body: { email } }), uuid, email);
+const subscribe = async (uuid: string, email: string) =>
+  withSubscriber(await call(`/v3/subscription_list/public/${uuid}`, { method: "POST", body: { email } }), uuid, email);
 
 describe("admin subscription-list API", () => {
   it("needs the subscription_list module", async () => {
@@ -21,7 +22,11 @@ describe("admin subscription-list API", () => {
   it("creates, reads, lists, updates and deletes a list", async () => {
     const company = await makeCompany();
     const { token } = await accessTokenFor({ modules: ["subscription_list"], companyIds: [company.id] });
-    const created = await call("/v3/subscription_list", { method: "POST", token, body: { name: "  Medlemsbrev ", company_id: company.id } });
+    const created = await call("/v3/subscription_list", {
+      method: "POST",
+      token,
+      body: { name: "  Medlemsbrev ", company_id: company.id },
+    });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({
       name: "Medlemsbrev",
@@ -38,7 +43,11 @@ describe("admin subscription-list API", () => {
     expect(created.json.public_url).toMatch(new RegExp(`/subscribe/${created.json.uuid}$`));
     const id = created.json.id;
 
-    const prop = await createProperty(operatorCaller(), { company_id: company.id, group_name: "Frågor", name: "Vill ha SMS" });
+    const prop = await createProperty(operatorCaller(), {
+      company_id: company.id,
+      group_name: "Frågor",
+      name: "Vill ha SMS",
+    });
     // Stored and answered as sent.
     const kept = {
       name: "X",
@@ -76,21 +85,44 @@ describe("admin subscription-list API", () => {
   it("a changed consent text is a new term version; given consents keep the old one", async () => {
     const f = await makeList({ termHtml: "<p>Version 1</p>" });
     const email = `t${Date.now()}@x.se`;
-    const r = await withSubscriber(await call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", body: { email, terms_accepted: true } }), f.uuid, email);
+    const r = await withSubscriber(
+      await call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", body: { email, terms_accepted: true } }),
+      f.uuid,
+      email,
+    );
     const v1 = f.list.term.id;
-    const same = await call(`/v3/subscription_list/${f.id}`, { method: "PUT", token: f.token, body: { term: { name: "Villkor", html: "<p>Version 1</p>" } } });
+    const same = await call(`/v3/subscription_list/${f.id}`, {
+      method: "PUT",
+      token: f.token,
+      body: { term: { name: "Villkor", html: "<p>Version 1</p>" } },
+    });
     expect(same.json.term.id).toBe(v1);
-    const v2 = await call(`/v3/subscription_list/${f.id}`, { method: "PUT", token: f.token, body: { term: { name: "Villkor", html: "<p>Version 2</p>" } } });
+    const v2 = await call(`/v3/subscription_list/${f.id}`, {
+      method: "PUT",
+      token: f.token,
+      body: { term: { name: "Villkor", html: "<p>Version 2</p>" } },
+    });
     expect(v2.json.term.id).not.toBe(v1);
-    const consent = await db().memberConsent.findFirstOrThrow({ where: { memberId: r.subscriber!.member_id }, include: { term: true } });
+    const consent = await db().memberConsent.findFirstOrThrow({
+      where: { memberId: r.subscriber!.member_id },
+      include: { term: true },
+    });
     expect(consent.term.html).toBe("<p>Version 1</p>");
-    const removed = await call(`/v3/subscription_list/${f.id}`, { method: "PUT", token: f.token, body: { term: null } });
+    const removed = await call(`/v3/subscription_list/${f.id}`, {
+      method: "PUT",
+      token: f.token,
+      body: { term: null },
+    });
     expect(removed.json.term).toBeNull();
   });
 
   it("400 for bad bodies, ids and another organization's properties", async () => {
     const f = await makeList();
-    const foreign = await createProperty(operatorCaller(), { company_id: (await makeCompany()).id, group_name: "Annans", name: "Främmande" });
+    const foreign = await createProperty(operatorCaller(), {
+      company_id: (await makeCompany()).id,
+      group_name: "Annans",
+      name: "Främmande",
+    });
     const cases: [string, string, unknown, string][] = [
       ["POST", "/v3/subscription_list", { company_id: f.companyId }, "name"],
       ["POST", "/v3/subscription_list", { name: "x" }, "company_id"],
@@ -155,7 +187,9 @@ describe("admin subscription-list API", () => {
     expect(page1.json.subscribers).toHaveLength(2);
     const page2 = await call(`/v3/subscription_list/${f.id}/subscribers?limit=2&page=2`, { token: f.token });
     expect(page2.json.subscribers).toHaveLength(1);
-    const unsubscribed = await call(`/v3/subscription_list/${f.id}/subscribers?status=UNSUBSCRIBED`, { token: f.token });
+    const unsubscribed = await call(`/v3/subscription_list/${f.id}/subscribers?status=UNSUBSCRIBED`, {
+      token: f.token,
+    });
     expect(unsubscribed.json.subscribers).toEqual([
       {
         member_id: first.id,
@@ -190,9 +224,15 @@ describe("admin subscription-list API", () => {
     ]);
     const added = await call(`/v3/subscription_list/${f.id}/subscribe/${memberId}`, { method: "POST", token: f.token });
     expect(added.status).toBe(200);
-    expect(added.json).toMatchObject({ member_id: memberId, subscription: { status: "SUBSCRIBED", source: "ADMIN", list_id: f.id } });
+    expect(added.json).toMatchObject({
+      member_id: memberId,
+      subscription: { status: "SUBSCRIBED", source: "ADMIN", list_id: f.id },
+    });
     expect((await call(`/v3/subscription_list/${f.id}`, { token: f.token })).json.active_subscribers).toBe(2);
-    const removed = await call(`/v3/subscription_list/${g.id}/unsubscribe/${memberId}`, { method: "POST", token: f.token });
+    const removed = await call(`/v3/subscription_list/${g.id}/unsubscribe/${memberId}`, {
+      method: "POST",
+      token: f.token,
+    });
     expect(removed.json.subscription).toMatchObject({ status: "UNSUBSCRIBED", unsubscribed_at: expect.any(String) });
     const after = await call(`/v3/subscription_list/member/${memberId}`, { token: f.token });
     expect(after.json.map((l: any) => l.is_subscribed)).toEqual([true, false]);
@@ -203,7 +243,10 @@ describe("admin subscription-list API", () => {
     const f = await makeList();
     const stranger = await makeList();
     const r = await subscribe(stranger.uuid, `x${Date.now()}@x.se`);
-    const res = await call(`/v3/subscription_list/${f.id}/subscribe/${r.subscriber!.member_id}`, { method: "POST", token: f.token });
+    const res = await call(`/v3/subscription_list/${f.id}/subscribe/${r.subscriber!.member_id}`, {
+      method: "POST",
+      token: f.token,
+    });
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ reason: "member not found" });
     const lists = await call(`/v3/subscription_list/member/${r.subscriber!.member_id}`, { token: f.token });

@@ -7,7 +7,11 @@ import { makeList, withSubscriber } from "../subscription-fixtures";
 
 const subscribe = async (uuid: string, body: unknown, ip?: string) => {
   const email = (body as { email?: unknown }).email;
-  return withSubscriber(await call(`/v3/subscription_list/public/${uuid}`, { method: "POST", body, ip }), uuid, typeof email === "string" ? email : "");
+  return withSubscriber(
+    await call(`/v3/subscription_list/public/${uuid}`, { method: "POST", body, ip }),
+    uuid,
+    typeof email === "string" ? email : "",
+  );
 };
 
 const HOSTILE =
@@ -38,7 +42,8 @@ describe("GET /v3/subscription_list/public/{uuid}", () => {
       })),
     });
     const html: string = res.json.term.html;
-    for (const bad of ["<script", "onerror", "onclick", "javascript:", "<iframe", "style=", "<img"]) expect(html).not.toContain(bad);
+    for (const bad of ["<script", "onerror", "onclick", "javascript:", "<iframe", "style=", "<img"])
+      expect(html).not.toContain(bad);
     expect(html).toContain('href="https://example.org/villkor"');
     expect(html).toContain('rel="noopener noreferrer nofollow"');
   });
@@ -55,7 +60,9 @@ describe("GET /v3/subscription_list/public/{uuid}", () => {
   it("429 with Retry-After past 120 GETs per minute from one IP", async () => {
     const f = await makeList();
     const ip = uniqueIp();
-    const statuses = await Promise.all(Array.from({ length: 120 }, () => call(`/v3/subscription_list/public/${f.uuid}`, { ip }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 120 }, () => call(`/v3/subscription_list/public/${f.uuid}`, { ip }).then((r) => r.status)),
+    );
     expect(statuses.every((s) => s === 200)).toBe(true);
     const limited = await call(`/v3/subscription_list/public/company/${f.companyId}`, { ip });
     expect(limited.status).toBe(429);
@@ -72,16 +79,32 @@ describe("POST /v3/subscription_list/public/{uuid}", () => {
     // The answer names no member or subscription: it is the same for every address (docs/api.md "Double opt-in").
     const anonymous = {
       member_id: 0,
-      subscription: { id: 0, list_id: f.id, member_id: 0, status: "SUBSCRIBED", source: "PUBLIC_FORM", subscribed_at: expect.any(String), unsubscribed_at: null },
+      subscription: {
+        id: 0,
+        list_id: f.id,
+        member_id: 0,
+        status: "SUBSCRIBED",
+        source: "PUBLIC_FORM",
+        subscribed_at: expect.any(String),
+        unsubscribed_at: null,
+      },
     };
     expect(first.json).toEqual(anonymous);
     const member = await db().member.findUniqueOrThrow({ where: { id: first.subscriber!.member_id } });
-    expect(member).toMatchObject({ email: email.toLowerCase(), firstname: "Anna", lastname: "Andersson", phone: "070-1234567", organizationId: f.companyId });
+    expect(member).toMatchObject({
+      email: email.toLowerCase(),
+      firstname: "Anna",
+      lastname: "Andersson",
+      phone: "070-1234567",
+      organizationId: f.companyId,
+    });
 
     const again = await subscribe(f.uuid, { email: `  ${email.toUpperCase()} `, firstname: "Someone Else" });
     expect(again.status).toBe(201);
     expect(again.json).toEqual(anonymous);
-    expect(Date.parse(again.json.subscription.subscribed_at)).toBeGreaterThanOrEqual(Date.parse(first.json.subscription.subscribed_at));
+    expect(Date.parse(again.json.subscription.subscribed_at)).toBeGreaterThanOrEqual(
+      Date.parse(first.json.subscription.subscribed_at),
+    );
     expect(again.subscriber).toEqual(first.subscriber);
     // An anonymous form does not overwrite what the association already knows.
     expect((await db().member.findUniqueOrThrow({ where: { id: member.id } })).firstname).toBe("Anna");
@@ -108,7 +131,11 @@ describe("POST /v3/subscription_list/public/{uuid}", () => {
       expect(res.json).toMatchObject({ reason: `${field}: ${message}`, code: "validation_error", form_errors: [] });
       expect(res.json.errors[field]).toContain(message);
     }
-    const notJson = await call(`/v3/subscription_list/public/${f.uuid}`, { method: "POST", rawBody: "{", headers: { "content-type": "application/json" } });
+    const notJson = await call(`/v3/subscription_list/public/${f.uuid}`, {
+      method: "POST",
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
     expect(await db().subscription.count({ where: { listId: f.id } })).toBe(0);
   });
@@ -117,7 +144,12 @@ describe("POST /v3/subscription_list/public/{uuid}", () => {
     const f = await makeList();
     const email = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(58)}.se`;
     expect(email).toHaveLength(254);
-    const res = await subscribe(f.uuid, { email, firstname: "f".repeat(128), lastname: "l".repeat(128), phone: "1".repeat(64) });
+    const res = await subscribe(f.uuid, {
+      email,
+      firstname: "f".repeat(128),
+      lastname: "l".repeat(128),
+      phone: "1".repeat(64),
+    });
     expect(res.status).toBe(201);
   });
 
@@ -133,9 +165,15 @@ describe("POST /v3/subscription_list/public/{uuid}", () => {
   it("stores only the list's own answered questions as member properties", async () => {
     const f = await makeList({ questions: 3 });
     const other = await makeList({ questions: 1 });
-    const res = await subscribe(f.uuid, { email: `q${Date.now()}@x.se`, answered_prop_ids: [f.questionIds[0], f.questionIds[2], other.questionIds[0], 999999] });
+    const res = await subscribe(f.uuid, {
+      email: `q${Date.now()}@x.se`,
+      answered_prop_ids: [f.questionIds[0], f.questionIds[2], other.questionIds[0], 999999],
+    });
     expect(res.status).toBe(201);
-    const stored = await db().memberProperty.findMany({ where: { memberId: res.subscriber!.member_id }, orderBy: { propertyId: "asc" } });
+    const stored = await db().memberProperty.findMany({
+      where: { memberId: res.subscriber!.member_id },
+      orderBy: { propertyId: "asc" },
+    });
     expect(stored.map((p) => p.propertyId)).toEqual([f.questionIds[0], f.questionIds[2]]);
   });
 
@@ -143,9 +181,15 @@ describe("POST /v3/subscription_list/public/{uuid}", () => {
     const f = await makeList({ termHtml: "<p>Jag godkänner</p>" });
     const accepted = await subscribe(f.uuid, { email: `c1${Date.now()}@x.se`, terms_accepted: true });
     const declined = await subscribe(f.uuid, { email: `c2${Date.now()}@x.se`, terms_accepted: false });
-    const consents = await db().memberConsent.findMany({ where: { memberId: { in: [accepted.subscriber!.member_id, declined.subscriber!.member_id] } } });
+    const consents = await db().memberConsent.findMany({
+      where: { memberId: { in: [accepted.subscriber!.member_id, declined.subscriber!.member_id] } },
+    });
     expect(consents).toHaveLength(1);
-    expect(consents[0]).toMatchObject({ memberId: accepted.subscriber!.member_id, termId: f.list.term.id, sourceListId: f.id });
+    expect(consents[0]).toMatchObject({
+      memberId: accepted.subscriber!.member_id,
+      termId: f.list.term.id,
+      sourceListId: f.id,
+    });
     expect(Date.now() - consents[0].acceptedAt.getTime()).toBeLessThan(60_000);
     const noTerm = await makeList();
     const r = await subscribe(noTerm.uuid, { email: `c3${Date.now()}@x.se`, terms_accepted: true });
@@ -161,7 +205,13 @@ describe("POST /v3/subscription_list/public/{uuid}", () => {
     expect(c.status).toBe(429);
     expect(c.json).toEqual({ reason: "subscription temporarily unavailable" });
     // An existing subscriber re-submitting is not refused.
-    expect((await subscribe(f.uuid, { email: (await db().member.findUniqueOrThrow({ where: { id: a.subscriber!.member_id } })).email })).status).toBe(201);
+    expect(
+      (
+        await subscribe(f.uuid, {
+          email: (await db().member.findUniqueOrThrow({ where: { id: a.subscriber!.member_id } })).email,
+        })
+      ).status,
+    ).toBe(201);
 
     const memberA = await db().member.findUniqueOrThrow({ where: { id: a.subscriber!.member_id } });
     const unsub = await call(`/v3/subscription_list/unsubscribe/${f.uuid}/${memberA.uuid}`, { method: "POST" });
@@ -208,7 +258,9 @@ describe("concurrency", () => {
     expect((await subscribe(f.uuid, { email: `other${Date.now()}@x.se` })).status).toBe(201);
     const results = await Promise.all(Array.from({ length: 10 }, () => subscribe(f.uuid, { email })));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
-    expect(new Set(results.map((r) => r.subscriber!.subscription_id))).toEqual(new Set([first.subscriber!.subscription_id]));
+    expect(new Set(results.map((r) => r.subscriber!.subscription_id))).toEqual(
+      new Set([first.subscriber!.subscription_id]),
+    );
     expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: f.id } })).activeCount).toBe(2);
     expect(await db().subscription.count({ where: { listId: f.id, status: "SUBSCRIBED" } })).toBe(2);
   });
@@ -217,7 +269,9 @@ describe("concurrency", () => {
     const f = await makeList();
     const stamp = Date.now();
     const emails = Array.from({ length: 4 }, (_, i) => `mix${i}.${stamp}@x.se`);
-    const ids = await Promise.all(emails.map(async (email) => (await subscribe(f.uuid, { email })).subscriber!.member_id as number));
+    const ids = await Promise.all(
+      emails.map(async (email) => (await subscribe(f.uuid, { email })).subscriber!.member_id as number),
+    );
     const requests = ids.flatMap((id, i) => [
       call(`/v3/subscription_list/${f.id}/unsubscribe/${id}`, { method: "POST", token: f.token }),
       subscribe(f.uuid, { email: emails[i], firstname: "Ny" }),
@@ -249,7 +303,9 @@ describe("concurrency", () => {
       const active = await db().subscription.count({ where: { listId: list.id, status: "SUBSCRIBED" } });
       expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: list.id } })).activeCount).toBe(active);
     }
-    expect(await db().member.count({ where: { organizationId: f.companyId, email, erasedAt: null } })).toBeLessThanOrEqual(1);
+    expect(
+      await db().member.count({ where: { organizationId: f.companyId, email, erasedAt: null } }),
+    ).toBeLessThanOrEqual(1);
   });
 
   it("a subscribe refused at the cap leaves nothing behind: no member, property, consent, name or lifted opt-out", async () => {
@@ -262,7 +318,13 @@ describe("concurrency", () => {
     expect((await subscribe(f.uuid, { email: `full${stamp}@x.se` })).status).toBe(201);
     const before = await db().member.findUniqueOrThrow({ where: { id: member.id } });
 
-    const full = { firstname: "Anna", lastname: "Andersson", phone: "070-1", terms_accepted: true, answered_prop_ids: f.questionIds };
+    const full = {
+      firstname: "Anna",
+      lastname: "Andersson",
+      phone: "070-1",
+      terms_accepted: true,
+      answered_prop_ids: f.questionIds,
+    };
     const stranger = await subscribe(f.uuid, { email: `new${stamp}@x.se`, ...full });
     const again = await subscribe(f.uuid, { email: member.email, ...full });
     // The member who opted out waits for their own confirmation (PENDING, no slot), which is checked against the cap.
@@ -286,7 +348,10 @@ describe("a known member subscribing again", () => {
     expect(await db().member.findUniqueOrThrow({ where: { id } })).toEqual(created);
 
     await db().member.update({ where: { id }, data: { globalOptOutAt: new Date(), phone: "" } });
-    await db().subscription.updateMany({ where: { memberId: id }, data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date() } });
+    await db().subscription.updateMany({
+      where: { memberId: id },
+      data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date() },
+    });
     const optedOut = await db().member.findUniqueOrThrow({ where: { id } });
     const pending = await subscribe(f.uuid, { email, phone: "070-2" });
     expect([pending.status, pending.subscriber?.status]).toEqual([201, "PENDING"]);
@@ -299,7 +364,9 @@ describe("cap under concurrency", () => {
     const N = 6;
     const f = await makeList({ cap: N });
     const stamp = Date.now();
-    const results = await Promise.all(Array.from({ length: 3 * N }, (_, i) => subscribe(f.uuid, { email: `v${i}.${stamp}@x.se` })));
+    const results = await Promise.all(
+      Array.from({ length: 3 * N }, (_, i) => subscribe(f.uuid, { email: `v${i}.${stamp}@x.se` })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(N);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2 * N);
@@ -369,7 +436,10 @@ describe("unsubscribe", () => {
       await call(url, { method: "POST" }),
       await call(url, { method: "POST", body: { token: "123.abc" } }),
       await call(url, { method: "POST", body: { token: globalOptOutToken(otherMember.uuid) } }),
-      await call(url, { method: "POST", body: { token: globalOptOutToken(member.uuid, Date.now() - 400 * 24 * 3600 * 1000) } }),
+      await call(url, {
+        method: "POST",
+        body: { token: globalOptOutToken(member.uuid, Date.now() - 400 * 24 * 3600 * 1000) },
+      }),
     ];
     for (const r of refusals) {
       expect(r.status).toBe(403);

@@ -5,13 +5,17 @@ import { db } from "@/lib/db";
 import { accessTokenFor, call } from "../helpers";
 import { makeList, withSubscriber } from "../subscription-fixtures";
 
-const subscribe = async (uuid: string, email: string) => withSubscriber(await call(`/v3/subscription_list/public/${uuid}`, { method: "POST", body: { email } }), uuid, email);
+const subscribe = async (uuid: string, email: string) =>
+  withSubscriber(await call(`/v3/subscription_list/public/${uuid}`, { method: "POST", body: { email } }), uuid, email);
 
 /** Everything a list write could change for the company: its lists, their subscriptions, terms and audit entries. */
 async function companyState(companyId: string) {
   return {
     lists: await db().subscriptionList.findMany({ where: { companyId }, orderBy: { id: "asc" } }),
-    questions: await db().listQuestion.findMany({ where: { list: { companyId } }, orderBy: [{ listId: "asc" }, { position: "asc" }] }),
+    questions: await db().listQuestion.findMany({
+      where: { list: { companyId } },
+      orderBy: [{ listId: "asc" }, { position: "asc" }],
+    }),
     subscriptions: await db().subscription.findMany({ where: { list: { companyId } }, orderBy: { id: "asc" } }),
     terms: await db().term.findMany({ where: { companyId }, orderBy: { id: "asc" } }),
     audit: await db().auditEntry.findMany({ where: { companyId }, orderBy: { id: "asc" } }),
@@ -44,7 +48,10 @@ describe("SUBSCRIPTION_LIST.U", () => {
     expect(one.json).toEqual((await call(`/v3/subscription_list/${f.id}`, { token: f.token })).json);
     const subscribers = await call(`/v3/subscription_list/${f.id}/subscribers`, { token });
     expect(subscribers.status).toBe(200);
-    expect(subscribers.json).toMatchObject({ count: 1, subscribers: [{ member_id: onF.subscriber!.member_id, status: "SUBSCRIBED" }] });
+    expect(subscribers.json).toMatchObject({
+      count: 1,
+      subscribers: [{ member_id: onF.subscriber!.member_id, status: "SUBSCRIBED" }],
+    });
     const memberLists = await call(`/v3/subscription_list/member/${memberId}`, { token });
     expect(memberLists.status).toBe(200);
     expect(memberLists.json.map((l: any) => [l.id, l.is_subscribed])).toEqual([
@@ -68,7 +75,10 @@ describe("SUBSCRIPTION_LIST.U", () => {
     expect(await companyState(f.companyId)).toEqual(before);
 
     // The same subscribe with the permission works: the refusal above was the permission, not the member or list.
-    const allowed = await call(`/v3/subscription_list/${f.id}/subscribe/${memberId}`, { method: "POST", token: f.token });
+    const allowed = await call(`/v3/subscription_list/${f.id}/subscribe/${memberId}`, {
+      method: "POST",
+      token: f.token,
+    });
     expect(allowed.status).toBe(200);
     expect(allowed.json).toMatchObject({ member_id: memberId, subscription: { status: "SUBSCRIBED", list_id: f.id } });
   });

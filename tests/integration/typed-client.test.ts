@@ -29,7 +29,10 @@ export const wrong = [
 
 /** What tests/typed-client/program.ts exports (not imported here: its types exist only in the temporary folder). */
 interface Program {
-  run(baseUrl: string, credentials: { clientId: string; clientSecret: string }): Promise<{
+  run(
+    baseUrl: string,
+    credentials: { clientId: string; clientSecret: string },
+  ): Promise<{
     page: number;
     limit: number;
     memberCount: number;
@@ -56,13 +59,22 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(dir, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "esnext", moduleResolution: "bundler", types: ["node"], skipLibCheck: true },
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: "ES2022",
+        module: "esnext",
+        moduleResolution: "bundler",
+        types: ["node"],
+        skipLibCheck: true,
+      },
       files: ["program.ts", "wrong.ts"],
     }),
   );
 
   org = await makeOrganization();
-  for (const firstname of ["Astrid", "Erik", "Sigrid"]) await createMemberVia(org.token, { company_id: org.rootId, firstname });
+  for (const firstname of ["Astrid", "Erik", "Sigrid"])
+    await createMemberVia(org.token, { company_id: org.rootId, firstname });
   const key = await makeApiKey({ companyId: org.rootId, companyIds: [org.rootId], modules: ["member", "company"] });
   credentials = { clientId: key.client_id, clientSecret: key.client_secret };
 }, 120_000);
@@ -74,7 +86,10 @@ describe("a client generated with openapi-typescript's defaults", () => {
       (error: { stdout: string }) => error.stdout,
     );
     const errors = result.split("\n").filter((line) => /error TS/.test(line));
-    expect(errors.filter((line) => !line.startsWith("wrong.ts")), "the program must type-check").toEqual([]);
+    expect(
+      errors.filter((line) => !line.startsWith("wrong.ts")),
+      "the program must type-check",
+    ).toEqual([]);
     const refusedLines = new Set(errors.map((line) => Number(/^wrong\.ts\((\d+),/.exec(line)?.[1])));
     const wrongLines = wrongProgram.split("\n").flatMap((line, i) => (line.includes("// WRONG") ? [i + 1] : []));
     expect([...refusedLines].sort(), "each wrong call must be refused").toEqual(wrongLines);

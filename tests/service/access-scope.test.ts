@@ -17,7 +17,9 @@ describe("company scope", () => {
     expect(await isCompanyInScope(withDescendants!, root.id)).toBe(false);
     expect(await isCompanyInScope(withDescendants!, other.id)).toBe(false);
 
-    const exact = await callerForApiKey((await makeApiKey({ companyIds: [district.id], includeDescendants: false })).id);
+    const exact = await callerForApiKey(
+      (await makeApiKey({ companyIds: [district.id], includeDescendants: false })).id,
+    );
     expect(await isCompanyInScope(exact!, district.id)).toBe(true);
     expect(await isCompanyInScope(exact!, club.id)).toBe(false);
 

@@ -21,11 +21,19 @@ async function dashboardCaller(role: AdminRole, access: AccessGroupValues): Prom
     role,
     access,
   });
-  const user = await db().adminUser.findUniqueOrThrow({ where: { id: created.id }, include: { accessGroup: { include: { companies: true } } } });
+  const user = await db().adminUser.findUniqueOrThrow({
+    where: { id: created.id },
+    include: { accessGroup: { include: { companies: true } } },
+  });
   return adminUserCaller(user, user.accessGroup);
 }
 
-const everything = { modules: [...MODULES], permissions: [...PERMISSIONS], company_ids: null, include_descendants: true };
+const everything = {
+  modules: [...MODULES],
+  permissions: [...PERMISSIONS],
+  company_ids: null,
+  include_descendants: true,
+};
 
 /** The error a call rejects with (fails the test when it resolves). */
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -64,7 +72,13 @@ describe("assertGrantWithinCaller: a scoped ADMIN grants no more than it has", (
       createApiKey(admin, {
         name: "Integratör",
         company_id: district.id,
-        access: { modules: ["subscription_list"], permissions: [], company_ids: [district.id], include_descendants: true, ...access },
+        access: {
+          modules: ["subscription_list"],
+          permissions: [],
+          company_ids: [district.id],
+          include_descendants: true,
+          ...access,
+        },
       });
 
     await expectValidationFailed(key({ company_ids: null }), "access.company_ids");
@@ -75,19 +89,33 @@ describe("assertGrantWithinCaller: a scoped ADMIN grants no more than it has", (
 
     // Within its own rights (a sub-company counts: the admin's scope includes descendants) the key is made.
     const made = await key({ permissions: ["SUBSCRIPTION_LIST.U"], company_ids: [club.id] });
-    expect(made).toMatchObject({ name: "Integratör", company_id: district.id, client_id: expect.stringMatching(/^ck_/) });
+    expect(made).toMatchObject({
+      name: "Integratör",
+      company_id: district.id,
+      client_id: expect.stringMatching(/^ck_/),
+    });
     expect(await keyCount(district.id)).toBe(1);
   });
 
   it("names every excess at once", async () => {
     const district = await makeCompany("Distrikt");
     const other = await makeCompany("Annat distrikt");
-    const admin = await dashboardCaller("ADMIN", { modules: ["company"], permissions: [], company_ids: [district.id], include_descendants: true });
+    const admin = await dashboardCaller("ADMIN", {
+      modules: ["company"],
+      permissions: [],
+      company_ids: [district.id],
+      include_descendants: true,
+    });
     const error = await rejection(
       createApiKey(admin, {
         name: "För mycket",
         company_id: district.id,
-        access: { modules: ["company", "member"], permissions: ["COMPANY.U"], company_ids: [other.id], include_descendants: true },
+        access: {
+          modules: ["company", "member"],
+          permissions: ["COMPANY.U"],
+          company_ids: [other.id],
+          include_descendants: true,
+        },
       }),
     );
     expect(error).toBeInstanceOf(ValidationFailed);
@@ -107,7 +135,10 @@ describe("roles", () => {
     expect(viewer.permissions.size).toBe(0);
 
     await expectForbidden(updateFkStatus(viewer, company.id, "ACTIVE"), "access group lacks the COMPANY.U permission");
-    await expectForbidden(updateList(viewer, list.id, { name: "Kapad" }), "access group lacks the SUBSCRIPTION_LIST.U permission");
+    await expectForbidden(
+      updateList(viewer, list.id, { name: "Kapad" }),
+      "access group lacks the SUBSCRIPTION_LIST.U permission",
+    );
     expect((await db().company.findUniqueOrThrow({ where: { id: company.id } })).fkStatus).toBe("NONE");
     expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: list.id } })).name).toBe("Nyhetsbrev");
     expect(await db().fkStatusChange.count({ where: { companyId: company.id } })).toBe(0);
@@ -117,11 +148,18 @@ describe("roles", () => {
   it("an EDITOR writes within its group but cannot manage API keys: Forbidden, only ADMIN", async () => {
     const company = await makeCompany("Redaktörsföreningen");
     const editor = await dashboardCaller("EDITOR", everything);
-    expect(await updateFkStatus(editor, company.id, "ML_ADDED")).toEqual({ company_id: company.id, fk_status: "ML_ADDED" });
+    expect(await updateFkStatus(editor, company.id, "ML_ADDED")).toEqual({
+      company_id: company.id,
+      fk_status: "ML_ADDED",
+    });
 
     const only = "only an ADMIN may manage access";
     await expectForbidden(
-      createApiKey(editor, { name: "Nej", company_id: company.id, access: { modules: ["company"], permissions: [], company_ids: null, include_descendants: true } }),
+      createApiKey(editor, {
+        name: "Nej",
+        company_id: company.id,
+        access: { modules: ["company"], permissions: [], company_ids: null, include_descendants: true },
+      }),
       only,
     );
     await expectForbidden(listApiKeys(editor), only);

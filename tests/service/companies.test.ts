@@ -19,7 +19,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const scopedTo = async (companyId: string) => (await callerForApiKey((await makeApiKey({ companyId, companyIds: [companyId] })).id))!;
+const scopedTo = async (companyId: string) =>
+  (await callerForApiKey((await makeApiKey({ companyId, companyIds: [companyId] })).id))!;
 
 describe("company register", () => {
   it("a company cannot be placed under itself or its own sub-company", async () => {
@@ -40,7 +41,9 @@ describe("company register", () => {
     await expect(deleteCompany(operatorCaller(), federation.id)).rejects.toMatchObject({ status: 409 });
     await deleteCompany(operatorCaller(), club.id);
     expect((await deleteCompany(operatorCaller(), federation.id)).deletedAt).not.toBeNull();
-    await expect(createCompany(operatorCaller(), { name: "Ny klubb", orgNumber: "802000-0001", parentId: federation.id })).rejects.toMatchObject({
+    await expect(
+      createCompany(operatorCaller(), { name: "Ny klubb", orgNumber: "802000-0001", parentId: federation.id }),
+    ).rejects.toMatchObject({
       errors: { parentId: ["unknown parent company"] },
     });
   });
@@ -51,10 +54,16 @@ describe("company register", () => {
     await expect(createCompany(caller, { name: "Eget förbund", orgNumber: "802000-0002" })).rejects.toMatchObject({
       errors: { parentId: ["required: you may only add companies under your own"] },
     });
-    const club = await createCompany(caller, { name: "  Klubben  ", orgNumber: " 802000-0003 ", parentId: federation.id });
+    const club = await createCompany(caller, {
+      name: "  Klubben  ",
+      orgNumber: " 802000-0003 ",
+      parentId: federation.id,
+    });
     expect([club.name, club.orgNumber, club.parentId]).toEqual(["Klubben", "802000-0003", federation.id]);
     const outside = await makeCompany("Annat förbund");
-    await expect(createCompany(caller, { name: "Klubb", orgNumber: "802000-0004", parentId: outside.id })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      createCompany(caller, { name: "Klubb", orgNumber: "802000-0004", parentId: outside.id }),
+    ).rejects.toMatchObject({ status: 403 });
   });
 });
 
@@ -63,18 +72,26 @@ describe("the dashboard's register", () => {
     const federation = await makeCompany("Registerförbundet");
     const club = await makeCompany("Registerklubben", federation.id);
     const outsider = await makeCompany("Utomstående registerklubb");
-    const scoped = await callerForApiKey((await makeApiKey({ companyId: federation.id, companyIds: [federation.id], includeDescendants: true })).id);
+    const scoped = await callerForApiKey(
+      (await makeApiKey({ companyId: federation.id, companyIds: [federation.id], includeDescendants: true })).id,
+    );
     const ids = (rows: { company_id: string }[]) => rows.map((r) => r.company_id);
 
     const seen = await listCompanyRegister(scoped!);
     expect(ids(seen).sort()).toEqual([federation.id, club.id].sort());
-    expect(seen.find((r) => r.company_id === club.id)).toMatchObject({ parent_id: federation.id, parent_name: federation.name });
+    expect(seen.find((r) => r.company_id === club.id)).toMatchObject({
+      parent_id: federation.id,
+      parent_name: federation.name,
+    });
     expect(ids(await listCompanyRegister(operatorCaller()))).toContain(outsider.id);
 
     // Served from the instance's copy of the register: a rename, an fk_status and a deletion show on the next read.
     await updateCompany(operatorCaller(), federation.id, { name: "Omdöpta förbundet" });
     await updateFkStatus(operatorCaller(), club.id, "ACTIVE");
-    expect((await listCompanyRegister(scoped!)).find((r) => r.company_id === club.id)).toMatchObject({ parent_name: "Omdöpta förbundet", fk_status: "ACTIVE" });
+    expect((await listCompanyRegister(scoped!)).find((r) => r.company_id === club.id)).toMatchObject({
+      parent_name: "Omdöpta förbundet",
+      fk_status: "ACTIVE",
+    });
     await deleteCompany(operatorCaller(), club.id);
     expect(ids(await listCompanyRegister(scoped!))).toEqual([federation.id]);
     expect(ids(await listCompanyRegister(scoped!, { q: "Omdöpta" }))).toEqual([federation.id]);
@@ -83,11 +100,14 @@ describe("the dashboard's register", () => {
   it("is served serialized as listCompanyRegister's rows, the whole register's text kept until a company changes", async () => {
     const federation = await makeCompany("Textförbundet");
     const scoped = await scopedTo(federation.id);
-    const asText = async (caller: Parameters<typeof listCompanyRegister>[0], query = {}) => JSON.stringify(await listCompanyRegister(caller, query));
+    const asText = async (caller: Parameters<typeof listCompanyRegister>[0], query = {}) =>
+      JSON.stringify(await listCompanyRegister(caller, query));
     const whole = await companyRegisterJson(operatorCaller());
     expect(whole).toBe(await asText(operatorCaller()));
     expect(await companyRegisterJson(scoped)).toBe(await asText(scoped));
-    expect(await companyRegisterJson(operatorCaller(), { q: "Textförbundet" })).toBe(await asText(operatorCaller(), { q: "Textförbundet" }));
+    expect(await companyRegisterJson(operatorCaller(), { q: "Textförbundet" })).toBe(
+      await asText(operatorCaller(), { q: "Textförbundet" }),
+    );
     expect(await companyRegisterJson(operatorCaller())).toBe(whole);
     await updateCompany(operatorCaller(), federation.id, { name: "Omdöpta textförbundet" });
     const renamed = await companyRegisterJson(operatorCaller());

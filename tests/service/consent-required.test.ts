@@ -51,11 +51,17 @@ describe("consent required on the hosted form", () => {
   it("turned off, or without a consent text, the form subscribes without the box", async () => {
     const list = await listWithTerm("Frivillig");
     expect((await updateList(operatorCaller(), list.id, { consent_required: false })).consent_required).toBe(false);
-    expect((await subscribeVisitor(list.uuid, { email: `frivillig.${Date.now()}@example.se` }, "sv", "hosted_form")).subscription.status).toBe("SUBSCRIBED");
+    expect(
+      (await subscribeVisitor(list.uuid, { email: `frivillig.${Date.now()}@example.se` }, "sv", "hosted_form"))
+        .subscription.status,
+    ).toBe("SUBSCRIBED");
 
     const company = await makeCompany("Utan-text-föreningen");
     const bare = await createList(operatorCaller(), { name: "Utan text", company_id: company.id });
     expect(bare.consent_required).toBe(true);
-    expect((await subscribeVisitor(bare.uuid, { email: `bar.${Date.now()}@example.se` }, "sv", "hosted_form")).subscription.status).toBe("SUBSCRIBED");
+    expect(
+      (await subscribeVisitor(bare.uuid, { email: `bar.${Date.now()}@example.se` }, "sv", "hosted_form")).subscription
+        .status,
+    ).toBe("SUBSCRIBED");
   });
 });

@@ -23,7 +23,11 @@ const FORMULA = /^[=+\-@\t\uFF1D\uFF0B\uFF0D\uFF20]/;
 const HOSTILE = ["Eve\n=cmd|' /C calc'!A0", "Eve\r=1+1", "Eve\r\n@SUM(A1)", "Eve\n\n-2+3", "=x\n+y"];
 
 /** What a reader that ignores quotes sees: every line of the file, split on every separator, quote marks dropped. */
-const naivePieces = (text: string) => text.split(/\r\n|\r|\n/).flatMap((line) => line.split(/[;,\t]/)).map((piece) => piece.replace(/^"/, ""));
+const naivePieces = (text: string) =>
+  text
+    .split(/\r\n|\r|\n/)
+    .flatMap((line) => line.split(/[;,\t]/))
+    .map((piece) => piece.replace(/^"/, ""));
 
 async function read(lines: AsyncIterable<string>) {
   let text = "";
@@ -36,7 +40,9 @@ function expectNoFormula(text: string) {
   expect(spreadsheetCells(text, ";").filter((cell) => FORMULA.test(cell))).toEqual([]);
   // Read with its quotes, each name is one cell again, every line of it defused.
   const names = spreadsheetCells(text, ";").filter((cell) => cell.startsWith("Eve") || cell.startsWith("'=x"));
-  expect(names.sort()).toEqual(HOSTILE.map((h) => h.replace(/^(?=[=+\-@])/, "'").replace(/([\r\n]+)(?=[=+\-@])/g, "$1'")).sort());
+  expect(names.sort()).toEqual(
+    HOSTILE.map((h) => h.replace(/^(?=[=+\-@])/, "'").replace(/([\r\n]+)(?=[=+\-@])/g, "$1'")).sort(),
+  );
 }
 
 describe("line breaks in names", () => {
@@ -45,7 +51,14 @@ describe("line breaks in names", () => {
     const list = await createList(operatorCaller(), { name: "Exporten", company_id: company.id });
     const ids: number[] = [];
     for (const [i, firstname] of HOSTILE.entries()) {
-      const member = await db().member.create({ data: { uuid: crypto.randomUUID(), organizationId: company.id, email: `lb${i}-${company.id}@example.se`, firstname } });
+      const member = await db().member.create({
+        data: {
+          uuid: crypto.randomUUID(),
+          organizationId: company.id,
+          email: `lb${i}-${company.id}@example.se`,
+          firstname,
+        },
+      });
       await setMemberSubscription(operatorCaller(), list.id, member.id, true);
       ids.push(member.id);
     }
@@ -75,23 +88,38 @@ describe("line breaks in names", () => {
       refused(UpdateMemberRequest, { lastname: name }, "lastname");
       refused(CreateListRequest, { company_id, name }, "name");
       refused(UpdateListRequest, { name }, "name");
-      refused(CreateSendoutRequest, { company_id, list_ids: [1], subject: "Hej", html: "<p>Hej</p>", from_name: name }, "from_name");
+      refused(
+        CreateSendoutRequest,
+        { company_id, list_ids: [1], subject: "Hej", html: "<p>Hej</p>", from_name: name },
+        "from_name",
+      );
       refused(UpdateSendoutRequest, { from_name: name }, "from_name");
       refused(UpdateSendoutRequest, { subject: name }, "subject");
     }
     // NUL keeps the words of the rule every input has.
-    expect(() => parseInput(SubscribeRequest, { email: "eve@example.se", firstname: "A\u0000B" })).toThrow(expect.objectContaining({ errors: { firstname: ["must not contain NUL characters"] } }));
+    expect(() => parseInput(SubscribeRequest, { email: "eve@example.se", firstname: "A\u0000B" })).toThrow(
+      expect.objectContaining({ errors: { firstname: ["must not contain NUL characters"] } }),
+    );
     // Spaces, accents and a line break only at an end (trimmed away) are names as before.
-    expect(parseInput(SubscribeRequest, { email: "eve@example.se", firstname: "Åsa-Britt \n", lastname: "af Klint" })).toMatchObject({ firstname: "Åsa-Britt", lastname: "af Klint" });
+    expect(
+      parseInput(SubscribeRequest, { email: "eve@example.se", firstname: "Åsa-Britt \n", lastname: "af Klint" }),
+    ).toMatchObject({ firstname: "Åsa-Britt", lastname: "af Klint" });
   });
 
   it("make an import row a problem, with the rule's own text", () => {
     expect(checkRow({ email: "eve@example.se", firstname: "Eve\n=cmd|' /C calc'!A0" })).toEqual({
       ok: false,
-      reason: { code: "invalid", field: "firstname", detail: "must not contain line breaks or other control characters", issue: "control_characters" },
+      reason: {
+        code: "invalid",
+        field: "firstname",
+        detail: "must not contain line breaks or other control characters",
+        issue: "control_characters",
+      },
       email: "eve@example.se",
     });
-    expect(reasonLine(importsMessages("sv"), { code: "invalid", field: "firstname", issue: "control_characters" })).toBe("Förnamn: radbrytningar och andra styrtecken är inte tillåtna");
+    expect(
+      reasonLine(importsMessages("sv"), { code: "invalid", field: "firstname", issue: "control_characters" }),
+    ).toBe("Förnamn: radbrytningar och andra styrtecken är inte tillåtna");
     expect(checkRow({ email: "eve@example.se", firstname: "Eve" })).toMatchObject({ ok: true });
   });
 });

@@ -44,12 +44,23 @@ describe("the demo's newsletter history", () => {
     expect(history.recipients).toBeGreaterThan(10);
     expect(history.bounced).toBeGreaterThan(0);
 
-    const rows = await db().subscription.groupBy({ by: ["status"], where: { listId: list.id }, _count: { _all: true } });
+    const rows = await db().subscription.groupBy({
+      by: ["status"],
+      where: { listId: list.id },
+      _count: { _all: true },
+    });
     const byStatus = Object.fromEntries(rows.map((r) => [r.status, r._count._all]));
     expect(byStatus.SUBSCRIBED).toBe(history.subscribed);
     expect((await getList(op, list.id)).active_subscribers).toBe(history.subscribed);
     // Confirmed through the email link (the consent evidence), or added by staff.
-    const confirmed = await db().subscription.count({ where: { listId: list.id, status: "SUBSCRIBED", confirmedVia: { in: ["EMAIL_LINK", "ADMIN"] }, confirmedAt: { not: null } } });
+    const confirmed = await db().subscription.count({
+      where: {
+        listId: list.id,
+        status: "SUBSCRIBED",
+        confirmedVia: { in: ["EMAIL_LINK", "ADMIN"] },
+        confirmedAt: { not: null },
+      },
+    });
     expect(confirmed).toBe(history.subscribed);
 
     // A new sendout to the list reaches people; the bounced addresses are left out as suppressed.
@@ -63,7 +74,15 @@ describe("the demo's newsletter history", () => {
     expect(sent.counts.bounced).toBe(history.bounced);
     expect(sent.counts.sent).toBe(history.recipients - history.bounced);
     expect(sent.counts.unsubscribed).toBeGreaterThan(0);
-    expect(await db().auditEntry.count({ where: { objectType: "sendout", objectId: String(history.sendoutId), action: { in: ["sendout.create", "sendout.send"] } } })).toBe(2);
+    expect(
+      await db().auditEntry.count({
+        where: {
+          objectType: "sendout",
+          objectId: String(history.sendoutId),
+          action: { in: ["sendout.create", "sendout.send"] },
+        },
+      }),
+    ).toBe(2);
   });
 
   it("is the same for the same seed", async () => {

@@ -10,18 +10,33 @@ import { createList } from "@/modules/lists/services/lists";
 import { makeCompany } from "../helpers";
 
 const DAY = 86_400_000;
-const stockholmDay = (ms: number) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm" }).format(new Date(ms));
+const stockholmDay = (ms: number) =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm" }).format(new Date(ms));
 
 /** A subscription of a new member, subscribed `daysAgo` days ago and unsubscribed `leftDaysAgo` days ago if given. */
 async function subscription(listId: number, companyId: string, subscribedAt: Date, unsubscribedAt: Date | null = null) {
-  const member = await db().member.create({ data: { uuid: randomUUID(), organizationId: companyId, email: `${randomUUID()}@example.org` } });
+  const member = await db().member.create({
+    data: { uuid: randomUUID(), organizationId: companyId, email: `${randomUUID()}@example.org` },
+  });
   await db().subscription.create({
-    data: { listId, memberId: member.id, status: unsubscribedAt ? "UNSUBSCRIBED" : "SUBSCRIBED", source: "ADMIN", subscribedAt, unsubscribedAt },
+    data: {
+      listId,
+      memberId: member.id,
+      status: unsubscribedAt ? "UNSUBSCRIBED" : "SUBSCRIBED",
+      source: "ADMIN",
+      subscribedAt,
+      unsubscribedAt,
+    },
   });
   return member;
 }
 
-const scopedTo = (companyId: string): Caller => ({ ...operatorCaller(), kind: "admin_user", actor: "admin:club@example.org", scope: { kind: "companies", companyIds: [companyId], includeDescendants: true } });
+const scopedTo = (companyId: string): Caller => ({
+  ...operatorCaller(),
+  kind: "admin_user",
+  actor: "admin:club@example.org",
+  scope: { kind: "companies", companyIds: [companyId], includeDescendants: true },
+});
 
 describe("list figures", () => {
   it("counts subscriptions and unsubscribes per Swedish day and walks the total back from the active count", async () => {
@@ -37,22 +52,42 @@ describe("list figures", () => {
     await subscription(list.id, company.id, fortyDaysAgo);
     await subscription(list.id, company.id, fortyDaysAgo, twoDaysAgo);
     // A pending subscribe is not a subscription yet.
-    const pendingMember = await db().member.create({ data: { uuid: randomUUID(), organizationId: company.id, email: "pending@example.org" } });
-    await db().subscription.create({ data: { listId: list.id, memberId: pendingMember.id, status: "PENDING", source: "PUBLIC_FORM", subscribedAt: today } });
+    const pendingMember = await db().member.create({
+      data: { uuid: randomUUID(), organizationId: company.id, email: "pending@example.org" },
+    });
+    await db().subscription.create({
+      data: {
+        listId: list.id,
+        memberId: pendingMember.id,
+        status: "PENDING",
+        source: "PUBLIC_FORM",
+        subscribedAt: today,
+      },
+    });
     await db().subscriptionList.update({ where: { id: list.id }, data: { activeCount: 3 } });
 
     const month = await listFigures(operatorCaller(), list.id, 30);
     expect(month.days).toBe(30);
     expect(month.per_day).toHaveLength(30);
     expect(month.per_day.at(-1)).toEqual({ date: stockholmDay(now), subscribed: 2, unsubscribed: 1, total: 3 });
-    expect(month.per_day.at(-3)).toEqual({ date: stockholmDay(now - 2 * DAY), subscribed: 1, unsubscribed: 1, total: 2 });
+    expect(month.per_day.at(-3)).toEqual({
+      date: stockholmDay(now - 2 * DAY),
+      subscribed: 1,
+      unsubscribed: 1,
+      total: 2,
+    });
     expect(month.per_day.at(-2)).toMatchObject({ subscribed: 0, unsubscribed: 0, total: 2 });
     expect(month.per_day[0]).toMatchObject({ date: stockholmDay(now - 29 * DAY), total: 2 });
     expect(month.per_day.reduce((n, d) => n + d.subscribed, 0)).toBe(3);
 
     const quarter = await listFigures(operatorCaller(), list.id, 90);
     expect(quarter.per_day).toHaveLength(90);
-    expect(quarter.per_day.find((d) => d.date === stockholmDay(now - 40 * DAY))).toEqual({ date: stockholmDay(now - 40 * DAY), subscribed: 2, unsubscribed: 0, total: 2 });
+    expect(quarter.per_day.find((d) => d.date === stockholmDay(now - 40 * DAY))).toEqual({
+      date: stockholmDay(now - 40 * DAY),
+      subscribed: 2,
+      unsubscribed: 0,
+      total: 2,
+    });
     expect(quarter.per_day[0].total).toBe(0);
     expect((await listFigures(operatorCaller(), list.id, 365)).per_day).toHaveLength(365);
   });
@@ -86,7 +121,9 @@ describe("list figures", () => {
     const list = await createList(operatorCaller(), { name: "Deras", company_id: theirs.id });
     await expect(listFigures(scopedTo(mine.id), list.id, 30)).rejects.toThrow(NotFound);
     await expect(listFigures(scopedTo(theirs.id), list.id, 30)).resolves.toMatchObject({ days: 30 });
-    await expect(listFigures({ ...scopedTo(theirs.id), modules: new Set(["member"]) }, list.id, 30)).rejects.toThrow(Forbidden);
+    await expect(listFigures({ ...scopedTo(theirs.id), modules: new Set(["member"]) }, list.id, 30)).rejects.toThrow(
+      Forbidden,
+    );
     await expect(listFigures(operatorCaller(), 999_999_999, 30)).rejects.toThrow(NotFound);
   });
 });

@@ -17,7 +17,12 @@ it("answers 404 whatever the credentials, and records nothing", async () => {
   const company = await makeCompany("Okonfigurerad");
   await db().member.create({ data: { uuid: crypto.randomUUID(), organizationId: company.id, email } });
   for (const clientSecret of ["", "x".repeat(43)]) {
-    await expect(service.receiveMailEvent({ clientSecret }, { kind: "hard_bounce", email, messageId: null, occurredAt: null, description: "" })).rejects.toMatchObject({
+    await expect(
+      service.receiveMailEvent(
+        { clientSecret },
+        { kind: "hard_bounce", email, messageId: null, occurredAt: null, description: "" },
+      ),
+    ).rejects.toMatchObject({
       status: 404,
       message: "mail events are not configured",
     });

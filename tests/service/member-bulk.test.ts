@@ -16,14 +16,28 @@ import { makeCompany } from "../helpers";
 
 /** A dashboard user of `companyId` (and its sub-companies) with every module and permission. */
 function staffOf(companyId: string, overrides: Partial<Caller> = {}): Caller {
-  return { ...operatorCaller(), kind: "admin_user", actor: "admin:staff@example.org", scope: { kind: "companies", companyIds: [companyId], includeDescendants: true }, ...overrides };
+  return {
+    ...operatorCaller(),
+    kind: "admin_user",
+    actor: "admin:staff@example.org",
+    scope: { kind: "companies", companyIds: [companyId], includeDescendants: true },
+    ...overrides,
+  };
 }
 
 const stamp = () => crypto.randomBytes(4).toString("hex");
-const member = async (companyId: string, fields: { email?: string | null; firstname?: string; lastname?: string } = {}) =>
+const member = async (
+  companyId: string,
+  fields: { email?: string | null; firstname?: string; lastname?: string } = {},
+) =>
   createMember(
     operatorCaller(),
-    CreateMemberRequest.parse({ company_id: companyId, email: fields.email === null ? undefined : (fields.email ?? `m-${stamp()}@example.se`), firstname: fields.firstname ?? "Test", lastname: fields.lastname }),
+    CreateMemberRequest.parse({
+      company_id: companyId,
+      email: fields.email === null ? undefined : (fields.email ?? `m-${stamp()}@example.se`),
+      firstname: fields.firstname ?? "Test",
+      lastname: fields.lastname,
+    }),
   );
 
 async function csvText(caller: Caller, selection: Parameters<typeof membersCsv>[1], lang: "sv" | "en" = "sv") {
@@ -40,7 +54,9 @@ describe("member bulk actions", () => {
     const b = await member(ours.id);
     const foreign = await member(theirs.id);
     const staff = staffOf(ours.id);
-    expect(await resolveMemberSelection(staff, { member_ids: [foreign.id, b.id, a.id, 999_999_999] })).toEqual([a.id, b.id].sort((x, y) => x - y));
+    expect(await resolveMemberSelection(staff, { member_ids: [foreign.id, b.id, a.id, 999_999_999] })).toEqual(
+      [a.id, b.id].sort((x, y) => x - y),
+    );
 
     // Adding to a list: the foreign member is not touched, and not counted as selected.
     const list = await createList(operatorCaller(), { name: "Nyhetsbrev", company_id: ours.id });
@@ -77,15 +93,32 @@ describe("member bulk actions", () => {
 
     const ids = [fresh, already, leftTheList, optedOut, suppressed, noEmail].map((m) => m.id);
     const result = await addMembersToList(staff, list.id, { member_ids: ids });
-    expect(result).toEqual({ list_id: list.id, selected: 6, added: 1, already_subscribed: 1, opted_out: 2, suppressed: 1, no_email: 1, other_organization: 0 });
-    const subscribed = await db().subscription.findMany({ where: { listId: list.id, status: "SUBSCRIBED" }, select: { memberId: true } });
+    expect(result).toEqual({
+      list_id: list.id,
+      selected: 6,
+      added: 1,
+      already_subscribed: 1,
+      opted_out: 2,
+      suppressed: 1,
+      no_email: 1,
+      other_organization: 0,
+    });
+    const subscribed = await db().subscription.findMany({
+      where: { listId: list.id, status: "SUBSCRIBED" },
+      select: { memberId: true },
+    });
     expect(subscribed.map((s) => s.memberId).sort()).toEqual([fresh.id, already.id].sort());
     expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: list.id } })).activeCount).toBe(2);
     // Each addition is in the audit log, as a single one from the list screen would be.
-    expect(await db().auditEntry.count({ where: { action: "subscription.subscribe", objectId: `${list.id}:${fresh.id}` } })).toBe(1);
+    expect(
+      await db().auditEntry.count({ where: { action: "subscription.subscribe", objectId: `${list.id}:${fresh.id}` } }),
+    ).toBe(1);
 
     // Again: nothing more is added.
-    expect(await addMembersToList(staff, list.id, { member_ids: ids })).toMatchObject({ added: 0, already_subscribed: 2 });
+    expect(await addMembersToList(staff, list.id, { member_ids: ids })).toMatchObject({
+      added: 0,
+      already_subscribed: 2,
+    });
   });
 
   it("refuses without the list's write permission", async () => {
@@ -121,6 +154,8 @@ describe("member bulk actions", () => {
     expect(row.split(";").slice(0, 4)).toEqual([String(m.id), "Åsa", "'=1+1", m.email]);
     expect(row).toMatch(/;\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     const english = await csvText(staff, { member_ids: [m.id] }, "en");
-    expect(english.slice(1).split("\r\n")[0]).toBe("Member id;First name;Last name;Email;Phone;Date of birth;Memberships;Added");
+    expect(english.slice(1).split("\r\n")[0]).toBe(
+      "Member id;First name;Last name;Email;Phone;Date of birth;Memberships;Added",
+    );
   });
 });

@@ -23,7 +23,11 @@ beforeAll(async () => {
   const root = await makeCompany("Ordningsförbundet");
   rootId = root.id;
   clubId = (await makeCompany("Ordningsklubben", root.id)).id;
-  periodId = (await db().period.create({ data: { companyId: root.id, name: "2026", startsOn: new Date("2026-01-01"), endsOn: new Date("2026-12-31") } })).id;
+  periodId = (
+    await db().period.create({
+      data: { companyId: root.id, name: "2026", startsOn: new Date("2026-01-01"), endsOn: new Date("2026-12-31") },
+    })
+  ).id;
   const start = Date.parse("2026-02-01T00:00:00Z");
   // Ties and missing values in every sorted column: the id decides ties, missing values come last.
   await db().member.createMany({
@@ -37,13 +41,22 @@ beforeAll(async () => {
       createdAt: new Date(start + (i % 50) * 60_000),
     })),
   });
-  const members = await db().member.findMany({ where: { organizationId: { in: [root.id, clubId] } }, select: { id: true }, orderBy: { id: "asc" } });
-  await db().membership.createMany({ data: members.map((m, i) => ({ memberId: m.id, companyId: clubId, periodId, status: i % 3 ? "MEMBER" : "EXITED" })) });
+  const members = await db().member.findMany({
+    where: { organizationId: { in: [root.id, clubId] } },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  await db().membership.createMany({
+    data: members.map((m, i) => ({ memberId: m.id, companyId: clubId, periodId, status: i % 3 ? "MEMBER" : "EXITED" })),
+  });
   caller = (await callerForApiKey((await makeApiKey({ companyIds: [root.id] })).id))!;
 }, 60_000);
 
 /** Every member id of the list in `orderBy`, read page by page. */
-async function listed(orderBy: Record<string, "asc" | "desc">, options: Record<string, unknown> = {}): Promise<number[]> {
+async function listed(
+  orderBy: Record<string, "asc" | "desc">,
+  options: Record<string, unknown> = {},
+): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page++) {
     const result = await paginateMembers(caller, MemberPaginationRequest.parse({ options, orderBy, page, limit: 100 }));
@@ -92,15 +105,21 @@ describe("the member list's kept order", () => {
 
   it("follows each kind of change at the next request", async () => {
     const statusMember = { statuses: ["MEMBER"] };
-    const count = async () => (await paginateMembers(caller, MemberPaginationRequest.parse({ options: statusMember }))).count;
+    const count = async () =>
+      (await paginateMembers(caller, MemberPaginationRequest.parse({ options: statusMember }))).count;
     const before = await count();
     expect(before).toBe(MEMBERS - MEMBERS / 3);
 
     // A new member with a membership.
-    const added = await db().member.create({ data: { uuid: crypto.randomUUID(), organizationId: rootId, email: "ny-ordning@example.se", firstname: "Ny" } });
+    const added = await db().member.create({
+      data: { uuid: crypto.randomUUID(), organizationId: rootId, email: "ny-ordning@example.se", firstname: "Ny" },
+    });
     await db().membership.create({ data: { memberId: added.id, companyId: clubId, periodId, status: "MEMBER" } });
     expect(await count()).toBe(before + 1);
-    expect((await paginateMembers(caller, MemberPaginationRequest.parse({ options: statusMember, orderBy: { id: "desc" } }))).members[0].id).toBe(added.id);
+    expect(
+      (await paginateMembers(caller, MemberPaginationRequest.parse({ options: statusMember, orderBy: { id: "desc" } })))
+        .members[0].id,
+    ).toBe(added.id);
 
     // A membership's status, then the membership removed.
     const membership = await db().membership.findFirstOrThrow({ where: { memberId: added.id } });
@@ -112,18 +131,25 @@ describe("the member list's kept order", () => {
     expect(await count()).toBe(before);
 
     // An erasure and a deletion.
-    const [first, second] = await db().member.findMany({ where: { organizationId: rootId, memberships: { some: { status: "MEMBER" } } }, take: 2, orderBy: { id: "asc" } });
+    const [first, second] = await db().member.findMany({
+      where: { organizationId: rootId, memberships: { some: { status: "MEMBER" } } },
+      take: 2,
+      orderBy: { id: "asc" },
+    });
     await db().member.update({ where: { id: first.id }, data: { erasedAt: new Date() } });
     expect(await count()).toBe(before - 1);
     await db().member.delete({ where: { id: second.id } });
     expect(await count()).toBe(before - 2);
 
     // A name the search finds, an event registration and a property the search filters by.
-    const search = async (filters: Record<string, unknown>, search_text = "") => (await searchMembers(caller, MemberSearchRequest.parse({ filters, search_text }))).count;
+    const search = async (filters: Record<string, unknown>, search_text = "") =>
+      (await searchMembers(caller, MemberSearchRequest.parse({ filters, search_text }))).count;
     expect(await search({}, "Zebulon")).toBe(0);
     await db().member.update({ where: { id: added.id }, data: { lastname: "Zebulon" } });
     expect(await search({}, "Zebulon")).toBe(1);
-    const event = await db().event.create({ data: { companyId: rootId, name: "Årsmöte", startsAt: new Date("2026-03-01T17:00:00Z") } });
+    const event = await db().event.create({
+      data: { companyId: rootId, name: "Årsmöte", startsAt: new Date("2026-03-01T17:00:00Z") },
+    });
     const byEvent = { events: { event_ids: [event.id], include: "ANY" } };
     expect(await search(byEvent)).toBe(0);
     await db().eventParticipant.create({ data: { eventId: event.id, memberId: added.id } });

@@ -27,7 +27,11 @@ beforeAll(async () => {
   const root = await makeCompany("Skalförbundet");
   const clubs = [await makeCompany("Skalklubb A", root.id), await makeCompany("Skalklubb B", root.id)];
   clubIds = clubs.map((c) => c.id);
-  periodId = (await db().period.create({ data: { companyId: root.id, name: "2026", startsOn: new Date("2026-01-01"), endsOn: new Date("2026-12-31") } })).id;
+  periodId = (
+    await db().period.create({
+      data: { companyId: root.id, name: "2026", startsOn: new Date("2026-01-01"), endsOn: new Date("2026-12-31") },
+    })
+  ).id;
   const start = Date.parse("2026-01-01T00:00:00Z");
   await db().member.createMany({
     data: Array.from({ length: MEMBERS }, (_, i) => ({
@@ -40,7 +44,11 @@ beforeAll(async () => {
       createdAt: new Date(start + i * 60_000),
     })),
   });
-  const members = await db().member.findMany({ where: { organizationId: root.id }, select: { id: true }, orderBy: { id: "asc" } });
+  const members = await db().member.findMany({
+    where: { organizationId: root.id },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
   await db().membership.createMany({
     data: members.map((m, i) => ({ memberId: m.id, companyId: clubIds[i % 2], periodId, status: STATUSES[i % 3] })),
   });
@@ -80,7 +88,13 @@ describe("member list and search at scale", () => {
     const federation = await makeCompany("Tusenklubbsförbundet");
     await importCompanies(
       operatorCaller(),
-      Array.from({ length: 1100 }, (_, i) => ({ id: crypto.randomUUID(), uuid: crypto.randomUUID(), name: `Klubb ${i}`, orgNumber: `T${process.pid}${i}`, parentId: federation.id })),
+      Array.from({ length: 1100 }, (_, i) => ({
+        id: crypto.randomUUID(),
+        uuid: crypto.randomUUID(),
+        name: `Klubb ${i}`,
+        orgNumber: `T${process.pid}${i}`,
+        parentId: federation.id,
+      })),
     );
     const wide = (await callerForApiKey((await makeApiKey({ companyIds: [federation.id] })).id))!;
     const page = await searchMembers(wide, MemberSearchRequest.parse({ search_text: "x" }));
@@ -89,7 +103,12 @@ describe("member list and search at scale", () => {
   });
 
   it("pagination: the order read once, then the first and the last page one statement by id each", async () => {
-    const request = (page: number) => MemberPaginationRequest.parse({ options: { period_id: periodId, statuses: ["MEMBER", "PENDING_EXIT"] }, page, limit: 20 });
+    const request = (page: number) =>
+      MemberPaginationRequest.parse({
+        options: { period_id: periodId, statuses: ["MEMBER", "PENDING_EXIT"] },
+        page,
+        limit: 20,
+      });
     // The scope's companies are cached until a company changes: 3 statements fill it (the scope, the companies above
     // it, the deleted ones), then the order and the page.
     const cold = await statementsOf(() => paginateMembers(caller, request(1)));

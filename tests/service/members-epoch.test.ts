@@ -14,12 +14,18 @@ const postgres = inject("provider") === "postgres";
 const TRANSACTIONS = 20;
 
 const insertMember = (client: pg.Client, companyId: string) =>
-  client.query(`INSERT INTO "Member" ("uuid", "organizationId", "email", "updatedAt") VALUES ($1, $2, $3, now())`, [crypto.randomUUID(), companyId, `epok-${crypto.randomUUID()}@example.se`]);
+  client.query(`INSERT INTO "Member" ("uuid", "organizationId", "email", "updatedAt") VALUES ($1, $2, $3, now())`, [
+    crypto.randomUUID(),
+    companyId,
+    `epok-${crypto.randomUUID()}@example.se`,
+  ]);
 
 /** `work`, or a failure after `ms`: a bump that waited on another open transaction would never finish. */
 async function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms)),
+  );
   try {
     return await Promise.race([work, timeout]);
   } finally {
@@ -52,7 +58,9 @@ describe.runIf(postgres)("the members epoch on PostgreSQL", () => {
       expect((await readCacheEpochs())!.members, "nothing is visible before the commits").toBe(before);
       for (const client of clients) await client.query("COMMIT");
       expect((await readCacheEpochs())!.members).toBe(before + TRANSACTIONS);
-      const shards = await db().$queryRaw<{ name: string }[]>`SELECT "name" FROM "CacheEpoch" WHERE "name" LIKE 'members.%'`;
+      const shards = await db().$queryRaw<
+        { name: string }[]
+      >`SELECT "name" FROM "CacheEpoch" WHERE "name" LIKE 'members.%'`;
       expect(shards.length, "shards added while all 16 were held").toBeGreaterThanOrEqual(TRANSACTIONS);
     } finally {
       await Promise.all(clients.map((client) => client.end().catch(() => {})));

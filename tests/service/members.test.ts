@@ -10,7 +10,12 @@ import { paginateMembers, searchMembers } from "@/modules/members/services/searc
 import { getMember } from "@/modules/members/services/members";
 import { findMembersForList, setMemberSubscription } from "@/modules/lists/services/subscribers";
 import { createList } from "@/modules/lists/services/lists";
-import { CreateMemberRequest, MemberPaginationRequest, MemberSearchRequest, UpdateMemberRequest } from "@/modules/members/schemas/member";
+import {
+  CreateMemberRequest,
+  MemberPaginationRequest,
+  MemberSearchRequest,
+  UpdateMemberRequest,
+} from "@/modules/members/schemas/member";
 import { db } from "@/lib/db";
 import { makeApiKey, makeCompany } from "../helpers";
 
@@ -30,19 +35,36 @@ describe("members", () => {
 
   it("a federation's periods serve its clubs; a club's own do not serve the federation or a sibling", async () => {
     const federation = await makeCompany("Förbund");
-    const [club, sibling] = [await makeCompany("Klubb", federation.id), await makeCompany("Syskonklubb", federation.id)];
+    const [club, sibling] = [
+      await makeCompany("Klubb", federation.id),
+      await makeCompany("Syskonklubb", federation.id),
+    ];
     const [federationPeriod, siblingPeriod] = [await period(federation.id), await period(sibling.id)];
 
-    const member = await newMember({ company_id: federation.id, memberships: [{ company_id: club.id, period_id: federationPeriod.id }] });
+    const member = await newMember({
+      company_id: federation.id,
+      memberships: [{ company_id: club.id, period_id: federationPeriod.id }],
+    });
     expect(member.memberships.map((m) => [m.company_id, m.period_id])).toEqual([[club.id, federationPeriod.id]]);
 
     await expect(
-      newMember({ company_id: federation.id, memberships: [{ company_id: club.id, period_id: siblingPeriod.id }, { company_id: federation.id, period_id: siblingPeriod.id }] }),
+      newMember({
+        company_id: federation.id,
+        memberships: [
+          { company_id: club.id, period_id: siblingPeriod.id },
+          { company_id: federation.id, period_id: siblingPeriod.id },
+        ],
+      }),
     ).rejects.toMatchObject({
-      errors: { "memberships.0.period_id": ["no such period for this company"], "memberships.1.period_id": ["no such period for this company"] },
+      errors: {
+        "memberships.0.period_id": ["no such period for this company"],
+        "memberships.1.period_id": ["no such period for this company"],
+      },
     });
     // A membership is in the member's company or below it, never above.
-    await expect(newMember({ company_id: club.id, memberships: [{ company_id: federation.id, period_id: federationPeriod.id }] })).rejects.toMatchObject({
+    await expect(
+      newMember({ company_id: club.id, memberships: [{ company_id: federation.id, period_id: federationPeriod.id }] }),
+    ).rejects.toMatchObject({
       errors: { "memberships.0.company_id": ["must be the member's company or a company below it"] },
     });
   });
@@ -53,9 +75,14 @@ describe("members", () => {
     const season = await period(federation.id);
     const member = await newMember({
       company_id: federation.id,
-      memberships: [{ company_id: club.id, period_id: season.id }, { company_id: other.id, period_id: season.id }],
+      memberships: [
+        { company_id: club.id, period_id: season.id },
+        { company_id: other.id, period_id: season.id },
+      ],
     });
-    const clubCaller = (await callerForApiKey((await makeApiKey({ companyId: club.id, companyIds: [club.id, federation.id], includeDescendants: false })).id))!;
+    const clubCaller = (await callerForApiKey(
+      (await makeApiKey({ companyId: club.id, companyIds: [club.id, federation.id], includeDescendants: false })).id,
+    ))!;
 
     const updated = await updateMember(clubCaller, member.id, UpdateMemberRequest.parse({ memberships: [] }));
     expect(updated.memberships.map((m) => m.company_id)).toEqual([other.id]);
@@ -75,23 +102,54 @@ describe("a member in a company", () => {
     const tag = `zq${crypto.randomBytes(5).toString("hex")}`;
     const make = (input: Record<string, unknown>) => newMember({ company_id: federation.id, ...input });
     const people = {
-      viaMembership: await make({ firstname: "Alva", lastname: `Jakobsson${tag}`, email: `alva-${tag}@example.se`, memberships: [{ company_id: club.id, period_id: season.id }] }),
-      exited: await make({ firstname: "Bo", lastname: `Ek${tag}`, email: `bo-${tag}@example.se`, memberships: [{ company_id: club.id, period_id: season.id, status: "EXITED" }] }),
-      noEmail: await make({ firstname: "Cilla", lastname: `Alm${tag}`, memberships: [{ company_id: club.id, period_id: season.id }] }),
-      registered: await newMember({ company_id: club.id, firstname: "Åsa", lastname: `Öberg${tag}`, email: `asa-${tag}@example.se` }),
+      viaMembership: await make({
+        firstname: "Alva",
+        lastname: `Jakobsson${tag}`,
+        email: `alva-${tag}@example.se`,
+        memberships: [{ company_id: club.id, period_id: season.id }],
+      }),
+      exited: await make({
+        firstname: "Bo",
+        lastname: `Ek${tag}`,
+        email: `bo-${tag}@example.se`,
+        memberships: [{ company_id: club.id, period_id: season.id, status: "EXITED" }],
+      }),
+      noEmail: await make({
+        firstname: "Cilla",
+        lastname: `Alm${tag}`,
+        memberships: [{ company_id: club.id, period_id: season.id }],
+      }),
+      registered: await newMember({
+        company_id: club.id,
+        firstname: "Åsa",
+        lastname: `Öberg${tag}`,
+        email: `asa-${tag}@example.se`,
+      }),
       federationOnly: await make({ firstname: "Dan", lastname: `Berg${tag}`, email: `dan-${tag}@example.se` }),
-      otherClub: await make({ firstname: "Eva", lastname: `Lind${tag}`, email: `eva-${tag}@example.se`, memberships: [{ company_id: sub.id, period_id: season.id }] }),
+      otherClub: await make({
+        firstname: "Eva",
+        lastname: `Lind${tag}`,
+        email: `eva-${tag}@example.se`,
+        memberships: [{ company_id: sub.id, period_id: season.id }],
+      }),
     };
     const nameOf = new Map(Object.entries(people).map(([name, m]) => [m.id, name]));
-    const names = (rows: { id?: number; member_id?: number }[]) => rows.map((r) => nameOf.get(r.id ?? r.member_id!) ?? "?").sort();
+    const names = (rows: { id?: number; member_id?: number }[]) =>
+      rows.map((r) => nameOf.get(r.id ?? r.member_id!) ?? "?").sort();
     return { federation, club, sub, season, tag, people, names };
   }
 
-  const search = (caller: Caller, input: unknown) => searchMembers(caller, MemberSearchRequest.parse({ limit: 100, ...(input as object) }));
+  const search = (caller: Caller, input: unknown) =>
+    searchMembers(caller, MemberSearchRequest.parse({ limit: 100, ...(input as object) }));
 
   it("search_text matches the full name either way round, case-insensitively", async () => {
     const { tag, names } = await world();
-    for (const text of [`Alva Jakobsson${tag}`, `alva jakobsson${tag}`, `Jakobsson${tag} Alva`, `ALVA JAKOBSSON${tag}`]) {
+    for (const text of [
+      `Alva Jakobsson${tag}`,
+      `alva jakobsson${tag}`,
+      `Jakobsson${tag} Alva`,
+      `ALVA JAKOBSSON${tag}`,
+    ]) {
       expect(names((await search(operatorCaller(), { search_text: text })).members), text).toEqual(["viaMembership"]);
     }
     expect(names((await search(operatorCaller(), { search_text: `åsa öberg${tag}` })).members)).toEqual(["registered"]);
@@ -101,7 +159,10 @@ describe("a member in a company", () => {
   it("the companies filter: the register company, or a membership that is not EXITED; statuses apply to the membership", async () => {
     const { club, tag, names } = await world();
     const inClub = (extra: Record<string, unknown> = {}, include = "ANY") =>
-      search(operatorCaller(), { search_text: tag, filters: { companies: { company_ids: [club.id], include }, member_variables: extra } });
+      search(operatorCaller(), {
+        search_text: tag,
+        filters: { companies: { company_ids: [club.id], include }, member_variables: extra },
+      });
     expect(names((await inClub()).members)).toEqual(["noEmail", "registered", "viaMembership"]);
     expect(names((await inClub({ statuses: ["MEMBER"] })).members)).toEqual(["noEmail", "viaMembership"]);
     expect(names((await inClub({ statuses: ["EXITED"] })).members)).toEqual(["exited"]);
@@ -111,33 +172,76 @@ describe("a member in a company", () => {
   it("the list's add-member picker offers members in the list's company and below it who have an email", async () => {
     const { federation, club, tag, names, people } = await world();
     const clubList = await createList(operatorCaller(), { name: "Klubbens lista", company_id: club.id });
-    expect(names(await findMembersForList(operatorCaller(), clubList.id, tag))).toEqual(["registered", "viaMembership"]);
-    expect(names(await findMembersForList(operatorCaller(), clubList.id, `Alva Jakobsson${tag}`))).toEqual(["viaMembership"]);
+    expect(names(await findMembersForList(operatorCaller(), clubList.id, tag))).toEqual([
+      "registered",
+      "viaMembership",
+    ]);
+    expect(names(await findMembersForList(operatorCaller(), clubList.id, `Alva Jakobsson${tag}`))).toEqual([
+      "viaMembership",
+    ]);
     // What the picker offers can be subscribed; a federation member outside the club cannot (404 as before).
-    expect((await setMemberSubscription(operatorCaller(), clubList.id, people.viaMembership.id, true)).subscription?.status).toBe("SUBSCRIBED");
-    await expect(setMemberSubscription(operatorCaller(), clubList.id, people.federationOnly.id, true)).rejects.toMatchObject({ status: 404 });
+    expect(
+      (await setMemberSubscription(operatorCaller(), clubList.id, people.viaMembership.id, true)).subscription?.status,
+    ).toBe("SUBSCRIBED");
+    await expect(
+      setMemberSubscription(operatorCaller(), clubList.id, people.federationOnly.id, true),
+    ).rejects.toMatchObject({ status: 404 });
     const federationList = await createList(operatorCaller(), { name: "Förbundets lista", company_id: federation.id });
-    expect(names(await findMembersForList(operatorCaller(), federationList.id, tag))).toEqual(["exited", "federationOnly", "otherClub", "registered", "viaMembership"]);
+    expect(names(await findMembersForList(operatorCaller(), federationList.id, tag))).toEqual([
+      "exited",
+      "federationOnly",
+      "otherClub",
+      "registered",
+      "viaMembership",
+    ]);
   });
 
   it("scope: a club's key sees and changes the members in the club, not the others; memberships outside its scope stay", async () => {
     const { club, sub, season, tag, names, people } = await world();
     const clubCaller = (await callerForApiKey((await makeApiKey({ companyId: club.id, companyIds: [club.id] })).id))!;
-    expect(names((await search(clubCaller, { search_text: tag })).members)).toEqual(["noEmail", "registered", "viaMembership"]);
-    expect(names((await paginateMembers(clubCaller, MemberPaginationRequest.parse({ limit: 100 }))).members)).toEqual(["noEmail", "registered", "viaMembership"]);
+    expect(names((await search(clubCaller, { search_text: tag })).members)).toEqual([
+      "noEmail",
+      "registered",
+      "viaMembership",
+    ]);
+    expect(names((await paginateMembers(clubCaller, MemberPaginationRequest.parse({ limit: 100 }))).members)).toEqual([
+      "noEmail",
+      "registered",
+      "viaMembership",
+    ]);
     expect((await getMember(clubCaller, people.viaMembership.id)).id).toBe(people.viaMembership.id);
     for (const outside of [people.exited, people.federationOnly, people.otherClub]) {
-      await expect(getMember(clubCaller, outside.id)).rejects.toMatchObject({ status: 404, message: "member not found" });
-      await expect(updateMember(clubCaller, outside.id, UpdateMemberRequest.parse({ firstname: "X" }))).rejects.toMatchObject({ status: 404 });
+      await expect(getMember(clubCaller, outside.id)).rejects.toMatchObject({
+        status: 404,
+        message: "member not found",
+      });
+      await expect(
+        updateMember(clubCaller, outside.id, UpdateMemberRequest.parse({ firstname: "X" })),
+      ).rejects.toMatchObject({ status: 404 });
     }
     // A write: the club's key replaces the memberships in its scope; the one in the other club stays.
     const both = await newMember({
       company_id: people.federationOnly.company_id,
       lastname: `Båda${tag}`,
-      memberships: [{ company_id: club.id, period_id: season.id }, { company_id: sub.id, period_id: season.id }],
+      memberships: [
+        { company_id: club.id, period_id: season.id },
+        { company_id: sub.id, period_id: season.id },
+      ],
     });
-    const updated = await updateMember(clubCaller, both.id, UpdateMemberRequest.parse({ firstname: "Ny", memberships: [{ company_id: club.id, period_id: season.id, status: "PENDING_EXIT" }] }));
-    expect(updated.memberships.map((m) => [m.company_id, m.status]).sort()).toEqual([[club.id, "PENDING_EXIT"], [sub.id, "MEMBER"]].sort());
+    const updated = await updateMember(
+      clubCaller,
+      both.id,
+      UpdateMemberRequest.parse({
+        firstname: "Ny",
+        memberships: [{ company_id: club.id, period_id: season.id, status: "PENDING_EXIT" }],
+      }),
+    );
+    expect(updated.memberships.map((m) => [m.company_id, m.status]).sort()).toEqual(
+      [
+        [club.id, "PENDING_EXIT"],
+        [sub.id, "MEMBER"],
+      ].sort(),
+    );
     expect(updated.firstname).toBe("Ny");
   });
 
@@ -145,12 +249,15 @@ describe("a member in a company", () => {
     const federation = await makeCompany("Tidsförbund");
     const club = await makeCompany("Tidsklubb", federation.id);
     const [season, older] = [await period(federation.id, "2027"), await period(federation.id, "2026")];
-    const junior = await createMemberType(operatorCaller(), { company_id: federation.id, name: "Junior \"J\" & co" });
+    const junior = await createMemberType(operatorCaller(), { company_id: federation.id, name: 'Junior "J" & co' });
     const tag = crypto.randomBytes(4).toString("hex");
     const member = await newMember({
       company_id: federation.id,
       lastname: `Tider${tag}`,
-      memberships: [{ company_id: club.id, period_id: older.id, member_type_id: junior.id }, { company_id: federation.id, period_id: season.id }],
+      memberships: [
+        { company_id: club.id, period_id: older.id, member_type_id: junior.id },
+        { company_id: federation.id, period_id: season.id },
+      ],
     });
     // Times a millisecond apart, the newer one inserted first.
     const [first, second] = member.memberships.map((m) => m.id).sort((a, b) => a - b);
@@ -158,9 +265,15 @@ describe("a member in a company", () => {
     await db().membership.update({ where: { id: second }, data: { createdAt: new Date("2027-03-01T10:00:00.456Z") } });
     const own = (await getMember(operatorCaller(), member.id)).memberships;
     expect(own.map((m) => m.id)).toEqual([first, second]);
-    const listed = (await paginateMembers(operatorCaller(), MemberPaginationRequest.parse({ options: { period_id: older.id } }))).members.find((m) => m.id === member.id);
+    const listed = (
+      await paginateMembers(operatorCaller(), MemberPaginationRequest.parse({ options: { period_id: older.id } }))
+    ).members.find((m) => m.id === member.id);
     expect(listed?.memberships).toEqual(own);
-    expect(listed?.memberships[0]).toMatchObject({ created_at: "2027-03-01T10:00:00.457Z", member_type_name: 'Junior "J" & co', company_name: club.name });
+    expect(listed?.memberships[0]).toMatchObject({
+      created_at: "2027-03-01T10:00:00.457Z",
+      member_type_name: 'Junior "J" & co',
+      company_name: club.name,
+    });
     expect((await search(operatorCaller(), { search_text: `Tider${tag}` })).members[0].memberships).toEqual(own);
   });
 });

@@ -34,11 +34,15 @@ function tokenIn(to: string): string {
 }
 
 /** The member of that address on that list (each test has its own company). */
-const memberOf = (email: string, listId: number) => db().member.findFirstOrThrow({ where: { email, subscriptions: { some: { listId } } }, include: { consents: true } });
-const subscriptionOf = (listId: number, memberId: number) => db().subscription.findUniqueOrThrow({ where: { listId_memberId: { listId, memberId } } });
-const activeCount = async (listId: number) => (await db().subscriptionList.findUniqueOrThrow({ where: { id: listId } })).activeCount;
+const memberOf = (email: string, listId: number) =>
+  db().member.findFirstOrThrow({ where: { email, subscriptions: { some: { listId } } }, include: { consents: true } });
+const subscriptionOf = (listId: number, memberId: number) =>
+  db().subscription.findUniqueOrThrow({ where: { listId_memberId: { listId, memberId } } });
+const activeCount = async (listId: number) =>
+  (await db().subscriptionList.findUniqueOrThrow({ where: { id: listId } })).activeCount;
 /** As if the last confirmation went out longer ago than the resend throttle. */
-const afterThrottle = (id: number) => db().subscription.update({ where: { id }, data: { confirmationSentAt: new Date(Date.now() - 11 * 60 * 1000) } });
+const afterThrottle = (id: number) =>
+  db().subscription.update({ where: { id }, data: { confirmationSentAt: new Date(Date.now() - 11 * 60 * 1000) } });
 
 describe("double opt-in cannot be walked around with the member's uuid", () => {
   it("unsubscribe and 'subscribe again' on a request nobody confirmed leave it pending, and its own link still confirms it", async () => {
@@ -49,7 +53,11 @@ describe("double opt-in cannot be walked around with the member's uuid", () => {
 
     await unsubscribeByUuids(list.uuid, member.uuid);
     expect((await subscriptionOf(list.id, member_id)).status).toBe("UNSUBSCRIBED");
-    expect(await unsubscribePage(list.uuid, member.uuid)).toEqual({ listName: "Veckobrevet", state: "unsubscribed", canUndo: true });
+    expect(await unsubscribePage(list.uuid, member.uuid)).toEqual({
+      listName: "Veckobrevet",
+      state: "unsubscribed",
+      canUndo: true,
+    });
     expect(await undoUnsubscribe(list.uuid, member.uuid)).toBe(true);
 
     const restored = await subscriptionOf(list.id, member_id);
@@ -58,7 +66,10 @@ describe("double opt-in cannot be walked around with the member's uuid", () => {
     expect(await unsubscribePage(list.uuid, member.uuid)).toMatchObject({ state: "pending", canUndo: false });
 
     expect(await confirmSubscription(tokenIn("ovan@example.org"))).toBe("confirmed");
-    expect(await subscriptionOf(list.id, member_id)).toMatchObject({ status: "SUBSCRIBED", confirmedVia: "EMAIL_LINK" });
+    expect(await subscriptionOf(list.id, member_id)).toMatchObject({
+      status: "SUBSCRIBED",
+      confirmedVia: "EMAIL_LINK",
+    });
     expect(await activeCount(list.id)).toBe(1);
   });
 
@@ -70,7 +81,11 @@ describe("double opt-in cannot be walked around with the member's uuid", () => {
     expect(await undoUnsubscribe(list.uuid, member.uuid)).toBe(true);
     expect((await subscriptionOf(list.id, member_id)).status).toBe("SUBSCRIBED");
     expect(await activeCount(list.id)).toBe(1);
-    expect(await unsubscribePage(list.uuid, member.uuid)).toEqual({ listName: "Veckobrevet", state: "subscribed", canUndo: false });
+    expect(await unsubscribePage(list.uuid, member.uuid)).toEqual({
+      listName: "Veckobrevet",
+      state: "subscribed",
+      canUndo: false,
+    });
   });
 
   it("a request ended by a global opt-out is not a subscription to restore either", async () => {
@@ -90,7 +105,11 @@ describe("double opt-in cannot be walked around with the member's uuid", () => {
     const token = preferencesToken(member.uuid);
     await optOutOfEverything(token);
     await undoOptOut(token);
-    expect(await subscriptionOf(list.id, member_id)).toMatchObject({ status: "PENDING", confirmedAt: null, endedWhilePending: false });
+    expect(await subscriptionOf(list.id, member_id)).toMatchObject({
+      status: "PENDING",
+      confirmedAt: null,
+      endedWhilePending: false,
+    });
     expect(await activeCount(list.id)).toBe(0);
     // Its own link still confirms it.
     expect(await confirmSubscription(tokenIn("angra@example.org"))).toBe("confirmed");
@@ -107,7 +126,12 @@ describe("a confirmation link confirms the request it was mailed for", () => {
     const [mail] = mailsTo("agare@example.org");
     expect(mail.parsed.text).toContain("Namn: Ada Lind");
 
-    await subscribe(list.uuid, { email: "agare@example.org", firstname: "Mallory", phone: "0701234567", terms_accepted: true });
+    await subscribe(list.uuid, {
+      email: "agare@example.org",
+      firstname: "Mallory",
+      phone: "0701234567",
+      terms_accepted: true,
+    });
     expect(mailsTo("agare@example.org")).toHaveLength(1); // within the resend throttle: no new message
     expect(await confirmSubscription(tokenIn("agare@example.org"))).toBe("confirmed");
     const member = await memberOf("agare@example.org", list.id);
@@ -165,16 +189,26 @@ describe("the anonymous subscribe's answer says nothing about what was stored be
       const list = await makeList(doubleOptIn);
       await subscribe(list.uuid, { email: "kand@example.org" });
       const known = await memberOf("kand@example.org", list.id);
-      if (doubleOptIn) await db().subscription.updateMany({ where: { memberId: known.id }, data: { status: "SUBSCRIBED", subscribedAt: new Date("2020-01-01") } });
+      if (doubleOptIn)
+        await db().subscription.updateMany({
+          where: { memberId: known.id },
+          data: { status: "SUBSCRIBED", subscribedAt: new Date("2020-01-01") },
+        });
       const stranger = await makeList(doubleOptIn);
       await subscribe(stranger.uuid, { email: "borta@example.org" });
       await optOutEverywhere((await memberOf("borta@example.org", stranger.id)).uuid);
 
       const fresh = await answerOf(list.uuid, `ny-${doubleOptIn}@example.org`);
       const status = doubleOptIn ? "PENDING" : "SUBSCRIBED";
-      expect(fresh).toEqual({ member_id: 0, subscription: { id: 0, list_id: list.id, member_id: 0, status, source: "PUBLIC_FORM", unsubscribed_at: null } });
+      expect(fresh).toEqual({
+        member_id: 0,
+        subscription: { id: 0, list_id: list.id, member_id: 0, status, source: "PUBLIC_FORM", unsubscribed_at: null },
+      });
       expect(await answerOf(list.uuid, "kand@example.org")).toEqual(fresh);
-      expect(await answerOf(stranger.uuid, "borta@example.org")).toEqual({ ...fresh, subscription: { ...fresh.subscription, list_id: stranger.id } });
+      expect(await answerOf(stranger.uuid, "borta@example.org")).toEqual({
+        ...fresh,
+        subscription: { ...fresh.subscription, list_id: stranger.id },
+      });
     }
   });
 });

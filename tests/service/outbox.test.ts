@@ -50,7 +50,13 @@ beforeAll(async () => {
   outbox = await import("@/modules/sendouts/services/outbox");
   operator = (await import("@/modules/access/services/caller")).operatorCaller();
   await mail.sendMail(newsletter);
-  await mail.sendMail({ to: "bo@example.org", subject: "Bekräfta", html: "", text: "Bekräfta: https://example.org/confirm/xyz", messageId: "<c-1@example.org>" });
+  await mail.sendMail({
+    to: "bo@example.org",
+    subject: "Bekräfta",
+    html: "",
+    text: "Bekräfta: https://example.org/confirm/xyz",
+    messageId: "<c-1@example.org>",
+  });
 });
 
 afterAll(async () => {
@@ -73,13 +79,24 @@ describe("listOutbox", () => {
 });
 
 describe("getOutboxMessage and getOutboxHtml", () => {
-  const idOf = async (subject: string) => (await outbox.listOutbox(orgAdmin, { page: 1 })).messages.find((m) => m.subject === subject)!.id;
+  const idOf = async (subject: string) =>
+    (await outbox.listOutbox(orgAdmin, { page: 1 })).messages.find((m) => m.subject === subject)!.id;
 
   it("shows the headers worth reading in order, the followable links of the HTML, and the text", async () => {
     const message = await outbox.getOutboxMessage(orgAdmin, await idOf("Nyhetsbrev – november"));
-    expect(message.headers.map((h) => h.name)).toEqual(["From", "To", "Subject", "Date", "Message-ID", "List-Unsubscribe", "List-Unsubscribe-Post"]);
+    expect(message.headers.map((h) => h.name)).toEqual([
+      "From",
+      "To",
+      "Subject",
+      "Date",
+      "Message-ID",
+      "List-Unsubscribe",
+      "List-Unsubscribe-Post",
+    ]);
     expect(message.headers.find((h) => h.name === "Subject")!.value).toBe("Nyhetsbrev – november");
-    expect(message.headers.find((h) => h.name === "List-Unsubscribe")!.value).toBe("<https://example.org/v3/subscription_list/unsubscribe/L/M>");
+    expect(message.headers.find((h) => h.name === "List-Unsubscribe")!.value).toBe(
+      "<https://example.org/v3/subscription_list/unsubscribe/L/M>",
+    );
     expect(message.links).toEqual([
       { text: "Se evenemangen", href: "https://example.org/events" },
       { text: "Avsluta prenumerationen", href: "https://example.org/unsubscribe/abc" },
@@ -97,17 +114,33 @@ describe("getOutboxMessage and getOutboxHtml", () => {
     const id = await idOf("Bekräfta");
     const message = await outbox.getOutboxMessage(orgAdmin, id);
     expect(message.has_html).toBe(false);
-    expect(message.links).toEqual([{ text: "https://example.org/confirm/xyz", href: "https://example.org/confirm/xyz" }]);
-    await expect(outbox.getOutboxHtml(orgAdmin, id)).rejects.toMatchObject({ status: 404, message: "message has no HTML part" });
+    expect(message.links).toEqual([
+      { text: "https://example.org/confirm/xyz", href: "https://example.org/confirm/xyz" },
+    ]);
+    await expect(outbox.getOutboxHtml(orgAdmin, id)).rejects.toMatchObject({
+      status: 404,
+      message: "message has no HTML part",
+    });
   });
 
   it("puts the base first in a message without a head, never inside a <header>", async () => {
-    await mail.sendMail({ to: "cilla@example.org", subject: "Utan head", html: "<header><p>Hej</p></header>", text: "Hej", messageId: "<h-1@example.org>" });
-    expect(await outbox.getOutboxHtml(orgAdmin, await idOf("Utan head"))).toBe('<base target="_blank"><header><p>Hej</p></header>');
+    await mail.sendMail({
+      to: "cilla@example.org",
+      subject: "Utan head",
+      html: "<header><p>Hej</p></header>",
+      text: "Hej",
+      messageId: "<h-1@example.org>",
+    });
+    expect(await outbox.getOutboxHtml(orgAdmin, await idOf("Utan head"))).toBe(
+      '<base target="_blank"><header><p>Hej</p></header>',
+    );
   });
 
   it("answers not found for an id with no file", async () => {
-    await expect(outbox.getOutboxMessage(orgAdmin, "1764000000000-0123456789abcdef")).rejects.toMatchObject({ status: 404, message: "message not found" });
+    await expect(outbox.getOutboxMessage(orgAdmin, "1764000000000-0123456789abcdef")).rejects.toMatchObject({
+      status: 404,
+      message: "message not found",
+    });
   });
 });
 

@@ -31,7 +31,13 @@ afterAll(async () => {
 });
 
 const at = new Date("2026-11-28T07:30:12.345Z");
-const insert = (id: number, t: string | null, b: boolean | null = true, d: Date | null = at, i: number | null = 42) => Prisma.sql`
+const insert = (
+  id: number,
+  t: string | null,
+  b: boolean | null = true,
+  d: Date | null = at,
+  i: number | null = 42,
+) => Prisma.sql`
   INSERT INTO "Probe" ("id", "i", "big", "f", "n", "d", "b", "t", "j", "bytes", "day", "u", "tags")
   VALUES (${id}, ${i}, ${i === null ? null : BigInt(i) * 10_000_000_000n}, ${i === null ? null : i / 8}, ${i === null ? null : "12.50"}, ${d}, ${b}, ${t},
     ${i === null ? null : JSON.stringify({ å: [1, "två"] })}::jsonb, ${i === null ? null : Buffer.from([0, 1, 255])}, ${d}::date,
@@ -48,7 +54,20 @@ describe("raw statements on PostgreSQL's driver adapter", () => {
     const types = await client.$queryRaw<{ type: string }[]>`
       SELECT DISTINCT data_type AS "type" FROM information_schema.columns
       WHERE table_schema = current_schema() AND table_name NOT IN ('_prisma_migrations', 'Probe') ORDER BY 1`;
-    const probed = ["ARRAY", "bigint", "boolean", "bytea", "date", "double precision", "integer", "jsonb", "numeric", "text", "timestamp without time zone", "uuid"];
+    const probed = [
+      "ARRAY",
+      "bigint",
+      "boolean",
+      "bytea",
+      "date",
+      "double precision",
+      "integer",
+      "jsonb",
+      "numeric",
+      "text",
+      "timestamp without time zone",
+      "uuid",
+    ];
     expect(types.map((row) => row.type).filter((type) => !probed.includes(type))).toEqual([]);
   });
 
@@ -57,7 +76,8 @@ describe("raw statements on PostgreSQL's driver adapter", () => {
     await prisma.$executeRaw(insert(2, null, false, null, null));
     let changes = 0;
     await client.$transaction(async (tx) => {
-      changes = (await tx.$executeRaw(insert(11, "direct"))) + (await tx.$executeRaw(insert(12, null, false, null, null)));
+      changes =
+        (await tx.$executeRaw(insert(11, "direct"))) + (await tx.$executeRaw(insert(12, null, false, null, null)));
     });
     expect(changes).toBe(2);
     await client.$executeRaw(insert(21, "direct outside"));
@@ -65,12 +85,24 @@ describe("raw statements on PostgreSQL's driver adapter", () => {
     const throughPrisma = await prisma.$queryRaw<Record<string, unknown>[]>(readBack([1, 2]));
     const direct = await client.$transaction((tx) => tx.$queryRaw<Record<string, unknown>[]>(readBack([11, 12])));
     // All but what differs by design: the ids, the text written and the count over rows of both paths.
-    const alike = (rows: Record<string, unknown>[]) => rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !["id", "t", "count"].includes(key))));
+    const alike = (rows: Record<string, unknown>[]) =>
+      rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !["id", "t", "count"].includes(key))));
     expect(alike(direct)).toStrictEqual(alike(throughPrisma));
     const all = readBack([1, 2, 11, 12, 21]);
     expect(await client.$transaction((tx) => tx.$queryRaw(all))).toStrictEqual(await prisma.$queryRaw(all));
     expect(await client.$queryRaw(all)).toStrictEqual(await prisma.$queryRaw(all));
-    expect(direct[0]).toMatchObject({ i: 42, big: 420_000_000_000n, f: 5.25, d: at, b: true, t: "direct", j: { å: [1, "två"] }, tags: ["a", "b"], exists: true, nothing: null });
+    expect(direct[0]).toMatchObject({
+      i: 42,
+      big: 420_000_000_000n,
+      f: 5.25,
+      d: at,
+      b: true,
+      t: "direct",
+      j: { å: [1, "två"] },
+      tags: ["a", "b"],
+      exists: true,
+      nothing: null,
+    });
     expect(direct[0].n).toBeInstanceOf(Prisma.Decimal);
     // A statement that returns nothing, through $queryRaw, answers an empty list on both paths.
     const update = Prisma.sql`UPDATE "Probe" SET "i" = "i" + 1 WHERE "id" = ${1}`;
@@ -106,7 +138,9 @@ describe("raw statements on PostgreSQL's driver adapter", () => {
         client.$transaction(async (tx) => {
           await tx.$executeRaw(insert(id, `concurrent ${id}`));
           await written();
-          const rows = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "Probe" WHERE "id" IN (${Prisma.join(ids)}) ORDER BY "id"`;
+          const rows = await tx.$queryRaw<
+            { id: number }[]
+          >`SELECT "id" FROM "Probe" WHERE "id" IN (${Prisma.join(ids)}) ORDER BY "id"`;
           await read();
           return rows;
         }),
@@ -119,24 +153,35 @@ describe("raw statements on PostgreSQL's driver adapter", () => {
   it("fail as Prisma's do: a refused statement carries the adapter's error, and is no outage", async () => {
     await client.$executeRaw(insert(51, "taken"));
     const viaPrisma = await prisma.$executeRaw(insert(52, "taken")).catch((error: unknown) => error);
-    const direct = await client.$transaction((tx) => tx.$executeRaw(insert(53, "taken"))).catch((error: unknown) => error);
+    const direct = await client
+      .$transaction((tx) => tx.$executeRaw(insert(53, "taken")))
+      .catch((error: unknown) => error);
     const directOutside = await client.$executeRaw(insert(54, "taken")).catch((error: unknown) => error);
-    const cause = (error: unknown) => (error as { meta: { driverAdapterError: { cause: unknown } } }).meta.driverAdapterError.cause;
+    const cause = (error: unknown) =>
+      (error as { meta: { driverAdapterError: { cause: unknown } } }).meta.driverAdapterError.cause;
     for (const error of [viaPrisma, direct, directOutside]) {
       expect(error).toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
       // Prisma's message starts with where it was called from (its own invocation, not the statement's).
-      expect(error).toMatchObject({ code: "P2010", message: expect.stringContaining('Raw query failed. Code: `23505`. Message: `duplicate key value violates unique constraint "Probe_t_key"`') });
+      expect(error).toMatchObject({
+        code: "P2010",
+        message: expect.stringContaining(
+          'Raw query failed. Code: `23505`. Message: `duplicate key value violates unique constraint "Probe_t_key"`',
+        ),
+      });
       expect(cause(error)).toMatchObject({ originalCode: "23505", kind: "UniqueConstraintViolation" });
       expect(isDatabaseUnavailable(error)).toBe(false);
       expect(isUniqueViolation(error)).toBe(isUniqueViolation(viaPrisma));
     }
   });
 
-  it("are refused once their transaction has ended, and write nothing", () => expectRefusedOnceEnded(client, insert, [61, 62]));
+  it("are refused once their transaction has ended, and write nothing", () =>
+    expectRefusedOnceEnded(client, insert, [61, 62]));
 
-  it("run on the driver: a statement in a transaction is sent when called (Prisma's only once awaited)", () => expectSentWhenCalled(client, insert, 71));
+  it("run on the driver: a statement in a transaction is sent when called (Prisma's only once awaited)", () =>
+    expectSentWhenCalled(client, insert, 71));
 
-  it("outside a transaction, run once awaited, as Prisma's do: one never awaited writes nothing", () => expectRunOnceAwaited(client, insert, [81, 82]));
+  it("outside a transaction, run once awaited, as Prisma's do: one never awaited writes nothing", () =>
+    expectRunOnceAwaited(client, insert, [81, 82]));
 
   it("work again after $disconnect, as Prisma's do (the client connects again)", async () => {
     const disconnected = createClient(database.url);

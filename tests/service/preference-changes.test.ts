@@ -22,11 +22,16 @@ const op = operatorCaller();
 async function person(email: string) {
   const company = await makeCompany("Självserviceföreningen");
   const group = await db().propertyGroup.create({ data: { companyId: company.id, name: "Intressen" } });
-  const [music, sport] = await Promise.all(["Musik", "Idrott"].map((name) => db().property.create({ data: { groupId: group.id, name } })));
+  const [music, sport] = await Promise.all(
+    ["Musik", "Idrott"].map((name) => db().property.create({ data: { groupId: group.id, name } })),
+  );
   const news = await createList(op, { name: "Nyheter", company_id: company.id });
   await updateList(op, news.id, { question_prop_ids: [music.id, sport.id] });
   const events = await createList(op, { name: "Evenemang", company_id: company.id, consent_required: true });
-  await updateList(op, events.id, { question_prop_ids: [music.id, sport.id], term: { name: "Villkor", html: "<p>Vi sparar adressen.</p>" } });
+  await updateList(op, events.id, {
+    question_prop_ids: [music.id, sport.id],
+    term: { name: "Villkor", html: "<p>Vi sparar adressen.</p>" },
+  });
   const courses = await createList(op, { name: "Kurser", company_id: company.id, double_opt_in: true });
   const closed = await createList(op, { name: "Stängd", company_id: company.id });
   await updateList(op, closed.id, { is_active: false });
@@ -36,7 +41,9 @@ async function person(email: string) {
 }
 
 const auditOf = async (uuid: string) =>
-  (await db().auditEntry.findMany({ where: { actor: `member:${uuid}` }, orderBy: { id: "asc" } })).map((e) => `${e.actorKind} ${e.action} ${e.summary}`);
+  (await db().auditEntry.findMany({ where: { actor: `member:${uuid}` }, orderBy: { id: "asc" } })).map(
+    (e) => `${e.actorKind} ${e.action} ${e.summary}`,
+  );
 const linkIn = (text: string | undefined, path: string) => new RegExp(`/${path}/([^?\\s"<>]+)`).exec(text ?? "")![1];
 
 describe("joining the organization's other public lists", () => {
@@ -44,34 +51,63 @@ describe("joining the organization's other public lists", () => {
     const { token, events, courses, closed, music, member } = await person("lina@example.org");
     const prefs = await preferencesOf(token);
     expect(prefs.otherLists.map((l) => l.name)).toEqual(["Evenemang", "Kurser"]);
-    expect(prefs.otherLists[0]).toMatchObject({ consentRequired: true, doubleOptIn: false, term: { name: "Villkor" }, questions: [{ name: "Musik" }, { name: "Idrott" }] });
+    expect(prefs.otherLists[0]).toMatchObject({
+      consentRequired: true,
+      doubleOptIn: false,
+      term: { name: "Villkor" },
+      questions: [{ name: "Musik" }, { name: "Idrott" }],
+    });
 
-    await expect(joinList(token, { listId: events.id, answered: [music.id], termsAccepted: false }, "sv")).rejects.toThrow(ValidationFailed);
-    expect(await joinList(token, { listId: events.id, answered: [music.id], termsAccepted: true }, "sv")).toBe("subscribed");
-    expect(await db().subscription.findFirstOrThrow({ where: { listId: events.id, memberId: member.id } })).toMatchObject({ status: "SUBSCRIBED", confirmedVia: "PREFERENCES" });
-    expect(await db().memberProperty.findMany({ where: { memberId: member.id }, select: { propertyId: true } })).toEqual([{ propertyId: music.id }]);
+    await expect(
+      joinList(token, { listId: events.id, answered: [music.id], termsAccepted: false }, "sv"),
+    ).rejects.toThrow(ValidationFailed);
+    expect(await joinList(token, { listId: events.id, answered: [music.id], termsAccepted: true }, "sv")).toBe(
+      "subscribed",
+    );
+    expect(
+      await db().subscription.findFirstOrThrow({ where: { listId: events.id, memberId: member.id } }),
+    ).toMatchObject({ status: "SUBSCRIBED", confirmedVia: "PREFERENCES" });
+    expect(
+      await db().memberProperty.findMany({ where: { memberId: member.id }, select: { propertyId: true } }),
+    ).toEqual([{ propertyId: music.id }]);
     expect(await db().memberConsent.count({ where: { memberId: member.id, sourceListId: events.id } })).toBe(1);
     expect((await db().subscriptionList.findUniqueOrThrow({ where: { id: events.id } })).activeCount).toBe(1);
     expect((await preferencesOf(token)).otherLists.map((l) => l.name)).toEqual(["Kurser"]);
     expect(await auditOf(member.uuid)).toEqual([`public member.update member ${member.id}: prop_ids`]);
-    expect(await db().auditEntry.count({ where: { action: "subscription.subscribe", objectId: `${events.id}:${member.id}` } })).toBe(1);
+    expect(
+      await db().auditEntry.count({
+        where: { action: "subscription.subscribe", objectId: `${events.id}:${member.id}` },
+      }),
+    ).toBe(1);
 
     // Not again (the list switch handles lists the person is on), not a closed one, not another organization's.
-    await expect(joinList(token, { listId: events.id, answered: [], termsAccepted: true }, "sv")).rejects.toThrow(NotFound);
-    await expect(joinList(token, { listId: closed.id, answered: [], termsAccepted: false }, "sv")).rejects.toThrow(NotFound);
+    await expect(joinList(token, { listId: events.id, answered: [], termsAccepted: true }, "sv")).rejects.toThrow(
+      NotFound,
+    );
+    await expect(joinList(token, { listId: closed.id, answered: [], termsAccepted: false }, "sv")).rejects.toThrow(
+      NotFound,
+    );
     const other = await person("annan@example.org");
-    await expect(joinList(token, { listId: other.courses.id, answered: [], termsAccepted: false }, "sv")).rejects.toThrow(NotFound);
+    await expect(
+      joinList(token, { listId: other.courses.id, answered: [], termsAccepted: false }, "sv"),
+    ).rejects.toThrow(NotFound);
     expect(courses.id).toBeGreaterThan(0);
   });
 
   it("a list with double opt-in waits for the confirmation mailed as the subscribe page mails it", async () => {
     const { token, courses, member } = await person("dubbel@example.org");
-    expect(await joinList(token, { listId: courses.id, answered: [], termsAccepted: false }, "en")).toBe("confirmationSent");
-    expect(await db().subscription.findFirstOrThrow({ where: { listId: courses.id, memberId: member.id } })).toMatchObject({ status: "PENDING" });
+    expect(await joinList(token, { listId: courses.id, answered: [], termsAccepted: false }, "en")).toBe(
+      "confirmationSent",
+    );
+    expect(
+      await db().subscription.findFirstOrThrow({ where: { listId: courses.id, memberId: member.id } }),
+    ).toMatchObject({ status: "PENDING" });
     const [mail] = await sink.waitFor(1);
     expect(mail.envelopeTo).toEqual(["dubbel@example.org"]);
     expect(mail.parsed.text).toMatch(/\/confirm\//);
-    expect(await auditOf(member.uuid)).toEqual([`public subscription.request_confirmation dubbel@example.org on Kurser`]);
+    expect(await auditOf(member.uuid)).toEqual([
+      `public subscription.request_confirmation dubbel@example.org on Kurser`,
+    ]);
   });
 });
 
@@ -79,7 +115,11 @@ describe("the person's name and interests", () => {
   it("saves first and last name, audited as the member's own change, and the search finds the new name", async () => {
     const { token, member } = await person("namn@example.org");
     await saveName(token, { firstname: " Märta ", lastname: "Åström" });
-    expect(await db().member.findUniqueOrThrow({ where: { id: member.id } })).toMatchObject({ firstname: "Märta", lastname: "Åström", searchText: expect.stringContaining("marta astrom") });
+    expect(await db().member.findUniqueOrThrow({ where: { id: member.id } })).toMatchObject({
+      firstname: "Märta",
+      lastname: "Åström",
+      searchText: expect.stringContaining("marta astrom"),
+    });
     await saveName(token, { firstname: "Märta", lastname: "Åström" }); // unchanged: nothing written
     await expect(saveName(token, { firstname: "x".repeat(129), lastname: "" })).rejects.toThrow(ValidationFailed);
     expect(await auditOf(member.uuid)).toEqual([`public member.update member ${member.id}: firstname, lastname`]);
@@ -87,10 +127,24 @@ describe("the person's name and interests", () => {
 
   it("replaces the answers to one list's questions, leaving the person's other properties", async () => {
     const { token, news, music, sport, member, company } = await person("intressen@example.org");
-    const own = await db().property.create({ data: { groupId: (await db().propertyGroup.create({ data: { companyId: company.id, name: "Annat" } })).id, name: "Styrelse" } });
-    await db().memberProperty.createMany({ data: [{ memberId: member.id, propertyId: music.id }, { memberId: member.id, propertyId: own.id }] });
+    const own = await db().property.create({
+      data: {
+        groupId: (await db().propertyGroup.create({ data: { companyId: company.id, name: "Annat" } })).id,
+        name: "Styrelse",
+      },
+    });
+    await db().memberProperty.createMany({
+      data: [
+        { memberId: member.id, propertyId: music.id },
+        { memberId: member.id, propertyId: own.id },
+      ],
+    });
     await saveAnswers(token, news.id, [sport.id, own.id]); // own is not the list's question: ignored
-    const answered = await db().memberProperty.findMany({ where: { memberId: member.id }, orderBy: { propertyId: "asc" }, select: { propertyId: true } });
+    const answered = await db().memberProperty.findMany({
+      where: { memberId: member.id },
+      orderBy: { propertyId: "asc" },
+      select: { propertyId: true },
+    });
     expect(answered.map((a) => a.propertyId)).toEqual([sport.id, own.id].sort((a, b) => a - b));
     expect((await preferencesOf(token)).answered.sort()).toEqual([sport.id, own.id].sort());
     expect(await auditOf(member.uuid)).toEqual([`public member.update member ${member.id}: prop_ids`]);
@@ -120,7 +174,10 @@ describe("a change of address", () => {
     expect(notice.parsed.text).toContain("ny@example.org");
     await expect(confirmAddressChange(changeToken, "sv")).rejects.toThrow(NotFound); // single use
     expect(await addressChangeOf(changeToken)).toMatchObject({ state: "done" }); // the page says so, with no button
-    expect(await auditOf(member.uuid)).toEqual([`public member.email_change_request member ${member.id}`, `public member.update member ${member.id}: email`]);
+    expect(await auditOf(member.uuid)).toEqual([
+      `public member.email_change_request member ${member.id}`,
+      `public member.update member ${member.id}: email`,
+    ]);
   });
 
   it("refuses bad and same addresses, expires, ends an earlier request, limits the rate, and never reveals a taken address", async () => {
@@ -128,7 +185,9 @@ describe("a change of address", () => {
     await expect(requestAddressChange(token, "inte en adress", "sv")).rejects.toThrow(ValidationFailed);
     await expect(requestAddressChange(token, "ADRESS@example.org", "sv")).rejects.toThrow(ValidationFailed);
 
-    await db().member.create({ data: { uuid: crypto.randomUUID(), organizationId: company.id, email: "upptagen@example.org" } });
+    await db().member.create({
+      data: { uuid: crypto.randomUUID(), organizationId: company.id, email: "upptagen@example.org" },
+    });
     await requestAddressChange(token, "upptagen@example.org", "en");
     const [taken] = await sink.waitFor(1);
     expect(taken.envelopeTo).toEqual(["upptagen@example.org"]);
@@ -142,7 +201,10 @@ describe("a change of address", () => {
     await requestAddressChange(token, "andra@example.org", "sv");
     const second = linkIn((await sink.waitFor(1))[0].parsed.text, "preferences/address");
     expect(await addressChangeOf(first)).toBeNull(); // the newer request ended it
-    await db().emailChange.updateMany({ where: { memberId: member.id, newEmail: "andra@example.org" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().emailChange.updateMany({
+      where: { memberId: member.id, newEmail: "andra@example.org" },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await expect(confirmAddressChange(second, "sv")).rejects.toThrow(NotFound);
     await expect(requestAddressChange(token, "fjarde@example.org", "sv")).rejects.toThrow(RateLimited);
     expect((await db().member.findUniqueOrThrow({ where: { id: member.id } })).email).toBe("adress@example.org");
@@ -153,7 +215,9 @@ describe("a change of address", () => {
     await requestAddressChange(token, "ny-radera@example.org", "sv");
     await requestErasure(token, "sv");
     const mails = await sink.waitFor(2);
-    await confirmErasure(linkIn(mails.find((m) => m.envelopeTo[0] === "radera@example.org")!.parsed.text, "preferences/erase"));
+    await confirmErasure(
+      linkIn(mails.find((m) => m.envelopeTo[0] === "radera@example.org")!.parsed.text, "preferences/erase"),
+    );
     expect(await db().emailChange.count({ where: { memberId: member.id } })).toBe(0);
   });
 });

@@ -4,7 +4,16 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { operatorCaller } from "@/modules/access/services/caller";
-import { confirmErasure, dataOf, erasureLinkIsValid, optOutOfEverything, preferencesOf, requestErasure, setListPreference, undoOptOut } from "@/modules/lists/services/preferences";
+import {
+  confirmErasure,
+  dataOf,
+  erasureLinkIsValid,
+  optOutOfEverything,
+  preferencesOf,
+  requestErasure,
+  setListPreference,
+  undoOptOut,
+} from "@/modules/lists/services/preferences";
 import { createList, updateList } from "@/modules/lists/services/lists";
 import { undoUnsubscribe, unsubscribeByUuids } from "@/modules/lists/services/subscriptions";
 import { subscribeVisitor } from "@/modules/lists/services/public-subscribe";
@@ -20,13 +29,17 @@ async function personOnTwoLists(email: string) {
   const news = await createList(operatorCaller(), { name: "Nyheter", company_id: company.id });
   const events = await createList(operatorCaller(), { name: "Evenemang", company_id: company.id });
   await updateList(operatorCaller(), news.id, { term: { name: "Villkor", html: "<p>Adressen sparas.</p>" } });
-  const { member_id } = await subscribeVisitor(news.uuid, SubscribeRequest.parse({ email, firstname: "Pia", terms_accepted: true }));
+  const { member_id } = await subscribeVisitor(
+    news.uuid,
+    SubscribeRequest.parse({ email, firstname: "Pia", terms_accepted: true }),
+  );
   await subscribeVisitor(events.uuid, SubscribeRequest.parse({ email }));
   const member = await db().member.findUniqueOrThrow({ where: { id: member_id } });
   return { company, news, events, member, token: preferencesToken(member.uuid) };
 }
 
-const statuses = async (token: string) => Object.fromEntries((await preferencesOf(token)).lists.map((l) => [l.name, l.status]));
+const statuses = async (token: string) =>
+  Object.fromEntries((await preferencesOf(token)).lists.map((l) => [l.name, l.status]));
 
 describe("the preference page", () => {
   it("shows the person's lists, switches one off and on, and opts out of everything and back", async () => {
@@ -58,8 +71,19 @@ describe("the preference page", () => {
 
   it("hands out the person's data: member fields, consents, subscriptions and sendouts received", async () => {
     const { token, company, member, news } = await personOnTwoLists("data@example.org");
-    const sendout = await db().sendout.create({ data: { companyId: company.id, subject: "Höstbrev", html: "<p>Hej</p>", createdBy: "cli", status: "SENT" } });
-    await db().sendoutRecipient.create({ data: { sendoutId: sendout.id, memberId: member.id, listId: news.id, email: "data@example.org", status: "SENT", sentAt: new Date() } });
+    const sendout = await db().sendout.create({
+      data: { companyId: company.id, subject: "Höstbrev", html: "<p>Hej</p>", createdBy: "cli", status: "SENT" },
+    });
+    await db().sendoutRecipient.create({
+      data: {
+        sendoutId: sendout.id,
+        memberId: member.id,
+        listId: news.id,
+        email: "data@example.org",
+        status: "SENT",
+        sentAt: new Date(),
+      },
+    });
     const data = await dataOf(token);
     expect(data.member).toMatchObject({ email: "data@example.org", firstname: "Pia" });
     expect(data.consents).toEqual([expect.objectContaining({ term: "Villkor", list: "Nyheter" })]);
@@ -92,10 +116,15 @@ describe("the unsubscribe page's undo", () => {
     expect(await undoUnsubscribe(news.uuid, member.uuid)).toBe(false); // still subscribed: nothing to undo
     await unsubscribeByUuids(news.uuid, member.uuid);
     expect(await undoUnsubscribe(news.uuid, member.uuid)).toBe(true);
-    expect((await db().subscription.findFirstOrThrow({ where: { listId: news.id, memberId: member.id } })).status).toBe("SUBSCRIBED");
+    expect((await db().subscription.findFirstOrThrow({ where: { listId: news.id, memberId: member.id } })).status).toBe(
+      "SUBSCRIBED",
+    );
 
     await unsubscribeByUuids(events.uuid, member.uuid);
-    await db().subscription.updateMany({ where: { listId: events.id }, data: { unsubscribedAt: new Date(Date.now() - 31 * 60 * 1000) } });
+    await db().subscription.updateMany({
+      where: { listId: events.id },
+      data: { unsubscribedAt: new Date(Date.now() - 31 * 60 * 1000) },
+    });
     expect(await undoUnsubscribe(events.uuid, member.uuid)).toBe(false);
   });
 });

@@ -17,14 +17,23 @@ import { makeCompany } from "../helpers";
 await smtpSinkForServices();
 
 const entriesOf = (memberId: number) =>
-  db().auditEntry.findMany({ where: { actor: `member:${memberId}` }, orderBy: { id: "asc" }, select: { action: true, actorKind: true, objectType: true, objectId: true, companyId: true, summary: true } });
+  db().auditEntry.findMany({
+    where: { actor: `member:${memberId}` },
+    orderBy: { id: "asc" },
+    select: { action: true, actorKind: true, objectType: true, objectId: true, companyId: true, summary: true },
+  });
 
 describe("public subscription changes in the audit log", () => {
   it("records the hosted form, the API, the link and its undo, the preference page and the opt-out with member id, list and channel", async () => {
     const company = await makeCompany("Loggföreningen");
     const news = await createList(operatorCaller(), { name: "Nyheter", company_id: company.id });
     const events = await createList(operatorCaller(), { name: "Evenemang", company_id: company.id });
-    const { member_id } = await subscribeVisitor(news.uuid, SubscribeRequest.parse({ email: "logg@example.org" }), "sv", "hosted_form");
+    const { member_id } = await subscribeVisitor(
+      news.uuid,
+      SubscribeRequest.parse({ email: "logg@example.org" }),
+      "sv",
+      "hosted_form",
+    );
     await subscribeVisitor(events.uuid, SubscribeRequest.parse({ email: "logg@example.org" }));
     // Subscribing again changes nothing and records nothing.
     await subscribeVisitor(events.uuid, SubscribeRequest.parse({ email: "logg@example.org" }));
@@ -84,11 +93,18 @@ describe("public subscription changes in the audit log", () => {
   it("records a double opt-in subscribe when the address owner confirms, not before", async () => {
     const company = await makeCompany("Bekräftelseloggen");
     const list = await createList(operatorCaller(), { name: "Bekräftat", company_id: company.id, double_opt_in: true });
-    const { member_id, subscription } = await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: "dubbel@example.org" }), "en", "hosted_form");
+    const { member_id, subscription } = await subscribeVisitor(
+      list.uuid,
+      SubscribeRequest.parse({ email: "dubbel@example.org" }),
+      "en",
+      "hosted_form",
+    );
     expect(await entriesOf(member_id)).toEqual([]);
     const { confirmationNonce } = await db().subscription.findUniqueOrThrow({ where: { id: subscription.id } });
     expect(await confirmSubscription(confirmationToken(subscription.id, confirmationNonce!))).toBe("confirmed");
     expect(await confirmSubscription(confirmationToken(subscription.id, confirmationNonce!))).toBe("confirmed");
-    expect((await entriesOf(member_id)).map((e) => e.summary)).toEqual([`member ${member_id} on list ${list.id} via email_confirmation`]);
+    expect((await entriesOf(member_id)).map((e) => e.summary)).toEqual([
+      `member ${member_id} on list ${list.id} via email_confirmation`,
+    ]);
   });
 });

@@ -22,22 +22,44 @@ ownDatabaseWithLoopbackWebhooks();
 /** An active list with a consent term and two questions, of a company with an enabled webhook endpoint. */
 async function makeList(name: string, cap: number | null = null) {
   const company = await makeCompany(`${name}-föreningen`);
-  const questions = await Promise.all(["Tävlingar", "Läger"].map((q) => createProperty(op, { company_id: company.id, group_name: "Intressen", name: q })));
+  const questions = await Promise.all(
+    ["Tävlingar", "Läger"].map((q) => createProperty(op, { company_id: company.id, group_name: "Intressen", name: q })),
+  );
   const list = await createList(op, { name, company_id: company.id });
-  await updateList(op, list.id, { is_active: true, subscriber_cap: cap, term: { name: "Villkor", html: "<p>Ja</p>" }, question_prop_ids: questions.map((q) => q.prop_id) });
-  await createWebhookEndpoint(op, CreateWebhookEndpointRequest.parse({ company_id: company.id, url: "http://127.0.0.1:9/hook", events: ["member.created", "subscription.created"] }));
+  await updateList(op, list.id, {
+    is_active: true,
+    subscriber_cap: cap,
+    term: { name: "Villkor", html: "<p>Ja</p>" },
+    question_prop_ids: questions.map((q) => q.prop_id),
+  });
+  await createWebhookEndpoint(
+    op,
+    CreateWebhookEndpointRequest.parse({
+      company_id: company.id,
+      url: "http://127.0.0.1:9/hook",
+      events: ["member.created", "subscription.created"],
+    }),
+  );
   return { list, companyId: company.id, questionIds: questions.map((q) => q.prop_id) };
 }
 
 const subscribe = (uuid: string, input: unknown) => subscribeVisitor(uuid, SubscribeRequest.parse(input));
-const activeCount = async (listId: number) => (await db().subscriptionList.findUniqueOrThrow({ where: { id: listId } })).activeCount;
+const activeCount = async (listId: number) =>
+  (await db().subscriptionList.findUniqueOrThrow({ where: { id: listId } })).activeCount;
 const eventsOf = async (companyId: string, type: string) =>
-  (await db().webhookEvent.findMany({ where: { companyId, type }, select: { payload: true } })).map((e) => JSON.parse(e.payload).member_id as number);
+  (await db().webhookEvent.findMany({ where: { companyId, type }, select: { payload: true } })).map(
+    (e) => JSON.parse(e.payload).member_id as number,
+  );
 
 describe("public subscribes at once", () => {
   it("share transactions, and each visitor gets its own member, answers, consent, audit entry and events", async () => {
     const { list, companyId, questionIds } = await makeList("Tillsammans");
-    const visitors = Array.from({ length: 24 }, (_, i) => ({ email: `besokare.${i}@example.org`, firstname: `Besökare ${i}`, answered_prop_ids: [questionIds[i % 2]], terms_accepted: i % 3 !== 0 }));
+    const visitors = Array.from({ length: 24 }, (_, i) => ({
+      email: `besokare.${i}@example.org`,
+      firstname: `Besökare ${i}`,
+      answered_prop_ids: [questionIds[i % 2]],
+      terms_accepted: i % 3 !== 0,
+    }));
     const watch = watchStatements();
     const results = await Promise.all(visitors.map((visitor) => subscribe(list.uuid, visitor)));
     watch.stop();
@@ -50,14 +72,28 @@ describe("public subscribes at once", () => {
     const memberIds = results.map((r) => r.member_id);
     expect(new Set(memberIds).size).toBe(24);
     for (const [i, result] of results.entries()) {
-      const member = await db().member.findUniqueOrThrow({ where: { id: result.member_id }, include: { properties: true, consents: true } });
-      expect(member).toMatchObject({ email: visitors[i].email, firstname: visitors[i].firstname, organizationId: companyId });
+      const member = await db().member.findUniqueOrThrow({
+        where: { id: result.member_id },
+        include: { properties: true, consents: true },
+      });
+      expect(member).toMatchObject({
+        email: visitors[i].email,
+        firstname: visitors[i].firstname,
+        organizationId: companyId,
+      });
       expect(member.properties.map((p) => p.propertyId)).toEqual(visitors[i].answered_prop_ids);
       expect(member.consents.length).toBe(visitors[i].terms_accepted ? 1 : 0);
-      expect(result.subscription).toMatchObject({ list_id: list.id, member_id: result.member_id, source: "PUBLIC_FORM" });
+      expect(result.subscription).toMatchObject({
+        list_id: list.id,
+        member_id: result.member_id,
+        source: "PUBLIC_FORM",
+      });
     }
     expect(await activeCount(list.id)).toBe(24);
-    const audited = await db().auditEntry.findMany({ where: { companyId, action: "subscription.subscribe" }, select: { actor: true, objectId: true } });
+    const audited = await db().auditEntry.findMany({
+      where: { companyId, action: "subscription.subscribe" },
+      select: { actor: true, objectId: true },
+    });
     expect(audited.map((a) => a.actor).sort()).toEqual(memberIds.map((id) => `member:${id}`).sort());
     expect((await eventsOf(companyId, "member.created")).sort()).toEqual([...memberIds].sort());
     expect((await eventsOf(companyId, "subscription.created")).sort()).toEqual([...memberIds].sort());
@@ -66,7 +102,11 @@ describe("public subscribes at once", () => {
   it("at the cap: cap N and 3N at once give exactly N subscribed and 2N CapReached that leave nothing behind", async () => {
     const N = 5;
     const { list, companyId } = await makeList("Taket", N);
-    const settled = await Promise.allSettled(Array.from({ length: 3 * N }, (_, i) => subscribe(list.uuid, { email: `tak.${i}@example.org`, terms_accepted: true, answered_prop_ids: [] })));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 3 * N }, (_, i) =>
+        subscribe(list.uuid, { email: `tak.${i}@example.org`, terms_accepted: true, answered_prop_ids: [] }),
+      ),
+    );
     const refused = settled.filter((s) => s.status === "rejected");
     expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(N);
     expect(refused).toHaveLength(2 * N);
@@ -94,7 +134,10 @@ describe("public subscribes at once", () => {
     const { list, companyId } = await makeList("Blandat");
     const { member_id } = await subscribe(list.uuid, { email: "avstod@example.org" });
     await db().member.update({ where: { id: member_id }, data: { globalOptOutAt: new Date() } });
-    await db().subscription.updateMany({ where: { memberId: member_id }, data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date() } });
+    await db().subscription.updateMany({
+      where: { memberId: member_id },
+      data: { status: "UNSUBSCRIBED", unsubscribedAt: new Date() },
+    });
     await db().subscriptionList.update({ where: { id: list.id }, data: { activeCount: 0 } });
 
     const emails = ["ny.1@example.org", "avstod@example.org", "ny.2@example.org", "ny.3@example.org"];

@@ -22,7 +22,12 @@ import { uniqueEmail } from "../member-fixtures";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink";
 
 const op = operatorCaller();
-const settings = { SMTP_MAX_PER_SECOND: "0", SENDOUT_RETRY_BASE_MS: "100", SENDOUT_LEASE_SECONDS: "60", MAIL_FROM: "Förbundet <utskick@example.org>" };
+const settings = {
+  SMTP_MAX_PER_SECOND: "0",
+  SENDOUT_RETRY_BASE_MS: "100",
+  SENDOUT_LEASE_SECONDS: "60",
+  MAIL_FROM: "Förbundet <utskick@example.org>",
+};
 let sink: SmtpSink;
 let database: Awaited<ReturnType<typeof useDatabaseOfOwn>>;
 
@@ -49,13 +54,21 @@ async function sendoutTo(count: number, send = true) {
   const emails: string[] = [];
   for (let i = 0; i < count; i++) {
     const email = uniqueEmail("leverans");
-    const member = await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email, firstname: `Person${i}` }));
+    const member = await createMember(
+      op,
+      CreateMemberRequest.parse({ company_id: company.id, email, firstname: `Person${i}` }),
+    );
     await setMemberSubscription(op, list.id, member.id, true);
     emails.push(email);
   }
   const sendout = await createSendout(
     op,
-    CreateSendoutRequest.parse({ company_id: company.id, list_ids: [list.id], subject: "Hej {{firstname}}", html: "<p>Välkommen på årsmöte</p>" }),
+    CreateSendoutRequest.parse({
+      company_id: company.id,
+      list_ids: [list.id],
+      subject: "Hej {{firstname}}",
+      html: "<p>Välkommen på årsmöte</p>",
+    }),
   );
   if (send) await sendSendout(op, sendout.id, {});
   return { sendout, list, emails };
@@ -64,7 +77,10 @@ async function sendoutTo(count: number, send = true) {
 const rowsOf = (sendoutId: number) => db().sendoutRecipient.findMany({ where: { sendoutId }, orderBy: { id: "asc" } });
 /** A header as the message carried it (mailparser folds List-* headers into one structured value). */
 const headerLine = (message: SmtpSink["received"][number], name: string) =>
-  message.parsed.headerLines.find((h) => h.key === name)?.line.slice(name.length + 1).trim();
+  message.parsed.headerLines
+    .find((h) => h.key === name)
+    ?.line.slice(name.length + 1)
+    .trim();
 const mailTo = (email: string) => sink.received.filter((m) => m.envelopeTo.includes(email));
 
 /** Rounds until nothing is pending for `sendoutId` (retries wait their backoff). */
@@ -82,7 +98,8 @@ describe("claiming", () => {
     const { sendout } = await sendoutTo(6);
     // Large batches: rows of other test files' sendouts (same database) are pending too.
     const [a, b] = await Promise.all([claimRecipients("a", 1000), claimRecipients("b", 1000)]);
-    const mine = (rows: { id: number; sendoutId: number }[]) => rows.filter((r) => r.sendoutId === sendout.id).map((r) => r.id);
+    const mine = (rows: { id: number; sendoutId: number }[]) =>
+      rows.filter((r) => r.sendoutId === sendout.id).map((r) => r.id);
     expect(new Set([...mine(a), ...mine(b)]).size).toBe(mine(a).length + mine(b).length);
     expect(mine(a).length + mine(b).length).toBe(6);
     expect(mine(await claimRecipients("c", 100))).toEqual([]);
@@ -92,12 +109,17 @@ describe("claiming", () => {
 
     const second = await sendoutTo(2);
     const [first] = await rowsOf(second.sendout.id);
-    await db().sendoutRecipient.update({ where: { id: first.id }, data: { nextAttemptAt: new Date(Date.now() + 60_000) } });
+    await db().sendoutRecipient.update({
+      where: { id: first.id },
+      data: { nextAttemptAt: new Date(Date.now() + 60_000) },
+    });
     await pauseSendout(op, second.sendout.id);
     expect(mine(await claimRecipients("d", 100))).toEqual([]);
     expect((await claimRecipients("d", 100)).filter((r) => r.sendoutId === second.sendout.id)).toEqual([]);
     await resumeSendout(op, second.sendout.id);
-    expect((await claimRecipients("d", 100)).filter((r) => r.sendoutId === second.sendout.id).map((r) => r.id)).toEqual([first.id + 1]);
+    expect((await claimRecipients("d", 100)).filter((r) => r.sendoutId === second.sendout.id).map((r) => r.id)).toEqual(
+      [first.id + 1],
+    );
   });
 
   it("takes the oldest sendout's rows first, in the order they were added, whichever sendout was sent first", async () => {
@@ -109,7 +131,10 @@ describe("claiming", () => {
     expect(Math.min(...olderRows)).toBeGreaterThan(Math.max(...(await rowsOf(newer.sendout.id)).map((r) => r.id)));
     expect((await claimRecipients("e", 2)).map((r) => r.id)).toEqual(olderRows.slice(0, 2));
     // The last of the older sendout's, then the newer's first (a batch is returned in id order).
-    expect((await claimRecipients("e", 2)).map((r) => r.id)).toEqual([(await rowsOf(newer.sendout.id))[0].id, olderRows[2]]);
+    expect((await claimRecipients("e", 2)).map((r) => r.id)).toEqual([
+      (await rowsOf(newer.sendout.id))[0].id,
+      olderRows[2],
+    ]);
   });
 });
 
@@ -133,10 +158,15 @@ describe("delivery", () => {
       const row = rows.find((r) => r.email === email)!;
       expect(message.parsed.messageId).toBe(`<sendout-${sendout.id}-${row.id}@example.org>`);
       expect(message.parsed.subject).toBe(`Hej Person${i}`);
-      expect(headerLine(message, "list-unsubscribe")).toMatch(new RegExp(`^<http.*/v3/subscription_list/unsubscribe/${list.uuid}/[0-9a-f-]{36}>$`));
+      expect(headerLine(message, "list-unsubscribe")).toMatch(
+        new RegExp(`^<http.*/v3/subscription_list/unsubscribe/${list.uuid}/[0-9a-f-]{36}>$`),
+      );
       expect(headerLine(message, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     }
-    expect(await getSendout(op, sendout.id)).toMatchObject({ status: "SENT", counts: { recipients: 3, sent: 3, failed: 0 } });
+    expect(await getSendout(op, sendout.id)).toMatchObject({
+      status: "SENT",
+      counts: { recipients: 3, sent: 3, failed: 0 },
+    });
   });
 
   it("retries temporary refusals with backoff until the server takes them, and records permanent ones as FAILED", async () => {
@@ -161,7 +191,10 @@ describe("delivery", () => {
     const rows = await rowsOf(refused.sendout.id);
     expect(rows.map((r) => r.status).sort()).toEqual(["FAILED", "SENT"]);
     expect(rows.find((r) => r.status === "FAILED")!.error).toMatch(/550/);
-    expect(await getSendout(op, refused.sendout.id)).toMatchObject({ status: "SENT", counts: { recipients: 2, sent: 1, failed: 1 } });
+    expect(await getSendout(op, refused.sendout.id)).toMatchObject({
+      status: "SENT",
+      counts: { recipients: 2, sent: 1, failed: 1 },
+    });
   });
 
   it("sends nothing to someone who opted out of everything after the recipients were fixed", async () => {
@@ -171,14 +204,21 @@ describe("delivery", () => {
     expect(mailTo(emails[0])).toEqual([]);
     expect(mailTo(emails[1])).toHaveLength(1);
     const rows = await rowsOf(sendout.id);
-    expect(rows.find((r) => r.email === emails[0])).toMatchObject({ status: "FAILED", error: "member opted out of all mail before sending" });
+    expect(rows.find((r) => r.email === emails[0])).toMatchObject({
+      status: "FAILED",
+      error: "member opted out of all mail before sending",
+    });
   });
 
   it("keeps retrying while the server is down, and finishes once it is back", async () => {
     const { sendout, emails } = await sendoutTo(2);
     await sink.stop();
     await runSendoutRound("worker-a", () => false);
-    expect((await rowsOf(sendout.id)).every((r) => r.status === "PENDING" && r.attempts === 1 && /ECONNREFUSED|connect/i.test(r.error ?? ""))).toBe(true);
+    expect(
+      (await rowsOf(sendout.id)).every(
+        (r) => r.status === "PENDING" && r.attempts === 1 && /ECONNREFUSED|connect/i.test(r.error ?? ""),
+      ),
+    ).toBe(true);
     await sink.restart();
     await deliverAll(sendout.id);
     for (const email of emails) expect(mailTo(email)).toHaveLength(1);
@@ -195,13 +235,18 @@ describe("delivery", () => {
       vi.setSystemTime(Date.now() + 40_000);
       const rows = await rowsOf(sendout.id);
       const taken = rows.slice(-5).map((row) => row.id);
-      await db().sendoutRecipient.updateMany({ where: { id: { in: taken } }, data: { leaseOwner: "worker-b", leaseUntil: new Date(Date.now() + 60_000) } });
+      await db().sendoutRecipient.updateMany({
+        where: { id: { in: taken } },
+        data: { leaseOwner: "worker-b", leaseUntil: new Date(Date.now() + 60_000) },
+      });
       slow.release();
       await round;
       expect(emails.slice(0, 15).map((email) => mailTo(email).length)).toEqual(Array(15).fill(1));
       expect(emails.slice(15).map((email) => mailTo(email).length)).toEqual(Array(5).fill(0));
       const after = await rowsOf(sendout.id);
-      expect(after.filter((row) => taken.includes(row.id)).map((row) => [row.status, row.leaseOwner])).toEqual(Array(5).fill(["PENDING", "worker-b"]));
+      expect(after.filter((row) => taken.includes(row.id)).map((row) => [row.status, row.leaseOwner])).toEqual(
+        Array(5).fill(["PENDING", "worker-b"]),
+      );
       expect(after.filter((row) => row.status === "SENT")).toHaveLength(15);
     } finally {
       vi.useRealTimers();
@@ -223,7 +268,9 @@ describe("delivery", () => {
         await vi.waitFor(
           async () => {
             const pending = (await rowsOf(sendout.id)).filter((row) => row.status === "PENDING");
-            expect(pending.every((row) => row.leaseOwner === "worker-a" && row.leaseUntil!.getTime() > Date.now() + 40_000)).toBe(true);
+            expect(
+              pending.every((row) => row.leaseOwner === "worker-a" && row.leaseUntil!.getTime() > Date.now() + 40_000),
+            ).toBe(true);
           },
           { timeout: 5000 },
         );
@@ -232,7 +279,9 @@ describe("delivery", () => {
       slow.release();
       await round;
       expect(emails.map((email) => mailTo(email).length)).toEqual(Array(10).fill(1));
-      expect((await rowsOf(sendout.id)).map((row) => [row.status, row.leaseOwner])).toEqual(Array(10).fill(["SENT", null]));
+      expect((await rowsOf(sendout.id)).map((row) => [row.status, row.leaseOwner])).toEqual(
+        Array(10).fill(["SENT", null]),
+      );
     } finally {
       vi.useRealTimers();
     }
@@ -248,7 +297,9 @@ describe("delivery", () => {
       // Before, a round sent one batch and claimed the next only once the slowest message of it was answered: the
       // held message kept the recipients after its batch waiting.
       const others = emails.filter((email) => email !== first.email);
-      await vi.waitFor(() => expect(others.filter((email) => mailTo(email).length === 0)).toEqual([]), { timeout: 20_000 });
+      await vi.waitFor(() => expect(others.filter((email) => mailTo(email).length === 0)).toEqual([]), {
+        timeout: 20_000,
+      });
       expect(slow.waiting()).toBe(1);
       slow.release();
       await round;
@@ -261,27 +312,30 @@ describe("delivery", () => {
 
   // PostgreSQL only: there another transaction can hold the rows while this process goes on. SQLite's writes block the
   // process (better-sqlite3 waits for the lock synchronously), so nothing can be sent meanwhile there.
-  it.runIf(inject("provider") === "postgres")("sends no more than the messages under way while their SENT marks cannot be written, so a crash can resend no more", async () => {
-    const { sendout, emails } = await sendoutTo(30);
-    const slow = sink.hold();
-    const round = runSendoutRound("worker-a", () => false);
-    await vi.waitFor(() => expect(slow.waiting()).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
-    const accepted = () => emails.filter((email) => mailTo(email).length > 0).length;
-    await withDatabase(database.url, async (query) => {
-      await query("BEGIN");
-      await query(`SELECT "id" FROM "SendoutRecipient" WHERE "sendoutId" = ${sendout.id} FOR UPDATE`);
-      slow.release();
-      await vi.waitFor(() => expect(accepted()).toBeGreaterThan(0));
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      // Each lane waits for its mark before its next message: accepted and unmarked at most twice the pool (the lanes).
-      // Before, the lanes went on while the marks waited, and all 30 were accepted unmarked (a SIGKILL resent them all).
-      expect(accepted()).toBeLessThanOrEqual(env().SMTP_POOL_SIZE * 2);
-      await query("COMMIT");
-    });
-    await round;
-    expect(emails.map((email) => mailTo(email).length)).toEqual(Array(30).fill(1));
-    expect((await rowsOf(sendout.id)).map((row) => row.status)).toEqual(Array(30).fill("SENT"));
-  });
+  it.runIf(inject("provider") === "postgres")(
+    "sends no more than the messages under way while their SENT marks cannot be written, so a crash can resend no more",
+    async () => {
+      const { sendout, emails } = await sendoutTo(30);
+      const slow = sink.hold();
+      const round = runSendoutRound("worker-a", () => false);
+      await vi.waitFor(() => expect(slow.waiting()).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
+      const accepted = () => emails.filter((email) => mailTo(email).length > 0).length;
+      await withDatabase(database.url, async (query) => {
+        await query("BEGIN");
+        await query(`SELECT "id" FROM "SendoutRecipient" WHERE "sendoutId" = ${sendout.id} FOR UPDATE`);
+        slow.release();
+        await vi.waitFor(() => expect(accepted()).toBeGreaterThan(0));
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        // Each lane waits for its mark before its next message: accepted and unmarked at most twice the pool (the lanes).
+        // Before, the lanes went on while the marks waited, and all 30 were accepted unmarked (a SIGKILL resent them all).
+        expect(accepted()).toBeLessThanOrEqual(env().SMTP_POOL_SIZE * 2);
+        await query("COMMIT");
+      });
+      await round;
+      expect(emails.map((email) => mailTo(email).length)).toEqual(Array(30).fill(1));
+      expect((await rowsOf(sendout.id)).map((row) => row.status)).toEqual(Array(30).fill("SENT"));
+    },
+  );
 
   it("sends nothing more once the worker stops, or the sendout is paused or cancelled, and hands the rows back at once", async () => {
     const { sendout } = await sendoutTo(3);
@@ -308,6 +362,9 @@ describe("delivery", () => {
     expect(result.message_id).toMatch(new RegExp(`^<sendout-${sendout.id}-0\\.test-[0-9a-f]+@example\\.org>$`));
     expect(await db().sendoutRecipient.count({ where: { sendoutId: sendout.id } })).toBe(0);
     sink.failNext(1, 550);
-    await expect(sendTestCopy(op, sendout.id, staff)).rejects.toMatchObject({ status: 500, message: expect.stringMatching(/^mail server refused the test copy: SMTP 550/) });
+    await expect(sendTestCopy(op, sendout.id, staff)).rejects.toMatchObject({
+      status: 500,
+      message: expect.stringMatching(/^mail server refused the test copy: SMTP 550/),
+    });
   });
 });

@@ -22,12 +22,18 @@ async function draft() {
   const federation = await makeCompany("Testförbundet");
   const club = await makeCompany("Testklubben", federation.id);
   const list = await createList(op, { name: "Nyheter", company_id: club.id });
-  const sendout = await createSendout(op, CreateSendoutRequest.parse({ company_id: club.id, list_ids: [list.id], subject: "Hej", html: "<p>Hej</p>" }));
+  const sendout = await createSendout(
+    op,
+    CreateSendoutRequest.parse({ company_id: club.id, list_ids: [list.id], subject: "Hej", html: "<p>Hej</p>" }),
+  );
   return { federation, club, sendout };
 }
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ValidationFailed);
   return error as ValidationFailed;
 }
@@ -41,7 +47,11 @@ describe("a sendout's test copy", () => {
     for (const email of [everywhere.email, ofClub.email.toUpperCase(), ofFederation.email]) {
       expect((await sendTestCopy(op, sendout.id, email)).sent_to).toBe(email);
     }
-    expect(sink.received.map((m) => m.envelopeTo[0].toLowerCase())).toEqual([everywhere.email, ofClub.email, ofFederation.email]);
+    expect(sink.received.map((m) => m.envelopeTo[0].toLowerCase())).toEqual([
+      everywhere.email,
+      ofClub.email,
+      ofFederation.email,
+    ]);
   });
 
   it("is refused with 400 on the field for any other address, and nothing is sent or audited", async () => {
@@ -54,7 +64,9 @@ describe("a sendout's test copy", () => {
     for (const email of [uniqueEmail("vemsomhelst"), disabled.email, elsewhere.email, aboveOnly.email]) {
       const failure = await refusal(sendTestCopy(op, sendout.id, email));
       expect(failure.status, email).toBe(400);
-      expect(failure.errors).toEqual({ email: ["must be the address of a staff member with access to the sendout's organization"] });
+      expect(failure.errors).toEqual({
+        email: ["must be the address of a staff member with access to the sendout's organization"],
+      });
       expect(failure.issueKeys).toEqual({ email: ["not_staff"] });
     }
     expect(sink.received).toHaveLength(0);
@@ -66,7 +78,10 @@ describe("a sendout's test copy", () => {
     const staff = await newAdminUser("EDITOR");
     const caller = (await callerForAdminUser(staff.id))!;
     for (let i = 0; i < 20; i++) await sendTestCopy(caller, sendout.id, staff.email);
-    const limited = await sendTestCopy(caller, sendout.id, staff.email).then(() => null, (caught: unknown) => caught);
+    const limited = await sendTestCopy(caller, sendout.id, staff.email).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(limited).toBeInstanceOf(RateLimited);
     expect(limited).toMatchObject({ status: 429 });
     expect(sink.received).toHaveLength(20);

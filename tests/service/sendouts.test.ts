@@ -10,7 +10,13 @@ import { createMember, eraseMember } from "@/modules/members/services/changes";
 import { setMemberSubscription } from "@/modules/lists/services/subscribers";
 import { createList } from "@/modules/lists/services/lists";
 import { countSendoutRecipients } from "@/modules/sendouts/services/recipients";
-import { cancelSendout, pauseSendout, resumeSendout, sendSendout, startDueSendouts } from "@/modules/sendouts/services/states";
+import {
+  cancelSendout,
+  pauseSendout,
+  resumeSendout,
+  sendSendout,
+  startDueSendouts,
+} from "@/modules/sendouts/services/states";
 import { createSendout, getSendout, listSendouts, updateSendout } from "@/modules/sendouts/services/sendouts";
 import { MODULES, PERMISSIONS } from "@/modules/access/schemas/access";
 import { CreateMemberRequest } from "@/modules/members/schemas/member";
@@ -35,10 +41,22 @@ async function member(companyId: string, lists: number[], email: string | null =
 }
 
 const draft = (companyId: string, listIds: number[], caller: Caller = op) =>
-  createSendout(caller, CreateSendoutRequest.parse({ company_id: companyId, list_ids: listIds, subject: "Hej {{firstname|vän}}", html: "<p>Nyheter</p>" }));
+  createSendout(
+    caller,
+    CreateSendoutRequest.parse({
+      company_id: companyId,
+      list_ids: listIds,
+      subject: "Hej {{firstname|vän}}",
+      html: "<p>Nyheter</p>",
+    }),
+  );
 
 const recipientsOf = async (sendoutId: number) =>
-  db().sendoutRecipient.findMany({ where: { sendoutId }, orderBy: { memberId: "asc" }, select: { memberId: true, listId: true } });
+  db().sendoutRecipient.findMany({
+    where: { sendoutId },
+    orderBy: { memberId: "asc" },
+    select: { memberId: true, listId: true },
+  });
 
 describe("the recipients of a sendout", () => {
   it("are everyone subscribed to a chosen list, once, with the lowest chosen list; left out: opted out, suppressed, erased, without address, not (yet or any longer) subscribed", async () => {
@@ -49,20 +67,36 @@ describe("the recipients of a sendout", () => {
     await db().member.update({ where: { id: optedOut }, data: { globalOptOutAt: new Date() } });
     const suppressedEmail = uniqueEmail("studsar");
     await member(company.id, [news], suppressedEmail);
-    await db().suppression.create({ data: { organizationId: company.id, email: suppressedEmail, reason: "HARD_BOUNCE", suppressedAt: new Date() } });
+    await db().suppression.create({
+      data: { organizationId: company.id, email: suppressedEmail, reason: "HARD_BOUNCE", suppressedAt: new Date() },
+    });
     const liftedEmail = uniqueEmail("lyft");
     const lifted = await member(company.id, [events], liftedEmail);
-    await db().suppression.create({ data: { organizationId: company.id, email: liftedEmail, reason: "HARD_BOUNCE", suppressedAt: new Date(), liftedAt: new Date() } });
+    await db().suppression.create({
+      data: {
+        organizationId: company.id,
+        email: liftedEmail,
+        reason: "HARD_BOUNCE",
+        suppressedAt: new Date(),
+        liftedAt: new Date(),
+      },
+    });
     const erased = await member(company.id, [news]);
     await eraseMember(op, erased);
     await member(company.id, [news], null);
     const pending = await member(company.id, []);
-    await db().subscription.create({ data: { listId: news, memberId: pending, status: "PENDING", source: "PUBLIC_FORM" } });
+    await db().subscription.create({
+      data: { listId: news, memberId: pending, status: "PENDING", source: "PUBLIC_FORM" },
+    });
     const left = await member(company.id, [news]);
     await setMemberSubscription(op, news, left, false);
     await member(company.id, []); // on no list at all
 
-    expect(await countSendoutRecipients(op, company.id, [events, news])).toEqual({ recipients: 3, opted_out: 1, suppressed: 1 });
+    expect(await countSendoutRecipients(op, company.id, [events, news])).toEqual({
+      recipients: 3,
+      opted_out: 1,
+      suppressed: 1,
+    });
     const sendout = await draft(company.id, [events, news]);
     expect((await sendSendout(op, sendout.id, {})).status).toBe("SENDING");
     const lowest = Math.min(news, events);
@@ -99,7 +133,10 @@ describe("the recipients of a sendout", () => {
   it("must come from lists of the sendout's company", async () => {
     const { company, news } = await organization();
     const other = await organization();
-    await expect(draft(company.id, [news, other.news])).rejects.toMatchObject({ status: 400, message: `list_ids: list ${other.news} is not a list of this company` });
+    await expect(draft(company.id, [news, other.news])).rejects.toMatchObject({
+      status: 400,
+      message: `list_ids: list ${other.news} is not a list of this company`,
+    });
     await expect(countSendoutRecipients(op, company.id, [other.news])).rejects.toMatchObject({ status: 400 });
     const sendout = await draft(company.id, [news]);
     await expect(updateSendout(op, sendout.id, { list_ids: [other.events] })).rejects.toMatchObject({ status: 400 });
@@ -140,14 +177,30 @@ describe("a sendout's states", () => {
     const { company, news, events } = await organization();
     const sendout = await createSendout(
       op,
-      CreateSendoutRequest.parse({ company_id: company.id, list_ids: [news], subject: "Ämne", html: '<table style="width:100%"><tr><td onclick="x()">Hej<script>alert(1)</script></td></tr></table>' }),
+      CreateSendoutRequest.parse({
+        company_id: company.id,
+        list_ids: [news],
+        subject: "Ämne",
+        html: '<table style="width:100%"><tr><td onclick="x()">Hej<script>alert(1)</script></td></tr></table>',
+      }),
     );
     expect(sendout.html).toBe('<table style="width:100%"><tr><td>Hej</td></tr></table>');
-    const changed = await updateSendout(op, sendout.id, { subject: "Nytt", list_ids: [events, news], html: '<p><img src="https://example.org/a.png" onerror="x()"></p>' });
-    expect(changed).toMatchObject({ subject: "Nytt", list_ids: [news, events].sort((a, b) => a - b), html: '<p><img src="https://example.org/a.png" /></p>' });
+    const changed = await updateSendout(op, sendout.id, {
+      subject: "Nytt",
+      list_ids: [events, news],
+      html: '<p><img src="https://example.org/a.png" onerror="x()"></p>',
+    });
+    expect(changed).toMatchObject({
+      subject: "Nytt",
+      list_ids: [news, events].sort((a, b) => a - b),
+      html: '<p><img src="https://example.org/a.png" /></p>',
+    });
     await expect(updateSendout(op, sendout.id, { html: "<script>x</script>" })).rejects.toMatchObject({ status: 400 });
     await sendSendout(op, sendout.id, {});
-    await expect(updateSendout(op, sendout.id, { subject: "För sent" })).rejects.toMatchObject({ status: 409, message: "sendout is SENDING" });
+    await expect(updateSendout(op, sendout.id, { subject: "För sent" })).rejects.toMatchObject({
+      status: 409,
+      message: "sendout is SENDING",
+    });
     await expect(sendSendout(op, sendout.id, {})).rejects.toMatchObject({ status: 409 });
   });
 
@@ -174,13 +227,22 @@ describe("a sendout's states", () => {
     await updateSendout(op, sendout.id, { subject: "Ändrat" });
     await sendSendout(op, sendout.id, { send_at: new Date(Date.now() + 3600_000) });
     await cancelSendout(op, sendout.id);
-    const actions = await db().auditEntry.findMany({ where: { objectType: "sendout", objectId: String(sendout.id) }, orderBy: { id: "asc" } });
-    expect(actions.map((a) => a.action)).toEqual(["sendout.create", "sendout.update", "sendout.schedule", "sendout.cancel"]);
+    const actions = await db().auditEntry.findMany({
+      where: { objectType: "sendout", objectId: String(sendout.id) },
+      orderBy: { id: "asc" },
+    });
+    expect(actions.map((a) => a.action)).toEqual([
+      "sendout.create",
+      "sendout.update",
+      "sendout.schedule",
+      "sendout.cancel",
+    ]);
   });
 });
 
 describe("who may read and change sendouts", () => {
-  const key = async (options: Parameters<typeof makeApiKey>[0]) => (await callerForApiKey((await makeApiKey(options)).id))!;
+  const key = async (options: Parameters<typeof makeApiKey>[0]) =>
+    (await callerForApiKey((await makeApiKey(options)).id))!;
 
   it("another company's sendout is 404 like a missing one; another company named by id is 403", async () => {
     const mine = await organization();
@@ -188,11 +250,19 @@ describe("who may read and change sendouts", () => {
     const caller = await key({ companyId: mine.company.id, companyIds: [mine.company.id] });
     const foreign = await draft(theirs.company.id, [theirs.news]);
     await expect(getSendout(caller, foreign.id)).rejects.toMatchObject({ status: 404, message: "sendout not found" });
-    await expect(cancelSendout(caller, foreign.id)).rejects.toMatchObject({ status: 404, message: "sendout not found" });
-    await expect(getSendout(caller, 2_000_000_000)).rejects.toMatchObject({ status: 404, message: "sendout not found" });
+    await expect(cancelSendout(caller, foreign.id)).rejects.toMatchObject({
+      status: 404,
+      message: "sendout not found",
+    });
+    await expect(getSendout(caller, 2_000_000_000)).rejects.toMatchObject({
+      status: 404,
+      message: "sendout not found",
+    });
     await expect(listSendouts(caller, theirs.company.id)).rejects.toMatchObject({ status: 403 });
     await expect(draft(theirs.company.id, [theirs.news], caller)).rejects.toMatchObject({ status: 403 });
-    await expect(countSendoutRecipients(caller, theirs.company.id, [theirs.news])).rejects.toMatchObject({ status: 403 });
+    await expect(countSendoutRecipients(caller, theirs.company.id, [theirs.news])).rejects.toMatchObject({
+      status: 403,
+    });
     const own = await draft(mine.company.id, [mine.news], caller);
     expect((await listSendouts(caller, mine.company.id)).map((s) => s.id)).toEqual([own.id]);
   });
@@ -201,7 +271,10 @@ describe("who may read and change sendouts", () => {
     const { company, news } = await organization();
     const sendout = await draft(company.id, [news]);
     const noModule = await key({ companyId: company.id, modules: MODULES.filter((m) => m !== "sendout") });
-    await expect(getSendout(noModule, sendout.id)).rejects.toMatchObject({ status: 403, message: "access group lacks the sendout module" });
+    await expect(getSendout(noModule, sendout.id)).rejects.toMatchObject({
+      status: 403,
+      message: "access group lacks the sendout module",
+    });
     await expect(listSendouts(noModule, company.id)).rejects.toMatchObject({ status: 403 });
     const readOnly = await key({ companyId: company.id, permissions: PERMISSIONS.filter((p) => p !== "SENDOUT.U") });
     expect((await getSendout(readOnly, sendout.id)).id).toBe(sendout.id);

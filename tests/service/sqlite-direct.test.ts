@@ -23,7 +23,9 @@ beforeAll(async () => {
   applyMigrations(`file:${file}`);
   client = createClient(`file:${file}`);
   prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: 5000 }) });
-  await client.$executeRawUnsafe(`CREATE TABLE "Probe" ("id" INTEGER NOT NULL PRIMARY KEY, "i" INTEGER, "d" DATETIME, "b" BOOLEAN, "t" TEXT, UNIQUE ("t"))`);
+  await client.$executeRawUnsafe(
+    `CREATE TABLE "Probe" ("id" INTEGER NOT NULL PRIMARY KEY, "i" INTEGER, "d" DATETIME, "b" BOOLEAN, "t" TEXT, UNIQUE ("t"))`,
+  );
 });
 
 afterAll(async () => {
@@ -55,20 +57,31 @@ describe("raw statements in a SQLite transaction", () => {
     await prisma.$executeRaw(insert(2, null, false, null, null));
     let changes = 0;
     await client.$transaction(async (tx) => {
-      changes = (await tx.$executeRaw(insert(11, "direct"))) + (await tx.$executeRaw(insert(12, null, false, null, null)));
+      changes =
+        (await tx.$executeRaw(insert(11, "direct"))) + (await tx.$executeRaw(insert(12, null, false, null, null)));
     });
     expect(changes).toBe(2);
 
     const throughPrisma = await prisma.$queryRaw<Record<string, unknown>[]>(readBack([1, 2]));
     const direct = await client.$transaction((tx) => tx.$queryRaw<Record<string, unknown>[]>(readBack([11, 12])));
     // All but what differs by design: the ids, the text written and the count over rows of both paths.
-    const alike = (rows: Record<string, unknown>[]) => rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !["id", "t", "count"].includes(key))));
+    const alike = (rows: Record<string, unknown>[]) =>
+      rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !["id", "t", "count"].includes(key))));
     expect(alike(direct)).toStrictEqual(alike(throughPrisma));
     // The same rows read both ways, to the type (Date, boolean, number, BigInt, null).
     const all = readBack([1, 2, 11, 12]);
     expect(await client.$transaction((tx) => tx.$queryRaw(all))).toStrictEqual(await prisma.$queryRaw(all));
     expect(await client.$queryRaw(all)).toStrictEqual(await prisma.$queryRaw(all));
-    expect(direct[0]).toMatchObject({ i: 42, d: at, b: true, t: "direct", dStoredAs: "text", bStoredAs: "integer", exists: 1n, nothing: null });
+    expect(direct[0]).toMatchObject({
+      i: 42,
+      d: at,
+      b: true,
+      t: "direct",
+      dStoredAs: "text",
+      bStoredAs: "integer",
+      exists: 1n,
+      nothing: null,
+    });
     // A statement that returns nothing, through $queryRaw, answers an empty list on both paths.
     const update = Prisma.sql`UPDATE "Probe" SET "i" = "i" + 1 WHERE "id" = ${1}`;
     expect(await client.$transaction((tx) => tx.$queryRaw(update))).toStrictEqual(await prisma.$queryRaw(update));
@@ -98,23 +111,40 @@ describe("raw statements in a SQLite transaction", () => {
   it("fail as Prisma's do: a refused statement carries the adapter's error, and is no outage", async () => {
     await client.$executeRaw(insert(31, "taken"));
     const viaPrisma = await prisma.$executeRaw(insert(32, "taken")).catch((error: unknown) => error);
-    const direct = await client.$transaction((tx) => tx.$executeRaw(insert(33, "taken"))).catch((error: unknown) => error);
+    const direct = await client
+      .$transaction((tx) => tx.$executeRaw(insert(33, "taken")))
+      .catch((error: unknown) => error);
     const directOutside = await client.$executeRaw(insert(34, "taken")).catch((error: unknown) => error);
-    const cause = (error: unknown) => (error as { meta: { driverAdapterError: { cause: unknown } } }).meta.driverAdapterError.cause;
+    const cause = (error: unknown) =>
+      (error as { meta: { driverAdapterError: { cause: unknown } } }).meta.driverAdapterError.cause;
     expect(directOutside).toMatchObject({ code: "P2010" });
-    expect(cause(directOutside)).toMatchObject({ originalCode: "SQLITE_CONSTRAINT_UNIQUE", kind: "UniqueConstraintViolation" });
+    expect(cause(directOutside)).toMatchObject({
+      originalCode: "SQLITE_CONSTRAINT_UNIQUE",
+      kind: "UniqueConstraintViolation",
+    });
     expect(direct).toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
-    expect(direct).toMatchObject({ code: "P2010", message: expect.stringContaining("UNIQUE constraint failed: Probe.t") });
-    expect(cause(direct)).toMatchObject({ originalCode: "SQLITE_CONSTRAINT_UNIQUE", kind: "UniqueConstraintViolation" });
+    expect(direct).toMatchObject({
+      code: "P2010",
+      message: expect.stringContaining("UNIQUE constraint failed: Probe.t"),
+    });
+    expect(cause(direct)).toMatchObject({
+      originalCode: "SQLITE_CONSTRAINT_UNIQUE",
+      kind: "UniqueConstraintViolation",
+    });
     expect(viaPrisma).toMatchObject({ code: "P2010" });
-    expect(cause(viaPrisma)).toMatchObject({ originalCode: "SQLITE_CONSTRAINT_UNIQUE", kind: "UniqueConstraintViolation" });
+    expect(cause(viaPrisma)).toMatchObject({
+      originalCode: "SQLITE_CONSTRAINT_UNIQUE",
+      kind: "UniqueConstraintViolation",
+    });
     expect(isDatabaseUnavailable(direct)).toBe(false);
     expect(isUniqueViolation(direct)).toBe(isUniqueViolation(viaPrisma));
   });
 
-  it("are refused once their transaction has ended, and write nothing", () => expectRefusedOnceEnded(client, insert, [41, 42]));
+  it("are refused once their transaction has ended, and write nothing", () =>
+    expectRefusedOnceEnded(client, insert, [41, 42]));
 
-  it("run on the driver: a statement has run when the call returns (Prisma's runs only once awaited)", () => expectSentWhenCalled(client, insert, 51));
+  it("run on the driver: a statement has run when the call returns (Prisma's runs only once awaited)", () =>
+    expectSentWhenCalled(client, insert, 51));
 
   it("are counted with the statements Prisma sends", async () => {
     const watch = watchStatements();
@@ -127,7 +157,8 @@ describe("raw statements in a SQLite transaction", () => {
 });
 
 describe("statements outside a transaction", () => {
-  const ids = (range: string) => client.$queryRaw<{ id: number }[]>(Prisma.sql`SELECT "id" FROM "Probe" WHERE "t" LIKE ${range} ORDER BY "id"`);
+  const ids = (range: string) =>
+    client.$queryRaw<{ id: number }[]>(Prisma.sql`SELECT "id" FROM "Probe" WHERE "t" LIKE ${range} ORDER BY "id"`);
 
   it("wait for the open transaction: its rollback does not take their writes with it, nor do they read what it wrote", async () => {
     // Before: the adapter ran them on its one connection at once, inside whatever transaction was open there.
@@ -153,11 +184,14 @@ describe("statements outside a transaction", () => {
     expect(await client.grant.count({ where: { name: "outside 3: model" } })).toBe(1);
   });
 
-  it("run once awaited, as Prisma's do: one never awaited writes nothing", () => expectRunOnceAwaited(client, insert, [81, 82]));
+  it("run once awaited, as Prisma's do: one never awaited writes nothing", () =>
+    expectRunOnceAwaited(client, insert, [81, 82]));
 
   it("are refused by $transaction([...]), which takes Prisma's own (the ...Unsafe variants), and write nothing", async () => {
     expect(() => client.$transaction([client.$executeRaw(insert(91, "in a batch"))])).toThrow(/Prisma Client promises/);
-    await client.$transaction([client.$executeRawUnsafe(`INSERT INTO "Probe" ("id", "t") VALUES (92, 'in a batch, unsafe')`)]);
+    await client.$transaction([
+      client.$executeRawUnsafe(`INSERT INTO "Probe" ("id", "t") VALUES (92, 'in a batch, unsafe')`),
+    ]);
     expect(await client.$queryRaw`SELECT "id" FROM "Probe" WHERE "id" IN (91, 92)`).toEqual([{ id: 92 }]);
   });
 });

@@ -9,7 +9,11 @@ import { RateLimited, ValidationFailed } from "@/lib/errors";
 import { adminSessionLive, startAdminSession } from "@/modules/access/services/admin-sessions";
 import { updateAdminUser, verifyAdminPassword } from "@/modules/access/services/admin-users";
 import { operatorCaller } from "@/modules/access/services/caller";
-import { passwordResetLinkWorks, requestStaffPasswordReset, resetStaffPassword } from "@/modules/access/services/staff-password-reset";
+import {
+  passwordResetLinkWorks,
+  requestStaffPasswordReset,
+  resetStaffPassword,
+} from "@/modules/access/services/staff-password-reset";
 import { PasswordResetConfirmRequest } from "@/modules/access/schemas/staff-auth";
 import { newAdminUser } from "../dashboard-session";
 import { uniqueIp } from "../helpers";
@@ -60,12 +64,16 @@ describe("staff password reset", () => {
     for (const id of sessions) expect(await adminSessionLive(id, admin.id)).toBe(false);
     const user = await db().adminUser.findUniqueOrThrow({ where: { id: admin.id } });
     expect(await verify(user.passwordHash, "ett nytt långt lösenord")).toBe(true);
-    const audit = await db().auditEntry.findFirstOrThrow({ where: { action: "admin_user.password_reset", objectId: String(admin.id) } });
+    const audit = await db().auditEntry.findFirstOrThrow({
+      where: { action: "admin_user.password_reset", objectId: String(admin.id) },
+    });
     expect(audit).toMatchObject({ actor: `admin:${admin.email}`, actorKind: "admin_user", objectType: "admin_user" });
 
     // Single use.
     expect(await passwordResetLinkWorks(token)).toBe(false);
-    await expect(resetStaffPassword({ token, password: "ett tredje långt lösenord" })).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(resetStaffPassword({ token, password: "ett tredje långt lösenord" })).rejects.toBeInstanceOf(
+      ValidationFailed,
+    );
     expect(await verifyAdminPassword(admin.email, "ett nytt långt lösenord")).not.toBeNull();
   });
 
@@ -75,9 +83,14 @@ describe("staff password reset", () => {
     await sink.waitFor(1);
     expect(sink.received[0].parsed.subject).toBe("Choose a new password");
     const token = tokenInMailTo(admin.email);
-    await db().adminPasswordReset.updateMany({ where: { adminUserId: admin.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().adminPasswordReset.updateMany({
+      where: { adminUserId: admin.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await passwordResetLinkWorks(token)).toBe(false);
-    await expect(resetStaffPassword({ token, password: "ett nytt långt lösenord" })).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(resetStaffPassword({ token, password: "ett nytt långt lösenord" })).rejects.toBeInstanceOf(
+      ValidationFailed,
+    );
     expect(await verifyAdminPassword(admin.email, admin.password)).not.toBeNull();
   });
 
@@ -111,7 +124,9 @@ describe("staff password reset", () => {
     await sink.waitFor(1);
     const token = tokenInMailTo(admin.email);
     await updateAdminUser(operatorCaller(), { id: admin.id, active: false });
-    await expect(resetStaffPassword({ token, password: "ett nytt långt lösenord" })).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(resetStaffPassword({ token, password: "ett nytt långt lösenord" })).rejects.toBeInstanceOf(
+      ValidationFailed,
+    );
   });
 
   it("limits requests per address (known or not) and per client address", async () => {

@@ -23,7 +23,10 @@ import { listAdminUsers } from "@/modules/access/services/admin-users";
 import { newAdminUser } from "../dashboard-session";
 import { uniqueIp } from "../helpers";
 
-type Authorize = (credentials: Record<string, string>, request: { headers: Record<string, string> }) => Promise<{ id: string } | null>;
+type Authorize = (
+  credentials: Record<string, string>,
+  request: { headers: Record<string, string> },
+) => Promise<{ id: string } | null>;
 
 /** One sign-in as the dashboard's form makes it, through next-auth's credentials provider; the error code or the user. */
 async function signIn(credentials: Record<string, string>, ip: string): Promise<string> {
@@ -60,7 +63,9 @@ describe("two-factor sign-in", () => {
     expect(user.totpPendingSecret).not.toContain(secret);
     expect(decryptSecret(user.totpPendingSecret!, env().ENCRYPTION_KEY)).toBe(secret);
 
-    await expect(confirmTwoFactorSetup(caller, String((Number(codeAt(secret)) + 1) % 1_000_000).padStart(6, "0"))).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(
+      confirmTwoFactorSetup(caller, String((Number(codeAt(secret)) + 1) % 1_000_000).padStart(6, "0")),
+    ).rejects.toBeInstanceOf(ValidationFailed);
     expect((await twoFactorStatus(caller)).enabledAt).toBeNull();
 
     const { recoveryCodes } = await confirmTwoFactorSetup(caller, codeAt(secret));
@@ -79,8 +84,12 @@ describe("two-factor sign-in", () => {
     const stored = await db().adminRecoveryCode.findMany({ where: { adminUserId: admin.id } });
     expect(stored).toHaveLength(10);
     for (const code of recoveryCodes) expect(JSON.stringify(stored)).not.toContain(code.replace(/-/g, ""));
-    expect(stored.map((s) => s.codeHash).sort()).toEqual(recoveryCodes.map((c) => sha256Hex(c.replace(/-/g, ""))).sort());
-    const audit = await db().auditEntry.findFirstOrThrow({ where: { action: "admin_user.two_factor_on", objectId: String(admin.id) } });
+    expect(stored.map((s) => s.codeHash).sort()).toEqual(
+      recoveryCodes.map((c) => sha256Hex(c.replace(/-/g, ""))).sort(),
+    );
+    const audit = await db().auditEntry.findFirstOrThrow({
+      where: { action: "admin_user.two_factor_on", objectId: String(admin.id) },
+    });
     expect(audit.summary).not.toContain(secret);
   });
 
@@ -122,7 +131,9 @@ describe("two-factor sign-in", () => {
     expect((await twoFactorStatus(caller)).enabledAt).toBeNull();
     expect(await db().adminRecoveryCode.count({ where: { adminUserId: admin.id } })).toBe(0);
     expect(await verifySecondFactor(admin.id, codeAt(secret, 1))).toBe(false);
-    expect(await db().auditEntry.count({ where: { action: "admin_user.two_factor_off", objectId: String(admin.id) } })).toBe(1);
+    expect(
+      await db().auditEntry.count({ where: { action: "admin_user.two_factor_off", objectId: String(admin.id) } }),
+    ).toBe(1);
 
     const second = await withTwoFactor();
     await turnOffTwoFactor(second.caller, { code: codeAt(second.secret, 1) });
@@ -137,7 +148,9 @@ describe("two-factor sign-in", () => {
     const { admin, caller } = await withTwoFactor();
     expect(await turnOffTwoFactorByOperator(admin.email.toUpperCase())).toEqual({ email: admin.email, wasOn: true });
     expect((await twoFactorStatus(caller)).enabledAt).toBeNull();
-    const audit = await db().auditEntry.findFirstOrThrow({ where: { action: "admin_user.two_factor_off", objectId: String(admin.id) } });
+    const audit = await db().auditEntry.findFirstOrThrow({
+      where: { action: "admin_user.two_factor_off", objectId: String(admin.id) },
+    });
     expect(audit.actor).toBe("cli");
   });
 
@@ -157,7 +170,9 @@ describe("two-factor sign-in", () => {
     expect(await signIn({ email, password, code: codeAt(secret, 1) }, ip)).toBe(LOGIN_ERRORS.rateLimited);
     expect(await signIn({ email, password, code: codeAt(secret, 1) }, uniqueIp())).toBe(LOGIN_ERRORS.rateLimited);
     // A wrong password is still what it was: refused as wrong credentials, the code never looked at.
-    expect(await signIn({ email, password: "fel lösenord", code: codeAt(secret, 1) }, uniqueIp())).toBe(LOGIN_ERRORS.wrongCredentials);
+    expect(await signIn({ email, password: "fel lösenord", code: codeAt(secret, 1) }, uniqueIp())).toBe(
+      LOGIN_ERRORS.wrongCredentials,
+    );
   });
 
   it("gives a right code its point back, so the owner's sign-ins spend nothing of that budget", async () => {

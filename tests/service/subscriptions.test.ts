@@ -17,7 +17,8 @@ async function twoLists() {
   return [await make("Nyheter"), await make("Evenemang")];
 }
 
-const activeCount = async (listId: number) => (await db().subscriptionList.findUniqueOrThrow({ where: { id: listId } })).activeCount;
+const activeCount = async (listId: number) =>
+  (await db().subscriptionList.findUniqueOrThrow({ where: { id: listId } })).activeCount;
 const subscribe = (listUuid: string, input: unknown) => subscribeVisitor(listUuid, SubscribeRequest.parse(input));
 
 describe("subscriptions", () => {
@@ -29,7 +30,10 @@ describe("subscriptions", () => {
     expect(again.subscription.id).toBe(first.subscription.id);
     expect(await activeCount(list.id)).toBe(1);
     // An anonymous form never changes what is stored about an existing member (tests/service/double-opt-in.test.ts).
-    expect(await db().member.findUniqueOrThrow({ where: { id: first.member_id } })).toMatchObject({ firstname: "Eva", lastname: null });
+    expect(await db().member.findUniqueOrThrow({ where: { id: first.member_id } })).toMatchObject({
+      firstname: "Eva",
+      lastname: null,
+    });
   });
 
   it("a first subscribe asks about its address once: the member that has it, an opt-out and a suppression together", async () => {
@@ -38,8 +42,13 @@ describe("subscriptions", () => {
     const watch = watchStatements();
     await subscribe(list.uuid, { email: "andra@example.org" });
     watch.stop();
-    const beforeInsert = watch.statements.slice(0, watch.statements.findIndex((sql) => sql.includes('INSERT INTO "Member"')));
-    const asks = beforeInsert.filter((sql) => sql.includes('FROM "Suppression"') || /FROM \(?"?Member"?|JOIN "Member"/.test(sql));
+    const beforeInsert = watch.statements.slice(
+      0,
+      watch.statements.findIndex((sql) => sql.includes('INSERT INTO "Member"')),
+    );
+    const asks = beforeInsert.filter(
+      (sql) => sql.includes('FROM "Suppression"') || /FROM \(?"?Member"?|JOIN "Member"/.test(sql),
+    );
     expect(asks).toHaveLength(1);
   });
 
@@ -57,7 +66,9 @@ describe("subscriptions", () => {
     await db().subscriptionList.update({ where: { id: list.id }, data: { subscriberCap: 1 } });
     await expect(subscribe(list.uuid, { email: "for-sent@example.org" })).rejects.toThrow(CapReached);
     expect(await db().member.count({ where: { email: "for-sent@example.org" } })).toBe(0);
-    expect(await db().auditEntry.count({ where: { companyId: list.company_id, action: "subscription.subscribe" } })).toBe(1);
+    expect(
+      await db().auditEntry.count({ where: { companyId: list.company_id, action: "subscription.subscribe" } }),
+    ).toBe(1);
     expect(await activeCount(list.id)).toBe(1);
   });
 

@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { callerForApiKey } from "@/modules/access/services/api-keys";
 import { operatorCaller } from "@/modules/access/services/caller";
-import { liftSuppression, listSuppressions, recordMailEvent, resetSoftBounces, suppressAddress } from "@/modules/sendouts/services/suppressions";
+import {
+  liftSuppression,
+  listSuppressions,
+  recordMailEvent,
+  resetSoftBounces,
+  suppressAddress,
+} from "@/modules/sendouts/services/suppressions";
 import type { MailEvent } from "@/modules/sendouts/schemas/mail-events";
 import { makeApiKey, makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";
@@ -24,7 +30,9 @@ async function memberOf(organizationId: string, email: string) {
 
 /** A sendout of the organization with one SENT recipient row for the member. */
 async function sentTo(member: { id: number; organizationId: string; email: string | null }, sentAt = new Date()) {
-  const sendout = await db().sendout.create({ data: { companyId: member.organizationId, subject: "Nyheter", html: "<p>x</p>", createdBy: "cli" } });
+  const sendout = await db().sendout.create({
+    data: { companyId: member.organizationId, subject: "Nyheter", html: "<p>x</p>", createdBy: "cli" },
+  });
   return db().sendoutRecipient.create({
     data: { sendoutId: sendout.id, memberId: member.id, listId: 0, email: member.email!, status: "SENT", sentAt },
   });
@@ -36,7 +44,11 @@ const rowStatus = async (id: number) => (await db().sendoutRecipient.findUniqueO
 
 describe("bounces and complaints", () => {
   it("a hard bounce suppresses the address in every organization with a member of it, and marks the latest sent row", async () => {
-    const [a, b, stranger] = [await makeCompany("Bollklubben"), await makeCompany("Körföreningen"), await makeCompany("Annan")];
+    const [a, b, stranger] = [
+      await makeCompany("Bollklubben"),
+      await makeCompany("Körföreningen"),
+      await makeCompany("Annan"),
+    ];
     const email = uniqueEmail("studs");
     const inA = await memberOf(a.id, email);
     await memberOf(b.id, email);
@@ -46,7 +58,11 @@ describe("bounces and complaints", () => {
     await recordMailEvent(event("hard_bounce", email.toUpperCase(), { description: "HardBounce: unknown user" }));
 
     for (const org of [a, b]) {
-      expect(await suppression(org.id, email)).toMatchObject({ reason: "HARD_BOUNCE", detail: "HardBounce: unknown user", suppressedAt: expect.any(Date) });
+      expect(await suppression(org.id, email)).toMatchObject({
+        reason: "HARD_BOUNCE",
+        detail: "HardBounce: unknown user",
+        suppressedAt: expect.any(Date),
+      });
     }
     expect(await suppression(stranger.id, email)).toBeNull();
     expect([await rowStatus(older.id), await rowStatus(latest.id)]).toEqual(["SENT", "BOUNCED"]);
@@ -60,7 +76,9 @@ describe("bounces and complaints", () => {
     const latest = await sentTo(member);
     await db().member.update({ where: { id: member.id }, data: { email: uniqueEmail("ny") } });
 
-    await recordMailEvent(event("complaint", email, { messageId: `<sendout-${named.sendoutId}-${named.id}@forbundet.example>` }));
+    await recordMailEvent(
+      event("complaint", email, { messageId: `<sendout-${named.sendoutId}-${named.id}@forbundet.example>` }),
+    );
 
     expect(await suppression(org.id, email)).toMatchObject({ reason: "COMPLAINT" });
     expect([await rowStatus(named.id), await rowStatus(latest.id)]).toEqual(["COMPLAINED", "SENT"]);
@@ -82,7 +100,11 @@ describe("bounces and complaints", () => {
     expect(await suppression(org.id, email)).toMatchObject({ softBounces: 0, suppressedAt: null });
 
     for (let i = 0; i < 3; i++) await recordMailEvent(event("soft_bounce", email, { description: `SoftBounce ${i}` }));
-    expect(await suppression(org.id, email)).toMatchObject({ reason: "SOFT_BOUNCES", softBounces: 3, detail: "SoftBounce 2" });
+    expect(await suppression(org.id, email)).toMatchObject({
+      reason: "SOFT_BOUNCES",
+      softBounces: 3,
+      detail: "SoftBounce 2",
+    });
   });
 
   it("the first reason stands, and an event for an address nobody has changes nothing", async () => {
@@ -130,13 +152,21 @@ describe("staff and suppressions", () => {
 
     await expect(liftSuppression(reader, id, "bad")).rejects.toMatchObject({ status: 403 });
     await expect(liftSuppression(writer, id, "  ")).rejects.toMatchObject({ status: 400 });
-    await expect(liftSuppression(writer, (await suppression(theirs.id, email))!.id, "no")).rejects.toMatchObject({ status: 404 });
+    await expect(liftSuppression(writer, (await suppression(theirs.id, email))!.id, "no")).rejects.toMatchObject({
+      status: 404,
+    });
     expect(await liftSuppression(writer, id, "Personen ringde och bad om utskicken igen")).toEqual({ ok: true });
     await expect(liftSuppression(writer, id, "again")).rejects.toMatchObject({ status: 409 });
 
-    expect(await suppression(mine.id, email)).toMatchObject({ suppressedAt: null, reason: null, liftNote: "Personen ringde och bad om utskicken igen" });
+    expect(await suppression(mine.id, email)).toMatchObject({
+      suppressedAt: null,
+      reason: null,
+      liftNote: "Personen ringde och bad om utskicken igen",
+    });
     expect(await suppression(theirs.id, email)).toMatchObject({ reason: "COMPLAINT" });
-    const audit = await db().auditEntry.findFirstOrThrow({ where: { objectType: "suppression", objectId: String(id) } });
+    const audit = await db().auditEntry.findFirstOrThrow({
+      where: { objectType: "suppression", objectId: String(id) },
+    });
     expect(audit).toMatchObject({ action: "suppression.lift", companyId: mine.id, actor: writer.actor });
     expect(audit.summary).toBe(`${email} (COMPLAINT): Personen ringde och bad om utskicken igen`);
   });
@@ -144,11 +174,19 @@ describe("staff and suppressions", () => {
   it("staff suppress an address by hand with a note, once, audited", async () => {
     const org = await makeCompany("Manuell");
     const email = uniqueEmail("manuell");
-    const view = await suppressAddress(operatorCaller(), { company_id: org.id, email: ` ${email.toUpperCase()} `, note: "Bad oss sluta" });
+    const view = await suppressAddress(operatorCaller(), {
+      company_id: org.id,
+      email: ` ${email.toUpperCase()} `,
+      note: "Bad oss sluta",
+    });
     expect(view).toMatchObject({ email, company_id: org.id, reason: "MANUAL", detail: "Bad oss sluta" });
-    await expect(suppressAddress(operatorCaller(), { company_id: org.id, email, note: "igen" })).rejects.toMatchObject({ status: 409 });
+    await expect(suppressAddress(operatorCaller(), { company_id: org.id, email, note: "igen" })).rejects.toMatchObject({
+      status: 409,
+    });
     expect(await db().auditEntry.count({ where: { action: "suppression.create", objectId: String(view.id) } })).toBe(1);
     const outsider = (await callerForApiKey((await makeApiKey({ companyIds: [(await makeCompany("Ute")).id] })).id))!;
-    await expect(suppressAddress(outsider, { company_id: org.id, email, note: "x" })).rejects.toMatchObject({ status: 403 });
+    await expect(suppressAddress(outsider, { company_id: org.id, email, note: "x" })).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });

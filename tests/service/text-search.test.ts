@@ -27,11 +27,21 @@ beforeAll(async () => {
   const company = await makeCompany("Jokerföreningen");
   companyId = company.id;
   await db().member.createMany({
-    data: NAMES.map((lastname, i) => ({ uuid: crypto.randomUUID(), organizationId: companyId, email: `joker${i}-${companyId}@example.se`, firstname: "Joker", lastname })),
+    data: NAMES.map((lastname, i) => ({
+      uuid: crypto.randomUUID(),
+      organizationId: companyId,
+      email: `joker${i}-${companyId}@example.se`,
+      firstname: "Joker",
+      lastname,
+    })),
   });
-  const period = await db().period.create({ data: { companyId, name: "2026", startsOn: new Date("2026-01-01"), endsOn: new Date("2026-12-31") } });
+  const period = await db().period.create({
+    data: { companyId, name: "2026", startsOn: new Date("2026-01-01"), endsOn: new Date("2026-12-31") },
+  });
   const members = await db().member.findMany({ where: { organizationId: companyId } });
-  await db().membership.createMany({ data: members.map((m) => ({ memberId: m.id, companyId, periodId: period.id, status: "MEMBER" })) });
+  await db().membership.createMany({
+    data: members.map((m) => ({ memberId: m.id, companyId, periodId: period.id, status: "MEMBER" })),
+  });
   caller = operatorCaller();
   listId = (await createList(caller, { name: "Jokerlistan", company_id: companyId })).id;
   for (const m of members) await setMemberSubscription(caller, listId, m.id, true);
@@ -47,14 +57,22 @@ const cases: [string, string[]][] = [
 
 describe("text searches match wildcards literally", () => {
   it.each(cases)("member search_text %j", async (text, expected) => {
-    const page = await searchMembers(caller, MemberSearchRequest.parse({ search_text: text, filters: { companies: { company_ids: [companyId], include: "ANY" } }, limit: 100 }));
+    const page = await searchMembers(
+      caller,
+      MemberSearchRequest.parse({
+        search_text: text,
+        filters: { companies: { company_ids: [companyId], include: "ANY" } },
+        limit: 100,
+      }),
+    );
     expect(page.members.map((m) => m.lastname).sort()).toEqual(expected);
   });
 
   it.each(cases)("subscribers q %j, and the members to subscribe", async (text, expected) => {
     const page = await listSubscribers(caller, listId, SubscribersQuery.parse({ q: text }));
     expect(page.subscribers.map((s) => s.lastname).sort()).toEqual(expected);
-    if (text.length >= 2) expect((await findMembersForList(caller, listId, text)).map((m) => m.lastname).sort()).toEqual(expected);
+    if (text.length >= 2)
+      expect((await findMembersForList(caller, listId, text)).map((m) => m.lastname).sort()).toEqual(expected);
     else expect((await findMembersForList(caller, listId, `${text}${text}`)).map((m) => m.lastname)).toEqual([]);
   });
 
@@ -84,10 +102,17 @@ describe("person searches: full names, any order, without accents", () => {
   beforeAll(async () => {
     company = (await makeCompany("Namnföreningen")).id;
     await db().member.createMany({
-      data: PEOPLE.map(([firstname, lastname], i) => ({ uuid: crypto.randomUUID(), organizationId: company, email: `person${i}-${company}@example.se`, firstname, lastname })),
+      data: PEOPLE.map(([firstname, lastname], i) => ({
+        uuid: crypto.randomUUID(),
+        organizationId: company,
+        email: `person${i}-${company}@example.se`,
+        firstname,
+        lastname,
+      })),
     });
     list = (await createList(caller, { name: "Namnlistan", company_id: company })).id;
-    for (const m of await db().member.findMany({ where: { organizationId: company } })) await setMemberSubscription(caller, list, m.id, true);
+    for (const m of await db().member.findMany({ where: { organizationId: company } }))
+      await setMemberSubscription(caller, list, m.id, true);
   });
 
   const names: [string, string[]][] = [
@@ -107,18 +132,29 @@ describe("person searches: full names, any order, without accents", () => {
   const full = (m: { firstname: string | null; lastname: string | null }) => `${m.firstname} ${m.lastname}`;
 
   it.each(names)("member search_text %j", async (text, expected) => {
-    const page = await searchMembers(caller, MemberSearchRequest.parse({ search_text: text, filters: { companies: { company_ids: [company], include: "ANY" } }, limit: 100 }));
+    const page = await searchMembers(
+      caller,
+      MemberSearchRequest.parse({
+        search_text: text,
+        filters: { companies: { company_ids: [company], include: "ANY" } },
+        limit: 100,
+      }),
+    );
     expect(page.members.map(full).sort()).toEqual(expected);
   });
 
   it.each(names)("subscribers q %j, and the members to subscribe", async (text, expected) => {
-    expect((await listSubscribers(caller, list, SubscribersQuery.parse({ q: text }))).subscribers.map(full).sort()).toEqual(expected);
+    expect(
+      (await listSubscribers(caller, list, SubscribersQuery.parse({ q: text }))).subscribers.map(full).sort(),
+    ).toEqual(expected);
     expect((await findMembersForList(caller, list, text)).map(full).sort()).toEqual(expected);
   });
 
   it("the database folds every letter of the table as the search does, on insert and on change", async () => {
     const letters = Object.keys(FOLDED_LETTERS).join("");
-    const member = await db().member.create({ data: { uuid: crypto.randomUUID(), organizationId: company, firstname: letters, lastname: "ABC" } });
+    const member = await db().member.create({
+      data: { uuid: crypto.randomUUID(), organizationId: company, firstname: letters, lastname: "ABC" },
+    });
     const stored = async () => (await db().member.findUniqueOrThrow({ where: { id: member.id } })).searchText;
     expect(await stored()).toBe(`${foldForSearch(letters)} abc  `);
     await db().member.update({ where: { id: member.id }, data: { lastname: "Östlund", phone: "070-1" } });
@@ -130,7 +166,9 @@ describe("person searches: full names, any order, without accents", () => {
 
 it("the migration's triggers fold as lib/search-text.ts writes the folding, on both databases", () => {
   for (const provider of ["sqlite", "postgres"] as const) {
-    const folder = fs.readdirSync(`prisma/${provider}/migrations`).find((name) => name.endsWith("_member_search_text"))!;
+    const folder = fs
+      .readdirSync(`prisma/${provider}/migrations`)
+      .find((name) => name.endsWith("_member_search_text"))!;
     const sql = fs.readFileSync(`prisma/${provider}/migrations/${folder}/migration.sql`, "utf8");
     expect(sql).toContain(foldSql(searchTextSource("NEW"), provider));
     expect(sql).toContain(foldSql(searchTextSource(`"Member"`), provider));

@@ -8,7 +8,10 @@ import { makeApiKey } from "../helpers";
 describe("refresh tokens of concurrent token requests", () => {
   it("are written in fewer statements than requests, each stored and usable once", async () => {
     const key = await makeApiKey();
-    const row = await db().apiKey.findUniqueOrThrow({ where: { id: key.id }, select: { id: true, clientId: true, lastUsedAt: true } });
+    const row = await db().apiKey.findUniqueOrThrow({
+      where: { id: key.id },
+      select: { id: true, clientId: true, lastUsedAt: true },
+    });
     const watch = watchStatements();
     const pairs = await Promise.all(Array.from({ length: 40 }, () => issueTokenPair(row)));
     watch.stop();

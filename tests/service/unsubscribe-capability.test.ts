@@ -27,12 +27,26 @@ describe("who sees a member's uuid", () => {
     const company = await makeCompany("Uuid-föreningen");
     const list = await createList(operatorCaller(), { name: "Nyheter", company_id: company.id });
     const uuid = crypto.randomUUID();
-    const member = await db().member.create({ data: { uuid, organizationId: company.id, email: `uuid-${company.id}@example.se` } });
+    const member = await db().member.create({
+      data: { uuid, organizationId: company.id, email: `uuid-${company.id}@example.se` },
+    });
     await setMemberSubscription(operatorCaller(), list.id, member.id, true);
 
     const modules = ["subscription_list", "member"] as const;
-    const readOnly = (await callerForApiKey((await makeApiKey({ companyId: company.id, modules: [...modules], permissions: [], companyIds: [company.id] })).id))!;
-    const writer = (await callerForApiKey((await makeApiKey({ companyId: company.id, modules: [...modules], permissions: ["SUBSCRIPTION_LIST.U"], companyIds: [company.id] })).id))!;
+    const readOnly = (await callerForApiKey(
+      (await makeApiKey({ companyId: company.id, modules: [...modules], permissions: [], companyIds: [company.id] }))
+        .id,
+    ))!;
+    const writer = (await callerForApiKey(
+      (
+        await makeApiKey({
+          companyId: company.id,
+          modules: [...modules],
+          permissions: ["SUBSCRIPTION_LIST.U"],
+          companyIds: [company.id],
+        })
+      ).id,
+    ))!;
 
     expect((await listSubscribers(readOnly, list.id, { page: 1, limit: 50 })).subscribers[0].member_uuid).toBeNull();
     expect((await listSubscribers(writer, list.id, { page: 1, limit: 50 })).subscribers[0].member_uuid).toBe(uuid);

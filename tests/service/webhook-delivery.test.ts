@@ -20,11 +20,24 @@ import { subscribeVisitor } from "@/modules/lists/services/public-subscribe";
 import { runWebhookRound } from "@/modules/webhooks/services/delivery";
 import { emitWebhookEvent } from "@/modules/webhooks/services/events";
 import { postWebhook } from "@/modules/webhooks/services/target";
-import { createWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, redeliverWebhook, updateWebhookEndpoint } from "@/modules/webhooks/services/webhooks";
+import {
+  createWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookDeliveries,
+  redeliverWebhook,
+  updateWebhookEndpoint,
+} from "@/modules/webhooks/services/webhooks";
 import { CreateMemberRequest, UpdateMemberRequest } from "@/modules/members/schemas/member";
 import { CreateSendoutRequest } from "@/modules/sendouts/schemas/sendout";
 import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
-import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WEBHOOK_EVENT_TYPES, WEBHOOK_PAYLOADS, WebhookDeliveryListQuery, type WebhookEventType } from "@/modules/webhooks/schemas/webhooks";
+import {
+  CreateWebhookEndpointRequest,
+  UpdateWebhookEndpointRequest,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_PAYLOADS,
+  WebhookDeliveryListQuery,
+  type WebhookEventType,
+} from "@/modules/webhooks/schemas/webhooks";
 import { newAdminUser } from "../dashboard-session";
 import { makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";
@@ -69,8 +82,15 @@ async function receiver() {
   return r;
 }
 
-async function endpointFor(r: WebhookReceiver, companyId: string, events: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES) {
-  const created = await createWebhookEndpoint(op, CreateWebhookEndpointRequest.parse({ company_id: companyId, url: r.url, events }));
+async function endpointFor(
+  r: WebhookReceiver,
+  companyId: string,
+  events: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES,
+) {
+  const created = await createWebhookEndpoint(
+    op,
+    CreateWebhookEndpointRequest.parse({ company_id: companyId, url: r.url, events }),
+  );
   r.setSecret(created.secret);
   return created;
 }
@@ -118,31 +138,51 @@ describe("webhook delivery", () => {
   // First: the process's first round prunes (later ones at most once an hour).
   it("forgets finished deliveries and their events after WEBHOOK_RETENTION_DAYS, and keeps pending ones", async () => {
     const company = await makeCompany("Arkivföreningen");
-    const { id: endpointId } = await createWebhookEndpoint(op, CreateWebhookEndpointRequest.parse({ company_id: company.id, url: "https://hooks.example.org/arkiv", events: ["member.created"] }));
+    const { id: endpointId } = await createWebhookEndpoint(
+      op,
+      CreateWebhookEndpointRequest.parse({
+        company_id: company.id,
+        url: "https://hooks.example.org/arkiv",
+        events: ["member.created"],
+      }),
+    );
     await updateWebhookEndpoint(op, endpointId, UpdateWebhookEndpointRequest.parse({ enabled: false }));
     const old = new Date(Date.now() - 31 * 86400e3);
     const delivery = async (status: string, createdAt: Date) => {
-      const event = await db().webhookEvent.create({ data: { type: "member.created", companyId: company.id, payload: "{}", createdAt, fannedOutAt: createdAt } });
-      const row = await db().webhookDelivery.create({ data: { messageId: `msg_${crypto.randomUUID()}`, endpointId, eventId: event.id, status, createdAt } });
+      const event = await db().webhookEvent.create({
+        data: { type: "member.created", companyId: company.id, payload: "{}", createdAt, fannedOutAt: createdAt },
+      });
+      const row = await db().webhookDelivery.create({
+        data: { messageId: `msg_${crypto.randomUUID()}`, endpointId, eventId: event.id, status, createdAt },
+      });
       await db().webhookAttempt.create({ data: { deliveryId: row.id, durationMs: 5, attemptedAt: createdAt } });
       return { event: event.id, delivery: row.id };
     };
-    const [oldDelivered, oldFailed, oldPending, recent] = [await delivery("DELIVERED", old), await delivery("FAILED", old), await delivery("PENDING", old), await delivery("DELIVERED", new Date())];
+    const [oldDelivered, oldFailed, oldPending, recent] = [
+      await delivery("DELIVERED", old),
+      await delivery("FAILED", old),
+      await delivery("PENDING", old),
+      await delivery("DELIVERED", new Date()),
+    ];
     await runWebhookRound("test-worker", () => false);
     const left = await db().webhookDelivery.findMany({ where: { endpointId }, select: { id: true } });
     expect(left.map((d) => d.id).sort()).toEqual([oldPending.delivery, recent.delivery].sort());
     const events = await db().webhookEvent.findMany({ where: { companyId: company.id }, select: { id: true } });
     expect(events.map((e) => e.id).sort()).toEqual([oldPending.event, recent.event].sort());
-    expect(await db().webhookAttempt.count({ where: { deliveryId: { in: [oldDelivered.delivery, oldFailed.delivery] } } })).toBe(0);
+    expect(
+      await db().webhookAttempt.count({ where: { deliveryId: { in: [oldDelivered.delivery, oldFailed.delivery] } } }),
+    ).toBe(0);
   });
 
   it("sends a round of 30 events with the statements a round of 3 takes: payloads, fan-out and attempts in batches", async () => {
     const r = await receiver();
     const company = await makeCompany("Satsföreningen");
     await endpointFor(r, company.id, ["member.created"]);
-    const enabledPending = () => db().webhookDelivery.count({ where: { status: "PENDING", endpoint: { enabled: true } } });
+    const enabledPending = () =>
+      db().webhookDelivery.count({ where: { status: "PENDING", endpoint: { enabled: true } } });
     const roundStatements = async (events: number) => {
-      for (let i = 0; i < events; i++) await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: uniqueEmail("sats") }));
+      for (let i = 0; i < events; i++)
+        await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: uniqueEmail("sats") }));
       const before = r.accepted().length;
       const watch = watchStatements();
       await runWebhookRound("test-worker", () => false);
@@ -161,25 +201,42 @@ describe("webhook delivery", () => {
     const list = await createList(op, { name: "Nyheter", company_id: company.id });
     const confirmList = await createList(op, { name: "Bekräfta", company_id: company.id, double_opt_in: true });
 
-    const byType = (type: string) => r.accepted().filter((e) => e.body.type === type).map((e) => e.body);
+    const byType = (type: string) =>
+      r
+        .accepted()
+        .filter((e) => e.body.type === type)
+        .map((e) => e.body);
     const visitor = uniqueEmail("besok");
     const subscribed = await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: visitor }));
     const member = await db().member.findUniqueOrThrow({ where: { id: subscribed.member_id } });
     await subscribeVisitor(confirmList.uuid, SubscribeRequest.parse({ email: visitor }));
     const mail = await sink.waitFor(1);
-    const token = /\/confirm\/([^?\s"<>]+)/.exec(mail.findLast((m) => m.envelopeTo.includes(visitor))!.parsed.text ?? "")![1];
+    const token = /\/confirm\/([^?\s"<>]+)/.exec(
+      mail.findLast((m) => m.envelopeTo.includes(visitor))!.parsed.text ?? "",
+    )![1];
     expect(await confirmSubscription(token)).toBe("confirmed");
     await unsubscribeByUuids(list.uuid, member.uuid);
     await optOutEverywhere(member.uuid);
 
-    const staffMade = await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: uniqueEmail("personal"), firstname: "Greta" }));
+    const staffMade = await createMember(
+      op,
+      CreateMemberRequest.parse({ company_id: company.id, email: uniqueEmail("personal"), firstname: "Greta" }),
+    );
     await updateMember(op, staffMade.id, UpdateMemberRequest.parse({ lastname: "Garbo" }));
     // Payloads are built when the worker fans an event out, from the data as it is then: the update is delivered
     // before the erasure, so it still has the names.
     await roundsUntil(() => byType("member.updated").length > 0);
     await eraseMember(op, staffMade.id);
     await updateFkStatus(op, company.id, "ML_ADDED");
-    const sendout = await createSendout(op, CreateSendoutRequest.parse({ company_id: company.id, list_ids: [list.id], subject: "Tomt utskick", html: "<p>Hej</p>" }));
+    const sendout = await createSendout(
+      op,
+      CreateSendoutRequest.parse({
+        company_id: company.id,
+        list_ids: [list.id],
+        subject: "Tomt utskick",
+        html: "<p>Hej</p>",
+      }),
+    );
     await sendSendout(op, sendout.id, {});
     await finishSendouts();
 
@@ -191,18 +248,50 @@ describe("webhook delivery", () => {
     }
     expect(byType("subscription.created")).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ data: expect.objectContaining({ list_id: list.id, member_id: member.id, status: "SUBSCRIBED", source: "PUBLIC_FORM", list_name: "Nyheter" }) }),
+        expect.objectContaining({
+          data: expect.objectContaining({
+            list_id: list.id,
+            member_id: member.id,
+            status: "SUBSCRIBED",
+            source: "PUBLIC_FORM",
+            list_name: "Nyheter",
+          }),
+        }),
         expect.objectContaining({ data: expect.objectContaining({ list_id: confirmList.id, status: "PENDING" }) }),
       ]),
     );
-    expect(byType("subscription.confirmed")[0].data).toMatchObject({ list_id: confirmList.id, member_id: member.id, confirmed_via: "EMAIL_LINK" });
-    expect(byType("subscription.unsubscribed").map((b) => b.data.via)).toEqual(expect.arrayContaining(["LINK", "OPT_OUT"]));
-    expect(byType("member.opted_out")[0].data).toEqual({ company_id: company.id, member_id: member.id, email: visitor });
+    expect(byType("subscription.confirmed")[0].data).toMatchObject({
+      list_id: confirmList.id,
+      member_id: member.id,
+      confirmed_via: "EMAIL_LINK",
+    });
+    expect(byType("subscription.unsubscribed").map((b) => b.data.via)).toEqual(
+      expect.arrayContaining(["LINK", "OPT_OUT"]),
+    );
+    expect(byType("member.opted_out")[0].data).toEqual({
+      company_id: company.id,
+      member_id: member.id,
+      email: visitor,
+    });
     expect(byType("member.updated")[0].data).toMatchObject({ member_id: staffMade.id, lastname: "Garbo" });
     expect(byType("member.erased")[0].data).toEqual({ company_id: company.id, member_id: staffMade.id });
-    expect(byType("company.fk_status_changed")[0].data).toEqual({ company_id: company.id, from: "NONE", to: "ML_ADDED" });
-    expect(byType("sendout.sent")[0].data).toEqual({ company_id: company.id, sendout_id: sendout.id, subject: "Tomt utskick", recipients: 0, sent: 0, failed: 0 });
-    expect(byType("member.created").find((b) => b.data.member_id === staffMade.id)!.data).toMatchObject({ email: staffMade.email, firstname: "Greta" });
+    expect(byType("company.fk_status_changed")[0].data).toEqual({
+      company_id: company.id,
+      from: "NONE",
+      to: "ML_ADDED",
+    });
+    expect(byType("sendout.sent")[0].data).toEqual({
+      company_id: company.id,
+      sendout_id: sendout.id,
+      subject: "Tomt utskick",
+      recipients: 0,
+      sent: 0,
+      failed: 0,
+    });
+    expect(byType("member.created").find((b) => b.data.member_id === staffMade.id)!.data).toMatchObject({
+      email: staffMade.email,
+      firstname: "Greta",
+    });
     // Nothing is delivered twice.
     expect(new Set(r.requests.map((e) => e.id)).size).toBe(r.requests.length);
   }, 60_000);
@@ -214,12 +303,18 @@ describe("webhook delivery", () => {
     const [federationR, clubR] = [await receiver(), await receiver()];
     await endpointFor(federationR, federation.id, ["member.created"]);
     await endpointFor(clubR, clubA.id, ["member.created"]);
-    const made = async (companyId: string) => (await createMember(op, CreateMemberRequest.parse({ company_id: companyId, email: uniqueEmail("scope") }))).id;
+    const made = async (companyId: string) =>
+      (await createMember(op, CreateMemberRequest.parse({ company_id: companyId, email: uniqueEmail("scope") }))).id;
     const [inA, inB, inFederation] = [await made(clubA.id), await made(clubB.id), await made(federation.id)];
     await roundsUntil(() => federationR.accepted().length >= 3);
     await roundsUntil(async () => (await db().webhookEvent.count({ where: { fannedOutAt: null } })) === 0);
     expect(clubR.accepted().map((e) => e.body.data.member_id)).toEqual([inA]);
-    expect(federationR.accepted().map((e) => e.body.data.member_id).sort()).toEqual([inA, inB, inFederation].sort());
+    expect(
+      federationR
+        .accepted()
+        .map((e) => e.body.data.member_id)
+        .sort(),
+    ).toEqual([inA, inB, inFederation].sort());
   }, 30_000);
 
   it("gets every event to a receiver that was down and comes back, with the same webhook-id on each attempt", async () => {
@@ -227,7 +322,8 @@ describe("webhook delivery", () => {
     const company = await makeCompany("Nedföreningen");
     const endpoint = await endpointFor(r, company.id, ["member.created"]);
     r.answerWith(503);
-    for (let i = 0; i < 5; i++) await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: uniqueEmail("ned") }));
+    for (let i = 0; i < 5; i++)
+      await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: uniqueEmail("ned") }));
     await roundsUntil(() => r.requests.length >= 5);
     const firstIds = new Set(r.requests.map((e) => e.id));
     expect(firstIds.size).toBe(5);
@@ -237,7 +333,10 @@ describe("webhook delivery", () => {
     const refused = await listWebhookDeliveries(op, endpoint.id, firstPage);
     expect(refused.deliveries.every((d) => d.status === "PENDING" && d.attempts >= 2)).toBe(true);
     expect(refused.deliveries[0].attempt_log[0]).toMatchObject({ status_code: 503, error: "answered 503" });
-    expect(refused.deliveries[0].attempt_log[1]).toMatchObject({ status_code: null, error: expect.stringContaining("ECONNREFUSED") });
+    expect(refused.deliveries[0].attempt_log[1]).toMatchObject({
+      status_code: null,
+      error: expect.stringContaining("ECONNREFUSED"),
+    });
     expect((await getWebhookEndpoint(op, endpoint.id)).failing_since).not.toBeNull();
 
     await r.restart();
@@ -254,7 +353,8 @@ describe("webhook delivery", () => {
     const r = await receiver();
     const company = await makeCompany("Dubbelföreningen");
     const endpoint = await endpointFor(r, company.id, ["member.created"]);
-    for (let i = 0; i < 20; i++) await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: uniqueEmail("dubbel") }));
+    for (let i = 0; i < 20; i++)
+      await createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: uniqueEmail("dubbel") }));
     // Fan out first, then two workers claim at once.
     await runWebhookRound("worker-a", () => true);
     await Promise.all([runWebhookRound("worker-a", () => false), runWebhookRound("worker-b", () => false)]);
@@ -311,7 +411,8 @@ describe("webhook delivery", () => {
   it("sends a receiver its deliveries over one kept connection", async () => {
     const target = await countingReceiver(false);
     try {
-      for (let i = 0; i < 5; i++) expect(await postWebhook(`${target.url}/hooks/${i}`, {}, "{}")).toMatchObject({ statusCode: 204, error: null });
+      for (let i = 0; i < 5; i++)
+        expect(await postWebhook(`${target.url}/hooks/${i}`, {}, "{}")).toMatchObject({ statusCode: 204, error: null });
       expect(target.answered).toHaveLength(5);
       expect(target.connections()).toBe(1);
     } finally {
@@ -336,7 +437,12 @@ describe("webhook delivery", () => {
     const before = await db().webhookEvent.count();
     await expect(
       db().$transaction(async (tx) => {
-        await emitWebhookEvent(tx, "company.fk_status_changed", { companyId: company.id }, { from: "NONE", to: "ACTIVE" });
+        await emitWebhookEvent(
+          tx,
+          "company.fk_status_changed",
+          { companyId: company.id },
+          { from: "NONE", to: "ACTIVE" },
+        );
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
@@ -360,12 +466,16 @@ describe("webhook delivery", () => {
     expect(delivery).toMatchObject({ status: "FAILED", attempts: 8, last_status_code: 500, next_attempt_at: null });
     expect(delivery.attempt_log.map((a) => a.status_code)).toEqual(Array(8).fill(500));
     expect(r.requests.every((e) => e.id === delivery.message_id)).toBe(true);
-    const audit = await db().auditEntry.findFirst({ where: { objectType: "webhook_endpoint", objectId: String(endpoint.id), action: "webhook_endpoint.disable" } });
+    const audit = await db().auditEntry.findFirst({
+      where: { objectType: "webhook_endpoint", objectId: String(endpoint.id), action: "webhook_endpoint.disable" },
+    });
     expect(audit).toMatchObject({ actor: "system:webhooks", companyId: company.id });
 
     const [message] = await sink.waitFor(1);
     expect(message.envelopeTo).toEqual([admin.email]);
-    expect(message.parsed.subject).toBe(`En webhook för ${company.name} har stängts av / A webhook of ${company.name} has been disabled`);
+    expect(message.parsed.subject).toBe(
+      `En webhook för ${company.name} har stängts av / A webhook of ${company.name} has been disabled`,
+    );
     expect(message.parsed.text).toContain(r.url);
     expect(sink.received.some((m) => m.envelopeTo.includes(outsider.email))).toBe(false);
 

@@ -15,7 +15,11 @@ import { runWebhookRound } from "@/modules/webhooks/services/delivery";
 import { fanOut } from "@/modules/webhooks/services/fan-out";
 import { createWebhookEndpoint, updateWebhookEndpoint } from "@/modules/webhooks/services/webhooks";
 import { SubscribeRequest } from "@/modules/lists/schemas/subscription";
-import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WEBHOOK_EVENT_TYPES } from "@/modules/webhooks/schemas/webhooks";
+import {
+  CreateWebhookEndpointRequest,
+  UpdateWebhookEndpointRequest,
+  WEBHOOK_EVENT_TYPES,
+} from "@/modules/webhooks/schemas/webhooks";
 import { makeCompany } from "../helpers";
 import { ownDatabaseWithLoopbackWebhooks } from "../process-fixtures";
 
@@ -23,7 +27,8 @@ const op = operatorCaller();
 
 ownDatabaseWithLoopbackWebhooks();
 
-const eventTypes = async () => (await db().webhookEvent.findMany({ orderBy: { id: "asc" }, select: { type: true } })).map((e) => e.type);
+const eventTypes = async () =>
+  (await db().webhookEvent.findMany({ orderBy: { id: "asc" }, select: { type: true } })).map((e) => e.type);
 
 describe("the webhook outbox while no endpoint is enabled", () => {
   it("writes nothing, then every event once an endpoint is enabled, and nothing again once it is disabled", async () => {
@@ -35,7 +40,14 @@ describe("the webhook outbox while no endpoint is enabled", () => {
     await subscribe("utan@example.org");
     expect(await eventTypes()).toEqual([]);
 
-    const endpoint = await createWebhookEndpoint(op, CreateWebhookEndpointRequest.parse({ company_id: company.id, url: "http://127.0.0.1:9/hook", events: WEBHOOK_EVENT_TYPES }));
+    const endpoint = await createWebhookEndpoint(
+      op,
+      CreateWebhookEndpointRequest.parse({
+        company_id: company.id,
+        url: "http://127.0.0.1:9/hook",
+        events: WEBHOOK_EVENT_TYPES,
+      }),
+    );
     await subscribe("med@example.org");
     expect(await eventTypes()).toEqual(["member.created", "subscription.created"]);
 
@@ -48,7 +60,14 @@ describe("the webhook outbox while no endpoint is enabled", () => {
     const company = await makeCompany("Enradsföreningen");
     const list = await createList(op, { name: "Evenemang", company_id: company.id });
     await db().subscriptionList.update({ where: { id: list.id }, data: { isActive: true } });
-    const endpoint = await createWebhookEndpoint(op, CreateWebhookEndpointRequest.parse({ company_id: company.id, url: "http://127.0.0.1:9/hook", events: WEBHOOK_EVENT_TYPES }));
+    const endpoint = await createWebhookEndpoint(
+      op,
+      CreateWebhookEndpointRequest.parse({
+        company_id: company.id,
+        url: "http://127.0.0.1:9/hook",
+        events: WEBHOOK_EVENT_TYPES,
+      }),
+    );
     // Nothing left for the next test's busy round to fan out first, whatever happens here.
     onTestFinished(async () => {
       await updateWebhookEndpoint(op, endpoint.id, UpdateWebhookEndpointRequest.parse({ enabled: false }));
@@ -58,10 +77,24 @@ describe("the webhook outbox while no endpoint is enabled", () => {
     const { member_id } = await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: "enrad@example.org" }));
     watch.stop();
     expect(watch.statements.filter((sql) => sql.includes('INSERT INTO "WebhookEvent"'))).toHaveLength(1);
-    const events = await db().webhookEvent.findMany({ where: { companyId: company.id }, orderBy: { id: "asc" }, select: { type: true, companyId: true, payload: true } });
+    const events = await db().webhookEvent.findMany({
+      where: { companyId: company.id },
+      orderBy: { id: "asc" },
+      select: { type: true, companyId: true, payload: true },
+    });
     expect(events.map((e) => ({ ...e, payload: JSON.parse(e.payload) }))).toEqual([
       { type: "member.created", companyId: company.id, payload: { member_id } },
-      { type: "subscription.created", companyId: company.id, payload: { list_id: list.id, member_id, status: "SUBSCRIBED", source: "PUBLIC_FORM", confirmed_via: "PUBLIC_FORM" } },
+      {
+        type: "subscription.created",
+        companyId: company.id,
+        payload: {
+          list_id: list.id,
+          member_id,
+          status: "SUBSCRIBED",
+          source: "PUBLIC_FORM",
+          confirmed_via: "PUBLIC_FORM",
+        },
+      },
     ]);
   });
 
@@ -69,7 +102,15 @@ describe("the webhook outbox while no endpoint is enabled", () => {
     const company = await makeCompany("Fläktföreningen");
     const list = await createList(op, { name: "Nyheter", company_id: company.id });
     await db().subscriptionList.update({ where: { id: list.id }, data: { isActive: true } });
-    const endpoint = (path: string) => createWebhookEndpoint(op, CreateWebhookEndpointRequest.parse({ company_id: company.id, url: `http://127.0.0.1:9/${path}`, events: ["member.created"] }));
+    const endpoint = (path: string) =>
+      createWebhookEndpoint(
+        op,
+        CreateWebhookEndpointRequest.parse({
+          company_id: company.id,
+          url: `http://127.0.0.1:9/${path}`,
+          events: ["member.created"],
+        }),
+      );
     const [paused, kept] = [await endpoint("paused"), await endpoint("kept")];
     onTestFinished(async () => {
       await updateWebhookEndpoint(op, kept.id, UpdateWebhookEndpointRequest.parse({ enabled: false }));
@@ -80,7 +121,10 @@ describe("the webhook outbox while no endpoint is enabled", () => {
     // Paused after the change, before any worker took its event: the event is not queued for it.
     await updateWebhookEndpoint(op, paused.id, UpdateWebhookEndpointRequest.parse({ enabled: false }));
     while (await fanOut(100));
-    const deliveries = await db().webhookDelivery.findMany({ where: { endpointId: { in: [paused.id, kept.id] } }, select: { endpointId: true } });
+    const deliveries = await db().webhookDelivery.findMany({
+      where: { endpointId: { in: [paused.id, kept.id] } },
+      select: { endpointId: true },
+    });
     expect(deliveries).toEqual([{ endpointId: kept.id }]);
     // With no endpoint enabled at fan-out, the event written while one was is dropped rather than kept for later.
     await subscribeVisitor(list.uuid, SubscribeRequest.parse({ email: "efter@example.org" }));
@@ -108,8 +152,22 @@ describe("webhook rounds while the process answers requests", () => {
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     try {
       const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-      await createWebhookEndpoint(op, CreateWebhookEndpointRequest.parse({ company_id: company.id, url, events: ["company.fk_status_changed"] }));
-      for (const to of ["ACTIVE", "REJECTED", "ACTIVE", "REJECTED", "ACTIVE", "REJECTED", "ACTIVE", "REJECTED", "ACTIVE", "REJECTED"] as const) {
+      await createWebhookEndpoint(
+        op,
+        CreateWebhookEndpointRequest.parse({ company_id: company.id, url, events: ["company.fk_status_changed"] }),
+      );
+      for (const to of [
+        "ACTIVE",
+        "REJECTED",
+        "ACTIVE",
+        "REJECTED",
+        "ACTIVE",
+        "REJECTED",
+        "ACTIVE",
+        "REJECTED",
+        "ACTIVE",
+        "REJECTED",
+      ] as const) {
         await updateFkStatus(op, company.id, to);
       }
       // A request being answered: the server counts each until its response closes.

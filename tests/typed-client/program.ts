@@ -18,7 +18,10 @@ export async function run(baseUrl: string, credentials: { clientId: string; clie
 
   const companies = await client.GET("/company/hierarchy", { headers });
   if (!companies.data) throw new Error(`no companies: ${JSON.stringify(companies.error)}`);
-  const search = await client.GET("/company/search", { headers, params: { query: { q: companies.data[0].name.slice(0, 4) } } });
+  const search = await client.GET("/company/search", {
+    headers,
+    params: { query: { q: companies.data[0].name.slice(0, 4) } },
+  });
   if (!search.data) throw new Error(`no search: ${JSON.stringify(search.error)}`);
 
   return {

@@ -50,8 +50,14 @@ describe("formUrlDecoded", () => {
   });
 
   it("decodes `+` as a space and `%2B` as a plus; leaves malformed `%` sequences as they are", () => {
-    expect(formUrlDecoded({ clientId: "a+b%2Bc", clientSecret: "%zz%4%" })).toEqual({ clientId: "a b+c", clientSecret: "%zz%4%" });
-    expect(formUrlDecoded({ clientId: "%C3%A5", clientSecret: "%FF" })).toEqual({ clientId: "å", clientSecret: "\uFFFD" });
+    expect(formUrlDecoded({ clientId: "a+b%2Bc", clientSecret: "%zz%4%" })).toEqual({
+      clientId: "a b+c",
+      clientSecret: "%zz%4%",
+    });
+    expect(formUrlDecoded({ clientId: "%C3%A5", clientSecret: "%FF" })).toEqual({
+      clientId: "å",
+      clientSecret: "\uFFFD",
+    });
     expect(openIdClientHeader("a b", "x")).toBe(basic("a+b:x"));
   });
 
@@ -61,7 +67,10 @@ describe("formUrlDecoded", () => {
       { clientId: "ck", clientSecret: "s%0A" },
       { clientId: "ck", clientSecret: "%7F" },
     ]) {
-      expect(refusal(() => formUrlDecoded(credentials))).toEqual({ status: 401, message: 'invalid "Basic" credentials' });
+      expect(refusal(() => formUrlDecoded(credentials))).toEqual({
+        status: 401,
+        message: 'invalid "Basic" credentials',
+      });
     }
   });
 });
@@ -69,21 +78,33 @@ describe("formUrlDecoded", () => {
 describe("parseBasicCredentials and readBasicCredentials", () => {
   it("parse client_id:client_secret, the secret keeping any further colon", () => {
     expect(parseBasicCredentials(basic("ck_1:a:b"))).toEqual({ clientId: "ck_1", clientSecret: "a:b" });
-    expect(readBasicCredentials(`basic   ${Buffer.from("x:y").toString("base64")}  `)).toEqual({ clientId: "x", clientSecret: "y" });
+    expect(readBasicCredentials(`basic   ${Buffer.from("x:y").toString("base64")}  `)).toEqual({
+      clientId: "x",
+      clientSecret: "y",
+    });
   });
 
   it("no Basic credentials: parse answers 401 `Missing or invalid Authorization header`, read answers null", () => {
     for (const header of [null, "Bearer abc", "Basic", "Basic   ", "Basicabc"]) {
       expect(readBasicCredentials(header), String(header)).toBeNull();
-      expect(refusal(() => parseBasicCredentials(header))).toEqual({ status: 401, message: "Missing or invalid Authorization header" });
+      expect(refusal(() => parseBasicCredentials(header))).toEqual({
+        status: 401,
+        message: "Missing or invalid Authorization header",
+      });
     }
   });
 
-  it("a value that is not base64 of id:secret is 401 `invalid \"Basic\" credentials` for both", () => {
+  it('a value that is not base64 of id:secret is 401 `invalid "Basic" credentials` for both', () => {
     for (const header of ["Basic !!!", basic("no-colon"), basic(":secret"), basic("id:"), basic("id\u0000:secret")]) {
       const expected = { status: 401, message: 'invalid "Basic" credentials' };
-      expect(refusal(() => parseBasicCredentials(header)), header).toEqual(expected);
-      expect(refusal(() => readBasicCredentials(header)), header).toEqual(expected);
+      expect(
+        refusal(() => parseBasicCredentials(header)),
+        header,
+      ).toEqual(expected);
+      expect(
+        refusal(() => readBasicCredentials(header)),
+        header,
+      ).toEqual(expected);
     }
   });
 });

@@ -11,7 +11,12 @@ function abortedRequest(headers: Record<string, string> = {}): Request {
       controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
     },
   });
-  return new Request("http://localhost/v3/x", { method: "POST", body, headers: { "content-type": "application/json", ...headers }, duplex: "half" } as RequestInit);
+  return new Request("http://localhost/v3/x", {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", ...headers },
+    duplex: "half",
+  } as RequestInit);
 }
 
 describe("a body the client aborted", () => {
@@ -22,7 +27,10 @@ describe("a body the client aborted", () => {
   });
 
   it("is the client's doing too when its size was declared (the body is then read whole)", async () => {
-    const error = await readRequestBody(abortedRequest({ "content-length": "100" }), { limit: 1024, acceptsForm: false }).catch((e: unknown) => e);
+    const error = await readRequestBody(abortedRequest({ "content-length": "100" }), {
+      limit: 1024,
+      acceptsForm: false,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ClientAborted);
   });
 });

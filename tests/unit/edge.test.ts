@@ -2,7 +2,14 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import { bodyLimitFor, DepthCounter, MAX_ACTION_BODY_DEPTH } from "@/lib/http/connection-limits";
-import { redirectDotSegments, refuseCrossSitePost, refuseDeclaredBodySize, refuseUnknownMethod, refuseUnroutedV3, repairPercentEncoding } from "@/lib/http/edge";
+import {
+  redirectDotSegments,
+  refuseCrossSitePost,
+  refuseDeclaredBodySize,
+  refuseUnknownMethod,
+  refuseUnroutedV3,
+  repairPercentEncoding,
+} from "@/lib/http/edge";
 import { dashboardOperations, v3Operations } from "@/lib/operations";
 
 const decodes = (text: string) => {
@@ -16,8 +23,19 @@ const decodes = (text: string) => {
 
 /** Request targets as a hostile client writes them: text, raw bytes as %XX, slashes and a query. */
 const target = fc
-  .array(fc.oneof(fc.string({ unit: "grapheme-ascii", maxLength: 6 }), fc.integer({ min: 0, max: 255 }).map((b) => `%${b.toString(16).padStart(2, "0").toUpperCase()}`), fc.constant("/")), { maxLength: 20 })
-  .chain((parts) => fc.option(fc.string({ maxLength: 10 }), { nil: undefined }).map((query) => `/${parts.join("")}${query === undefined ? "" : `?${query}`}`));
+  .array(
+    fc.oneof(
+      fc.string({ unit: "grapheme-ascii", maxLength: 6 }),
+      fc.integer({ min: 0, max: 255 }).map((b) => `%${b.toString(16).padStart(2, "0").toUpperCase()}`),
+      fc.constant("/"),
+    ),
+    { maxLength: 20 },
+  )
+  .chain((parts) =>
+    fc
+      .option(fc.string({ maxLength: 10 }), { nil: undefined })
+      .map((query) => `/${parts.join("")}${query === undefined ? "" : `?${query}`}`),
+  );
 
 describe("repairPercentEncoding", () => {
   test.prop([target])("always leaves a path that decodes, and the query as it was", (t) => {
@@ -79,16 +97,23 @@ describe("refuseDeclaredBodySize", () => {
     expect(refuseDeclaredBodySize(undefined, 10)).toBeNull();
     expect(refuseDeclaredBodySize("10", 10)).toBeNull();
     expect(refuseDeclaredBodySize("nonsense", 10)).toBeNull();
-    expect(refuseDeclaredBodySize("11", 10)).toMatchObject({ status: 413, body: { reason: "request body too large (limit 10 bytes)" } });
+    expect(refuseDeclaredBodySize("11", 10)).toMatchObject({
+      status: 413,
+      body: { reason: "request body too large (limit 10 bytes)" },
+    });
   });
 });
 
 describe("refuseUnknownMethod", () => {
   it("405 with Allow for TRACE, CONNECT and methods no route has; the routed ones pass", () => {
     for (const method of ["TRACE", "CONNECT", "PROPFIND", "FOO"]) {
-      expect(refuseUnknownMethod(method), method).toMatchObject({ status: 405, headers: { allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" } });
+      expect(refuseUnknownMethod(method), method).toMatchObject({
+        status: 405,
+        headers: { allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" },
+      });
     }
-    for (const method of ["GET", "head", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) expect(refuseUnknownMethod(method), method).toBeNull();
+    for (const method of ["GET", "head", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+      expect(refuseUnknownMethod(method), method).toBeNull();
   });
 });
 
@@ -128,8 +153,16 @@ describe("dot segments", () => {
   const segmentsOf = (path: string) => path.split("/").length;
 
   it("a percent-encoded dot segment is re-escaped, so the route of the literal path sees it as an id", () => {
-    expect(repairPercentEncoding("/v3/subscription_list/unsubscribe/%2E%2E/1?page=%2E%2E")).toBe("/v3/subscription_list/unsubscribe/%252E%252E/1?page=%2E%2E");
-    for (const [segment, escaped] of [["%2e%2e", "%252e%252e"], [".%2E", ".%252E"], ["%2e.", "%252e."], ["%2E", "%252E"], ["%2e", "%252e"]]) {
+    expect(repairPercentEncoding("/v3/subscription_list/unsubscribe/%2E%2E/1?page=%2E%2E")).toBe(
+      "/v3/subscription_list/unsubscribe/%252E%252E/1?page=%2E%2E",
+    );
+    for (const [segment, escaped] of [
+      ["%2e%2e", "%252e%252e"],
+      [".%2E", ".%252E"],
+      ["%2e.", "%252e."],
+      ["%2E", "%252E"],
+      ["%2e", "%252e"],
+    ]) {
       expect(repairPercentEncoding(`/subscribe/${segment}`), segment).toBe(`/subscribe/${escaped}`);
     }
     expect(decodeURIComponent("/subscribe/%252E%252E")).toBe("/subscribe/%2E%2E");
@@ -139,7 +172,10 @@ describe("dot segments", () => {
   });
 
   const dotty = fc
-    .array(fc.constantFrom("x", "1", "%2E", "%2e", ".%2E", "%2E.", "%2E%2E", "%2e%2E", "%2E%2E%2E", "%2F", "%FF", ".x", ""), { minLength: 1, maxLength: 8 })
+    .array(
+      fc.constantFrom("x", "1", "%2E", "%2e", ".%2E", "%2E.", "%2E%2E", "%2e%2E", "%2E%2E%2E", "%2F", "%FF", ".x", ""),
+      { minLength: 1, maxLength: 8 },
+    )
     .map((segments) => `/${segments.join("/")}`);
 
   test.prop([dotty])("no path without plain dots resolves to another path once repaired", (path) => {
@@ -149,35 +185,52 @@ describe("dot segments", () => {
   });
 
   it("a plain dot segment (curl --path-as-is sends one) is a 308 to the path it resolves to, query kept", () => {
-    expect(redirectDotSegments("/v3/subscription_list/unsubscribe/../1")).toMatchObject({ status: 308, headers: { location: "/v3/subscription_list/1" } });
+    expect(redirectDotSegments("/v3/subscription_list/unsubscribe/../1")).toMatchObject({
+      status: 308,
+      headers: { location: "/v3/subscription_list/1" },
+    });
     expect(redirectDotSegments("/v3/company/./fk?x=1")?.headers.location).toBe("/v3/company/fk?x=1");
     expect(redirectDotSegments("/subscribe/..")?.headers.location).toBe("/");
     expect(redirectDotSegments("/v3/company/fk")).toBeNull();
     expect(redirectDotSegments("/v3/company/..x/fk")).toBeNull();
   });
 
-  test.prop([fc.array(fc.constantFrom("..", ".", "", "evil.example", "x", "%2F"), { maxLength: 6 })])("the redirect never leaves the host", (segments) => {
-    const answer = redirectDotSegments(`/${segments.join("/")}/..`);
-    expect(answer?.headers.location).toMatch(/^\/(?!\/)/);
-    expect(new URL(answer!.headers.location, base).host).toBe("edge.invalid");
-  });
+  test.prop([fc.array(fc.constantFrom("..", ".", "", "evil.example", "x", "%2F"), { maxLength: 6 })])(
+    "the redirect never leaves the host",
+    (segments) => {
+      const answer = redirectDotSegments(`/${segments.join("/")}/..`);
+      expect(answer?.headers.location).toMatch(/^\/(?!\/)/);
+      expect(new URL(answer!.headers.location, base).host).toBe("edge.invalid");
+    },
+  );
 });
 
 describe("refuseCrossSitePost", () => {
   const host = "forening.example:3000";
   it("refuses a POST to a page from another Origin, a look-alike host or an opaque one", () => {
     for (const origin of ["https://evil.example", "http://forening.example:3000.evil.example", "null", "not a url"]) {
-      expect(refuseCrossSitePost("POST", "/admin/api-keys", { host, origin, "next-action": "abc" }), origin).toMatchObject({ status: 403 });
+      expect(
+        refuseCrossSitePost("POST", "/admin/api-keys", { host, origin, "next-action": "abc" }),
+        origin,
+      ).toMatchObject({ status: 403 });
       expect(refuseCrossSitePost("POST", "/subscribe/x", { host, origin }), origin).toMatchObject({ status: 403 });
     }
   });
 
   it("lets through its own Origin (also behind a proxy), no Origin, other methods, /v3 and next-auth", () => {
     expect(refuseCrossSitePost("POST", "/admin", { host, origin: "http://forening.example:3000" })).toBeNull();
-    expect(refuseCrossSitePost("POST", "/admin", { host: "127.0.0.1:3000", "x-forwarded-host": "Forening.example:3000", origin: "https://forening.example:3000" })).toBeNull();
+    expect(
+      refuseCrossSitePost("POST", "/admin", {
+        host: "127.0.0.1:3000",
+        "x-forwarded-host": "Forening.example:3000",
+        origin: "https://forening.example:3000",
+      }),
+    ).toBeNull();
     expect(refuseCrossSitePost("POST", "/admin", { host })).toBeNull();
     expect(refuseCrossSitePost("GET", "/admin", { host, origin: "https://evil.example" })).toBeNull();
-    expect(refuseCrossSitePost("POST", "/v3/subscription_list/public/x", { host, origin: "https://klubben.example" })).toBeNull();
+    expect(
+      refuseCrossSitePost("POST", "/v3/subscription_list/public/x", { host, origin: "https://klubben.example" }),
+    ).toBeNull();
     expect(refuseCrossSitePost("POST", "/api/auth/signout", { host, origin: "https://evil.example" })).toBeNull();
   });
 });

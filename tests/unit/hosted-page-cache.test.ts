@@ -27,7 +27,9 @@ function fakeNext(req: http.IncomingMessage, res: http.ServerResponse) {
   if (setCookie) res.setHeader("set-cookie", "a=b");
   res.statusCode = info ? 200 : 404;
   res.write(`<html><script nonce="${nonce}">1</script>`);
-  res.end(`<h1>${info?.name ?? "not found"}</h1><p>${req.headers["accept-language"]}</p><script nonce="${nonce}">2</script></html>`);
+  res.end(
+    `<h1>${info?.name ?? "not found"}</h1><p>${req.headers["accept-language"]}</p><script nonce="${nonce}">2</script></html>`,
+  );
 }
 
 async function get(path: string, headers: Record<string, string> = {}) {
@@ -66,7 +68,9 @@ describe("hosted-page cache", () => {
     expect(new Set(all.map((r) => r.nonce)).size).toBe(15);
     for (const r of all) {
       expect(r.status).toBe(200);
-      expect(r.text).toBe(`<html><script nonce="${r.nonce}">1</script><h1>Klubbnytt</h1><p>sv</p><script nonce="${r.nonce}">2</script></html>`);
+      expect(r.text).toBe(
+        `<html><script nonce="${r.nonce}">1</script><h1>Klubbnytt</h1><p>sv</p><script nonce="${r.nonce}">2</script></html>`,
+      );
       expect(r.length).toBe(String(r.text.length));
     }
   });
@@ -92,7 +96,12 @@ describe("hosted-page cache", () => {
     expect((await get("/subscribe/c?lang=sv", { "accept-language": "en" })).text).toContain("<p>sv</p>");
     expect((await get("/subscribe/c?lang=en")).text).toContain("<p>en</p>");
     expect((await get("/subscribe/c")).text).toContain("<p>sv</p>");
-    expect(renders.map((r) => r.url)).toEqual(["/subscribe/c", "/subscribe/c?lang=sv", "/subscribe/c?lang=en", "/subscribe/c"]);
+    expect(renders.map((r) => r.url)).toEqual([
+      "/subscribe/c",
+      "/subscribe/c?lang=sv",
+      "/subscribe/c?lang=en",
+      "/subscribe/c",
+    ]);
     await get("/subscribe/c", { "accept-language": "en" });
     await get("/subscribe/c?lang=en", { "accept-language": "sv" });
     expect(renders).toHaveLength(4);

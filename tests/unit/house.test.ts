@@ -30,7 +30,7 @@ function runtimeImports(file: string): string[] {
   const statement = /^\s*(?:import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']/gm;
   for (const match of source.matchAll(statement)) {
     const clause = match[0];
-    if (match[1] || /^\s*import\s*\{[^}]*\}/.test(clause) && /\{\s*(type\s+[\w$]+\s*,?\s*)+\}/.test(clause)) continue;
+    if (match[1] || (/^\s*import\s*\{[^}]*\}/.test(clause) && /\{\s*(type\s+[\w$]+\s*,?\s*)+\}/.test(clause))) continue;
     specifiers.push(match[2]);
   }
   for (const match of source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) specifiers.push(match[1]);

@@ -27,7 +27,13 @@ describe("the .xlsx reader", () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet("Medlemmar");
     sheet.addRow(["E-post", "Född", "Antal", "Aktiv", "Summa", "Namn", "Webb", "Fel"]);
-    const row = sheet.addRow(["åsa@example.org", new Date(Date.UTC(1990, 1, 28)), 42.5, true, { formula: "C2*2", result: 85 }]);
+    const row = sheet.addRow([
+      "åsa@example.org",
+      new Date(Date.UTC(1990, 1, 28)),
+      42.5,
+      true,
+      { formula: "C2*2", result: 85 },
+    ]);
     row.getCell(6).value = { richText: [{ text: "Åsa " }, { font: { bold: true }, text: "Öberg" }] };
     row.getCell(7).value = { text: "Klubben", hyperlink: "https://example.org" };
     row.getCell(8).value = { error: "#N/A" };
@@ -51,23 +57,41 @@ describe("the .xlsx reader", () => {
       "xl/workbook.xml",
       `<x:workbook ${NS} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><x:workbookPr date1904="1"/><x:sheets><x:sheet name="A" sheetId="1" r:id="rId1"/></x:sheets></x:workbook>`,
     );
-    const styles = part("xl/styles.xml", `<x:styleSheet ${NS}><x:numFmts><x:numFmt numFmtId="164" formatCode="yyyy&quot;-&quot;mm&quot;-&quot;dd"/></x:numFmts><x:cellXfs><x:xf numFmtId="0"/><x:xf numFmtId="164"/></x:cellXfs></x:styleSheet>`);
-    const strings = part("xl/sharedStrings.xml", `${STRINGS_HEAD}<si><r><t>Kan</t></r><r><t xml:space="preserve">ji </t></r><rPh sb="0" eb="1"><t>かんじ</t></rPh></si>${STRINGS_TAIL}`);
+    const styles = part(
+      "xl/styles.xml",
+      `<x:styleSheet ${NS}><x:numFmts><x:numFmt numFmtId="164" formatCode="yyyy&quot;-&quot;mm&quot;-&quot;dd"/></x:numFmts><x:cellXfs><x:xf numFmtId="0"/><x:xf numFmtId="164"/></x:cellXfs></x:styleSheet>`,
+    );
+    const strings = part(
+      "xl/sharedStrings.xml",
+      `${STRINGS_HEAD}<si><r><t>Kan</t></r><r><t xml:space="preserve">ji </t></r><rPh sb="0" eb="1"><t>かんじ</t></rPh></si>${STRINGS_TAIL}`,
+    );
     const sheetXml =
       `<x:worksheet ${NS}><x:sheetData><x:row><x:c t="s"><x:v>0</x:v></x:c><x:c t="inlineStr"><x:is><x:r><x:t>a&amp;</x:t></x:r><x:r><x:t>b</x:t></x:r></x:is></x:c>` +
       `<x:c s="1"><x:v>0</x:v></x:c><x:c t="str"><x:f>A1</x:f><x:v>Kanji</x:v></x:c><x:c t="d"><x:v>2001-02-03T00:00:00Z</x:v></x:c></x:row></x:sheetData></x:worksheet>`;
-    const rowsRel = part("xl/_rels/workbook.xml.rels", '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="/xl/worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>');
+    const rowsRel = part(
+      "xl/_rels/workbook.xml.rels",
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="/xl/worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
+    );
     expect(workbookRels.name).toBe(rowsRel.name);
-    const rows = await rowsOf(zipArchive([types, rels, workbook, rowsRel, styles, strings, part("xl/worksheets/sheet1.xml", sheetXml)]));
+    const rows = await rowsOf(
+      zipArchive([types, rels, workbook, rowsRel, styles, strings, part("xl/worksheets/sheet1.xml", sheetXml)]),
+    );
     expect(rows).toEqual([{ number: 1, cells: ["Kanji", "a&b", "1904-01-01", "Kanji", "2001-02-03"] }]);
   });
 
   it("refuses a text, an attribute's value or a tag's name that runs past a chunk and the cell limit", async () => {
     const long = "x".repeat(200_000);
     const [types, rels, workbook, workbookRels] = workbookParts();
-    const withSheet = (xml: string) => zipArchive([types, rels, workbook, workbookRels, part("xl/worksheets/sheet1.xml", xml)]);
-    for (const xml of [`<worksheet><sheetData>${long}</sheetData></worksheet>`, `<worksheet><sheetData><row r="${long}"/></sheetData></worksheet>`, `<worksheet><${long}/></worksheet>`]) {
-      await expect(rowsOf(withSheet(xml))).rejects.toThrow(/a text in xl\/worksheets\/sheet1\.xml is longer than 5,000 characters/);
+    const withSheet = (xml: string) =>
+      zipArchive([types, rels, workbook, workbookRels, part("xl/worksheets/sheet1.xml", xml)]);
+    for (const xml of [
+      `<worksheet><sheetData>${long}</sheetData></worksheet>`,
+      `<worksheet><sheetData><row r="${long}"/></sheetData></worksheet>`,
+      `<worksheet><${long}/></worksheet>`,
+    ]) {
+      await expect(rowsOf(withSheet(xml))).rejects.toThrow(
+        /a text in xl\/worksheets\/sheet1\.xml is longer than 5,000 characters/,
+      );
     }
   });
 });

@@ -36,8 +36,12 @@ describe("issue keys", () => {
   it("translates keys per field and language, and falls back to the message without a key", () => {
     expect(fieldErrorText("sv", "email", "required", "required")).toBe("Fyll i din e-postadress.");
     expect(fieldErrorText("sv", "firstname", "required", "required")).toBe("Fältet måste fyllas i.");
-    expect(fieldErrorText("en", "email", "invalid_email", "x")).toBe("Enter a valid email address, such as name@example.com.");
+    expect(fieldErrorText("en", "email", "invalid_email", "x")).toBe(
+      "Enter a valid email address, such as name@example.com.",
+    );
     expect(fieldErrorText("sv", "name", "too_long:200", "x")).toBe("Högst 200 tecken.");
-    expect(fieldErrorText("en", "email", undefined, "an admin user with that email exists")).toBe("an admin user with that email exists");
+    expect(fieldErrorText("en", "email", undefined, "an admin user with that email exists")).toBe(
+      "an admin user with that email exists",
+    );
   });
 });

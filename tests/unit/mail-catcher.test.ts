@@ -32,7 +32,11 @@ const send = (c: MailCatcher, n: number, extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
-const emlFiles = (dir: string) => fs.readdirSync(dir).filter((name) => name.endsWith(".eml")).sort();
+const emlFiles = (dir: string) =>
+  fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".eml"))
+    .sort();
 
 describe("the mail catcher", () => {
   it("keeps a message as it arrived, in a 0600 file named by its receipt time, in a 0700 folder", async () => {
@@ -73,7 +77,9 @@ describe("the mail catcher", () => {
     for (let n = 3; n <= 5; n++) await send(second, n);
     const files = emlFiles(second.dir);
     expect(files).toHaveLength(3);
-    const subjects = await Promise.all(files.map(async (f) => (await simpleParser(fs.readFileSync(path.join(second.dir, f)))).subject));
+    const subjects = await Promise.all(
+      files.map(async (f) => (await simpleParser(fs.readFileSync(path.join(second.dir, f)))).subject),
+    );
     expect(subjects).toEqual(["Nyhetsbrev 3 – åäö", "Nyhetsbrev 4 – åäö", "Nyhetsbrev 5 – åäö"]);
   });
 

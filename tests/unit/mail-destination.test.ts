@@ -12,9 +12,15 @@ describe("mailDestinationLine", () => {
   });
 
   it("names a relay without its credentials, with the port nodemailer uses when none is given", () => {
-    const line = mailDestinationLine("smtps://utskick%40example.org:hemligt-l%C3%B6senord@smtp.example.org", 2525, "http://x");
+    const line = mailDestinationLine(
+      "smtps://utskick%40example.org:hemligt-l%C3%B6senord@smtp.example.org",
+      2525,
+      "http://x",
+    );
     expect(line).toBe("Mail:           sent through smtps://smtp.example.org:465 (SMTP_URL)");
-    expect(mailDestinationLine("smtp://user:pw@smtp.example.org:2587", 2525, "http://x")).toBe("Mail:           sent through smtp://smtp.example.org:2587 (SMTP_URL)");
+    expect(mailDestinationLine("smtp://user:pw@smtp.example.org:2587", 2525, "http://x")).toBe(
+      "Mail:           sent through smtp://smtp.example.org:2587 (SMTP_URL)",
+    );
     expect(mailDestinationLine("smtp://smtp.example.org", 2525, "http://x")).toContain("smtp://smtp.example.org:587 ");
   });
 });

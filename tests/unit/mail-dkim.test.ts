@@ -44,7 +44,8 @@ afterAll(async () => {
 
 /** DNS as the domain would publish the selector: only `<selector>._domainkey.<domain>` has a key. */
 const resolver = async (name: string, type: string) => {
-  if (type !== "TXT" || name !== `${SELECTOR}._domainkey.${DOMAIN}`) throw Object.assign(new Error(`no ${type} ${name}`), { code: "ENOTFOUND" });
+  if (type !== "TXT" || name !== `${SELECTOR}._domainkey.${DOMAIN}`)
+    throw Object.assign(new Error(`no ${type} ${name}`), { code: "ENOTFOUND" });
   return [[`v=DKIM1; k=rsa; p=${publicKey.toString("base64")}`]];
 };
 
@@ -63,12 +64,17 @@ it("signs with DKIM: the signature names the domain and selector and verifies ag
   expect(signature).toMatch(/(^|;\s*)s=utskick2026;/);
 
   const verified = await dkimVerify(received.raw, { resolver });
-  expect(verified.results.map((r) => [r.signingDomain, r.selector, r.status.result])).toEqual([[DOMAIN, SELECTOR, "pass"]]);
+  expect(verified.results.map((r) => [r.signingDomain, r.selector, r.status.result])).toEqual([
+    [DOMAIN, SELECTOR, "pass"],
+  ]);
 
   // A changed body no longer matches the signed body hash; a changed signed header breaks the signature itself.
   const body = received.raw.replace("Hej Anna!", "Hej Bo!");
   expect(body).not.toBe(received.raw);
-  expect((await dkimVerify(body, { resolver })).results[0].status).toMatchObject({ result: "neutral", comment: "body hash did not verify" });
+  expect((await dkimVerify(body, { resolver })).results[0].status).toMatchObject({
+    result: "neutral",
+    comment: "body hash did not verify",
+  });
   const header = received.raw.replace("To: anna@example.org", "To: bo@example.org");
   expect(header).not.toBe(received.raw);
   expect((await dkimVerify(header, { resolver })).results[0].status.result).toBe("fail");

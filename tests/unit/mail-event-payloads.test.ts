@@ -48,8 +48,12 @@ describe("Postmark webhooks", () => {
     expect(kind({ ...postmarkBounce, Type: "SoftBounce", TypeCode: 4096 })).toBe("soft_bounce");
     expect(kind({ ...postmarkBounce, Type: "DnsError", TypeCode: 256 })).toBe("soft_bounce");
     expect(kind({ ...postmarkBounce, Type: "BadEmailAddress", TypeCode: 100000 })).toBe("hard_bounce");
-    expect(kind({ ...postmarkBounce, RecordType: "SpamComplaint", Type: "SpamComplaint", TypeCode: 100001 })).toBe("complaint");
-    expect(kind({ RecordType: "Delivery", Recipient: "john@example.com", DeliveredAt: hoursAgo(1).toISOString() })).toBe("delivered");
+    expect(kind({ ...postmarkBounce, RecordType: "SpamComplaint", Type: "SpamComplaint", TypeCode: 100001 })).toBe(
+      "complaint",
+    );
+    expect(
+      kind({ RecordType: "Delivery", Recipient: "john@example.com", DeliveredAt: hoursAgo(1).toISOString() }),
+    ).toBe("delivered");
     expect(kind({ ...postmarkBounce, Type: "AutoResponder", TypeCode: 64, Email: "" })).toBeNull();
     expect(kind({ RecordType: "Open", Recipient: "john@example.com" })).toBeNull();
     expect(PostmarkWebhook.parse({ ...postmarkBounce, Content: undefined })?.messageId).toBeNull();
@@ -69,20 +73,27 @@ describe("the generic shape", () => {
     const at = new Date(Math.floor(hoursAgo(3).getTime() / 1000) * 1000);
     // The same moment written in Swedish winter time (+01:00).
     const local = new Date(at.getTime() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+01:00");
-    expect(GenericMailEvent.parse({ type: "complaint", email: " a@example.org ", message_id: "<m@x>", occurred_at: local })).toEqual({
+    expect(
+      GenericMailEvent.parse({ type: "complaint", email: " a@example.org ", message_id: "<m@x>", occurred_at: local }),
+    ).toEqual({
       kind: "complaint",
       email: "a@example.org",
       messageId: "<m@x>",
       occurredAt: at,
       description: "",
     });
-    expect(GenericMailEvent.parse({ type: "delivered", email: "a@example.org", message_id: null })).toMatchObject({ messageId: null, occurredAt: null });
+    expect(GenericMailEvent.parse({ type: "delivered", email: "a@example.org", message_id: null })).toMatchObject({
+      messageId: null,
+      occurredAt: null,
+    });
   });
 
   it("refuses an unknown type, a bad address and a time that is not ISO 8601", () => {
     expect(GenericMailEvent.safeParse({ type: "bounce", email: "a@example.org" }).success).toBe(false);
     expect(GenericMailEvent.safeParse({ type: "hard_bounce", email: "nope" }).success).toBe(false);
-    expect(GenericMailEvent.safeParse({ type: "hard_bounce", email: "a@example.org", occurred_at: "yesterday" }).success).toBe(false);
+    expect(
+      GenericMailEvent.safeParse({ type: "hard_bounce", email: "a@example.org", occurred_at: "yesterday" }).success,
+    ).toBe(false);
   });
 });
 
@@ -90,7 +101,12 @@ describe("an event's time", () => {
   const window = "must be within the last 30 days and at most 5 minutes ahead";
 
   it("in our shape is refused outside the last 30 days and 5 minutes ahead, with the field named", () => {
-    for (const occurred_at of ["1970-01-01T00:00:00Z", hoursAgo(31 * 24).toISOString(), new Date(Date.now() + 10 * 60_000).toISOString(), "2999-01-01T00:00:00Z"]) {
+    for (const occurred_at of [
+      "1970-01-01T00:00:00Z",
+      hoursAgo(31 * 24).toISOString(),
+      new Date(Date.now() + 10 * 60_000).toISOString(),
+      "2999-01-01T00:00:00Z",
+    ]) {
       let error: unknown;
       try {
         parseInput(GenericMailEvent, { type: "hard_bounce", email: "a@example.org", occurred_at });
@@ -101,13 +117,22 @@ describe("an event's time", () => {
       expect((error as ValidationFailed).errors, occurred_at).toEqual({ occurred_at: [window] });
     }
     for (const at of [hoursAgo(29 * 24), new Date(Date.now() + 2 * 60_000)]) {
-      expect(parseInput(GenericMailEvent, { type: "hard_bounce", email: "a@example.org", occurred_at: at.toISOString() })?.occurredAt).toEqual(at);
+      expect(
+        parseInput(GenericMailEvent, { type: "hard_bounce", email: "a@example.org", occurred_at: at.toISOString() })
+          ?.occurredAt,
+      ).toEqual(at);
     }
   });
 
   it("in Postmark's shape is, outside the window, taken as unknown: the event is recorded when it arrives", () => {
     expect(PostmarkWebhook.parse({ ...postmarkBounce, BouncedAt: "1970-01-01T00:00:00Z" })?.occurredAt).toBeNull();
     expect(PostmarkWebhook.parse({ ...postmarkBounce, BouncedAt: "2999-01-01T00:00:00Z" })?.occurredAt).toBeNull();
-    expect(PostmarkWebhook.parse({ RecordType: "Delivery", Recipient: "john@example.com", DeliveredAt: "1970-01-01T00:00:00Z" })?.occurredAt).toBeNull();
+    expect(
+      PostmarkWebhook.parse({
+        RecordType: "Delivery",
+        Recipient: "john@example.com",
+        DeliveredAt: "1970-01-01T00:00:00Z",
+      })?.occurredAt,
+    ).toBeNull();
   });
 });

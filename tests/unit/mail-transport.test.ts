@@ -41,7 +41,9 @@ describe("sendMail", () => {
     expect(received.parsed.replyTo?.text).toBe("kansli@example.org");
     expect(received.parsed.html).toContain("<p>Hej Anna!</p>");
     expect(received.parsed.text?.trim()).toBe("Hej Anna!");
-    expect(received.raw).toMatch(/^List-Unsubscribe:\s+<https:\/\/example\.org\/v3\/subscription_list\/unsubscribe\/L\/M>\r?$/m);
+    expect(received.raw).toMatch(
+      /^List-Unsubscribe:\s+<https:\/\/example\.org\/v3\/subscription_list\/unsubscribe\/L\/M>\r?$/m,
+    );
     expect(received.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
   });
 
@@ -50,7 +52,13 @@ describe("sendMail", () => {
     const arrived = sink.received.length;
     await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        mail.sendMail({ to: `pool${i}@example.org`, subject: "s", html: "<p>x</p>", text: "x", messageId: `<pool-${i}@example.org>` }),
+        mail.sendMail({
+          to: `pool${i}@example.org`,
+          subject: "s",
+          html: "<p>x</p>",
+          text: "x",
+          messageId: `<pool-${i}@example.org>`,
+        }),
       ),
     );
     await sink.waitFor(arrived + 12);
@@ -62,7 +70,11 @@ describe("sendMail", () => {
   it("calls a 4xx temporary and a 5xx permanent", async () => {
     const message = { to: "b@example.org", subject: "s", html: "<p>x</p>", text: "x", messageId: "<x-1@example.org>" };
     sink.failNext(1, 451);
-    await expect(mail.sendMail(message)).rejects.toMatchObject({ name: "MailDeliveryError", permanent: false, responseCode: 451 });
+    await expect(mail.sendMail(message)).rejects.toMatchObject({
+      name: "MailDeliveryError",
+      permanent: false,
+      responseCode: 451,
+    });
     sink.failNext(1, 550);
     await expect(mail.sendMail(message)).rejects.toMatchObject({ permanent: true, responseCode: 550 });
   });
@@ -73,7 +85,13 @@ describe("sendMail", () => {
       // More attempts than the pool has connections: the fifth waited for ever when failures kept their slots.
       for (let i = 0; i < 6; i++) {
         await expect(
-          mail.sendMail({ to: "c@example.org", subject: "s", html: "<p>x</p>", text: "x", messageId: `<x-2-${i}@example.org>` }),
+          mail.sendMail({
+            to: "c@example.org",
+            subject: "s",
+            html: "<p>x</p>",
+            text: "x",
+            messageId: `<x-2-${i}@example.org>`,
+          }),
         ).rejects.toMatchObject({ permanent: false });
       }
     } finally {
@@ -82,7 +100,13 @@ describe("sendMail", () => {
   });
 
   describe("the SMTP thread", () => {
-    const message = (n: number) => ({ to: `t${n}@example.org`, subject: "s", html: "<p>x</p>", text: "x", messageId: `<thread-${n}@example.org>` });
+    const message = (n: number) => ({
+      to: `t${n}@example.org`,
+      subject: "s",
+      html: "<p>x</p>",
+      text: "x",
+      messageId: `<thread-${n}@example.org>`,
+    });
     const mailThread = () => (globalThis as unknown as { __mailSender: { thread: Worker } }).__mailSender.thread;
 
     it("fails the messages under way as temporary when the thread dies, and the next message starts a new one", async () => {

@@ -6,7 +6,12 @@ import { Marks, type MergeValues } from "@/lib/mail/merge-fields";
 /** A template marked and filled for one recipient, as a sendout's template does for each. */
 function applyMergeFields(template: string, values: MergeValues, mode: "html" | "text"): string {
   const marks = new Marks<MergeValues>();
-  const marked = marks.mergeFields(template, (v) => v, mode, (html) => convert(html, { wordwrap: false }));
+  const marked = marks.mergeFields(
+    template,
+    (v) => v,
+    mode,
+    (html) => convert(html, { wordwrap: false }),
+  );
   return marks.fill(marked, mode, values);
 }
 
@@ -16,7 +21,9 @@ const attack = "<img src=x onerror=alert(1)>";
 
 describe("merge fields", () => {
   it("fill in first name, last name and email, with spaces and any case inside the braces", () => {
-    expect(applyMergeFields("Hej {{firstname}} {{ lastname }} ({{EMAIL}})", anna, "text")).toBe("Hej Anna Berg (anna@example.org)");
+    expect(applyMergeFields("Hej {{firstname}} {{ lastname }} ({{EMAIL}})", anna, "text")).toBe(
+      "Hej Anna Berg (anna@example.org)",
+    );
   });
 
   it("use the fallback when the recipient lacks the value, and nothing when there is no fallback", () => {
@@ -32,7 +39,11 @@ describe("merge fields", () => {
 
   it("escape an attacker's first name in HTML and keep it as written in text", () => {
     const evil = { ...anna, firstname: attack, lastname: `"><script>x</script>` };
-    const html = applyMergeFields('<p>Hej {{firstname}}</p><a title="{{lastname}}" href="https://e.org">l</a>', evil, "html");
+    const html = applyMergeFields(
+      '<p>Hej {{firstname}}</p><a title="{{lastname}}" href="https://e.org">l</a>',
+      evil,
+      "html",
+    );
     expect(html).toBe(
       '<p>Hej &lt;img src=x onerror=alert(1)&gt;</p><a title="&quot;&gt;&lt;script&gt;x&lt;/script&gt;" href="https://e.org">l</a>',
     );
@@ -46,7 +57,12 @@ describe("merge fields", () => {
 
   it("give an HTML fallback's text form in the text part, and drop stray mark characters the author typed", () => {
     const marks = new Marks<MergeValues>();
-    const marked = marks.mergeFields("Hej {{firstname|vän &amp; kamrat}}\uE0000\uE001!", (v) => v, "html", (html) => convert(html, { wordwrap: false }));
+    const marked = marks.mergeFields(
+      "Hej {{firstname|vän &amp; kamrat}}\uE0000\uE001!",
+      (v) => v,
+      "html",
+      (html) => convert(html, { wordwrap: false }),
+    );
     expect(marks.fill(marked, "html", nameless)).toBe("Hej vän &amp; kamrat0!");
     expect(marks.fill(marked, "text", nameless)).toBe("Hej vän & kamrat0!");
     expect(marks.fill(marked, "text", anna)).toBe("Hej Anna0!");

@@ -33,7 +33,8 @@ function exportsUnder(root: string): string[] {
   });
 }
 
-const declared = (operations: Operation[]) => operations.map((op) => `${op.method.toUpperCase()} ${op.path} ${op.operationId}`);
+const declared = (operations: Operation[]) =>
+  operations.map((op) => `${op.method.toUpperCase()} ${op.path} ${op.operationId}`);
 
 describe("the operation table", () => {
   for (const [root, operations] of [
@@ -44,8 +45,14 @@ describe("the operation table", () => {
       const onDisk = exportsUnder(root).sort();
       const inTable = declared(operations).sort();
       expect(onDisk.length).toBeGreaterThan(20);
-      expect(onDisk.filter((e) => !inTable.includes(e)), "route exports without their entry").toEqual([]);
-      expect(inTable.filter((e) => !onDisk.includes(e)), "entries without their route").toEqual([]);
+      expect(
+        onDisk.filter((e) => !inTable.includes(e)),
+        "route exports without their entry",
+      ).toEqual([]);
+      expect(
+        inTable.filter((e) => !onDisk.includes(e)),
+        "entries without their route",
+      ).toEqual([]);
     });
   }
 
@@ -96,7 +103,9 @@ describe("OpenAPI document", () => {
     type Documented = { description?: string };
     const paths = doc.paths as Record<string, Record<string, Documented>>;
     const updateMember = v3Operations.find((op) => op.operationId === "updateMember")!;
-    expect(paths[updateMember.path].put.description).toMatch(/^Needs the `member` module and the `MEMBER.U` permission\. /);
+    expect(paths[updateMember.path].put.description).toMatch(
+      /^Needs the `member` module and the `MEMBER.U` permission\. /,
+    );
     for (const op of v3Operations.filter((o) => o.auth === "bearer")) {
       const description = paths[op.path][op.method].description ?? "";
       if (op.module) expect(description, op.operationId).toContain(`\`${op.module}\` module`);
@@ -106,6 +115,8 @@ describe("OpenAPI document", () => {
 
   it("describes a path parameter with the schema the route parses (text of digits, not a JSON integer)", () => {
     const getMember = (doc.paths["/member/{id}"] as { get: { parameters: { name: string; schema: object }[] } }).get;
-    expect(getMember.parameters).toEqual([{ name: "id", in: "path", required: true, schema: { type: "string", pattern: "^[0-9]{1,10}$" } }]);
+    expect(getMember.parameters).toEqual([
+      { name: "id", in: "path", required: true, schema: { type: "string", pattern: "^[0-9]{1,10}$" } },
+    ]);
   });
 });

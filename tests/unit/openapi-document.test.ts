@@ -62,17 +62,21 @@ describe("the OpenAPI document for integrators", () => {
     for (const { name, op } of operations) {
       expect(op.summary, name).toBeTruthy();
       expect(op.description?.length ?? 0, `${name} has no description`).toBeGreaterThan(20);
-      for (const tag of op.tags) expect(tags, `${name}: tag ${tag} is not described in lib/operations/tags.ts`).toContain(tag);
+      for (const tag of op.tags)
+        expect(tags, `${name}: tag ${tag} is not described in lib/operations/tags.ts`).toContain(tag);
     }
     for (const tag of doc.tags) expect(tag, `tag ${tag.name}`).toHaveProperty("description");
     expect(tags.slice(0, 3)).toEqual(["Authentication", "Company", "Organization"]);
   });
 
   it("says nothing about how the service was made", () => {
-    const texts = [doc.info.description, ...operations.flatMap(({ name, op }) => [
-      `${name}: ${op.summary} ${op.description}`,
-      ...Object.entries(op.responses).map(([status, response]) => `${name} ${status}: ${response.description}`),
-    ])];
+    const texts = [
+      doc.info.description,
+      ...operations.flatMap(({ name, op }) => [
+        `${name}: ${op.summary} ${op.description}`,
+        ...Object.entries(op.responses).map(([status, response]) => `${name} ${status}: ${response.description}`),
+      ]),
+    ];
     const leaks = /Memlist|the contract|SQL statement|each instance|spec \d|EXISTS condition/i;
     expect(texts.filter((text) => leaks.test(text))).toEqual([]);
   });
@@ -81,10 +85,12 @@ describe("the OpenAPI document for integrators", () => {
     for (const { name, op } of operations) {
       const statuses = Object.keys(op.responses);
       expect(statuses, name).toContain("503");
-      if (op.requestBody) for (const status of ["400", "413", "415"]) expect(statuses, `${name} ${status}`).toContain(status);
+      if (op.requestBody)
+        for (const status of ["400", "413", "415"]) expect(statuses, `${name} ${status}`).toContain(status);
       if (op.parameters.length) expect(statuses, `${name} 400`).toContain("400");
       for (const [status, response] of Object.entries(op.responses)) {
-        if (status === "429" || status === "503") expect(response.headers, `${name} ${status}`).toHaveProperty("Retry-After");
+        if (status === "429" || status === "503")
+          expect(response.headers, `${name} ${status}`).toHaveProperty("Retry-After");
         if (status.startsWith("3")) expect(response.headers, `${name} ${status}`).toHaveProperty("Location");
       }
       const bearer = v3Operations.find((o) => o.operationId === op.operationId)!.auth === "bearer";
@@ -107,14 +113,19 @@ describe("the OpenAPI document for integrators", () => {
     const text = JSON.stringify(doc);
     expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
     for (const schema of schemasUnder(doc)) {
-      for (const branch of (schema.anyOf ?? schema.oneOf ?? []) as Schema[]) expect(Object.keys(branch).length, JSON.stringify(schema)).toBeGreaterThan(0);
+      for (const branch of (schema.anyOf ?? schema.oneOf ?? []) as Schema[])
+        expect(Object.keys(branch).length, JSON.stringify(schema)).toBeGreaterThan(0);
     }
   });
 
   it("marks no request field with a default, which generators would make a client send", () => {
     for (const { name, op } of operations) {
-      const inputs = [...op.parameters.map((p) => p.schema), ...Object.values(op.requestBody?.content ?? {}).map((m) => m.schema)];
-      for (const schema of inputs.flatMap((s) => [...schemasUnder(s)])) expect(schema, name).not.toHaveProperty("default");
+      const inputs = [
+        ...op.parameters.map((p) => p.schema),
+        ...Object.values(op.requestBody?.content ?? {}).map((m) => m.schema),
+      ];
+      for (const schema of inputs.flatMap((s) => [...schemasUnder(s)]))
+        expect(schema, name).not.toHaveProperty("default");
     }
     const page = components.MemberPaginationRequest as { required?: string[]; properties: Record<string, Schema> };
     expect(page.required ?? []).toEqual([]);
@@ -126,7 +137,9 @@ describe("the OpenAPI document for integrators", () => {
     for (const { name, op } of operations) {
       const bodies = [
         ...Object.entries(op.requestBody?.content ?? {}).map(([type, media]) => [`request ${type}`, media] as const),
-        ...Object.entries(op.responses).flatMap(([status, r]) => Object.entries(r.content ?? {}).map(([type, media]) => [`${status} ${type}`, media] as const)),
+        ...Object.entries(op.responses).flatMap(([status, r]) =>
+          Object.entries(r.content ?? {}).map(([type, media]) => [`${status} ${type}`, media] as const),
+        ),
       ];
       for (const [what, media] of bodies) {
         if (media.example === undefined) {

@@ -24,7 +24,13 @@ const input = {
     replyTo: "kansli@skidif.example",
   },
   organization: { name: "Skid-IF Väst", logoUrl: "https://skidif.example/logo.png" },
-  recipient: { id: 345, email: "anna@example.org", memberUuid, firstname: "<img src=x onerror=alert(1)>", lastname: null },
+  recipient: {
+    id: 345,
+    email: "anna@example.org",
+    memberUuid,
+    firstname: "<img src=x onerror=alert(1)>",
+    lastname: null,
+  },
   list: { uuid: listUuid, name: "Vinternytt för (klubben), 2027" },
 };
 
@@ -62,7 +68,10 @@ describe("renderSendoutMail", () => {
     const mail = await render.renderSendoutMail(input);
     expect(mail.messageId).toBe("<sendout-12-345@forbundet.example>");
     expect(messageIds.parseSendoutMessageId(mail.messageId)).toEqual({ sendoutId: 12, recipientId: 345 });
-    expect(messageIds.parseSendoutMessageId("sendout-12-345@forbundet.example")).toEqual({ sendoutId: 12, recipientId: 345 });
+    expect(messageIds.parseSendoutMessageId("sendout-12-345@forbundet.example")).toEqual({
+      sendoutId: 12,
+      recipientId: 345,
+    });
     expect(messageIds.parseSendoutMessageId("<abc@forbundet.example>")).toBeNull();
     expect(mail.listUnsubscribeUrl).toBe(links.listUnsubscribeUrl(listUuid, memberUuid));
   });
@@ -81,30 +90,48 @@ describe("renderSendoutMail", () => {
     expect(sv.html).toContain('lang="sv"');
     expect(sv.html).toMatch(/<div style="display:none;[^"]*" data-skip-in-text="true">Allt om vintern, /);
     expect(sv.text).not.toContain("Allt om vintern");
-    for (const label of ["Avregistrera dig från den här listan", "Avsluta alla utskick", "Dina inställningar", "Skid-IF Väst"]) {
+    for (const label of [
+      "Avregistrera dig från den här listan",
+      "Avsluta alla utskick",
+      "Dina inställningar",
+      "Skid-IF Väst",
+    ]) {
       expect(sv.html).toContain(label);
     }
     const en = await render.renderSendoutMail({ ...input, lang: "en" });
-    for (const label of ["Unsubscribe from this list", "Stop all mailings", "Your preferences"]) expect(en.html).toContain(label);
+    for (const label of ["Unsubscribe from this list", "Stop all mailings", "Your preferences"])
+      expect(en.html).toContain(label);
     expect(en.html).toContain('lang="en"');
   });
 
   it("uses the author's text part with its merge fields, and still ends it with the footer's links", async () => {
-    const mail = await render.renderSendoutMail({ ...input, sendout: { ...input.sendout, text: "Hej {{firstname|vän}}!\nSe programmet." } });
+    const mail = await render.renderSendoutMail({
+      ...input,
+      sendout: { ...input.sendout, text: "Hej {{firstname|vän}}!\nSe programmet." },
+    });
     expect(mail.text).toContain("Hej <img src=x onerror=alert(1)>!\nSe programmet.");
     expect(mail.text).not.toContain("Programmet [https://skidif.example/program]");
     for (const url of footerUrls()) expect(mail.text).toContain(url);
   });
 
   it("keeps the subject header on one line whatever the recipient's name holds", async () => {
-    const mail = await render.renderSendoutMail({ ...input, recipient: { ...input.recipient, firstname: "A\r\nBcc: x@evil.org" } });
+    const mail = await render.renderSendoutMail({
+      ...input,
+      recipient: { ...input.recipient, firstname: "A\r\nBcc: x@evil.org" },
+    });
     expect(mail.subject).toBe("Hej A Bcc: x@evil.org: vinterns program");
   });
 
   it("fills one rendered template per recipient: each gets their own name and links, no marks left over", async () => {
     const messageFor = await render.sendoutTemplate(input);
     const otherUuid = "7d1c5c7e-5f7a-4c39-9a55-2f1f1b1f4a11";
-    const bertil = { id: 346, email: "bertil@example.org", memberUuid: otherUuid, firstname: "Bertil & Co", lastname: "Ek" };
+    const bertil = {
+      id: 346,
+      email: "bertil@example.org",
+      memberUuid: otherUuid,
+      firstname: "Bertil & Co",
+      lastname: "Ek",
+    };
     const first = messageFor(input.recipient, input.list);
     const second = messageFor(bertil, input.list);
     expect(first).toEqual(await render.renderSendoutMail(input));
@@ -115,7 +142,8 @@ describe("renderSendoutMail", () => {
     expect(second.text).toContain(links.globalOptOutUrl(otherUuid));
     expect(second.html).not.toContain(memberUuid);
     expect(second.messageId).toBe("<sendout-12-346@forbundet.example>");
-    for (const part of [first.html, first.text, second.html, second.text, second.subject]) expect(part).not.toMatch(/[\uE000\uE001]/);
+    for (const part of [first.html, first.text, second.html, second.text, second.subject])
+      expect(part).not.toMatch(/[\uE000\uE001]/);
   });
 
   it("arrives with both parts, every footer link in each, and the one-click unsubscribe headers", async () => {
@@ -140,10 +168,16 @@ describe("renderSendoutMail", () => {
   });
 
   it("is sent in the organization's name when the author left the sender's name empty, at MAIL_FROM's address", async () => {
-    const mail = await render.renderSendoutMail({ ...input, sendout: { ...input.sendout, fromName: null }, organization: { name: "Malmö IF" } });
+    const mail = await render.renderSendoutMail({
+      ...input,
+      sendout: { ...input.sendout, fromName: null },
+      organization: { name: "Malmö IF" },
+    });
     expect(mail.fromName).toBe("Malmö IF");
     expect(sendoutFromLine("  ", "Malmö IF", "utskick@forbundet.example")).toBe("Malmö IF <utskick@forbundet.example>");
-    expect(sendoutFromLine("Kansliet", "Malmö IF", "utskick@forbundet.example")).toBe("Kansliet <utskick@forbundet.example>");
+    expect(sendoutFromLine("Kansliet", "Malmö IF", "utskick@forbundet.example")).toBe(
+      "Kansliet <utskick@forbundet.example>",
+    );
     const before = sink.received.length;
     await transport.sendMail(mail);
     const received = (await sink.waitFor(before + 1))[before];
@@ -156,7 +190,9 @@ describe("renderSendoutMail", () => {
     const received = (await sink.waitFor(before + 1))[before];
     const headers = received.raw.slice(0, received.raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
     // Its name without the characters a phrase cannot hold bare, encoded as a header's words are; the id as written.
-    expect(/^List-Id: (.+?)\r?$/im.exec(headers)?.[1]).toBe(`Vinternytt =?UTF-8?Q?f=C3=B6r?= klubben 2027 <${listUuid}.list.forbundet.example>`);
+    expect(/^List-Id: (.+?)\r?$/im.exec(headers)?.[1]).toBe(
+      `Vinternytt =?UTF-8?Q?f=C3=B6r?= klubben 2027 <${listUuid}.list.forbundet.example>`,
+    );
     expect(received.parsed.headers.get("list")).toMatchObject({ id: { id: `${listUuid}.list.forbundet.example` } });
     expect(String(received.parsed.html)).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1"/);
   });

@@ -15,7 +15,9 @@ const READER_THREAD_ONLY = ["exceljs", "csv-parse", "saxes"];
 let build: Promise<esbuild.Metafile> | undefined;
 
 async function importsOf(program: "server" | "mail-catcher") {
-  build ??= esbuild.build({ ...BUILD_OPTIONS, write: false, metafile: true, logLevel: "silent" }).then((result) => result.metafile!);
+  build ??= esbuild
+    .build({ ...BUILD_OPTIONS, write: false, metafile: true, logLevel: "silent" })
+    .then((result) => result.metafile!);
   const output = (await build).outputs[`dist/${program}.mjs`];
   const external = output.imports.filter((i) => i.external);
   return {
@@ -36,7 +38,12 @@ describe("the compiled programs' imports", () => {
 
   it("the generated Prisma clients read their query compilers from dist/, not from Prisma's base64 modules", async () => {
     const { onUse } = await importsOf("server");
-    expect(onUse).toEqual(expect.arrayContaining(["@prisma/client/runtime/query_compiler_bg.postgresql.mjs", "@prisma/client/runtime/query_compiler_bg.sqlite.mjs"]));
+    expect(onUse).toEqual(
+      expect.arrayContaining([
+        "@prisma/client/runtime/query_compiler_bg.postgresql.mjs",
+        "@prisma/client/runtime/query_compiler_bg.sqlite.mjs",
+      ]),
+    );
     expect(onUse.filter((name) => name.includes("wasm-base64"))).toEqual([]);
   }, 30_000);
 

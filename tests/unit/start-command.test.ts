@@ -15,7 +15,8 @@ describe("npm start's command line", () => {
       const expanded = script.replace(/\$\{MAX_HEAP_MB:-(\d+)\}/, "$1").replace(/\$\{(\w+):-([^}]*)\}/g, "$2");
       expect(script).toContain(`\${MAX_HEAP_MB:-${DEFAULT_MAX_HEAP_MB}}`);
       for (const flag of nodeFlags({})) expect(expanded, name).toContain(flag);
-      for (const [variable, value] of Object.entries(MEMORY_ENV)) expect(expanded, name).toContain(`${variable}=${value}`);
+      for (const [variable, value] of Object.entries(MEMORY_ENV))
+        expect(expanded, name).toContain(`${variable}=${value}`);
       // No shell left between npm and node: the install step (on the machine's Node.js) ends first, then exec replaces
       // the shell, and env looks node up again on PATH, where npm put node_modules/.bin (Node.js 24) first.
       expect(script, name).toMatch(/^(node scripts\/install\.mjs && )?exec env /);

@@ -38,7 +38,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
       links: [
         ...when(caller.modules.has("member"), { href: "/admin/members", label: t.nav.members }),
         ...when(caller.modules.has("event"), { href: "/admin/events", label: t.nav.events }),
-        ...when(caller.modules.has("member") || caller.modules.has("subscription_list"), { href: "/admin/imports", label: importsMessages(lang).title }),
+        ...when(caller.modules.has("member") || caller.modules.has("subscription_list"), {
+          href: "/admin/imports",
+          label: importsMessages(lang).title,
+        }),
       ],
     },
     {

@@ -10,7 +10,11 @@ import { shellMessages } from "@/lib/i18n/admin/shell";
 
 export const metadata: Metadata = { title: "Logga in · Förening service", robots: { index: false } };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   if (await sessionCaller()) redirect("/admin");
   const lang = await adminLanguage();
   const t = shellMessages(lang);

@@ -12,7 +12,11 @@ import { requestPasswordResetAction, resetPasswordAction } from "./actions";
 
 export const metadata: Metadata = { title: "Lösenord · Förening service", robots: { index: false } };
 
-export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ResetPasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const lang = await adminLanguage();
   const shell = shellMessages(lang);
   const t = accountMessages(lang).reset;
@@ -20,8 +24,18 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   if (typeof token === "string" && token !== "") {
     const works = token.length <= 200 && (await passwordResetLinkWorks(token));
     return (
-      <AuthCard lang={lang} t={shell} title={t.title} intro={works ? t.intro : t.invalid} languageAction={chooseLanguageAction}>
-        {works ? <NewPasswordForm lang={lang} token={token} t={t} action={resetPasswordAction} /> : <ResetRequestForm lang={lang} t={t} action={requestPasswordResetAction} />}
+      <AuthCard
+        lang={lang}
+        t={shell}
+        title={t.title}
+        intro={works ? t.intro : t.invalid}
+        languageAction={chooseLanguageAction}
+      >
+        {works ? (
+          <NewPasswordForm lang={lang} token={token} t={t} action={resetPasswordAction} />
+        ) : (
+          <ResetRequestForm lang={lang} t={t} action={requestPasswordResetAction} />
+        )}
       </AuthCard>
     );
   }

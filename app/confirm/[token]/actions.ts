@@ -7,7 +7,10 @@ import { refresh } from "next/cache";
 import { action } from "@/lib/actions/action";
 import { confirmSubscription } from "@/modules/lists/services/confirmations";
 
-const confirm = action({ auth: "none", rateLimit: "public_post", input: z.object({ token: z.string().max(200) }) }, ({ token }) => confirmSubscription(token));
+const confirm = action(
+  { auth: "none", rateLimit: "public_post", input: z.object({ token: z.string().max(200) }) },
+  ({ token }) => confirmSubscription(token),
+);
 
 export async function confirmAction(_previous: UnsubscribeState, form: FormData): Promise<UnsubscribeState> {
   const result = await confirm({ token: String(form.get("token") ?? "") });

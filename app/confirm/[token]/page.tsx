@@ -10,7 +10,10 @@ import { confirmAction } from "./actions";
 
 export const metadata: Metadata = { robots: { index: false } };
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export default async function ConfirmPage({ params, searchParams }: Props) {
   const { token } = await params;

@@ -30,9 +30,23 @@ function byGroup(questions: PreferenceQuestion[]) {
 }
 
 /** A list's questions as checkboxes; ids are made unique per list (`idPrefix`), as one page holds many lists. */
-function Questions({ idPrefix, questions, answered, p }: { idPrefix: string; questions: PreferenceQuestion[]; answered: number[]; p: PreferenceMessages }) {
+function Questions({
+  idPrefix,
+  questions,
+  answered,
+  p,
+}: {
+  idPrefix: string;
+  questions: PreferenceQuestion[];
+  answered: number[];
+  p: PreferenceMessages;
+}) {
   return byGroup(questions).map((group, index) => (
-    <fieldset key={group.name} className="space-y-2" aria-describedby={group.descr ? `${idPrefix}-group-${index}` : undefined}>
+    <fieldset
+      key={group.name}
+      className="space-y-2"
+      aria-describedby={group.descr ? `${idPrefix}-group-${index}` : undefined}
+    >
       <legend className="font-medium">{group.name || p.questions}</legend>
       {group.descr && (
         <p id={`${idPrefix}-group-${index}`} className="text-sm text-slate-700">
@@ -56,10 +70,17 @@ function Questions({ idPrefix, questions, answered, p }: { idPrefix: string; que
 }
 
 /** The interests of a list the person is on (subscribed or waiting), saved on their own. */
-export function AnswersForm({ list, answered, p, ...base }: Base & { list: Preferences["lists"][number]; answered: number[]; p: PreferenceMessages }) {
+export function AnswersForm({
+  list,
+  answered,
+  p,
+  ...base
+}: Base & { list: Preferences["lists"][number]; answered: number[]; p: PreferenceMessages }) {
   return (
     <details className="mt-2 w-full">
-      <summary className="cursor-pointer text-sm font-medium text-blue-800 underline">{fill(p.questionsOf, { list: list.name })}</summary>
+      <summary className="cursor-pointer text-sm font-medium text-blue-800 underline">
+        {fill(p.questionsOf, { list: list.name })}
+      </summary>
       <form action={preferenceAction} className="mt-3 space-y-3">
         <Hidden values={{ ...base, op: "answers", list_id: list.id }} />
         <Questions idPrefix={`list-${list.id}`} questions={list.questions} answered={answered} p={p} />
@@ -72,7 +93,12 @@ export function AnswersForm({ list, answered, p, ...base }: Base & { list: Prefe
 }
 
 /** One list to join: its description, its questions, its term and consent box, and the subscribe button. */
-function JoinForm({ list, answered, p, ...base }: Base & { list: Preferences["otherLists"][number]; answered: number[]; p: PreferenceMessages }) {
+function JoinForm({
+  list,
+  answered,
+  p,
+  ...base
+}: Base & { list: Preferences["otherLists"][number]; answered: number[]; p: PreferenceMessages }) {
   const id = `join-${list.id}`;
   return (
     <li className="p-3">
@@ -88,9 +114,14 @@ function JoinForm({ list, answered, p, ...base }: Base & { list: Preferences["ot
         {list.term && (
           <div className="space-y-2">
             <details>
-              <summary className="cursor-pointer text-sm font-medium text-blue-800 underline">{fill(p.termsFor, { list: list.name })}</summary>
+              <summary className="cursor-pointer text-sm font-medium text-blue-800 underline">
+                {fill(p.termsFor, { list: list.name })}
+              </summary>
               {/* Sanitized server-side with an allowlist (lib/sanitize.ts), as on the subscribe page. */}
-              <div className="consent-text mt-2 max-h-48 overflow-y-auto rounded-md border border-slate-300 bg-slate-50 p-3 text-sm wrap-anywhere" dangerouslySetInnerHTML={{ __html: list.term.html }} />
+              <div
+                className="consent-text mt-2 max-h-48 overflow-y-auto rounded-md border border-slate-300 bg-slate-50 p-3 text-sm wrap-anywhere"
+                dangerouslySetInnerHTML={{ __html: list.term.html }}
+              />
             </details>
             <CheckboxField
               id={`${id}-terms`}
@@ -99,7 +130,8 @@ function JoinForm({ list, answered, p, ...base }: Base & { list: Preferences["ot
               required={list.consentRequired}
               label={
                 <>
-                  {p.acceptTerms} ({list.term.name})<span className="text-slate-600"> ({list.consentRequired ? p.required : p.optional})</span>
+                  {p.acceptTerms} ({list.term.name})
+                  <span className="text-slate-600"> ({list.consentRequired ? p.required : p.optional})</span>
                 </>
               }
               className="flex items-start gap-3"

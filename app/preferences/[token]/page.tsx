@@ -17,7 +17,10 @@ import { AddressForm, NameForm } from "./self-forms";
 
 export const metadata: Metadata = { robots: { index: false } };
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 function statusText(p: PreferenceMessages, status: string, open: boolean): string {
   if (status === "SUBSCRIBED") return p.subscribed;
@@ -29,7 +32,10 @@ export default async function PreferencesPage({ params, searchParams }: Props) {
   const { token } = await params;
   const query = await searchParams;
   // The language switch keeps the query but not a notice about something done before.
-  const { t, ...language } = await pageLanguage(`/preferences/${token}`, Object.fromEntries(Object.entries(query).filter(([key]) => key !== "notice")));
+  const { t, ...language } = await pageLanguage(
+    `/preferences/${token}`,
+    Object.fromEntries(Object.entries(query).filter(([key]) => key !== "notice")),
+  );
   const p = preferenceMessages(language.lang);
   const prefs = await preferencesOf(token).catch((error: unknown) => {
     if (error instanceof NotFound) return null;
@@ -41,14 +47,22 @@ export default async function PreferencesPage({ params, searchParams }: Props) {
   const noticeText = notice && fill(p[notice], { email: prefs.email ?? "" });
   const base = { token, lang: language.lang, list_id: "" };
   return (
-    <PageShell {...language} heading={{ title: p.title, body: fill(p.intro, { email: prefs.email ?? "", organization: prefs.organization }) }}>
+    <PageShell
+      {...language}
+      heading={{ title: p.title, body: fill(p.intro, { email: prefs.email ?? "", organization: prefs.organization }) }}
+    >
       {noticeText && (
-        <p role={PROBLEM_NOTICES.has(notice) ? "alert" : "status"} className={`mb-6 rounded-md border p-3 [overflow-wrap:anywhere] ${PROBLEM_NOTICES.has(notice) ? "border-red-700 bg-red-50 text-red-900" : "border-green-700 bg-green-50 text-green-900"}`}>
+        <p
+          role={PROBLEM_NOTICES.has(notice) ? "alert" : "status"}
+          className={`mb-6 rounded-md border p-3 [overflow-wrap:anywhere] ${PROBLEM_NOTICES.has(notice) ? "border-red-700 bg-red-50 text-red-900" : "border-green-700 bg-green-50 text-green-900"}`}
+        >
           {noticeText}
         </p>
       )}
       <section aria-labelledby="lists-heading">
-        <h2 id="lists-heading" className="text-lg font-semibold">{p.lists}</h2>
+        <h2 id="lists-heading" className="text-lg font-semibold">
+          {p.lists}
+        </h2>
         {prefs.lists.length === 0 ? (
           <p className="mt-2 text-slate-700">{p.noLists}</p>
         ) : (
@@ -69,7 +83,9 @@ export default async function PreferencesPage({ params, searchParams }: Props) {
                       ariaLabel={fill(on || list.status === "PENDING" ? p.turnOff : p.turnOn, { list: list.name })}
                     />
                   )}
-                  {list.questions.length > 0 && (on || list.status === "PENDING") && <AnswersForm list={list} answered={prefs.answered} p={p} token={token} lang={language.lang} />}
+                  {list.questions.length > 0 && (on || list.status === "PENDING") && (
+                    <AnswersForm list={list} answered={prefs.answered} p={p} token={token} lang={language.lang} />
+                  )}
                 </li>
               );
             })}
@@ -80,14 +96,22 @@ export default async function PreferencesPage({ params, searchParams }: Props) {
       <NameForm prefs={prefs} p={p} token={token} lang={language.lang} />
       <AddressForm prefs={prefs} p={p} token={token} lang={language.lang} />
       <section aria-labelledby="everything-heading" className="mt-8">
-        <h2 id="everything-heading" className="text-lg font-semibold">{p.everything}</h2>
+        <h2 id="everything-heading" className="text-lg font-semibold">
+          {p.everything}
+        </h2>
         {prefs.optedOutAt && <p className="mt-2 text-slate-700">{p.optedOut}</p>}
         <div className="mt-2">
-          <ActionButton action={preferenceAction} hidden={{ ...base, op: prefs.optedOutAt ? "undoOptOut" : "optOut" }} label={prefs.optedOutAt ? p.undoOptOut : p.optOut} />
+          <ActionButton
+            action={preferenceAction}
+            hidden={{ ...base, op: prefs.optedOutAt ? "undoOptOut" : "optOut" }}
+            label={prefs.optedOutAt ? p.undoOptOut : p.optOut}
+          />
         </div>
       </section>
       <section aria-labelledby="data-heading" className="mt-8 space-y-3">
-        <h2 id="data-heading" className="text-lg font-semibold">{p.yourData}</h2>
+        <h2 id="data-heading" className="text-lg font-semibold">
+          {p.yourData}
+        </h2>
         <p>
           <a href={`/preferences/${token}/data`} download className={secondaryButtonClass}>
             {p.download}

@@ -18,15 +18,33 @@ interface Props {
 export function NameForm({ token, lang, prefs, p }: Props) {
   return (
     <section aria-labelledby="name-heading" className="mt-8">
-      <h2 id="name-heading" className="text-lg font-semibold">{p.name}</h2>
+      <h2 id="name-heading" className="text-lg font-semibold">
+        {p.name}
+      </h2>
       <form action={preferenceAction} className="mt-2 space-y-3">
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="lang" value={lang} />
         <input type="hidden" name="op" value="name" />
         <input type="hidden" name="list_id" value="" />
-        <TextField id="firstname" name="firstname" label={p.firstname} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} defaultValue={prefs.firstname ?? ""} />
-        <TextField id="lastname" name="lastname" label={p.lastname} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} defaultValue={prefs.lastname ?? ""} />
-        <button type="submit" className={secondaryButtonClass}>{p.saveName}</button>
+        <TextField
+          id="firstname"
+          name="firstname"
+          label={p.firstname}
+          autoComplete="given-name"
+          maxLength={NAME_MAX_LENGTH}
+          defaultValue={prefs.firstname ?? ""}
+        />
+        <TextField
+          id="lastname"
+          name="lastname"
+          label={p.lastname}
+          autoComplete="family-name"
+          maxLength={NAME_MAX_LENGTH}
+          defaultValue={prefs.lastname ?? ""}
+        />
+        <button type="submit" className={secondaryButtonClass}>
+          {p.saveName}
+        </button>
       </form>
     </section>
   );
@@ -35,16 +53,33 @@ export function NameForm({ token, lang, prefs, p }: Props) {
 export function AddressForm({ token, lang, prefs, p }: Props) {
   return (
     <section aria-labelledby="address-heading" className="mt-8">
-      <h2 id="address-heading" className="text-lg font-semibold">{p.address}</h2>
+      <h2 id="address-heading" className="text-lg font-semibold">
+        {p.address}
+      </h2>
       <p className="mt-2 [overflow-wrap:anywhere]">{fill(p.currentAddress, { email: prefs.email ?? "" })}</p>
-      {prefs.pendingAddress && <p className="mt-2 text-slate-700 [overflow-wrap:anywhere]">{fill(p.addressWaiting, { email: prefs.pendingAddress })}</p>}
+      {prefs.pendingAddress && (
+        <p className="mt-2 text-slate-700 [overflow-wrap:anywhere]">
+          {fill(p.addressWaiting, { email: prefs.pendingAddress })}
+        </p>
+      )}
       <form action={preferenceAction} className="mt-2 space-y-3">
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="lang" value={lang} />
         <input type="hidden" name="op" value="address" />
         <input type="hidden" name="list_id" value="" />
-        <TextField id="new-email" name="email" type="email" label={p.newAddress} help={p.addressHelp} autoComplete="email" required maxLength={254} />
-        <button type="submit" className={secondaryButtonClass}>{p.changeAddress}</button>
+        <TextField
+          id="new-email"
+          name="email"
+          type="email"
+          label={p.newAddress}
+          help={p.addressHelp}
+          autoComplete="email"
+          required
+          maxLength={254}
+        />
+        <button type="submit" className={secondaryButtonClass}>
+          {p.changeAddress}
+        </button>
       </form>
     </section>
   );

@@ -9,7 +9,14 @@ import type { SubscribeFormState } from "@/components/public/form-states";
 import type { Lang } from "@/lib/i18n/lang";
 
 const subscribe = action(
-  { auth: "none", rateLimit: "public_post", input: SubscribeRequest.extend({ list_uuid: z.string().max(100), lang: z.string().transform((v): Lang => (v === "en" ? "en" : "sv")) }) },
+  {
+    auth: "none",
+    rateLimit: "public_post",
+    input: SubscribeRequest.extend({
+      list_uuid: z.string().max(100),
+      lang: z.string().transform((v): Lang => (v === "en" ? "en" : "sv")),
+    }),
+  },
   async ({ list_uuid, lang, ...input }) => {
     const { subscription } = await subscribePublicly(list_uuid, input, lang, "hosted_form");
     return { email: input.email, pending: subscription.status === "PENDING" };
@@ -23,10 +30,14 @@ const text = (form: FormData, name: string) => {
 
 /** Ticked questions' ids: a form sends text, the schema wants numbers (anything but digits fails as not a number). */
 const ids = (form: FormData, name: string) =>
-  form.getAll(name).map((value) => (typeof value === "string" && /^[0-9]{1,10}$/.test(value) ? Number(value) : Number.NaN));
+  form
+    .getAll(name)
+    .map((value) => (typeof value === "string" && /^[0-9]{1,10}$/.test(value) ? Number(value) : Number.NaN));
 
 export async function subscribeAction(_previous: SubscribeFormState, form: FormData): Promise<SubscribeFormState> {
-  const values = Object.fromEntries(["email", "firstname", "lastname", "phone"].map((name) => [name, text(form, name)]));
+  const values = Object.fromEntries(
+    ["email", "firstname", "lastname", "phone"].map((name) => [name, text(form, name)]),
+  );
   const answered = ids(form, "answered_prop_ids");
   const termsAccepted = form.get("terms_accepted") === "on";
   const result = await subscribe({

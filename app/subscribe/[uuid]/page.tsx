@@ -10,7 +10,10 @@ import { NotFound } from "@/lib/errors";
 import { loadPublicList } from "@/modules/lists/services/public-lists";
 import { subscribeAction } from "./actions";
 
-type Props = { params: Promise<{ uuid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ uuid: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 // generateMetadata and the page both need the list: one query per request. The list is the public list cache's
 // object, whose info the hosted-page templates key on (lib/cache/hosted-page-cache.ts).
@@ -28,7 +31,10 @@ async function loadList(uuid: string) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { uuid } = await params;
   const list = await listInfo(uuid).catch(() => null);
-  return { title: list ? `${list.info.name} – ${list.organization.name}` : "Förening service", robots: { index: false } };
+  return {
+    title: list ? `${list.info.name} – ${list.organization.name}` : "Förening service",
+    robots: { index: false },
+  };
 }
 
 export default async function SubscribePage({ params, searchParams }: Props) {

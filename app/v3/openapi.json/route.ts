@@ -12,4 +12,6 @@ import * as api from "@/lib/operations/api-reference";
  */
 const serverUrl = () => `${env().SITE_URL?.replace(/\/$/, "") ?? ""}/v3`;
 
-export const GET = route(api.getOpenApiDocument, async () => json(buildOpenApiDocument(serverUrl()), 200, { "cache-control": "public, max-age=300" }));
+export const GET = route(api.getOpenApiDocument, async () =>
+  json(buildOpenApiDocument(serverUrl()), 200, { "cache-control": "public, max-age=300" }),
+);

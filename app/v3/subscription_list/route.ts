@@ -4,6 +4,8 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/lists/operations/api";
 import { createList, listListsOfCompany } from "@/modules/lists/services/lists";
 
-export const GET = route(api.listSubscriptionLists, async ({ caller, query }) => listListsOfCompany(caller, query.company_id));
+export const GET = route(api.listSubscriptionLists, async ({ caller, query }) =>
+  listListsOfCompany(caller, query.company_id),
+);
 
 export const POST = route(api.createSubscriptionList, async ({ caller, body }) => createList(caller, body));

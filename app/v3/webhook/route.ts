@@ -4,6 +4,8 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/webhooks/operations/api";
 import { createWebhookEndpoint, listWebhookEndpoints } from "@/modules/webhooks/services/webhooks";
 
-export const GET = route(api.listWebhookEndpoints, async ({ caller, query }) => listWebhookEndpoints(caller, query.company_id));
+export const GET = route(api.listWebhookEndpoints, async ({ caller, query }) =>
+  listWebhookEndpoints(caller, query.company_id),
+);
 
 export const POST = route(api.createWebhookEndpoint, async ({ caller, body }) => createWebhookEndpoint(caller, body));

@@ -9,7 +9,13 @@ import { SearchField, SelectField } from "@/components/ui/field";
 /** From this many companies on, the picker offers its search field. */
 const SEARCH_FROM = 8;
 
-function CompanyOptions({ companies, placeholder }: { companies: { company_id: string; name: string }[]; placeholder: string }) {
+function CompanyOptions({
+  companies,
+  placeholder,
+}: {
+  companies: { company_id: string; name: string }[];
+  placeholder: string;
+}) {
   return (
     <>
       <option value="">{placeholder}</option>
@@ -22,7 +28,15 @@ function CompanyOptions({ companies, placeholder }: { companies: { company_id: s
   );
 }
 
-export function CompanyPicker({ id, label, placeholder, companies, companyId, onChoose, search }: {
+export function CompanyPicker({
+  id,
+  label,
+  placeholder,
+  companies,
+  companyId,
+  onChoose,
+  search,
+}: {
   id: string;
   label: string;
   placeholder: string;
@@ -35,14 +49,23 @@ export function CompanyPicker({ id, label, placeholder, companies, companyId, on
 }) {
   const router = useRouter();
   const [filter, setFilter] = useState("");
-  const choose = onChoose ?? ((chosen: string) => router.push(chosen ? `?company_id=${encodeURIComponent(chosen)}` : "?"));
+  const choose =
+    onChoose ?? ((chosen: string) => router.push(chosen ? `?company_id=${encodeURIComponent(chosen)}` : "?"));
   const needle = filter.trim().toLocaleLowerCase("sv");
   // The chosen company stays in the list whatever the search, so the select never shows another one.
-  const shown = needle ? companies.filter((c) => c.company_id === companyId || c.name.toLocaleLowerCase("sv").includes(needle)) : companies;
+  const shown = needle
+    ? companies.filter((c) => c.company_id === companyId || c.name.toLocaleLowerCase("sv").includes(needle))
+    : companies;
   const matches = needle ? companies.filter((c) => c.name.toLocaleLowerCase("sv").includes(needle)) : [];
   const searchable = search && companies.length >= SEARCH_FROM;
   const select = (
-    <SelectField id={id} label={label} value={companyId} onChange={(e) => choose(e.target.value)} className="w-full max-w-md">
+    <SelectField
+      id={id}
+      label={label}
+      value={companyId}
+      onChange={(e) => choose(e.target.value)}
+      className="w-full max-w-md"
+    >
       <CompanyOptions companies={shown} placeholder={placeholder} />
     </SelectField>
   );

@@ -48,7 +48,12 @@ export function ConfirmButton({
   const open = controlledOpen ?? ownOpen;
   const setOpen = onOpenChange ?? setOwnOpen;
   const confirm = (
-    <button type="button" className={danger ? dangerButtonClass : buttonClass} onClick={onConfirm} disabled={pending || confirmDisabled}>
+    <button
+      type="button"
+      className={danger ? dangerButtonClass : buttonClass}
+      onClick={onConfirm}
+      disabled={pending || confirmDisabled}
+    >
       {confirmLabel}
     </button>
   );
@@ -66,7 +71,12 @@ export function ConfirmButton({
         </button>
       </AlertDialog.Trigger>
       {/* Waiting for the answer: not AlertDialog.Action, which would close the dialog at once. */}
-      <ConfirmDialogFrame title={title} body={body} cancelLabel={cancelLabel} confirm={pending === undefined ? <AlertDialog.Action asChild>{confirm}</AlertDialog.Action> : confirm} />
+      <ConfirmDialogFrame
+        title={title}
+        body={body}
+        cancelLabel={cancelLabel}
+        confirm={pending === undefined ? <AlertDialog.Action asChild>{confirm}</AlertDialog.Action> : confirm}
+      />
     </AlertDialog.Root>
   );
 }
@@ -75,7 +85,13 @@ export function ConfirmButton({
  * The question itself, inside an AlertDialog.Root: the title, what the change does, Cancel and the confirming button.
  * `onCloseAutoFocus` for a dialog without a trigger of its own (focus goes back where the caller says).
  */
-export function ConfirmDialogFrame({ title, body, cancelLabel, confirm, onCloseAutoFocus }: {
+export function ConfirmDialogFrame({
+  title,
+  body,
+  cancelLabel,
+  confirm,
+  onCloseAutoFocus,
+}: {
   title: string;
   body: React.ReactNode;
   cancelLabel: string;
@@ -107,7 +123,11 @@ export function ConfirmDialogFrame({ title, body, cancelLabel, confirm, onCloseA
 }
 
 /** An object page's two actions: change it (opens its form) and remove it (asks first). */
-export function EditAndRemove({ editLabel, onEdit, remove }: {
+export function EditAndRemove({
+  editLabel,
+  onEdit,
+  remove,
+}: {
   editLabel: string;
   onEdit: () => void;
   remove: Omit<ConfirmButtonProps, "danger">;

@@ -26,7 +26,12 @@ export function DataTable<T>({ table, label, sortTitle, className = "", rowProps
       tabIndex={0}
       className="overflow-x-auto rounded-lg border border-slate-200 bg-white [contain:inline-size] focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
     >
-      <table className={`${tableClass} ${className}`} aria-label={label} aria-busy={busy || undefined} data-testid={testId}>
+      <table
+        className={`${tableClass} ${className}`}
+        aria-label={label}
+        aria-busy={busy || undefined}
+        data-testid={testId}
+      >
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>

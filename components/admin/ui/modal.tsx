@@ -2,7 +2,16 @@
 // The dashboard's dialog frame (radix Dialog): a titled, scrollable panel that fits laptop and tablet screens.
 import { Dialog } from "radix-ui";
 
-export function Modal({ open, onOpenChange, title, description, children, wide = false, dismissible = true, testId }: {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  wide = false,
+  dismissible = true,
+  testId,
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;

@@ -4,7 +4,15 @@
 import { Modal } from "./modal";
 import { buttonClass } from "./styles";
 
-export function OneTimeSecretDialog({ open, title, warning, storedLabel, onClose, testId, children }: {
+export function OneTimeSecretDialog({
+  open,
+  title,
+  warning,
+  storedLabel,
+  onClose,
+  testId,
+  children,
+}: {
   open: boolean;
   title: string;
   warning: string;

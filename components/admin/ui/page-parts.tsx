@@ -16,7 +16,13 @@ function BackLink({ href, label }: { href: string; label: string }) {
 
 /** A page's heading: the way back to its area, the title, the intro (with the page's main action beside it) and,
  * for staff who may only read, the read-only banner. */
-export function PageTitle({ title, intro, action, back, readOnlyText }: {
+export function PageTitle({
+  title,
+  intro,
+  action,
+  back,
+  readOnlyText,
+}: {
   title: string;
   intro?: React.ReactNode;
   /** The page's main action, a button beside the intro ("New API key"). */
@@ -47,7 +53,11 @@ export function NoAccess({ title, text, testId }: { title: string; text: string;
   return (
     <>
       <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
-      <p role="alert" data-testid={testId} className="rounded-md border border-amber-700 bg-amber-50 p-4 text-amber-950">
+      <p
+        role="alert"
+        data-testid={testId}
+        className="rounded-md border border-amber-700 bg-amber-50 p-4 text-amber-950"
+      >
         {text}
       </p>
     </>
@@ -56,7 +66,14 @@ export function NoAccess({ title, text, testId }: { title: string; text: string;
 
 /** A white panel with its heading, named by it for screen readers (`${id}-heading`), and an optional intro line.
  * `spacing` is the gap between its parts ("" leaves it to them); `danger` marks an irreversible action's panel. */
-export function Panel({ id, title, intro, spacing = "space-y-3", danger = false, children }: {
+export function Panel({
+  id,
+  title,
+  intro,
+  spacing = "space-y-3",
+  danger = false,
+  children,
+}: {
   id: string;
   title: string;
   intro?: React.ReactNode;
@@ -65,7 +82,10 @@ export function Panel({ id, title, intro, spacing = "space-y-3", danger = false,
   children: React.ReactNode;
 }) {
   return (
-    <section className={`${spacing} rounded-lg border ${danger ? "border-red-300" : "border-slate-200"} bg-white p-4`} aria-labelledby={`${id}-heading`}>
+    <section
+      className={`${spacing} rounded-lg border ${danger ? "border-red-300" : "border-slate-200"} bg-white p-4`}
+      aria-labelledby={`${id}-heading`}
+    >
       <h2 id={`${id}-heading`} className={`text-lg font-semibold${danger ? " text-red-900" : ""}`}>
         {title}
       </h2>
@@ -78,7 +98,11 @@ export function Panel({ id, title, intro, spacing = "space-y-3", danger = false,
 /** What a VIEWER (or anyone without the write permission) sees above an object: nothing here changes it. */
 export function ReadOnlyBanner({ text }: { text: string }) {
   return (
-    <p role="note" className="mb-6 rounded-md border border-slate-400 bg-slate-100 p-3 text-slate-900" data-testid="read-only">
+    <p
+      role="note"
+      className="mb-6 rounded-md border border-slate-400 bg-slate-100 p-3 text-slate-900"
+      data-testid="read-only"
+    >
       {text}
     </p>
   );

@@ -6,14 +6,24 @@ import { QueryState } from "./query-state";
 
 type TableProps<T> = Omit<React.ComponentProps<typeof DataTable<T>>, "table">;
 
-export function QueryTable<T>({ query, columns, getRowId, ...tableProps }: TableProps<T> & {
+export function QueryTable<T>({
+  query,
+  columns,
+  getRowId,
+  ...tableProps
+}: TableProps<T> & {
   query: React.ComponentProps<typeof QueryState>["query"] & { data: T[] | undefined };
   columns: TableOptions<T>["columns"];
   getRowId: (row: T) => string;
 }) {
   // TanStack Table is not memoizable by the React Compiler, which skips this component: expected.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: query.data ?? (NO_ROWS as T[]), columns, getCoreRowModel: getCoreRowModel(), getRowId });
+  const table = useReactTable({
+    data: query.data ?? (NO_ROWS as T[]),
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId,
+  });
   return (
     <QueryState query={query} isEmpty={query.data?.length === 0}>
       <DataTable table={table} {...tableProps} />

@@ -22,7 +22,19 @@ const SENDOUT_TOOLS: EditorTools = { headings: [2, 3], images: true, mergeFields
 /** A consent text or welcome message: what lib/sanitize.ts's consent rules keep (no h2, no images), no merge fields. */
 export const CONSENT_TOOLS: EditorTools = { headings: [3], images: false, mergeFields: false };
 
-export function RichTextEditor({ id, value, onChange, onBlur, labelledBy, describedBy, invalid, editable = true, tools = SENDOUT_TOOLS, testId = "sendout-editor", t }: {
+export function RichTextEditor({
+  id,
+  value,
+  onChange,
+  onBlur,
+  labelledBy,
+  describedBy,
+  invalid,
+  editable = true,
+  tools = SENDOUT_TOOLS,
+  testId = "sendout-editor",
+  t,
+}: {
   id: string;
   value: string;
   onChange: (html: string) => void;

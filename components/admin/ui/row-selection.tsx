@@ -7,7 +7,8 @@ import { useState } from "react";
 
 export function useRowSelection(scope: string) {
   const [state, setState] = useState({ scope, ids: new Set<number>() as ReadonlySet<number>, allMatching: false });
-  const current = state.scope === scope ? state : { scope, ids: new Set<number>() as ReadonlySet<number>, allMatching: false };
+  const current =
+    state.scope === scope ? state : { scope, ids: new Set<number>() as ReadonlySet<number>, allMatching: false };
   const set = (ids: ReadonlySet<number>, allMatching = false) => setState({ scope, ids, allMatching });
   return {
     ids: current.ids,
@@ -34,7 +35,14 @@ export type RowSelection = ReturnType<typeof useRowSelection>;
 /** The checkbox column: the header's box picks the page (mixed when some are), each row's box its row. */
 export function pickColumn<Row>(
   column: ColumnHelper<Row>,
-  options: { rows: Row[]; idOf: (row: Row) => number; labelOf: (row: Row) => string; selection: RowSelection; selectPage: string; selectRow: (label: string) => string },
+  options: {
+    rows: Row[];
+    idOf: (row: Row) => number;
+    labelOf: (row: Row) => string;
+    selection: RowSelection;
+    selectPage: string;
+    selectRow: (label: string) => string;
+  },
 ) {
   const { rows, idOf, labelOf, selection } = options;
   const pageIds = rows.map(idOf);

@@ -16,7 +16,16 @@ function acceptedUrl(value: string, image: boolean): boolean {
   }
 }
 
-export function UrlDialog({ open, onOpenChange, title, initialUrl, withAlt = false, onSubmit, onRemove, t }: {
+export function UrlDialog({
+  open,
+  onOpenChange,
+  title,
+  initialUrl,
+  withAlt = false,
+  onSubmit,
+  onRemove,
+  t,
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -31,12 +40,28 @@ export function UrlDialog({ open, onOpenChange, title, initialUrl, withAlt = fal
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={title}>
       {/* Mounted anew each time it opens, so it starts from the link under the cursor. */}
-      {open && <UrlForm initialUrl={initialUrl} withAlt={withAlt} t={t} onRemove={onRemove} close={() => onOpenChange(false)} onSubmit={onSubmit} />}
+      {open && (
+        <UrlForm
+          initialUrl={initialUrl}
+          withAlt={withAlt}
+          t={t}
+          onRemove={onRemove}
+          close={() => onOpenChange(false)}
+          onSubmit={onSubmit}
+        />
+      )}
     </Modal>
   );
 }
 
-function UrlForm({ initialUrl, withAlt, onSubmit, onRemove, close, t }: {
+function UrlForm({
+  initialUrl,
+  withAlt,
+  onSubmit,
+  onRemove,
+  close,
+  t,
+}: {
   initialUrl: string;
   withAlt: boolean;
   onSubmit: (value: { url: string; alt: string }) => void;
@@ -72,7 +97,16 @@ function UrlForm({ initialUrl, withAlt, onSubmit, onRemove, close, t }: {
         error={errors.url}
         autoFocus
       />
-      {withAlt && <TextField id="editor-alt" label={t.altText} help={t.altHelp} value={alt} onChange={(e) => setAlt(e.target.value)} error={errors.alt} />}
+      {withAlt && (
+        <TextField
+          id="editor-alt"
+          label={t.altText}
+          help={t.altHelp}
+          value={alt}
+          onChange={(e) => setAlt(e.target.value)}
+          error={errors.alt}
+        />
+      )}
       <div className="flex flex-wrap justify-end gap-3">
         {onRemove && (
           <button

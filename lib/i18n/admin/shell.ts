@@ -47,7 +47,8 @@ const sv = {
     unexpected: "Inloggningen misslyckades. Försök igen.",
     signedOut: "Du är utloggad.",
     forgotPassword: "Glömt lösenordet?",
-    codeIntro: "Ditt konto har tvåstegsinloggning. Skriv koden som autentiseringsappen visar, eller en av dina reservkoder.",
+    codeIntro:
+      "Ditt konto har tvåstegsinloggning. Skriv koden som autentiseringsappen visar, eller en av dina reservkoder.",
     code: "Kod (6 siffror) eller reservkod",
     codeSubmit: "Fortsätt",
     wrongCode: "Koden stämmer inte. Försök med nästa kod från appen.",
@@ -81,8 +82,27 @@ export type ShellMessages = typeof sv;
 const en: ShellMessages = {
   product: "Förening service",
   dashboard: "Administration",
-  nav: { overview: "Overview", lists: "Subscription lists", companies: "Companies", members: "Members", events: "Events", sendouts: "Sendouts", suppressions: "Suppressed addresses", webhooks: "Webhooks", apiKeys: "API keys", users: "Admin users", audit: "Audit log", outbox: "Outbox", account: "My account" },
-  navGroups: { communication: "Communication", membership: "Membership", organization: "Organization", settings: "Settings" },
+  nav: {
+    overview: "Overview",
+    lists: "Subscription lists",
+    companies: "Companies",
+    members: "Members",
+    events: "Events",
+    sendouts: "Sendouts",
+    suppressions: "Suppressed addresses",
+    webhooks: "Webhooks",
+    apiKeys: "API keys",
+    users: "Admin users",
+    audit: "Audit log",
+    outbox: "Outbox",
+    account: "My account",
+  },
+  navGroups: {
+    communication: "Communication",
+    membership: "Membership",
+    organization: "Organization",
+    settings: "Settings",
+  },
   navLabel: "Main menu",
   signedInAs: "Signed in as",
   role: { ADMIN: "Administrator", EDITOR: "Editor", VIEWER: "Read only" },
@@ -105,7 +125,8 @@ const en: ShellMessages = {
     unexpected: "Sign-in failed. Please try again.",
     signedOut: "You are signed out.",
     forgotPassword: "Forgot your password?",
-    codeIntro: "Your account has two-factor sign-in. Enter the code your authenticator app shows, or one of your recovery codes.",
+    codeIntro:
+      "Your account has two-factor sign-in. Enter the code your authenticator app shows, or one of your recovery codes.",
     code: "Code (6 digits) or recovery code",
     codeSubmit: "Continue",
     wrongCode: "The code is not right. Try the next code from the app.",
@@ -125,7 +146,13 @@ const en: ShellMessages = {
     asTable: "Show the numbers as a table",
     noAccess: "Your access does not cover this part.",
   },
-  fkStatus: { NONE: "None", ML_ADDED: "Added as provider", FK_ADDED: "Registered at Fritidskortet", ACTIVE: "Active", REJECTED: "Rejected" },
+  fkStatus: {
+    NONE: "None",
+    ML_ADDED: "Added as provider",
+    FK_ADDED: "Registered at Fritidskortet",
+    ACTIVE: "Active",
+    REJECTED: "Rejected",
+  },
 };
 
 export function shellMessages(lang: Lang): ShellMessages {

@@ -13,7 +13,9 @@ import { useLang } from "@/components/admin/i18n-context";
 import type { AccessValue, CompanyChoice, Grantable } from "./types";
 import { CheckboxField, FieldErrorLine, SearchField } from "@/components/ui/field";
 
-export type AccessFieldErrors = Partial<Record<"modules" | "permissions" | "company_ids" | "include_descendants", string>>;
+export type AccessFieldErrors = Partial<
+  Record<"modules" | "permissions" | "company_ids" | "include_descendants", string>
+>;
 
 /** The companies the signed-in ADMIN may grant, shared by every picker on the page. */
 export function useGrantableCompanies() {
@@ -25,7 +27,11 @@ export function useGrantableCompanies() {
 }
 
 /** The scope's problem as staff read it: an empty choice of companies says what to do instead of "at least 1". */
-export function companyIdsText(m: AccessMessages, text: string | undefined, error: { type?: unknown } | undefined): string | undefined {
+export function companyIdsText(
+  m: AccessMessages,
+  text: string | undefined,
+  error: { type?: unknown } | undefined,
+): string | undefined {
   return typeof error?.type === "string" && error.type.startsWith("too_few") ? m.access.chooseSome : text;
 }
 
@@ -51,7 +57,12 @@ const ACCESS_LISTS = [
   { kind: "permissions", codes: PERMISSIONS },
 ] as const;
 
-export function AccessGroupFields({ value, onChange, grantable, errors }: {
+export function AccessGroupFields({
+  value,
+  onChange,
+  grantable,
+  errors,
+}: {
   value: AccessValue;
   onChange: (value: AccessValue) => void;
   grantable: Grantable;
@@ -63,8 +74,10 @@ export function AccessGroupFields({ value, onChange, grantable, errors }: {
   const permissions = value.permissions ?? [];
   const companyIds = value.company_ids ?? null;
   const includeDescendants = value.include_descendants ?? true;
-  const set = (patch: Partial<AccessValue>) => onChange({ modules, permissions, company_ids: companyIds, include_descendants: includeDescendants, ...patch });
-  const toggle = <T extends string>(list: readonly T[], item: T, on: boolean): T[] => (on ? [...list, item] : list.filter((x) => x !== item));
+  const set = (patch: Partial<AccessValue>) =>
+    onChange({ modules, permissions, company_ids: companyIds, include_descendants: includeDescendants, ...patch });
+  const toggle = <T extends string>(list: readonly T[], item: T, on: boolean): T[] =>
+    on ? [...list, item] : list.filter((x) => x !== item);
 
   return (
     <div className="space-y-5">
@@ -98,7 +111,17 @@ export function AccessGroupFields({ value, onChange, grantable, errors }: {
   );
 }
 
-function CheckboxGroup({ id, legend, help, error, items, checked, grantable, notYours, onToggle }: {
+function CheckboxGroup({
+  id,
+  legend,
+  help,
+  error,
+  items,
+  checked,
+  grantable,
+  notYours,
+  onToggle,
+}: {
   id: string;
   legend: string;
   help: string;
@@ -151,7 +174,14 @@ function CheckboxGroup({ id, legend, help, error, items, checked, grantable, not
   );
 }
 
-function ScopeFields({ id, companyIds, includeDescendants, grantable, errors, onChange }: {
+function ScopeFields({
+  id,
+  companyIds,
+  includeDescendants,
+  grantable,
+  errors,
+  onChange,
+}: {
   id: string;
   companyIds: string[] | null;
   includeDescendants: boolean;
@@ -171,7 +201,9 @@ function ScopeFields({ id, companyIds, includeDescendants, grantable, errors, on
     return needle ? list.filter((c) => c.name.toLowerCase().includes(needle) || c.org_number.includes(needle)) : list;
   }, [companies.data, filter]);
   // Chosen companies the list does not offer (outside the ADMIN's scope, or deleted) stay visible by id.
-  const unknownChosen = (companyIds ?? []).filter((cid) => companies.data && !companies.data.some((c) => c.company_id === cid));
+  const unknownChosen = (companyIds ?? []).filter(
+    (cid) => companies.data && !companies.data.some((c) => c.company_id === cid),
+  );
   const error = errors.company_ids;
   const descendantsError = errors.include_descendants;
 
@@ -179,7 +211,10 @@ function ScopeFields({ id, companyIds, includeDescendants, grantable, errors, on
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="font-medium">{t.access.scope}</legend>
       <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-        <label htmlFor={`${id}-all`} className={`flex items-center gap-2 ${grantable.allScope || all ? "" : "text-slate-600"}`}>
+        <label
+          htmlFor={`${id}-all`}
+          className={`flex items-center gap-2 ${grantable.allScope || all ? "" : "text-slate-600"}`}
+        >
           <input
             id={`${id}-all`}
             type="radio"
@@ -225,7 +260,13 @@ function ScopeFields({ id, companyIds, includeDescendants, grantable, errors, on
           ) : (
             <ul className="mt-2 max-h-56 space-y-1 overflow-y-auto pr-1" aria-label={t.access.scopeSome}>
               {unknownChosen.map((cid) => (
-                <CompanyCheckbox key={cid} id={`${id}-c-${cid}`} label={cid} checked onToggle={() => onChange({ company_ids: (companyIds ?? []).filter((x) => x !== cid) })} />
+                <CompanyCheckbox
+                  key={cid}
+                  id={`${id}-c-${cid}`}
+                  label={cid}
+                  checked
+                  onToggle={() => onChange({ company_ids: (companyIds ?? []).filter((x) => x !== cid) })}
+                />
               ))}
               {shown.map((c) => {
                 const checked = companyIds?.includes(c.company_id) ?? false;
@@ -237,23 +278,35 @@ function ScopeFields({ id, companyIds, includeDescendants, grantable, errors, on
                     detail={c.org_number}
                     checked={checked}
                     onToggle={(on) =>
-                      onChange({ company_ids: on ? [...(companyIds ?? []), c.company_id] : (companyIds ?? []).filter((x) => x !== c.company_id) })
+                      onChange({
+                        company_ids: on
+                          ? [...(companyIds ?? []), c.company_id]
+                          : (companyIds ?? []).filter((x) => x !== c.company_id),
+                      })
                     }
                   />
                 );
               })}
-              {shown.length === 0 && unknownChosen.length === 0 && <li className="text-sm text-slate-700">{t.access.noCompanies}</li>}
+              {shown.length === 0 && unknownChosen.length === 0 && (
+                <li className="text-sm text-slate-700">{t.access.noCompanies}</li>
+              )}
             </ul>
           )}
           <CheckboxField
             id={`${id}-descendants`}
             className={`mt-3 flex items-start gap-2 ${grantable.descendants || includeDescendants ? "" : "text-slate-600"}`}
             label={t.access.includeDescendants}
-            description={grantable.descendants ? undefined : <span id={`${id}-desc-note`}>{t.access.descendantsNotYours}</span>}
+            description={
+              grantable.descendants ? undefined : <span id={`${id}-desc-note`}>{t.access.descendantsNotYours}</span>
+            }
             checked={includeDescendants}
             disabled={!grantable.descendants && !includeDescendants}
             aria-invalid={descendantsError ? true : undefined}
-            aria-describedby={[grantable.descendants ? null : `${id}-desc-note`, descendantsError ? `${id}-desc-error` : null].filter(Boolean).join(" ") || undefined}
+            aria-describedby={
+              [grantable.descendants ? null : `${id}-desc-note`, descendantsError ? `${id}-desc-error` : null]
+                .filter(Boolean)
+                .join(" ") || undefined
+            }
             onChange={(e) => onChange({ include_descendants: e.target.checked })}
           />
           <FieldErrorLine id={`${id}-desc`} error={descendantsError} />
@@ -264,7 +317,13 @@ function ScopeFields({ id, companyIds, includeDescendants, grantable, errors, on
   );
 }
 
-function CompanyCheckbox({ id, label, detail, checked, onToggle }: {
+function CompanyCheckbox({
+  id,
+  label,
+  detail,
+  checked,
+  onToggle,
+}: {
   id: string;
   label: string;
   detail?: string;

@@ -19,7 +19,11 @@ export function NameList({ items, labels }: { items: readonly string[] | null; l
   );
 }
 
-export function ScopeSummary({ companyIds, includeDescendants, companies }: {
+export function ScopeSummary({
+  companyIds,
+  includeDescendants,
+  companies,
+}: {
   /** null: every company. */
   companyIds: readonly string[] | null;
   includeDescendants: boolean;
@@ -37,13 +41,21 @@ export function ScopeSummary({ companyIds, includeDescendants, companies }: {
           </li>
         ))}
       </ul>
-      {includeDescendants && companyIds.length > 0 && <span className="text-xs text-slate-700">{t.access.withDescendants}</span>}
+      {includeDescendants && companyIds.length > 0 && (
+        <span className="text-xs text-slate-700">{t.access.withDescendants}</span>
+      )}
     </div>
   );
 }
 
 /** An API key's access: its modules, permissions and scope, each under its name. */
-export function KeyAccess({ apiKey, companies }: { apiKey: ApiKeyRow; companies: readonly CompanyChoice[] | undefined }) {
+export function KeyAccess({
+  apiKey,
+  companies,
+}: {
+  apiKey: ApiKeyRow;
+  companies: readonly CompanyChoice[] | undefined;
+}) {
   const m = accessMessages(useLang());
   const scope = apiKey.scope;
   const term = (label: string, value: React.ReactNode) => (
@@ -61,7 +73,11 @@ export function KeyAccess({ apiKey, companies }: { apiKey: ApiKeyRow; companies:
         !scope ? (
           <span className="text-red-800">{m.access.unreadable}</span>
         ) : (
-          <ScopeSummary companyIds={scope.kind === "all" ? null : scope.companyIds} includeDescendants={scope.kind === "all" || scope.includeDescendants} companies={companies} />
+          <ScopeSummary
+            companyIds={scope.kind === "all" ? null : scope.companyIds}
+            includeDescendants={scope.kind === "all" || scope.includeDescendants}
+            companies={companies}
+          />
         ),
       )}
     </dl>

@@ -9,9 +9,18 @@ import type { CreatedApiKey } from "./types";
 export function SecretDialog({ created, onClose }: { created: CreatedApiKey | null; onClose: () => void }) {
   const t = accessMessages(useLang()).keys;
   const origin = typeof window === "undefined" ? "" : window.location.origin;
-  const curl = created ? `curl -X POST -u '${created.client_id}:${created.client_secret}' ${origin}/v3/access/user/basic` : "";
+  const curl = created
+    ? `curl -X POST -u '${created.client_id}:${created.client_secret}' ${origin}/v3/access/user/basic`
+    : "";
   return (
-    <OneTimeSecretDialog open={created !== null} title={t.secretTitle} warning={t.secretWarning} storedLabel={t.stored} onClose={onClose} testId="secret-dialog">
+    <OneTimeSecretDialog
+      open={created !== null}
+      title={t.secretTitle}
+      warning={t.secretWarning}
+      storedLabel={t.stored}
+      onClose={onClose}
+      testId="secret-dialog"
+    >
       {created && (
         <>
           <SecretValue label={t.clientId} value={created.client_id} testId="secret-client-id" />

@@ -54,7 +54,10 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
   const lang = useLang();
   const m = accessMessages(lang);
   const t = m.keys;
-  const query = useQuery({ queryKey: queryKeys.apiKeys.all, queryFn: () => fetchJson<ApiKeyRow[]>("/admin/api/api-keys") });
+  const query = useQuery({
+    queryKey: queryKeys.apiKeys.all,
+    queryFn: () => fetchJson<ApiKeyRow[]>("/admin/api/api-keys"),
+  });
   const companies = useGrantableCompanies();
   const queryClient = useQueryClient();
 
@@ -142,7 +145,10 @@ function ApiKeyTable({ revokeApiKey }: { revokeApiKey: ApiKeyActions["revokeApiK
       getRowId={(row) => row.client_id}
       label={t.tableLabel}
       testId="api-keys"
-      rowProps={(row) => ({ "data-client-id": row.original.client_id, className: row.original.revoked_at ? "bg-slate-50 text-slate-700" : "" })}
+      rowProps={(row) => ({
+        "data-client-id": row.original.client_id,
+        className: row.original.revoked_at ? "bg-slate-50 text-slate-700" : "",
+      })}
     />
   );
 }

@@ -18,9 +18,21 @@ import { AccessFormFrame, accessErrors, useFieldText, useFormProblem } from "./f
 type FormIn = z.input<typeof CreateApiKeyRequest>;
 type FormOut = z.output<typeof CreateApiKeyRequest>;
 
-const FIELDS = ["name", "company_id", "access.modules", "access.permissions", "access.company_ids", "access.include_descendants"] as const;
+const FIELDS = [
+  "name",
+  "company_id",
+  "access.modules",
+  "access.permissions",
+  "access.company_ids",
+  "access.include_descendants",
+] as const;
 
-export function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated }: {
+export function CreateApiKeyForm({
+  grantable,
+  createApiKey,
+  onCancel,
+  onCreated,
+}: {
   grantable: Grantable;
   createApiKey: ApiKeyActions["createApiKey"];
   onCancel: () => void;
@@ -62,17 +74,45 @@ export function CreateApiKeyForm({ grantable, createApiKey, onCancel, onCreated 
     const chosen = event.target.value;
     const access = form.getValues("access");
     const ids = access.company_ids;
-    if (ids && (ids.length === 0 || (ids.length === 1 && ids[0] === before))) form.setValue("access", { ...access, company_ids: chosen ? [chosen] : [] });
+    if (ids && (ids.length === 0 || (ids.length === 1 && ids[0] === before)))
+      form.setValue("access", { ...access, company_ids: chosen ? [chosen] : [] });
     return registeredOnChange(event);
   };
   const text = useFieldText();
   // A 36-character id is what the schema checks; for the picker that only means "none chosen".
-  const companyError = errors.company_id && (errors.company_id.type === "business" ? text("company_id", errors.company_id) : t.companyRequired);
+  const companyError =
+    errors.company_id &&
+    (errors.company_id.type === "business" ? text("company_id", errors.company_id) : t.companyRequired);
 
   return (
-    <AccessFormFrame onSubmit={onSubmit} problem={problem} actions={{ cancel: t.cancel, submit: mutation.isPending ? t.submitting : t.submit, pending: mutation.isPending, onCancel: onCancel }}>
-      <TextField id="key-name" label={t.name} help={t.nameHelp} helpAbove autoComplete="off" error={text("name", errors.name)} {...form.register("name")} />
-      <SelectField id="key-company" label={t.company} help={t.companyHelp} helpAbove error={companyError} {...companyRegistration} onChange={onCompanyChange}>
+    <AccessFormFrame
+      onSubmit={onSubmit}
+      problem={problem}
+      actions={{
+        cancel: t.cancel,
+        submit: mutation.isPending ? t.submitting : t.submit,
+        pending: mutation.isPending,
+        onCancel: onCancel,
+      }}
+    >
+      <TextField
+        id="key-name"
+        label={t.name}
+        help={t.nameHelp}
+        helpAbove
+        autoComplete="off"
+        error={text("name", errors.name)}
+        {...form.register("name")}
+      />
+      <SelectField
+        id="key-company"
+        label={t.company}
+        help={t.companyHelp}
+        helpAbove
+        error={companyError}
+        {...companyRegistration}
+        onChange={onCompanyChange}
+      >
         <option value="">{companies.isLoading ? m.access.companiesLoading : t.chooseCompany}</option>
         {(companies.data ?? []).map((c: CompanyChoice) => (
           <option key={c.company_id} value={c.company_id}>

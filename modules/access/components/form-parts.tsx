@@ -19,13 +19,17 @@ type ErrorLike = { type?: unknown; message?: string } | undefined;
 export function useFieldText() {
   const lang = useLang();
   return (field: string, error: ErrorLike) =>
-    error ? fieldErrorText(lang, field, typeof error.type === "string" ? error.type : undefined, error.message) : undefined;
+    error
+      ? fieldErrorText(lang, field, typeof error.type === "string" ? error.type : undefined, error.message)
+      : undefined;
 }
 
 export function accessErrors(
   m: AccessMessages,
   text: ReturnType<typeof useFieldText>,
-  errors: { modules?: ErrorLike; permissions?: ErrorLike; company_ids?: ErrorLike; include_descendants?: ErrorLike } | undefined,
+  errors:
+    | { modules?: ErrorLike; permissions?: ErrorLike; company_ids?: ErrorLike; include_descendants?: ErrorLike }
+    | undefined,
 ): AccessFieldErrors {
   return {
     modules: text("access.modules", errors?.modules),
@@ -48,7 +52,12 @@ export function useFormProblem<V extends FieldValues>(setError: UseFormSetError<
 }
 
 /** An access form: its problem line, its fields, and the cancel/submit row. */
-export function AccessFormFrame({ onSubmit, problem, actions, children }: {
+export function AccessFormFrame({
+  onSubmit,
+  problem,
+  actions,
+  children,
+}: {
   onSubmit: React.FormEventHandler<HTMLFormElement>;
   problem: string | null;
   actions: React.ComponentProps<typeof FormActions>;
@@ -63,7 +72,17 @@ export function AccessFormFrame({ onSubmit, problem, actions, children }: {
   );
 }
 
-function FormActions({ cancel, submit, pending, onCancel }: { cancel: string; submit: string; pending: boolean; onCancel: () => void }) {
+function FormActions({
+  cancel,
+  submit,
+  pending,
+  onCancel,
+}: {
+  cancel: string;
+  submit: string;
+  pending: boolean;
+  onCancel: () => void;
+}) {
   return (
     // Sticky at the dialog's bottom edge: on a tablet the long access editor scrolls under it and the submit button
     // stays in reach.

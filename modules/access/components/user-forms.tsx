@@ -23,7 +23,12 @@ const EditUserForm = z.object({ role: z.enum(ADMIN_ROLES), access: AccessGroupRe
 type EditIn = z.input<typeof EditUserForm>;
 type EditOut = z.output<typeof EditUserForm>;
 
-const ACCESS_FIELDS = ["access.modules", "access.permissions", "access.company_ids", "access.include_descendants"] as const;
+const ACCESS_FIELDS = [
+  "access.modules",
+  "access.permissions",
+  "access.company_ids",
+  "access.include_descendants",
+] as const;
 
 /**
  * The role and the access group of both user forms, read from the form around them (react-hook-form's FormProvider):
@@ -41,7 +46,12 @@ function RoleAndAccessFields({ roleId, grantable }: { roleId: string; grantable:
         control={control}
         name="access"
         render={({ field }) => (
-          <AccessGroupFields value={field.value} onChange={field.onChange} grantable={grantable} errors={accessErrors(m, text, errors.access)} />
+          <AccessGroupFields
+            value={field.value}
+            onChange={field.onChange}
+            grantable={grantable}
+            errors={accessErrors(m, text, errors.access)}
+          />
         )}
       />
     </>
@@ -70,7 +80,11 @@ function RoleField({ id, register, error }: { id: string; register: React.Compon
   );
 }
 
-export function CreateUserForm({ grantable, createAdminUser, onDone }: {
+export function CreateUserForm({
+  grantable,
+  createAdminUser,
+  onDone,
+}: {
   grantable: Grantable;
   createAdminUser: AdminUserActions["createAdminUser"];
   onDone: () => void;
@@ -84,12 +98,20 @@ export function CreateUserForm({ grantable, createAdminUser, onDone }: {
     defaultValues: { email: "", name: "", password: "", role: "VIEWER", access: defaultAccess(grantable) },
   });
   const { errors } = form.formState;
-  const { problem, setProblem, fail } = useFormProblem(form.setError, ["email", "name", "password", "role", ...ACCESS_FIELDS]);
+  const { problem, setProblem, fail } = useFormProblem(form.setError, [
+    "email",
+    "name",
+    "password",
+    "role",
+    ...ACCESS_FIELDS,
+  ]);
   const mutation = useMutation({
     mutationFn: (values: CreateOut) => unwrap(createAdminUser(values)),
     onSuccess: (user) => {
       toast.success(t.created(user.email));
-      queryClient.setQueryData<AdminUserRow[]>(queryKeys.adminUsers, (rows) => (rows ? [...rows, user].sort((a, b) => a.email.localeCompare(b.email)) : rows));
+      queryClient.setQueryData<AdminUserRow[]>(queryKeys.adminUsers, (rows) =>
+        rows ? [...rows, user].sort((a, b) => a.email.localeCompare(b.email)) : rows,
+      );
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
       onDone();
     },
@@ -102,10 +124,30 @@ export function CreateUserForm({ grantable, createAdminUser, onDone }: {
   const input = (name: "email" | "name" | "password", type: string, autoComplete: string, help?: string) => {
     // Not "email": its field-specific text speaks to the person filling in their own address (the hosted forms).
     const error = text(name === "email" ? "user_email" : name, errors[name]);
-    return <TextField id={`user-${name}`} label={t[name]} help={help} helpAbove type={type} autoComplete={autoComplete} error={error} {...form.register(name)} />;
+    return (
+      <TextField
+        id={`user-${name}`}
+        label={t[name]}
+        help={help}
+        helpAbove
+        type={type}
+        autoComplete={autoComplete}
+        error={error}
+        {...form.register(name)}
+      />
+    );
   };
   return (
-    <AccessFormFrame onSubmit={onSubmit} problem={problem} actions={{ cancel: t.cancel, submit: mutation.isPending ? t.submitting : t.submit, pending: mutation.isPending, onCancel: onDone }}>
+    <AccessFormFrame
+      onSubmit={onSubmit}
+      problem={problem}
+      actions={{
+        cancel: t.cancel,
+        submit: mutation.isPending ? t.submitting : t.submit,
+        pending: mutation.isPending,
+        onCancel: onDone,
+      }}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {input("email", "email", "off")}
         {input("name", "text", "off")}
@@ -118,7 +160,12 @@ export function CreateUserForm({ grantable, createAdminUser, onDone }: {
   );
 }
 
-export function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
+export function EditUserFormView({
+  user,
+  grantable,
+  updateAdminUser,
+  onDone,
+}: {
   user: AdminUserRow;
   grantable: Grantable;
   updateAdminUser: AdminUserActions["updateAdminUser"];
@@ -133,10 +180,13 @@ export function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
   });
   const { problem, setProblem, fail } = useFormProblem(form.setError, ["role", ...ACCESS_FIELDS]);
   const mutation = useMutation({
-    mutationFn: (values: { role?: EditOut["role"]; access?: EditOut["access"] }) => unwrap(updateAdminUser({ id: user.id, ...values })),
+    mutationFn: (values: { role?: EditOut["role"]; access?: EditOut["access"] }) =>
+      unwrap(updateAdminUser({ id: user.id, ...values })),
     onSuccess: (updated) => {
       toast.success(t.saved(updated.email));
-      queryClient.setQueryData<AdminUserRow[]>(queryKeys.adminUsers, (rows) => rows?.map((row) => (row.id === updated.id ? updated : row)));
+      queryClient.setQueryData<AdminUserRow[]>(queryKeys.adminUsers, (rows) =>
+        rows?.map((row) => (row.id === updated.id ? updated : row)),
+      );
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
       onDone();
     },
@@ -156,7 +206,16 @@ export function EditUserFormView({ user, grantable, updateAdminUser, onDone }: {
     mutation.mutate(changes);
   });
   return (
-    <AccessFormFrame onSubmit={onSubmit} problem={problem} actions={{ cancel: t.cancel, submit: mutation.isPending ? t.saving : t.save, pending: mutation.isPending, onCancel: onDone }}>
+    <AccessFormFrame
+      onSubmit={onSubmit}
+      problem={problem}
+      actions={{
+        cancel: t.cancel,
+        submit: mutation.isPending ? t.saving : t.save,
+        pending: mutation.isPending,
+        onCancel: onDone,
+      }}
+    >
       <FormProvider {...form}>
         <RoleAndAccessFields roleId="edit-role" grantable={grantable} />
       </FormProvider>

@@ -24,7 +24,15 @@ import { CreateUserForm, EditUserFormView } from "./user-forms";
 // One empty list for every render while loading: TanStack Table resets its state when `data` changes identity, and
 // a new [] on each render loops (a click during hydration made that a synchronous loop that froze the page).
 
-export function UsersScreen({ grantable, currentUserId, actions }: { grantable: Grantable; currentUserId: number | null; actions: AdminUserActions }) {
+export function UsersScreen({
+  grantable,
+  currentUserId,
+  actions,
+}: {
+  grantable: Grantable;
+  currentUserId: number | null;
+  actions: AdminUserActions;
+}) {
   const t = accessMessages(useLang()).users;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
@@ -33,16 +41,37 @@ export function UsersScreen({ grantable, currentUserId, actions }: { grantable: 
       <PageTitle title={t.title} intro={t.intro} action={{ label: t.create, onClick: () => setCreating(true) }} />
       <UserTable currentUserId={currentUserId} updateAdminUser={actions.updateAdminUser} onEdit={setEditing} />
       <Modal open={creating} onOpenChange={setCreating} title={t.createTitle} wide>
-        <CreateUserForm grantable={grantable} createAdminUser={actions.createAdminUser} onDone={() => setCreating(false)} />
+        <CreateUserForm
+          grantable={grantable}
+          createAdminUser={actions.createAdminUser}
+          onDone={() => setCreating(false)}
+        />
       </Modal>
-      <Modal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title={editing ? t.editTitle(editing.email) : ""} wide>
-        {editing && <EditUserFormView key={editing.id} user={editing} grantable={grantable} updateAdminUser={actions.updateAdminUser} onDone={() => setEditing(null)} />}
+      <Modal
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing ? t.editTitle(editing.email) : ""}
+        wide
+      >
+        {editing && (
+          <EditUserFormView
+            key={editing.id}
+            user={editing}
+            grantable={grantable}
+            updateAdminUser={actions.updateAdminUser}
+            onDone={() => setEditing(null)}
+          />
+        )}
       </Modal>
     </>
   );
 }
 
-function UserTable({ currentUserId, updateAdminUser, onEdit }: {
+function UserTable({
+  currentUserId,
+  updateAdminUser,
+  onEdit,
+}: {
   currentUserId: number | null;
   updateAdminUser: AdminUserActions["updateAdminUser"];
   onEdit: (user: AdminUserRow) => void;
@@ -50,23 +79,30 @@ function UserTable({ currentUserId, updateAdminUser, onEdit }: {
   const lang = useLang();
   const m = accessMessages(lang);
   const t = m.users;
-  const query = useQuery({ queryKey: queryKeys.adminUsers, queryFn: () => fetchJson<AdminUserRow[]>("/admin/api/users") });
+  const query = useQuery({
+    queryKey: queryKeys.adminUsers,
+    queryFn: () => fetchJson<AdminUserRow[]>("/admin/api/users"),
+  });
   const companies = useGrantableCompanies();
   const queryClient = useQueryClient();
 
   const setActive = useMutation({
-    mutationFn: (v: { user: AdminUserRow; active: boolean }) => unwrap(updateAdminUser({ id: v.user.id, active: v.active })),
+    mutationFn: (v: { user: AdminUserRow; active: boolean }) =>
+      unwrap(updateAdminUser({ id: v.user.id, active: v.active })),
     onMutate: async ({ user, active }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.adminUsers });
       const previous = queryClient.getQueryData<AdminUserRow[]>(queryKeys.adminUsers);
-      queryClient.setQueryData<AdminUserRow[]>(queryKeys.adminUsers, (rows) => rows?.map((row) => (row.id === user.id ? { ...row, active } : row)));
+      queryClient.setQueryData<AdminUserRow[]>(queryKeys.adminUsers, (rows) =>
+        rows?.map((row) => (row.id === user.id ? { ...row, active } : row)),
+      );
       return { previous };
     },
     onError: (error, _v, context) => {
       if (context?.previous) queryClient.setQueryData(queryKeys.adminUsers, context.previous);
       toast.error(actionErrorText(m.errors, error));
     },
-    onSuccess: (_user, { user, active }) => toast.success(active ? t.reactivated(user.email) : t.deactivated(user.email)),
+    onSuccess: (_user, { user, active }) =>
+      toast.success(active ? t.reactivated(user.email) : t.deactivated(user.email)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
   });
   const changeActive = setActive.mutate;
@@ -80,7 +116,9 @@ function UserTable({ currentUserId, updateAdminUser, onEdit }: {
           <>
             <span className="block font-medium">
               {c.row.original.name}
-              {c.row.original.id === currentUserId && <span className="ml-1 font-normal text-slate-700">({t.you})</span>}
+              {c.row.original.id === currentUserId && (
+                <span className="ml-1 font-normal text-slate-700">({t.you})</span>
+              )}
             </span>
             <span className="block [overflow-wrap:anywhere]">{c.getValue()}</span>
           </>
@@ -118,9 +156,16 @@ function UserTable({ currentUserId, updateAdminUser, onEdit }: {
       col.accessor("active", {
         header: t.col.active,
         cell: (c) =>
-          c.getValue() ? <span className="font-medium text-green-800">{t.active}</span> : <span className="font-medium text-red-800">{t.inactive}</span>,
+          c.getValue() ? (
+            <span className="font-medium text-green-800">{t.active}</span>
+          ) : (
+            <span className="font-medium text-red-800">{t.inactive}</span>
+          ),
       }),
-      col.accessor("two_factor", { header: t.col.twoFactor, cell: (c) => (c.getValue() ? t.twoFactorOn : t.twoFactorOff) }),
+      col.accessor("two_factor", {
+        header: t.col.twoFactor,
+        cell: (c) => (c.getValue() ? t.twoFactorOn : t.twoFactorOff),
+      }),
       col.display({
         id: "actions",
         header: () => <span className="sr-only">{t.col.actions}</span>,
@@ -173,7 +218,10 @@ function UserTable({ currentUserId, updateAdminUser, onEdit }: {
       getRowId={(row) => String(row.id)}
       label={t.tableLabel}
       testId="admin-users"
-      rowProps={(row) => ({ "data-email": row.original.email, className: row.original.active ? "" : "bg-slate-50 text-slate-700" })}
+      rowProps={(row) => ({
+        "data-email": row.original.email,
+        className: row.original.active ? "" : "bg-slate-50 text-slate-700",
+      })}
     />
   );
 }

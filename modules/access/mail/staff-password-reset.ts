@@ -5,7 +5,8 @@ import { accountMessages } from "../texts/account";
 import type { Lang } from "@/lib/i18n/lang";
 import { renderEmail } from "@/lib/mail/layout";
 
-const buttonStyle = "display:inline-block;padding:12px 20px;background:#1e40af;color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none";
+const buttonStyle =
+  "display:inline-block;padding:12px 20px;background:#1e40af;color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none";
 
 export async function renderPasswordResetMail(input: { lang: Lang; name: string; url: string; product: string }) {
   const t = accountMessages(input.lang).mail;

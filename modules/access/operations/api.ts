@@ -53,7 +53,7 @@ export const issueTokens = operation({
     401: {
       description:
         "The client is not authenticated: `Missing or invalid Authorization header` (no Basic header and no " +
-        "client_id and client_secret in the body); `invalid \"Basic\" credentials` (the header's value is not base64 " +
+        'client_id and client_secret in the body); `invalid "Basic" credentials` (the header\'s value is not base64 ' +
         "of client_id:client_secret); `provided client_id and client_secret does not match any record` (wrong " +
         "secret, unknown client_id or revoked key). With a grant_type in the body the answer also carries " +
         "`error: invalid_client`.",

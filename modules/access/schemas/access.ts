@@ -6,7 +6,14 @@ import { CompanyId, requiredText } from "@/lib/validation/common";
 export const MODULES = ["company", "subscription_list", "member", "event", "sendout", "webhook"] as const;
 export type Module = (typeof MODULES)[number];
 
-export const PERMISSIONS = ["COMPANY.U", "SUBSCRIPTION_LIST.U", "MEMBER.U", "EVENT.U", "SENDOUT.U", "WEBHOOK.U"] as const;
+export const PERMISSIONS = [
+  "COMPANY.U",
+  "SUBSCRIPTION_LIST.U",
+  "MEMBER.U",
+  "EVENT.U",
+  "SENDOUT.U",
+  "WEBHOOK.U",
+] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
@@ -20,7 +27,12 @@ export const AccessGroupRequest = z.object({
   modules: z.array(z.enum(MODULES, { error: `must be one of ${MODULES.join(", ")}` })).default([...MODULES]),
   permissions: z.array(z.enum(PERMISSIONS, { error: `must be one of ${PERMISSIONS.join(", ")}` })).default([]),
   /** null: every company; otherwise the listed companies (at least one). */
-  company_ids: z.array(CompanyId).min(1, { error: "list at least one company, or choose all" }).max(100).nullable().default(null),
+  company_ids: z
+    .array(CompanyId)
+    .min(1, { error: "list at least one company, or choose all" })
+    .max(100)
+    .nullable()
+    .default(null),
   include_descendants: z.boolean({ error: "must be true or false" }).default(true),
 });
 export type AccessGroupRequestInput = z.input<typeof AccessGroupRequest>;
@@ -97,7 +109,9 @@ export const ApiKeyRow = z.object({
 });
 
 /** A new API key: the only answer that carries the client secret. */
-export const CreatedApiKey = ApiKeyRow.pick({ id: true, name: true, client_id: true, company_id: true }).extend({ client_secret: z.string() });
+export const CreatedApiKey = ApiKeyRow.pick({ id: true, name: true, client_id: true, company_id: true }).extend({
+  client_secret: z.string(),
+});
 
 export const RevokedApiKey = z.object({ client_id: z.string(), revoked: z.literal(true) });
 
@@ -122,7 +136,12 @@ export const AdminUserRow = z.object({
 });
 
 /** A company the access screens offer (an API key's company, or one to grant). */
-export const GrantableCompany = z.object({ company_id: z.string(), name: z.string(), org_number: z.string(), parent_id: z.string().nullable() });
+export const GrantableCompany = z.object({
+  company_id: z.string(),
+  name: z.string(),
+  org_number: z.string(),
+  parent_id: z.string().nullable(),
+});
 
 /** What the signed-in ADMIN has, and so may grant: the editor offers nothing beyond it. */
 export const Grantable = z.object({

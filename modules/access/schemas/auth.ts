@@ -23,16 +23,28 @@ export const TokenResponse = z
  */
 export const TokenRequest = z
   .object({
-    grant_type: z.string().optional().meta({
-      description: "`client_credentials` (the default when absent or empty) or `refresh_token`",
-      examples: ["client_credentials", "refresh_token"],
-    }),
-    refresh_token: z.string().optional().meta({ description: "with grant_type `refresh_token`: the refresh token to rotate" }),
+    grant_type: z
+      .string()
+      .optional()
+      .meta({
+        description: "`client_credentials` (the default when absent or empty) or `refresh_token`",
+        examples: ["client_credentials", "refresh_token"],
+      }),
+    refresh_token: z
+      .string()
+      .optional()
+      .meta({ description: "with grant_type `refresh_token`: the refresh token to rotate" }),
     scope: z.string().optional().meta({
       description: "must be absent or empty: a token has the rights of its API key's access group, there are no scopes",
     }),
-    client_id: z.string().optional().meta({ description: "client_secret_post: the client_id, instead of the Basic header" }),
-    client_secret: z.string().optional().meta({ description: "client_secret_post: the client_secret, instead of the Basic header" }),
+    client_id: z
+      .string()
+      .optional()
+      .meta({ description: "client_secret_post: the client_id, instead of the Basic header" }),
+    client_secret: z
+      .string()
+      .optional()
+      .meta({ description: "client_secret_post: the client_secret, instead of the Basic header" }),
   })
   .meta({ id: "TokenRequest" });
 
@@ -44,8 +56,13 @@ export function isRefreshGrant(body: unknown): boolean {
 export const OAuthErrorBody = z
   .object({
     reason: z.string(),
-    error: z.enum(["invalid_request", "invalid_client", "invalid_grant", "unsupported_grant_type", "invalid_scope"]).meta({
-      description: "the RFC 6749 section 5.2 error code",
-    }),
+    error: z
+      .enum(["invalid_request", "invalid_client", "invalid_grant", "unsupported_grant_type", "invalid_scope"])
+      .meta({
+        description: "the RFC 6749 section 5.2 error code",
+      }),
   })
-  .meta({ id: "OAuthError", description: "A refused OAuth 2.0 token request: the reason and the RFC 6749 error code." });
+  .meta({
+    id: "OAuthError",
+    description: "A refused OAuth 2.0 token request: the reason and the RFC 6749 error code.",
+  });

@@ -40,7 +40,11 @@ export async function isCompanyInScope(caller: Caller, companyId: string): Promi
  * The company's chain (itself, then its ancestors) is read only when the answer needs it; a caller checking many
  * scopes against one company passes the chain it read once.
  */
-export async function scopeCovers(scope: Caller["scope"], companyId: string, chain: () => Promise<string[]>): Promise<boolean> {
+export async function scopeCovers(
+  scope: Caller["scope"],
+  companyId: string,
+  chain: () => Promise<string[]>,
+): Promise<boolean> {
   if (scope.kind === "all") return true;
   if (scope.companyIds.includes(companyId)) return true;
   if (!scope.includeDescendants) return false;
@@ -81,7 +85,12 @@ export async function companiesInScopeWhere(caller: Caller): Promise<{ id?: { in
  * A company named in a body (`company_id`) that the caller writes in: the module first, then a live company (400
  * `unknown company id` otherwise), inside the scope (403), and the permission.
  */
-export async function assertWritableCompany(caller: Caller, companyId: string, module: Module, permission: Permission): Promise<void> {
+export async function assertWritableCompany(
+  caller: Caller,
+  companyId: string,
+  module: Module,
+  permission: Permission,
+): Promise<void> {
   requireModule(caller, module);
   await findLiveCompany(companyId).catch(() => {
     throw new ValidationFailed({ company_id: ["unknown company id"] });

@@ -57,7 +57,11 @@ export function groupWithinCaller(caller: Caller, group: AccessGroupRow, idsInSc
     values = accessGroupValues(group);
   } catch {
     // Modules or permissions that cannot be read might name any: within only a caller that has them all.
-    values = { ...accessGroupValues({ ...group, modules: "[]", permissions: "[]" }), modules: [...MODULES], permissions: [...PERMISSIONS] };
+    values = {
+      ...accessGroupValues({ ...group, modules: "[]", permissions: "[]" }),
+      modules: [...MODULES],
+      permissions: [...PERMISSIONS],
+    };
   }
   return Object.keys(excessOver(caller, values, idsInScope)).length === 0;
 }
@@ -71,7 +75,9 @@ export async function createAccessGroup(name: string, input: AccessGroupValues, 
       permissions: JSON.stringify([...new Set(input.permissions)]),
       scopeAll: input.company_ids === null,
       includeDescendants: input.include_descendants,
-      companies: input.company_ids ? { create: [...new Set(input.company_ids)].map((companyId) => ({ companyId })) } : undefined,
+      companies: input.company_ids
+        ? { create: [...new Set(input.company_ids)].map((companyId) => ({ companyId })) }
+        : undefined,
     },
     include: { companies: true },
   });

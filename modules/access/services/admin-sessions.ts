@@ -14,7 +14,11 @@ export async function startAdminSession(adminUserId: number): Promise<string> {
   await db().$transaction([
     db().adminSession.deleteMany({ where: { adminUserId, expiresAt: { lte: now } } }),
     db().adminSession.create({
-      data: { id, adminUserId, expiresAt: new Date(now.getTime() + env().ADMIN_SESSION_ABSOLUTE_MAX_AGE_SECONDS * 1000) },
+      data: {
+        id,
+        adminUserId,
+        expiresAt: new Date(now.getTime() + env().ADMIN_SESSION_ABSOLUTE_MAX_AGE_SECONDS * 1000),
+      },
     }),
   ]);
   return id;

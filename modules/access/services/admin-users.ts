@@ -8,7 +8,13 @@ import { Forbidden, NotFound, ValidationFailed } from "@/lib/errors";
 import type { AdminUserRow, CreateAdminUserInput, UpdateAdminUserInput } from "../schemas/access";
 import { normalizeEmail } from "@/lib/validation/email";
 import { requireAdminRole } from "./access-checks";
-import { accessGroupValues, assertGrantWithinCaller, checkAccessGroupInput, createAccessGroup, groupWithinCaller } from "./access-groups";
+import {
+  accessGroupValues,
+  assertGrantWithinCaller,
+  checkAccessGroupInput,
+  createAccessGroup,
+  groupWithinCaller,
+} from "./access-groups";
 import { endAdminSessionsOf } from "./admin-sessions";
 import { adminUserCaller, type Caller } from "./caller";
 import { companyIdsInScope } from "@/modules/companies/services/tree";
@@ -45,7 +51,13 @@ async function refuseTakenEmail(caller: Caller, email: string): Promise<void> {
   if (!groupWithinCaller(caller, user.accessGroup, await companyIdsInScope(caller))) {
     const companyId = user.accessGroup.companies[0]?.companyId ?? null;
     await db().$transaction((tx) =>
-      recordAudit(tx, caller, { action: "admin_user.create_refused", objectType: "admin_user", objectId: user.id, companyId, summary: `${email}: in use beyond the actor's rights` }),
+      recordAudit(tx, caller, {
+        action: "admin_user.create_refused",
+        objectType: "admin_user",
+        objectId: user.id,
+        companyId,
+        summary: `${email}: in use beyond the actor's rights`,
+      }),
     );
   }
   throw new ValidationFailed(EMAIL_TAKEN);
@@ -65,7 +77,13 @@ export async function createAdminUser(caller: Caller, input: CreateAdminUserInpu
         data: { email, name: input.name, passwordHash, role: input.role, accessGroupId: group.id },
         include: userInclude,
       });
-      await recordAudit(tx, caller, { action: "admin_user.create", objectType: "admin_user", objectId: created.id, companyId: input.access.company_ids?.[0] ?? null, summary: `${email} (${input.role})` });
+      await recordAudit(tx, caller, {
+        action: "admin_user.create",
+        objectType: "admin_user",
+        objectId: created.id,
+        companyId: input.access.company_ids?.[0] ?? null,
+        summary: `${email} (${input.role})`,
+      });
       return created;
     });
     return userView(user);
@@ -87,7 +105,8 @@ export async function listAdminUsers(caller: Caller) {
 export async function updateAdminUser(caller: Caller, input: UpdateAdminUserInput) {
   requireAdminRole(caller);
   const user = await db().adminUser.findUnique({ where: { id: input.id }, include: userInclude });
-  if (!user || !groupWithinCaller(caller, user.accessGroup, await companyIdsInScope(caller))) throw new NotFound("admin user not found");
+  if (!user || !groupWithinCaller(caller, user.accessGroup, await companyIdsInScope(caller)))
+    throw new NotFound("admin user not found");
   if (caller.userId === user.id && (input.role !== undefined || input.active === false || input.access !== undefined)) {
     throw new Forbidden("you cannot change your own role, access or active state");
   }
@@ -103,8 +122,18 @@ export async function updateAdminUser(caller: Caller, input: UpdateAdminUserInpu
     const changed = await tx.adminUser.update({ where: { id: user.id }, data, include: userInclude });
     // Reactivating the user later must not bring back a session it had, perhaps stolen, when it was deactivated.
     if (input.active === false) await endAdminSessionsOf(tx, user.id);
-    const what = [input.role && `role ${input.role}`, input.active !== undefined && (input.active ? "activated" : "deactivated"), input.access && "access changed"].filter(Boolean);
-    await recordAudit(tx, caller, { action: "admin_user.update", objectType: "admin_user", objectId: user.id, companyId: user.accessGroup.companies[0]?.companyId ?? null, summary: `${user.email}: ${what.join(", ")}` });
+    const what = [
+      input.role && `role ${input.role}`,
+      input.active !== undefined && (input.active ? "activated" : "deactivated"),
+      input.access && "access changed",
+    ].filter(Boolean);
+    await recordAudit(tx, caller, {
+      action: "admin_user.update",
+      objectType: "admin_user",
+      objectId: user.id,
+      companyId: user.accessGroup.companies[0]?.companyId ?? null,
+      summary: `${user.email}: ${what.join(", ")}`,
+    });
     return changed;
   });
   return userView(updated);

@@ -5,7 +5,14 @@ import type { z } from "zod";
 import { constantTimeEqual, randomToken, sha256Hex } from "@/lib/crypto";
 import { db, type Prisma } from "@/lib/db";
 import { NotFound, ValidationFailed } from "@/lib/errors";
-import type { ApiKeyRow, CreateApiKeyInput, CreatedApiKey, Grantable, GrantableCompany, RevokedApiKey } from "../schemas/access";
+import type {
+  ApiKeyRow,
+  CreateApiKeyInput,
+  CreatedApiKey,
+  Grantable,
+  GrantableCompany,
+  RevokedApiKey,
+} from "../schemas/access";
 import { assertCompanyInScope, companiesInScopeWhere, requireAdminRole } from "./access-checks";
 import { assertGrantWithinCaller, checkAccessGroupInput, createAccessGroup, groupWithinCaller } from "./access-groups";
 import { type Caller, callerRights } from "./caller";
@@ -27,9 +34,21 @@ export async function createApiKey(caller: Caller, input: CreateApiKeyInput): Pr
   const key = await db().$transaction(async (tx) => {
     const group = await createAccessGroup(`API key: ${input.name}`, input.access, tx);
     const created = await tx.apiKey.create({
-      data: { name: input.name, clientId, secretHash: sha256Hex(clientSecret), companyId: company.id, accessGroupId: group.id },
+      data: {
+        name: input.name,
+        clientId,
+        secretHash: sha256Hex(clientSecret),
+        companyId: company.id,
+        accessGroupId: group.id,
+      },
     });
-    await recordAudit(tx, caller, { action: "api_key.create", objectType: "api_key", objectId: created.id, companyId: company.id, summary: `${input.name} (${clientId})` });
+    await recordAudit(tx, caller, {
+      action: "api_key.create",
+      objectType: "api_key",
+      objectId: created.id,
+      companyId: company.id,
+      summary: `${input.name} (${clientId})`,
+    });
     return created;
   });
   return { id: key.id, name: key.name, client_id: clientId, client_secret: clientSecret, company_id: key.companyId };
@@ -41,15 +60,25 @@ const keyInclude = { accessGroup: { include: { companies: true } } } as const;
  * A key is the caller's to see and revoke when it could have made it: its company in the caller's scope, its access
  * group within the caller's rights (as for admin users). Any other key answers as a missing one.
  */
-function keyWithinCaller(key: Prisma.ApiKeyGetPayload<{ include: typeof keyInclude }>, caller: Caller, idsInScope: string[] | null): boolean {
-  return (idsInScope === null || idsInScope.includes(key.companyId)) && groupWithinCaller(caller, key.accessGroup, idsInScope);
+function keyWithinCaller(
+  key: Prisma.ApiKeyGetPayload<{ include: typeof keyInclude }>,
+  caller: Caller,
+  idsInScope: string[] | null,
+): boolean {
+  return (
+    (idsInScope === null || idsInScope.includes(key.companyId)) &&
+    groupWithinCaller(caller, key.accessGroup, idsInScope)
+  );
 }
 
 /** The keys within the caller's rights (keyWithinCaller), with their access and last use. */
 export async function listApiKeys(caller: Caller): Promise<z.output<typeof ApiKeyRow>[]> {
   requireAdminRole(caller);
   const ids = await companyIdsInScope(caller);
-  const all = await db().apiKey.findMany({ orderBy: { id: "asc" }, include: { ...keyInclude, company: { select: { name: true } } } });
+  const all = await db().apiKey.findMany({
+    orderBy: { id: "asc" },
+    include: { ...keyInclude, company: { select: { name: true } } },
+  });
   const keys = all.filter((key) => keyWithinCaller(key, caller, ids));
   return keys.map((key) => {
     // One unreadable access group must not hide every other key: that row says so instead.
@@ -109,7 +138,14 @@ export async function revokeApiKey(caller: Caller, clientId: string): Promise<z.
   await db().$transaction(async (tx) => {
     const revoked = await tx.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: now } });
     await tx.refreshToken.updateMany({ where: { apiKeyId: key.id, revokedAt: null }, data: { revokedAt: now } });
-    if (revoked.count) await recordAudit(tx, caller, { action: "api_key.revoke", objectType: "api_key", objectId: key.id, companyId: key.companyId, summary: `${key.name} (${clientId})` });
+    if (revoked.count)
+      await recordAudit(tx, caller, {
+        action: "api_key.revoke",
+        objectType: "api_key",
+        objectId: key.id,
+        companyId: key.companyId,
+        summary: `${key.name} (${clientId})`,
+      });
   });
   return { client_id: clientId, revoked: true };
 }
@@ -117,7 +153,13 @@ export async function revokeApiKey(caller: Caller, clientId: string): Promise<z.
 // A fixed hash to compare against when the client_id is unknown, so both paths cost the same.
 const UNKNOWN_CLIENT_HASH = sha256Hex("unknown-client");
 
-type CredentialKey = { id: number; clientId: string; secretHash: string; revokedAt: Date | null; lastUsedAt: Date | null };
+type CredentialKey = {
+  id: number;
+  clientId: string;
+  secretHash: string;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+};
 
 /**
  * Keys by client_id, for token issuance (a client may fetch tokens in a loop). Covered by the access epoch, which a
@@ -143,9 +185,21 @@ const callers = new EpochCache<number, Caller>("access", 10_000);
 
 /** The caller behind an API key id, or null when the key is unknown or revoked. Cached; shared, never to be changed. */
 export async function callerForApiKey(apiKeyId: number, epochs?: CacheEpochs | null): Promise<Caller | null> {
-  return callers.get(apiKeyId, async () => {
-    const key = await db().apiKey.findUnique({ where: { id: apiKeyId }, include: keyInclude });
-    if (!key || key.revokedAt) return null;
-    return { kind: "api_key", actor: `api:${key.clientId}`, name: key.name, companyId: key.companyId, role: null, userId: null, ...callerRights(key.accessGroup) };
-  }, epochs);
+  return callers.get(
+    apiKeyId,
+    async () => {
+      const key = await db().apiKey.findUnique({ where: { id: apiKeyId }, include: keyInclude });
+      if (!key || key.revokedAt) return null;
+      return {
+        kind: "api_key",
+        actor: `api:${key.clientId}`,
+        name: key.name,
+        companyId: key.companyId,
+        role: null,
+        userId: null,
+        ...callerRights(key.accessGroup),
+      };
+    },
+    epochs,
+  );
 }

@@ -50,12 +50,19 @@ export function callerRights(group: AccessGroupRow): Pick<Caller, "modules" | "p
     permissions: new Set(parseStringList(group.permissions)),
     scope: group.scopeAll
       ? { kind: "all" }
-      : { kind: "companies", companyIds: group.companies.map((c) => c.companyId), includeDescendants: group.includeDescendants },
+      : {
+          kind: "companies",
+          companyIds: group.companies.map((c) => c.companyId),
+          includeDescendants: group.includeDescendants,
+        },
   };
 }
 
 /** A dashboard user's rights: the access group's, capped by the role (a VIEWER has no write permission). */
-export function adminUserCaller(user: { id: number; email: string; name: string; role: string }, group: AccessGroupRow): Caller {
+export function adminUserCaller(
+  user: { id: number; email: string; name: string; role: string },
+  group: AccessGroupRow,
+): Caller {
   const rights = callerRights(group);
   const role = (ADMIN_ROLES as readonly string[]).includes(user.role) ? (user.role as AdminRole) : "VIEWER";
   return {

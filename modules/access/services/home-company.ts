@@ -23,12 +23,20 @@ export async function homeCompanyId(caller: Caller): Promise<string | null> {
     const ids = new Set(named.map((c) => c.id));
     return (named.find((c) => !c.parentId || !ids.has(c.parentId)) ?? named[0])?.id ?? null;
   }
-  const top = await db().company.findFirst({ where: { parentId: null, ...liveCompany }, orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true } });
+  const top = await db().company.findFirst({
+    where: { parentId: null, ...liveCompany },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    select: { id: true },
+  });
   return top?.id ?? null;
 }
 
 /** Of the choices a picker offers, the one named in the address, else the caller's own company, else the first. */
-export async function initialCompanyChoice<T extends { company_id: string }>(caller: Caller, choices: T[], asked: unknown): Promise<T | undefined> {
+export async function initialCompanyChoice<T extends { company_id: string }>(
+  caller: Caller,
+  choices: T[],
+  asked: unknown,
+): Promise<T | undefined> {
   const named = choices.find((c) => c.company_id === asked);
   if (named) return named;
   const home = await homeCompanyId(caller);

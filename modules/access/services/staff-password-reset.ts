@@ -30,7 +30,11 @@ const tokenHashOf = (token: string) => sha256Hex(token);
  * `delivered`, which the caller need not wait for: an unknown address then costs the answer no less time than a
  * known one. It never rejects (a failure is logged).
  */
-export async function requestStaffPasswordReset(input: { email: string; lang: Lang; ip: string }): Promise<{ delivered: Promise<void> }> {
+export async function requestStaffPasswordReset(input: {
+  email: string;
+  lang: Lang;
+  ip: string;
+}): Promise<{ delivered: Promise<void> }> {
   const email = normalizeEmail(input.email);
   await consumeRateLimit("password_reset_ip", input.ip);
   await consumeRateLimit("password_reset_account", email);
@@ -41,13 +45,19 @@ export async function requestStaffPasswordReset(input: { email: string; lang: La
 }
 
 async function sendResetLink(email: string, lang: Lang): Promise<void> {
-  const user = await db().adminUser.findUnique({ where: { email }, select: { id: true, email: true, name: true, disabledAt: true } });
+  const user = await db().adminUser.findUnique({
+    where: { email },
+    select: { id: true, email: true, name: true, disabledAt: true },
+  });
   if (!user || user.disabledAt) return;
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000);
   const [, reset] = await db().$transaction([
     db().adminPasswordReset.deleteMany({ where: { adminUserId: user.id } }),
-    db().adminPasswordReset.create({ data: { adminUserId: user.id, tokenHash: tokenHashOf(token), expiresAt }, select: { id: true } }),
+    db().adminPasswordReset.create({
+      data: { adminUserId: user.id, tokenHash: tokenHashOf(token), expiresAt },
+      select: { id: true },
+    }),
   ]);
   const url = `${siteUrl()}/admin/reset-password?token=${encodeURIComponent(token)}`;
   const mail = await renderPasswordResetMail({ lang, name: user.name, url, product: shellMessages(lang).product });
@@ -79,7 +89,10 @@ export async function resetStaffPassword(input: { token: string; password: strin
   await db().$transaction(async (tx) => {
     const now = new Date();
     // Claimed atomically: of two submissions of one link, one wins.
-    const claimed = await tx.adminPasswordReset.updateMany({ where: { id: reset.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+    const claimed = await tx.adminPasswordReset.updateMany({
+      where: { id: reset.id, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
     if (claimed.count !== 1) throw LINK_INVALID();
     await tx.adminUser.update({ where: { id: user.id }, data: { passwordHash } });
     await endAdminSessionsOf(tx, user.id);

@@ -24,7 +24,12 @@ const TOLERANCE_SECONDS = 30;
 
 /** The time step of a valid code (TOTP only), later than `afterTimeStep` when given; null otherwise. */
 function acceptedStep(secret: string, token: string, afterTimeStep: number | null = null): number | null {
-  const result = verifySync({ secret, token, epochTolerance: TOLERANCE_SECONDS, ...(afterTimeStep !== null ? { afterTimeStep } : {}) });
+  const result = verifySync({
+    secret,
+    token,
+    epochTolerance: TOLERANCE_SECONDS,
+    ...(afterTimeStep !== null ? { afterTimeStep } : {}),
+  });
   return result.valid && "timeStep" in result ? result.timeStep : null;
 }
 
@@ -33,8 +38,12 @@ const decrypt = (stored: string) => decryptSecret(stored, env().ENCRYPTION_KEY);
 
 /** The signed-in staff member's own row: the account page acts on nobody else's. */
 async function ownUser(caller: Caller) {
-  if (caller.kind !== "admin_user" || caller.userId === null) throw new Forbidden("only a dashboard user has an account");
-  const user = await db().adminUser.findUnique({ where: { id: caller.userId }, include: { accessGroup: { include: { companies: true } } } });
+  if (caller.kind !== "admin_user" || caller.userId === null)
+    throw new Forbidden("only a dashboard user has an account");
+  const user = await db().adminUser.findUnique({
+    where: { id: caller.userId },
+    include: { accessGroup: { include: { companies: true } } },
+  });
   if (!user) throw new NotFound("admin user not found");
   return user;
 }
@@ -43,7 +52,9 @@ const companyOf = (user: Awaited<ReturnType<typeof ownUser>>) => user.accessGrou
 
 export async function twoFactorStatus(caller: Caller) {
   const user = await ownUser(caller);
-  const left = user.totpEnabledAt ? await db().adminRecoveryCode.count({ where: { adminUserId: user.id, usedAt: null } }) : 0;
+  const left = user.totpEnabledAt
+    ? await db().adminRecoveryCode.count({ where: { adminUserId: user.id, usedAt: null } })
+    : 0;
   return { email: user.email, name: user.name, enabledAt: user.totpEnabledAt, recoveryCodesLeft: left };
 }
 
@@ -85,12 +96,25 @@ export async function confirmTwoFactorSetup(caller: Caller, code: string): Promi
   await db().$transaction(async (tx) => {
     const turnedOn = await tx.adminUser.updateMany({
       where: { id: user.id, totpEnabledAt: null, totpPendingSecret: user.totpPendingSecret },
-      data: { totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: new Date(), totpLastStep: step },
+      data: {
+        totpSecret: user.totpPendingSecret,
+        totpPendingSecret: null,
+        totpEnabledAt: new Date(),
+        totpLastStep: step,
+      },
     });
     if (turnedOn.count !== 1) throw new Conflict("the setup changed meanwhile; start again");
     await tx.adminRecoveryCode.deleteMany({ where: { adminUserId: user.id } });
-    await tx.adminRecoveryCode.createMany({ data: recoveryCodes.map((c) => ({ adminUserId: user.id, codeHash: sha256Hex(recoveryCodeKey(c)) })) });
-    await recordAudit(tx, caller, { action: "admin_user.two_factor_on", objectType: "admin_user", objectId: user.id, companyId: companyOf(user), summary: `${user.email}: two-factor sign-in turned on` });
+    await tx.adminRecoveryCode.createMany({
+      data: recoveryCodes.map((c) => ({ adminUserId: user.id, codeHash: sha256Hex(recoveryCodeKey(c)) })),
+    });
+    await recordAudit(tx, caller, {
+      action: "admin_user.two_factor_on",
+      objectType: "admin_user",
+      objectId: user.id,
+      companyId: companyOf(user),
+      summary: `${user.email}: two-factor sign-in turned on`,
+    });
   });
   return { recoveryCodes };
 }
@@ -100,7 +124,10 @@ export async function confirmTwoFactorSetup(caller: Caller, code: string): Promi
  * unused recovery code, which is used up. False for a user without two-factor sign-in.
  */
 export async function verifySecondFactor(adminUserId: number, code: string): Promise<boolean> {
-  const user = await db().adminUser.findUnique({ where: { id: adminUserId }, select: { totpSecret: true, totpEnabledAt: true, totpLastStep: true } });
+  const user = await db().adminUser.findUnique({
+    where: { id: adminUserId },
+    select: { totpSecret: true, totpEnabledAt: true, totpLastStep: true },
+  });
   if (!user?.totpSecret || !user.totpEnabledAt) return false;
   const typed = code.replace(/\s+/g, "");
   if (/^\d{6}$/.test(typed)) {
@@ -115,12 +142,18 @@ export async function verifySecondFactor(adminUserId: number, code: string): Pro
   }
   const key = recoveryCodeKey(typed);
   if (!/^[0-9a-z]{16}$/.test(key)) return false;
-  const used = await db().adminRecoveryCode.updateMany({ where: { adminUserId, codeHash: sha256Hex(key), usedAt: null }, data: { usedAt: new Date() } });
+  const used = await db().adminRecoveryCode.updateMany({
+    where: { adminUserId, codeHash: sha256Hex(key), usedAt: null },
+    data: { usedAt: new Date() },
+  });
   return used.count === 1;
 }
 
 async function clearTwoFactor(tx: Tx, adminUserId: number): Promise<void> {
-  await tx.adminUser.update({ where: { id: adminUserId }, data: { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null } });
+  await tx.adminUser.update({
+    where: { id: adminUserId },
+    data: { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null },
+  });
   await tx.adminRecoveryCode.deleteMany({ where: { adminUserId } });
 }
 
@@ -132,23 +165,40 @@ export async function turnOffTwoFactor(caller: Caller, proof: { code?: string; p
   const user = await ownUser(caller);
   if (!user.totpEnabledAt) return;
   await consumeRateLimit("login_account", user.email);
-  const ok = proof.code ? await verifySecondFactor(user.id, proof.code) : Boolean(proof.password && (await verifyAdminPassword(user.email, proof.password)));
+  const ok = proof.code
+    ? await verifySecondFactor(user.id, proof.code)
+    : Boolean(proof.password && (await verifyAdminPassword(user.email, proof.password)));
   if (!ok) throw new ValidationFailed({ [proof.code ? "code" : "password"]: ["the code or password is not right"] });
   await refundRateLimit("login_account", user.email);
   await db().$transaction(async (tx) => {
     await clearTwoFactor(tx, user.id);
-    await recordAudit(tx, caller, { action: "admin_user.two_factor_off", objectType: "admin_user", objectId: user.id, companyId: companyOf(user), summary: `${user.email}: two-factor sign-in turned off` });
+    await recordAudit(tx, caller, {
+      action: "admin_user.two_factor_off",
+      objectType: "admin_user",
+      objectId: user.id,
+      companyId: companyOf(user),
+      summary: `${user.email}: two-factor sign-in turned off`,
+    });
   });
 }
 
 /** The operator's way out for a staff member who lost both the phone and the recovery codes (npm run cli). */
 export async function turnOffTwoFactorByOperator(email: string): Promise<{ email: string; wasOn: boolean }> {
-  const user = await db().adminUser.findUnique({ where: { email: normalizeEmail(email) }, include: { accessGroup: { include: { companies: true } } } });
+  const user = await db().adminUser.findUnique({
+    where: { email: normalizeEmail(email) },
+    include: { accessGroup: { include: { companies: true } } },
+  });
   if (!user) throw new NotFound("admin user not found");
   const wasOn = user.totpEnabledAt !== null;
   await db().$transaction(async (tx) => {
     await clearTwoFactor(tx, user.id);
-    await recordAudit(tx, operatorCaller(), { action: "admin_user.two_factor_off", objectType: "admin_user", objectId: user.id, companyId: companyOf(user), summary: `${user.email}: two-factor sign-in turned off by the operator` });
+    await recordAudit(tx, operatorCaller(), {
+      action: "admin_user.two_factor_off",
+      objectType: "admin_user",
+      objectId: user.id,
+      companyId: companyOf(user),
+      summary: `${user.email}: two-factor sign-in turned off by the operator`,
+    });
   });
   return { email: user.email, wasOn };
 }

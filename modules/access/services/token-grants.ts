@@ -16,18 +16,29 @@ type TokenRequestBody = z.output<typeof TokenRequest>;
  * the client authenticates first. A request with a grant_type is an OAuth client's: its 401s carry `invalid_client`
  * too, so the library reports a wrong secret as one; the contract's request keeps the contract's bodies.
  */
-export async function grantTokens(authorization: string | null, request: TokenRequestBody): Promise<z.output<typeof TokenResponse>> {
+export async function grantTokens(
+  authorization: string | null,
+  request: TokenRequestBody,
+): Promise<z.output<typeof TokenResponse>> {
   // RFC 6749 section 3.1: a parameter sent without a value is treated as omitted.
   const grantType = request.grant_type || "client_credentials";
   if (grantType !== "client_credentials" && grantType !== "refresh_token") {
-    throw new OAuthRequestRefused("unsupported_grant_type", "unsupported grant_type: use client_credentials or refresh_token");
+    throw new OAuthRequestRefused(
+      "unsupported_grant_type",
+      "unsupported grant_type: use client_credentials or refresh_token",
+    );
   }
   // A requested scope we ignored would leave the client believing its token narrower than it is.
   if (request.scope?.trim()) {
-    throw new OAuthRequestRefused("invalid_scope", "scope is not supported: a token has the rights of its API key's access group");
+    throw new OAuthRequestRefused(
+      "invalid_scope",
+      "scope is not supported: a token has the rights of its API key's access group",
+    );
   }
   const key = await authenticateClient(authorization, request).catch((error: unknown) => {
-    throw request.grant_type && error instanceof Unauthorized ? new OAuthRequestRefused("invalid_client", error.message) : error;
+    throw request.grant_type && error instanceof Unauthorized
+      ? new OAuthRequestRefused("invalid_client", error.message)
+      : error;
   });
   if (grantType === "client_credentials") return issueTokenPair(key);
   if (!request.refresh_token) throw new OAuthRequestRefused("invalid_request", "refresh_token: required");
@@ -45,8 +56,14 @@ async function authenticateClient(authorization: string | null, request: TokenRe
   const bodyId = request.client_id || undefined;
   const bodySecret = request.client_secret || undefined;
   // Both values come from the caller, so comparing them leaks nothing: the secret is checked in constant time below.
-  if (fromHeader && ((bodyId && bodyId !== fromHeader.clientId) || (bodySecret && bodySecret !== fromHeader.clientSecret))) {
-    throw new OAuthRequestRefused("invalid_request", "the client credentials in the body differ from the Authorization header's");
+  if (
+    fromHeader &&
+    ((bodyId && bodyId !== fromHeader.clientId) || (bodySecret && bodySecret !== fromHeader.clientSecret))
+  ) {
+    throw new OAuthRequestRefused(
+      "invalid_request",
+      "the client credentials in the body differ from the Authorization header's",
+    );
   }
   const credentials = fromHeader ?? (bodyId && bodySecret ? { clientId: bodyId, clientSecret: bodySecret } : null);
   if (!credentials) throw new Unauthorized(BASIC_HEADER_MISSING);

@@ -28,7 +28,10 @@ function signingKey(): Promise<CryptoKey> {
   const secret = env().JWT_SECRET;
   if (key?.secret !== secret) {
     const raw = Buffer.from(secret, "utf8");
-    key = { secret, cryptoKey: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) };
+    key = {
+      secret,
+      cryptoKey: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]),
+    };
   }
   return key.cryptoKey;
 }
@@ -64,7 +67,12 @@ function storeInTransaction(tx: Tx): StoreRefreshToken {
 }
 
 /** Stores a new refresh token while the access token is signed. */
-async function issuePair(store: StoreRefreshToken, apiKeyId: number, clientId: string, familyId: string): Promise<TokenPair> {
+async function issuePair(
+  store: StoreRefreshToken,
+  apiKeyId: number,
+  clientId: string,
+  familyId: string,
+): Promise<TokenPair> {
   const refreshToken = randomToken(32);
   const refreshTtl = env().REFRESH_TOKEN_TTL_SECONDS;
   const now = new Date();
@@ -95,17 +103,25 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 const lastUsedWritten = new Map<number, number>();
 
 /** A new token pair (and a new refresh-token family) for verified client credentials. */
-export async function issueTokenPair(apiKey: { id: number; clientId: string; lastUsedAt: Date | null }): Promise<TokenPair> {
+export async function issueTokenPair(apiKey: {
+  id: number;
+  clientId: string;
+  lastUsedAt: Date | null;
+}): Promise<TokenPair> {
   const now = Date.now();
   const stale = new Date(now - LAST_USED_RESOLUTION_MS);
   const known = Math.max(apiKey.lastUsedAt?.getTime() ?? 0, lastUsedWritten.get(apiKey.id) ?? 0);
   let touch: Promise<number> | null = null;
   if (known < stale.getTime()) {
     // The condition is checked again in SQL: another instance may have written it since the key was read.
-    touch = db().$executeRaw`UPDATE "ApiKey" SET "lastUsedAt" = ${new Date(now)} WHERE "id" = ${apiKey.id} AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${stale})`;
+    touch = db()
+      .$executeRaw`UPDATE "ApiKey" SET "lastUsedAt" = ${new Date(now)} WHERE "id" = ${apiKey.id} AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${stale})`;
     setNewest(lastUsedWritten, apiKey.id, now, 10_000);
   }
-  const [pair] = await Promise.all([issuePair(storeIssuedRefreshToken, apiKey.id, apiKey.clientId, randomToken(16)), touch]);
+  const [pair] = await Promise.all([
+    issuePair(storeIssuedRefreshToken, apiKey.id, apiKey.clientId, randomToken(16)),
+    touch,
+  ]);
   return pair;
 }
 
@@ -200,7 +216,11 @@ const MAX_VERIFIED_TOKENS = 10_000;
 async function verifyAccessToken(token: string): Promise<VerifiedToken> {
   let verified: VerifiedToken;
   try {
-    const { payload } = await jwtVerify(token, await signingKey(), { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, await signingKey(), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
     const familyId = typeof payload.fam === "string" ? payload.fam : undefined;
     verified = { apiKeyId: Number(payload.sub), expiresAt: payload.exp ?? 0, familyId };
   } catch (error) {
@@ -222,10 +242,14 @@ const revokedFamilySets = new EpochCache<"recent", Set<string>>("access", 1);
 
 export async function revokedFamilies(epochs?: CacheEpochs | null): Promise<Set<string>> {
   const since = new Date(Date.now() - env().ACCESS_TOKEN_TTL_SECONDS * 1000);
-  const families = await revokedFamilySets.get("recent", async () => {
-    const rows = await db().$queryRaw<{ familyId: string }[]>`
+  const families = await revokedFamilySets.get(
+    "recent",
+    async () => {
+      const rows = await db().$queryRaw<{ familyId: string }[]>`
       SELECT DISTINCT "familyId" FROM "RefreshToken" WHERE "revokedAt" IS NOT NULL AND "revokedAt" >= ${since}`;
-    return new Set(rows.map((row) => row.familyId));
-  }, epochs);
+      return new Set(rows.map((row) => row.familyId));
+    },
+    epochs,
+  );
   return families ?? new Set();
 }

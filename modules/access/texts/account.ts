@@ -134,7 +134,8 @@ const en: AccountMessages = {
   },
   reset: {
     requestTitle: "Forgot your password?",
-    requestIntro: "Enter the email address you sign in with, and we will send a link where you can choose a new password.",
+    requestIntro:
+      "Enter the email address you sign in with, and we will send a link where you can choose a new password.",
     email: "Email address",
     send: "Send link",
     sending: "Sending…",

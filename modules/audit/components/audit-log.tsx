@@ -68,18 +68,16 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
     return [
       col.accessor("created_at", {
         header: t.col.when,
-        cell: (c) => (
-          <time dateTime={c.getValue()}>
-            {formatDate(lang, "dateTime", c.getValue())}
-          </time>
-        ),
+        cell: (c) => <time dateTime={c.getValue()}>{formatDate(lang, "dateTime", c.getValue())}</time>,
       }),
       col.accessor("actor", {
         header: t.col.who,
         cell: (c) => (
           <>
             <span className="[overflow-wrap:anywhere]">{c.getValue()}</span>
-            <span className="block text-xs text-slate-700">{t.actorKinds[c.row.original.actor_kind] ?? c.row.original.actor_kind}</span>
+            <span className="block text-xs text-slate-700">
+              {t.actorKinds[c.row.original.actor_kind] ?? c.row.original.actor_kind}
+            </span>
           </>
         ),
       }),
@@ -105,7 +103,13 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
       }),
       col.accessor("company_name", {
         header: t.col.company,
-        cell: (c) => c.getValue() ?? (c.row.original.company_id ? <code className="text-xs [overflow-wrap:anywhere]">{c.row.original.company_id}</code> : t.noCompany),
+        cell: (c) =>
+          c.getValue() ??
+          (c.row.original.company_id ? (
+            <code className="text-xs [overflow-wrap:anywhere]">{c.row.original.company_id}</code>
+          ) : (
+            t.noCompany
+          )),
       }),
       col.accessor("summary", {
         header: t.col.summary,
@@ -132,7 +136,14 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
   });
 
   const filterField = (name: keyof AuditFilters, label: string, help?: string) => (
-    <SearchField id={`audit-${name}`} label={label} help={help} dense value={draft[name]} onSearch={(text) => setDraft({ ...draft, [name]: text })} />
+    <SearchField
+      id={`audit-${name}`}
+      label={label}
+      help={help}
+      dense
+      value={draft[name]}
+      onSearch={(text) => setDraft({ ...draft, [name]: text })}
+    />
   );
 
   return (
@@ -147,7 +158,13 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
         }}
       >
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-          <SelectField id="audit-object_type" label={t.objectType} dense value={draft.object_type} onChange={(e) => setDraft({ ...draft, object_type: e.target.value })}>
+          <SelectField
+            id="audit-object_type"
+            label={t.objectType}
+            dense
+            value={draft.object_type}
+            onChange={(e) => setDraft({ ...draft, object_type: e.target.value })}
+          >
             <option value="">{t.anyObjectType}</option>
             {AUDIT_OBJECT_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -194,11 +211,23 @@ export function AuditLog({ initialFilters, initialPage }: { initialFilters: Audi
               />
             )}
             <nav aria-label={t.pagination} className="flex flex-wrap items-center gap-3">
-              <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => show(filters, page - 1)}>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={page <= 1}
+                onClick={() => show(filters, page - 1)}
+              >
                 {t.previous}
               </button>
-              <span className="text-sm text-slate-700">{data.count_exact ? t.page(Math.min(page, pages), pages) : t.pageOfMany(page)}</span>
-              <button type="button" className={secondaryButtonClass} disabled={page >= pages} onClick={() => show(filters, page + 1)}>
+              <span className="text-sm text-slate-700">
+                {data.count_exact ? t.page(Math.min(page, pages), pages) : t.pageOfMany(page)}
+              </span>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={page >= pages}
+                onClick={() => show(filters, page + 1)}
+              >
                 {t.next}
               </button>
             </nav>

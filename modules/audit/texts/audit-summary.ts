@@ -12,7 +12,8 @@ import { suppressionsMessages } from "@/modules/sendouts/texts/suppressions";
 type Rule = [RegExp, (match: string[], t: AuditMessages, lang: Lang) => string];
 
 const label = (map: Record<string, string>, code: string) => map[code] ?? code;
-const fieldList = (t: AuditMessages, codes: string) => t.summary.list(codes.split(", ").map((code) => label(t.fields, code)));
+const fieldList = (t: AuditMessages, codes: string) =>
+  t.summary.list(codes.split(", ").map((code) => label(t.fields, code)));
 const who = (t: AuditMessages, text: string) => {
   const member = /^member (\d+)$/.exec(text);
   return member ? t.summary.member(member[1]) : text;
@@ -21,26 +22,49 @@ const who = (t: AuditMessages, text: string) => {
 const changed: Rule = [/^changed (.+)$/, ([, fields], t) => t.summary.changed(fieldList(t, fields))];
 const memberOnly: Rule = [/^member (\d+)$/, ([, id], t) => t.summary.member(id)];
 const subscription: Rule[] = [
-  [/^member (\d+) on list (\d+) via (\w+)$/, ([, member, list, channel], t) => t.summary.publicChange(member, list, label(t.channels, channel))],
+  [
+    /^member (\d+) on list (\d+) via (\w+)$/,
+    ([, member, list, channel], t) => t.summary.publicChange(member, list, label(t.channels, channel)),
+  ],
   [/^(.+) on (.+)$/, ([, person, list], t) => t.summary.on(who(t, person), list)],
 ];
 
 const rules: Record<string, Rule[]> = {
   "company.update": [changed],
   "subscription_list.update": [changed],
-  "company.fk_status": [[/^(\w+) → (\w+)$/, ([, from, to], _t, lang) => `${label(shellMessages(lang).fkStatus, from)} → ${label(shellMessages(lang).fkStatus, to)}`]],
+  "company.fk_status": [
+    [
+      /^(\w+) → (\w+)$/,
+      ([, from, to], _t, lang) =>
+        `${label(shellMessages(lang).fkStatus, from)} → ${label(shellMessages(lang).fkStatus, to)}`,
+    ],
+  ],
   "member.update": [[/^member (\d+): (.+)$/, ([, id, fields], t) => t.summary.memberChanged(id, fieldList(t, fields))]],
-  "member.create": [memberOnly, [/^(\d+) generated members$/, ([, n], t, lang) => t.summary.generated(formatNumber(lang, Number(n)))]],
+  "member.create": [
+    memberOnly,
+    [/^(\d+) generated members$/, ([, n], t, lang) => t.summary.generated(formatNumber(lang, Number(n)))],
+  ],
   "member.erase": [memberOnly],
   "event.register": [memberOnly],
   "event.unregister": [memberOnly],
   "subscription.subscribe": subscription,
   "subscription.unsubscribe": subscription,
   "subscription.request_confirmation": subscription,
-  "subscription.bulk_unsubscribe": [[/^(\d+) subscribers on (.+)$/, ([, n, list], t, lang) => t.summary.bulk(formatNumber(lang, Number(n)), list)]],
-  "subscription_list.delete": [[/^(.+) \((\d+) active subscribers\)$/, ([, name, n], t, lang) => t.summary.listDeleted(name, formatNumber(lang, Number(n)))]],
-  "admin_user.create": [[/^(.+) \((\w+)\)$/, ([, email, role], _t, lang) => `${email} (${label(shellMessages(lang).role, role)})`]],
-  "admin_user.create_refused": [[/^(.+): in use beyond the actor's rights$/, ([, email], t) => `${email}: ${t.summary.inUseBeyond}`]],
+  "subscription.bulk_unsubscribe": [
+    [/^(\d+) subscribers on (.+)$/, ([, n, list], t, lang) => t.summary.bulk(formatNumber(lang, Number(n)), list)],
+  ],
+  "subscription_list.delete": [
+    [
+      /^(.+) \((\d+) active subscribers\)$/,
+      ([, name, n], t, lang) => t.summary.listDeleted(name, formatNumber(lang, Number(n))),
+    ],
+  ],
+  "admin_user.create": [
+    [/^(.+) \((\w+)\)$/, ([, email, role], _t, lang) => `${email} (${label(shellMessages(lang).role, role)})`],
+  ],
+  "admin_user.create_refused": [
+    [/^(.+): in use beyond the actor's rights$/, ([, email], t) => `${email}: ${t.summary.inUseBeyond}`],
+  ],
   "admin_user.update": [
     [
       /^(.+): (.*)$/,
@@ -49,7 +73,13 @@ const rules: Record<string, Rule[]> = {
         const words = parts.map((part) => {
           const role = /^role (\w+)$/.exec(part);
           if (role) return t.summary.roleTo(label(shellMessages(lang).role, role[1]));
-          return part === "activated" ? t.summary.activated : part === "deactivated" ? t.summary.deactivated : part === "access changed" ? t.summary.accessChanged : part;
+          return part === "activated"
+            ? t.summary.activated
+            : part === "deactivated"
+              ? t.summary.deactivated
+              : part === "access changed"
+                ? t.summary.accessChanged
+                : part;
         });
         return words.length ? `${email}: ${t.summary.list(words)}` : email;
       },
@@ -61,8 +91,18 @@ const rules: Record<string, Rule[]> = {
   ],
   "sendout.test": [[/^test copy to (.+)$/, ([, email], t) => t.summary.testCopyTo(email)]],
   "webhook_endpoint.redeliver": [[/^delivery (\d+)$/, ([, id], t) => t.summary.delivery(id)]],
-  "webhook_endpoint.disable": [[/^(.+): every attempt failed since failing_since, and a delivery used all its retries$/, ([, url], t) => `${url}: ${t.summary.webhookGaveUp}`]],
-  "suppression.lift": [[/^(.+?) \((\w+)\): ([\s\S]*)$/, ([, email, reason, note], _t, lang) => `${email} (${label(suppressionsMessages(lang).reasons, reason)}): ${note}`]],
+  "webhook_endpoint.disable": [
+    [
+      /^(.+): every attempt failed since failing_since, and a delivery used all its retries$/,
+      ([, url], t) => `${url}: ${t.summary.webhookGaveUp}`,
+    ],
+  ],
+  "suppression.lift": [
+    [
+      /^(.+?) \((\w+)\): ([\s\S]*)$/,
+      ([, email, reason, note], _t, lang) => `${email} (${label(suppressionsMessages(lang).reasons, reason)}): ${note}`,
+    ],
+  ],
 };
 
 /** The summary of an entry as the reader's language says it. */

@@ -17,7 +17,14 @@ const sv = {
   apply: "Filtrera",
   clear: "Rensa filter",
   tableLabel: "Händelser",
-  col: { when: "När", who: "Vem", action: "Händelse", object: "Objekt", company: "Förening", summary: "Sammanfattning" },
+  col: {
+    when: "När",
+    who: "Vem",
+    action: "Händelse",
+    object: "Objekt",
+    company: "Förening",
+    summary: "Sammanfattning",
+  },
   count: (n: number) => (n === 1 ? "1 händelse" : `${n.toLocaleString("sv-SE")} händelser`),
   countAtLeast: (n: number) => `Fler än ${n.toLocaleString("sv-SE")} händelser`,
   page: (page: number, pages: number) => `Sida ${page} av ${pages}`,
@@ -46,7 +53,8 @@ const sv = {
     accessChanged: "behörighet ändrad",
     inUseBeyond: "adressen används redan utanför dina behörigheter",
     webhookGaveUp: "varje försök har misslyckats och en leverans har använt alla sina omförsök",
-    list: (items: string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} och ${items.at(-1)}`),
+    list: (items: string[]) =>
+      items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} och ${items.at(-1)}`,
   },
   channels: {
     hosted_form: "formuläret",
@@ -93,7 +101,12 @@ const sv = {
     memberships: "medlemskap",
     prop_ids: "egenskaper",
   } as Record<string, string>,
-  actorKinds: { admin_user: "Administratör", api_key: "API-nyckel", operator: "Driftsansvarig (CLI)", public: "Personen själv" } as Record<string, string>,
+  actorKinds: {
+    admin_user: "Administratör",
+    api_key: "API-nyckel",
+    operator: "Driftsansvarig (CLI)",
+    public: "Personen själv",
+  } as Record<string, string>,
   objectTypes: {
     company: "Förening",
     grant: "Stöd",
@@ -213,7 +226,8 @@ const en: AuditMessages = {
     accessChanged: "access changed",
     inUseBeyond: "the address is in use beyond your rights",
     webhookGaveUp: "every attempt failed and a delivery used all its retries",
-    list: (items: string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`),
+    list: (items: string[]) =>
+      items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`,
   },
   channels: {
     hosted_form: "the hosted form",
@@ -260,7 +274,12 @@ const en: AuditMessages = {
     memberships: "memberships",
     prop_ids: "properties",
   },
-  actorKinds: { admin_user: "Admin user", api_key: "API key", operator: "Operator (CLI)", public: "The person themselves" },
+  actorKinds: {
+    admin_user: "Admin user",
+    api_key: "API key",
+    operator: "Operator (CLI)",
+    public: "The person themselves",
+  },
   objectTypes: {
     company: "Company",
     grant: "Grant",

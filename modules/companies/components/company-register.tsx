@@ -48,15 +48,32 @@ export function CompanyRegister({ initialView }: { initialView: RegisterView }) 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <SearchField id="company-search" label={t.search} value={search} onSearch={setSearch} maxLength={100} className="w-full max-w-md" />
+        <SearchField
+          id="company-search"
+          label={t.search}
+          value={search}
+          onSearch={setSearch}
+          maxLength={100}
+          className="w-full max-w-md"
+        />
         <p className="text-sm text-slate-700" role="status" aria-live="polite">
           {pending ? t.searching : query.data ? t.count(rows.length) : ""}
         </p>
       </div>
       {/* A pair of toggle buttons rather than Radix Tabs, whose server-rendered style attributes the CSP refuses. */}
-      <div role="group" aria-label={t.viewLabel} className="inline-flex gap-1 rounded-lg border border-slate-300 bg-white p-1">
+      <div
+        role="group"
+        aria-label={t.viewLabel}
+        className="inline-flex gap-1 rounded-lg border border-slate-300 bg-white p-1"
+      >
         {(["table", "tree"] as const).map((value) => (
-          <button key={value} type="button" aria-pressed={view === value} onClick={() => changeView(value)} className={toggleClass}>
+          <button
+            key={value}
+            type="button"
+            aria-pressed={view === value}
+            onClick={() => changeView(value)}
+            className={toggleClass}
+          >
             {value === "table" ? t.table : t.tree}
           </button>
         ))}

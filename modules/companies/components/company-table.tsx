@@ -33,12 +33,18 @@ export function CompanyTable({ rows }: { rows: RegisterRow[] }) {
         header: t.columns.name,
         sortingFn: (a, b) => collator.compare(a.original.name, b.original.name),
         cell: (info) => (
-          <Link href={`/admin/companies/${info.row.original.company_id}`} className="font-medium text-blue-800 underline hover:text-blue-950">
+          <Link
+            href={`/admin/companies/${info.row.original.company_id}`}
+            className="font-medium text-blue-800 underline hover:text-blue-950"
+          >
             {info.getValue()}
           </Link>
         ),
       }),
-      column.accessor("org_number", { header: t.columns.orgNumber, cell: (info) => <span className="whitespace-nowrap">{info.getValue()}</span> }),
+      column.accessor("org_number", {
+        header: t.columns.orgNumber,
+        cell: (info) => <span className="whitespace-nowrap">{info.getValue()}</span>,
+      }),
       column.accessor((row) => row.parent_name ?? "", {
         id: "parent",
         header: t.columns.parent,
@@ -51,7 +57,10 @@ export function CompanyTable({ rows }: { rows: RegisterRow[] }) {
             </>
           ),
       }),
-      column.accessor((row) => fkStatus[row.fk_status] ?? row.fk_status, { id: "fk_status", header: t.columns.fkStatus }),
+      column.accessor((row) => fkStatus[row.fk_status] ?? row.fk_status, {
+        id: "fk_status",
+        header: t.columns.fkStatus,
+      }),
     ],
     [t, fkStatus, collator],
   );
@@ -76,11 +85,21 @@ export function CompanyTable({ rows }: { rows: RegisterRow[] }) {
       <DataTable table={table} label={t.caption} sortTitle={t.sortBy} />
       {pages > 1 && (
         <nav aria-label={t.pagination} className="flex flex-wrap items-center gap-3 text-sm">
-          <button type="button" className={secondaryButtonClass} onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() => table.previousPage()}
+            disabled={!table.getCanPreviousPage()}
+          >
             {t.previous}
           </button>
           <span>{t.page(table.getState().pagination.pageIndex + 1, pages)}</span>
-          <button type="button" className={secondaryButtonClass} onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() => table.nextPage()}
+            disabled={!table.getCanNextPage()}
+          >
             {t.next}
           </button>
         </nav>

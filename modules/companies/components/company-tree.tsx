@@ -48,10 +48,20 @@ export function CompanyTree({ rows }: { rows: RegisterRow[] }) {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={secondaryButtonClass} onClick={() => setExpanded(new Set(tree.children.keys()))} disabled={tree.children.size === 0}>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() => setExpanded(new Set(tree.children.keys()))}
+          disabled={tree.children.size === 0}
+        >
           {t.expandAll}
         </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => setExpanded(new Set())} disabled={expanded.size === 0}>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() => setExpanded(new Set())}
+          disabled={expanded.size === 0}
+        >
           {t.collapseAll}
         </button>
         <p className="text-sm text-slate-700">{t.treeHint}</p>
@@ -63,7 +73,15 @@ export function CompanyTree({ rows }: { rows: RegisterRow[] }) {
   );
 }
 
-function Level({ nodes, tree, expanded, onToggle, label, id, depth }: {
+function Level({
+  nodes,
+  tree,
+  expanded,
+  onToggle,
+  label,
+  id,
+  depth,
+}: {
   nodes: RegisterRow[];
   tree: Tree;
   expanded: ReadonlySet<string>;
@@ -91,7 +109,13 @@ function Level({ nodes, tree, expanded, onToggle, label, id, depth }: {
   );
 }
 
-function Node({ node, tree, expanded, onToggle, depth }: {
+function Node({
+  node,
+  tree,
+  expanded,
+  onToggle,
+  depth,
+}: {
   node: RegisterRow;
   tree: Tree;
   expanded: ReadonlySet<string>;
@@ -116,21 +140,33 @@ function Node({ node, tree, expanded, onToggle, depth }: {
             onClick={() => onToggle(node.company_id)}
             className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md border border-slate-400 bg-white text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
           >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-4 w-4 transition-transform ${open ? "rotate-90" : ""}`} fill="currentColor">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className={`h-4 w-4 transition-transform ${open ? "rotate-90" : ""}`}
+              fill="currentColor"
+            >
               <path d="M7 4l7 6-7 6V4z" />
             </svg>
           </button>
         ) : (
           <span aria-hidden="true" className="inline-block h-8 w-8 shrink-0" />
         )}
-        <Link href={`/admin/companies/${node.company_id}`} className="font-medium text-blue-800 underline hover:text-blue-950">
+        <Link
+          href={`/admin/companies/${node.company_id}`}
+          className="font-medium text-blue-800 underline hover:text-blue-950"
+        >
           {node.name}
         </Link>
         <span className="text-sm text-slate-700">{node.org_number}</span>
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{fkStatus[node.fk_status] ?? node.fk_status}</span>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
+          {fkStatus[node.fk_status] ?? node.fk_status}
+        </span>
         {children.length > 0 && <span className="text-sm text-slate-700">{t.subCompanies(children.length)}</span>}
       </div>
-      {open && <Level id={childrenId} nodes={children} tree={tree} expanded={expanded} onToggle={onToggle} depth={depth + 1} />}
+      {open && (
+        <Level id={childrenId} nodes={children} tree={tree} expanded={expanded} onToggle={onToggle} depth={depth + 1} />
+      )}
     </li>
   );
 }

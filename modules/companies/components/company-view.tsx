@@ -11,7 +11,15 @@ import { LeisureCardPanel } from "./leisure-card-panel";
 import { RegisterDetails } from "./register-details";
 import type { CompanyActions, CompanyDetail } from "./types";
 
-export function CompanyView({ initial, canWrite, actions }: { initial: CompanyDetail; canWrite: boolean; actions: CompanyActions }) {
+export function CompanyView({
+  initial,
+  canWrite,
+  actions,
+}: {
+  initial: CompanyDetail;
+  canWrite: boolean;
+  actions: CompanyActions;
+}) {
   const id = initial.company_id;
   const query = useQuery({
     queryKey: queryKeys.companies.one(id),

@@ -23,7 +23,11 @@ import type { CompanyActions, CompanyDetail, FkHistoryEntry } from "./types";
 import { formatDate } from "@/lib/i18n/formats";
 import { Panel } from "@/components/admin/ui/page-parts";
 
-export function FkStatusPanel({ company, canWrite, changeFkStatus }: {
+export function FkStatusPanel({
+  company,
+  canWrite,
+  changeFkStatus,
+}: {
   company: CompanyDetail;
   canWrite: boolean;
   changeFkStatus: CompanyActions["changeFkStatus"];
@@ -48,7 +52,11 @@ export function FkStatusPanel({ company, canWrite, changeFkStatus }: {
 type FormInput = z.input<typeof FkStatusForm>;
 type FormOutput = z.output<typeof FkStatusForm>;
 
-function ChangeFkStatusForm({ company, changeFkStatus, label }: {
+function ChangeFkStatusForm({
+  company,
+  changeFkStatus,
+  label,
+}: {
   company: CompanyDetail;
   changeFkStatus: CompanyActions["changeFkStatus"];
   label: (status: string) => string;
@@ -57,18 +65,24 @@ function ChangeFkStatusForm({ company, changeFkStatus, label }: {
   const t = companiesMessages(lang);
   const queryClient = useQueryClient();
   const current = isFkStatus(company.fk_status) ? company.fk_status : "NONE";
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: keyedZodResolver(FkStatusForm), defaultValues: { fk_status: current } });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: keyedZodResolver(FkStatusForm),
+    defaultValues: { fk_status: current },
+  });
   // A change made elsewhere (another tab, the API) shows up as the form's starting value once the company reloads.
   useEffect(() => form.reset({ fk_status: current }), [current, form]);
 
   // The change is asked first, naming the company and both statuses; the dialog stays open until the answer came.
   const [confirming, setConfirming] = useState(false);
   const mutation = useMutation({
-    mutationFn: (values: FormOutput) => unwrap(changeFkStatus({ company_id: company.company_id, fk_status: values.fk_status })),
+    mutationFn: (values: FormOutput) =>
+      unwrap(changeFkStatus({ company_id: company.company_id, fk_status: values.fk_status })),
     onSuccess: (result) => {
       setConfirming(false);
       toast.success(t.fk.saved(label(result.fk_status)));
-      queryClient.setQueryData<CompanyDetail>(queryKeys.companies.one(company.company_id), (old) => (old ? { ...old, fk_status: result.fk_status } : old));
+      queryClient.setQueryData<CompanyDetail>(queryKeys.companies.one(company.company_id), (old) =>
+        old ? { ...old, fk_status: result.fk_status } : old,
+      );
       // Not awaited: the form is free again at once; the history and the register refresh behind it.
       for (const queryKey of [
         queryKeys.companies.one(company.company_id),
@@ -92,7 +106,13 @@ function ChangeFkStatusForm({ company, changeFkStatus, label }: {
 
   return (
     <form onSubmit={(e) => e.preventDefault()} noValidate className="mt-4 flex flex-wrap items-end gap-3">
-      <SelectField id="fk-status" label={t.fk.newStatus} error={errorText} className="min-w-56 flex-1" {...form.register("fk_status")}>
+      <SelectField
+        id="fk-status"
+        label={t.fk.newStatus}
+        error={errorText}
+        className="min-w-56 flex-1"
+        {...form.register("fk_status")}
+      >
         {FK_STATUSES.map((status) => (
           <option key={status} value={status}>
             {label(status)}
@@ -127,7 +147,15 @@ function ChangeFkStatusForm({ company, changeFkStatus, label }: {
   );
 }
 
-function FkHistory({ companyId, t, label }: { companyId: string; t: CompaniesMessages["fk"]; label: (status: string) => string }) {
+function FkHistory({
+  companyId,
+  t,
+  label,
+}: {
+  companyId: string;
+  t: CompaniesMessages["fk"];
+  label: (status: string) => string;
+}) {
   const lang = useLang();
   const query = useQuery({
     queryKey: queryKeys.companies.history(companyId),
@@ -150,10 +178,18 @@ function FkHistory({ companyId, t, label }: { companyId: string; t: CompaniesMes
             <caption className="sr-only">{t.historyCaption}</caption>
             <thead>
               <tr>
-                <th scope="col" className={thClass}>{t.when}</th>
-                <th scope="col" className={thClass}>{t.who}</th>
-                <th scope="col" className={thClass}>{t.from}</th>
-                <th scope="col" className={thClass}>{t.to}</th>
+                <th scope="col" className={thClass}>
+                  {t.when}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.who}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.from}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.to}
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -16,7 +16,11 @@ import type { CompanyActions, CompanyGrantRow } from "./types";
 import { formatDate } from "@/lib/i18n/formats";
 import { Panel } from "@/components/admin/ui/page-parts";
 
-export function GrantsPanel({ companyId, canWrite, activateGrant }: {
+export function GrantsPanel({
+  companyId,
+  canWrite,
+  activateGrant,
+}: {
   companyId: string;
   canWrite: boolean;
   activateGrant: CompanyActions["activateGrant"];
@@ -44,7 +48,9 @@ export function GrantsPanel({ companyId, canWrite, activateGrant }: {
                     {grant.activated_at ? t.activeSince(formatDate(lang, "dateTime", grant.activated_at)) : t.notActive}
                   </p>
                 </div>
-                {canWrite && !grant.activated_at && <ActivateButton companyId={companyId} grant={grant} activateGrant={activateGrant} />}
+                {canWrite && !grant.activated_at && (
+                  <ActivateButton companyId={companyId} grant={grant} activateGrant={activateGrant} />
+                )}
               </li>
             ))}
           </ul>
@@ -54,7 +60,11 @@ export function GrantsPanel({ companyId, canWrite, activateGrant }: {
   );
 }
 
-function ActivateButton({ companyId, grant, activateGrant }: {
+function ActivateButton({
+  companyId,
+  grant,
+  activateGrant,
+}: {
   companyId: string;
   grant: CompanyGrantRow;
   activateGrant: CompanyActions["activateGrant"];

@@ -26,7 +26,13 @@ type FormInput = z.input<typeof LeisureCardKeyForm>;
 type FormOutput = z.output<typeof LeisureCardKeyForm>;
 const FIELDS = ["api_key", "giro_type", "giro_number"] as const;
 
-export function LeisureCardPanel({ companyId, orgNumber, canWrite, setLeisureCardKey, checkProviderStatus }: {
+export function LeisureCardPanel({
+  companyId,
+  orgNumber,
+  canWrite,
+  setLeisureCardKey,
+  checkProviderStatus,
+}: {
   companyId: string;
   orgNumber: string;
   canWrite: boolean;
@@ -61,22 +67,25 @@ export function LeisureCardPanel({ companyId, orgNumber, canWrite, setLeisureCar
               {t.noRecord}
             </p>
           )}
-          {canWrite && (
-            <KeyForm
-              companyId={companyId}
-              record={record}
-              setLeisureCardKey={setLeisureCardKey}
-            />
-          )}
+          {canWrite && <KeyForm companyId={companyId} record={record} setLeisureCardKey={setLeisureCardKey} />}
         </QueryState>
       </Panel>
       {/* A new key makes an earlier answer stale: the check starts over when the record changes. */}
-      <ProviderCheck key={record?.updated_at ?? "none"} companyId={companyId} asked={{ orgNumber, record }} checkProviderStatus={checkProviderStatus} />
+      <ProviderCheck
+        key={record?.updated_at ?? "none"}
+        companyId={companyId}
+        asked={{ orgNumber, record }}
+        checkProviderStatus={checkProviderStatus}
+      />
     </>
   );
 }
 
-function KeyForm({ companyId, record, setLeisureCardKey }: {
+function KeyForm({
+  companyId,
+  record,
+  setLeisureCardKey,
+}: {
   companyId: string;
   record: LeisureCardKeyRecord | null;
   setLeisureCardKey: CompanyActions["setLeisureCardKey"];
@@ -92,7 +101,10 @@ function KeyForm({ companyId, record, setLeisureCardKey }: {
   const recordGiroType = record?.giro_type ?? "";
   const recordGiroNumber = record?.giro_number ?? "";
   // The giro fields follow the stored record; the key field is never filled from it.
-  useEffect(() => reset({ api_key: "", giro_type: recordGiroType, giro_number: recordGiroNumber }), [reset, recordGiroType, recordGiroNumber]);
+  useEffect(
+    () => reset({ api_key: "", giro_type: recordGiroType, giro_number: recordGiroNumber }),
+    [reset, recordGiroType, recordGiroNumber],
+  );
 
   const mutation = useMutation({
     mutationFn: (values: FormOutput) => unwrap(setLeisureCardKey({ company_id: companyId, ...values })),
@@ -134,7 +146,12 @@ function KeyForm({ companyId, record, setLeisureCardKey }: {
         {...form.register("api_key")}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField id="lc-giro-type" label={t.key.giroType} error={errorOf("giro_type")} {...form.register("giro_type")}>
+        <SelectField
+          id="lc-giro-type"
+          label={t.key.giroType}
+          error={errorOf("giro_type")}
+          {...form.register("giro_type")}
+        >
           <option value="">{t.key.noGiroType}</option>
           {GIRO_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -165,7 +182,11 @@ interface CheckQuestion {
   record: LeisureCardKeyRecord | null;
 }
 
-function ProviderCheck({ companyId, asked, checkProviderStatus }: {
+function ProviderCheck({
+  companyId,
+  asked,
+  checkProviderStatus,
+}: {
   companyId: string;
   asked: CheckQuestion;
   checkProviderStatus: CompanyActions["checkProviderStatus"];
@@ -180,13 +201,20 @@ function ProviderCheck({ companyId, asked, checkProviderStatus }: {
   });
   return (
     <Panel id="check" title={t.check.heading} intro={t.check.intro} spacing="">
-      <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={() => mutation.mutate()} disabled={mutation.isPending}>
+      <button
+        type="button"
+        className={`${secondaryButtonClass} mt-3`}
+        onClick={() => mutation.mutate()}
+        disabled={mutation.isPending}
+      >
         {mutation.isPending ? t.check.checking : t.check.button}
       </button>
       <div role="status" aria-live="polite" className="mt-3 space-y-2" data-testid="provider-check">
         {mutation.isSuccess && <CheckOutcome outcome={mutation.data} asked={asked} />}
         {mutation.isError && (
-          <p className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">{actionErrorText(t.errors, mutation.error)}</p>
+          <p className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+            {actionErrorText(t.errors, mutation.error)}
+          </p>
         )}
         {!mutation.isPending && checkedAt && (
           <p className="text-sm text-slate-700" data-testid="provider-checked-at">

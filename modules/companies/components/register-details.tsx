@@ -13,7 +13,11 @@ export function RegisterDetails({ company }: { company: CompanyDetail }) {
   const f = t.fields;
   const notSet = <span className="text-slate-600">{t.notSet}</span>;
   const lines = (...parts: (string | null | false)[]) => parts.filter((p): p is string => Boolean(p && p.trim()));
-  const address = lines(company.street, company.co && `${t.careOf} ${company.co}`, lines(company.zipcode, company.post).join(" "));
+  const address = lines(
+    company.street,
+    company.co && `${t.careOf} ${company.co}`,
+    lines(company.zipcode, company.post).join(" "),
+  );
   const contact = lines(company.c_name, company.c_email, company.c_phone);
   const web = company.web?.trim();
 
@@ -34,9 +38,27 @@ export function RegisterDetails({ company }: { company: CompanyDetail }) {
         notSet
       ),
     ],
-    [f.address, address.length ? address.map((line) => <span key={line} className="block">{line}</span>) : notSet],
+    [
+      f.address,
+      address.length
+        ? address.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))
+        : notSet,
+    ],
     [f.country, company.country || notSet],
-    [f.email, company.email ? <a href={`mailto:${company.email}`} className={`${linkClass} break-all`}>{company.email}</a> : notSet],
+    [
+      f.email,
+      company.email ? (
+        <a href={`mailto:${company.email}`} className={`${linkClass} break-all`}>
+          {company.email}
+        </a>
+      ) : (
+        notSet
+      ),
+    ],
     [f.phone, company.phone || notSet],
     [f.landline, company.landline || notSet],
     [
@@ -53,8 +75,22 @@ export function RegisterDetails({ company }: { company: CompanyDetail }) {
         notSet
       ),
     ],
-    [f.contact, contact.length ? contact.map((line) => <span key={line} className="block break-all">{line}</span>) : notSet],
-    [f.company_id, <code key="id" className="break-all text-sm">{company.company_id}</code>],
+    [
+      f.contact,
+      contact.length
+        ? contact.map((line) => (
+            <span key={line} className="block break-all">
+              {line}
+            </span>
+          ))
+        : notSet,
+    ],
+    [
+      f.company_id,
+      <code key="id" className="break-all text-sm">
+        {company.company_id}
+      </code>,
+    ],
   ];
 
   return (

@@ -27,7 +27,9 @@ export type LeisureCardKeyRecord = z.infer<typeof LeisureCardKeyRecordSchema>;
 
 /** The page's server actions, handed to the client components as props. */
 export interface CompanyActions {
-  changeFkStatus: (input: z.input<typeof ChangeFkStatusInput>) => Promise<ActionResult<z.infer<typeof UpdateFkStatusResponse>>>;
+  changeFkStatus: (
+    input: z.input<typeof ChangeFkStatusInput>,
+  ) => Promise<ActionResult<z.infer<typeof UpdateFkStatusResponse>>>;
   activateGrant: (input: z.input<typeof ActivateGrantInput>) => Promise<ActionResult<z.infer<typeof ActivatedGrant>>>;
   setLeisureCardKey: (input: z.input<typeof SetLeisureCardKeyInput>) => Promise<ActionResult<LeisureCardKeyRecord>>;
   checkProviderStatus: (input: z.input<typeof CompanyIdInput>) => Promise<ActionResult<ProviderCheckOutcome>>;

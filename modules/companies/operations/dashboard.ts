@@ -1,7 +1,13 @@
 // The company register's dashboard reads: the register, one company, its grants, fk_status history and leisure-card record.
 import { z } from "zod";
 import { CompanyPathParams, CompanyRegisterQuery } from "../schemas/company";
-import { CompanyDetail, CompanyGrantRow, DashboardRegisterRow, FkHistoryEntry, LeisureCardKeyRecord } from "../schemas/dashboard";
+import {
+  CompanyDetail,
+  CompanyGrantRow,
+  DashboardRegisterRow,
+  FkHistoryEntry,
+  LeisureCardKeyRecord,
+} from "../schemas/dashboard";
 import { validation } from "@/lib/operations/errors";
 import { companyReadErrors, dashboardReadErrors, dashboardRoute } from "@/lib/operations/dashboard-route";
 

@@ -12,7 +12,10 @@ import {
 import { bearerInputErrors, forbidden, reason, unauthorized } from "@/lib/operations/errors";
 import { operation } from "@/lib/operations/operation";
 
-const referenceErrors = { ...bearerInputErrors, 404: reason("`company not found`: no company has the `company_id` given") };
+const referenceErrors = {
+  ...bearerInputErrors,
+  404: reason("`company not found`: no company has the `company_id` given"),
+};
 const referenceNote =
   "With `company_id` (a company in your API key's scope): what a member of that company can be given, which is the " +
   "company's own entries and those of the companies above it. Without it: the entries of every company in your scope.";
@@ -70,14 +73,24 @@ function referenceData<const Path extends string, Item extends z.ZodType>(
   });
 }
 
-export const listCompanyPeriods = referenceData("/company_period", "List membership periods", "Newest first; `is_current` marks the period that includes today. A membership names its period by `id`.", {
-  description: "Periods",
-  item: PeriodView,
-});
-export const listMemberTypes = referenceData("/membertype", "List member types", "Ordered by name. A membership may name one by `id` (such as Ungdom or Senior).", {
-  description: "Member types",
-  item: MemberTypeView,
-});
+export const listCompanyPeriods = referenceData(
+  "/company_period",
+  "List membership periods",
+  "Newest first; `is_current` marks the period that includes today. A membership names its period by `id`.",
+  {
+    description: "Periods",
+    item: PeriodView,
+  },
+);
+export const listMemberTypes = referenceData(
+  "/membertype",
+  "List member types",
+  "Ordered by name. A membership may name one by `id` (such as Ungdom or Senior).",
+  {
+    description: "Member types",
+    item: MemberTypeView,
+  },
+);
 export const listProperties = referenceData(
   "/property",
   "List property groups and their properties",

@@ -29,20 +29,16 @@ export function fkStatusMessage(received: unknown): string {
   return `must be one of ${FK_STATUSES.join(", ")}; received ${shown}`;
 }
 
-export const FkStatus = z
-  .enum(FK_STATUSES, { error: (issue) => fkStatusMessage(issue.input) })
-  .meta({
-    id: "FkStatus",
-    description:
-      "Enrollment status: NONE (default), ML_ADDED (added as provider on our side), FK_ADDED (registered at the " +
-      "leisure-card service, pending), ACTIVE (enrollment complete), REJECTED.",
-  });
+export const FkStatus = z.enum(FK_STATUSES, { error: (issue) => fkStatusMessage(issue.input) }).meta({
+  id: "FkStatus",
+  description:
+    "Enrollment status: NONE (default), ML_ADDED (added as provider on our side), FK_ADDED (registered at the " +
+    "leisure-card service, pending), ACTIVE (enrollment complete), REJECTED.",
+});
 
 export const CompanyIdParams = z.object({ company_id: CompanyId });
 
-const ParentCompany = z
-  .object({ org_number: z.string(), name: z.string() })
-  .meta({ id: "ParentCompany" });
+const ParentCompany = z.object({ org_number: z.string(), name: z.string() }).meta({ id: "ParentCompany" });
 
 export const CompanyFkListItem = z
   .object({ name: z.string(), org_number: z.string(), parent: ParentCompany.nullable() })
@@ -109,7 +105,10 @@ const UTFORARE_STATUSES = ["GODKAND", "EJ_GODKAND"] as const;
 
 export const UtforarstatusResponse = z
   .object({ utforarestatus: z.enum(UTFORARE_STATUSES) })
-  .meta({ id: "UtforarstatusResponse", description: "Approved-provider status as reported by the leisure-card service." });
+  .meta({
+    id: "UtforarstatusResponse",
+    description: "Approved-provider status as reported by the leisure-card service.",
+  });
 
 // ---------------------------------------------------------------- dashboard and CLI
 

@@ -26,10 +26,20 @@ export const CompanyDetail = z.object({
 });
 
 /** One change of fk_status, newest first in the history. */
-export const FkHistoryEntry = z.object({ from: FkStatus, to: FkStatus, changed_by: z.string(), changed_at: z.string() });
+export const FkHistoryEntry = z.object({
+  from: FkStatus,
+  to: FkStatus,
+  changed_by: z.string(),
+  changed_at: z.string(),
+});
 
 /** A grant and whether (since when, an ISO instant) it is active on the company: the grants panel. */
-export const CompanyGrantRow = z.object({ grant_id: z.number().int(), name: z.string(), descr: z.string(), activated_at: z.string().nullable() });
+export const CompanyGrantRow = z.object({
+  grant_id: z.number().int(),
+  name: z.string(),
+  descr: z.string(),
+  activated_at: z.string().nullable(),
+});
 
 /** The answer of activating a grant. */
 export const ActivatedGrant = z.object({ grant_id: z.number().int(), activated_at: z.string() });

@@ -4,7 +4,8 @@ import { CompanyId, queryInt, requiredText } from "@/lib/validation/common";
 
 export const OrganizationQuery = z.object({
   company_id: CompanyId.optional().meta({
-    description: "What a member of this company can use: its own and its parent companies' entries. Left out: every company in your scope.",
+    description:
+      "What a member of this company can use: its own and its parent companies' entries. Left out: every company in your scope.",
   }),
 });
 export type OrganizationQueryInput = z.output<typeof OrganizationQuery>;
@@ -20,12 +21,22 @@ export const PeriodView = z
   })
   .meta({ id: "Period" });
 
-export const MemberTypeView = z.object({ id: z.number().int(), company_id: z.string(), name: z.string() }).meta({ id: "MemberType" });
+export const MemberTypeView = z
+  .object({ id: z.number().int(), company_id: z.string(), name: z.string() })
+  .meta({ id: "MemberType" });
 
-const PropertyView = z.object({ prop_id: z.number().int(), name: z.string(), descr: z.string() }).meta({ id: "Property" });
+const PropertyView = z
+  .object({ prop_id: z.number().int(), name: z.string(), descr: z.string() })
+  .meta({ id: "Property" });
 
 export const PropertyGroupView = z
-  .object({ id: z.number().int(), company_id: z.string(), name: z.string(), descr: z.string().nullable(), properties: z.array(PropertyView) })
+  .object({
+    id: z.number().int(),
+    company_id: z.string(),
+    name: z.string(),
+    descr: z.string().nullable(),
+    properties: z.array(PropertyView),
+  })
   .meta({ id: "PropertyGroup" });
 
 export interface CompanyNodeShape {
@@ -52,9 +63,13 @@ export const COMPANY_SEARCH_MIN = 2;
 const COMPANY_SEARCH_LIMIT_MAX = 100;
 
 export const CompanySearchQuery = z.object({
-  q: z.string().max(200, { error: "must be at most 200 characters" }).default("").meta({
-    description: `At least ${COMPANY_SEARCH_MIN} characters; a substring of the name or the org number (with or without its hyphen).`,
-  }),
+  q: z
+    .string()
+    .max(200, { error: "must be at most 200 characters" })
+    .default("")
+    .meta({
+      description: `At least ${COMPANY_SEARCH_MIN} characters; a substring of the name or the org number (with or without its hyphen).`,
+    }),
   limit: queryInt(1, COMPANY_SEARCH_LIMIT_MAX).default(20),
 });
 export type CompanySearchQueryInput = z.output<typeof CompanySearchQuery>;
@@ -76,9 +91,12 @@ export const CompanySearchResult = z
 const DateOnly = z
   .string({ error: "must be a date (YYYY-MM-DD)" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date (YYYY-MM-DD)" })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: "must be a date (YYYY-MM-DD)",
-  });
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      error: "must be a date (YYYY-MM-DD)",
+    },
+  );
 const referenceName = requiredText(100);
 
 export const CreatePeriodRequest = z

@@ -51,10 +51,22 @@ export async function createCompany(caller: Caller, input: NewCompany) {
   } else if (caller.scope.kind !== "all") {
     throw new ValidationFailed({ parentId: ["required: you may only add companies under your own"] });
   }
-  const data = { ...input, id: crypto.randomUUID(), uuid: crypto.randomUUID(), name: input.name.trim(), orgNumber: input.orgNumber.trim() };
+  const data = {
+    ...input,
+    id: crypto.randomUUID(),
+    uuid: crypto.randomUUID(),
+    name: input.name.trim(),
+    orgNumber: input.orgNumber.trim(),
+  };
   return db().$transaction(async (tx) => {
     const company = await tx.company.create({ data });
-    await recordAudit(tx, caller, { action: "company.create", objectType: "company", objectId: company.id, companyId: company.id, summary: company.name });
+    await recordAudit(tx, caller, {
+      action: "company.create",
+      objectType: "company",
+      objectId: company.id,
+      companyId: company.id,
+      summary: company.name,
+    });
     return company;
   });
 }
@@ -64,7 +76,8 @@ export async function updateCompany(caller: Caller, companyId: string, changes: 
   requirePermission(caller, "COMPANY.U");
   await companyInScope(caller, companyId);
   if (changes.name !== undefined && !changes.name.trim()) throw new ValidationFailed({ name: ["required"] });
-  if (changes.orgNumber !== undefined && !changes.orgNumber.trim()) throw new ValidationFailed({ orgNumber: ["required"] });
+  if (changes.orgNumber !== undefined && !changes.orgNumber.trim())
+    throw new ValidationFailed({ orgNumber: ["required"] });
   if (changes.parentId) {
     await assertLiveParent(changes.parentId);
     await assertCompanyInScope(caller, changes.parentId);
@@ -101,7 +114,13 @@ export async function deleteCompany(caller: Caller, companyId: string) {
   if (children > 0) throw new Conflict(`company has ${children} sub-company(ies); move or delete them first`);
   return db().$transaction(async (tx) => {
     const company = await tx.company.update({ where: { id: companyId }, data: { deletedAt: new Date() } });
-    await recordAudit(tx, caller, { action: "company.delete", objectType: "company", objectId: companyId, companyId, summary: company.name });
+    await recordAudit(tx, caller, {
+      action: "company.delete",
+      objectType: "company",
+      objectId: companyId,
+      companyId,
+      summary: company.name,
+    });
     return company;
   });
 }

@@ -4,9 +4,20 @@ import "server-only";
 import type { z } from "zod";
 import { containsText, db, Prisma, type CompanyModel } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import type { CompanyFk, CompanyFkListItem, CompanyListQueryInput, CurrentCompany, FkStatusValue } from "../schemas/company";
+import type {
+  CompanyFk,
+  CompanyFkListItem,
+  CompanyListQueryInput,
+  CurrentCompany,
+  FkStatusValue,
+} from "../schemas/company";
 import type { CompanyDetail, DashboardRegisterRow } from "../schemas/dashboard";
-import { assertCompanyInScope, companiesInScopeWhere, isCompanyInScope, requireModule } from "@/modules/access/services/access-checks";
+import {
+  assertCompanyInScope,
+  companiesInScopeWhere,
+  isCompanyInScope,
+  requireModule,
+} from "@/modules/access/services/access-checks";
 import type { Caller } from "@/modules/access/services/caller";
 import { EpochCache } from "@/lib/cache/epoch-cache";
 import { findLiveCompany, liveCompany, liveCompanySql } from "@/lib/live-records";
@@ -18,12 +29,29 @@ export const storedFkStatus = (value: string) => value as FkStatusValue;
 
 /** The fields every company view starts with. */
 function companyIdentity(company: CompanyRow) {
-  return { company_id: company.id, uuid: company.uuid, name: company.name, shortname: company.shortname, org_number: company.orgNumber };
+  return {
+    company_id: company.id,
+    uuid: company.uuid,
+    name: company.name,
+    shortname: company.shortname,
+    org_number: company.orgNumber,
+  };
 }
 
 type RegisterFieldsRow = Pick<
   CompanyModel,
-  "street" | "co" | "zipcode" | "post" | "country" | "email" | "phone" | "landline" | "web" | "cName" | "cEmail" | "cPhone"
+  | "street"
+  | "co"
+  | "zipcode"
+  | "post"
+  | "country"
+  | "email"
+  | "phone"
+  | "landline"
+  | "web"
+  | "cName"
+  | "cEmail"
+  | "cPhone"
 >;
 
 /** Address and contact fields as the API and the company page show them (unset ones are null). */
@@ -71,7 +99,10 @@ async function listRegister(caller: Caller): Promise<RegisterEntry[]> {
   return rows.map((r) => ({
     name: r.name,
     org_number: r.orgNumber,
-    parent: r.parentOrgNumber === null || r.parentName === null ? null : { org_number: r.parentOrgNumber, name: r.parentName },
+    parent:
+      r.parentOrgNumber === null || r.parentName === null
+        ? null
+        : { org_number: r.parentOrgNumber, name: r.parentName },
   }));
 }
 
@@ -109,10 +140,18 @@ export function formatLocalDateTime(date: Date): string {
   );
 }
 
-type GrantColumns = { companyGrantId: number; grantedAt: Date; grantId: number; grantUuid: string; grantName: string; grantDescr: string };
+type GrantColumns = {
+  companyGrantId: number;
+  grantedAt: Date;
+  grantId: number;
+  grantUuid: string;
+  grantName: string;
+  grantDescr: string;
+};
 
 /** A company row joined with one of its grants, or with nulls (LEFT JOIN) when it has none. */
-type CompanyFkRow = CompanyRow & RegisterFieldsRow & { fkStatus: string } & (GrantColumns | { [column in keyof GrantColumns]: null });
+type CompanyFkRow = CompanyRow &
+  RegisterFieldsRow & { fkStatus: string } & (GrantColumns | { [column in keyof GrantColumns]: null });
 
 /** Integrators poll the enrollment view; companies change rarely (lib/cache/epoch-cache.ts, epoch "companies"). */
 const enrollmentViews = new EpochCache<string, EnrollmentView>("companies", 10_000);
@@ -139,7 +178,13 @@ async function readEnrollmentView(companyId: string): Promise<EnrollmentView | n
     company_grants: rows.flatMap((r) =>
       r.companyGrantId === null
         ? []
-        : [{ id: r.companyGrantId, created_at: formatLocalDateTime(new Date(r.grantedAt)), grant: { id: r.grantId, uuid: r.grantUuid, name: r.grantName, descr: r.grantDescr } }],
+        : [
+            {
+              id: r.companyGrantId,
+              created_at: formatLocalDateTime(new Date(r.grantedAt)),
+              grant: { id: r.grantId, uuid: r.grantUuid, name: r.grantName, descr: r.grantDescr },
+            },
+          ],
     ),
   };
 }
@@ -161,7 +206,14 @@ export async function companyInScope(caller: Caller, companyId: string) {
   return company;
 }
 
-const companySummarySelect = { id: true, name: true, orgNumber: true, parentId: true, fkStatus: true, deletedAt: true } as const;
+const companySummarySelect = {
+  id: true,
+  name: true,
+  orgNumber: true,
+  parentId: true,
+  fkStatus: true,
+  deletedAt: true,
+} as const;
 
 /**
  * The companies in the caller's scope, by name, with an optional search on name or org number. The dashboard's
@@ -192,7 +244,10 @@ async function companyListWhere(caller: Caller, query: CompanyListQueryInput): P
  * the caller's scope: 20,000 companies were 20,000 rows read and a second query for their parents on every visit of
  * the Companies screen (target: p95 <= 150 ms). A search asks the database, which matches names as listCompanies does.
  */
-export async function listCompanyRegister(caller: Caller, query: Pick<CompanyListQueryInput, "q"> = {}): Promise<z.output<typeof DashboardRegisterRow>[]> {
+export async function listCompanyRegister(
+  caller: Caller,
+  query: Pick<CompanyListQueryInput, "q"> = {},
+): Promise<z.output<typeof DashboardRegisterRow>[]> {
   requireModule(caller, "company");
   if (!query.q?.trim()) {
     const { rows } = (await dashboardRegister.get("all", readDashboardRegister))!;
@@ -204,9 +259,18 @@ export async function listCompanyRegister(caller: Caller, query: Pick<CompanyLis
   const rows = await db().company.findMany({
     where: await companyListWhere(caller, { q: query.q }),
     orderBy: [{ name: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, orgNumber: true, parentId: true, fkStatus: true, parent: { select: { name: true, deletedAt: true } } },
+    select: {
+      id: true,
+      name: true,
+      orgNumber: true,
+      parentId: true,
+      fkStatus: true,
+      parent: { select: { name: true, deletedAt: true } },
+    },
   });
-  return rows.map((c) => dashboardRegisterRow({ ...c, parentName: c.parent && !c.parent.deletedAt ? c.parent.name : null }));
+  return rows.map((c) =>
+    dashboardRegisterRow({ ...c, parentName: c.parent && !c.parent.deletedAt ? c.parent.name : null }),
+  );
 }
 
 /**
@@ -214,17 +278,35 @@ export async function listCompanyRegister(caller: Caller, query: Pick<CompanyLis
  * epoch, on the first request that wants it, as GET /v3/company/fk is: 4 MB at 20,000 companies, the same text for
  * every such request.
  */
-export async function companyRegisterJson(caller: Caller, query: Pick<CompanyListQueryInput, "q"> = {}): Promise<string> {
+export async function companyRegisterJson(
+  caller: Caller,
+  query: Pick<CompanyListQueryInput, "q"> = {},
+): Promise<string> {
   requireModule(caller, "company");
-  if (query.q?.trim() || (await companiesInScopeWhere(caller)).id?.in) return JSON.stringify(await listCompanyRegister(caller, query));
+  if (query.q?.trim() || (await companiesInScopeWhere(caller)).id?.in)
+    return JSON.stringify(await listCompanyRegister(caller, query));
   const register = (await dashboardRegister.get("all", readDashboardRegister))!;
   return (register.text ??= JSON.stringify(register.rows));
 }
 
-type DashboardRegisterSource = { id: string; name: string; orgNumber: string; parentId: string | null; fkStatus: string; parentName: string | null };
+type DashboardRegisterSource = {
+  id: string;
+  name: string;
+  orgNumber: string;
+  parentId: string | null;
+  fkStatus: string;
+  parentName: string | null;
+};
 
 function dashboardRegisterRow(c: DashboardRegisterSource): z.output<typeof DashboardRegisterRow> {
-  return { company_id: c.id, name: c.name, org_number: c.orgNumber, parent_id: c.parentId, parent_name: c.parentName, fk_status: storedFkStatus(c.fkStatus) };
+  return {
+    company_id: c.id,
+    name: c.name,
+    org_number: c.orgNumber,
+    parent_id: c.parentId,
+    parent_name: c.parentName,
+    fk_status: storedFkStatus(c.fkStatus),
+  };
 }
 
 /** The register's rows, and their JSON once a request has wanted it (the entry is the same object until the epoch moves). */
@@ -259,7 +341,9 @@ export async function getCompanyDetail(caller: Caller, companyId: string): Promi
   return {
     ...companyIdentity(company),
     fk_status: storedFkStatus(company.fkStatus),
-    parent: parent ? { company_id: parent.id, name: parent.name, in_scope: await isCompanyInScope(caller, parent.id) } : null,
+    parent: parent
+      ? { company_id: parent.id, name: parent.name, in_scope: await isCompanyInScope(caller, parent.id) }
+      : null,
     ...registerFields(company),
   };
 }

@@ -5,7 +5,12 @@ import type { z } from "zod";
 import { caseVariants, db, likeExact, likeSubstring, Prisma } from "@/lib/db";
 import { caseInsensitiveLike } from "@/lib/sql-dialect";
 import { ValidationFailed } from "@/lib/errors";
-import { COMPANY_SEARCH_MIN, type CompanyNodeShape, type CompanySearchQueryInput, type CompanySearchResult } from "../schemas/organization";
+import {
+  COMPANY_SEARCH_MIN,
+  type CompanyNodeShape,
+  type CompanySearchQueryInput,
+  type CompanySearchResult,
+} from "../schemas/organization";
 import type { CompanyChoice } from "@/modules/members/schemas/dashboard";
 import { companiesInScopeWhere, requireModule } from "@/modules/access/services/access-checks";
 import type { Caller } from "@/modules/access/services/caller";
@@ -24,7 +29,10 @@ export async function companyHierarchy(caller: Caller): Promise<CompanyNodeShape
     select: { id: true, name: true, shortname: true, orgNumber: true, parentId: true },
   });
   const nodes = new Map<string, CompanyNodeShape>(
-    companies.map((c) => [c.id, { company_id: c.id, name: c.name, shortname: c.shortname, org_number: c.orgNumber, children: [] }]),
+    companies.map((c) => [
+      c.id,
+      { company_id: c.id, name: c.name, shortname: c.shortname, org_number: c.orgNumber, children: [] },
+    ]),
   );
   const roots: CompanyNodeShape[] = [];
   for (const c of companies) {
@@ -48,18 +56,28 @@ interface SearchRow {
  * GET /v3/company/search: companies whose name or org number contains `q` (case-insensitive; the org number also
  * without its hyphen), exact matches first, then by name. One statement.
  */
-export async function searchCompanies(caller: Caller, query: CompanySearchQueryInput): Promise<z.output<typeof CompanySearchResult>[]> {
+export async function searchCompanies(
+  caller: Caller,
+  query: CompanySearchQueryInput,
+): Promise<z.output<typeof CompanySearchResult>[]> {
   requireModule(caller, "company");
   const q = query.q.trim();
   if (q.length < COMPANY_SEARCH_MIN) {
-    throw new ValidationFailed({ q: [`must be at least ${COMPANY_SEARCH_MIN} characters`] }, [], `query must be at least ${COMPANY_SEARCH_MIN} characters`);
+    throw new ValidationFailed(
+      { q: [`must be at least ${COMPANY_SEARCH_MIN} characters`] },
+      [],
+      `query must be at least ${COMPANY_SEARCH_MIN} characters`,
+    );
   }
   const ids = await companyIdsInScope(caller);
   if (ids?.length === 0) return [];
   const like = caseInsensitiveLike();
   const variants = caseVariants(q);
   const nameMatches = (pattern: (v: string) => string) =>
-    Prisma.join(variants.map((v) => Prisma.sql`"name" ${like} ${pattern(v)} ESCAPE '\\'`), " OR ");
+    Prisma.join(
+      variants.map((v) => Prisma.sql`"name" ${like} ${pattern(v)} ESCAPE '\\'`),
+      " OR ",
+    );
   const digits = q.replace(/-/g, "");
   const scope = ids ? Prisma.sql`AND "id" IN (${Prisma.join(ids)})` : Prisma.empty;
   const rows = await db().$queryRaw<SearchRow[]>`

@@ -21,18 +21,36 @@ import { emitWebhookEvent } from "@/modules/webhooks/services/events";
  * row's "from" is the value it replaced. (Reading first would make SQLite upgrade a read lock to a write lock,
  * which fails under concurrency.) Setting the current value again is not a change: nothing is recorded.
  */
-export async function updateFkStatus(caller: Caller, companyId: string, status: FkStatusValue): Promise<z.output<typeof UpdateFkStatusResponse>> {
+export async function updateFkStatus(
+  caller: Caller,
+  companyId: string,
+  status: FkStatusValue,
+): Promise<z.output<typeof UpdateFkStatusResponse>> {
   await companyInScope(caller, companyId);
   requirePermission(caller, "COMPANY.U");
   const found = await db().$transaction(async (tx) => {
-    const locked = await tx.company.updateMany({ where: { id: companyId, ...liveCompany }, data: { updatedAt: new Date() } });
+    const locked = await tx.company.updateMany({
+      where: { id: companyId, ...liveCompany },
+      data: { updatedAt: new Date() },
+    });
     if (locked.count === 0) return false;
-    const { fkStatus: from } = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { fkStatus: true } });
+    const { fkStatus: from } = await tx.company.findUniqueOrThrow({
+      where: { id: companyId },
+      select: { fkStatus: true },
+    });
     if (from === status) return true;
     await tx.company.update({ where: { id: companyId }, data: { fkStatus: status } });
-    await tx.fkStatusChange.create({ data: { companyId, fromStatus: from, toStatus: status, changedBy: caller.actor } });
+    await tx.fkStatusChange.create({
+      data: { companyId, fromStatus: from, toStatus: status, changedBy: caller.actor },
+    });
     await emitWebhookEvent(tx, "company.fk_status_changed", { companyId }, { from, to: status });
-    await recordAudit(tx, caller, { action: "company.fk_status", objectType: "company", objectId: companyId, companyId, summary: `${from} → ${status}` });
+    await recordAudit(tx, caller, {
+      action: "company.fk_status",
+      objectType: "company",
+      objectId: companyId,
+      companyId,
+      summary: `${from} → ${status}`,
+    });
     return true;
   });
   if (!found) throw new NotFound("company not found");
@@ -42,6 +60,14 @@ export async function updateFkStatus(caller: Caller, companyId: string, status: 
 /** The fk_status history of a company in the caller's scope, newest first. */
 export async function fkStatusHistory(caller: Caller, companyId: string): Promise<z.output<typeof FkHistoryEntry>[]> {
   await companyInScope(caller, companyId);
-  const changes = await db().fkStatusChange.findMany({ where: { companyId }, orderBy: [{ changedAt: "desc" }, { id: "desc" }] });
-  return changes.map((c) => ({ from: storedFkStatus(c.fromStatus), to: storedFkStatus(c.toStatus), changed_by: c.changedBy, changed_at: c.changedAt.toISOString() }));
+  const changes = await db().fkStatusChange.findMany({
+    where: { companyId },
+    orderBy: [{ changedAt: "desc" }, { id: "desc" }],
+  });
+  return changes.map((c) => ({
+    from: storedFkStatus(c.fromStatus),
+    to: storedFkStatus(c.toStatus),
+    changed_by: c.changedBy,
+    changed_at: c.changedAt.toISOString(),
+  }));
 }

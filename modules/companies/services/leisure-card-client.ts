@@ -26,7 +26,10 @@ export interface LeisureCardClientConfig {
 
 const STATUS_PATH = "/v1/utforare/status";
 
-export async function fetchProviderStatus(config: LeisureCardClientConfig, query: ProviderStatusQuery): Promise<ProviderStatus> {
+export async function fetchProviderStatus(
+  config: LeisureCardClientConfig,
+  query: ProviderStatusQuery,
+): Promise<ProviderStatus> {
   // Appended, not resolved, so a base URL with a path prefix (https://host/fk-api) keeps its prefix.
   const url = `${config.baseUrl.replace(/\/+$/, "")}${STATUS_PATH}`;
   // One deadline for connect, headers and body: AbortSignal.timeout also aborts a body that trickles in slowly.
@@ -52,7 +55,11 @@ export async function fetchProviderStatus(config: LeisureCardClientConfig, query
   if (!response.ok) {
     const status = String(response.status);
     if (response.status === 401 || response.status === 403) {
-      throw new UpstreamFailed(`leisure-card service rejected the company's credential (HTTP ${status})`, "credential_rejected", status);
+      throw new UpstreamFailed(
+        `leisure-card service rejected the company's credential (HTTP ${status})`,
+        "credential_rejected",
+        status,
+      );
     }
     throw new UpstreamFailed(`leisure-card service answered HTTP ${status}`, "http_error", status);
   }
@@ -64,7 +71,10 @@ export async function fetchProviderStatus(config: LeisureCardClientConfig, query
   }
   const status = (body as { status?: unknown } | null)?.status;
   if (status !== "GODKAND" && status !== "EJ_GODKAND") {
-    throw new UpstreamFailed("leisure-card service gave a malformed answer (no GODKAND/EJ_GODKAND status)", "malformed_answer");
+    throw new UpstreamFailed(
+      "leisure-card service gave a malformed answer (no GODKAND/EJ_GODKAND status)",
+      "malformed_answer",
+    );
   }
   return status;
 }
@@ -72,7 +82,11 @@ export async function fetchProviderStatus(config: LeisureCardClientConfig, query
 function fetchFailure(error: unknown, timeoutMs: number): UpstreamFailed {
   const name = (error as { name?: string })?.name;
   if (name === "TimeoutError" || name === "AbortError") {
-    return new UpstreamFailed(`leisure-card service did not answer within ${timeoutMs} ms`, "timeout", String(timeoutMs));
+    return new UpstreamFailed(
+      `leisure-card service did not answer within ${timeoutMs} ms`,
+      "timeout",
+      String(timeoutMs),
+    );
   }
   const cause = (error as { cause?: { code?: string } })?.cause;
   const code = cause?.code ?? (error as { code?: string })?.code;

@@ -20,6 +20,20 @@ export interface DemoLeisureCardProvider {
 }
 
 export const DEMO_LEISURE_CARD_PROVIDERS: DemoLeisureCardProvider[] = [
-  { seq: 3, orgNumber: demoOrgNumber(3), giroType: "BANKGIRO", giroNumber: "5050-1055", apiKey: "demo-fk-key-stockholm-if", approved: true },
-  { seq: 4, orgNumber: demoOrgNumber(4), giroType: "PLUSGIRO", giroNumber: "90 20 04-1", apiKey: "demo-fk-key-stockholm-simklubb", approved: false },
+  {
+    seq: 3,
+    orgNumber: demoOrgNumber(3),
+    giroType: "BANKGIRO",
+    giroNumber: "5050-1055",
+    apiKey: "demo-fk-key-stockholm-if",
+    approved: true,
+  },
+  {
+    seq: 4,
+    orgNumber: demoOrgNumber(4),
+    giroType: "PLUSGIRO",
+    giroNumber: "90 20 04-1",
+    apiKey: "demo-fk-key-stockholm-simklubb",
+    approved: false,
+  },
 ];

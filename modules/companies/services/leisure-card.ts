@@ -25,9 +25,15 @@ import { liveCompany } from "@/lib/live-records";
  * with a reason. Only the `company` module is required, not scope: the spec lists no 403 for this endpoint, and the
  * answer (is this org_number an approved provider) is no more private than the register list, which is unscoped too.
  */
-export async function getUtforarstatus(caller: Caller, companyId: string): Promise<z.output<typeof UtforarstatusResponse>> {
+export async function getUtforarstatus(
+  caller: Caller,
+  companyId: string,
+): Promise<z.output<typeof UtforarstatusResponse>> {
   requireModule(caller, "company");
-  const company = await db().company.findFirst({ where: { id: companyId, ...liveCompany }, include: { leisureCardApiKey: true } });
+  const company = await db().company.findFirst({
+    where: { id: companyId, ...liveCompany },
+    include: { leisureCardApiKey: true },
+  });
   if (!company) throw new UpstreamFailed("company not found", "company_not_found");
   const record = company.leisureCardApiKey;
   if (!record) throw new UpstreamFailed("company has no leisure-card API key record", "no_key_record");
@@ -45,21 +51,38 @@ export async function getUtforarstatus(caller: Caller, companyId: string): Promi
   const { LEISURE_CARD_API_URL, LEISURE_CARD_TIMEOUT_MS } = env();
   const status = await fetchProviderStatus(
     { baseUrl: LEISURE_CARD_API_URL, timeoutMs: LEISURE_CARD_TIMEOUT_MS },
-    { apiKey, orgNumber: company.orgNumber.trim(), giroType: record.giroType.trim(), giroNumber: record.giroNumber.trim() },
+    {
+      apiKey,
+      orgNumber: company.orgNumber.trim(),
+      giroType: record.giroType.trim(),
+      giroNumber: record.giroNumber.trim(),
+    },
   );
   return { utforarestatus: status };
 }
 
 /** What the company's leisure-card record says, without the key itself (never shown back, not even encrypted). */
-export async function leisureCardKeyInfo(caller: Caller, companyId: string): Promise<z.output<typeof LeisureCardKeyRecord> | null> {
+export async function leisureCardKeyInfo(
+  caller: Caller,
+  companyId: string,
+): Promise<z.output<typeof LeisureCardKeyRecord> | null> {
   await companyInScope(caller, companyId);
   const record = await db().leisureCardApiKey.findUnique({ where: { companyId } });
   if (!record) return null;
-  return { company_id: companyId, giro_type: record.giroType, giro_number: record.giroNumber, updated_at: record.updatedAt.toISOString() };
+  return {
+    company_id: companyId,
+    giro_type: record.giroType,
+    giro_number: record.giroNumber,
+    updated_at: record.updatedAt.toISOString(),
+  };
 }
 
 /** Creates or replaces the company's leisure-card credential; the key is stored AES-256-GCM encrypted. */
-export async function setLeisureCardApiKey(caller: Caller, companyId: string, input: LeisureCardKeyInput): Promise<z.output<typeof LeisureCardKeyRecord>> {
+export async function setLeisureCardApiKey(
+  caller: Caller,
+  companyId: string,
+  input: LeisureCardKeyInput,
+): Promise<z.output<typeof LeisureCardKeyRecord>> {
   await companyInScope(caller, companyId);
   requirePermission(caller, "COMPANY.U");
   const data = {
@@ -67,21 +90,28 @@ export async function setLeisureCardApiKey(caller: Caller, companyId: string, in
     giroType: input.giro_type ?? null,
     giroNumber: input.giro_number ?? null,
   };
-  const audit = { action: "leisure_card_key.set", objectType: "leisure_card_key", objectId: companyId, companyId } as const;
+  const audit = {
+    action: "leisure_card_key.set",
+    objectType: "leisure_card_key",
+    objectId: companyId,
+    companyId,
+  } as const;
   // Update, else insert (not Prisma's upsert, which reads before writing in one transaction: SQLite cannot upgrade
   // that to a write lock while another connection writes).
-  await db().$transaction(async (tx) => {
-    const updated = await tx.leisureCardApiKey.updateMany({ where: { companyId }, data });
-    if (updated.count === 0) await tx.leisureCardApiKey.create({ data: { companyId, ...data } });
-    await recordAudit(tx, caller, { ...audit, summary: updated.count ? "key replaced" : "key set" });
-  }).catch(async (error) => {
-    // Two first-time writes raced: the other one created the record; this one replaces it.
-    if (!isUniqueViolation(error)) throw error;
-    await db().$transaction(async (tx) => {
-      await tx.leisureCardApiKey.updateMany({ where: { companyId }, data });
-      await recordAudit(tx, caller, { ...audit, summary: "key replaced" });
+  await db()
+    .$transaction(async (tx) => {
+      const updated = await tx.leisureCardApiKey.updateMany({ where: { companyId }, data });
+      if (updated.count === 0) await tx.leisureCardApiKey.create({ data: { companyId, ...data } });
+      await recordAudit(tx, caller, { ...audit, summary: updated.count ? "key replaced" : "key set" });
+    })
+    .catch(async (error) => {
+      // Two first-time writes raced: the other one created the record; this one replaces it.
+      if (!isUniqueViolation(error)) throw error;
+      await db().$transaction(async (tx) => {
+        await tx.leisureCardApiKey.updateMany({ where: { companyId }, data });
+        await recordAudit(tx, caller, { ...audit, summary: "key replaced" });
+      });
     });
-  });
   const info = await leisureCardKeyInfo(caller, companyId);
   return info!;
 }
@@ -98,7 +128,9 @@ export async function checkProviderStatus(caller: Caller, companyId: string): Pr
     return { status: utforarestatus };
   } catch (error) {
     if (!(error instanceof UpstreamFailed)) throw error;
-    const code = (PROVIDER_CHECK_FAILURES as readonly string[]).includes(error.code) ? (error.code as ProviderCheckFailure) : "unknown";
+    const code = (PROVIDER_CHECK_FAILURES as readonly string[]).includes(error.code)
+      ? (error.code as ProviderCheckFailure)
+      : "unknown";
     return { failure: { code, detail: error.detail, reason: error.message } };
   }
 }

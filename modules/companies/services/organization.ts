@@ -23,26 +23,42 @@ async function companiesFor(caller: Caller, query: OrganizationQueryInput) {
 }
 
 /** GET /v3/company_period: newest first. */
-export async function listPeriods(caller: Caller, query: OrganizationQueryInput): Promise<z.output<typeof PeriodView>[]> {
+export async function listPeriods(
+  caller: Caller,
+  query: OrganizationQueryInput,
+): Promise<z.output<typeof PeriodView>[]> {
   const company = await companiesFor(caller, query);
   const periods = await db().period.findMany({ where: { company }, orderBy: [{ startsOn: "desc" }, { id: "desc" }] });
   const today = stockholmToday();
   return periods.map((p) => {
     const start = p.startsOn.toISOString().slice(0, 10);
     const end = p.endsOn.toISOString().slice(0, 10);
-    return { id: p.id, company_id: p.companyId, name: p.name, start_date: start, end_date: end, is_current: start <= today && today <= end };
+    return {
+      id: p.id,
+      company_id: p.companyId,
+      name: p.name,
+      start_date: start,
+      end_date: end,
+      is_current: start <= today && today <= end,
+    };
   });
 }
 
 /** GET /v3/membertype. */
-export async function listMemberTypes(caller: Caller, query: OrganizationQueryInput): Promise<z.output<typeof MemberTypeView>[]> {
+export async function listMemberTypes(
+  caller: Caller,
+  query: OrganizationQueryInput,
+): Promise<z.output<typeof MemberTypeView>[]> {
   const company = await companiesFor(caller, query);
   const types = await db().memberType.findMany({ where: { company }, orderBy: [{ name: "asc" }, { id: "asc" }] });
   return types.map((t) => ({ id: t.id, company_id: t.companyId, name: t.name }));
 }
 
 /** GET /v3/property: property groups with their properties. */
-export async function listMemberPropertyGroups(caller: Caller, query: OrganizationQueryInput): Promise<z.output<typeof PropertyGroupView>[]> {
+export async function listMemberPropertyGroups(
+  caller: Caller,
+  query: OrganizationQueryInput,
+): Promise<z.output<typeof PropertyGroupView>[]> {
   const company = await companiesFor(caller, query);
   const groups = await db().propertyGroup.findMany({
     where: { company },

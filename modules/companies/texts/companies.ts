@@ -8,7 +8,8 @@ type Detail = string | null;
 const sv = {
   register: {
     title: "Föreningar",
-    intro: "Föreningsregistret inom din behörighet. Öppna en förening för att se dess uppgifter, stöd och fritidskortsstatus.",
+    intro:
+      "Föreningsregistret inom din behörighet. Öppna en förening för att se dess uppgifter, stöd och fritidskortsstatus.",
     noAccess: "Din behörighet omfattar inte föreningsregistret.",
     search: "Sök på namn eller organisationsnummer",
     searching: "Söker…",
@@ -16,7 +17,12 @@ const sv = {
     table: "Tabell",
     tree: "Träd",
     caption: "Föreningar",
-    columns: { name: "Namn", orgNumber: "Organisationsnummer", parent: "Överordnad förening", fkStatus: "Fritidskortsstatus" },
+    columns: {
+      name: "Namn",
+      orgNumber: "Organisationsnummer",
+      parent: "Överordnad förening",
+      fkStatus: "Fritidskortsstatus",
+    },
     sortAscending: "sorterat stigande",
     sortDescending: "sorterat fallande",
     sortBy: (column: string) => `Sortera på ${column}`,
@@ -125,7 +131,8 @@ const sv = {
       "Fritidskortet har inte föreningen som godkänd utförare med det organisationsnumret och de girouppgifterna.",
     nextSteps: "Så går du vidare",
     nextApply: "Är föreningen inte ansökt än: ansök om att bli godkänd utförare hos Fritidskortet.",
-    nextDetails: "Har föreningen ansökt: kontrollera att organisationsnummer och girouppgifter är desamma som i ansökan, spara dem igen ovan om de skiljer sig, och kontrollera på nytt.",
+    nextDetails:
+      "Har föreningen ansökt: kontrollera att organisationsnummer och girouppgifter är desamma som i ansökan, spara dem igen ovan om de skiljer sig, och kontrollera på nytt.",
     nextWait: "Är ansökan nyss inskickad: Fritidskortet kan behöva några dagar. Kontrollera igen senare.",
     failed: "Kontrollen kunde inte göras",
     failures: {
@@ -133,12 +140,15 @@ const sv = {
       no_key_record: () => "Föreningen har ingen sparad fritidskortsnyckel. Spara en nyckel först.",
       no_org_number: () => "Föreningen saknar organisationsnummer.",
       no_giro_details: () => "Girotyp eller gironummer saknas. Spara nyckeln igen med girouppgifterna.",
-      key_undecryptable: () => "Den sparade nyckeln går inte att läsa (tjänstens krypteringsnyckel har bytts). Spara nyckeln igen.",
+      key_undecryptable: () =>
+        "Den sparade nyckeln går inte att läsa (tjänstens krypteringsnyckel har bytts). Spara nyckeln igen.",
       timeout: (ms: Detail) => `Fritidskortet svarade inte i tid${ms ? ` (inom ${ms} ms)` : ""}. Försök igen senare.`,
-      unreachable: (code: Detail) => `Fritidskortets tjänst gick inte att nå${code ? ` (${code})` : ""}. Försök igen senare.`,
+      unreachable: (code: Detail) =>
+        `Fritidskortets tjänst gick inte att nå${code ? ` (${code})` : ""}. Försök igen senare.`,
       credential_rejected: (status: Detail) =>
         `Fritidskortet godkände inte föreningens nyckel${status ? ` (HTTP ${status})` : ""}. Kontrollera nyckeln och spara den igen.`,
-      http_error: (status: Detail) => `Fritidskortet svarade med ett fel${status ? ` (HTTP ${status})` : ""}. Försök igen senare.`,
+      http_error: (status: Detail) =>
+        `Fritidskortet svarade med ett fel${status ? ` (HTTP ${status})` : ""}. Försök igen senare.`,
       malformed_answer: () => "Fritidskortet gav ett svar som inte gick att tolka.",
       unknown: null,
     } satisfies Record<ProviderCheckFailure, ((detail: Detail) => string) | null>,
@@ -154,7 +164,8 @@ export type CompaniesMessages = typeof sv;
 const en: CompaniesMessages = {
   register: {
     title: "Companies",
-    intro: "The company register within your access. Open a company to see its details, grants and leisure-card status.",
+    intro:
+      "The company register within your access. Open a company to see its details, grants and leisure-card status.",
     noAccess: "Your access does not cover the company register.",
     search: "Search by name or organisation number",
     searching: "Searching…",
@@ -162,7 +173,12 @@ const en: CompaniesMessages = {
     table: "Table",
     tree: "Tree",
     caption: "Companies",
-    columns: { name: "Name", orgNumber: "Organisation number", parent: "Parent company", fkStatus: "Leisure-card status" },
+    columns: {
+      name: "Name",
+      orgNumber: "Organisation number",
+      parent: "Parent company",
+      fkStatus: "Leisure-card status",
+    },
     sortAscending: "sorted ascending",
     sortDescending: "sorted descending",
     sortBy: (column) => `Sort by ${column}`,
@@ -221,7 +237,8 @@ const en: CompaniesMessages = {
     actorApi: (client) => `API key ${client}`,
     confirmTitle: (company) => `Change the leisure-card status of ${company}?`,
     confirmBody: (company, from, to) => `${company} changes from “${from}” to “${to}”.`,
-    confirmEffect: "The change shows in the API and to Fritidskortet at once, and is kept in the history with your name.",
+    confirmEffect:
+      "The change shows in the API and to Fritidskortet at once, and is kept in the history with your name.",
     confirm: "Change status",
     cancel: adminCommon.en.words.cancel,
     unchanged: "Choose a status other than the current one.",
@@ -267,10 +284,12 @@ const en: CompaniesMessages = {
     EJ_GODKAND: "Not an approved provider",
     checkedAt: (when) => `Checked ${when}`,
     checkedWith: (org, giro) => `The question was about organisation number ${org} with ${giro}.`,
-    notApprovedReason: "Fritidskortet does not have the company as an approved provider with that organisation number and those giro details.",
+    notApprovedReason:
+      "Fritidskortet does not have the company as an approved provider with that organisation number and those giro details.",
     nextSteps: "What to do next",
     nextApply: "If the company has not applied yet: apply to Fritidskortet to become an approved provider.",
-    nextDetails: "If it has applied: check that the organisation number and giro details are the ones in the application, save them again above if they differ, and check again.",
+    nextDetails:
+      "If it has applied: check that the organisation number and giro details are the ones in the application, save them again above if they differ, and check again.",
     nextWait: "If the application was just sent: Fritidskortet may need a few days. Check again later.",
     failed: "The check could not be made",
     failures: {
@@ -278,12 +297,15 @@ const en: CompaniesMessages = {
       no_key_record: () => "The company has no stored leisure-card key. Save a key first.",
       no_org_number: () => "The company has no organisation number.",
       no_giro_details: () => "The giro type or giro number is missing. Save the key again with the giro details.",
-      key_undecryptable: () => "The stored key cannot be read (the service's encryption key has changed). Save the key again.",
+      key_undecryptable: () =>
+        "The stored key cannot be read (the service's encryption key has changed). Save the key again.",
       timeout: (ms) => `Fritidskortet did not answer in time${ms ? ` (within ${ms} ms)` : ""}. Try again later.`,
-      unreachable: (code) => `Fritidskortet's service could not be reached${code ? ` (${code})` : ""}. Try again later.`,
+      unreachable: (code) =>
+        `Fritidskortet's service could not be reached${code ? ` (${code})` : ""}. Try again later.`,
       credential_rejected: (status) =>
         `Fritidskortet did not accept the company's key${status ? ` (HTTP ${status})` : ""}. Check the key and save it again.`,
-      http_error: (status) => `Fritidskortet answered with an error${status ? ` (HTTP ${status})` : ""}. Try again later.`,
+      http_error: (status) =>
+        `Fritidskortet answered with an error${status ? ` (HTTP ${status})` : ""}. Try again later.`,
       malformed_answer: () => "Fritidskortet gave an answer that could not be read.",
       unknown: null,
     },

@@ -11,7 +11,13 @@ import { eventsMessages } from "@/modules/events/texts/events";
 import { fill } from "@/lib/i18n/fill";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
-import { DEFAULT_EVENT_TIME_ZONE, EventForm as EventFormSchema, eventBodyOf, localPart, type EventFormValues } from "@/modules/events/schemas/event";
+import {
+  DEFAULT_EVENT_TIME_ZONE,
+  EventForm as EventFormSchema,
+  eventBodyOf,
+  localPart,
+  type EventFormValues,
+} from "@/modules/events/schemas/event";
 import { failureText } from "@/components/admin/action-errors";
 import { useLang } from "@/components/admin/i18n-context";
 import { buttonClass, secondaryButtonClass } from "@/components/admin/ui/styles";
@@ -30,7 +36,12 @@ const SERVER_FIELDS: Record<string, keyof EventFormValues> = {
 
 const ZONES = ["Europe/Stockholm", "Europe/Helsinki", "Europe/Oslo", "Europe/Copenhagen", "Europe/London", "UTC"];
 
-export function EventForm({ event, companyId, actions, onDone }: {
+export function EventForm({
+  event,
+  companyId,
+  actions,
+  onDone,
+}: {
   /** null: a new event of `companyId`. */
   event: EventRow | null;
   companyId: string;
@@ -56,7 +67,11 @@ export function EventForm({ event, companyId, actions, onDone }: {
   const save = useMutation({
     mutationFn: (values: EventFormValues) => {
       const body = eventBodyOf(values);
-      return unwrap(event ? actions.updateEvent({ id: event.id, event: body }) : actions.createEvent({ ...body, company_id: companyId }));
+      return unwrap(
+        event
+          ? actions.updateEvent({ id: event.id, event: body })
+          : actions.createEvent({ ...body, company_id: companyId }),
+      );
     },
     onSuccess: (saved) => {
       toast.success(event ? t.form.saved : fill(t.form.created, { name: saved.name }));
@@ -87,7 +102,11 @@ export function EventForm({ event, companyId, actions, onDone }: {
   const at = (name: keyof EventFormValues) => ({ id: `event-${name}`, error: errorText(name), ...form.register(name) });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="grid gap-4 md:grid-cols-2">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      className="grid gap-4 md:grid-cols-2"
+    >
       <TextField label={t.form.name} {...at("name")} />
       <TextField label={t.form.location} {...at("location")} />
       <TextField label={t.form.starts} type="datetime-local" {...at("starts_local")} />

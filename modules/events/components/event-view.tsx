@@ -24,7 +24,12 @@ import { formatWallClock } from "@/lib/i18n/formats";
 import { SearchField } from "@/components/ui/field";
 import { useSearchText } from "@/components/admin/ui/use-debounced";
 
-export function EventView({ initial, canWrite, canFindMembers, actions }: {
+export function EventView({
+  initial,
+  canWrite,
+  canFindMembers,
+  actions,
+}: {
   initial: EventWithParticipants;
   canWrite: boolean;
   canFindMembers: boolean;
@@ -82,7 +87,8 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
     );
   }
 
-  const participantName = (p: EventWithParticipants["participants"][number]) => memberName(p, p.email ?? t.event.erasedMember);
+  const participantName = (p: EventWithParticipants["participants"][number]) =>
+    memberName(p, p.email ?? t.event.erasedMember);
   return (
     <div className="space-y-6">
       {canWrite && (
@@ -117,7 +123,10 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
 
       <Panel id="participants" title={t.event.participants}>
         <p className="mb-3 text-sm text-slate-700" role="status">
-          {fill(t.event.participantCount, { count: event.participant_count, capacity: event.capacity ?? t.list.unlimited })}
+          {fill(t.event.participantCount, {
+            count: event.participant_count,
+            capacity: event.capacity ?? t.list.unlimited,
+          })}
         </p>
         {event.participants.length === 0 ? (
           <p className="text-slate-700">{t.event.noParticipants}</p>
@@ -126,7 +135,8 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
             {event.participants.map((p) => (
               <li key={p.member_id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
-                  {participantName(p)} {p.email && p.firstname ? <span className="text-sm text-slate-700">{p.email}</span> : null}
+                  {participantName(p)}{" "}
+                  {p.email && p.firstname ? <span className="text-sm text-slate-700">{p.email}</span> : null}
                 </span>
                 {canWrite && (
                   <button
@@ -147,7 +157,14 @@ export function EventView({ initial, canWrite, canFindMembers, actions }: {
             <h3 className="font-semibold">{t.event.register}</h3>
             {canFindMembers ? (
               <>
-                <SearchField id="participant-search" label={t.event.findMember} value={search} onSearch={setSearch} help={t.event.findHelp} className="mt-2 max-w-md" />
+                <SearchField
+                  id="participant-search"
+                  label={t.event.findMember}
+                  value={search}
+                  onSearch={setSearch}
+                  help={t.event.findHelp}
+                  className="mt-2 max-w-md"
+                />
                 {q.length >= 2 && found.data && (
                   <ul className="mt-2 divide-y divide-slate-200">
                     {found.data.members.length === 0 && <li className="py-2 text-slate-700">{t.event.noMatches}</li>}

@@ -22,7 +22,12 @@ import { CompanyPicker } from "@/components/admin/ui/company-options";
 const column = createColumnHelper<EventRow>();
 const NO_EVENTS: EventRow[] = [];
 
-export function EventsScreen({ companies, initialCompanyId, canWrite, actions }: {
+export function EventsScreen({
+  companies,
+  initialCompanyId,
+  canWrite,
+  actions,
+}: {
   companies: { company_id: string; name: string }[];
   initialCompanyId: string;
   canWrite: boolean;
@@ -43,15 +48,27 @@ export function EventsScreen({ companies, initialCompanyId, canWrite, actions }:
       column.accessor("name", {
         header: t.list.columns.name,
         cell: (info) => (
-          <Link href={`/admin/events/${info.row.original.id}`} className="font-medium text-blue-800 underline hover:text-blue-950">
+          <Link
+            href={`/admin/events/${info.row.original.id}`}
+            className="font-medium text-blue-800 underline hover:text-blue-950"
+          >
             {info.getValue()}
           </Link>
         ),
       }),
-      column.accessor("starts_at", { header: t.list.columns.starts, cell: (info) => <span className="whitespace-nowrap">{formatWallClock(lang, info.getValue())}</span> }),
-      column.accessor("ends_at", { header: t.list.columns.ends, cell: (info) => <span className="whitespace-nowrap">{formatWallClock(lang, info.getValue())}</span> }),
+      column.accessor("starts_at", {
+        header: t.list.columns.starts,
+        cell: (info) => <span className="whitespace-nowrap">{formatWallClock(lang, info.getValue())}</span>,
+      }),
+      column.accessor("ends_at", {
+        header: t.list.columns.ends,
+        cell: (info) => <span className="whitespace-nowrap">{formatWallClock(lang, info.getValue())}</span>,
+      }),
       column.accessor((e) => e.location ?? t.common.none, { id: "location", header: t.list.columns.location }),
-      column.accessor((e) => `${e.participant_count} / ${e.capacity ?? t.list.unlimited}`, { id: "participants", header: t.list.columns.participants }),
+      column.accessor((e) => `${e.participant_count} / ${e.capacity ?? t.list.unlimited}`, {
+        id: "participants",
+        header: t.list.columns.participants,
+      }),
     ],
     [t, lang],
   );
@@ -84,7 +101,12 @@ export function EventsScreen({ companies, initialCompanyId, canWrite, actions }:
       </div>
       {creating && (
         <Panel id="new-event" title={t.form.newTitle} spacing="space-y-4">
-          <EventForm event={null} companyId={companyId} actions={actions} onDone={(saved) => (saved ? router.push(`/admin/events/${saved.id}`) : setCreating(false))} />
+          <EventForm
+            event={null}
+            companyId={companyId}
+            actions={actions}
+            onDone={(saved) => (saved ? router.push(`/admin/events/${saved.id}`) : setCreating(false))}
+          />
         </Panel>
       )}
       {companyId && (

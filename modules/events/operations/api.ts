@@ -83,7 +83,8 @@ export const deleteEvent = eventOperation({
   permission: "EVENT.U",
   params: IdParams,
   summary: "Delete an event",
-  description: "Deletes the event and all its registrations. The members themselves are not affected. There is no undo.",
+  description:
+    "Deletes the event and all its registrations. The members themselves are not affected. There is no undo.",
   responses: { 200: { description: "Deleted", schema: OkResponse } },
   errors: eventErrors,
 });
@@ -110,7 +111,8 @@ export const unregisterEventParticipant = eventOperation({
   permission: "EVENT.U",
   params: EventParticipantParams,
   summary: "Unregister a member from an event",
-  description: "Removes the member's registration, freeing a place. A member who is not registered is no error: nothing changes.",
+  description:
+    "Removes the member's registration, freeing a place. A member who is not registered is no error: nothing changes.",
   responses: { 200: { description: "The event with its participants", schema: EventDetail } },
   errors: eventErrors,
 });

@@ -32,7 +32,6 @@ const TimeZone = z
   .max(64)
   .refine(isTimeZone, { error: "must be an IANA time zone, e.g. Europe/Stockholm" });
 
-
 const name = requiredText(200);
 const capacity = z
   .number({ error: "must be an integer" })
@@ -57,7 +56,9 @@ export const CreateEventRequest = z
     location: clearableText(500),
     starts_at: Instant,
     ends_at: Instant,
-    time_zone: TimeZone.default(DEFAULT_EVENT_TIME_ZONE).meta({ description: "How the event's times are written back (default Europe/Stockholm)." }),
+    time_zone: TimeZone.default(DEFAULT_EVENT_TIME_ZONE).meta({
+      description: "How the event's times are written back (default Europe/Stockholm).",
+    }),
     capacity,
   })
   .refine(endsAfterStarts, endsAfterStartsIssue)
@@ -80,7 +81,10 @@ export type UpdateEventInput = z.output<typeof UpdateEventRequest>;
 
 export const EventListQuery = z.object({
   company_id: CompanyId,
-  from: z.iso.datetime({ offset: true, error: "must be a date-time with offset" }).optional().meta({ description: "Only events ending at or after this instant." }),
+  from: z.iso
+    .datetime({ offset: true, error: "must be a date-time with offset" })
+    .optional()
+    .meta({ description: "Only events ending at or after this instant." }),
 });
 export type EventListQueryInput = z.output<typeof EventListQuery>;
 
@@ -115,7 +119,9 @@ const EventParticipantView = z
   })
   .meta({ id: "EventParticipant" });
 
-export const EventDetail = EventView.extend({ participants: z.array(EventParticipantView) }).meta({ id: "EventWithParticipants" });
+export const EventDetail = EventView.extend({ participants: z.array(EventParticipantView) }).meta({
+  id: "EventWithParticipants",
+});
 
 // ------------------------------------------------------------------ the dashboard's event form
 
@@ -145,10 +151,14 @@ export const EventForm = z
     time_zone: TimeZone,
     capacity: z.string().regex(/^\d*$/, { error: "must be an integer" }).max(7),
   })
-  .refine((f) => !LOCAL_DATE_TIME.test(f.starts_local) || !LOCAL_DATE_TIME.test(f.ends_local) || f.ends_local > f.starts_local, {
-    error: "must be after starts_at",
-    path: ["ends_local"],
-  });
+  .refine(
+    (f) =>
+      !LOCAL_DATE_TIME.test(f.starts_local) || !LOCAL_DATE_TIME.test(f.ends_local) || f.ends_local > f.starts_local,
+    {
+      error: "must be after starts_at",
+      path: ["ends_local"],
+    },
+  );
 export type EventFormValues = z.input<typeof EventForm>;
 
 /** The form's values as the body of POST/PUT /v3/events (without company_id). */

@@ -61,7 +61,10 @@ export async function listEvents(caller: Caller, query: EventListQueryInput) {
   await assertCompanyInScope(caller, query.company_id);
   const from = query.from ? new Date(query.from) : undefined;
   const events = await db().event.findMany({
-    where: { companyId: query.company_id, ...(from ? { OR: [{ endsAt: { gte: from } }, { endsAt: null, startsAt: { gte: from } }] } : {}) },
+    where: {
+      companyId: query.company_id,
+      ...(from ? { OR: [{ endsAt: { gte: from } }, { endsAt: null, startsAt: { gte: from } }] } : {}),
+    },
     orderBy: [{ startsAt: "asc" }, { id: "asc" }],
     include: eventInclude,
   });
@@ -129,7 +132,13 @@ export async function createEvent(caller: Caller, input: CreateEventInput) {
       },
       include: eventInclude,
     });
-    await recordAudit(tx, caller, { action: "event.create", objectType: "event", objectId: created.id, companyId: created.companyId, summary: created.name });
+    await recordAudit(tx, caller, {
+      action: "event.create",
+      objectType: "event",
+      objectId: created.id,
+      companyId: created.companyId,
+      summary: created.name,
+    });
     return created;
   });
   return eventView(event);
@@ -143,11 +152,19 @@ export async function updateEvent(caller: Caller, id: number, input: UpdateEvent
   const endsAt = input.ends_at ?? current.endsAt;
   if (endsAt && endsAt <= startsAt) throw new ValidationFailed({ ends_at: ["must be after starts_at"] });
   if (input.capacity && input.capacity < current._count.participants) {
-    throw new ValidationFailed({ capacity: [`must be at least the ${current._count.participants} registered participants`] });
+    throw new ValidationFailed({
+      capacity: [`must be at least the ${current._count.participants} registered participants`],
+    });
   }
   const event = await db().$transaction(async (tx) => {
     const updated = await tx.event.update({ where: { id }, data: eventData(input), include: eventInclude });
-    await recordAudit(tx, caller, { action: "event.update", objectType: "event", objectId: id, companyId: updated.companyId, summary: updated.name });
+    await recordAudit(tx, caller, {
+      action: "event.update",
+      objectType: "event",
+      objectId: id,
+      companyId: updated.companyId,
+      summary: updated.name,
+    });
     return updated;
   });
   return eventView(event);
@@ -159,7 +176,13 @@ export async function deleteEvent(caller: Caller, id: number): Promise<z.output<
   requirePermission(caller, "EVENT.U");
   await db().$transaction(async (tx) => {
     await tx.event.delete({ where: { id } });
-    await recordAudit(tx, caller, { action: "event.delete", objectType: "event", objectId: id, companyId: event.companyId, summary: event.name });
+    await recordAudit(tx, caller, {
+      action: "event.delete",
+      objectType: "event",
+      objectId: id,
+      companyId: event.companyId,
+      summary: event.name,
+    });
   });
   return { ok: true as const };
 }
@@ -180,10 +203,19 @@ export async function registerParticipant(caller: Caller, id: number, memberId: 
     await db().$transaction(async (tx) => {
       await tx.$executeRaw`UPDATE "Event" SET "id" = "id" WHERE "id" = ${id}`; // a no-op write: takes the row lock
       if (await tx.eventParticipant.findUnique({ where: { eventId_memberId: { eventId: id, memberId } } })) return;
-      const fresh = await tx.event.findUniqueOrThrow({ where: { id }, select: { capacity: true, _count: { select: { participants: true } } } });
+      const fresh = await tx.event.findUniqueOrThrow({
+        where: { id },
+        select: { capacity: true, _count: { select: { participants: true } } },
+      });
       if (fresh.capacity !== null && fresh._count.participants >= fresh.capacity) throw new Conflict("event is full");
       await tx.eventParticipant.create({ data: { eventId: id, memberId } });
-      await recordAudit(tx, caller, { action: "event.register", objectType: "event", objectId: id, companyId: event.companyId, summary: `member ${memberId}` });
+      await recordAudit(tx, caller, {
+        action: "event.register",
+        objectType: "event",
+        objectId: id,
+        companyId: event.companyId,
+        summary: `member ${memberId}`,
+      });
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error; // a concurrent registration of the same member won
@@ -198,7 +230,13 @@ export async function unregisterParticipant(caller: Caller, id: number, memberId
   await db().$transaction(async (tx) => {
     const removed = await tx.eventParticipant.deleteMany({ where: { eventId: id, memberId } });
     if (removed.count) {
-      await recordAudit(tx, caller, { action: "event.unregister", objectType: "event", objectId: id, companyId: event.companyId, summary: `member ${memberId}` });
+      await recordAudit(tx, caller, {
+        action: "event.unregister",
+        objectType: "event",
+        objectId: id,
+        companyId: event.companyId,
+        summary: `member ${memberId}`,
+      });
     }
   });
   return getEvent(caller, id);

@@ -9,7 +9,11 @@ export type ImportPreviewData = z.output<typeof ImportPreview>;
 export type ImportUndoData = z.output<typeof ImportUndoResult>;
 
 /** POST a file (with its media type) or a JSON value; a non-2xx answer throws with the route's reason. */
-export async function postJson<T>(url: string, body: Blob | object | null, contentType = "application/json"): Promise<T> {
+export async function postJson<T>(
+  url: string,
+  body: Blob | object | null,
+  contentType = "application/json",
+): Promise<T> {
   const response = await fetch(url, {
     method: "POST",
     headers: { accept: "application/json", ...(body === null ? {} : { "content-type": contentType }) },
@@ -17,6 +21,7 @@ export async function postJson<T>(url: string, body: Blob | object | null, conte
     cache: "no-store",
   });
   const answer = await response.json().catch(() => null);
-  if (!response.ok) throw new HttpError(response.status, (answer as { reason?: string } | null)?.reason ?? response.statusText);
+  if (!response.ok)
+    throw new HttpError(response.status, (answer as { reason?: string } | null)?.reason ?? response.statusText);
   return answer as T;
 }

@@ -21,7 +21,8 @@ import { type ImportPreviewData, type ImportUndoData, type ImportViewData, postJ
 const ACTIVE = ["QUEUED", "RUNNING"];
 const PROBLEMS_SHOWN = 20;
 
-const failureText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+const failureText = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
 
 export function ImportStep({ id, onClose }: { id: number; onClose: () => void }) {
   const lang = useLang();
@@ -38,13 +39,28 @@ export function ImportStep({ id, onClose }: { id: number; onClose: () => void })
     queryClient.setQueryData(["import", id], next);
     void queryClient.invalidateQueries({ queryKey: ["imports"] });
   };
-  const title = !view ? t.title : view.status === "UPLOADED" ? t.mapping : ACTIVE.includes(view.status) ? t.progress : view.status === "FAILED" ? t.failed : view.status === "UNDONE" ? t.undoneTitle : t.done;
+  const title = !view
+    ? t.title
+    : view.status === "UPLOADED"
+      ? t.mapping
+      : ACTIVE.includes(view.status)
+        ? t.progress
+        : view.status === "FAILED"
+          ? t.failed
+          : view.status === "UNDONE"
+            ? t.undoneTitle
+            : t.done;
   return (
     <Panel id="import-step" title={`${title}${view ? ` · ${view.file_name}` : ""}`}>
       <QueryState query={query}>
         {view?.status === "UPLOADED" && <MappingStep view={view} onRowCount={setRowCount} onStarted={changed} />}
         {view && ACTIVE.includes(view.status) && <Progress view={view} rowCount={rowCount} />}
-        {view && (view.status === "DONE" || view.status === "UNDONE") && <Outcome view={view} onUndone={() => void query.refetch().then(() => queryClient.invalidateQueries({ queryKey: ["imports"] }))} />}
+        {view && (view.status === "DONE" || view.status === "UNDONE") && (
+          <Outcome
+            view={view}
+            onUndone={() => void query.refetch().then(() => queryClient.invalidateQueries({ queryKey: ["imports"] }))}
+          />
+        )}
         {view?.status === "FAILED" && (
           <p role="alert" className="text-red-800">
             {view.error ?? t.error}
@@ -66,7 +82,15 @@ function fieldsByColumn(columns: string[], mapping: ImportViewData["mapping"]): 
   });
 }
 
-function MappingStep({ view, onRowCount, onStarted }: { view: ImportViewData; onRowCount: (n: number) => void; onStarted: (view: ImportViewData) => void }) {
+function MappingStep({
+  view,
+  onRowCount,
+  onStarted,
+}: {
+  view: ImportViewData;
+  onRowCount: (n: number) => void;
+  onStarted: (view: ImportViewData) => void;
+}) {
   const lang = useLang();
   const t = importsMessages(lang);
   const [chosen, setChosen] = useState(() => fieldsByColumn(view.columns, view.mapping));
@@ -76,7 +100,9 @@ function MappingStep({ view, onRowCount, onStarted }: { view: ImportViewData; on
   const [error, setError] = useState<string | null>(null);
   const twice = IMPORT_FIELDS.find((field) => chosen.filter((f) => f === field).length > 1);
   const mappingError = twice ? t.twice(t.fields[twice]) : chosen.includes("email") ? null : t.emailRequired;
-  const mapping = Object.fromEntries(chosen.flatMap((field, index) => (field ? [[field, view.columns[index]]] : []))) as Partial<Record<ImportField, string>>;
+  const mapping = Object.fromEntries(
+    chosen.flatMap((field, index) => (field ? [[field, view.columns[index]]] : [])),
+  ) as Partial<Record<ImportField, string>>;
   const consentError = view.kind === "SUBSCRIBER" && consent.trim().length < 3 ? t.consentShort : undefined;
 
   async function send<T>(path: string, body: object, done: (answer: T) => void) {
@@ -95,7 +121,12 @@ function MappingStep({ view, onRowCount, onStarted }: { view: ImportViewData; on
       setPreview(answer);
       onRowCount(answer.row_count);
     });
-  const start = () => send<ImportViewData>("start", view.kind === "SUBSCRIBER" ? { mapping, consent_source: consent.trim() } : { mapping }, onStarted);
+  const start = () =>
+    send<ImportViewData>(
+      "start",
+      view.kind === "SUBSCRIBER" ? { mapping, consent_source: consent.trim() } : { mapping },
+      onStarted,
+    );
   const mappedFields = IMPORT_FIELDS.filter((field) => mapping[field]);
 
   return (
@@ -123,7 +154,12 @@ function MappingStep({ view, onRowCount, onStarted }: { view: ImportViewData; on
         ))}
       </div>
       {mappingError && <p className="text-sm text-red-800">{mappingError}</p>}
-      <button type="button" className={secondaryButtonClass} disabled={busy || mappingError !== null} onClick={() => void showPreview()}>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={busy || mappingError !== null}
+        onClick={() => void showPreview()}
+      >
         {busy && !preview ? t.previewing : t.showPreview}
       </button>
       {preview && (
@@ -131,7 +167,9 @@ function MappingStep({ view, onRowCount, onStarted }: { view: ImportViewData; on
           <h3 id="import-preview-heading" className="font-semibold">
             {t.preview}
           </h3>
-          <p className="text-sm text-slate-700">{t.previewIntro(formatNumber(lang, preview.rows.length), formatNumber(lang, preview.row_count))}</p>
+          <p className="text-sm text-slate-700">
+            {t.previewIntro(formatNumber(lang, preview.rows.length), formatNumber(lang, preview.row_count))}
+          </p>
           <div className="overflow-x-auto">
             <table className={tableClass}>
               <thead>
@@ -163,16 +201,32 @@ function MappingStep({ view, onRowCount, onStarted }: { view: ImportViewData; on
             <ul className="list-disc pl-6 text-sm">
               {preview.problems.slice(0, PROBLEMS_SHOWN).map((problem) => (
                 <li key={`${problem.row}-${problem.field}`}>
-                  {t.row} {problem.row}: {t.fields[problem.field] ?? problem.field}: {reasonLabel(t, { ...problem.params, code: problem.code, field: problem.field })}
+                  {t.row} {problem.row}: {t.fields[problem.field] ?? problem.field}:{" "}
+                  {reasonLabel(t, { ...problem.params, code: problem.code, field: problem.field })}
                 </li>
               ))}
             </ul>
-            {preview.problem_count > PROBLEMS_SHOWN && <p className="text-sm">{t.moreProblems(preview.problem_count - PROBLEMS_SHOWN)}</p>}
+            {preview.problem_count > PROBLEMS_SHOWN && (
+              <p className="text-sm">{t.moreProblems(preview.problem_count - PROBLEMS_SHOWN)}</p>
+            )}
           </div>
           {view.kind === "SUBSCRIBER" && (
-            <TextAreaField id="import-consent" label={t.consent} help={t.consentHelp} value={consent} maxLength={500} rows={3} onChange={(e) => setConsent(e.target.value)} />
+            <TextAreaField
+              id="import-consent"
+              label={t.consent}
+              help={t.consentHelp}
+              value={consent}
+              maxLength={500}
+              rows={3}
+              onChange={(e) => setConsent(e.target.value)}
+            />
           )}
-          <button type="button" className={buttonClass} disabled={busy || mappingError !== null || consentError !== undefined} onClick={() => void start()}>
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={busy || mappingError !== null || consentError !== undefined}
+            onClick={() => void start()}
+          >
             {busy ? t.starting : t.start}
           </button>
         </section>
@@ -192,7 +246,12 @@ function Progress({ view, rowCount }: { view: ImportViewData; rowCount: number |
   const text = t.rowsRead(formatNumber(lang, view.rows_read), rowCount === null ? null : formatNumber(lang, rowCount));
   return (
     <div className="space-y-2">
-      <progress className="h-4 w-full max-w-xl" aria-label={t.progress} value={rowCount === null ? undefined : view.rows_read} max={rowCount ?? undefined} />
+      <progress
+        className="h-4 w-full max-w-xl"
+        aria-label={t.progress}
+        value={rowCount === null ? undefined : view.rows_read}
+        max={rowCount ?? undefined}
+      />
       <p className="text-sm text-slate-700" aria-live="polite">
         {t.statuses[view.status]}: {text}
       </p>
@@ -222,7 +281,13 @@ function Outcome({ view, onUndone }: { view: ImportViewData; onUndone: () => voi
   return (
     <div className="space-y-3">
       <dl className="flex flex-wrap gap-6" data-testid="import-figures">
-        {([["added", view.added], ["updated", view.updated], ["skipped", view.skipped]] as const).map(([key, value]) => (
+        {(
+          [
+            ["added", view.added],
+            ["updated", view.updated],
+            ["skipped", view.skipped],
+          ] as const
+        ).map(([key, value]) => (
           <div key={key}>
             <dt className="text-sm text-slate-700">{t[key]}</dt>
             <dd className="text-2xl font-semibold">{n(value)}</dd>
@@ -231,7 +296,11 @@ function Outcome({ view, onUndone }: { view: ImportViewData; onUndone: () => voi
       </dl>
       {view.status === "UNDONE" && <p role="status">{t.undone(n(view.undo_removed ?? 0), n(view.undo_kept ?? 0))}</p>}
       <div className="flex flex-wrap items-center gap-3">
-        <a href={`/admin/api/imports/${view.id}/result.csv`} download className="text-blue-800 underline hover:text-blue-950">
+        <a
+          href={`/admin/api/imports/${view.id}/result.csv`}
+          download
+          className="text-blue-800 underline hover:text-blue-950"
+        >
           {t.download}
         </a>
         {view.status === "DONE" && (

@@ -20,7 +20,13 @@ import { type ImportKind, type ImportViewData, postJson } from "./import-api";
 /** The chosen company's period a member import gives memberships in (imports-membership.ts); null: none runs now. */
 type Period = Pick<ImportPeriod, "name" | "startDate" | "endDate"> | null;
 
-export function ImportsScreen({ companies, companyId, lists, period, kinds }: {
+export function ImportsScreen({
+  companies,
+  companyId,
+  lists,
+  period,
+  kinds,
+}: {
   companies: { company_id: string; name: string }[];
   companyId: string;
   lists: { id: number; name: string }[];
@@ -32,7 +38,11 @@ export function ImportsScreen({ companies, companyId, lists, period, kinds }: {
   const t = importsMessages(lang);
   const queryClient = useQueryClient();
   const [currentId, setCurrentId] = useState<number | null>(null);
-  const recent = useQuery({ queryKey: ["imports"], queryFn: () => fetchJson<ImportViewData[]>("/admin/api/imports"), refetchInterval: 5000 });
+  const recent = useQuery({
+    queryKey: ["imports"],
+    queryFn: () => fetchJson<ImportViewData[]>("/admin/api/imports"),
+    refetchInterval: 5000,
+  });
   const opened = (view: ImportViewData) => {
     setCurrentId(view.id);
     void queryClient.invalidateQueries({ queryKey: ["imports"] });
@@ -40,7 +50,16 @@ export function ImportsScreen({ companies, companyId, lists, period, kinds }: {
   return (
     <div className="space-y-6">
       {currentId === null ? (
-        kinds.length > 0 && <NewImport companies={companies} companyId={companyId} lists={lists} period={period} kinds={kinds} onUploaded={opened} />
+        kinds.length > 0 && (
+          <NewImport
+            companies={companies}
+            companyId={companyId}
+            lists={lists}
+            period={period}
+            kinds={kinds}
+            onUploaded={opened}
+          />
+        )
       ) : (
         <ImportStep id={currentId} onClose={() => setCurrentId(null)} />
       )}
@@ -68,10 +87,16 @@ export function ImportsScreen({ companies, companyId, lists, period, kinds }: {
                     <td className={tdClass}>{t.statuses[run.status]}</td>
                     <td className={tdClass}>{formatDate(lang, "dateTime", run.created_at)}</td>
                     <td className={tdClass}>
-                      {formatNumber(lang, run.added)} / {formatNumber(lang, run.updated)} / {formatNumber(lang, run.skipped)}
+                      {formatNumber(lang, run.added)} / {formatNumber(lang, run.updated)} /{" "}
+                      {formatNumber(lang, run.skipped)}
                     </td>
                     <td className={tdClass}>
-                      <button type="button" className={`${secondaryButtonClass} px-3 py-1.5`} aria-label={t.openLabel(run.file_name)} onClick={() => setCurrentId(run.id)}>
+                      <button
+                        type="button"
+                        className={`${secondaryButtonClass} px-3 py-1.5`}
+                        aria-label={t.openLabel(run.file_name)}
+                        onClick={() => setCurrentId(run.id)}
+                      >
                         {t.open}
                       </button>
                     </td>
@@ -93,7 +118,14 @@ function mediaType(fileName: string): string | null {
   return null;
 }
 
-function NewImport({ companies, companyId, lists, period, kinds, onUploaded }: {
+function NewImport({
+  companies,
+  companyId,
+  lists,
+  period,
+  kinds,
+  onUploaded,
+}: {
   companies: { company_id: string; name: string }[];
   companyId: string;
   lists: { id: number; name: string }[];
@@ -132,7 +164,13 @@ function NewImport({ companies, companyId, lists, period, kinds, onUploaded }: {
       const query = new URLSearchParams({ kind, ...target, file_name: file.name.slice(0, 200) });
       onUploaded(await postJson<ImportViewData>(`/admin/api/imports?${query}`, file, type));
     } catch (failure) {
-      setError(failure instanceof HttpError && failure.status === 413 ? uploadRefusal(t, lang, failure.message) : failure instanceof Error ? failure.message : t.error);
+      setError(
+        failure instanceof HttpError && failure.status === 413
+          ? uploadRefusal(t, lang, failure.message)
+          : failure instanceof Error
+            ? failure.message
+            : t.error,
+      );
     } finally {
       setUploading(false);
     }
@@ -151,7 +189,14 @@ function NewImport({ companies, companyId, lists, period, kinds, onUploaded }: {
           ))}
         </div>
       </fieldset>
-      <CompanyPicker id="import-company" label={t.company} placeholder={t.chooseCompany} companies={companies} companyId={companyId} search={{ label: t.searchCompany, matching: t.matching }} />
+      <CompanyPicker
+        id="import-company"
+        label={t.company}
+        placeholder={t.chooseCompany}
+        companies={companies}
+        companyId={companyId}
+        search={{ label: t.searchCompany, matching: t.matching }}
+      />
       {kind === "MEMBER" && companyId !== "" && (
         <p className="max-w-2xl text-sm text-slate-700" data-testid="import-membership">
           {period ? t.membership(companyName, period.name, period.startDate, period.endDate) : t.noPeriod(companyName)}
@@ -161,7 +206,13 @@ function NewImport({ companies, companyId, lists, period, kinds, onUploaded }: {
         (lists.length === 0 ? (
           <p className="text-sm text-slate-700">{t.noLists}</p>
         ) : (
-          <SelectField id="import-list" label={t.list} value={listId} onChange={(e) => setListId(e.target.value)} className="w-full max-w-md">
+          <SelectField
+            id="import-list"
+            label={t.list}
+            value={listId}
+            onChange={(e) => setListId(e.target.value)}
+            className="w-full max-w-md"
+          >
             <option value="">{t.chooseList}</option>
             {lists.map((list) => (
               <option key={list.id} value={list.id}>
@@ -182,7 +233,13 @@ function NewImport({ companies, companyId, lists, period, kinds, onUploaded }: {
         )}
       </Field>
       <div className="space-y-1">
-        <button type="button" className={buttonClass} disabled={!ready || uploading} aria-describedby={ready ? undefined : "import-upload-needs"} onClick={() => void upload()}>
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={!ready || uploading}
+          aria-describedby={ready ? undefined : "import-upload-needs"}
+          onClick={() => void upload()}
+        >
           {uploading ? t.uploading : t.upload}
         </button>
         {!ready && (

@@ -2,7 +2,15 @@
 // lifecycle: UPLOADED (POST /imports with the file) -> preview with a mapping -> QUEUED (start) -> RUNNING -> DONE
 // (or FAILED) -> UNDONE. The module and permission depend on the import's kind, so the service checks them.
 import { z } from "zod";
-import { CreateImportQuery, IMPORT_LIMITS, ImportPreview, ImportUndoResult, ImportView, PreviewImportRequest, StartImportRequest } from "../schemas/imports";
+import {
+  CreateImportQuery,
+  IMPORT_LIMITS,
+  ImportPreview,
+  ImportUndoResult,
+  ImportView,
+  PreviewImportRequest,
+  StartImportRequest,
+} from "../schemas/imports";
 import { bearerInputErrors, forbidden, reason, unauthorized, validation } from "@/lib/operations/errors";
 import { operationsSharing } from "@/lib/operations/operation";
 import { IdParams } from "@/lib/operations/params";
@@ -17,7 +25,10 @@ const importErrors = {
   403: forbidden,
   404: reason("`import not found`: no import has this id, or it belongs to a company outside your scope"),
 };
-const wrongState = (what: string) => ({ ...reason(`\`import is <status>: ${what}\``), example: { reason: `import is DONE: ${what}` } });
+const wrongState = (what: string) => ({
+  ...reason(`\`import is <status>: ${what}\``),
+  example: { reason: `import is DONE: ${what}` },
+});
 
 const figure = (n: number) => n.toLocaleString("en-US");
 
@@ -43,7 +54,9 @@ export const createImport = importOperation({
   errors: {
     ...bearerInputErrors,
     404: reason("`list not found`: no list has the `list_id` given, or it is outside your scope"),
-    413: reason("`request body too large (limit <n> bytes)` past 50 MB; otherwise the file's limit it is past, named: `the file has more than 200,000 rows`, `a cell is longer than 5,000 characters (line 7, column 3)`, `xl/sharedStrings.xml unpacks to more than 256 MB`"),
+    413: reason(
+      "`request body too large (limit <n> bytes)` past 50 MB; otherwise the file's limit it is past, named: `the file has more than 200,000 rows`, `a cell is longer than 5,000 characters (line 7, column 3)`, `xl/sharedStrings.xml unpacks to more than 256 MB`",
+    ),
   },
 });
 

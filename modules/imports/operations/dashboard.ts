@@ -3,8 +3,22 @@
 // preview, start, progress, the result file and undo. The POSTs are refused at the edge when their Origin names another
 // site (lib/http/edge.ts refuseCrossSitePost), as the dashboard's server actions are.
 import { z } from "zod";
-import { CreateImportQuery, ImportPreview, ImportUndoResult, ImportView, PreviewImportRequest, StartImportRequest } from "../schemas/imports";
-import { forbidden, notSignedIn, payloadTooLarge, reason, unsupportedMediaType, validation } from "@/lib/operations/errors";
+import {
+  CreateImportQuery,
+  ImportPreview,
+  ImportUndoResult,
+  ImportView,
+  PreviewImportRequest,
+  StartImportRequest,
+} from "../schemas/imports";
+import {
+  forbidden,
+  notSignedIn,
+  payloadTooLarge,
+  reason,
+  unsupportedMediaType,
+  validation,
+} from "@/lib/operations/errors";
 import { operationsSharing } from "@/lib/operations/operation";
 import { IdParams } from "@/lib/operations/params";
 

@@ -64,22 +64,36 @@ export async function* csvRows(filePath, limits) {
   source.pipe(lines).pipe(parser);
   let rows = 0;
   try {
-    for await (const { record, info } of /** @type {AsyncIterable<{ record: string[]; info: { lines: number } }>} */ (parser)) {
+    for await (const { record, info } of /** @type {AsyncIterable<{ record: string[]; info: { lines: number } }>} */ (
+      parser
+    )) {
       if (record.length > limits.maxColumns && record.slice(limits.maxColumns).some((c) => c.trim() !== "")) {
-        throw new FileRefused(413, `the file has more than ${figure(limits.maxColumns)} columns (line ${figure(info.lines)})`);
+        throw new FileRefused(
+          413,
+          `the file has more than ${figure(limits.maxColumns)} columns (line ${figure(info.lines)})`,
+        );
       }
       const cells = record.length > limits.maxColumns ? record.slice(0, limits.maxColumns) : record;
       const long = cells.findIndex((c) => c.length > limits.maxCellChars);
-      if (long >= 0) throw new FileRefused(413, `a cell is longer than ${figure(limits.maxCellChars)} characters (line ${figure(info.lines)}, column ${long + 1})`);
+      if (long >= 0)
+        throw new FileRefused(
+          413,
+          `a cell is longer than ${figure(limits.maxCellChars)} characters (line ${figure(info.lines)}, column ${long + 1})`,
+        );
       rows += 1;
-      if (rows > limits.maxRows + 1) throw new FileRefused(413, `the file has more than ${figure(limits.maxRows)} rows`);
+      if (rows > limits.maxRows + 1)
+        throw new FileRefused(413, `the file has more than ${figure(limits.maxRows)} rows`);
       yield { number: info.lines, cells };
     }
   } catch (error) {
     if (error instanceof FileRefused) throw error;
     const code = /** @type {{ code?: string }} */ (error).code;
-    if (code === "CSV_MAX_RECORD_SIZE") throw new FileRefused(413, `a row is longer than ${figure(limits.maxLineChars)} characters`);
-    throw new FileRefused(400, `the file could not be read as CSV: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
+    if (code === "CSV_MAX_RECORD_SIZE")
+      throw new FileRefused(413, `a row is longer than ${figure(limits.maxLineChars)} characters`);
+    throw new FileRefused(
+      400,
+      `the file could not be read as CSV: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
+    );
   } finally {
     source.destroy();
     lines.destroy();

@@ -50,7 +50,9 @@ if (workerData?.importsThread) {
     () => parentPort.postMessage({ done: true }),
     (error) => {
       const refused = error instanceof FileRefused;
-      const message = refused ? error.message : `the file could not be read as ${workerData.format}: ${String(error?.message ?? error).slice(0, 200)}`;
+      const message = refused
+        ? error.message
+        : `the file could not be read as ${workerData.format}: ${String(error?.message ?? error).slice(0, 200)}`;
       parentPort.postMessage({ error: { status: refused ? error.status : 400, message } });
     },
   );

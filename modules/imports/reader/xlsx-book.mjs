@@ -29,18 +29,23 @@ async function relationships(filePath, entries, part, maxText) {
   const entry = entries.get(file);
   if (!entry) return { byId, byType };
   let count = 0;
-  await readPart(filePath, entry, (parser) => {
-    parser.on("opentag", (node) => {
-      if (localName(node.name) !== "Relationship" || node.attributes.TargetMode === "External") return;
-      if (++count > 10_000) throw new FileRefused(413, `${file} has more than 10,000 relationships`);
-      const target = String(node.attributes.Target ?? "");
-      const resolved = target.startsWith("/") ? target.slice(1) : path.posix.normalize(path.posix.join(dir, target));
-      byId.set(String(node.attributes.Id), resolved);
-      const type = String(node.attributes.Type ?? "");
-      const kind = type.slice(type.lastIndexOf("/") + 1);
-      if (!byType.has(kind)) byType.set(kind, resolved);
-    });
-  }, maxText);
+  await readPart(
+    filePath,
+    entry,
+    (parser) => {
+      parser.on("opentag", (node) => {
+        if (localName(node.name) !== "Relationship" || node.attributes.TargetMode === "External") return;
+        if (++count > 10_000) throw new FileRefused(413, `${file} has more than 10,000 relationships`);
+        const target = String(node.attributes.Target ?? "");
+        const resolved = target.startsWith("/") ? target.slice(1) : path.posix.normalize(path.posix.join(dir, target));
+        byId.set(String(node.attributes.Id), resolved);
+        const type = String(node.attributes.Type ?? "");
+        const kind = type.slice(type.lastIndexOf("/") + 1);
+        if (!byType.has(kind)) byType.set(kind, resolved);
+      });
+    },
+    maxText,
+  );
   return { byId, byType };
 }
 
@@ -55,13 +60,18 @@ export async function workbookParts(filePath, entries, maxText) {
   if (!workbook) throw notXlsx("it has no workbook");
   let firstSheetId;
   let date1904 = false;
-  await readPart(filePath, workbook, (parser) => {
-    parser.on("opentag", (node) => {
-      const name = localName(node.name);
-      if (name === "workbookPr") date1904 = node.attributes.date1904 === "1" || node.attributes.date1904 === "true";
-      if (name === "sheet" && firstSheetId === undefined) firstSheetId = relationId(node.attributes);
-    });
-  }, maxText);
+  await readPart(
+    filePath,
+    workbook,
+    (parser) => {
+      parser.on("opentag", (node) => {
+        const name = localName(node.name);
+        if (name === "workbookPr") date1904 = node.attributes.date1904 === "1" || node.attributes.date1904 === "true";
+        if (name === "sheet" && firstSheetId === undefined) firstSheetId = relationId(node.attributes);
+      });
+    },
+    maxText,
+  );
   const rels = await relationships(filePath, entries, workbookPath, maxText);
   const sheet = firstSheetId === undefined ? undefined : entries.get(rels.byId.get(firstSheetId) ?? "");
   if (!sheet) throw notXlsx("it has no sheet");
@@ -70,7 +80,10 @@ export async function workbookParts(filePath, entries, maxText) {
 }
 
 /** Excel's built-in number formats that are dates or times (ECMA-376 18.8.30 and the East Asian ones). */
-const BUILT_IN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILT_IN_DATES = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58,
+]);
 
 /** A format code that shows a date or time, as exceljs decided it: y, m, d, h, s outside quotes and brackets. */
 const isDateFormat = (code) => /[ymdhMsb]/.test(code.replace(/\[[^\]]*]/g, "").replace(/"[^"]*"/g, ""));
@@ -87,21 +100,28 @@ export async function dateStyles(filePath, entry, limits) {
   /** @type {Map<number, boolean>} */
   const custom = new Map();
   let inCellXfs = false;
-  await readPart(filePath, entry, (parser) => {
-    parser.on("opentag", (node) => {
-      const name = localName(node.name);
-      if (name === "numFmt") custom.set(Number(node.attributes.numFmtId), isDateFormat(String(node.attributes.formatCode ?? "")));
-      else if (name === "cellXfs") inCellXfs = true;
-      else if (name === "xf" && inCellXfs) {
-        if (dates.length >= limits.maxStyles) throw new FileRefused(413, `the file has more than ${figure(limits.maxStyles)} cell styles`);
-        const id = Number(node.attributes.numFmtId ?? 0);
-        dates.push(custom.get(id) ?? BUILT_IN_DATES.has(id));
-      }
-    });
-    parser.on("closetag", (node) => {
-      if (localName(node.name) === "cellXfs") inCellXfs = false;
-    });
-  }, limits.maxCellChars);
+  await readPart(
+    filePath,
+    entry,
+    (parser) => {
+      parser.on("opentag", (node) => {
+        const name = localName(node.name);
+        if (name === "numFmt")
+          custom.set(Number(node.attributes.numFmtId), isDateFormat(String(node.attributes.formatCode ?? "")));
+        else if (name === "cellXfs") inCellXfs = true;
+        else if (name === "xf" && inCellXfs) {
+          if (dates.length >= limits.maxStyles)
+            throw new FileRefused(413, `the file has more than ${figure(limits.maxStyles)} cell styles`);
+          const id = Number(node.attributes.numFmtId ?? 0);
+          dates.push(custom.get(id) ?? BUILT_IN_DATES.has(id));
+        }
+      });
+      parser.on("closetag", (node) => {
+        if (localName(node.name) === "cellXfs") inCellXfs = false;
+      });
+    },
+    limits.maxCellChars,
+  );
   return dates;
 }
 
@@ -118,11 +138,14 @@ class SharedStrings {
 
   /** @param {string} text */
   add(text) {
-    if (this.count >= this.maxCount) throw new FileRefused(413, `the file has more than ${figure(this.maxCount)} shared strings`);
+    if (this.count >= this.maxCount)
+      throw new FileRefused(413, `the file has more than ${figure(this.maxCount)} shared strings`);
     const start = this.offsets[this.count];
     const end = start + Buffer.byteLength(text);
-    if (end > this.maxBytes) throw new FileRefused(413, `the file's shared strings hold more than ${megabytes(this.maxBytes)}`);
-    if (end > this.bytes.length) this.bytes = grown(this.bytes, Math.min(this.maxBytes, Math.max(end, this.bytes.length * 2)));
+    if (end > this.maxBytes)
+      throw new FileRefused(413, `the file's shared strings hold more than ${megabytes(this.maxBytes)}`);
+    if (end > this.bytes.length)
+      this.bytes = grown(this.bytes, Math.min(this.maxBytes, Math.max(end, this.bytes.length * 2)));
     if (this.count + 2 > this.offsets.length) {
       const offsets = new Uint32Array(Math.min(this.maxCount + 1, this.offsets.length * 2));
       offsets.set(this.offsets);
@@ -135,7 +158,9 @@ class SharedStrings {
 
   /** @param {number} index */
   get(index) {
-    return Number.isInteger(index) && index >= 0 && index < this.count ? this.bytes.toString("utf8", this.offsets[index], this.offsets[index + 1]) : "";
+    return Number.isInteger(index) && index >= 0 && index < this.count
+      ? this.bytes.toString("utf8", this.offsets[index], this.offsets[index + 1])
+      : "";
   }
 }
 
@@ -155,27 +180,36 @@ export async function sharedStrings(filePath, entry, limits) {
   let text = null;
   let inText = false;
   let phonetic = 0;
-  await readPart(filePath, entry, (parser) => {
-    parser.on("opentag", (node) => {
-      const name = localName(node.name);
-      if (name === "si") text = "";
-      else if (name === "rPh") phonetic += 1;
-      else if (name === "t" && text !== null && phonetic === 0) inText = true;
-    });
-    parser.on("text", (chunk) => {
-      if (!inText) return;
-      text += chunk;
-      if (text.length > limits.maxCellChars) throw new FileRefused(413, `a cell is longer than ${figure(limits.maxCellChars)} characters (shared string ${figure(strings.count + 1)})`);
-    });
-    parser.on("closetag", (node) => {
-      const name = localName(node.name);
-      if (name === "t") inText = false;
-      else if (name === "rPh") phonetic -= 1;
-      else if (name === "si" && text !== null) {
-        strings.add(text);
-        text = null;
-      }
-    });
-  }, limits.maxCellChars);
+  await readPart(
+    filePath,
+    entry,
+    (parser) => {
+      parser.on("opentag", (node) => {
+        const name = localName(node.name);
+        if (name === "si") text = "";
+        else if (name === "rPh") phonetic += 1;
+        else if (name === "t" && text !== null && phonetic === 0) inText = true;
+      });
+      parser.on("text", (chunk) => {
+        if (!inText) return;
+        text += chunk;
+        if (text.length > limits.maxCellChars)
+          throw new FileRefused(
+            413,
+            `a cell is longer than ${figure(limits.maxCellChars)} characters (shared string ${figure(strings.count + 1)})`,
+          );
+      });
+      parser.on("closetag", (node) => {
+        const name = localName(node.name);
+        if (name === "t") inText = false;
+        else if (name === "rPh") phonetic -= 1;
+        else if (name === "si" && text !== null) {
+          strings.add(text);
+          text = null;
+        }
+      });
+    },
+    limits.maxCellChars,
+  );
   return strings;
 }

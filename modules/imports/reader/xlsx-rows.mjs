@@ -42,7 +42,8 @@ export async function* xlsxRows(filePath, limits) {
   const parts = await workbookParts(filePath, entries, limits.maxCellChars);
   const dates = await dateStyles(filePath, parts.styles, limits);
   const strings = await sharedStrings(filePath, parts.sharedStrings, limits);
-  const tooLong = (where) => new FileRefused(413, `a cell is longer than ${figure(limits.maxCellChars)} characters (${where})`);
+  const tooLong = (where) =>
+    new FileRefused(413, `a cell is longer than ${figure(limits.maxCellChars)} characters (${where})`);
 
   let rowNumber = 0;
   let rowsSeen = 0;
@@ -80,53 +81,69 @@ export async function* xlsxRows(filePath, limits) {
     }
   };
 
-  for await (const row of xmlPart(filePath, parts.sheet, (parser, out) => {
-    parser.on("opentag", (node) => {
-      const name = localName(node.name);
-      if (name === "row") {
-        rowNumber = node.attributes.r ? Number(node.attributes.r) : rowNumber + 1;
-        cells = [];
-        rowChars = 0;
-        column = -1;
-      } else if (name === "c") {
-        const reference = String(node.attributes.r ?? "");
-        const at = reference ? columnOf(reference) : -1;
-        column = at >= 0 ? at : column + 1;
-        cell = { type: String(node.attributes.t ?? "n"), style: Number(node.attributes.s ?? 0), column, where: reference ? `cell ${reference}` : `row ${rowNumber}` };
-        value = "";
-        inlineText = "";
-      } else if (name === "v") reading = "v";
-      else if (name === "rPh") phonetic += 1;
-      else if (name === "t" && cell.type === "inlineStr" && phonetic === 0) reading = "t";
-    });
-    parser.on("text", (text) => {
-      if (reading === "v") value += text;
-      else if (reading === "t") inlineText += text;
-      else return;
-      if (value.length > limits.maxCellChars || inlineText.length > limits.maxCellChars) throw tooLong(cell.where);
-    });
-    parser.on("closetag", (node) => {
-      const name = localName(node.name);
-      if (name === "v" || name === "t") reading = null;
-      else if (name === "rPh") phonetic -= 1;
-      else if (name === "c") {
-        const text = cellText().trim();
-        if (text === "") return;
-        if (text.length > limits.maxCellChars) throw tooLong(cell.where);
-        if (cell.column < 0 || cell.column >= limits.maxColumns) throw new FileRefused(413, `the file has more than ${figure(limits.maxColumns)} columns (${cell.where})`);
-        rowChars += text.length;
-        if (rowChars > limits.maxLineChars) throw new FileRefused(413, `row ${figure(rowNumber)} is longer than ${figure(limits.maxLineChars)} characters`);
-        while (cells.length < cell.column) cells.push("");
-        cells[cell.column] = text;
-      } else if (name === "row" && cells.length > 0) {
-        rowsSeen += 1;
-        // The header is a row too: the limit counts the rows below it.
-        if (rowsSeen > limits.maxRows + 1) throw new FileRefused(413, `the file has more than ${figure(limits.maxRows)} rows`);
-        out.push({ number: rowNumber, cells });
-        cells = [];
-      }
-    });
-  }, limits.maxCellChars)) {
+  for await (const row of xmlPart(
+    filePath,
+    parts.sheet,
+    (parser, out) => {
+      parser.on("opentag", (node) => {
+        const name = localName(node.name);
+        if (name === "row") {
+          rowNumber = node.attributes.r ? Number(node.attributes.r) : rowNumber + 1;
+          cells = [];
+          rowChars = 0;
+          column = -1;
+        } else if (name === "c") {
+          const reference = String(node.attributes.r ?? "");
+          const at = reference ? columnOf(reference) : -1;
+          column = at >= 0 ? at : column + 1;
+          cell = {
+            type: String(node.attributes.t ?? "n"),
+            style: Number(node.attributes.s ?? 0),
+            column,
+            where: reference ? `cell ${reference}` : `row ${rowNumber}`,
+          };
+          value = "";
+          inlineText = "";
+        } else if (name === "v") reading = "v";
+        else if (name === "rPh") phonetic += 1;
+        else if (name === "t" && cell.type === "inlineStr" && phonetic === 0) reading = "t";
+      });
+      parser.on("text", (text) => {
+        if (reading === "v") value += text;
+        else if (reading === "t") inlineText += text;
+        else return;
+        if (value.length > limits.maxCellChars || inlineText.length > limits.maxCellChars) throw tooLong(cell.where);
+      });
+      parser.on("closetag", (node) => {
+        const name = localName(node.name);
+        if (name === "v" || name === "t") reading = null;
+        else if (name === "rPh") phonetic -= 1;
+        else if (name === "c") {
+          const text = cellText().trim();
+          if (text === "") return;
+          if (text.length > limits.maxCellChars) throw tooLong(cell.where);
+          if (cell.column < 0 || cell.column >= limits.maxColumns)
+            throw new FileRefused(413, `the file has more than ${figure(limits.maxColumns)} columns (${cell.where})`);
+          rowChars += text.length;
+          if (rowChars > limits.maxLineChars)
+            throw new FileRefused(
+              413,
+              `row ${figure(rowNumber)} is longer than ${figure(limits.maxLineChars)} characters`,
+            );
+          while (cells.length < cell.column) cells.push("");
+          cells[cell.column] = text;
+        } else if (name === "row" && cells.length > 0) {
+          rowsSeen += 1;
+          // The header is a row too: the limit counts the rows below it.
+          if (rowsSeen > limits.maxRows + 1)
+            throw new FileRefused(413, `the file has more than ${figure(limits.maxRows)} rows`);
+          out.push({ number: rowNumber, cells });
+          cells = [];
+        }
+      });
+    },
+    limits.maxCellChars,
+  )) {
     yield row;
   }
 }

@@ -29,14 +29,18 @@ export async function* xmlPart(filePath, entry, setup, maxTextChars) {
       parser.write(chunk);
     } catch (error) {
       if (error instanceof FileRefused) throw error;
-      throw new FileRefused(400, `the file could not be read as XLSX: ${entry.name}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new FileRefused(
+        400,
+        `the file could not be read as XLSX: ${entry.name}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     // saxes gathers a text run (or an attribute's value) until it ends, and a tag's name likewise, before a handler
     // sees any of it: one past every limit is refused here, between chunks, instead of growing for as long as the part
     // goes on. (Its fields, not its documented interface: should they be renamed, the thread's heap limit still holds.)
     const { text, name } = /** @type {{ text?: unknown; name?: unknown }} */ (/** @type {unknown} */ (parser));
     for (const pending of [text, name]) {
-      if (typeof pending === "string" && pending.length > maxTextChars) throw new FileRefused(413, `a text in ${entry.name} is longer than ${figure(maxTextChars)} characters`);
+      if (typeof pending === "string" && pending.length > maxTextChars)
+        throw new FileRefused(413, `a text in ${entry.name} is longer than ${figure(maxTextChars)} characters`);
     }
   };
   for await (const chunk of entryBytes(filePath, entry)) {
@@ -47,7 +51,10 @@ export async function* xmlPart(filePath, entry, setup, maxTextChars) {
   try {
     parser.close();
   } catch (error) {
-    throw new FileRefused(400, `the file could not be read as XLSX: ${entry.name}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new FileRefused(
+      400,
+      `the file could not be read as XLSX: ${entry.name}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (out.length) yield* out.splice(0);
 }

@@ -36,7 +36,11 @@ async function endRecord(handle, fileSize) {
   const buffer = await readAt(handle, fileSize - tail, tail);
   for (let i = buffer.length - EOCD_BYTES; i >= 0; i--) {
     if (buffer.readUInt32LE(i) !== EOCD_SIGNATURE) continue;
-    return { entries: buffer.readUInt16LE(i + 10), directoryBytes: buffer.readUInt32LE(i + 12), directoryOffset: buffer.readUInt32LE(i + 16) };
+    return {
+      entries: buffer.readUInt16LE(i + 10),
+      directoryBytes: buffer.readUInt32LE(i + 12),
+      directoryOffset: buffer.readUInt32LE(i + 16),
+    };
   }
   throw notZip("it is not a zip archive");
 }
@@ -53,15 +57,21 @@ export async function zipEntries(filePath, limits) {
     const { size: fileSize } = await handle.stat();
     const end = await endRecord(handle, fileSize);
     // 0xFFFF and 0xFFFFFFFF mean ZIP64: an archive of more than 65,535 entries or 4 GB, far past every limit here.
-    if (end.entries === 0xffff || end.directoryOffset === 0xffffffff) throw new FileRefused(413, `the archive has more than ${figure(limits.maxEntries)} parts or is larger than 4 GB`);
-    if (end.entries > limits.maxEntries) throw new FileRefused(413, `the archive has more than ${figure(limits.maxEntries)} parts (${figure(end.entries)})`);
+    if (end.entries === 0xffff || end.directoryOffset === 0xffffffff)
+      throw new FileRefused(413, `the archive has more than ${figure(limits.maxEntries)} parts or is larger than 4 GB`);
+    if (end.entries > limits.maxEntries)
+      throw new FileRefused(
+        413,
+        `the archive has more than ${figure(limits.maxEntries)} parts (${figure(end.entries)})`,
+      );
     if (end.directoryOffset + end.directoryBytes > fileSize) throw notZip("its directory is past the end of the file");
     const directory = await readAt(handle, end.directoryOffset, end.directoryBytes);
     /** @type {Map<string, ZipEntry>} */
     const entries = new Map();
     let total = 0;
     for (let at = 0, i = 0; i < end.entries; i++) {
-      if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE) throw notZip("its directory is damaged");
+      if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE)
+        throw notZip("its directory is damaged");
       const flags = directory.readUInt16LE(at + 8);
       const nameBytes = directory.readUInt16LE(at + 28);
       const entry = {
@@ -75,7 +85,8 @@ export async function zipEntries(filePath, limits) {
       if (flags & 1) throw notZip("it is encrypted");
       checkEntry(entry, limits);
       total += entry.size;
-      if (total > limits.maxTotalBytes) throw new FileRefused(413, `the archive unpacks to more than ${megabytes(limits.maxTotalBytes)}`);
+      if (total > limits.maxTotalBytes)
+        throw new FileRefused(413, `the archive unpacks to more than ${megabytes(limits.maxTotalBytes)}`);
       if (!entries.has(entry.name)) entries.set(entry.name, entry);
     }
     return entries;
@@ -87,7 +98,8 @@ export async function zipEntries(filePath, limits) {
 /** @param {ZipEntry} entry @param {ZipLimits} limits */
 function checkEntry(entry, limits) {
   // 0xFFFFFFFF: a ZIP64 size of 4 GB or more.
-  if (entry.size > limits.maxEntryBytes || entry.size === 0xffffffff) throw new FileRefused(413, `${entry.name} unpacks to more than ${megabytes(limits.maxEntryBytes)}`);
+  if (entry.size > limits.maxEntryBytes || entry.size === 0xffffffff)
+    throw new FileRefused(413, `${entry.name} unpacks to more than ${megabytes(limits.maxEntryBytes)}`);
   if (entry.size > limits.ratioFromBytes && entry.size > entry.compressedSize * limits.maxRatio) {
     throw new FileRefused(413, `${entry.name} is compressed more than ${figure(limits.maxRatio)} to 1`);
   }
@@ -116,14 +128,22 @@ export async function* entryBytes(filePath, entry) {
     if (entry.size !== 0) throw notZip(`${entry.name} is damaged`);
     return;
   }
-  const raw = fs.createReadStream(filePath, { start, end: start + entry.compressedSize - 1, highWaterMark: CHUNK_BYTES });
+  const raw = fs.createReadStream(filePath, {
+    start,
+    end: start + entry.compressedSize - 1,
+    highWaterMark: CHUNK_BYTES,
+  });
   const source = entry.method === 8 ? raw.pipe(zlib.createInflateRaw({ chunkSize: CHUNK_BYTES })) : raw;
   raw.on("error", (error) => source.destroy(error));
   let unpacked = 0;
   try {
     for await (const chunk of source) {
       unpacked += chunk.length;
-      if (unpacked > entry.size) throw new FileRefused(413, `${entry.name} unpacks to more than the ${figure(entry.size)} bytes its archive declares`);
+      if (unpacked > entry.size)
+        throw new FileRefused(
+          413,
+          `${entry.name} unpacks to more than the ${figure(entry.size)} bytes its archive declares`,
+        );
       yield chunk;
     }
   } catch (error) {

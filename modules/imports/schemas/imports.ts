@@ -5,7 +5,16 @@ import { CompanyId, IntIdParam } from "@/lib/validation/common";
 import { ImportReasonCodeSchema, ImportReasonParams } from "./reasons";
 
 const IMPORT_KINDS = ["MEMBER", "SUBSCRIBER"] as const;
-export const IMPORT_FIELDS = ["email", "firstname", "lastname", "phone", "birthdate", "street", "zipcode", "post"] as const;
+export const IMPORT_FIELDS = [
+  "email",
+  "firstname",
+  "lastname",
+  "phone",
+  "birthdate",
+  "street",
+  "zipcode",
+  "post",
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 const IMPORT_STATUSES = ["UPLOADED", "QUEUED", "RUNNING", "DONE", "FAILED", "UNDONE"] as const;
 /** The largest file an import takes (the edge's body limit for the upload routes). */
@@ -26,9 +35,18 @@ export const IMPORT_LIMITS = {
   maxSharedStringBytes: 32 * 1024 * 1024,
   maxStyles: 65_536,
   /** .xlsx: the archive. An entry compressed more than maxRatio to 1 is refused from ratioFromBytes unpacked. */
-  zip: { maxEntries: 10_000, maxEntryBytes: 256 * 1024 * 1024, maxTotalBytes: 512 * 1024 * 1024, maxRatio: 200, ratioFromBytes: 1024 * 1024 },
+  zip: {
+    maxEntries: 10_000,
+    maxEntryBytes: 256 * 1024 * 1024,
+    maxTotalBytes: 512 * 1024 * 1024,
+    maxRatio: 200,
+    ratioFromBytes: 1024 * 1024,
+  },
 } as const;
-export const IMPORT_MEDIA_TYPES = { csv: "text/csv", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
+export const IMPORT_MEDIA_TYPES = {
+  csv: "text/csv",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const;
 /** Rows shown in a preview. */
 export const PREVIEW_ROWS = 20;
 
@@ -37,19 +55,33 @@ export const CreateImportQuery = z
     kind: z.enum(IMPORT_KINDS, { error: "must be MEMBER or SUBSCRIBER" }),
     company_id: CompanyId.optional().meta({ description: "MEMBER: the company the members are imported into." }),
     list_id: IntIdParam.optional().meta({ description: "SUBSCRIBER: the list the subscribers are imported into." }),
-    file_name: z.string().trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" }).default("import"),
+    file_name: z
+      .string()
+      .trim()
+      .min(1, { error: "required" })
+      .max(200, { error: "must be at most 200 characters" })
+      .default("import"),
   })
   .superRefine((q, ctx) => {
-    if (q.kind === "MEMBER" && !q.company_id) ctx.addIssue({ code: "custom", path: ["company_id"], message: "required for a MEMBER import" });
-    if (q.kind === "SUBSCRIBER" && !q.list_id) ctx.addIssue({ code: "custom", path: ["list_id"], message: "required for a SUBSCRIBER import" });
+    if (q.kind === "MEMBER" && !q.company_id)
+      ctx.addIssue({ code: "custom", path: ["company_id"], message: "required for a MEMBER import" });
+    if (q.kind === "SUBSCRIBER" && !q.list_id)
+      ctx.addIssue({ code: "custom", path: ["list_id"], message: "required for a SUBSCRIBER import" });
   });
 export type CreateImportInput = z.output<typeof CreateImportQuery>;
 
-const columnHeader = z.string().trim().min(1, { error: "required" }).max(200, { error: "must be at most 200 characters" });
+const columnHeader = z
+  .string()
+  .trim()
+  .min(1, { error: "required" })
+  .max(200, { error: "must be at most 200 characters" });
 export const ImportMappingSchema = z
   .partialRecord(z.enum(IMPORT_FIELDS), columnHeader)
   .refine((m) => Boolean(m.email), { error: "email: a column must be mapped to email" })
-  .meta({ id: "ImportMapping", description: "Which column (by its header text) fills each field; `email` is required." });
+  .meta({
+    id: "ImportMapping",
+    description: "Which column (by its header text) fills each field; `email` is required.",
+  });
 export type ImportMappingValues = z.output<typeof ImportMappingSchema>;
 
 export const PreviewImportRequest = z.object({ mapping: ImportMappingSchema }).meta({ id: "PreviewImportRequest" });
@@ -63,7 +95,9 @@ const ConsentSource = z
 export const StartImportRequest = z
   .object({
     mapping: ImportMappingSchema,
-    consent_source: ConsentSource.optional().meta({ description: "SUBSCRIBER: how the subscribers' consent was obtained (3-500 characters), required." }),
+    consent_source: ConsentSource.optional().meta({
+      description: "SUBSCRIBER: how the subscribers' consent was obtained (3-500 characters), required.",
+    }),
   })
   .meta({ id: "StartImportRequest" });
 export type StartImportInput = z.output<typeof StartImportRequest>;
@@ -78,7 +112,12 @@ export const ImportView = z
     file_name: z.string(),
     file_size: z.number().int(),
     columns: z.array(z.string()).meta({ description: "The header row of the file (UPLOADED only; empty afterwards)." }),
-    mapping: z.partialRecord(z.enum(IMPORT_FIELDS), z.string()).meta({ description: "The mapping used, or the one suggested (remembered from the last import of this kind, or guessed from the headers)." }),
+    mapping: z
+      .partialRecord(z.enum(IMPORT_FIELDS), z.string())
+      .meta({
+        description:
+          "The mapping used, or the one suggested (remembered from the last import of this kind, or guessed from the headers).",
+      }),
     consent_source: z.string().nullable(),
     rows_read: z.number().int(),
     added: z.number().int(),
@@ -116,7 +155,10 @@ export const ImportPreview = z
 
 export const ImportUndoResult = z
   .object({
-    removed: z.number().int().meta({ description: "Rows whose additions were removed (members, subscriptions, filled fields)." }),
+    removed: z
+      .number()
+      .int()
+      .meta({ description: "Rows whose additions were removed (members, subscriptions, filled fields)." }),
     kept: z.number().int().meta({ description: "Rows left as they are because something else changed them since." }),
     reason: z.string().nullable(),
   })

@@ -29,20 +29,39 @@ export const ImportReasonCodeSchema = z.enum(IMPORT_REASON_CODES).meta({
 });
 
 /** How an `invalid` field breaks the rule: longer than `max`, not an email address, not a date, a future date, other. */
-const INVALID_ISSUES = ["too_long", "invalid_email", "invalid_date", "future_date", "control_characters", "other"] as const;
+const INVALID_ISSUES = [
+  "too_long",
+  "invalid_email",
+  "invalid_date",
+  "future_date",
+  "control_characters",
+  "other",
+] as const;
 
 export const ImportReasonParams = z
   .object({
-    first_row: z.number().int().optional().meta({ description: "`duplicate_in_file`: the row that has the email first." }),
+    first_row: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "`duplicate_in_file`: the row that has the email first." }),
     header: z.string().optional().meta({ description: "`no_column`: the header text the mapping names." }),
     issue: z.enum(INVALID_ISSUES).optional().meta({ description: "`invalid`: how the value breaks the rule." }),
-    max: z.number().int().optional().meta({ description: "`invalid` with `too_long`: the most characters the field takes." }),
+    max: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "`invalid` with `too_long`: the most characters the field takes." }),
   })
   .meta({ id: "ImportReasonParams", description: "The parameters of the code; only those that apply are present." });
 type Params = z.output<typeof ImportReasonParams>;
 
 /** A reason as the services pass it on and a run stores it; `detail` is the rule's own English text for `invalid`. */
-const ImportReasonSchema = ImportReasonParams.extend({ code: ImportReasonCodeSchema, field: z.string().optional(), detail: z.string().optional() });
+const ImportReasonSchema = ImportReasonParams.extend({
+  code: ImportReasonCodeSchema,
+  field: z.string().optional(),
+  detail: z.string().optional(),
+});
 export type ImportReason = z.output<typeof ImportReasonSchema>;
 
 /** The codes about one field's value: their texts are prefixed with the field where no column says which. */
@@ -66,12 +85,16 @@ export const reasonMessage = (reason: ImportReason) => ENGLISH[reason.code](reas
 
 /** The API's English text with the field in front for a field's value (`email: required`), as the result file has it. */
 export const reasonText = (reason: ImportReason) =>
-  FIELD_REASONS.includes(reason.code) && reason.field ? `${reason.field}: ${reasonMessage(reason)}` : reasonMessage(reason);
+  FIELD_REASONS.includes(reason.code) && reason.field
+    ? `${reason.field}: ${reasonMessage(reason)}`
+    : reasonMessage(reason);
 
 /** The parameters the API shows with the code. */
 export function reasonParams(reason: ImportReason): Params {
   const { first_row, header, issue, max } = reason;
-  return Object.fromEntries(Object.entries({ first_row, header, issue, max }).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(
+    Object.entries({ first_row, header, issue, max }).filter(([, value]) => value !== undefined),
+  );
 }
 
 /** A stored reason back as a reason; null for an empty one or for the plain English text of a run made before codes. */

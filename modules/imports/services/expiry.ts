@@ -26,17 +26,26 @@ export function expireStaleUploads(): void {
   const now = Date.now();
   if (now - (globalForExpiry.__importsSweptAt ?? 0) < SWEEP_EVERY_MS) return;
   globalForExpiry.__importsSweptAt = now;
-  void sweepStaleUploads(new Date(now)).catch((error: unknown) => logger().warn({ err: error }, "imports: expiring stale uploads failed"));
+  void sweepStaleUploads(new Date(now)).catch((error: unknown) =>
+    logger().warn({ err: error }, "imports: expiring stale uploads failed"),
+  );
 }
 
 /** One sweep: stale UPLOADED imports expired, files no import names deleted. The counts, for tests and logs. */
 export async function sweepStaleUploads(now = new Date()): Promise<{ expired: number; orphans: number }> {
   const cutoff = new Date(now.getTime() - UPLOAD_TTL_HOURS * 3_600_000);
-  const stale = await db().importRun.findMany({ where: { status: "UPLOADED", createdAt: { lt: cutoff } }, orderBy: { id: "asc" }, take: SWEEP_RUNS });
+  const stale = await db().importRun.findMany({
+    where: { status: "UPLOADED", createdAt: { lt: cutoff } },
+    orderBy: { id: "asc" },
+    take: SWEEP_RUNS,
+  });
   let expired = 0;
   for (const run of stale) {
     const done = await db().$transaction(async (tx) => {
-      const changed = await tx.importRun.updateMany({ where: { id: run.id, status: "UPLOADED" }, data: { status: "FAILED", error: EXPIRED_REASON, filePath: null, finishedAt: now } });
+      const changed = await tx.importRun.updateMany({
+        where: { id: run.id, status: "UPLOADED" },
+        data: { status: "FAILED", error: EXPIRED_REASON, filePath: null, finishedAt: now },
+      });
       if (changed.count === 0) return false;
       await recordAudit(tx, system, {
         action: "import.expire",
@@ -67,7 +76,11 @@ async function removeOrphans(cutoff: Date): Promise<number> {
   }
   old.splice(1000); // the next sweep takes the rest
   if (old.length === 0) return 0;
-  const named = new Set((await db().importRun.findMany({ where: { filePath: { in: old } }, select: { filePath: true } })).map((r) => r.filePath));
+  const named = new Set(
+    (await db().importRun.findMany({ where: { filePath: { in: old } }, select: { filePath: true } })).map(
+      (r) => r.filePath,
+    ),
+  );
   const orphans = old.filter((file) => !named.has(file));
   for (const file of orphans) await removeFile(file);
   return orphans.length;

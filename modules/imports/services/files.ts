@@ -26,7 +26,9 @@ export function importFormat(contentType: string | null): ImportFormat {
   const mediaType = (contentType ?? "").split(";")[0].trim().toLowerCase();
   if (mediaType === IMPORT_MEDIA_TYPES.csv || mediaType === "application/csv") return "CSV";
   if (mediaType === IMPORT_MEDIA_TYPES.xlsx) return "XLSX";
-  throw new UnsupportedMediaType(`unsupported content type: send ${IMPORT_MEDIA_TYPES.csv} or ${IMPORT_MEDIA_TYPES.xlsx}`);
+  throw new UnsupportedMediaType(
+    `unsupported content type: send ${IMPORT_MEDIA_TYPES.csv} or ${IMPORT_MEDIA_TYPES.xlsx}`,
+  );
 }
 
 export function importsDir(): string {
@@ -47,7 +49,9 @@ export async function saveUpload(body: ReadableStream<Uint8Array> | null): Promi
     }
   };
   try {
-    const source = body ? Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>) : Readable.from([]);
+    const source = body
+      ? Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>)
+      : Readable.from([]);
     await pipeline(source, counted, fs.createWriteStream(filePath, { mode: 0o600 }));
   } catch (error) {
     await removeFile(filePath);

@@ -13,7 +13,13 @@ import { IMPORT_JOB, wakeWorkers } from "@/lib/jobs/queue";
 import { parseStoredReason, reasonMessage, reasonText } from "../schemas/reasons";
 import type { CreateImportInput, ImportMappingValues, ImportView, StartImportInput } from "../schemas/imports";
 import { ImportMappingSchema } from "../schemas/imports";
-import { assertObjectInScope, assertWritableCompany, inScopeWhere, requireModule, requirePermission } from "@/modules/access/services/access-checks";
+import {
+  assertObjectInScope,
+  assertWritableCompany,
+  inScopeWhere,
+  requireModule,
+  requirePermission,
+} from "@/modules/access/services/access-checks";
 import { recordAudit } from "@/modules/audit/services/audit";
 import type { Caller } from "@/modules/access/services/caller";
 import { expireStaleUploads } from "./expiry";
@@ -51,7 +57,9 @@ async function rememberedMapping(organizationId: string, kind: string): Promise<
 async function importView(run: Run): Promise<z.output<typeof ImportView>> {
   const uploaded = run.status === "UPLOADED" && run.filePath;
   const columns = uploaded ? await readColumns(run.filePath!, run.format as "CSV" | "XLSX") : [];
-  const mapping = run.mapping ? JSON.parse(run.mapping) : suggestMapping(columns, await rememberedMapping(run.organizationId, run.kind));
+  const mapping = run.mapping
+    ? JSON.parse(run.mapping)
+    : suggestMapping(columns, await rememberedMapping(run.organizationId, run.kind));
   return {
     id: run.id,
     kind: run.kind as "MEMBER" | "SUBSCRIBER",
@@ -78,7 +86,12 @@ async function importView(run: Run): Promise<z.output<typeof ImportView>> {
 }
 
 /** POST /v3/imports: the file (the request body) is stored and its header read; nothing is imported yet. */
-export async function createImport(caller: Caller, input: CreateImportInput, contentType: string | null, body: ReadableStream<Uint8Array> | null) {
+export async function createImport(
+  caller: Caller,
+  input: CreateImportInput,
+  contentType: string | null,
+  body: ReadableStream<Uint8Array> | null,
+) {
   let organizationId: string;
   if (input.kind === "MEMBER") {
     await assertWritableCompany(caller, input.company_id!, "member", "MEMBER.U");
@@ -100,13 +113,24 @@ export async function createImport(caller: Caller, input: CreateImportInput, con
     throw new ValidationFailed({ body: ["the file has no header row"] });
   }
   const run = await db().importRun.create({
-    data: { organizationId, kind: input.kind, listId: input.list_id ?? null, status: "UPLOADED", fileName: input.file_name, format, fileSize: size, filePath, actor: caller.actor },
+    data: {
+      organizationId,
+      kind: input.kind,
+      listId: input.list_id ?? null,
+      status: "UPLOADED",
+      fileName: input.file_name,
+      format,
+      fileSize: size,
+      filePath,
+      actor: caller.actor,
+    },
   });
   return importView(run);
 }
 
 function assertUploaded(run: Run) {
-  if (run.status !== "UPLOADED" || !run.filePath) throw new Conflict(`import is ${run.status}: only an UPLOADED import can be previewed or started`);
+  if (run.status !== "UPLOADED" || !run.filePath)
+    throw new Conflict(`import is ${run.status}: only an UPLOADED import can be previewed or started`);
 }
 
 /** POST /v3/imports/{id}/preview: the first rows as mapped and the problems of the whole file. */
@@ -120,15 +144,28 @@ export async function previewImport(caller: Caller, id: number, mapping: ImportM
 export async function startImport(caller: Caller, id: number, input: StartImportInput) {
   const run = await runInScope(caller, id, true);
   assertUploaded(run);
-  if (run.kind === "SUBSCRIBER" && !input.consent_source) throw new ValidationFailed({ consent_source: ["required for a SUBSCRIBER import"] });
+  if (run.kind === "SUBSCRIBER" && !input.consent_source)
+    throw new ValidationFailed({ consent_source: ["required for a SUBSCRIBER import"] });
   const columns = await readColumns(run.filePath!, run.format as "CSV" | "XLSX");
   const missing = Object.entries(input.mapping).filter(([, header]) => !columns.includes(header));
-  if (missing.length) throw new ValidationFailed(Object.fromEntries(missing.map(([field, header]) => [`mapping.${field}`, [reasonMessage({ code: "no_column", field, header })]])));
+  if (missing.length)
+    throw new ValidationFailed(
+      Object.fromEntries(
+        missing.map(([field, header]) => [`mapping.${field}`, [reasonMessage({ code: "no_column", field, header })]]),
+      ),
+    );
   const mapping = JSON.stringify(input.mapping);
   const started = await db().$transaction(async (tx) => {
-    const queued = await tx.importRun.updateMany({ where: { id, status: "UPLOADED" }, data: { status: "QUEUED", mapping, consentSource: run.kind === "SUBSCRIBER" ? input.consent_source! : null } });
+    const queued = await tx.importRun.updateMany({
+      where: { id, status: "UPLOADED" },
+      data: { status: "QUEUED", mapping, consentSource: run.kind === "SUBSCRIBER" ? input.consent_source! : null },
+    });
     if (queued.count === 0) throw new Conflict("import is already started");
-    await tx.importMapping.upsert({ where: { organizationId_kind: { organizationId: run.organizationId, kind: run.kind } }, create: { organizationId: run.organizationId, kind: run.kind, mapping }, update: { mapping } });
+    await tx.importMapping.upsert({
+      where: { organizationId_kind: { organizationId: run.organizationId, kind: run.kind } },
+      create: { organizationId: run.organizationId, kind: run.kind, mapping },
+      update: { mapping },
+    });
     await recordAudit(tx, caller, {
       action: "import.start",
       objectType: run.kind === "MEMBER" ? "company" : "subscription_list",
@@ -158,7 +195,9 @@ export async function getImport(caller: Caller, id: number) {
 
 /** GET /v3/imports: the 50 newest imports of companies in scope, of the kinds whose module the caller has. */
 export async function listImports(caller: Caller) {
-  const kinds = Object.entries(KIND_ACCESS).filter(([, a]) => caller.modules.has(a.module)).map(([kind]) => kind);
+  const kinds = Object.entries(KIND_ACCESS)
+    .filter(([, a]) => caller.modules.has(a.module))
+    .map(([kind]) => kind);
   const scope = await inScopeWhere(caller);
   const runs = await db().importRun.findMany({
     where: { kind: { in: kinds }, ...(scope.companyId ? { organizationId: scope.companyId } : {}) },
@@ -191,15 +230,29 @@ export async function importResultCsv(caller: Caller, id: number, lang?: Lang) {
     return [reason ? reasonText(reason) : stored, reason?.code ?? ""];
   };
   async function* lines(): AsyncGenerator<string> {
-    yield stringify([[t.row, t.email, t.outcome, t.reason, t.memberId, ...(lang ? [] : [t.code])]], { ...CSV_OPTIONS, bom: true });
+    yield stringify([[t.row, t.email, t.outcome, t.reason, t.memberId, ...(lang ? [] : [t.code])]], {
+      ...CSV_OPTIONS,
+      bom: true,
+    });
     let after = 0;
     for (;;) {
-      const rows = await db().importRow.findMany({ where: { runId: run.id, rowNumber: { gt: after } }, orderBy: { rowNumber: "asc" }, take: RESULT_BATCH });
+      const rows = await db().importRow.findMany({
+        where: { runId: run.id, rowNumber: { gt: after } },
+        orderBy: { rowNumber: "asc" },
+        take: RESULT_BATCH,
+      });
       if (rows.length === 0) return;
       yield stringify(
         rows.map((r) => {
           const [reason, ...code] = reasonCells(r.reason);
-          return [String(r.rowNumber), r.email, t.outcomes[r.outcome as keyof typeof t.outcomes] ?? r.outcome, reason, r.memberId === null ? "" : String(r.memberId), ...code];
+          return [
+            String(r.rowNumber),
+            r.email,
+            t.outcomes[r.outcome as keyof typeof t.outcomes] ?? r.outcome,
+            reason,
+            r.memberId === null ? "" : String(r.memberId),
+            ...code,
+          ];
         }),
         CSV_OPTIONS,
       );

@@ -29,21 +29,42 @@ export async function importPeriod(companyId: string): Promise<ImportPeriod | nu
   });
   const nearest = current.sort((a, b) => chain.indexOf(a.companyId) - chain.indexOf(b.companyId))[0];
   if (!nearest) return null;
-  return { id: nearest.id, name: nearest.name, startDate: nearest.startsOn.toISOString().slice(0, 10), endDate: nearest.endsOn.toISOString().slice(0, 10) };
+  return {
+    id: nearest.id,
+    name: nearest.name,
+    startDate: nearest.startsOn.toISOString().slice(0, 10),
+    endDate: nearest.endsOn.toISOString().slice(0, 10),
+  };
 }
 
 /**
  * Memberships in the company's period for those of the members that have none there: by member, the id of each one
  * written (what undo removes). One INSERT for the batch, as the members' own (imports-write.ts).
  */
-export async function addMemberships(tx: Tx, companyId: string, periodId: number, memberIds: number[], now: Date): Promise<Map<number, number>> {
+export async function addMemberships(
+  tx: Tx,
+  companyId: string,
+  periodId: number,
+  memberIds: number[],
+  now: Date,
+): Promise<Map<number, number>> {
   if (!memberIds.length) return new Map();
-  const have = new Set((await tx.membership.findMany({ where: { companyId, periodId, memberId: { in: memberIds } }, select: { memberId: true } })).map((m) => m.memberId));
+  const have = new Set(
+    (
+      await tx.membership.findMany({
+        where: { companyId, periodId, memberId: { in: memberIds } },
+        select: { memberId: true },
+      })
+    ).map((m) => m.memberId),
+  );
   const missing = [...new Set(memberIds)].filter((id) => !have.has(id));
   if (!missing.length) return new Map();
   const written = await tx.$queryRaw<{ id: number; memberId: number }[]>`
     INSERT INTO "Membership" ("memberId", "companyId", "periodId", "status", "createdAt")
-    SELECT j."memberId", ${companyId}, ${periodId}, 'MEMBER', ${now} FROM (${jsonRows([["memberId", "integer"]], missing.map((id) => [id]))}) AS j
+    SELECT j."memberId", ${companyId}, ${periodId}, 'MEMBER', ${now} FROM (${jsonRows(
+      [["memberId", "integer"]],
+      missing.map((id) => [id]),
+    )}) AS j
     RETURNING "id", "memberId"`;
   return new Map(written.map((m) => [Number(m.memberId), Number(m.id)]));
 }

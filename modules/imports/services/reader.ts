@@ -35,7 +35,15 @@ export interface ReaderThread {
 
 export function readerThread(filePath: string, format: ImportFormat, mode: "rows" | "check"): ReaderThread {
   const thread = new Worker(SHEET_THREAD_SCRIPT, {
-    workerData: { importsThread: true, filePath, format, mode, limits: IMPORT_LIMITS, batchRows: BATCH_ROWS, batchChars: BATCH_CHARS },
+    workerData: {
+      importsThread: true,
+      filePath,
+      format,
+      mode,
+      limits: IMPORT_LIMITS,
+      batchRows: BATCH_ROWS,
+      batchChars: BATCH_CHARS,
+    },
     resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB, maxYoungGenerationSizeMb: READER_YOUNG_MB },
   });
   const queue: Posted[] = [];

@@ -4,15 +4,32 @@ import "server-only";
 import type { z } from "zod";
 import { normalizeEmail } from "@/lib/validation/email";
 import { reasonMessage, reasonParams, type ImportReason } from "../schemas/reasons";
-import { IMPORT_FIELDS, PREVIEW_ROWS, type ImportField, type ImportMappingValues, type ImportPreview } from "../schemas/imports";
+import {
+  IMPORT_FIELDS,
+  PREVIEW_ROWS,
+  type ImportField,
+  type ImportMappingValues,
+  type ImportPreview,
+} from "../schemas/imports";
 import { UpdateMemberRequest } from "@/modules/members/schemas/member";
 import { fileRows, type ImportFormat } from "./files";
 
 /** The API's rules for each field (lengths, email, birthdate). */
-const RowFields = UpdateMemberRequest.pick({ email: true, firstname: true, lastname: true, phone: true, birthdate: true, street: true, zipcode: true, post: true });
+const RowFields = UpdateMemberRequest.pick({
+  email: true,
+  firstname: true,
+  lastname: true,
+  phone: true,
+  birthdate: true,
+  street: true,
+  zipcode: true,
+  post: true,
+});
 export type RowValues = Partial<Record<ImportField, string>>;
 /** A refused row keeps its address where that alone is valid, so the result file says whose row it was. */
-export type CheckedRow = { ok: true; email: string; fields: Partial<Record<ImportField, string>> } | { ok: false; reason: ImportReason; email: string | null };
+export type CheckedRow =
+  | { ok: true; email: string; fields: Partial<Record<ImportField, string>> }
+  | { ok: false; reason: ImportReason; email: string | null };
 
 /** Header texts staff commonly use for each field, compared lower-cased without spaces, dashes or underscores. */
 const HEADER_GUESSES: Record<ImportField, string[]> = {
@@ -29,7 +46,10 @@ const HEADER_GUESSES: Record<ImportField, string[]> = {
 const headerKey = (text: string) => text.toLowerCase().replace(/[\s_\-.]/g, "");
 
 /** The remembered mapping where its columns are all in this file; otherwise a guess from the header texts. */
-export function suggestMapping(columns: string[], remembered: ImportMappingValues | null): Partial<Record<ImportField, string>> {
+export function suggestMapping(
+  columns: string[],
+  remembered: ImportMappingValues | null,
+): Partial<Record<ImportField, string>> {
   if (remembered && Object.values(remembered).every((header) => columns.includes(header))) return remembered;
   const guess: Partial<Record<ImportField, string>> = {};
   for (const field of IMPORT_FIELDS) {
@@ -62,10 +82,15 @@ export function checkRow(values: RowValues): CheckedRow {
   const parsed = RowFields.safeParse(values);
   if (!parsed.success) {
     const emailValid = !parsed.error.issues.some((issue) => issue.path[0] === "email");
-    return { ok: false, reason: invalidReason(parsed.error.issues, values), email: emailValid ? normalizeEmail(values.email) : null };
+    return {
+      ok: false,
+      reason: invalidReason(parsed.error.issues, values),
+      email: emailValid ? normalizeEmail(values.email) : null,
+    };
   }
   const fields: Partial<Record<ImportField, string>> = {};
-  for (const [field, value] of Object.entries(parsed.data)) if (typeof value === "string") fields[field as ImportField] = value;
+  for (const [field, value] of Object.entries(parsed.data))
+    if (typeof value === "string") fields[field as ImportField] = value;
   return { ok: true, email: normalizeEmail(values.email), fields };
 }
 
@@ -76,18 +101,26 @@ function invalidReason(issues: z.core.$ZodIssue[], values: RowValues): ImportRea
   const reason: ImportReason = { code: "invalid", field, detail: issue.message, issue: "other" };
   if (issue.code === "too_big") return { ...reason, issue: "too_long", max: Number(issue.maximum) };
   if (field === "email") return { ...reason, issue: "invalid_email" };
-  if (issue.code === "custom" && issue.params?.key === "control_characters") return { ...reason, issue: "control_characters" };
+  if (issue.code === "custom" && issue.params?.key === "control_characters")
+    return { ...reason, issue: "control_characters" };
   if (field === "birthdate") {
     // Both refinements of the birthdate rule are "custom" issues, and zod runs both: a date after today with a single
     // issue is a real date that failed only "not in the future".
     const single = issues.filter((i) => i.path[0] === "birthdate").length === 1;
-    return { ...reason, issue: single && values.birthdate! > new Date().toISOString().slice(0, 10) ? "future_date" : "invalid_date" };
+    return {
+      ...reason,
+      issue: single && values.birthdate! > new Date().toISOString().slice(0, 10) ? "future_date" : "invalid_date",
+    };
   }
   return reason;
 }
 
 /** The reason a later row with an email already seen in the file is skipped. */
-export const duplicateInFile = (firstRow: number): ImportReason => ({ code: "duplicate_in_file", field: "email", first_row: firstRow });
+export const duplicateInFile = (firstRow: number): ImportReason => ({
+  code: "duplicate_in_file",
+  field: "email",
+  first_row: firstRow,
+});
 
 const MAX_PROBLEMS = 100;
 
@@ -98,21 +131,38 @@ export async function readColumns(filePath: string, format: ImportFormat): Promi
 }
 
 /** The first rows as mapped and every problem of the file (the first 100 listed), read in one pass. */
-export async function previewRows(filePath: string, format: ImportFormat, mapping: ImportMappingValues): Promise<z.output<typeof ImportPreview>> {
-  const preview: z.output<typeof ImportPreview> = { columns: [], rows: [], problems: [], problem_count: 0, row_count: 0 };
+export async function previewRows(
+  filePath: string,
+  format: ImportFormat,
+  mapping: ImportMappingValues,
+): Promise<z.output<typeof ImportPreview>> {
+  const preview: z.output<typeof ImportPreview> = {
+    columns: [],
+    rows: [],
+    problems: [],
+    problem_count: 0,
+    row_count: 0,
+  };
   const firstRowOf = new Map<string, number>();
   let indexes: [ImportField, number][] = [];
   const problem = (row: number, reason: ImportReason) => {
     preview.problem_count += 1;
     if (preview.problems.length < MAX_PROBLEMS) {
-      preview.problems.push({ row, field: reason.field ?? "row", code: reason.code, params: reasonParams(reason), message: reasonMessage(reason) });
+      preview.problems.push({
+        row,
+        field: reason.field ?? "row",
+        code: reason.code,
+        params: reasonParams(reason),
+        message: reasonMessage(reason),
+      });
     }
   };
   for await (const row of fileRows(filePath, format)) {
     if (preview.columns.length === 0 && preview.row_count === 0 && indexes.length === 0) {
       preview.columns = row.cells.map((c) => c.trim());
       indexes = columnIndexes(preview.columns, mapping);
-      for (const [field, header] of Object.entries(mapping)) if (!preview.columns.includes(header)) problem(1, { code: "no_column", field, header });
+      for (const [field, header] of Object.entries(mapping))
+        if (!preview.columns.includes(header)) problem(1, { code: "no_column", field, header });
       continue;
     }
     preview.row_count += 1;

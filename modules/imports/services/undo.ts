@@ -29,14 +29,26 @@ async function untouched(tx: Tx, rows: UndoRow[], listId: number | null): Promis
     (
       await tx.member.findMany({
         where: { id: { in: ids }, erasedAt: null },
-        select: { id: true, updatedAt: true, _count: { select: { memberships: true, subscriptions: true, properties: true } }, subscriptions: { where: { listId: listId ?? -1 }, select: { status: true } } },
+        select: {
+          id: true,
+          updatedAt: true,
+          _count: { select: { memberships: true, subscriptions: true, properties: true } },
+          subscriptions: { where: { listId: listId ?? -1 }, select: { status: true } },
+        },
       })
     ).map((m) => [m.id, m]),
   );
   // The memberships the rows gave, still as the import wrote them (a change of status or type is staff's).
   const membershipIds = rows.flatMap((r) => (r.membershipId ? [r.membershipId] : []));
   const asWritten = new Set(
-    membershipIds.length ? (await tx.membership.findMany({ where: { id: { in: membershipIds }, status: "MEMBER", memberTypeId: null }, select: { id: true } })).map((m) => m.id) : [],
+    membershipIds.length
+      ? (
+          await tx.membership.findMany({
+            where: { id: { in: membershipIds }, status: "MEMBER", memberTypeId: null },
+            select: { id: true },
+          })
+        ).map((m) => m.id)
+      : [],
   );
   const ok = new Set<number>();
   for (const row of rows) {
@@ -45,7 +57,13 @@ async function untouched(tx: Tx, rows: UndoRow[], listId: number | null): Promis
     if (row.memberWrittenAt && member.updatedAt.getTime() !== row.memberWrittenAt.getTime()) continue;
     if (row.subscribed && member.subscriptions[0]?.status !== "SUBSCRIBED") continue;
     if (row.membershipId && !asWritten.has(row.membershipId)) continue;
-    if (row.memberCreated && (member._count.memberships > (row.membershipId ? 1 : 0) || member._count.properties > 0 || member._count.subscriptions > (row.subscribed ? 1 : 0))) continue;
+    if (
+      row.memberCreated &&
+      (member._count.memberships > (row.membershipId ? 1 : 0) ||
+        member._count.properties > 0 ||
+        member._count.subscriptions > (row.subscribed ? 1 : 0))
+    )
+      continue;
     ok.add(row.rowNumber);
   }
   return ok;
@@ -76,11 +94,17 @@ async function undoRow(tx: Tx, row: UndoRow, listId: number | null, emitted: Emi
 }
 
 /** POST /v3/imports/{id}/undo, after the caller's access to the run was checked. */
-export async function undoRun(caller: Caller, run: { id: number; kind: string; status: string; organizationId: string; listId: number | null; fileName: string }) {
+export async function undoRun(
+  caller: Caller,
+  run: { id: number; kind: string; status: string; organizationId: string; listId: number | null; fileName: string },
+) {
   if (run.status !== "DONE") throw new Conflict(`import is ${run.status}: only a DONE import can be undone`);
   return db().$transaction(
     async (tx) => {
-      const claimed = await tx.importRun.updateMany({ where: { id: run.id, status: "DONE" }, data: { status: "UNDONE", undoneAt: new Date() } });
+      const claimed = await tx.importRun.updateMany({
+        where: { id: run.id, status: "DONE" },
+        data: { status: "UNDONE", undoneAt: new Date() },
+      });
       if (claimed.count === 0) throw new Conflict("import is already being undone");
       let removed = 0;
       let kept = 0;
@@ -90,7 +114,16 @@ export async function undoRun(caller: Caller, run: { id: number; kind: string; s
           where: { runId: run.id, rowNumber: { gt: after }, outcome: { in: ["ADDED", "UPDATED"] } },
           orderBy: { rowNumber: "asc" },
           take: UNDO_CHUNK,
-          select: { rowNumber: true, memberId: true, memberCreated: true, subscribed: true, subscriptionNew: true, filled: true, memberWrittenAt: true, membershipId: true },
+          select: {
+            rowNumber: true,
+            memberId: true,
+            memberCreated: true,
+            subscribed: true,
+            subscriptionNew: true,
+            filled: true,
+            memberWrittenAt: true,
+            membershipId: true,
+          },
         });
         if (rows.length === 0) break;
         const ok = await untouched(tx, rows, run.listId);
@@ -103,8 +136,18 @@ export async function undoRun(caller: Caller, run: { id: number; kind: string; s
           else if (!plain.includes(row)) await undoRow(tx, row, run.listId, emitted);
         }
         const about = { companyId: run.organizationId };
-        await emitWebhookEvents(tx, "member.erased", about, emitted.erased.map((id) => ({ member_id: id })));
-        await emitWebhookEvents(tx, "member.updated", about, emitted.updated.map((id) => ({ member_id: id })));
+        await emitWebhookEvents(
+          tx,
+          "member.erased",
+          about,
+          emitted.erased.map((id) => ({ member_id: id })),
+        );
+        await emitWebhookEvents(
+          tx,
+          "member.updated",
+          about,
+          emitted.updated.map((id) => ({ member_id: id })),
+        );
         removed += ok.size;
         after = rows[rows.length - 1].rowNumber;
       }

@@ -5,13 +5,15 @@ import { formatNumber } from "@/lib/i18n/formats";
 import type { Lang } from "@/lib/i18n/lang";
 
 /** "a, b och c": what is still to choose, as a sentence says it. */
-const joinWith = (and: string) => (items: string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${and} ${items[items.length - 1]}`);
+const joinWith = (and: string) => (items: string[]) =>
+  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${and} ${items[items.length - 1]}`;
 const joinSv = joinWith("och");
 const joinEn = joinWith("and");
 
 const sv = {
   title: "Import",
-  intro: "Hämta in medlemmar eller prenumeranter från en CSV- eller Excelfil (.xlsx). Stora filer läses in i bakgrunden: du kan lämna sidan och komma tillbaka.",
+  intro:
+    "Hämta in medlemmar eller prenumeranter från en CSV- eller Excelfil (.xlsx). Stora filer läses in i bakgrunden: du kan lämna sidan och komma tillbaka.",
   noAccess: "Din behörighet omfattar varken medlemmar eller prenumerationslistor.",
   newImport: "Ny import",
   kind: "Vad importeras?",
@@ -37,12 +39,23 @@ const sv = {
   },
   needs: { company: "en förening", list: "en lista", file: "en fil" } as Record<"company" | "list" | "file", string>,
   uploadNeeds: (missing: string[]) => `Välj ${joinSv(missing)} för att kunna ladda upp.`,
-  membership: (company: string, period: string, from: string, to: string) => `Medlemmarna blir medlemmar i ${company} för perioden ${period} (${from}–${to}).`,
-  noPeriod: (company: string) => `${company} har ingen period som pågår nu: medlemmarna importeras utan medlemskap. Lägg till en period först om de ska bli medlemmar.`,
+  membership: (company: string, period: string, from: string, to: string) =>
+    `Medlemmarna blir medlemmar i ${company} för perioden ${period} (${from}–${to}).`,
+  noPeriod: (company: string) =>
+    `${company} har ingen period som pågår nu: medlemmarna importeras utan medlemskap. Lägg till en period först om de ska bli medlemmar.`,
   mapping: "Kolumner",
   mappingIntro: "Välj vilket fält varje kolumn i filen fyller. E-post krävs.",
   notImported: "Importeras inte",
-  fields: { email: "E-post", firstname: "Förnamn", lastname: "Efternamn", phone: "Telefon", birthdate: "Födelsedatum", street: "Gatuadress", zipcode: "Postnummer", post: "Postort" } as Record<string, string>,
+  fields: {
+    email: "E-post",
+    firstname: "Förnamn",
+    lastname: "Efternamn",
+    phone: "Telefon",
+    birthdate: "Födelsedatum",
+    street: "Gatuadress",
+    zipcode: "Postnummer",
+    post: "Postort",
+  } as Record<string, string>,
   emailRequired: "Välj vilken kolumn som är e-post.",
   twice: (field: string) => `${field} är vald för mer än en kolumn.`,
   showPreview: "Förhandsgranska",
@@ -50,7 +63,12 @@ const sv = {
   preview: "Förhandsgranskning",
   previewIntro: (shown: string, total: string) => `De första ${shown} av ${total} raderna.`,
   row: "Rad",
-  problems: (n: number) => (n === 0 ? "Inga problem hittades." : n === 1 ? "1 rad har problem och hoppas över:" : `${n} rader har problem och hoppas över:`),
+  problems: (n: number) =>
+    n === 0
+      ? "Inga problem hittades."
+      : n === 1
+        ? "1 rad har problem och hoppas över:"
+        : `${n} rader har problem och hoppas över:`,
   moreProblems: (n: number) => `… och ${n} till (se resultatfilen efteråt).`,
   consent: "Hur har prenumeranterna gett sitt samtycke?",
   consentHelp: "Krävs. Sparas med importen och i händelseloggen (3–500 tecken).",
@@ -67,7 +85,8 @@ const sv = {
   download: "Ladda ner resultatet (CSV)",
   undo: "Ångra importen",
   undoTitle: "Ångra importen?",
-  undoBody: (n: string) => `Ångra tar bort det som importen lade till på ${n} rader: nya medlemmar, medlemskap, prenumerationer och ifyllda fält. Rader som ändrats sedan dess lämnas kvar.`,
+  undoBody: (n: string) =>
+    `Ångra tar bort det som importen lade till på ${n} rader: nya medlemmar, medlemskap, prenumerationer och ifyllda fält. Rader som ändrats sedan dess lämnas kvar.`,
   undoConfirm: "Ja, ångra",
   cancel: "Avbryt",
   undone: (removed: string, kept: string) => `Importen är ångrad: ${removed} rader togs bort, ${kept} lämnades kvar.`,
@@ -75,9 +94,22 @@ const sv = {
   uploadedWaiting: "Filen är uppladdad men importen är inte startad.",
   recent: "Senaste importerna",
   recentEmpty: "Inga importer ännu.",
-  columns: { file: "Fil", kind: "Typ", status: "Status", created: "Skapad", figures: "Tillagda / uppdaterade / överhoppade" },
+  columns: {
+    file: "Fil",
+    kind: "Typ",
+    status: "Status",
+    created: "Skapad",
+    figures: "Tillagda / uppdaterade / överhoppade",
+  },
   kindShort: { MEMBER: "Medlemmar", SUBSCRIBER: "Prenumeranter" } as Record<string, string>,
-  statuses: { UPLOADED: "Uppladdad", QUEUED: "I kö", RUNNING: "Pågår", DONE: "Klar", FAILED: "Misslyckades", UNDONE: "Ångrad" } as Record<string, string>,
+  statuses: {
+    UPLOADED: "Uppladdad",
+    QUEUED: "I kö",
+    RUNNING: "Pågår",
+    DONE: "Klar",
+    FAILED: "Misslyckades",
+    UNDONE: "Ångrad",
+  } as Record<string, string>,
   open: "Visa",
   openLabel: (file: string) => `Visa importen ${file}`,
   another: "Ny import",
@@ -115,7 +147,8 @@ type ImportsMessages = typeof sv;
 
 const en: ImportsMessages = {
   title: "Import",
-  intro: "Bring in members or subscribers from a CSV or Excel (.xlsx) file. Large files are read in the background: you can leave the page and come back.",
+  intro:
+    "Bring in members or subscribers from a CSV or Excel (.xlsx) file. Large files are read in the background: you can leave the page and come back.",
   noAccess: "Your access includes neither members nor subscription lists.",
   newImport: "New import",
   kind: "What is imported?",
@@ -141,12 +174,23 @@ const en: ImportsMessages = {
   },
   needs: { company: "a company", list: "a list", file: "a file" },
   uploadNeeds: (missing) => `Choose ${joinEn(missing)} to upload.`,
-  membership: (company, period, from, to) => `The members become members of ${company} for the period ${period} (${from}–${to}).`,
-  noPeriod: (company) => `${company} has no period running now: the members are imported without a membership. Add a period first if they are to be members.`,
+  membership: (company, period, from, to) =>
+    `The members become members of ${company} for the period ${period} (${from}–${to}).`,
+  noPeriod: (company) =>
+    `${company} has no period running now: the members are imported without a membership. Add a period first if they are to be members.`,
   mapping: "Columns",
   mappingIntro: "Choose which field each column of the file fills. Email is required.",
   notImported: "Not imported",
-  fields: { email: "Email", firstname: "First name", lastname: "Last name", phone: "Phone", birthdate: "Birthdate", street: "Street", zipcode: "Postcode", post: "Town" },
+  fields: {
+    email: "Email",
+    firstname: "First name",
+    lastname: "Last name",
+    phone: "Phone",
+    birthdate: "Birthdate",
+    street: "Street",
+    zipcode: "Postcode",
+    post: "Town",
+  },
   emailRequired: "Choose which column is the email.",
   twice: (field) => `${field} is chosen for more than one column.`,
   showPreview: "Preview",
@@ -154,7 +198,12 @@ const en: ImportsMessages = {
   preview: "Preview",
   previewIntro: (shown, total) => `The first ${shown} of ${total} rows.`,
   row: "Row",
-  problems: (n) => (n === 0 ? "No problems found." : n === 1 ? "1 row has a problem and is skipped:" : `${n} rows have problems and are skipped:`),
+  problems: (n) =>
+    n === 0
+      ? "No problems found."
+      : n === 1
+        ? "1 row has a problem and is skipped:"
+        : `${n} rows have problems and are skipped:`,
   moreProblems: (n) => `… and ${n} more (see the result file afterwards).`,
   consent: "How did the subscribers give their consent?",
   consentHelp: "Required. Kept with the import and in the audit log (3–500 characters).",
@@ -171,7 +220,8 @@ const en: ImportsMessages = {
   download: "Download the result (CSV)",
   undo: "Undo the import",
   undoTitle: "Undo the import?",
-  undoBody: (n) => `Undo removes what the import added on ${n} rows: new members, memberships, subscriptions and filled-in fields. Rows changed since are left as they are.`,
+  undoBody: (n) =>
+    `Undo removes what the import added on ${n} rows: new members, memberships, subscriptions and filled-in fields. Rows changed since are left as they are.`,
   undoConfirm: "Yes, undo",
   cancel: "Cancel",
   undone: (removed, kept) => `The import is undone: ${removed} rows removed, ${kept} left as they were.`,
@@ -181,7 +231,14 @@ const en: ImportsMessages = {
   recentEmpty: "No imports yet.",
   columns: { file: "File", kind: "Kind", status: "Status", created: "Created", figures: "Added / updated / skipped" },
   kindShort: { MEMBER: "Members", SUBSCRIBER: "Subscribers" },
-  statuses: { UPLOADED: "Uploaded", QUEUED: "Queued", RUNNING: "Running", DONE: "Done", FAILED: "Failed", UNDONE: "Undone" },
+  statuses: {
+    UPLOADED: "Uploaded",
+    QUEUED: "Queued",
+    RUNNING: "Running",
+    DONE: "Done",
+    FAILED: "Failed",
+    UNDONE: "Undone",
+  },
   open: "Show",
   openLabel: (file) => `Show the import ${file}`,
   another: "New import",
@@ -264,5 +321,7 @@ export function reasonLabel(t: ImportsMessages, reason: ImportReason): string {
 /** The reason with its field's name in front where it is about a field's value, as the result file's reason column. */
 export function reasonLine(t: ImportsMessages, reason: ImportReason): string {
   const label = reasonLabel(t, reason);
-  return FIELD_REASONS.includes(reason.code) && reason.field ? `${t.fields[reason.field] ?? reason.field}: ${label}` : label;
+  return FIELD_REASONS.includes(reason.code) && reason.field
+    ? `${t.fields[reason.field] ?? reason.field}: ${label}`
+    : label;
 }

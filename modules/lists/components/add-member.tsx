@@ -16,7 +16,13 @@ import { failureText } from "@/components/admin/action-errors";
 import { Panel } from "@/components/admin/ui/page-parts";
 import { useSearchText } from "@/components/admin/ui/use-debounced";
 
-export function AddMember({ listId, setSubscription }: { listId: number; setSubscription: ListActions["setSubscription"] }) {
+export function AddMember({
+  listId,
+  setSubscription,
+}: {
+  listId: number;
+  setSubscription: ListActions["setSubscription"];
+}) {
   const t = listsMessages(useLang());
   const ts = t.subscribers;
   const queryClient = useQueryClient();
@@ -27,7 +33,8 @@ export function AddMember({ listId, setSubscription }: { listId: number; setSubs
     enabled: q.length >= 2,
   });
   const add = useMutation({
-    mutationFn: (member: MemberMatch) => unwrap(setSubscription({ id: listId, member_id: member.member_id, subscribed: true })),
+    mutationFn: (member: MemberMatch) =>
+      unwrap(setSubscription({ id: listId, member_id: member.member_id, subscribed: true })),
     onSuccess: (_data, member) => {
       toast.success(fill(ts.subscribed, { email: member.email ?? memberName(member, "") }));
       void queryClient.invalidateQueries({ queryKey: queryKeys.lists.memberSearch(listId, q) });
@@ -40,7 +47,14 @@ export function AddMember({ listId, setSubscription }: { listId: number; setSubs
 
   return (
     <Panel id="add-member" title={ts.addMember} intro={ts.addMemberIntro}>
-      <SearchField id="member-search" label={ts.memberSearch} value={search} onSearch={setSearch} help={ts.memberSearchHelp} className="max-w-xl" />
+      <SearchField
+        id="member-search"
+        label={ts.memberSearch}
+        value={search}
+        onSearch={setSearch}
+        help={ts.memberSearchHelp}
+        className="max-w-xl"
+      />
       {q.length >= 2 && (
         <div aria-live="polite">
           {matches.isLoading ? null : matches.isError ? (
@@ -55,7 +69,9 @@ export function AddMember({ listId, setSubscription }: { listId: number; setSubs
                 <li key={m.member_id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                   <span>
                     <span className="break-all font-medium">{m.email}</span>
-                    {(m.firstname || m.lastname) && <span className="text-slate-700"> · {[m.firstname, m.lastname].filter(Boolean).join(" ")}</span>}
+                    {(m.firstname || m.lastname) && (
+                      <span className="text-slate-700"> · {[m.firstname, m.lastname].filter(Boolean).join(" ")}</span>
+                    )}
                   </span>
                   {m.is_subscribed ? (
                     <span className="text-sm text-slate-700">{ts.alreadySubscribed}</span>

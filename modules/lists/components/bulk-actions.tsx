@@ -20,7 +20,10 @@ import type { RowSelection } from "@/components/admin/ui/row-selection";
 import { secondaryButtonClass } from "@/components/admin/ui/styles";
 import type { Subscriber, SubscribersPageView } from "./types";
 
-export type BulkUnsubscribe = (input: { id: number; selection: BulkSelectionInput }) => Promise<ActionResult<z.infer<typeof BulkUnsubscribeResult>>>;
+export type BulkUnsubscribe = (input: {
+  id: number;
+  selection: BulkSelectionInput;
+}) => Promise<ActionResult<z.infer<typeof BulkUnsubscribeResult>>>;
 
 type Filters = { q: string; status: string };
 
@@ -34,14 +37,27 @@ function useEndableMatching(listId: number, filters: Filters, enabled: boolean) 
     queryFn: async () => {
       const statuses = filters.status ? [filters.status].filter((s) => ENDABLE.has(s)) : [...ENDABLE];
       const counts = await Promise.all(
-        statuses.map((status) => fetchJson<SubscribersPageView>(`/admin/api/lists/${listId}/subscribers?${new URLSearchParams({ limit: "1", status, ...(filters.q ? { q: filters.q } : {}) })}`)),
+        statuses.map((status) =>
+          fetchJson<SubscribersPageView>(
+            `/admin/api/lists/${listId}/subscribers?${new URLSearchParams({ limit: "1", status, ...(filters.q ? { q: filters.q } : {}) })}`,
+          ),
+        ),
       );
       return counts.reduce((n, page) => n + page.count, 0);
     },
   });
 }
 
-export function BulkToolbar({ listId, lang, selection, rows, count, filters, canWrite, bulkUnsubscribe }: {
+export function BulkToolbar({
+  listId,
+  lang,
+  selection,
+  rows,
+  count,
+  filters,
+  canWrite,
+  bulkUnsubscribe,
+}: {
   listId: number;
   lang: Lang;
   selection: RowSelection;
@@ -57,9 +73,16 @@ export function BulkToolbar({ listId, lang, selection, rows, count, filters, can
   const [unsubscribeOpen, setUnsubscribeOpen] = useState(false);
   const picked = selection.allMatching ? count : selection.ids.size;
   const endable = useEndableMatching(listId, filters, unsubscribeOpen && selection.allMatching);
-  const affected = selection.allMatching ? endable.data : rows.filter((r) => selection.ids.has(r.member_id) && ENDABLE.has(r.status)).length;
+  const affected = selection.allMatching
+    ? endable.data
+    : rows.filter((r) => selection.ids.has(r.member_id) && ENDABLE.has(r.status)).length;
   const chosen: BulkSelectionInput = selection.allMatching
-    ? { matching: { ...(filters.q ? { q: filters.q } : {}), ...(filters.status ? { status: filters.status as "SUBSCRIBED" } : {}) } }
+    ? {
+        matching: {
+          ...(filters.q ? { q: filters.q } : {}),
+          ...(filters.status ? { status: filters.status as "SUBSCRIBED" } : {}),
+        },
+      }
     : { member_ids: [...selection.ids] };
 
   const unsubscribe = useMutation({
@@ -84,12 +107,21 @@ export function BulkToolbar({ listId, lang, selection, rows, count, filters, can
 
   if (picked === 0) return null;
   return (
-    <div role="region" aria-label={t.toolbar} className="flex flex-wrap items-center gap-3 rounded-md border border-blue-200 bg-blue-50 p-3" data-testid="bulk-toolbar">
+    <div
+      role="region"
+      aria-label={t.toolbar}
+      className="flex flex-wrap items-center gap-3 rounded-md border border-blue-200 bg-blue-50 p-3"
+      data-testid="bulk-toolbar"
+    >
       <p className="font-medium" aria-live="polite">
         {selection.allMatching ? t.allMatchingSelected(count) : t.selected(picked)}
       </p>
       {!selection.allMatching && pageAllPicked && count > rows.length && (
-        <button type="button" className="text-blue-800 underline hover:text-blue-950" onClick={selection.selectAllMatching}>
+        <button
+          type="button"
+          className="text-blue-800 underline hover:text-blue-950"
+          onClick={selection.selectAllMatching}
+        >
           {t.selectAllMatching(count)}
         </button>
       )}
@@ -100,7 +132,11 @@ export function BulkToolbar({ listId, lang, selection, rows, count, filters, can
             compact={false}
             label={t.unsubscribe}
             title={t.unsubscribeTitle}
-            body={<p>{affected === undefined ? t.counting : affected === 0 ? t.unsubscribeNone : t.unsubscribeBody(affected)}</p>}
+            body={
+              <p>
+                {affected === undefined ? t.counting : affected === 0 ? t.unsubscribeNone : t.unsubscribeBody(affected)}
+              </p>
+            }
             confirmLabel={unsubscribe.isPending ? t.unsubscribing : t.unsubscribeConfirm}
             cancelLabel={common.cancel}
             open={unsubscribeOpen}

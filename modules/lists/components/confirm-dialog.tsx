@@ -5,7 +5,16 @@ import { AlertDialog } from "radix-ui";
 import { ConfirmDialogFrame } from "@/components/admin/ui/confirm-button";
 import { dangerButtonClass } from "@/components/admin/ui/styles";
 
-export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, onConfirm, onCancel, returnFocus }: {
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  returnFocus,
+}: {
   open: boolean;
   title: string;
   body: React.ReactNode;

@@ -28,7 +28,13 @@ type Values = z.input<typeof CreateListRequest>;
 type Company = ListCompanyChoices["companies"][number];
 type Field = keyof Values;
 
-export function CreateListDialog({ createList, homeCompany }: { createList: ListActions["createList"]; homeCompany: Company | null }) {
+export function CreateListDialog({
+  createList,
+  homeCompany,
+}: {
+  createList: ListActions["createList"];
+  homeCompany: Company | null;
+}) {
   const lang = useLang();
   const t = listsMessages(lang);
   const tc = listConsentMessages(lang);
@@ -46,7 +52,13 @@ export function CreateListDialog({ createList, homeCompany }: { createList: List
   const form = useForm<Values, unknown, z.output<typeof CreateListRequest>>({
     resolver: keyedZodResolver(CreateListRequest),
     // Double opt-in is proposed for every new list (the API's default stays false, as integrators expect).
-    defaultValues: { company_id: homeCompany?.company_id ?? "", name: "", description: "", fields: [], double_opt_in: true },
+    defaultValues: {
+      company_id: homeCompany?.company_id ?? "",
+      name: "",
+      description: "",
+      fields: [],
+      double_opt_in: true,
+    },
   });
   const { errors } = form.formState;
   const [serverKeys, setServerKeys] = useState<Record<string, string[]>>({});
@@ -98,12 +110,30 @@ export function CreateListDialog({ createList, homeCompany }: { createList: List
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-xl font-semibold">{t.create.title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-700">{t.create.intro}</Dialog.Description>
-          <form noValidate className="mt-4 space-y-4" onSubmit={form.handleSubmit((values) => create.mutate({ ...values, description: values.description || null }))}>
-            <SearchField id="create-company-search" label={t.create.companySearch} value={search} onSearch={setSearch} help={t.create.companySearchHelp} />
+          <form
+            noValidate
+            className="mt-4 space-y-4"
+            onSubmit={form.handleSubmit((values) =>
+              create.mutate({ ...values, description: values.description || null }),
+            )}
+          >
+            <SearchField
+              id="create-company-search"
+              label={t.create.companySearch}
+              value={search}
+              onSearch={setSearch}
+              help={t.create.companySearchHelp}
+            />
             <Field
               id="create-company_id"
               label={t.create.company}
-              help={companies.data?.companies.length === 0 ? t.create.noCompanies : companies.data?.more ? t.create.moreCompanies : ""}
+              help={
+                companies.data?.companies.length === 0
+                  ? t.create.noCompanies
+                  : companies.data?.more
+                    ? t.create.moreCompanies
+                    : ""
+              }
               helpLive
               error={errorFor("company_id")}
             >
@@ -114,7 +144,8 @@ export function CreateListDialog({ createList, homeCompany }: { createList: List
                   render={({ field }) => {
                     const found = companies.data?.companies ?? [];
                     // The chosen association stays an option while a new search shows others.
-                    const options = chosen && !found.some((c) => c.company_id === chosen.company_id) ? [chosen, ...found] : found;
+                    const options =
+                      chosen && !found.some((c) => c.company_id === chosen.company_id) ? [chosen, ...found] : found;
                     return (
                       <select
                         {...wiring}
@@ -141,7 +172,13 @@ export function CreateListDialog({ createList, homeCompany }: { createList: List
               )}
             </Field>
             <TextField id="create-name" label={t.create.name} error={errorFor("name")} {...form.register("name")} />
-            <TextAreaField id="create-description" label={t.create.description} rows={3} error={errorFor("description")} {...form.register("description")} />
+            <TextAreaField
+              id="create-description"
+              label={t.create.description}
+              rows={3}
+              error={errorFor("description")}
+              {...form.register("description")}
+            />
             <Controller
               control={form.control}
               name="fields"
@@ -155,14 +192,25 @@ export function CreateListDialog({ createList, homeCompany }: { createList: List
                         label={t.common.fields[name]}
                         className="inline-flex items-start gap-2"
                         checked={field.value?.includes(name) ?? false}
-                        onChange={(e) => field.onChange(e.target.checked ? [...(field.value ?? []), name] : (field.value ?? []).filter((f) => f !== name))}
+                        onChange={(e) =>
+                          field.onChange(
+                            e.target.checked
+                              ? [...(field.value ?? []), name]
+                              : (field.value ?? []).filter((f) => f !== name),
+                          )
+                        }
                       />
                     ))}
                   </div>
                 </fieldset>
               )}
             />
-            <CheckboxField id="create-double_opt_in" label={tc.doubleOptIn} description={tc.doubleOptInNew} {...form.register("double_opt_in")} />
+            <CheckboxField
+              id="create-double_opt_in"
+              label={tc.doubleOptIn}
+              description={tc.doubleOptInNew}
+              {...form.register("double_opt_in")}
+            />
             <div className="flex flex-wrap justify-end gap-3 pt-2">
               <Dialog.Close asChild>
                 <button type="button" className={secondaryButtonClass}>

@@ -50,7 +50,10 @@ export function DeleteListSection({ list, deleteList }: { list: ListView; delete
           <>
             <p aria-live="polite">
               {impact.data
-                ? fill(t.edit.deleteImpact, { active: formatNumber(lang, impact.data.active_subscribers), total: formatNumber(lang, impact.data.subscriptions) })
+                ? fill(t.edit.deleteImpact, {
+                    active: formatNumber(lang, impact.data.active_subscribers),
+                    total: formatNumber(lang, impact.data.subscriptions),
+                  })
                 : impact.isError
                   ? failureText(t.common, impact.error)
                   : t.edit.deleteImpactLoading}

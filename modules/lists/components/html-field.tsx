@@ -10,7 +10,15 @@ import { useLang } from "@/components/admin/i18n-context";
 import { CONSENT_TOOLS, RichTextEditor } from "@/components/admin/ui/rich-text-editor";
 import type { EditForm } from "./list-editor";
 
-export function HtmlField({ form, name, id, label, help, error, editable }: {
+export function HtmlField({
+  form,
+  name,
+  id,
+  label,
+  help,
+  error,
+  editable,
+}: {
   form: EditForm;
   name: "term.html" | "welcome_html";
   id: string;

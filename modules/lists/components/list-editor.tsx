@@ -81,9 +81,24 @@ function normalize(values: EditValues): EditValues {
 }
 
 const schemaResolver = keyedZodResolver(UpdateListRequest);
-const resolver: Resolver<EditValues, unknown, Output> = (values, context, options) => schemaResolver(normalize(values), context, options);
+const resolver: Resolver<EditValues, unknown, Output> = (values, context, options) =>
+  schemaResolver(normalize(values), context, options);
 
-const FORM_FIELDS = ["name", "description", "fields", "is_active", "image_url", "show_image", "subscriber_cap", "term", "question_prop_ids", "double_opt_in", "consent_required", "welcome_subject", "welcome_html"] as const;
+const FORM_FIELDS = [
+  "name",
+  "description",
+  "fields",
+  "is_active",
+  "image_url",
+  "show_image",
+  "subscriber_cap",
+  "term",
+  "question_prop_ids",
+  "double_opt_in",
+  "consent_required",
+  "welcome_subject",
+  "welcome_html",
+] as const;
 
 export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props) {
   const lang = useLang();
@@ -117,7 +132,10 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
       if (error instanceof ActionError) {
         for (const [field, messages] of Object.entries(error.result.fieldErrors)) {
           if (field === "name" || field.startsWith("term") || (FORM_FIELDS as readonly string[]).includes(field)) {
-            form.setError(field as keyof EditValues, { type: error.result.issueKeys[field]?.[0] ?? "server", message: messages[0] });
+            form.setError(field as keyof EditValues, {
+              type: error.result.issueKeys[field]?.[0] ?? "server",
+              message: messages[0],
+            });
           }
         }
       }
@@ -138,11 +156,17 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
   });
 
   const errorFor = (name: string): string | undefined => {
-    const error = name.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], errors) as
-      | { type?: string; message?: string }
-      | undefined;
+    const error = name
+      .split(".")
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], errors) as
+      { type?: string; message?: string } | undefined;
     if (!error?.message && !error?.type) return undefined;
-    return fieldErrorText(lang, name.split(".").pop()!, error.type === "server" ? undefined : error.type, error.message);
+    return fieldErrorText(
+      lang,
+      name.split(".").pop()!,
+      error.type === "server" ? undefined : error.type,
+      error.message,
+    );
   };
   const control = (name: string) => ({ id: `list-${name.replace(".", "-")}`, error: errorFor(name) });
 
@@ -167,12 +191,23 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
         <fieldset disabled={!canWrite} className="space-y-8">
           <Panel id="details" title={t.edit.details} spacing="space-y-4">
             <TextField label={t.edit.name} {...control("name")} {...form.register("name")} />
-            <TextAreaField label={t.edit.description} rows={3} {...control("description")} {...form.register("description")} />
+            <TextAreaField
+              label={t.edit.description}
+              rows={3}
+              {...control("description")}
+              {...form.register("description")}
+            />
             <fieldset>
               <legend className="font-medium">{t.edit.fields}</legend>
               <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
                 {LIST_FIELDS.map((name) => (
-                  <CheckboxField key={name} label={t.common.fields[name]} className="inline-flex items-start gap-2" value={name} {...form.register("fields")} />
+                  <CheckboxField
+                    key={name}
+                    label={t.common.fields[name]}
+                    className="inline-flex items-start gap-2"
+                    value={name}
+                    {...form.register("fields")}
+                  />
                 ))}
               </div>
             </fieldset>
@@ -188,8 +223,20 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
             />
             <div className="grid gap-4 md:grid-cols-2">
               <div>
-                <TextField label={t.edit.imageUrl} help={t.edit.imageUrlHelp} type="url" inputMode="url" placeholder="https://" {...control("image_url")} {...form.register("image_url")} />
-                <CheckboxField label={t.edit.showImage} className="mt-2 flex items-start gap-2" {...form.register("show_image")} />
+                <TextField
+                  label={t.edit.imageUrl}
+                  help={t.edit.imageUrlHelp}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                  {...control("image_url")}
+                  {...form.register("image_url")}
+                />
+                <CheckboxField
+                  label={t.edit.showImage}
+                  className="mt-2 flex items-start gap-2"
+                  {...form.register("show_image")}
+                />
               </div>
               <TextField
                 label={t.edit.cap}
@@ -199,16 +246,30 @@ export function ListEditor({ initialList, canWrite, defaultCap, actions }: Props
                 step={1}
                 inputMode="numeric"
                 {...control("subscriber_cap")}
-                {...form.register("subscriber_cap", { setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v)) })}
+                {...form.register("subscriber_cap", {
+                  setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v)),
+                })}
               />
             </div>
           </Panel>
 
           <MailSettingsSection form={form} control={control} canWrite={canWrite} />
 
-          <TermSection form={form} savedHtml={list.term?.html ?? ""} previewTerm={actions.previewTerm} canWrite={canWrite} nameField={control("term.name")} htmlField={control("term.html")} />
+          <TermSection
+            form={form}
+            savedHtml={list.term?.html ?? ""}
+            previewTerm={actions.previewTerm}
+            canWrite={canWrite}
+            nameField={control("term.name")}
+            htmlField={control("term.html")}
+          />
 
-          <QuestionsSection form={form} companyId={list.company_id} canWrite={canWrite} createProperty={actions.createProperty} />
+          <QuestionsSection
+            form={form}
+            companyId={list.company_id}
+            canWrite={canWrite}
+            createProperty={actions.createProperty}
+          />
         </fieldset>
 
         {canWrite && (

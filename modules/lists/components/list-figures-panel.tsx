@@ -28,7 +28,8 @@ export function ListFiguresPanel({ listId }: { listId: number }) {
   });
   const data = query.data;
   const changed = data?.per_day.filter((d) => d.subscribed || d.unsubscribed) ?? [];
-  const sum = (key: "subscribed" | "unsubscribed") => formatNumber(lang, data?.per_day.reduce((n, d) => n + d[key], 0) ?? 0);
+  const sum = (key: "subscribed" | "unsubscribed") =>
+    formatNumber(lang, data?.per_day.reduce((n, d) => n + d[key], 0) ?? 0);
   const dayMonth = (d: string) => formatDate(lang, "calendarDayMonth", d);
   return (
     <Panel id="figures" title={t.title} intro={t.intro}>
@@ -62,7 +63,15 @@ export function ListFiguresPanel({ listId }: { listId: number }) {
                   <Legend />
                   <Bar yAxisId="day" dataKey="subscribed" name={t.subscribed} fill="#1e40af" />
                   <Bar yAxisId="day" dataKey="unsubscribed" name={t.unsubscribed} fill="#b45309" />
-                  <Line yAxisId="total" dataKey="total" name={t.total} stroke="#15803d" strokeWidth={2} dot={false} type="stepAfter" />
+                  <Line
+                    yAxisId="total"
+                    dataKey="total"
+                    name={t.total}
+                    stroke="#15803d"
+                    strokeWidth={2}
+                    dot={false}
+                    type="stepAfter"
+                  />
                 </ComposedChart>
               </ResponsiveContainer>
             </div>
@@ -75,16 +84,26 @@ export function ListFiguresPanel({ listId }: { listId: number }) {
                   <caption className="sr-only">{t.tableCaption(data.days)}</caption>
                   <thead>
                     <tr>
-                      <th scope="col" className="py-1">{t.date}</th>
-                      <th scope="col" className="py-1 text-right">{t.subscribed}</th>
-                      <th scope="col" className="py-1 text-right">{t.unsubscribed}</th>
-                      <th scope="col" className="py-1 text-right">{t.total}</th>
+                      <th scope="col" className="py-1">
+                        {t.date}
+                      </th>
+                      <th scope="col" className="py-1 text-right">
+                        {t.subscribed}
+                      </th>
+                      <th scope="col" className="py-1 text-right">
+                        {t.unsubscribed}
+                      </th>
+                      <th scope="col" className="py-1 text-right">
+                        {t.total}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {changed.map((d) => (
                       <tr key={d.date} className="border-t border-slate-100">
-                        <th scope="row" className="py-1 font-normal">{formatDate(lang, "calendarDate", d.date)}</th>
+                        <th scope="row" className="py-1 font-normal">
+                          {formatDate(lang, "calendarDate", d.date)}
+                        </th>
                         <td className="py-1 text-right tabular-nums">{formatNumber(lang, d.subscribed)}</td>
                         <td className="py-1 text-right tabular-nums">{formatNumber(lang, d.unsubscribed)}</td>
                         <td className="py-1 text-right tabular-nums">{formatNumber(lang, d.total)}</td>

@@ -3,7 +3,13 @@
 // question (a live form stops accepting subscribers; optimistic: the row changes before the server answers and
 // changes back if it refuses), and the "new list" dialog.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createColumnHelper, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from "@tanstack/react-table";
+import {
+  createColumnHelper,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type SortingState,
+} from "@tanstack/react-table";
 import Link from "next/link";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -54,14 +60,17 @@ export function ListsTable({ canWrite, createList, updateList, homeCompany = nul
     onMutate: async (vars) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.lists.all, exact: true });
       const previous = queryClient.getQueryData<ListRow[]>(queryKeys.lists.all);
-      queryClient.setQueryData<ListRow[]>(queryKeys.lists.all, (rows) => rows?.map((r) => (r.id === vars.id ? { ...r, is_active: vars.is_active } : r)));
+      queryClient.setQueryData<ListRow[]>(queryKeys.lists.all, (rows) =>
+        rows?.map((r) => (r.id === vars.id ? { ...r, is_active: vars.is_active } : r)),
+      );
       return { previous };
     },
     onError: (error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(queryKeys.lists.all, context.previous);
       toast.error(failureText(t.common, error));
     },
-    onSuccess: (list) => toast.success(fill(list.is_active ? t.table.activated : t.table.deactivated, { name: list.name })),
+    onSuccess: (list) =>
+      toast.success(fill(list.is_active ? t.table.activated : t.table.deactivated, { name: list.name })),
     onSettled: (_data, _error, vars) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.lists.all, exact: true });
       void queryClient.invalidateQueries({ queryKey: queryKeys.lists.one(vars.id) });
@@ -75,7 +84,10 @@ export function ListsTable({ canWrite, createList, updateList, homeCompany = nul
       column.accessor("name", {
         header: t.table.name,
         cell: (info) => (
-          <Link href={`/admin/lists/${info.row.original.id}`} className="font-medium text-blue-800 underline hover:text-blue-950">
+          <Link
+            href={`/admin/lists/${info.row.original.id}`}
+            className="font-medium text-blue-800 underline hover:text-blue-950"
+          >
             {info.getValue()}
           </Link>
         ),
@@ -96,8 +108,13 @@ export function ListsTable({ canWrite, createList, updateList, homeCompany = nul
               onClick={() => (row.is_active ? setClosing(row) : toggleActive({ id: row.id, is_active: true }))}
               className="inline-flex items-center gap-2 rounded-md px-1 py-1 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
             >
-              <span aria-hidden="true" className={`relative inline-block h-6 w-11 rounded-full transition-colors ${row.is_active ? "bg-green-700" : "bg-slate-400"}`}>
-                <span className={`absolute top-1 h-4 w-4 rounded-full bg-white transition-all ${row.is_active ? "left-6" : "left-1"}`} />
+              <span
+                aria-hidden="true"
+                className={`relative inline-block h-6 w-11 rounded-full transition-colors ${row.is_active ? "bg-green-700" : "bg-slate-400"}`}
+              >
+                <span
+                  className={`absolute top-1 h-4 w-4 rounded-full bg-white transition-all ${row.is_active ? "left-6" : "left-1"}`}
+                />
               </span>
               <span aria-hidden="true" className="text-sm">
                 {row.is_active ? t.table.isActive : t.table.isInactive}
@@ -125,11 +142,19 @@ export function ListsTable({ canWrite, createList, updateList, homeCompany = nul
           const row = info.row.original;
           return (
             <span className="flex flex-wrap gap-x-4 gap-y-1">
-              <Link href={`/admin/lists/${row.id}/subscribers`} aria-label={fill(t.table.subscribersOf, { name: row.name })} className="text-blue-800 underline hover:text-blue-950">
+              <Link
+                href={`/admin/lists/${row.id}/subscribers`}
+                aria-label={fill(t.table.subscribersOf, { name: row.name })}
+                className="text-blue-800 underline hover:text-blue-950"
+              >
                 {t.table.subscribersLink}
               </Link>
               {canWrite && (
-                <Link href={`/admin/lists/${row.id}`} aria-label={fill(t.table.editList, { name: row.name })} className="text-blue-800 underline hover:text-blue-950">
+                <Link
+                  href={`/admin/lists/${row.id}`}
+                  aria-label={fill(t.table.editList, { name: row.name })}
+                  className="text-blue-800 underline hover:text-blue-950"
+                >
                   {t.table.edit}
                 </Link>
               )}
@@ -188,7 +213,9 @@ export function ListsTable({ canWrite, createList, updateList, homeCompany = nul
 
 function StatusBadge({ active, on, off }: { active: boolean; on: string; off: string }) {
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-sm font-medium ${active ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"}`}>
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-sm font-medium ${active ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"}`}
+    >
       {active ? on : off}
     </span>
   );

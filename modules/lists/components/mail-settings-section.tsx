@@ -10,13 +10,38 @@ import type { EditForm } from "./list-editor";
 
 type Control = (name: string) => { id: string; error?: string };
 
-export function MailSettingsSection({ form, control, canWrite }: { form: EditForm; control: Control; canWrite: boolean }) {
+export function MailSettingsSection({
+  form,
+  control,
+  canWrite,
+}: {
+  form: EditForm;
+  control: Control;
+  canWrite: boolean;
+}) {
   const t = listConsentMessages(useLang());
   return (
     <Panel id="mail-settings" title={t.mailPanel} spacing="space-y-4">
-      <CheckboxField id="list-double_opt_in" label={t.doubleOptIn} description={t.doubleOptInHelp} {...form.register("double_opt_in")} />
-      <TextField label={t.welcomeSubject} help={t.welcomeSubjectHelp} {...control("welcome_subject")} {...form.register("welcome_subject")} />
-      <HtmlField form={form} name="welcome_html" label={t.welcomeHtml} help={t.welcomeHtmlHelp} editable={canWrite} {...control("welcome_html")} />
+      <CheckboxField
+        id="list-double_opt_in"
+        label={t.doubleOptIn}
+        description={t.doubleOptInHelp}
+        {...form.register("double_opt_in")}
+      />
+      <TextField
+        label={t.welcomeSubject}
+        help={t.welcomeSubjectHelp}
+        {...control("welcome_subject")}
+        {...form.register("welcome_subject")}
+      />
+      <HtmlField
+        form={form}
+        name="welcome_html"
+        label={t.welcomeHtml}
+        help={t.welcomeHtmlHelp}
+        editable={canWrite}
+        {...control("welcome_html")}
+      />
     </Panel>
   );
 }

@@ -16,18 +16,36 @@ import type { ListActions } from "./types";
 type Ask = (vars: { member_id: number; email: string }) => void;
 
 /** The mutation behind the button, made once per table (the cells only call it). */
-export function useAskToConfirm(listId: number, lang: Lang, requestConfirmation: ListActions["requestConfirmation"]): Ask {
+export function useAskToConfirm(
+  listId: number,
+  lang: Lang,
+  requestConfirmation: ListActions["requestConfirmation"],
+): Ask {
   const queryClient = useQueryClient();
   const tc = listConsentMessages(lang);
   return useMutation({
-    mutationFn: (vars: { member_id: number; email: string }) => unwrap(requestConfirmation({ id: listId, member_id: vars.member_id })),
+    mutationFn: (vars: { member_id: number; email: string }) =>
+      unwrap(requestConfirmation({ id: listId, member_id: vars.member_id })),
     onError: (error) => toast.error(failureText(listsMessages(lang).common, error)),
-    onSuccess: (result, vars) => toast.success(fill(result.confirmation_sent ? tc.confirmationSent : tc.confirmationThrottled, { email: vars.email })),
+    onSuccess: (result, vars) =>
+      toast.success(
+        fill(result.confirmation_sent ? tc.confirmationSent : tc.confirmationThrottled, { email: vars.email }),
+      ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.lists.allSubscribers(listId) }),
   }).mutate;
 }
 
-export function OptedOutCell({ memberId, email, lang, ask }: { memberId: number; email: string | null; lang: Lang; ask: Ask }) {
+export function OptedOutCell({
+  memberId,
+  email,
+  lang,
+  ask,
+}: {
+  memberId: number;
+  email: string | null;
+  lang: Lang;
+  ask: Ask;
+}) {
   const tc = listConsentMessages(lang);
   return (
     <div className="min-w-56 space-y-1">

@@ -35,7 +35,8 @@ export function QuestionsSection({ form, companyId, canWrite, createProperty }: 
   const t = listsMessages(useLang());
   const groups = useQuery({
     queryKey: queryKeys.lists.properties(companyId),
-    queryFn: () => fetchJson<PropertyGroup[]>(`/admin/api/lists/properties?company_id=${encodeURIComponent(companyId)}`),
+    queryFn: () =>
+      fetchJson<PropertyGroup[]>(`/admin/api/lists/properties?company_id=${encodeURIComponent(companyId)}`),
   });
 
   return (
@@ -64,7 +65,11 @@ export function QuestionsSection({ form, companyId, canWrite, createProperty }: 
                               description={p.descr}
                               className="flex items-start gap-3"
                               checked={chosen.includes(p.prop_id)}
-                              onChange={(e) => field.onChange(e.target.checked ? [...chosen, p.prop_id] : chosen.filter((id) => id !== p.prop_id))}
+                              onChange={(e) =>
+                                field.onChange(
+                                  e.target.checked ? [...chosen, p.prop_id] : chosen.filter((id) => id !== p.prop_id),
+                                )
+                              }
                             />
                           </li>
                         ))}
@@ -94,7 +99,12 @@ export function QuestionsSection({ form, companyId, canWrite, createProperty }: 
 
 type PropertyValues = z.input<typeof CreatePropertyRequest>;
 
-function NewProperty({ companyId, groupNames, createProperty, onCreated }: {
+function NewProperty({
+  companyId,
+  groupNames,
+  createProperty,
+  onCreated,
+}: {
   companyId: string;
   groupNames: string[];
   createProperty: ListActions["createProperty"];
@@ -103,7 +113,10 @@ function NewProperty({ companyId, groupNames, createProperty, onCreated }: {
   const lang = useLang();
   const t = listsMessages(lang);
   const queryClient = useQueryClient();
-  const [serverErrors, setServerErrors] = useState<{ keys: Record<string, string[]>; messages: Record<string, string[]> }>({ keys: {}, messages: {} });
+  const [serverErrors, setServerErrors] = useState<{
+    keys: Record<string, string[]>;
+    messages: Record<string, string[]>;
+  }>({ keys: {}, messages: {} });
   const form = useForm<PropertyValues, unknown, z.output<typeof CreatePropertyRequest>>({
     resolver: keyedZodResolver(CreatePropertyRequest),
     defaultValues: { company_id: companyId, group_name: "", name: "", descr: "" },
@@ -116,7 +129,16 @@ function NewProperty({ companyId, groupNames, createProperty, onCreated }: {
         const known = groups.some((g) => g.id === created.group_id);
         const next = known
           ? groups.map((g) => (g.id === created.group_id ? { ...g, properties: [...g.properties, property] } : g))
-          : [...groups, { id: created.group_id, company_id: companyId, name: created.group_name, descr: null, properties: [property] }];
+          : [
+              ...groups,
+              {
+                id: created.group_id,
+                company_id: companyId,
+                name: created.group_name,
+                descr: null,
+                properties: [property],
+              },
+            ];
         return next.sort((a, b) => a.name.localeCompare(b.name));
       });
       void queryClient.invalidateQueries({ queryKey: queryKeys.lists.properties(companyId) });
@@ -126,7 +148,8 @@ function NewProperty({ companyId, groupNames, createProperty, onCreated }: {
       toast.success(fill(t.edit.propCreated, { name: created.name }));
     },
     onError: (error) => {
-      if (error instanceof ActionError) setServerErrors({ keys: error.result.issueKeys, messages: error.result.fieldErrors });
+      if (error instanceof ActionError)
+        setServerErrors({ keys: error.result.issueKeys, messages: error.result.fieldErrors });
       toast.error(failureText(t.common, error));
     },
   });
@@ -167,7 +190,12 @@ function NewProperty({ companyId, groupNames, createProperty, onCreated }: {
         {field("name", t.edit.propName)}
         {field("descr", t.edit.propDescr)}
       </div>
-      <button type="button" className={`${secondaryButtonClass} mt-3`} disabled={create.isPending} onClick={() => void submit()}>
+      <button
+        type="button"
+        className={`${secondaryButtonClass} mt-3`}
+        disabled={create.isPending}
+        onClick={() => void submit()}
+      >
         {create.isPending ? t.edit.creatingProp : t.edit.createProp}
       </button>
     </div>

@@ -16,11 +16,22 @@ export function SharePanel({ list }: { list: ListView }) {
   const snippet = `<a href="${escapeHtml(list.public_url)}">${escapeHtml(fill(t.edit.embedText, { name: list.name }))}</a>`;
   return (
     <Panel id="share" title={t.edit.share} spacing="space-y-4">
-      {!list.is_active && <p className="rounded-md border border-amber-700 bg-amber-50 p-3 text-sm text-amber-950">{t.edit.inactiveNote}</p>}
+      {!list.is_active && (
+        <p className="rounded-md border border-amber-700 bg-amber-50 p-3 text-sm text-amber-950">
+          {t.edit.inactiveNote}
+        </p>
+      )}
       <SecretValue label={t.edit.publicUrl} value={list.public_url} testId="share-url" />
-      <a href={`/subscribe/${list.uuid}`} target="_blank" rel="noopener" className={`${secondaryButtonClass} inline-block`}>
+      <a
+        href={`/subscribe/${list.uuid}`}
+        target="_blank"
+        rel="noopener"
+        className={`${secondaryButtonClass} inline-block`}
+      >
         {t.edit.openPreview} <span className="sr-only">{t.common.opensInNewTab}</span>
-        <span aria-hidden="true" className="ml-1">↗</span>
+        <span aria-hidden="true" className="ml-1">
+          ↗
+        </span>
       </a>
       <div>
         <SecretValue label={t.edit.embed} value={snippet} testId="share-embed" />

@@ -14,7 +14,11 @@ export function MemberCell({ subscriber, t }: { subscriber: Subscriber; t: Texts
   const name = [subscriber.firstname, subscriber.lastname].filter(Boolean).join(" ");
   return (
     <span className="block min-w-32">
-      <Link href={`/admin/members/${subscriber.member_id}`} aria-label={fill(t.openMember, { email })} className="text-blue-800 underline wrap-anywhere hover:text-blue-950">
+      <Link
+        href={`/admin/members/${subscriber.member_id}`}
+        aria-label={fill(t.openMember, { email })}
+        className="text-blue-800 underline wrap-anywhere hover:text-blue-950"
+      >
         {email}
       </Link>
       {name && <span className="block text-sm text-slate-700">{name}</span>}
@@ -24,9 +28,13 @@ export function MemberCell({ subscriber, t }: { subscriber: Subscriber; t: Texts
 
 export function ConsentCell({ consentAt, lang, t }: { consentAt: string | null; lang: Lang; t: Texts }) {
   return consentAt ? (
-    <span className="block min-w-28 text-green-900">{fill(t.consentGiven, { date: formatDate(lang, "dateTime", consentAt) })}</span>
+    <span className="block min-w-28 text-green-900">
+      {fill(t.consentGiven, { date: formatDate(lang, "dateTime", consentAt) })}
+    </span>
   ) : (
-    <span className="inline-block whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-950">{t.consentMissing}</span>
+    <span className="inline-block whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-950">
+      {t.consentMissing}
+    </span>
   );
 }
 

@@ -48,9 +48,16 @@ type Status = (typeof SUBSCRIPTION_STATUSES)[number] | "";
 const PAGE_SIZES = [25, 50, 100];
 const column = createColumnHelper<Subscriber>();
 /** PENDING's name lives with the other double opt-in texts (modules/lists/texts/list-consent.ts). */
-const statusText = (status: string, names: Record<string, string>, pending: string) => (status === "PENDING" ? pending : (names[status] ?? status));
+const statusText = (status: string, names: Record<string, string>, pending: string) =>
+  status === "PENDING" ? pending : (names[status] ?? status);
 
-export function SubscribersPanel({ list: initialList, canWrite, setSubscription, requestConfirmation, bulkUnsubscribe }: Props) {
+export function SubscribersPanel({
+  list: initialList,
+  canWrite,
+  setSubscription,
+  requestConfirmation,
+  bulkUnsubscribe,
+}: Props) {
   const lang = useLang();
   // The headline counts follow the changes made here (the query is invalidated after each).
   const { data: list } = useQuery({
@@ -76,7 +83,12 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
   const tb = listsBulkMessages(lang);
 
   const filters = { q, status, page, limit };
-  const params = new URLSearchParams({ page: String(page), limit: String(limit), ...(q ? { q } : {}), ...(status ? { status } : {}) });
+  const params = new URLSearchParams({
+    page: String(page),
+    limit: String(limit),
+    ...(q ? { q } : {}),
+    ...(status ? { status } : {}),
+  });
   const exportParams = new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}) });
   const query = useQuery({
     queryKey: queryKeys.lists.subscribers(list.id, filters),
@@ -92,15 +104,21 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
       await queryClient.cancelQueries({ queryKey: queryKeys.lists.allSubscribers(list.id) });
       const previous = queryClient.getQueryData<SubscribersPageView>(key);
       const now = new Date().toISOString();
-      queryClient.setQueryData<SubscribersPageView>(key, (data) =>
-        data && {
-          ...data,
-          subscribers: data.subscribers.map((s) =>
-            s.member_id === vars.member_id
-              ? { ...s, status: vars.subscribed ? "SUBSCRIBED" : "UNSUBSCRIBED", unsubscribed_at: vars.subscribed ? null : now }
-              : s,
-          ),
-        },
+      queryClient.setQueryData<SubscribersPageView>(
+        key,
+        (data) =>
+          data && {
+            ...data,
+            subscribers: data.subscribers.map((s) =>
+              s.member_id === vars.member_id
+                ? {
+                    ...s,
+                    status: vars.subscribed ? "SUBSCRIBED" : "UNSUBSCRIBED",
+                    unsubscribed_at: vars.subscribed ? null : now,
+                  }
+                : s,
+            ),
+          },
       );
       return { key, previous };
     },
@@ -108,7 +126,8 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
       if (context?.previous) queryClient.setQueryData(context.key, context.previous);
       toast.error(failureText(t.common, error));
     },
-    onSuccess: (_data, vars) => toast.success(fill(vars.subscribed ? ts.subscribed : ts.unsubscribed, { email: vars.email })),
+    onSuccess: (_data, vars) =>
+      toast.success(fill(vars.subscribed ? ts.subscribed : ts.unsubscribed, { email: vars.email })),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.lists.allSubscribers(list.id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.lists.all, exact: true });
@@ -123,9 +142,19 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
   const pageRows = query.data?.subscribers ?? NO_SUBSCRIBERS;
   // Made anew each render: the pick column reads the picked rows, which change with every click.
   const columns = [
-    pickColumn(column, { rows: pageRows, idOf: (s) => s.member_id, labelOf: (s) => s.email ?? `#${s.member_id}`, selection, selectPage: tb.selectPage, selectRow: tb.selectRow }),
+    pickColumn(column, {
+      rows: pageRows,
+      idOf: (s) => s.member_id,
+      labelOf: (s) => s.email ?? `#${s.member_id}`,
+      selection,
+      selectPage: tb.selectPage,
+      selectRow: tb.selectRow,
+    }),
     // The name under the address: the table has room for consent and answers at laptop width.
-    column.accessor("email", { header: `${ts.email} / ${ts.name}`, cell: (info) => <MemberCell subscriber={info.row.original} t={tc} /> }),
+    column.accessor("email", {
+      header: `${ts.email} / ${ts.name}`,
+      cell: (info) => <MemberCell subscriber={info.row.original} t={tc} />,
+    }),
     column.accessor("status", {
       header: ts.status,
       cell: (info) => (
@@ -139,8 +168,22 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
       ),
     }),
     column.accessor("source", { header: ts.source, cell: (info) => ts.sources[info.getValue()] ?? info.getValue() }),
-    ...(list.term || hasConsent ? [column.accessor("consent_at", { header: tc.consent, cell: (info) => <ConsentCell consentAt={info.getValue()} lang={lang} t={tc} /> })] : []),
-    ...(list.question_prop_ids.length > 0 ? [column.accessor("answers", { header: tc.answers, cell: (info) => <AnswersCell answers={info.getValue()} t={tc} /> })] : []),
+    ...(list.term || hasConsent
+      ? [
+          column.accessor("consent_at", {
+            header: tc.consent,
+            cell: (info) => <ConsentCell consentAt={info.getValue()} lang={lang} t={tc} />,
+          }),
+        ]
+      : []),
+    ...(list.question_prop_ids.length > 0
+      ? [
+          column.accessor("answers", {
+            header: tc.answers,
+            cell: (info) => <AnswersCell answers={info.getValue()} t={tc} />,
+          }),
+        ]
+      : []),
     column.accessor("subscribed_at", {
       header: ts.subscribedAt,
       cell: (info) => <span className="block min-w-20">{formatDate(lang, "dateTime", info.getValue())}</span>,
@@ -162,7 +205,8 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
               const subscribed = s.status === "SUBSCRIBED";
               const email = s.email ?? `#${s.member_id}`; // a member created without an email
               // Their consent is theirs to give again: say why there is no re-subscribe, offer a confirmation.
-              if (!subscribed && s.opted_out_themselves) return <OptedOutCell memberId={s.member_id} email={s.email} lang={lang} ask={askToConfirm} />;
+              if (!subscribed && s.opted_out_themselves)
+                return <OptedOutCell memberId={s.member_id} email={s.email} lang={lang} ask={askToConfirm} />;
               return (
                 <button
                   type="button"
@@ -207,15 +251,27 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
           {ts.title}: {list.name}
         </h1>
         <p className="mt-1 text-slate-700">
-          {t.table.subscribers}: {formatNumber(lang, list.active_subscribers)} / {formatNumber(lang, list.effective_subscriber_cap)}
+          {t.table.subscribers}: {formatNumber(lang, list.active_subscribers)} /{" "}
+          {formatNumber(lang, list.effective_subscriber_cap)}
         </p>
       </div>
       {!canWrite && <ReadOnlyBanner text={shellMessages(lang).readOnly} />}
 
       <section aria-label={ts.title} className="space-y-4">
         <div className="flex flex-wrap items-end gap-4">
-          <SearchField id="subscriber-search" label={ts.search} value={search} onSearch={setSearch} className="min-w-56 flex-1" />
-          <SelectField id="subscriber-status" label={ts.status} value={status} onChange={(e) => setStatus(e.target.value as Status)}>
+          <SearchField
+            id="subscriber-search"
+            label={ts.search}
+            value={search}
+            onSearch={setSearch}
+            className="min-w-56 flex-1"
+          />
+          <SelectField
+            id="subscriber-status"
+            label={ts.status}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as Status)}
+          >
             <option value="">{ts.allStatuses}</option>
             {SUBSCRIPTION_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -223,7 +279,12 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
               </option>
             ))}
           </SelectField>
-          <SelectField id="subscriber-limit" label={ts.perPage} value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
+          <SelectField
+            id="subscriber-limit"
+            label={ts.perPage}
+            value={limit}
+            onChange={(e) => setLimit(Number(e.target.value))}
+          >
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -231,7 +292,12 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
             ))}
           </SelectField>
           <div>
-            <a href={`/admin/api/lists/${list.id}/subscribers.csv${exportParams.size ? `?${exportParams}` : ""}`} download className={secondaryButtonClass} aria-describedby="export-help">
+            <a
+              href={`/admin/api/lists/${list.id}/subscribers.csv${exportParams.size ? `?${exportParams}` : ""}`}
+              download
+              className={secondaryButtonClass}
+              aria-describedby="export-help"
+            >
               {ts.exportCsv}
             </a>
           </div>
@@ -242,21 +308,49 @@ export function SubscribersPanel({ list: initialList, canWrite, setSubscription,
 
         <QueryState query={query}>
           <p role="status" className="text-sm text-slate-800">
-            {data && (data.count === 0 ? ts.none : fill(ts.showing, { from: formatNumber(lang, from), to: formatNumber(lang, to), n: formatNumber(lang, data.count) }))}
+            {data &&
+              (data.count === 0
+                ? ts.none
+                : fill(ts.showing, {
+                    from: formatNumber(lang, from),
+                    to: formatNumber(lang, to),
+                    n: formatNumber(lang, data.count),
+                  }))}
           </p>
           {data && data.count > 0 && (
             <>
-              <BulkToolbar listId={list.id} lang={lang} selection={selection} rows={data.subscribers} count={data.count} filters={{ q, status }} canWrite={canWrite} bulkUnsubscribe={bulkUnsubscribe} />
+              <BulkToolbar
+                listId={list.id}
+                lang={lang}
+                selection={selection}
+                rows={data.subscribers}
+                count={data.count}
+                filters={{ q, status }}
+                canWrite={canWrite}
+                bulkUnsubscribe={bulkUnsubscribe}
+              />
               <DataTable table={table} label={ts.label} className="min-w-[48rem]" />
             </>
           )}
           {data && pages > 1 && (
             <nav aria-label={ts.pagination} className="flex flex-wrap items-center gap-3">
-              <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => goTo(page - 1)}>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={page <= 1}
+                onClick={() => goTo(page - 1)}
+              >
                 {ts.previous}
               </button>
-              <span className="text-sm">{fill(ts.page, { page: formatNumber(lang, page), pages: formatNumber(lang, pages) })}</span>
-              <button type="button" className={secondaryButtonClass} disabled={page >= pages} onClick={() => goTo(page + 1)}>
+              <span className="text-sm">
+                {fill(ts.page, { page: formatNumber(lang, page), pages: formatNumber(lang, pages) })}
+              </span>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={page >= pages}
+                onClick={() => goTo(page + 1)}
+              >
                 {ts.next}
               </button>
             </nav>

@@ -49,9 +49,21 @@ export function TermSection({ form, savedHtml, previewTerm, canWrite, nameField,
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
           <TextField label={t.termName} {...nameField} {...form.register("term.name")} />
-          <HtmlField form={form} name="term.html" label={t.termHtml} help={t.termHelp} editable={canWrite} {...htmlField} />
+          <HtmlField
+            form={form}
+            name="term.html"
+            label={t.termHtml}
+            help={t.termHelp}
+            editable={canWrite}
+            {...htmlField}
+          />
           <div>
-            <CheckboxField id="list-consent_required" label={tc.consentRequired} aria-describedby="list-consent_required-help" {...form.register("consent_required")} />
+            <CheckboxField
+              id="list-consent_required"
+              label={tc.consentRequired}
+              aria-describedby="list-consent_required-help"
+              {...form.register("consent_required")}
+            />
             <p id="list-consent_required-help" className="ml-7 mt-1 text-sm text-slate-700">
               {tc.consentRequiredHelp}
             </p>
@@ -66,7 +78,9 @@ export function TermSection({ form, savedHtml, previewTerm, canWrite, nameField,
             {updating ? t.previewUpdating : needsServer && preview.isError ? t.previewFailed : ""}
           </p>
           {shown === null ? (
-            <p className="mt-1 rounded-md border border-dashed border-slate-300 p-3 text-sm text-slate-700">{empty ? t.previewEmpty : ""}</p>
+            <p className="mt-1 rounded-md border border-dashed border-slate-300 p-3 text-sm text-slate-700">
+              {empty ? t.previewEmpty : ""}
+            </p>
           ) : (
             // Sanitized by the server (lib/sanitize.ts), styled like the public page's consent box.
             <div

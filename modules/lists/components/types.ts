@@ -36,8 +36,17 @@ export interface ListActions {
   createList: (input: z.input<typeof CreateListRequest>) => Promise<ActionResult<ListView>>;
   updateList: (input: z.input<typeof UpdateListRequest> & { id: number }) => Promise<ActionResult<ListView>>;
   deleteList: (input: { id: number }) => Promise<ActionResult<z.infer<typeof DeletedList>>>;
-  createProperty: (input: z.input<typeof CreatePropertyRequest>) => Promise<ActionResult<z.infer<typeof CreatedProperty>>>;
-  setSubscription: (input: { id: number; member_id: number; subscribed: boolean }) => Promise<ActionResult<z.infer<typeof MemberSubscriptionResult>>>;
+  createProperty: (
+    input: z.input<typeof CreatePropertyRequest>,
+  ) => Promise<ActionResult<z.infer<typeof CreatedProperty>>>;
+  setSubscription: (input: {
+    id: number;
+    member_id: number;
+    subscribed: boolean;
+  }) => Promise<ActionResult<z.infer<typeof MemberSubscriptionResult>>>;
   previewTerm: (input: { html: string }) => Promise<ActionResult<z.infer<typeof TermPreview>>>;
-  requestConfirmation: (input: { id: number; member_id: number }) => Promise<ActionResult<z.infer<typeof ConfirmationRequestResult>>>;
+  requestConfirmation: (input: {
+    id: number;
+    member_id: number;
+  }) => Promise<ActionResult<z.infer<typeof ConfirmationRequestResult>>>;
 }

@@ -17,7 +17,11 @@ import { bearerInputErrors, reason } from "@/lib/operations/errors";
 import { operationsSharing } from "@/lib/operations/operation";
 import { IdParams } from "@/lib/operations/params";
 
-const listOperation = operationsSharing({ auth: "bearer", module: "subscription_list", tags: ["Subscription lists (admin)"] });
+const listOperation = operationsSharing({
+  auth: "bearer",
+  module: "subscription_list",
+  tags: ["Subscription lists (admin)"],
+});
 const outOfScope = (what: string) =>
   reason(`\`${what}\`: no such id, or it belongs to a company outside your scope (both answer alike)`);
 const listErrors = { ...bearerInputErrors, 404: outOfScope("list not found") };
@@ -121,7 +125,12 @@ export const listsOfMember = listOperation({
 });
 
 /** An admin subscribes or unsubscribes a member of the list's organization. */
-function memberSubscription<const Action extends "subscribe" | "unsubscribe">(action: Action, summary: string, answer: string, description?: string) {
+function memberSubscription<const Action extends "subscribe" | "unsubscribe">(
+  action: Action,
+  summary: string,
+  answer: string,
+  description?: string,
+) {
   return listOperation({
     method: "post",
     path: `/subscription_list/{id}/${action}/{member_id}`,

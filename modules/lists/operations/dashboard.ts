@@ -2,7 +2,14 @@
 import { z } from "zod";
 import { DashboardListRow, ListCompanyChoices, ListDeletionImpact, ListMemberMatch } from "../schemas/dashboard";
 import { PropertyGroupView } from "@/modules/companies/schemas/organization";
-import { AdminList, ListCompaniesQuery, ListQuery, SubscribersExportQuery, SubscribersPage, SubscribersQuery } from "../schemas/subscription";
+import {
+  AdminList,
+  ListCompaniesQuery,
+  ListQuery,
+  SubscribersExportQuery,
+  SubscribersPage,
+  SubscribersQuery,
+} from "../schemas/subscription";
 import { reason, validation } from "@/lib/operations/errors";
 import { dashboardReadErrors, dashboardRoute } from "@/lib/operations/dashboard-route";
 import { IdParams } from "@/lib/operations/params";
@@ -19,7 +26,7 @@ export const dashboardLists = dashboardRoute({
 export const dashboardListCompanies = dashboardRoute({
   path: "/lists/companies",
   query: ListCompaniesQuery,
-  summary: "The companies in scope a new list can belong to (the \"new list\" dialog)",
+  summary: 'The companies in scope a new list can belong to (the "new list" dialog)',
   responses: { 200: { description: "Companies", schema: ListCompanyChoices } },
   errors: { 400: validation, ...dashboardReadErrors },
 });
@@ -53,7 +60,9 @@ export const dashboardListMembers = dashboardRoute({
   params: IdParams,
   query: z.object({ q: z.string().max(200).default("") }),
   summary: "Members of the list's organization matching an email or name (to subscribe)",
-  responses: { 200: { description: "Members (none for a search under 2 characters)", schema: z.array(ListMemberMatch) } },
+  responses: {
+    200: { description: "Members (none for a search under 2 characters)", schema: z.array(ListMemberMatch) },
+  },
   errors: listErrors,
 });
 
@@ -71,6 +80,12 @@ export const dashboardListSubscribersCsv = dashboardRoute({
   params: IdParams,
   query: SubscribersExportQuery,
   summary: "The list's subscribers as a CSV download, with the table's filters",
-  responses: { 200: { description: "CSV for Excel (semicolons, a UTF-8 byte-order mark), headings and values in the staff member's language, with consent and a column per question; streamed", contentType: "text/csv" } },
+  responses: {
+    200: {
+      description:
+        "CSV for Excel (semicolons, a UTF-8 byte-order mark), headings and values in the staff member's language, with consent and a column per question; streamed",
+      contentType: "text/csv",
+    },
+  },
   errors: listErrors,
 });

@@ -19,7 +19,12 @@ const publicGetLimit = rateLimited("120 requests per minute per IP");
 const publicPostLimit = rateLimited("20 requests per minute per IP");
 const publicGetFields = { method: "get", auth: "none", rateLimit: { name: "public_get" }, tags: publicTags } as const;
 const publicGet = operationsSharing(publicGetFields);
-const publicPost = operationsSharing({ method: "post", auth: "none", rateLimit: { name: "public_post" }, tags: publicTags });
+const publicPost = operationsSharing({
+  method: "post",
+  auth: "none",
+  rateLimit: { name: "public_post" },
+  tags: publicTags,
+});
 /** A sendout link's GET: it only redirects to the hosted page that asks for confirmation. */
 const hostedPageLink = operationsSharing({
   ...publicGetFields,
@@ -108,7 +113,7 @@ export const unsubscribeFromList = publicPost({
   description:
     "Ends the member's subscription to the list, without authentication; a `PENDING` one too. Also the target of " +
     "mail clients' one-click unsubscribe (RFC 8058: a form body `List-Unsubscribe=One-Click`); any body is ignored. " +
-    "Always 200 `{\"ok\": true}`, whether or not the list, member or subscription exists, so it reveals nothing.",
+    'Always 200 `{"ok": true}`, whether or not the list, member or subscription exists, so it reveals nothing.',
   responses: { 200: { description: "Done (or nothing to do)", schema: OkResponse } },
   errors: { 429: publicPostLimit },
 });
@@ -138,7 +143,12 @@ export const globalOptOut = publicPost({
     400: {
       ...validation,
       description: "`body: must be valid JSON`, or a `token` that is not text: the body is malformed.",
-      example: { reason: "body: must be valid JSON", code: "validation_error", errors: { body: ["must be valid JSON"] }, form_errors: [] },
+      example: {
+        reason: "body: must be valid JSON",
+        code: "validation_error",
+        errors: { body: ["must be valid JSON"] },
+        form_errors: [],
+      },
     },
     403: reason("`invalid or expired link`: the token is missing, altered, for another member, or too old"),
     429: publicPostLimit,

@@ -8,7 +8,12 @@ import { SubscribersExportQuery } from "./subscription";
 const BULK_SELECTION_MAX = 100;
 
 const BulkSelection = z.union([
-  z.object({ member_ids: z.array(IntId, { error: "must be an array of member ids" }).min(1, { error: "choose at least one" }).max(BULK_SELECTION_MAX) }),
+  z.object({
+    member_ids: z
+      .array(IntId, { error: "must be an array of member ids" })
+      .min(1, { error: "choose at least one" })
+      .max(BULK_SELECTION_MAX),
+  }),
   z.object({ matching: SubscribersExportQuery }),
 ]);
 export type BulkSelectionInput = z.output<typeof BulkSelection>;

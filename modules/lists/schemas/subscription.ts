@@ -12,7 +12,12 @@ export const LinkUuid = z.string().transform((text) => (isUuid(text) ? text : nu
 // ------------------------------------------------------------------ public
 
 const optionalText = (max: number) =>
-  singleLine(z.string({ error: "must be a string" }).trim().max(max, { error: `must be at most ${max} characters` }))
+  singleLine(
+    z
+      .string({ error: "must be a string" })
+      .trim()
+      .max(max, { error: `must be at most ${max} characters` }),
+  )
     .optional()
     .transform((v) => (v === "" ? undefined : v));
 
@@ -31,7 +36,9 @@ export const SubscribeRequest = z
     lastname: optionalText(SUBSCRIBE_MAX_LENGTH.lastname),
     phone: optionalText(SUBSCRIBE_MAX_LENGTH.phone),
     answered_prop_ids: z
-      .array(z.number({ error: "must be an array of numbers" }).int({ error: "must be an array of numbers" }), { error: "must be an array of numbers" })
+      .array(z.number({ error: "must be an array of numbers" }).int({ error: "must be an array of numbers" }), {
+        error: "must be an array of numbers",
+      })
       .max(500)
       .optional(),
     terms_accepted: z.boolean({ error: "must be true or false" }).optional(),
@@ -122,7 +129,9 @@ const listMailSettings = {
   double_opt_in: z.boolean({ error: "must be true or false" }).optional().meta({
     description: "Public subscribes wait (PENDING) until the address owner confirms by email. Default false.",
   }),
-  welcome_subject: nullableText(200).meta({ description: "Subject of the welcome message sent when a subscription becomes active; null: none." }),
+  welcome_subject: nullableText(200).meta({
+    description: "Subject of the welcome message sent when a subscription becomes active; null: none.",
+  }),
   welcome_html: z
     .string({ error: "must be a string" })
     .max(50_000, { error: "must be at most 50000 characters" })
@@ -144,11 +153,17 @@ export type CreateListInput = z.infer<typeof CreateListRequest>;
 
 export const UpdateListRequest = z
   .object({
-    name: singleLine(z.string().trim().min(1, { error: "must not be empty" }).max(200, { error: "must be at most 200 characters" })).optional(),
+    name: singleLine(
+      z.string().trim().min(1, { error: "must not be empty" }).max(200, { error: "must be at most 200 characters" }),
+    ).optional(),
     description: nullableText(2000),
     fields: z.array(ListField, { error: "must be an array" }).optional(),
     is_active: z.boolean({ error: "must be true or false" }).optional(),
-    image_url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2000).nullable().optional(),
+    image_url: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .max(2000)
+      .nullable()
+      .optional(),
     show_image: z.boolean({ error: "must be true or false" }).optional(),
     design: z.record(z.string(), z.unknown(), { error: "must be an object" }).nullable().optional(),
     term: z
@@ -158,10 +173,14 @@ export const UpdateListRequest = z
       })
       .nullable()
       .optional()
-      .meta({ description: "The consent text. A change creates a new term version; consents keep the version accepted. null removes it." }),
+      .meta({
+        description:
+          "The consent text. A change creates a new term version; consents keep the version accepted. null removes it.",
+      }),
     question_prop_ids: z.array(IntId, { error: "must be an array of property ids" }).max(100).optional(),
     subscriber_cap: z.number().int().min(0).max(10_000_000).nullable().optional().meta({
-      description: "Active-subscriber cap for the public form; null uses the configured default (SUBSCRIBER_CAP_DEFAULT).",
+      description:
+        "Active-subscriber cap for the public form; null uses the configured default (SUBSCRIBER_CAP_DEFAULT).",
     }),
     ...listMailSettings,
   })
@@ -198,7 +217,15 @@ export const SubscribersQuery = z.object({
   page: queryInt(1, PAGE_MAX).default(1),
   limit: queryInt(1, 500).default(50),
   status: z.enum(SUBSCRIPTION_STATUSES).optional(),
-  q: z.string().trim().max(200).optional().meta({ description: "Words that must each be part of the subscriber's email, first name, last name or phone, in any order, case and accents ignored; up to 8 words are used." }),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .meta({
+      description:
+        "Words that must each be part of the subscriber's email, first name, last name or phone, in any order, case and accents ignored; up to 8 words are used.",
+    }),
 });
 export type SubscribersQueryInput = z.output<typeof SubscribersQuery>;
 
@@ -216,10 +243,12 @@ export const SubscriberView = z.object({
   subscribed_at: z.string(),
   unsubscribed_at: z.string().nullable(),
   opted_out_themselves: z.boolean().meta({
-    description: "The person left this list or every list on their own: staff cannot re-subscribe them in the dashboard, only send a confirmation.",
+    description:
+      "The person left this list or every list on their own: staff cannot re-subscribe them in the dashboard, only send a confirmation.",
   }),
   consent_at: z.string().nullable().meta({
-    description: "When the member last accepted a consent text of this list: through this list's form, or its current text elsewhere. null: none recorded.",
+    description:
+      "When the member last accepted a consent text of this list: through this list's form, or its current text elsewhere. null: none recorded.",
   }),
   answers: z.array(z.object({ prop_id: z.number().int(), name: z.string() })).meta({
     description: "The list's questions the member has answered (ticked), in the list's order.",
@@ -227,7 +256,12 @@ export const SubscriberView = z.object({
 });
 
 export const SubscribersPage = z
-  .object({ subscribers: z.array(SubscriberView), count: z.number().int(), page: z.number().int(), limit: z.number().int() })
+  .object({
+    subscribers: z.array(SubscriberView),
+    count: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  })
   .meta({ id: "SubscribersPage" });
 
 /** A list deleted with its subscriptions. */
@@ -239,7 +273,13 @@ export const MemberSubscriptionResult = z
   .meta({ id: "MemberSubscriptionResult" });
 
 export const MemberListEntry = z
-  .object({ id: z.number().int(), name: z.string(), description: z.string().nullable(), is_active: z.boolean(), is_subscribed: z.boolean() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    is_active: z.boolean(),
+    is_subscribed: z.boolean(),
+  })
   .meta({ id: "MemberSubscriptionListEntry" });
 
 /** A list and a member: by numbers (dashboard actions) and by the path of {id}/(un)subscribe/{member_id}. */
@@ -259,7 +299,9 @@ export const CreatePropertyRequest = z.object({
 });
 export type CreatePropertyInput = z.output<typeof CreatePropertyRequest>;
 
-export const TermPreviewRequest = z.object({ html: z.string().max(20_000, { error: "must be at most 20000 characters" }) });
+export const TermPreviewRequest = z.object({
+  html: z.string().max(20_000, { error: "must be at most 20000 characters" }),
+});
 
 /** GET /admin/api/lists/companies: the companies a new list can belong to, optionally searched by name. */
 export const ListCompaniesQuery = z.object({ q: z.string().trim().max(200).optional() });

@@ -26,7 +26,13 @@ const PENDING_TTL_MS = CONFIRMATION_TTL_DAYS * 24 * 3600 * 1000;
  * PENDING from another state drops the nonce, so no earlier link confirms the new request; it keeps its
  * unsubscribedAt, so an unconfirmed request falls back to it (expireStalePending).
  */
-export async function holdPending(tx: Tx, listId: number, memberId: number, pending: PendingData, now: Date): Promise<{ subscription: SubscriptionRow; send: boolean }> {
+export async function holdPending(
+  tx: Tx,
+  listId: number,
+  memberId: number,
+  pending: PendingData,
+  now: Date,
+): Promise<{ subscription: SubscriptionRow; send: boolean }> {
   const wasPending = Prisma.sql`"Subscription"."status" = 'PENDING'`;
   const [held] = await tx.$queryRaw<SubscriptionRow[]>`
     INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt")
@@ -39,14 +45,22 @@ export async function holdPending(tx: Tx, listId: number, memberId: number, pend
       WHERE "Subscription"."status" <> 'SUBSCRIBED'
     RETURNING ${SUBSCRIPTION_COLUMNS}`;
   if (!held) {
-    const [active] = await tx.$queryRaw<SubscriptionRow[]>`SELECT ${SUBSCRIPTION_COLUMNS} FROM "Subscription" WHERE "listId" = ${listId} AND "memberId" = ${memberId}`;
+    const [active] = await tx.$queryRaw<
+      SubscriptionRow[]
+    >`SELECT ${SUBSCRIPTION_COLUMNS} FROM "Subscription" WHERE "listId" = ${listId} AND "memberId" = ${memberId}`;
     return { subscription: active, send: false };
   }
   // A new message starts the request anew: its data, its nonce, its lifetime.
   const claimed = await tx.$executeRaw`
     UPDATE "Subscription" SET "confirmationSentAt" = ${now}, "subscribedAt" = ${now}, "pendingData" = ${JSON.stringify(pending)}, "confirmationNonce" = ${randomBytes(18).toString("base64url")}
     WHERE "id" = ${held.id} AND ("confirmationSentAt" IS NULL OR "confirmationSentAt" <= ${new Date(now.getTime() - RESEND_AFTER_MS)})`;
-  if (claimed === 1) await emitWebhookEvent(tx, "subscription.created", { listId }, { list_id: listId, member_id: memberId, status: "PENDING", source: held.source });
+  if (claimed === 1)
+    await emitWebhookEvent(
+      tx,
+      "subscription.created",
+      { listId },
+      { list_id: listId, member_id: memberId, status: "PENDING", source: held.source },
+    );
   return { subscription: held, send: claimed === 1 };
 }
 
@@ -75,7 +89,10 @@ export async function sweepStalePending(listId: number, now = Date.now()): Promi
 export async function expireStalePending(listId: number, now = Date.now()): Promise<void> {
   const stale = { listId, status: "PENDING", subscribedAt: { lt: new Date(now - PENDING_TTL_MS) } };
   await db().subscription.deleteMany({ where: { ...stale, unsubscribedAt: null } });
-  await db().subscription.updateMany({ where: stale, data: { status: "UNSUBSCRIBED", pendingData: null, confirmationNonce: null } });
+  await db().subscription.updateMany({
+    where: stale,
+    data: { status: "UNSUBSCRIBED", pendingData: null, confirmationNonce: null },
+  });
 }
 
 /** Rolls a confirmation back whose request is no longer the one its link was sent for. */
@@ -89,18 +106,28 @@ async function pendingOf(token: string) {
   if (named === null) return null;
   const subscription = await db().subscription.findUnique({
     where: { id: named.subscriptionId },
-    include: { member: { select: { id: true, email: true, organizationId: true, erasedAt: true } }, list: { select: { uuid: true, name: true } } },
+    include: {
+      member: { select: { id: true, email: true, organizationId: true, erasedAt: true } },
+      list: { select: { uuid: true, name: true } },
+    },
   });
   if (!subscription || subscription.member.erasedAt || subscription.confirmationNonce !== named.nonce) return null;
-  const expired = subscription.status === "PENDING" && subscription.subscribedAt.getTime() < Date.now() - PENDING_TTL_MS;
+  const expired =
+    subscription.status === "PENDING" && subscription.subscribedAt.getTime() < Date.now() - PENDING_TTL_MS;
   return expired ? null : subscription;
 }
 
 /** GET /confirm/<token>: what the page asks about. Looking changes nothing (mail scanners follow links). */
-export async function confirmationPage(token: string): Promise<{ state: ConfirmationState; listName?: string; email?: string | null }> {
+export async function confirmationPage(
+  token: string,
+): Promise<{ state: ConfirmationState; listName?: string; email?: string | null }> {
   const subscription = await pendingOf(token);
   if (!subscription || subscription.status === "UNSUBSCRIBED") return { state: "invalid" };
-  return { state: subscription.status === "SUBSCRIBED" ? "confirmed" : "pending", listName: subscription.list.name, email: subscription.member.email };
+  return {
+    state: subscription.status === "SUBSCRIBED" ? "confirmed" : "pending",
+    listName: subscription.list.name,
+    email: subscription.member.email,
+  };
 }
 
 /**
@@ -127,14 +154,30 @@ export async function confirmSubscription(token: string): Promise<ConfirmationSt
       await fillEmptyFields(tx, member.id, pending, now);
       if (member.email) {
         await tx.suppression.updateMany({
-          where: { organizationId: member.organizationId, email: member.email, suppressedAt: { not: null }, liftedAt: null },
-          data: { liftedAt: now, liftedBy: "email-confirmation", liftNote: `confirmed a subscription to ${list.info.name}` },
+          where: {
+            organizationId: member.organizationId,
+            email: member.email,
+            suppressedAt: { not: null },
+            liftedAt: null,
+          },
+          data: {
+            liftedAt: now,
+            liftedBy: "email-confirmation",
+            liftNote: `confirmed a subscription to ${list.info.name}`,
+          },
         });
       }
-      await recordAnswers(tx, [{ memberId: member.id, propertyIds: pending.answered_prop_ids.filter((id) => list.questionIds.has(id)) }], now);
+      await recordAnswers(
+        tx,
+        [{ memberId: member.id, propertyIds: pending.answered_prop_ids.filter((id) => list.questionIds.has(id)) }],
+        now,
+      );
       if (pending.terms_accepted && list.termId) await recordConsents(tx, [member.id], list.termId, list.listId, now);
       // The nonce stays: the link keeps saying "confirmed" until a new request replaces it.
-      const changed = await tx.subscription.updateMany({ where: { id: subscription.id, status: "PENDING", confirmationNonce: subscription.confirmationNonce }, data: { pendingData: null } });
+      const changed = await tx.subscription.updateMany({
+        where: { id: subscription.id, status: "PENDING", confirmationNonce: subscription.confirmationNonce },
+        data: { pendingData: null },
+      });
       // Confirmed by a second press meanwhile, or replaced by a newer request: nothing of this one is kept.
       if (changed.count === 0) throw new Superseded();
       const { activated } = await activateSubscription(tx, list.listId, member.id, "PUBLIC_FORM", {

@@ -16,7 +16,12 @@ import type { Caller } from "@/modules/access/services/caller";
 import { listInScope } from "./lists";
 
 const HOUR_MS = 3_600_000;
-const stockholmDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", year: "numeric", month: "2-digit", day: "2-digit" });
+const stockholmDay = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: "Europe/Stockholm",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 /** YYYY-MM-DD of an instant in Swedish time. */
 const dayOf = (ms: number) => stockholmDay.format(new Date(ms));
 
@@ -38,7 +43,9 @@ export async function listFigures(caller: Caller, listId: number, days: number):
   const dates: string[] = [];
   for (let i = days - 1; i >= 0; i--) dates.push(dayOf(subDays(today, i).getTime()));
   const since = new Date(now - days * 86_400_000 - HOUR_MS);
-  const rows = await db().$queryRaw<{ hour: number | bigint; subscribed: number | bigint; unsubscribed: number | bigint }[]>`
+  const rows = await db().$queryRaw<
+    { hour: number | bigint; subscribed: number | bigint; unsubscribed: number | bigint }[]
+  >`
     SELECT "hour", SUM("s") AS "subscribed", SUM("u") AS "unsubscribed" FROM (
       SELECT ${hourOf("subscribedAt")} AS "hour", 1 AS "s", 0 AS "u" FROM "Subscription"
         WHERE "listId" = ${listId} AND "subscribedAt" >= ${since} AND "status" <> 'PENDING'

@@ -24,7 +24,10 @@ import { parseDesign, parseFields } from "./public-lists";
 import { effectiveCap } from "./subscriptions";
 import { siteUrl } from "./unsubscribe-links";
 
-const adminInclude = { term: true, questions: { select: { propertyId: true }, orderBy: { position: "asc" } } } satisfies Prisma.SubscriptionListInclude;
+const adminInclude = {
+  term: true,
+  questions: { select: { propertyId: true }, orderBy: { position: "asc" } },
+} satisfies Prisma.SubscriptionListInclude;
 type AdminListRow = Prisma.SubscriptionListGetPayload<{ include: typeof adminInclude }>;
 
 function adminView(list: AdminListRow): z.output<typeof AdminList> {
@@ -75,7 +78,11 @@ export async function listListsOfCompany(caller: Caller, companyId: string) {
   requireModule(caller, "subscription_list");
   await findLiveCompany(companyId);
   await assertCompanyInScope(caller, companyId);
-  const lists = await db().subscriptionList.findMany({ where: { companyId }, include: adminInclude, orderBy: { id: "asc" } });
+  const lists = await db().subscriptionList.findMany({
+    where: { companyId },
+    include: adminInclude,
+    orderBy: { id: "asc" },
+  });
   return lists.map(adminView);
 }
 
@@ -111,7 +118,9 @@ export async function listCompaniesForLists(caller: Caller, q?: string): Promise
     select: { id: true, name: true, orgNumber: true },
   });
   return {
-    companies: companies.slice(0, LIST_COMPANY_CHOICES).map((c) => ({ company_id: c.id, name: c.name, org_number: c.orgNumber })),
+    companies: companies
+      .slice(0, LIST_COMPANY_CHOICES)
+      .map((c) => ({ company_id: c.id, name: c.name, org_number: c.orgNumber })),
     more: companies.length > LIST_COMPANY_CHOICES,
   };
 }
@@ -121,12 +130,16 @@ export async function getList(caller: Caller, id: number) {
 }
 
 /** The mail settings of a create or update body as columns; the welcome HTML is sanitized like a consent text. */
-function mailSettings(input: Pick<UpdateListInput, "double_opt_in" | "consent_required" | "welcome_subject" | "welcome_html">) {
+function mailSettings(
+  input: Pick<UpdateListInput, "double_opt_in" | "consent_required" | "welcome_subject" | "welcome_html">,
+) {
   return {
     ...(input.double_opt_in !== undefined ? { doubleOptIn: input.double_opt_in } : {}),
     ...(input.consent_required !== undefined ? { consentRequired: input.consent_required } : {}),
     ...(input.welcome_subject !== undefined ? { welcomeSubject: input.welcome_subject || null } : {}),
-    ...(input.welcome_html !== undefined ? { welcomeHtml: input.welcome_html === null ? null : sanitizeConsentHtml(input.welcome_html) } : {}),
+    ...(input.welcome_html !== undefined
+      ? { welcomeHtml: input.welcome_html === null ? null : sanitizeConsentHtml(input.welcome_html) }
+      : {}),
   };
 }
 
@@ -150,7 +163,13 @@ export async function createList(caller: Caller, input: CreateListInput) {
       },
       include: adminInclude,
     });
-    await recordAudit(tx, caller, { action: "subscription_list.create", objectType: "subscription_list", objectId: created.id, companyId: created.companyId, summary: created.name });
+    await recordAudit(tx, caller, {
+      action: "subscription_list.create",
+      objectType: "subscription_list",
+      objectId: created.id,
+      companyId: created.companyId,
+      summary: created.name,
+    });
     return created;
   });
   return adminView(list);
@@ -159,9 +178,15 @@ export async function createList(caller: Caller, input: CreateListInput) {
 /** Question ids must be properties of the list's own company. */
 async function checkQuestionIds(companyId: string, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const found = await db().property.findMany({ where: { id: { in: ids }, group: { companyId } }, select: { id: true } });
+  const found = await db().property.findMany({
+    where: { id: { in: ids }, group: { companyId } },
+    select: { id: true },
+  });
   const unknown = ids.filter((id) => !found.some((p) => p.id === id));
-  if (unknown.length) throw new ValidationFailed({ question_prop_ids: [`unknown property id(s) for this organization: ${unknown.join(", ")}`] });
+  if (unknown.length)
+    throw new ValidationFailed({
+      question_prop_ids: [`unknown property id(s) for this organization: ${unknown.join(", ")}`],
+    });
 }
 
 export async function updateList(caller: Caller, id: number, input: UpdateListInput) {
@@ -186,11 +211,19 @@ export async function updateList(caller: Caller, id: number, input: UpdateListIn
     if (questionIds) {
       await tx.listQuestion.deleteMany({ where: { listId: id } });
       if (questionIds.length) {
-        await tx.listQuestion.createMany({ data: questionIds.map((propertyId, position) => ({ listId: id, propertyId, position })) });
+        await tx.listQuestion.createMany({
+          data: questionIds.map((propertyId, position) => ({ listId: id, propertyId, position })),
+        });
       }
     }
     const changed = Object.keys(input).filter((k) => input[k as keyof UpdateListInput] !== undefined);
-    await recordAudit(tx, caller, { action: "subscription_list.update", objectType: "subscription_list", objectId: id, companyId: list.companyId, summary: `changed ${changed.join(", ")}` });
+    await recordAudit(tx, caller, {
+      action: "subscription_list.update",
+      objectType: "subscription_list",
+      objectId: id,
+      companyId: list.companyId,
+      summary: `changed ${changed.join(", ")}`,
+    });
     return tx.subscriptionList.findUniqueOrThrow({ where: { id }, include: adminInclude });
   });
   return adminView(updated);
@@ -209,7 +242,13 @@ export async function deleteList(caller: Caller, id: number): Promise<z.output<t
   requirePermission(caller, "SUBSCRIPTION_LIST.U");
   await db().$transaction(async (tx) => {
     await tx.subscriptionList.delete({ where: { id } });
-    await recordAudit(tx, caller, { action: "subscription_list.delete", objectType: "subscription_list", objectId: id, companyId: list.companyId, summary: `${list.name} (${list.activeCount} active subscribers)` });
+    await recordAudit(tx, caller, {
+      action: "subscription_list.delete",
+      objectType: "subscription_list",
+      objectId: id,
+      companyId: list.companyId,
+      summary: `${list.name} (${list.activeCount} active subscribers)`,
+    });
   });
   return { id, deleted: true as const };
 }

@@ -18,7 +18,12 @@ export function parsePending(json: string | null): PendingData {
   const empty: PendingData = { answered_prop_ids: [], terms_accepted: false, lang: "sv" };
   try {
     const value = json ? (JSON.parse(json) as Partial<PendingData>) : {};
-    return { ...empty, ...value, answered_prop_ids: Array.isArray(value.answered_prop_ids) ? value.answered_prop_ids : [], lang: value.lang === "en" ? "en" : "sv" };
+    return {
+      ...empty,
+      ...value,
+      answered_prop_ids: Array.isArray(value.answered_prop_ids) ? value.answered_prop_ids : [],
+      lang: value.lang === "en" ? "en" : "sv",
+    };
   } catch {
     return empty;
   }
@@ -26,5 +31,8 @@ export function parsePending(json: string | null): PendingData {
 
 /** A confirmation that could not be sent may be asked for again at once (the visitor subscribes again). */
 export async function releaseSendClaim(subscriptionId: number): Promise<void> {
-  await db().subscription.updateMany({ where: { id: subscriptionId, status: "PENDING" }, data: { confirmationSentAt: null } });
+  await db().subscription.updateMany({
+    where: { id: subscriptionId, status: "PENDING" },
+    data: { confirmationSentAt: null },
+  });
 }

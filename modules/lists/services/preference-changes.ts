@@ -35,8 +35,22 @@ type JoinOutcome = "subscribed" | "confirmationSent";
 export async function joinList(token: string, input: JoinInput, lang: Lang): Promise<JoinOutcome> {
   const member = await memberOfToken(token);
   const list = await db().subscriptionList.findFirst({
-    where: { id: input.listId, companyId: member.organizationId, isActive: true, subscriptions: { none: { memberId: member.id } } },
-    select: { id: true, name: true, companyId: true, termId: true, consentRequired: true, doubleOptIn: true, welcomeSubject: true, questions: { select: { propertyId: true } } },
+    where: {
+      id: input.listId,
+      companyId: member.organizationId,
+      isActive: true,
+      subscriptions: { none: { memberId: member.id } },
+    },
+    select: {
+      id: true,
+      name: true,
+      companyId: true,
+      termId: true,
+      consentRequired: true,
+      doubleOptIn: true,
+      welcomeSubject: true,
+      questions: { select: { propertyId: true } },
+    },
   });
   if (!list || !member.email) throw new NotFound("list not found");
   if (list.termId && list.consentRequired && !input.termsAccepted) {
@@ -50,19 +64,37 @@ export async function joinList(token: string, input: JoinInput, lang: Lang): Pro
   const now = new Date();
   if (list.doubleOptIn) {
     const held = await db().$transaction(async (tx) => {
-      const result = await holdPending(tx, list.id, member.id, { answered_prop_ids: answered, terms_accepted: termsAccepted, lang }, now);
-      await recordSelfAudit(tx, member.uuid, { action: "subscription.request_confirmation", objectType: "subscription", objectId: `${list.id}:${member.id}`, companyId: list.companyId, summary: `${member.email} on ${list.name}` });
+      const result = await holdPending(
+        tx,
+        list.id,
+        member.id,
+        { answered_prop_ids: answered, terms_accepted: termsAccepted, lang },
+        now,
+      );
+      await recordSelfAudit(tx, member.uuid, {
+        action: "subscription.request_confirmation",
+        objectType: "subscription",
+        objectId: `${list.id}:${member.id}`,
+        companyId: list.companyId,
+        summary: `${member.email} on ${list.name}`,
+      });
       return result;
     });
     // The person should know when the mail server refused: they would wait for a message that never comes.
-    if (held.send && !(await sendConfirmation(held.subscription.id, lang))) throw new UpstreamFailed("the confirmation could not be sent", "mail");
+    if (held.send && !(await sendConfirmation(held.subscription.id, lang)))
+      throw new UpstreamFailed("the confirmation could not be sent", "mail");
     return "confirmationSent";
   }
   const activation = await db().$transaction(async (tx) => {
     if (member.globalOptOutAt) await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: null } });
     if (termsAccepted) await recordConsents(tx, [member.id], list.termId!, list.id, now);
-    if (await replaceAnswers(tx, member.id, [...ownQuestions], answered)) await recordSelfChange(tx, member, ["prop_ids"]);
-    return activateSubscription(tx, list.id, member.id, "PUBLIC_FORM", { enforceCap: true, confirmedVia: "PREFERENCES", publicChange: { companyId: list.companyId, channel: "preferences" } });
+    if (await replaceAnswers(tx, member.id, [...ownQuestions], answered))
+      await recordSelfChange(tx, member, ["prop_ids"]);
+    return activateSubscription(tx, list.id, member.id, "PUBLIC_FORM", {
+      enforceCap: true,
+      confirmedVia: "PREFERENCES",
+      publicChange: { companyId: list.companyId, channel: "preferences" },
+    });
   });
   if (activation.activated && list.welcomeSubject) await sendWelcome(activation.id, lang);
   return "subscribed";
@@ -70,7 +102,10 @@ export async function joinList(token: string, input: JoinInput, lang: Lang): Pro
 
 /** The member's answers among `questions` become exactly `answered`: the rest of their properties stay as they are. */
 async function replaceAnswers(tx: Tx, memberId: number, questions: number[], answered: number[]): Promise<boolean> {
-  const had = await tx.memberProperty.findMany({ where: { memberId, propertyId: { in: questions } }, select: { propertyId: true } });
+  const had = await tx.memberProperty.findMany({
+    where: { memberId, propertyId: { in: questions } },
+    select: { propertyId: true },
+  });
   const before = new Set(had.map((p) => p.propertyId));
   const removed = [...before].filter((id) => !answered.includes(id));
   const added = answered.filter((id) => !before.has(id));
@@ -80,9 +115,19 @@ async function replaceAnswers(tx: Tx, memberId: number, questions: number[], ans
 }
 
 /** Audit entry and webhook event of a change to the member's own fields (`fields`: the audit log's field codes). */
-async function recordSelfChange(tx: Tx, member: { id: number; uuid: string; organizationId: string }, fields: string[]): Promise<void> {
+async function recordSelfChange(
+  tx: Tx,
+  member: { id: number; uuid: string; organizationId: string },
+  fields: string[],
+): Promise<void> {
   await emitWebhookEvent(tx, "member.updated", { companyId: member.organizationId }, { member_id: member.id });
-  await recordSelfAudit(tx, member.uuid, { action: "member.update", objectType: "member", objectId: member.id, companyId: member.organizationId, summary: `member ${member.id}: ${fields.join(", ")}` });
+  await recordSelfAudit(tx, member.uuid, {
+    action: "member.update",
+    objectType: "member",
+    objectId: member.id,
+    companyId: member.organizationId,
+    summary: `member ${member.id}: ${fields.join(", ")}`,
+  });
 }
 
 /** First and last name as typed (trimmed; empty clears). Nothing is written, or audited, when neither changed. */
@@ -90,7 +135,10 @@ export async function saveName(token: string, name: { firstname: string; lastnam
   const member = await memberOfToken(token);
   const next = { firstname: name.firstname.trim() || null, lastname: name.lastname.trim() || null };
   const tooLong = Object.entries(next).filter(([, value]) => (value?.length ?? 0) > NAME_MAX_LENGTH);
-  if (tooLong.length) throw new ValidationFailed(Object.fromEntries(tooLong.map(([field]) => [field, [`must be at most ${NAME_MAX_LENGTH} characters`]])));
+  if (tooLong.length)
+    throw new ValidationFailed(
+      Object.fromEntries(tooLong.map(([field]) => [field, [`must be at most ${NAME_MAX_LENGTH} characters`]])),
+    );
   const changed = (["firstname", "lastname"] as const).filter((field) => next[field] !== member[field]);
   if (changed.length === 0) return;
   await db().$transaction(async (tx) => {
@@ -112,6 +160,14 @@ export async function saveAnswers(token: string, listId: number, answered: numbe
   if (!list || list.questions.length === 0) throw new NotFound("list not found");
   const questions = list.questions.map((q) => q.propertyId);
   await db().$transaction(async (tx) => {
-    if (await replaceAnswers(tx, member.id, questions, [...new Set(answered)].filter((id) => questions.includes(id)))) await recordSelfChange(tx, member, ["prop_ids"]);
+    if (
+      await replaceAnswers(
+        tx,
+        member.id,
+        questions,
+        [...new Set(answered)].filter((id) => questions.includes(id)),
+      )
+    )
+      await recordSelfChange(tx, member, ["prop_ids"]);
   });
 }

@@ -9,7 +9,12 @@ import { memberUuidOfPreferencesToken } from "./unsubscribe-links";
 
 /** The member a valid token names, if it still exists; a forged, expired or erased one is 404 `invalid link`. */
 export async function memberOf(uuid: string | null) {
-  const member = uuid ? await db().member.findFirst({ where: { uuid, ...liveMember }, include: { organization: { select: { name: true } } } }) : null;
+  const member = uuid
+    ? await db().member.findFirst({
+        where: { uuid, ...liveMember },
+        include: { organization: { select: { name: true } } },
+      })
+    : null;
   if (!member) throw new NotFound("invalid link");
   return member;
 }

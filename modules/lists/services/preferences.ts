@@ -46,14 +46,24 @@ const listColumns = {
   description: true,
   questions: {
     orderBy: [{ position: "asc" as const }, { propertyId: "asc" as const }],
-    select: { property: { select: { id: true, name: true, descr: true, group: { select: { name: true, descr: true } } } } },
+    select: {
+      property: { select: { id: true, name: true, descr: true, group: { select: { name: true, descr: true } } } },
+    },
   },
 } satisfies Prisma.SubscriptionListSelect;
 
-type QuestionRows = { property: { id: number; name: string; descr: string; group: { name: string; descr: string | null } } }[];
+type QuestionRows = {
+  property: { id: number; name: string; descr: string; group: { name: string; descr: string | null } };
+}[];
 
 const questionsOf = (rows: QuestionRows): PreferenceQuestion[] =>
-  rows.map(({ property }) => ({ prop_id: property.id, name: property.name, descr: property.descr, group_name: property.group.name, group_descr: property.group.descr }));
+  rows.map(({ property }) => ({
+    prop_id: property.id,
+    name: property.name,
+    descr: property.descr,
+    group_name: property.group.name,
+    group_descr: property.group.descr,
+  }));
 
 /**
  * What the page shows: the organization's lists the person is or was on (subscribed, pending or ended) with their
@@ -63,16 +73,36 @@ const questionsOf = (rows: QuestionRows): PreferenceQuestion[] =>
 export async function preferencesOf(token: string) {
   const member = await memberOfToken(token);
   const [subscriptions, others, answers, addressChange] = await Promise.all([
-    db().subscription.findMany({ where: { memberId: member.id }, orderBy: { list: { name: "asc" } }, select: { status: true, list: { select: { ...listColumns, isActive: true } } } }),
+    db().subscription.findMany({
+      where: { memberId: member.id },
+      orderBy: { list: { name: "asc" } },
+      select: { status: true, list: { select: { ...listColumns, isActive: true } } },
+    }),
     db().subscriptionList.findMany({
       where: { companyId: member.organizationId, isActive: true, subscriptions: { none: { memberId: member.id } } },
       orderBy: [{ name: "asc" }, { id: "asc" }],
-      select: { ...listColumns, doubleOptIn: true, consentRequired: true, term: { select: { name: true, html: true } } },
+      select: {
+        ...listColumns,
+        doubleOptIn: true,
+        consentRequired: true,
+        term: { select: { name: true, html: true } },
+      },
     }),
     db().memberProperty.findMany({ where: { memberId: member.id }, select: { propertyId: true } }),
-    db().emailChange.findFirst({ where: { memberId: member.id, usedAt: null, expiresAt: { gt: new Date() } }, orderBy: { createdAt: "desc" }, select: { newEmail: true } }),
+    db().emailChange.findFirst({
+      where: { memberId: member.id, usedAt: null, expiresAt: { gt: new Date() } },
+      orderBy: { createdAt: "desc" },
+      select: { newEmail: true },
+    }),
   ]);
-  const lists: PreferenceList[] = subscriptions.map(({ status, list }) => ({ id: list.id, name: list.name, description: list.description, status, open: list.isActive, questions: questionsOf(list.questions) }));
+  const lists: PreferenceList[] = subscriptions.map(({ status, list }) => ({
+    id: list.id,
+    name: list.name,
+    description: list.description,
+    status,
+    open: list.isActive,
+    questions: questionsOf(list.questions),
+  }));
   const otherLists: OtherList[] = others.map((list) => ({
     id: list.id,
     name: list.name,
@@ -103,16 +133,30 @@ export type Preferences = Awaited<ReturnType<typeof preferencesOf>>;
  */
 export async function setListPreference(token: string, listId: number, subscribed: boolean): Promise<void> {
   const member = await memberOfToken(token);
-  const row = await db().subscription.findUnique({ where: { listId_memberId: { listId, memberId: member.id } }, select: { list: { select: { isActive: true, companyId: true } } } });
+  const row = await db().subscription.findUnique({
+    where: { listId_memberId: { listId, memberId: member.id } },
+    select: { list: { select: { isActive: true, companyId: true } } },
+  });
   if (!row || (subscribed && !row.list.isActive)) throw new NotFound("list not found");
-  const audit = { subscribed, listId, memberId: member.id, companyId: row.list.companyId, channel: "preferences" } as const;
+  const audit = {
+    subscribed,
+    listId,
+    memberId: member.id,
+    companyId: row.list.companyId,
+    channel: "preferences",
+  } as const;
   await db().$transaction(async (tx) => {
     if (!subscribed) {
-      if (await deactivateSubscription(tx, listId, member.id, "PREFERENCES")) await recordPublicSubscriptionChange(tx, audit);
+      if (await deactivateSubscription(tx, listId, member.id, "PREFERENCES"))
+        await recordPublicSubscriptionChange(tx, audit);
       return;
     }
     if (member.globalOptOutAt) await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: null } });
-    await activateSubscription(tx, listId, member.id, "PUBLIC_FORM", { enforceCap: true, confirmedVia: "PREFERENCES", publicChange: { companyId: audit.companyId, channel: audit.channel } });
+    await activateSubscription(tx, listId, member.id, "PUBLIC_FORM", {
+      enforceCap: true,
+      confirmedVia: "PREFERENCES",
+      publicChange: { companyId: audit.companyId, channel: audit.channel },
+    });
   });
 }
 
@@ -130,15 +174,31 @@ export async function undoOptOut(token: string): Promise<void> {
     await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: null } });
     // In list order, as the opt-out recorded them (optOutEverywhere).
     const ended = await tx.subscription.findMany({
-      where: { memberId: member.id, status: "UNSUBSCRIBED", unsubscribedVia: "OPT_OUT", unsubscribedAt: { gte: optedOutAt } },
+      where: {
+        memberId: member.id,
+        status: "UNSUBSCRIBED",
+        unsubscribedVia: "OPT_OUT",
+        unsubscribedAt: { gte: optedOutAt },
+      },
       orderBy: { listId: "asc" },
-      select: { id: true, listId: true, memberId: true, endedWhilePending: true, list: { select: { companyId: true } } },
+      select: {
+        id: true,
+        listId: true,
+        memberId: true,
+        endedWhilePending: true,
+        list: { select: { companyId: true } },
+      },
     });
     for (const row of ended) {
       const publicChange = { companyId: row.list.companyId, channel: "preferences" as const };
       // A request nobody confirmed comes back as that request, never as a subscription (the same rule as the list's undo).
       if (row.endedWhilePending) await restorePendingRequest(tx, row, publicChange);
-      else await activateSubscription(tx, row.listId, member.id, "PUBLIC_FORM", { enforceCap: false, confirmedVia: "PREFERENCES", publicChange });
+      else
+        await activateSubscription(tx, row.listId, member.id, "PUBLIC_FORM", {
+          enforceCap: false,
+          confirmedVia: "PREFERENCES",
+          publicChange,
+        });
     }
   });
 }
@@ -147,9 +207,21 @@ export async function undoOptOut(token: string): Promise<void> {
 export async function dataOf(token: string) {
   const member = await memberOfToken(token);
   const [consents, subscriptions, sendouts, properties] = await Promise.all([
-    db().memberConsent.findMany({ where: { memberId: member.id }, orderBy: { acceptedAt: "asc" }, include: { term: { select: { name: true, html: true } }, sourceList: { select: { name: true } } } }),
-    db().subscription.findMany({ where: { memberId: member.id }, orderBy: { id: "asc" }, include: { list: { select: { name: true } } } }),
-    db().sendoutRecipient.findMany({ where: { memberId: member.id }, orderBy: { id: "asc" }, include: { sendout: { select: { subject: true } } } }),
+    db().memberConsent.findMany({
+      where: { memberId: member.id },
+      orderBy: { acceptedAt: "asc" },
+      include: { term: { select: { name: true, html: true } }, sourceList: { select: { name: true } } },
+    }),
+    db().subscription.findMany({
+      where: { memberId: member.id },
+      orderBy: { id: "asc" },
+      include: { list: { select: { name: true } } },
+    }),
+    db().sendoutRecipient.findMany({
+      where: { memberId: member.id },
+      orderBy: { id: "asc" },
+      include: { sendout: { select: { subject: true } } },
+    }),
     db().memberProperty.findMany({ where: { memberId: member.id }, include: { property: { select: { name: true } } } }),
   ]);
   const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -169,7 +241,12 @@ export async function dataOf(token: string) {
       global_opt_out_at: iso(member.globalOptOutAt),
       answers: properties.map((p) => p.property.name),
     },
-    consents: consents.map((c) => ({ term: c.term.name, text: c.term.html, list: c.sourceList?.name ?? null, accepted_at: iso(c.acceptedAt) })),
+    consents: consents.map((c) => ({
+      term: c.term.name,
+      text: c.term.html,
+      list: c.sourceList?.name ?? null,
+      accepted_at: iso(c.acceptedAt),
+    })),
     subscriptions: subscriptions.map((s) => ({
       list: s.list.name,
       status: s.status,
@@ -179,7 +256,12 @@ export async function dataOf(token: string) {
       confirmed_at: iso(s.confirmedAt),
       confirmed_via: s.confirmedVia,
     })),
-    sendouts_received: sendouts.map((r) => ({ subject: r.sendout.subject, email: r.email, status: r.status, sent_at: iso(r.sentAt) })),
+    sendouts_received: sendouts.map((r) => ({
+      subject: r.sendout.subject,
+      email: r.email,
+      status: r.status,
+      sent_at: iso(r.sentAt),
+    })),
   };
 }
 
@@ -187,7 +269,10 @@ export async function dataOf(token: string) {
 export async function requestErasure(token: string, lang: Lang): Promise<void> {
   const member = await memberOfToken(token);
   if (!member.email) throw new NotFound("invalid link");
-  await sendErasureConfirmation({ uuid: member.uuid, email: member.email, organizationName: member.organization.name }, lang);
+  await sendErasureConfirmation(
+    { uuid: member.uuid, email: member.email, organizationName: member.organization.name },
+    lang,
+  );
 }
 
 /** Whether an erasure link is valid (the page asks before anything happens). */

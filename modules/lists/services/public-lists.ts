@@ -15,7 +15,9 @@ type ListField = (typeof LIST_FIELDS)[number];
 export function parseFields(json: string): ListField[] {
   try {
     const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((f): f is ListField => (LIST_FIELDS as readonly string[]).includes(f)) : [];
+    return Array.isArray(value)
+      ? value.filter((f): f is ListField => (LIST_FIELDS as readonly string[]).includes(f))
+      : [];
   } catch {
     return [];
   }
@@ -26,7 +28,9 @@ export function parseDesign(json: string | null): Record<string, unknown> | null
   try {
     const value: unknown = JSON.parse(json);
     // Stored only from an object (UpdateListRequest); anything else is not a design.
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -61,7 +65,10 @@ async function readPublicList(uuid: string): Promise<PublicList | null> {
     include: {
       term: true,
       company: { select: { name: true, email: true, web: true } },
-      questions: { orderBy: [{ position: "asc" }, { propertyId: "asc" }], include: { property: { include: { group: true } } } },
+      questions: {
+        orderBy: [{ position: "asc" }, { propertyId: "asc" }],
+        include: { property: { include: { group: true } } },
+      },
     },
   });
   if (!list) return null;

@@ -53,7 +53,11 @@ function batcherOf(list: PublicList, via: Channel): (job: Job) => Promise<Settle
   let byChannel = batchers.get(list);
   if (!byChannel) batchers.set(list, (byChannel = new Map()));
   let batcher = byChannel.get(via);
-  if (!batcher) byChannel.set(via, (batcher = coalesced((jobs: Job[]) => settleBatch(list, via, jobs), MAX_BATCH, { waitATurn: true })));
+  if (!batcher)
+    byChannel.set(
+      via,
+      (batcher = coalesced((jobs: Job[]) => settleBatch(list, via, jobs), MAX_BATCH, { waitATurn: true })),
+    );
   return batcher;
 }
 
@@ -68,11 +72,21 @@ function batcherOf(list: PublicList, via: Channel): (job: Job) => Promise<Settle
  * From the hosted form (`via`), a list that requires consent refuses a subscribe without it (400 on terms_accepted);
  * the /v3 endpoint keeps the contract's rule: terms_accepted is optional.
  */
-export async function subscribeVisitor(listUuid: string | null, input: SubscribeInput, lang: Lang = "sv", via: Channel = "api"): Promise<z.output<typeof SubscribeResult>> {
+export async function subscribeVisitor(
+  listUuid: string | null,
+  input: SubscribeInput,
+  lang: Lang = "sv",
+  via: Channel = "api",
+): Promise<z.output<typeof SubscribeResult>> {
   return (await subscribe(listUuid, input, lang, via)).result;
 }
 
-async function subscribe(listUuid: string | null, input: SubscribeInput, lang: Lang, via: Channel): Promise<{ list: PublicList; result: z.output<typeof SubscribeResult> }> {
+async function subscribe(
+  listUuid: string | null,
+  input: SubscribeInput,
+  lang: Lang,
+  via: Channel,
+): Promise<{ list: PublicList; result: z.output<typeof SubscribeResult> }> {
   const list = await loadPublicList(listUuid); // cached; 404 `list not found`
   if (via === "hosted_form" && list.consentRequired && input.terms_accepted !== true) {
     const refused = new ValidationFailed({ terms_accepted: ["the list's consent must be accepted"] });
@@ -87,7 +101,8 @@ async function subscribe(listUuid: string | null, input: SubscribeInput, lang: L
   if ("error" in settled) throw settled.error;
   const { outcome } = settled;
   if (outcome.kind === "pending" && outcome.send) await sendConfirmation(outcome.subscription.id, lang);
-  if (outcome.kind === "active" && outcome.subscription.activated && list.hasWelcome) await sendWelcome(outcome.subscription.id, lang);
+  if (outcome.kind === "active" && outcome.subscription.activated && list.hasWelcome)
+    await sendWelcome(outcome.subscription.id, lang);
   return { list, result: { member_id: outcome.memberId, subscription: subscriptionView(outcome.subscription) } };
 }
 
@@ -99,11 +114,27 @@ async function subscribe(listUuid: string | null, input: SubscribeInput, lang: L
  * list's rule (PENDING with double opt-in, SUBSCRIBED otherwise) and subscribed_at the request's time. What was
  * actually done reaches only the address's owner: the confirmation message, or the list's mail.
  */
-export async function subscribePublicly(listUuid: string | null, input: SubscribeInput, lang: Lang = "sv", via: Channel = "api"): Promise<z.output<typeof SubscribeResult>> {
+export async function subscribePublicly(
+  listUuid: string | null,
+  input: SubscribeInput,
+  lang: Lang = "sv",
+  via: Channel = "api",
+): Promise<z.output<typeof SubscribeResult>> {
   const requestedAt = new Date();
   const { list } = await subscribe(listUuid, input, lang, via);
   const status = list.doubleOptIn ? "PENDING" : "SUBSCRIBED";
-  return { member_id: 0, subscription: subscriptionView({ id: 0, listId: list.listId, memberId: 0, status, source: "PUBLIC_FORM", subscribedAt: requestedAt, unsubscribedAt: null }) };
+  return {
+    member_id: 0,
+    subscription: subscriptionView({
+      id: 0,
+      listId: list.listId,
+      memberId: 0,
+      status,
+      source: "PUBLIC_FORM",
+      subscribedAt: requestedAt,
+      unsubscribedAt: null,
+    }),
+  };
 }
 
 /**
@@ -119,11 +150,20 @@ async function settleBatch(list: PublicList, via: Channel, jobs: Job[]): Promise
     const group = waiting.filter(({ job }) => !addresses.has(job.email) && addresses.add(job.email));
     waiting = waiting.filter((entry) => !group.includes(entry));
     try {
-      const outcomes = await writeSubscribes(list, via, group.map(({ job }) => job));
+      const outcomes = await writeSubscribes(
+        list,
+        via,
+        group.map(({ job }) => job),
+      );
       group.forEach(({ index }, i) => (settled[index] = { outcome: outcomes[i] }));
     } catch (error) {
       if (group.length === 1) settled[group[0].index] = { error };
-      else for (const { job, index } of group) settled[index] = await writeSubscribes(list, via, [job]).then(([outcome]) => ({ outcome }), (error: unknown) => ({ error }));
+      else
+        for (const { job, index } of group)
+          settled[index] = await writeSubscribes(list, via, [job]).then(
+            ([outcome]) => ({ outcome }),
+            (error: unknown) => ({ error }),
+          );
     }
   }
   return settled;
@@ -134,27 +174,59 @@ async function writeSubscribes(list: PublicList, via: Channel, jobs: Job[]): Pro
   return db().$transaction((tx) =>
     withEventsInOneInsert(tx, async () => {
       const now = new Date();
-      const known = await visitorsOf(tx, list.companyId, jobs.map((job) => job.email));
+      const known = await visitorsOf(
+        tx,
+        list.companyId,
+        jobs.map((job) => job.email),
+      );
       const visitor = (job: Job) => known.get(job.email)!;
       const outcomes = new Map<Job, Outcome>();
       const mustConfirm = jobs.filter((job) => list.doubleOptIn || visitor(job).optedOut || visitor(job).suppressed);
       for (const job of mustConfirm) {
         const memberId = visitor(job).memberId ?? (await createVisitor(tx, list.companyId, job.email, {}, now));
         const { firstname, lastname, phone, terms_accepted } = job.input;
-        const pending: PendingData = { firstname, lastname, phone, answered_prop_ids: job.answered, terms_accepted: terms_accepted === true, lang: job.lang };
-        outcomes.set(job, { kind: "pending", memberId, ...(await holdPending(tx, list.listId, memberId, pending, now)) });
+        const pending: PendingData = {
+          firstname,
+          lastname,
+          phone,
+          answered_prop_ids: job.answered,
+          terms_accepted: terms_accepted === true,
+          lang: job.lang,
+        };
+        outcomes.set(job, {
+          kind: "pending",
+          memberId,
+          ...(await holdPending(tx, list.listId, memberId, pending, now)),
+        });
       }
       const direct = jobs.filter((job) => !outcomes.has(job));
       if (direct.length) {
         const newcomers = direct.filter((job) => visitor(job).memberId === null);
-        const created = await createVisitors(tx, list.companyId, newcomers.map((job) => ({ email: job.email, typed: job.input })), now);
+        const created = await createVisitors(
+          tx,
+          list.companyId,
+          newcomers.map((job) => ({ email: job.email, typed: job.input })),
+          now,
+        );
         const memberOf = (job: Job) => visitor(job).memberId ?? created.get(job.email)!;
         // What was typed about an existing member is not applied: only its owner may change it (by confirming).
-        await recordAnswers(tx, newcomers.map((job) => ({ memberId: memberOf(job), propertyIds: job.answered })), now);
+        await recordAnswers(
+          tx,
+          newcomers.map((job) => ({ memberId: memberOf(job), propertyIds: job.answered })),
+          now,
+        );
         const consenting = direct.filter((job) => job.input.terms_accepted === true).map(memberOf);
         if (list.termId) await recordConsents(tx, consenting, list.termId, list.listId, now);
-        const subscriptions = await activateSubscriptions(tx, list.listId, direct.map(memberOf), "PUBLIC_FORM", { enforceCap: true, publicChange: { companyId: list.companyId, channel: via } });
-        for (const job of direct) outcomes.set(job, { kind: "active", memberId: memberOf(job), subscription: subscriptions.get(memberOf(job))! });
+        const subscriptions = await activateSubscriptions(tx, list.listId, direct.map(memberOf), "PUBLIC_FORM", {
+          enforceCap: true,
+          publicChange: { companyId: list.companyId, channel: via },
+        });
+        for (const job of direct)
+          outcomes.set(job, {
+            kind: "active",
+            memberId: memberOf(job),
+            subscription: subscriptions.get(memberOf(job))!,
+          });
       }
       return jobs.map((job) => outcomes.get(job)!);
     }),

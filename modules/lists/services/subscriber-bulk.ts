@@ -29,10 +29,16 @@ async function filterOf(listId: number, selection: BulkSelectionInput): Promise<
 }
 
 /** Ends the chosen subscriptions (active and pending ones; the others are left as they are); how many ended. */
-export async function bulkUnsubscribe(caller: Caller, listId: number, selection: BulkSelectionInput): Promise<{ unsubscribed: number }> {
+export async function bulkUnsubscribe(
+  caller: Caller,
+  listId: number,
+  selection: BulkSelectionInput,
+): Promise<{ unsubscribed: number }> {
   const list = await listInScope(caller, listId);
   requirePermission(caller, "SUBSCRIPTION_LIST.U");
-  const where = { AND: [subscriberWhere(listId, await filterOf(listId, selection)), { status: { in: ["SUBSCRIBED", "PENDING"] } }] };
+  const where = {
+    AND: [subscriberWhere(listId, await filterOf(listId, selection)), { status: { in: ["SUBSCRIBED", "PENDING"] } }],
+  };
   const unsubscribed = await db().$transaction(async (tx) => {
     const chosen = await tx.subscription.findMany({ where, select: { memberId: true }, orderBy: { id: "asc" } });
     for (const { memberId } of chosen) await deactivateSubscription(tx, listId, memberId, "ADMIN");

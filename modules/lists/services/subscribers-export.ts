@@ -7,7 +7,14 @@ import { db } from "@/lib/db";
 import type { Lang } from "@/lib/i18n/lang";
 import { listsExportMessages } from "../texts/lists-export";
 import type { Caller } from "@/modules/access/services/caller";
-import { listQuestions, subscriberDetails, subscriberInclude, subscriberView, subscriberWhere, type SubscriberFilter } from "./subscribers";
+import {
+  listQuestions,
+  subscriberDetails,
+  subscriberInclude,
+  subscriberView,
+  subscriberWhere,
+  type SubscriberFilter,
+} from "./subscribers";
 import { listInScope } from "./lists";
 
 const CSV_BATCH = 1000;
@@ -32,7 +39,11 @@ export const CSV_OPTIONS: Options = {
 };
 
 /** "2026-11-24 10:15" in Swedish time: a form every spreadsheet reads as a date and time, in either language. */
-const stockholm = new Intl.DateTimeFormat("sv-SE", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Stockholm" });
+const stockholm = new Intl.DateTimeFormat("sv-SE", {
+  dateStyle: "short",
+  timeStyle: "short",
+  timeZone: "Europe/Stockholm",
+});
 export const moment = (iso: string | null) => (iso ? stockholm.format(new Date(iso)) : "");
 
 /** GET /admin/api/lists/{id}/subscribers.csv: scope is checked before the first line; the filters are the table's
@@ -42,14 +53,36 @@ export async function subscribersCsv(caller: Caller, id: number, query: Subscrib
   const where = subscriberWhere(id, query);
   const questions = await listQuestions(id);
   const t = listsExportMessages(lang);
-  const heading = [t.email, t.firstname, t.lastname, t.status, t.source, t.subscribedAt, t.unsubscribedAt, t.consent, t.consentAt, ...questions.map((q) => q.name), t.memberId, t.memberUuid];
+  const heading = [
+    t.email,
+    t.firstname,
+    t.lastname,
+    t.status,
+    t.source,
+    t.subscribedAt,
+    t.unsubscribedAt,
+    t.consent,
+    t.consentAt,
+    ...questions.map((q) => q.name),
+    t.memberId,
+    t.memberUuid,
+  ];
   async function* lines(): AsyncGenerator<string> {
     yield stringify([heading], { ...CSV_OPTIONS, bom: true });
     let after = 0;
     for (;;) {
-      const rows = await db().subscription.findMany({ where: { ...where, id: { gt: after } }, orderBy: { id: "asc" }, take: CSV_BATCH, include: subscriberInclude });
+      const rows = await db().subscription.findMany({
+        where: { ...where, id: { gt: after } },
+        orderBy: { id: "asc" },
+        take: CSV_BATCH,
+        include: subscriberInclude,
+      });
       if (rows.length === 0) return;
-      const details = await subscriberDetails(list, questions, rows.map((row) => row.memberId));
+      const details = await subscriberDetails(
+        list,
+        questions,
+        rows.map((row) => row.memberId),
+      );
       const records = rows.map((row) => {
         const s = subscriberView(row, caller, details.get(row.memberId)!);
         const answered = new Set(s.answers.map((a) => a.prop_id));

@@ -22,7 +22,8 @@ function messageId(kind: "confirm" | "welcome" | "erasure", id: number | string)
 
 /** A paragraph of text, a button-like link, a paragraph of text: the body of the confirmation messages. */
 function linkBody(before: string, link: { url: string; label: string }, after: string, detailsHtml = ""): string {
-  const button = "display:inline-block;padding:12px 20px;background:#1e40af;color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none";
+  const button =
+    "display:inline-block;padding:12px 20px;background:#1e40af;color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none";
   return `<p>${escapeHtml(before)}</p>${detailsHtml}<p><a href="${escapeHtml(link.url)}" style="${button}">${escapeHtml(link.label)}</a></p><p>${escapeHtml(after)}</p>`;
 }
 
@@ -35,7 +36,16 @@ async function subscriptionFor(id: number) {
       confirmationNonce: true,
       pendingData: true,
       member: { select: { uuid: true, email: true } },
-      list: { select: { uuid: true, name: true, imageUrl: true, welcomeSubject: true, welcomeHtml: true, company: { select: { name: true } } } },
+      list: {
+        select: {
+          uuid: true,
+          name: true,
+          imageUrl: true,
+          welcomeSubject: true,
+          welcomeHtml: true,
+          company: { select: { name: true } },
+        },
+      },
     },
   });
 }
@@ -73,10 +83,23 @@ export async function sendConfirmation(subscriptionId: number, lang: Lang): Prom
       lang,
       organization: { name: list.company.name },
       preheader: t.confirmPreheader,
-      bodyHtml: linkBody(fill(t.confirmBody, names), { url: confirmationUrl(subscriptionId, nonce, lang), label: t.confirmLink }, t.confirmIgnore, detailsHtml(parsePending(subscription.pendingData), t)),
+      bodyHtml: linkBody(
+        fill(t.confirmBody, names),
+        { url: confirmationUrl(subscriptionId, nonce, lang), label: t.confirmLink },
+        t.confirmIgnore,
+        detailsHtml(parsePending(subscription.pendingData), t),
+      ),
       footer: { reason: fill(t.confirmReason, names) },
     });
-    await sendMail({ to, subject: fill(t.confirmSubject, names), html, text, messageId: messageId("confirm", `${subscriptionId}.${nonce}`), fromName: list.company.name, list });
+    await sendMail({
+      to,
+      subject: fill(t.confirmSubject, names),
+      html,
+      text,
+      messageId: messageId("confirm", `${subscriptionId}.${nonce}`),
+      fromName: list.company.name,
+      list,
+    });
     return true;
   } catch (error) {
     logger().error({ err: error, subscriptionId }, "confirmation message not sent");
@@ -98,23 +121,50 @@ export async function sendWelcome(subscriptionId: number, lang: Lang): Promise<v
       lang,
       organization: { name: list.company.name },
       bodyHtml: list.welcomeHtml ?? "", // sanitized when stored
-      footer: { unsubscribeUrl, preferencesUrl: preferencesUrl(member.uuid), reason: fill(subscriptionMailTexts(lang).welcomeReason, { list: list.name }) },
+      footer: {
+        unsubscribeUrl,
+        preferencesUrl: preferencesUrl(member.uuid),
+        reason: fill(subscriptionMailTexts(lang).welcomeReason, { list: list.name }),
+      },
     });
-    await sendMail({ to, subject, html, text, messageId: messageId("welcome", subscriptionId), fromName: list.company.name, list, listUnsubscribeUrl: unsubscribeUrl });
+    await sendMail({
+      to,
+      subject,
+      html,
+      text,
+      messageId: messageId("welcome", subscriptionId),
+      fromName: list.company.name,
+      list,
+      listUnsubscribeUrl: unsubscribeUrl,
+    });
   } catch (error) {
     logger().error({ err: error, subscriptionId }, "welcome message not sent");
   }
 }
 
 /** The link that confirms an erasure asked for on the preference page. Throws when it cannot be sent. */
-export async function sendErasureConfirmation(member: { uuid: string; email: string; organizationName: string }, lang: Lang): Promise<void> {
+export async function sendErasureConfirmation(
+  member: { uuid: string; email: string; organizationName: string },
+  lang: Lang,
+): Promise<void> {
   const t = subscriptionMailTexts(lang);
   const names = { organization: member.organizationName };
   const { html, text } = await renderEmail({
     lang,
     organization: { name: member.organizationName },
-    bodyHtml: linkBody(fill(t.erasureBody, names), { url: erasureUrl(member.uuid, lang), label: t.erasureLink }, t.erasureIgnore),
+    bodyHtml: linkBody(
+      fill(t.erasureBody, names),
+      { url: erasureUrl(member.uuid, lang), label: t.erasureLink },
+      t.erasureIgnore,
+    ),
     footer: { reason: t.erasureReason },
   });
-  await sendMail({ to: member.email, subject: t.erasureSubject, html, text, messageId: messageId("erasure", member.uuid), fromName: member.organizationName });
+  await sendMail({
+    to: member.email,
+    subject: t.erasureSubject,
+    html,
+    text,
+    messageId: messageId("erasure", member.uuid),
+    fromName: member.organizationName,
+  });
 }

@@ -10,7 +10,11 @@ import { isUuid } from "@/lib/validation/common";
 import { isValidGlobalOptOutToken } from "./unsubscribe-links";
 import { emitWebhookEvent, emitWebhookEvents, writeHeldEvents } from "@/modules/webhooks/services/events";
 import { jsonRows } from "@/lib/json-rows";
-import { recordPublicSubscriptionChange, recordPublicSubscriptionChanges, type PublicChannel } from "@/modules/audit/services/audit";
+import {
+  recordPublicSubscriptionChange,
+  recordPublicSubscriptionChanges,
+  type PublicChannel,
+} from "@/modules/audit/services/audit";
 
 type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 /** How a subscription became active: the consent evidence kept with it (confirmedVia). */
@@ -47,7 +51,9 @@ function effectiveCapSql(): Prisma.Sql {
   return Prisma.sql`COALESCE("subscriberCap", ${env().SUBSCRIBER_CAP_DEFAULT})`;
 }
 
-export const SUBSCRIPTION_COLUMNS = Prisma.raw(`"id", "listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt"`);
+export const SUBSCRIPTION_COLUMNS = Prisma.raw(
+  `"id", "listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt"`,
+);
 
 /**
  * The activating upsert's conflict clause: an existing subscription that is not SUBSCRIBED is re-activated (what a
@@ -70,7 +76,13 @@ export interface ActivateOptions {
 export type Activation = SubscriptionRow & { activated: boolean };
 
 /** activateSubscriptions for one member: its subscription, and whether this activated it. */
-export async function activateSubscription(tx: Tx, listId: number, memberId: number, source: SubscriptionSource, options: ActivateOptions): Promise<Activation> {
+export async function activateSubscription(
+  tx: Tx,
+  listId: number,
+  memberId: number,
+  source: SubscriptionSource,
+  options: ActivateOptions,
+): Promise<Activation> {
   return (await activateSubscriptions(tx, listId, [memberId], source, options)).get(memberId)!;
 }
 
@@ -101,7 +113,10 @@ export async function activateSubscriptions(
   const activated = await tx.$queryRaw<SubscriptionRow[]>`
     INSERT INTO "Subscription" ("listId", "memberId", "status", "source", "subscribedAt", "unsubscribedAt", "confirmedAt", "confirmedVia")
     SELECT CAST(${listId} AS INTEGER), "memberId", 'SUBSCRIBED', ${source}, ${now}, NULL, ${confirmedVia ? now : null}, ${confirmedVia}
-    FROM (${jsonRows([["memberId", "integer"]], memberIds.map((id) => [id]))}) AS j WHERE true
+    FROM (${jsonRows(
+      [["memberId", "integer"]],
+      memberIds.map((id) => [id]),
+    )}) AS j WHERE true
     ORDER BY j."memberId"
     ${ACTIVATE_ON_CONFLICT}
     RETURNING ${SUBSCRIPTION_COLUMNS}`;
@@ -113,9 +128,19 @@ export async function activateSubscriptions(
     for (const row of existing) result.set(row.memberId, { ...row, activated: false });
   }
   if (!activated.length) return result;
-  const refs = activated.map((a) => ({ list_id: listId, member_id: a.memberId, status: "SUBSCRIBED" as const, source, confirmed_via: confirmedVia ?? source }));
+  const refs = activated.map((a) => ({
+    list_id: listId,
+    member_id: a.memberId,
+    status: "SUBSCRIBED" as const,
+    source,
+    confirmed_via: confirmedVia ?? source,
+  }));
   await emitWebhookEvents(tx, event, { listId }, refs);
-  if (publicChange) await recordPublicSubscriptionChanges(tx, activated.map((a) => ({ subscribed: true, listId, memberId: a.memberId, ...publicChange })));
+  if (publicChange)
+    await recordPublicSubscriptionChanges(
+      tx,
+      activated.map((a) => ({ subscribed: true, listId, memberId: a.memberId, ...publicChange })),
+    );
   // Every write of the activation (its audit entries, the transaction's webhook events held so far) goes before the
   // claim: on PostgreSQL the claim locks the list's row until the commit, and every subscribe to the list waits for
   // it. Written after the claim, the audit entry and the events held the lock for two more round trips each time.
@@ -136,16 +161,28 @@ export type UnsubscribedVia = "ADMIN" | "LINK" | "PREFERENCES" | "OPT_OUT";
  * A PENDING one (never confirmed) is ended too, holding no slot; it is marked so that an undo restores the request
  * (its data and its link kept), never an active subscription nobody confirmed.
  */
-export async function deactivateSubscription(tx: Tx, listId: number, memberId: number, via: UnsubscribedVia | null = null): Promise<boolean> {
+export async function deactivateSubscription(
+  tx: Tx,
+  listId: number,
+  memberId: number,
+  via: UnsubscribedVia | null = null,
+): Promise<boolean> {
   const now = new Date();
-  const endedPending = await tx.subscription.updateMany({ where: { listId, memberId, status: "PENDING" }, data: { status: "UNSUBSCRIBED", unsubscribedAt: now, unsubscribedVia: via, endedWhilePending: true } });
+  const endedPending = await tx.subscription.updateMany({
+    where: { listId, memberId, status: "PENDING" },
+    data: { status: "UNSUBSCRIBED", unsubscribedAt: now, unsubscribedVia: via, endedWhilePending: true },
+  });
   const ended = await tx.subscription.updateMany({
     where: { listId, memberId, status: "SUBSCRIBED" },
     data: { status: "UNSUBSCRIBED", unsubscribedAt: now, unsubscribedVia: via, endedWhilePending: false },
   });
-  if (ended.count + endedPending.count > 0) await emitWebhookEvent(tx, "subscription.unsubscribed", { listId }, { list_id: listId, member_id: memberId, via });
+  if (ended.count + endedPending.count > 0)
+    await emitWebhookEvent(tx, "subscription.unsubscribed", { listId }, { list_id: listId, member_id: memberId, via });
   if (ended.count === 0) return false;
-  await tx.subscriptionList.updateMany({ where: { id: listId, activeCount: { gt: 0 } }, data: { activeCount: { decrement: 1 } } });
+  await tx.subscriptionList.updateMany({
+    where: { id: listId, activeCount: { gt: 0 } },
+    data: { activeCount: { decrement: 1 } },
+  });
   return true;
 }
 
@@ -163,7 +200,13 @@ export async function unsubscribeByUuids(listUuid: string | null, memberUuid: st
   await db().$transaction(async (tx) => {
     // A pending request ended is a write of the person's too: audited like an active subscription ended.
     if ((await deactivateSubscription(tx, found.listId, found.memberId, "LINK")) || found.status === "PENDING") {
-      await recordPublicSubscriptionChange(tx, { subscribed: false, listId: found.listId, memberId: found.memberId, companyId: found.list.companyId, channel: "unsubscribe_link" });
+      await recordPublicSubscriptionChange(tx, {
+        subscribed: false,
+        listId: found.listId,
+        memberId: found.memberId,
+        companyId: found.list.companyId,
+        channel: "unsubscribe_link",
+      });
     }
   });
 }
@@ -200,7 +243,11 @@ export async function undoUnsubscribe(listUuid: string, memberUuid: string): Pro
   await db().$transaction(async (tx) => {
     if (found.endedWhilePending) return void (await restorePendingRequest(tx, found, publicChange));
     // The link came in the person's own mail to a subscription they had, so its evidence is EMAIL_LINK.
-    await activateSubscription(tx, found.listId, found.memberId, "PUBLIC_FORM", { enforceCap: true, confirmedVia: "EMAIL_LINK", publicChange });
+    await activateSubscription(tx, found.listId, found.memberId, "PUBLIC_FORM", {
+      enforceCap: true,
+      confirmedVia: "EMAIL_LINK",
+      publicChange,
+    });
   });
   return true;
 }
@@ -214,25 +261,50 @@ export async function restorePendingRequest(
   ended: { id: number; listId: number; memberId: number },
   publicChange: { companyId: string; channel: PublicChannel },
 ): Promise<boolean> {
-  const restored = await tx.subscription.updateMany({ where: { id: ended.id, status: "UNSUBSCRIBED", endedWhilePending: true }, data: { status: "PENDING", endedWhilePending: false } });
+  const restored = await tx.subscription.updateMany({
+    where: { id: ended.id, status: "UNSUBSCRIBED", endedWhilePending: true },
+    data: { status: "PENDING", endedWhilePending: false },
+  });
   if (restored.count === 0) return false;
-  await emitWebhookEvent(tx, "subscription.created", { listId: ended.listId }, { list_id: ended.listId, member_id: ended.memberId, status: "PENDING", source: "PUBLIC_FORM" });
-  await recordPublicSubscriptionChange(tx, { subscribed: true, listId: ended.listId, memberId: ended.memberId, ...publicChange });
+  await emitWebhookEvent(
+    tx,
+    "subscription.created",
+    { listId: ended.listId },
+    { list_id: ended.listId, member_id: ended.memberId, status: "PENDING", source: "PUBLIC_FORM" },
+  );
+  await recordPublicSubscriptionChange(tx, {
+    subscribed: true,
+    listId: ended.listId,
+    memberId: ended.memberId,
+    ...publicChange,
+  });
   return true;
 }
 
 /** Global opt-out (the token is checked by the caller): no future sendouts, every subscription ended. */
 export async function optOutEverywhere(memberUuid: string): Promise<boolean> {
-  const member = isUuid(memberUuid) ? await db().member.findUnique({ where: { uuid: memberUuid }, select: { id: true, organizationId: true } }) : null;
+  const member = isUuid(memberUuid)
+    ? await db().member.findUnique({ where: { uuid: memberUuid }, select: { id: true, organizationId: true } })
+    : null;
   if (!member) return false;
   await db().$transaction(async (tx) => {
     await tx.member.update({ where: { id: member.id }, data: { globalOptOutAt: new Date() } });
     await emitWebhookEvent(tx, "member.opted_out", { companyId: member.organizationId }, { member_id: member.id });
     // In list order: without it PostgreSQL returns the rows as they lie on disk, so the audit log's order changed between runs.
-    const active = await tx.subscription.findMany({ where: { memberId: member.id, status: { in: ["SUBSCRIBED", "PENDING"] } }, orderBy: { listId: "asc" }, select: { listId: true, list: { select: { companyId: true } } } });
+    const active = await tx.subscription.findMany({
+      where: { memberId: member.id, status: { in: ["SUBSCRIBED", "PENDING"] } },
+      orderBy: { listId: "asc" },
+      select: { listId: true, list: { select: { companyId: true } } },
+    });
     for (const { listId, list } of active) {
       if (await deactivateSubscription(tx, listId, member.id, "OPT_OUT")) {
-        await recordPublicSubscriptionChange(tx, { subscribed: false, listId, memberId: member.id, companyId: list.companyId, channel: "opt_out" });
+        await recordPublicSubscriptionChange(tx, {
+          subscribed: false,
+          listId,
+          memberId: member.id,
+          companyId: list.companyId,
+          channel: "opt_out",
+        });
       }
     }
   });

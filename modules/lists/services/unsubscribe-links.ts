@@ -21,7 +21,12 @@ function signature(purpose: LinkPurpose, subject: string, expiresAt: number): st
   return hmacSha256(env().LINK_SIGNING_SECRET, `${purpose}|${subject}|${expiresAt}`);
 }
 
-function signedToken(purpose: LinkPurpose, subject: string, now: number, ttlSeconds = env().OPT_OUT_LINK_TTL_DAYS * DAY): string {
+function signedToken(
+  purpose: LinkPurpose,
+  subject: string,
+  now: number,
+  ttlSeconds = env().OPT_OUT_LINK_TTL_DAYS * DAY,
+): string {
   const expiresAt = Math.floor(now / 1000) + ttlSeconds;
   return `${expiresAt}.${signature(purpose, subject, expiresAt)}`;
 }
@@ -121,7 +126,11 @@ export async function sendoutLinksForMember(caller: Caller, memberId: number) {
   await memberInScope(caller, memberId);
   const member = await db().member.findUniqueOrThrow({
     where: { id: memberId },
-    select: { uuid: true, email: true, subscriptions: { where: { status: "SUBSCRIBED" }, select: { list: { select: { uuid: true, name: true } } } } },
+    select: {
+      uuid: true,
+      email: true,
+      subscriptions: { where: { status: "SUBSCRIBED" }, select: { list: { select: { uuid: true, name: true } } } },
+    },
   });
   return {
     member_id: memberId,

@@ -21,8 +21,18 @@ export async function unsubscribePage(listUuid: string, memberUuid: string): Pro
   if (!isUuid(listUuid)) return { listName: null, state: "subscribed", canUndo: false };
   const list = await db().subscriptionList.findUnique({ where: { uuid: listUuid }, select: { id: true, name: true } });
   if (!list || !isUuid(memberUuid)) return { listName: list?.name ?? null, state: "subscribed", canUndo: false };
-  const subscription = await db().subscription.findFirst({ where: { listId: list.id, member: { uuid: memberUuid } }, select: { status: true } });
-  if (subscription?.status !== "UNSUBSCRIBED") return { listName: list.name, state: subscription?.status === "PENDING" ? "pending" : "subscribed", canUndo: false };
-  const undoable = await db().subscription.count({ where: { listId: list.id, ...undoableWhere(listUuid, memberUuid) } });
+  const subscription = await db().subscription.findFirst({
+    where: { listId: list.id, member: { uuid: memberUuid } },
+    select: { status: true },
+  });
+  if (subscription?.status !== "UNSUBSCRIBED")
+    return {
+      listName: list.name,
+      state: subscription?.status === "PENDING" ? "pending" : "subscribed",
+      canUndo: false,
+    };
+  const undoable = await db().subscription.count({
+    where: { listId: list.id, ...undoableWhere(listUuid, memberUuid) },
+  });
   return { listName: list.name, state: "unsubscribed", canUndo: undoable > 0 };
 }

@@ -4,8 +4,10 @@ import type { Lang } from "@/lib/i18n/lang";
 
 const sv = {
   doubleOptIn: "Dubbel bekräftelse (double opt-in)",
-  doubleOptInNew: "Nya prenumeranter bekräftar sin adress via e-post innan de läggs till: så vet ni att adressen är deras och kan visa deras samtycke.",
-  doubleOptInHelp: "Prenumerationen väntar tills mottagaren klickat på bekräftelselänken (giltig i 7 dagar). Personer som avregistrerat sig eller vars adress är spärrad måste alltid bekräfta.",
+  doubleOptInNew:
+    "Nya prenumeranter bekräftar sin adress via e-post innan de läggs till: så vet ni att adressen är deras och kan visa deras samtycke.",
+  doubleOptInHelp:
+    "Prenumerationen väntar tills mottagaren klickat på bekräftelselänken (giltig i 7 dagar). Personer som avregistrerat sig eller vars adress är spärrad måste alltid bekräfta.",
   mailPanel: "Bekräftelse och välkomstmeddelande",
   welcomeSubject: "Välkomstmeddelandets ämne",
   welcomeSubjectHelp: "Skickas när en prenumeration blir aktiv. Tomt: inget välkomstmeddelande.",
@@ -30,8 +32,10 @@ const sv = {
 
 const en: typeof sv = {
   doubleOptIn: "Double opt-in",
-  doubleOptInNew: "New subscribers confirm their address by email before they are added: you know the address is theirs and can show their consent.",
-  doubleOptInHelp: "A subscription waits until the recipient clicks the confirmation link (valid 7 days). People who opted out or whose address is suppressed must always confirm.",
+  doubleOptInNew:
+    "New subscribers confirm their address by email before they are added: you know the address is theirs and can show their consent.",
+  doubleOptInHelp:
+    "A subscription waits until the recipient clicks the confirmation link (valid 7 days). People who opted out or whose address is suppressed must always confirm.",
   mailPanel: "Confirmation and welcome message",
   welcomeSubject: "Welcome message subject",
   welcomeSubjectHelp: "Sent when a subscription becomes active. Empty: no welcome message.",

@@ -3,7 +3,14 @@
 import type { Lang } from "@/lib/i18n/lang";
 import { formatNumber } from "@/lib/i18n/formats";
 
-const people = (lang: Lang, n: number) => (lang === "sv" ? (n === 1 ? "1 person" : `${formatNumber(lang, n)} personer`) : n === 1 ? "1 person" : `${formatNumber(lang, n)} people`);
+const people = (lang: Lang, n: number) =>
+  lang === "sv"
+    ? n === 1
+      ? "1 person"
+      : `${formatNumber(lang, n)} personer`
+    : n === 1
+      ? "1 person"
+      : `${formatNumber(lang, n)} people`;
 
 const sv = {
   selectPage: "Välj alla på sidan",
@@ -20,10 +27,12 @@ const sv = {
   counting: "Räknar…",
   unsubscribeConfirm: "Avsluta prenumerationerna",
   unsubscribing: "Avslutar…",
-  unsubscribed: (n: number) => (n === 1 ? "1 prenumeration avslutades." : `${formatNumber("sv", n)} prenumerationer avslutades.`),
+  unsubscribed: (n: number) =>
+    n === 1 ? "1 prenumeration avslutades." : `${formatNumber("sv", n)} prenumerationer avslutades.`,
   export: "Exportera valda",
   exportTitle: "Exportera valda?",
-  exportBody: (n: number) => `Filen innehåller personuppgifter för ${people("sv", n)}. Hantera den varsamt och radera den när den inte behövs.`,
+  exportBody: (n: number) =>
+    `Filen innehåller personuppgifter för ${people("sv", n)}. Hantera den varsamt och radera den när den inte behövs.`,
   exportConfirm: "Ladda ner CSV",
 };
 
@@ -39,7 +48,8 @@ const en: ListsBulkMessages = {
   clear: "Clear the selection",
   unsubscribe: "Unsubscribe the selected",
   unsubscribeTitle: "Unsubscribe?",
-  unsubscribeBody: (n: number) => `${people("en", n)} will stop receiving the list's sendouts. The audit log records it.`,
+  unsubscribeBody: (n: number) =>
+    `${people("en", n)} will stop receiving the list's sendouts. The audit log records it.`,
   unsubscribeNone: "None of the selected is subscribed: nothing changes.",
   counting: "Counting…",
   unsubscribeConfirm: "Unsubscribe them",
@@ -47,7 +57,8 @@ const en: ListsBulkMessages = {
   unsubscribed: (n: number) => (n === 1 ? "1 subscription ended." : `${formatNumber("en", n)} subscriptions ended.`),
   export: "Export the selected",
   exportTitle: "Export the selected?",
-  exportBody: (n: number) => `The file holds personal data of ${people("en", n)}. Handle it with care and delete it when it is no longer needed.`,
+  exportBody: (n: number) =>
+    `The file holds personal data of ${people("en", n)}. Handle it with care and delete it when it is no longer needed.`,
   exportConfirm: "Download CSV",
 };
 

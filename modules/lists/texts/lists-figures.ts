@@ -14,7 +14,8 @@ const sv = {
   asTable: "Visa siffrorna som tabell",
   tableCaption: (n: number) => `Dagar med ändringar de senaste ${n} dagarna`,
   noChanges: "Inga ändringar under perioden.",
-  summary: (subscribed: string, unsubscribed: string, active: string) => `${subscribed} nya, ${unsubscribed} avslutade, ${active} aktiva i dag.`,
+  summary: (subscribed: string, unsubscribed: string, active: string) =>
+    `${subscribed} nya, ${unsubscribed} avslutade, ${active} aktiva i dag.`,
 };
 
 export type ListsFiguresMessages = typeof sv;
@@ -32,7 +33,8 @@ const en: ListsFiguresMessages = {
   asTable: "Show the figures as a table",
   tableCaption: (n: number) => `Days with changes over the last ${n} days`,
   noChanges: "No changes in the period.",
-  summary: (subscribed: string, unsubscribed: string, active: string) => `${subscribed} new, ${unsubscribed} unsubscribed, ${active} active today.`,
+  summary: (subscribed: string, unsubscribed: string, active: string) =>
+    `${subscribed} new, ${unsubscribed} unsubscribed, ${active} active today.`,
 };
 
 export function listsFiguresMessages(lang: Lang): ListsFiguresMessages {

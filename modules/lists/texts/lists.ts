@@ -27,7 +27,8 @@ const sv = {
     activated: "{name} är aktiv och tar emot prenumeranter.",
     deactivated: "{name} är inaktiv. Formuläret visar att listan inte finns.",
     deactivateTitle: "Stänga formuläret för {name}?",
-    deactivateBody: "Det publicerade formuläret slutar genast ta emot prenumeranter: besökare får veta att listan inte finns. De som redan prenumererar påverkas inte.",
+    deactivateBody:
+      "Det publicerade formuläret slutar genast ta emot prenumeranter: besökare får veta att listan inte finns. De som redan prenumererar påverkas inte.",
     deactivateConfirm: "Stäng formuläret",
     edit: "Redigera",
     editList: "Redigera {name}",
@@ -77,7 +78,8 @@ const sv = {
     previewUpdating: "Uppdaterar förhandsvisningen…",
     previewFailed: "Förhandsvisningen kunde inte hämtas.",
     questions: "Frågor",
-    questionsIntro: "Kryssa i de egenskaper som formuläret ska fråga efter. De hör till föreningen och kan användas i flera listor.",
+    questionsIntro:
+      "Kryssa i de egenskaper som formuläret ska fråga efter. De hör till föreningen och kan användas i flera listor.",
     noProperties: "Föreningen har inga egenskaper ännu. Skapa en nedan.",
     newQuestion: "Ny fråga",
     groupName: "Grupp",
@@ -104,7 +106,8 @@ const sv = {
     deleteIntro: "Listan och alla dess prenumerationer tas bort. Medlemmarna och deras samtycken finns kvar.",
     delete: "Radera listan",
     deleteTitle: "Radera {name}?",
-    deleteImpact: "{active} aktiva prenumeranter och {total} prenumerationer raderas. Medlemmarna och deras samtycken finns kvar.",
+    deleteImpact:
+      "{active} aktiva prenumeranter och {total} prenumerationer raderas. Medlemmarna och deras samtycken finns kvar.",
     deleteImpactLoading: "Räknar prenumerationerna…",
     cannotUndo: "Det går inte att ångra.",
     confirmDelete: "Radera",
@@ -185,7 +188,8 @@ const en: ListsMessages = {
     activated: "{name} is active and accepts subscribers.",
     deactivated: "{name} is inactive. Its form says the list does not exist.",
     deactivateTitle: "Close the form of {name}?",
-    deactivateBody: "The hosted form stops accepting subscribers at once: visitors are told the list does not exist. Those already subscribed are not affected.",
+    deactivateBody:
+      "The hosted form stops accepting subscribers at once: visitors are told the list does not exist. Those already subscribed are not affected.",
     deactivateConfirm: "Close the form",
     edit: "Edit",
     editList: "Edit {name}",
@@ -235,7 +239,8 @@ const en: ListsMessages = {
     previewUpdating: "Updating the preview…",
     previewFailed: "The preview could not be loaded.",
     questions: "Questions",
-    questionsIntro: "Tick the properties the form should ask about. They belong to the company and can be used by several lists.",
+    questionsIntro:
+      "Tick the properties the form should ask about. They belong to the company and can be used by several lists.",
     noProperties: "The company has no properties yet. Create one below.",
     newQuestion: "New question",
     groupName: "Group",
@@ -262,7 +267,8 @@ const en: ListsMessages = {
     deleteIntro: "The list and all its subscriptions are removed. The members and their consents stay.",
     delete: "Delete the list",
     deleteTitle: "Delete {name}?",
-    deleteImpact: "{active} active subscribers and {total} subscriptions will be deleted. The members and their consents stay.",
+    deleteImpact:
+      "{active} active subscribers and {total} subscriptions will be deleted. The members and their consents stay.",
     deleteImpactLoading: "Counting the subscriptions…",
     cannotUndo: "This cannot be undone.",
     confirmDelete: "Delete",

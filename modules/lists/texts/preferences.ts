@@ -50,7 +50,8 @@ const sv = {
   address: "E-postadress",
   currentAddress: "Din adress är {email}.",
   newAddress: "Ny e-postadress",
-  addressHelp: "Vi skickar en länk till den nya adressen. Adressen byts först när du klickat på den, och den gamla adressen får ett meddelande.",
+  addressHelp:
+    "Vi skickar en länk till den nya adressen. Adressen byts först när du klickat på den, och den gamla adressen får ett meddelande.",
   addressWaiting: "En länk har skickats till {email}. Adressen byts när du bekräftat via den.",
   changeAddress: "Skicka länken",
   joined: "Du prenumererar nu på listan.",
@@ -117,14 +118,16 @@ const en: typeof sv = {
   address: "Email address",
   currentAddress: "Your address is {email}.",
   newAddress: "New email address",
-  addressHelp: "We send a link to the new address. The address changes only when you have clicked it, and the old address gets a notice.",
+  addressHelp:
+    "We send a link to the new address. The address changes only when you have clicked it, and the old address gets a notice.",
   addressWaiting: "A link has been sent to {email}. The address changes when you confirm through it.",
   changeAddress: "Send the link",
   joined: "You are now subscribed to the list.",
   confirmationSent: "We have sent a message to {email}. Confirm the subscription through the link in it.",
   consentMissing: "The list requires that you accept its terms.",
   nameTooLong: "First and last name may be at most 128 characters.",
-  addressSent: "If the address can be used, we have sent a link to it. The address changes when you confirm through the link.",
+  addressSent:
+    "If the address can be used, we have sent a link to it. The address changes when you confirm through the link.",
   addressSame: "That is your address already.",
   addressInvalid: "Enter a valid email address, for example name@example.com.",
   tooMany: "Too many attempts. Please wait a while and try again.",

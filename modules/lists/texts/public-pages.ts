@@ -10,7 +10,8 @@ const sv = {
   optional: "frivilligt",
   questions: "Frågor",
   acceptTerms: "Jag godkänner villkoren ovan",
-  consentMissing: "Kryssa i rutan för att godkänna villkoren. Utan ditt godkännande kan vi inte lägga till dig på listan.",
+  consentMissing:
+    "Kryssa i rutan för att godkänna villkoren. Utan ditt godkännande kan vi inte lägga till dig på listan.",
   sender: "Avsändare",
   senderBody: "Listan drivs av {organization}. Det är dit din e-postadress går.",
   senderContact: "Kontakt",
@@ -46,7 +47,8 @@ const sv = {
   retry: "Försök igen",
   errorReference: "Felkod",
   pendingTitle: "Nästan klart: bekräfta din adress",
-  pendingBody: "Vi har skickat ett meddelande till {email}. Öppna länken i det och tryck på knappen för att börja prenumerera på {list}.",
+  pendingBody:
+    "Vi har skickat ett meddelande till {email}. Öppna länken i det och tryck på knappen för att börja prenumerera på {list}.",
   confirmTitle: "Bekräfta prenumerationen",
   confirmBody: "Tryck på knappen för att bekräfta att {email} ska prenumerera på {list}.",
   confirmButton: "Ja, jag vill prenumerera",
@@ -57,13 +59,17 @@ const sv = {
   resubscribeButton: "Prenumerera igen",
   resubscribedTitle: "Du prenumererar igen på {list}",
   resubscribedBody: "Avslutet är ångrat. Du får listans utskick som förut.",
-  unsubscribePendingBody: "Din anmälan till listan {list} väntar på bekräftelse. Avsluta den här, så får du inga utskick från listan. Andra listor påverkas inte.",
+  unsubscribePendingBody:
+    "Din anmälan till listan {list} väntar på bekräftelse. Avsluta den här, så får du inga utskick från listan. Andra listor påverkas inte.",
   leftTitle: "Du har lämnat {list}",
   leftBody: "Du får inga fler utskick från listan {list}. Andra listor påverkas inte.",
-  leftUndoBody: "Du får inga fler utskick från listan {list}. Andra listor påverkas inte. Ångrade du dig? En kort stund till kan du prenumerera igen.",
+  leftUndoBody:
+    "Du får inga fler utskick från listan {list}. Andra listor påverkas inte. Ångrade du dig? En kort stund till kan du prenumerera igen.",
   undoPendingTitle: "Din anmälan till {list} väntar på bekräftelse",
-  undoPendingBody: "Avslutet är ångrat. Bekräfta anmälan med länken i mejlet vi skickade till dig, så börjar utskicken.",
-  undoFailed: "Avslutet kunde inte ångras (det går bara en kort stund efteråt). Vill du ha utskicken igen, anmäl dig på nytt via listans formulär.",
+  undoPendingBody:
+    "Avslutet är ångrat. Bekräfta anmälan med länken i mejlet vi skickade till dig, så börjar utskicken.",
+  undoFailed:
+    "Avslutet kunde inte ångras (det går bara en kort stund efteråt). Vill du ha utskicken igen, anmäl dig på nytt via listans formulär.",
   preferencesLink: "Hantera alla dina prenumerationer",
   language: "In English",
 };
@@ -115,7 +121,8 @@ const en: Messages = {
   retry: "Try again",
   errorReference: "Error reference",
   pendingTitle: "Almost done: confirm your address",
-  pendingBody: "We have sent a message to {email}. Open the link in it and press the button to start your subscription to {list}.",
+  pendingBody:
+    "We have sent a message to {email}. Open the link in it and press the button to start your subscription to {list}.",
   confirmTitle: "Confirm your subscription",
   confirmBody: "Press the button to confirm that {email} should subscribe to {list}.",
   confirmButton: "Yes, subscribe me",
@@ -126,13 +133,17 @@ const en: Messages = {
   resubscribeButton: "Subscribe again",
   resubscribedTitle: "You are subscribed to {list} again",
   resubscribedBody: "The unsubscribe is undone. You get the list's mailings as before.",
-  unsubscribePendingBody: "Your sign-up for the list {list} is waiting for confirmation. End it here and you get no mailings from the list. Other lists are not affected.",
+  unsubscribePendingBody:
+    "Your sign-up for the list {list} is waiting for confirmation. End it here and you get no mailings from the list. Other lists are not affected.",
   leftTitle: "You have left {list}",
   leftBody: "You will receive no more sendouts from the list {list}. Other lists are not affected.",
-  leftUndoBody: "You will receive no more sendouts from the list {list}. Other lists are not affected. Changed your mind? For a little while you can subscribe again.",
+  leftUndoBody:
+    "You will receive no more sendouts from the list {list}. Other lists are not affected. Changed your mind? For a little while you can subscribe again.",
   undoPendingTitle: "Your sign-up for {list} is waiting for confirmation",
-  undoPendingBody: "The unsubscribe is undone. Confirm the sign-up with the link in the email we sent you, and the mailings start.",
-  undoFailed: "The unsubscribe could not be undone (that works only shortly afterwards). To get the mailings again, sign up anew on the list's form.",
+  undoPendingBody:
+    "The unsubscribe is undone. Confirm the sign-up with the link in the email we sent you, and the mailings start.",
+  undoFailed:
+    "The unsubscribe could not be undone (that works only shortly afterwards). To get the mailings again, sign up anew on the list's form.",
   preferencesLink: "Manage all your subscriptions",
   language: "På svenska",
 };

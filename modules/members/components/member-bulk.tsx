@@ -12,7 +12,12 @@ import { formatNumber } from "@/lib/i18n/formats";
 import { membersBulkMessages } from "@/modules/members/texts/members-bulk";
 import { queryKeys } from "@/lib/query-keys";
 import type { ActionResult } from "@/lib/actions/result";
-import { BULK_MEMBERS_MAX, type BulkAddToListRequest, type BulkAddToListResult, type MemberSelectionInput } from "@/modules/members/schemas/bulk";
+import {
+  BULK_MEMBERS_MAX,
+  type BulkAddToListRequest,
+  type BulkAddToListResult,
+  type MemberSelectionInput,
+} from "@/modules/members/schemas/bulk";
 import type { DashboardListRow } from "@/modules/lists/schemas/dashboard";
 import { SelectField } from "@/components/ui/field";
 import { failureText } from "@/components/admin/action-errors";
@@ -47,12 +52,20 @@ export function MemberBulkBar({ bulk, addToList }: { bulk: BulkSelection; addToL
       ? `/admin/api/members/export.csv?ids=${bulk.selection.member_ids.join(",")}`
       : `/admin/api/members/export.csv?matching=${encodeURIComponent(bulk.selection.matching)}`;
   return (
-    <section aria-label={t.actions} className="flex flex-wrap items-center gap-3 rounded-lg border border-blue-200 bg-blue-50 p-3" data-testid="member-bulk-bar">
+    <section
+      aria-label={t.actions}
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-blue-200 bg-blue-50 p-3"
+      data-testid="member-bulk-bar"
+    >
       <p className="font-medium" aria-live="polite">
         {bulk.allMatching ? t.selectedAllMatching(n) : t.selectedCount(n)}
       </p>
       {bulk.canSelectAllMatching && !bulk.allMatching && (
-        <button type="button" className="text-blue-800 underline hover:text-blue-950" onClick={bulk.onSelectAllMatching}>
+        <button
+          type="button"
+          className="text-blue-800 underline hover:text-blue-950"
+          onClick={bulk.onSelectAllMatching}
+        >
           {t.selectAllMatching(formatNumber(lang, bulk.matchingCount))}
         </button>
       )}
@@ -87,7 +100,11 @@ function AddToListDialog({ bulk, addToList }: { bulk: BulkSelection; addToList: 
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [listId, setListId] = useState("");
-  const lists = useQuery({ queryKey: queryKeys.lists.all, queryFn: () => fetchJson<z.infer<typeof DashboardListRow>[]>("/admin/api/lists"), enabled: open });
+  const lists = useQuery({
+    queryKey: queryKeys.lists.all,
+    queryFn: () => fetchJson<z.infer<typeof DashboardListRow>[]>("/admin/api/lists"),
+    enabled: open,
+  });
   const chosen = lists.data?.find((l) => String(l.id) === listId);
   const mutation = useMutation({
     mutationFn: () => unwrap(addToList({ list_id: Number(listId), selection: bulk.selection })),
@@ -139,8 +156,16 @@ function AddToListDialog({ bulk, addToList }: { bulk: BulkSelection; addToList: 
               if (listId) mutation.mutate();
             }}
           >
-            <SelectField id="bulk-list" label={t.list} value={listId} onChange={(e) => setListId(e.target.value)} required>
-              <option value="">{lists.isLoading ? t.listsLoading : lists.data?.length === 0 ? t.noLists : t.chooseList}</option>
+            <SelectField
+              id="bulk-list"
+              label={t.list}
+              value={listId}
+              onChange={(e) => setListId(e.target.value)}
+              required
+            >
+              <option value="">
+                {lists.isLoading ? t.listsLoading : lists.data?.length === 0 ? t.noLists : t.chooseList}
+              </option>
               {(lists.data ?? []).map((l) => (
                 <option key={l.id} value={l.id}>
                   {l.name} ({l.company_name})

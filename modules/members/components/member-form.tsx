@@ -52,7 +52,11 @@ const idOf = (id: string | number) => (typeof id === "string" && /^[0-9]{1,10}$/
 function requestBody(values: Values) {
   return {
     ...values,
-    memberships: values.memberships.map((m) => ({ ...m, period_id: idOf(m.period_id), member_type_id: m.member_type_id ? idOf(m.member_type_id) : null })),
+    memberships: values.memberships.map((m) => ({
+      ...m,
+      period_id: idOf(m.period_id),
+      member_type_id: m.member_type_id ? idOf(m.member_type_id) : null,
+    })),
     prop_ids: values.prop_ids.map(idOf),
   };
 }
@@ -68,12 +72,22 @@ function valuesOf(member: Member | null): Values {
     street: member?.street ?? "",
     zipcode: member?.zipcode ?? "",
     post: member?.post ?? "",
-    memberships: (member?.memberships ?? []).map((m) => ({ company_id: m.company_id, period_id: String(m.period_id), member_type_id: m.member_type_id ? String(m.member_type_id) : null, status: m.status })),
+    memberships: (member?.memberships ?? []).map((m) => ({
+      company_id: m.company_id,
+      period_id: String(m.period_id),
+      member_type_id: m.member_type_id ? String(m.member_type_id) : null,
+      status: m.status,
+    })),
     prop_ids: (member?.properties ?? []).map((p) => String(p.prop_id)),
   };
 }
 
-export function MemberForm({ member, options, actions, onDone }: {
+export function MemberForm({
+  member,
+  options,
+  actions,
+  onDone,
+}: {
   /** null: a new member. */
   member: Member | null;
   options: MemberOptions;
@@ -86,7 +100,9 @@ export function MemberForm({ member, options, actions, onDone }: {
   const schema = member ? UpdateMemberRequest : CreateMemberRequest;
   const form = useForm<Values>({
     // The browser checks with the API's schema; the values sent are the form's, so the server parses them again.
-    resolver: keyedZodResolver(z.preprocess((values: unknown) => requestBody(values as Values), schema) as never) as never,
+    resolver: keyedZodResolver(
+      z.preprocess((values: unknown) => requestBody(values as Values), schema) as never,
+    ) as never,
     defaultValues: valuesOf(member),
   });
   const memberships = useFieldArray({ control: form.control, name: "memberships" });
@@ -122,9 +138,14 @@ export function MemberForm({ member, options, actions, onDone }: {
   });
 
   const errorAt = (path: string): string | undefined => {
-    const error = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) as FieldError | undefined;
+    const error = path
+      .split(".")
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) as
+      FieldError | undefined;
     if (!error?.message) return undefined;
-    return error.type === "business" ? error.message : fieldErrorText(lang, path.split(".").pop()!, error.type, error.message);
+    return error.type === "business"
+      ? error.message
+      : fieldErrorText(lang, path.split(".").pop()!, error.type, error.message);
   };
   const companyName = new Map(options.companies.map((c) => [c.company_id, c.name]));
   const companyOptions = options.companies.map((c) => (
@@ -134,9 +155,20 @@ export function MemberForm({ member, options, actions, onDone }: {
   ));
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-6" aria-label={member ? fill(t.form.editTitle, { name: memberName(member, t.search.noName) }) : t.form.newTitle}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      className="space-y-6"
+      aria-label={member ? fill(t.form.editTitle, { name: memberName(member, t.search.noName) }) : t.form.newTitle}
+    >
       {!member && (
-        <SelectField id="member-company_id" label={t.form.company} error={errorAt("company_id")} className="max-w-md" {...form.register("company_id")}>
+        <SelectField
+          id="member-company_id"
+          label={t.form.company}
+          error={errorAt("company_id")}
+          className="max-w-md"
+          {...form.register("company_id")}
+        >
           <option value="">{t.form.chooseCompany}</option>
           {companyOptions}
         </SelectField>
@@ -154,7 +186,13 @@ export function MemberForm({ member, options, actions, onDone }: {
             {...form.register(name)}
           />
         ))}
-        <TextField id="member-birthdate" label={t.form.birthdate} type="date" error={errorAt("birthdate")} {...form.register("birthdate", { setValueAs: emptyIsNull })} />
+        <TextField
+          id="member-birthdate"
+          label={t.form.birthdate}
+          type="date"
+          error={errorAt("birthdate")}
+          {...form.register("birthdate", { setValueAs: emptyIsNull })}
+        />
       </div>
 
       <fieldset className="space-y-3">
@@ -165,12 +203,27 @@ export function MemberForm({ member, options, actions, onDone }: {
           return (
             <fieldset key={field.id} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-5">
               <legend className="sr-only">{fill(t.form.membershipN, { n })}</legend>
-              <SelectField id={`ms-${index}-company`} label={t.member.company} dense error={errorAt(at("company_id"))} className="md:col-span-2" {...form.register(`memberships.${index}.company_id`)}>
-                {!companyName.has(field.company_id) && field.company_id && <option value={field.company_id}>{field.company_id}</option>}
+              <SelectField
+                id={`ms-${index}-company`}
+                label={t.member.company}
+                dense
+                error={errorAt(at("company_id"))}
+                className="md:col-span-2"
+                {...form.register(`memberships.${index}.company_id`)}
+              >
+                {!companyName.has(field.company_id) && field.company_id && (
+                  <option value={field.company_id}>{field.company_id}</option>
+                )}
                 <option value="">{t.form.chooseCompany}</option>
                 {companyOptions}
               </SelectField>
-              <SelectField id={`ms-${index}-period`} label={t.member.period} dense error={errorAt(at("period_id"))} {...form.register(`memberships.${index}.period_id`)}>
+              <SelectField
+                id={`ms-${index}-period`}
+                label={t.member.period}
+                dense
+                error={errorAt(at("period_id"))}
+                {...form.register(`memberships.${index}.period_id`)}
+              >
                 <option value="">{t.form.choosePeriod}</option>
                 {options.periods.map((p) => (
                   <option key={p.id} value={String(p.id)}>
@@ -178,7 +231,13 @@ export function MemberForm({ member, options, actions, onDone }: {
                   </option>
                 ))}
               </SelectField>
-              <SelectField id={`ms-${index}-type`} label={t.member.memberType} dense error={errorAt(at("member_type_id"))} {...form.register(`memberships.${index}.member_type_id`, { setValueAs: emptyIsNull })}>
+              <SelectField
+                id={`ms-${index}-type`}
+                label={t.member.memberType}
+                dense
+                error={errorAt(at("member_type_id"))}
+                {...form.register(`memberships.${index}.member_type_id`, { setValueAs: emptyIsNull })}
+              >
                 <option value="">{t.form.noType}</option>
                 {options.member_types.map((mt) => (
                   <option key={mt.id} value={String(mt.id)}>
@@ -187,14 +246,23 @@ export function MemberForm({ member, options, actions, onDone }: {
                 ))}
               </SelectField>
               <div>
-                <SelectField id={`ms-${index}-status`} label={t.member.status} dense {...form.register(`memberships.${index}.status`)}>
+                <SelectField
+                  id={`ms-${index}-status`}
+                  label={t.member.status}
+                  dense
+                  {...form.register(`memberships.${index}.status`)}
+                >
                   {MEMBERSHIP_STATUSES.map((s) => (
                     <option key={s} value={s}>
                       {t.common.statuses[s]}
                     </option>
                   ))}
                 </SelectField>
-                <button type="button" className="mt-2 text-sm text-red-800 underline" onClick={() => memberships.remove(index)}>
+                <button
+                  type="button"
+                  className="mt-2 text-sm text-red-800 underline"
+                  onClick={() => memberships.remove(index)}
+                >
                   {fill(t.form.removeMembership, { n })}
                 </button>
               </div>
@@ -204,7 +272,14 @@ export function MemberForm({ member, options, actions, onDone }: {
         <button
           type="button"
           className={secondaryButtonClass}
-          onClick={() => memberships.append({ company_id: member?.company_id ?? form.getValues("company_id"), period_id: String(options.periods.find((p) => p.is_current)?.id ?? ""), member_type_id: null, status: "MEMBER" })}
+          onClick={() =>
+            memberships.append({
+              company_id: member?.company_id ?? form.getValues("company_id"),
+              period_id: String(options.periods.find((p) => p.is_current)?.id ?? ""),
+              member_type_id: null,
+              status: "MEMBER",
+            })
+          }
         >
           {t.form.addMembership}
         </button>
@@ -218,7 +293,13 @@ export function MemberForm({ member, options, actions, onDone }: {
               <div key={group.id}>
                 <p className="font-medium">{group.name}</p>
                 {group.properties.map((p) => (
-                  <CheckboxField key={p.prop_id} label={p.name} className="mt-1 flex items-start gap-2" value={String(p.prop_id)} {...form.register("prop_ids")} />
+                  <CheckboxField
+                    key={p.prop_id}
+                    label={p.name}
+                    className="mt-1 flex items-start gap-2"
+                    value={String(p.prop_id)}
+                    {...form.register("prop_ids")}
+                  />
                 ))}
               </div>
             ))}

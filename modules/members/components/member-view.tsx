@@ -18,7 +18,17 @@ import { memberName } from "../texts/member-name";
 import { type Member, type MemberActions, type MemberOptions } from "./types";
 import { formatDate } from "@/lib/i18n/formats";
 
-export function MemberView({ member, options, canWrite, actions }: { member: Member; options: MemberOptions; canWrite: boolean; actions: MemberActions }) {
+export function MemberView({
+  member,
+  options,
+  canWrite,
+  actions,
+}: {
+  member: Member;
+  options: MemberOptions;
+  canWrite: boolean;
+  actions: MemberActions;
+}) {
   const lang = useLang();
   const t = membersMessages(lang);
   const router = useRouter();
@@ -75,8 +85,14 @@ export function MemberView({ member, options, canWrite, actions }: { member: Mem
             </div>
           ))}
         </dl>
-        <p className="mt-3 text-sm text-slate-700">{fill(t.member.created, { date: formatDate(lang, "date", member.created_at) })}</p>
-        {member.global_opt_out_at && <p className="mt-1 text-sm text-slate-700">{fill(t.member.optedOut, { date: formatDate(lang, "date", member.global_opt_out_at) })}</p>}
+        <p className="mt-3 text-sm text-slate-700">
+          {fill(t.member.created, { date: formatDate(lang, "date", member.created_at) })}
+        </p>
+        {member.global_opt_out_at && (
+          <p className="mt-1 text-sm text-slate-700">
+            {fill(t.member.optedOut, { date: formatDate(lang, "date", member.global_opt_out_at) })}
+          </p>
+        )}
       </Panel>
 
       <Panel id="memberships" title={t.member.memberships}>

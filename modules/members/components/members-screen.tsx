@@ -11,7 +11,12 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import { fill } from "@/lib/i18n/fill";
 import { membersMessages } from "@/modules/members/texts/members";
 import { queryKeys } from "@/lib/query-keys";
-import { FILTER_INCLUDES, MEMBER_SCREEN_PAGE_SIZE, MEMBERSHIP_STATUSES, SEARCH_SORTS } from "@/modules/members/schemas/member";
+import {
+  FILTER_INCLUDES,
+  MEMBER_SCREEN_PAGE_SIZE,
+  MEMBERSHIP_STATUSES,
+  SEARCH_SORTS,
+} from "@/modules/members/schemas/member";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 import { DataTable } from "@/components/admin/ui/data-table";
 import { useLang } from "@/components/admin/i18n-context";
@@ -81,7 +86,12 @@ function addressOf(filters: Filters, page: number): string {
 const column = createColumnHelper<MemberRow>();
 const NO_ROWS: MemberRow[] = [];
 
-export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
+export function MembersScreen({
+  options,
+  initialQuery,
+  canWrite,
+  addToList,
+}: {
   options: MemberOptions;
   initialQuery: string;
   canWrite: boolean;
@@ -116,18 +126,36 @@ export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
   const pageRows = query.data?.members ?? NO_ROWS;
   const columns = useMemo(
     () => [
-      pickColumn(column, { rows: pageRows, idOf: (m) => m.id, labelOf: (m) => memberName(m, t.search.noName), selection, selectPage: bulkText.selectPage, selectRow: bulkText.selectRow }),
+      pickColumn(column, {
+        rows: pageRows,
+        idOf: (m) => m.id,
+        labelOf: (m) => memberName(m, t.search.noName),
+        selection,
+        selectPage: bulkText.selectPage,
+        selectRow: bulkText.selectRow,
+      }),
       column.accessor((m) => memberName(m, t.search.noName), {
         id: "name",
         header: t.search.columns.name,
         cell: (info) => (
-          <Link href={`/admin/members/${info.row.original.id}`} className="font-medium text-blue-800 underline hover:text-blue-950">
+          <Link
+            href={`/admin/members/${info.row.original.id}`}
+            className="font-medium text-blue-800 underline hover:text-blue-950"
+          >
             {info.getValue()}
           </Link>
         ),
       }),
-      column.accessor((m) => m.email ?? t.common.none, { id: "email", header: t.search.columns.email, cell: (info) => <span className="break-all">{info.getValue()}</span> }),
-      column.accessor((m) => m.birthdate ?? t.common.none, { id: "birthdate", header: t.search.columns.birthdate, cell: (info) => <span className="whitespace-nowrap">{info.getValue()}</span> }),
+      column.accessor((m) => m.email ?? t.common.none, {
+        id: "email",
+        header: t.search.columns.email,
+        cell: (info) => <span className="break-all">{info.getValue()}</span>,
+      }),
+      column.accessor((m) => m.birthdate ?? t.common.none, {
+        id: "birthdate",
+        header: t.search.columns.birthdate,
+        cell: (info) => <span className="whitespace-nowrap">{info.getValue()}</span>,
+      }),
       column.display({
         id: "memberships",
         header: t.search.columns.memberships,
@@ -141,18 +169,27 @@ export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
           </ul>
         ),
       }),
-      column.accessor("created_at", { header: t.search.columns.created, cell: (info) => <span className="whitespace-nowrap">{formatDate(lang, "date", info.getValue())}</span> }),
+      column.accessor("created_at", {
+        header: t.search.columns.created,
+        cell: (info) => <span className="whitespace-nowrap">{formatDate(lang, "date", info.getValue())}</span>,
+      }),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the selection's functions are rebuilt with the state they read
     [t, lang, bulkText, pageRows, selection.ids, selection.allMatching],
   );
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: query.data?.members ?? NO_ROWS, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
+  const table = useReactTable({
+    data: query.data?.members ?? NO_ROWS,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+  });
   const count = query.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / MEMBER_SCREEN_PAGE_SIZE));
   const bulk: BulkSelection = {
     count: selection.allMatching ? count : selection.ids.size,
-    canSelectAllMatching: pageRows.length > 0 && pageRows.every((m) => selection.isPicked(m.id)) && count > pageRows.length,
+    canSelectAllMatching:
+      pageRows.length > 0 && pageRows.every((m) => selection.isPicked(m.id)) && count > pageRows.length,
     allMatching: selection.allMatching,
     selection: selection.allMatching ? { matching: addressOf(applied, 1) } : { member_ids: [...selection.ids] },
     matchingCount: count,
@@ -162,7 +199,11 @@ export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
   const includeSelect = (name: "companies_include" | "props_include" | "events_include", what: string) => (
     <label className="mt-2 block text-sm">
       <span className="sr-only">{fill(t.search.include, { what })}</span>
-      <select {...form.register(name)} aria-label={fill(t.search.include, { what })} className={`${inputClass} text-sm`}>
+      <select
+        {...form.register(name)}
+        aria-label={fill(t.search.include, { what })}
+        className={`${inputClass} text-sm`}
+      >
         {FILTER_INCLUDES.map((value) => (
           <option key={value} value={value}>
             {t.common.includes[value]}
@@ -182,7 +223,15 @@ export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
         className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
       >
         <div className="flex flex-wrap items-end gap-3">
-          <TextField id="member-q" label={t.search.text} type="search" maxLength={200} autoComplete="off" className="min-w-64 flex-1" {...form.register("q")} />
+          <TextField
+            id="member-q"
+            label={t.search.text}
+            type="search"
+            maxLength={200}
+            autoComplete="off"
+            className="min-w-64 flex-1"
+            {...form.register("q")}
+          />
           <SelectField id="member-sort" label={t.search.sort} {...form.register("sort")}>
             {SEARCH_SORTS.map((sort) => (
               <option key={sort} value={sort}>
@@ -208,7 +257,13 @@ export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
           <fieldset>
             <legend className="font-medium">{t.search.statuses}</legend>
             {MEMBERSHIP_STATUSES.map((status) => (
-              <CheckboxField key={status} label={t.common.statuses[status]} className="mt-1 flex items-start gap-2" value={status} {...form.register("statuses")} />
+              <CheckboxField
+                key={status}
+                label={t.common.statuses[status]}
+                className="mt-1 flex items-start gap-2"
+                value={status}
+                {...form.register("statuses")}
+              />
             ))}
           </fieldset>
           <div className="space-y-2">
@@ -218,7 +273,15 @@ export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
               <option value="MISSING">{t.search.emailMissing}</option>
             </SelectField>
             <div className="flex gap-2">
-              <TextField id="member-age-from" label={t.search.ageFrom} type="number" min={0} max={150} inputMode="numeric" {...form.register("age_from")} />
+              <TextField
+                id="member-age-from"
+                label={t.search.ageFrom}
+                type="number"
+                min={0}
+                max={150}
+                inputMode="numeric"
+                {...form.register("age_from")}
+              />
               <TextField
                 id="member-age-to"
                 label={t.search.ageTo}
@@ -241,14 +304,19 @@ export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
           <div className="space-y-4">
             <ChoiceList
               legend={t.search.properties}
-              choices={options.property_groups.flatMap((g) => g.properties.map((p) => ({ value: String(p.prop_id), label: `${p.name} (${g.name})` })))}
+              choices={options.property_groups.flatMap((g) =>
+                g.properties.map((p) => ({ value: String(p.prop_id), label: `${p.name} (${g.name})` })),
+              )}
               registration={form.register("props")}
               footer={includeSelect("props_include", t.search.properties)}
             />
             {options.events.length > 0 && (
               <ChoiceList
                 legend={t.search.events}
-                choices={options.events.map((e) => ({ value: String(e.id), label: `${e.name} ${e.starts_at.slice(0, 10)}` }))}
+                choices={options.events.map((e) => ({
+                  value: String(e.id),
+                  label: `${e.name} ${e.starts_at.slice(0, 10)}`,
+                }))}
                 registration={form.register("events")}
                 footer={includeSelect("events_include", t.search.events)}
               />
@@ -259,7 +327,13 @@ export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p role="status" aria-live="polite" className="text-sm text-slate-700">
-          {query.isFetching ? t.search.searching : query.data ? (count === 1 ? t.search.countOne : fill(t.search.count, { count: formatNumber(lang, count) })) : ""}
+          {query.isFetching
+            ? t.search.searching
+            : query.data
+              ? count === 1
+                ? t.search.countOne
+                : fill(t.search.count, { count: formatNumber(lang, count) })
+              : ""}
         </p>
         {canWrite && (
           <Link href="/admin/members/new" className={buttonClass}>
@@ -273,14 +347,30 @@ export function MembersScreen({ options, initialQuery, canWrite, addToList }: {
         ) : (
           <>
             {(selection.allMatching || selection.ids.size > 0) && <MemberBulkBar bulk={bulk} addToList={addToList} />}
-            <DataTable table={table} label={t.search.caption} busy={query.isFetching} className="min-w-[48rem]" testId="members-table" />
+            <DataTable
+              table={table}
+              label={t.search.caption}
+              busy={query.isFetching}
+              className="min-w-[48rem]"
+              testId="members-table"
+            />
             {pages > 1 && (
               <nav aria-label={t.search.pagination} className="flex flex-wrap items-center gap-3 text-sm">
-                <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => apply(applied, page - 1)}>
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  disabled={page <= 1}
+                  onClick={() => apply(applied, page - 1)}
+                >
                   {t.search.previous}
                 </button>
                 <span>{fill(t.search.page, { page, pages })}</span>
-                <button type="button" className={secondaryButtonClass} disabled={page >= pages} onClick={() => apply(applied, page + 1)}>
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  disabled={page >= pages}
+                  onClick={() => apply(applied, page + 1)}
+                >
                   {t.search.next}
                 </button>
               </nav>

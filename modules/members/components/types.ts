@@ -1,6 +1,12 @@
 // Shapes the member screens read: the API's own schemas, and the options route's answer (member-dashboard.ts).
 import type { z } from "zod";
-import type { CreateMemberRequest, ErasedMember, MemberPage, MemberView, UpdateMemberRequest } from "@/modules/members/schemas/member";
+import type {
+  CreateMemberRequest,
+  ErasedMember,
+  MemberPage,
+  MemberView,
+  UpdateMemberRequest,
+} from "@/modules/members/schemas/member";
 import type { MemberScreenOptions } from "@/modules/members/schemas/dashboard";
 import type { ActionResult } from "@/lib/actions/result";
 

@@ -13,7 +13,9 @@ import { operationsSharing } from "@/lib/operations/operation";
 import { IdParams } from "@/lib/operations/params";
 
 const memberOperation = operationsSharing({ auth: "bearer", module: "member", tags: ["Members"] });
-const memberNotFound = reason("`member not found`: no member has this id, it was erased, or it belongs to a company outside your scope");
+const memberNotFound = reason(
+  "`member not found`: no member has this id, it was erased, or it belongs to a company outside your scope",
+);
 const scopeNote =
   "A member belongs to one company (`company_id`) and is visible when that company is in your API key's scope; a " +
   "member of any other company answers exactly like a missing one (404 `member not found`).";

@@ -13,7 +13,8 @@ export const dashboardMembersExportCsv = dashboardRoute({
   summary: "The selected members (by id, or all matching the member screen's search) as a CSV download",
   responses: {
     200: {
-      description: "CSV for Excel (semicolons, a UTF-8 byte-order mark), headings in the staff member's language, times in Swedish time; members outside the caller's scope left out; streamed",
+      description:
+        "CSV for Excel (semicolons, a UTF-8 byte-order mark), headings in the staff member's language, times in Swedish time; members outside the caller's scope left out; streamed",
       contentType: "text/csv",
     },
   },

@@ -6,7 +6,9 @@ import { singleLine } from "@/lib/validation/text";
 
 export const MEMBERSHIP_STATUSES = ["MEMBER", "PENDING_EXIT", "EXITED"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
-const MembershipStatusSchema = z.enum(MEMBERSHIP_STATUSES, { error: `must be one of ${MEMBERSHIP_STATUSES.join(", ")}` });
+const MembershipStatusSchema = z.enum(MEMBERSHIP_STATUSES, {
+  error: `must be one of ${MEMBERSHIP_STATUSES.join(", ")}`,
+});
 
 /** How a list filter of the member search combines its ids. */
 export const FILTER_INCLUDES = ["ANY", "ALL", "NONE"] as const;
@@ -19,7 +21,12 @@ const MEMBER_PAGE_LIMIT_MAX = 100;
 
 /** A name or phone number: clearableText on one line (names reach mail headers and spreadsheets). */
 const singleLineClearable = (max: number) =>
-  singleLine(z.string({ error: "must be a string" }).trim().max(max, { error: `must be at most ${max} characters` }))
+  singleLine(
+    z
+      .string({ error: "must be a string" })
+      .trim()
+      .max(max, { error: `must be at most ${max} characters` }),
+  )
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .optional();
@@ -28,10 +35,13 @@ const singleLineClearable = (max: number) =>
 const Birthdate = z
   .string({ error: "must be a date (YYYY-MM-DD)" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date (YYYY-MM-DD)" })
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= "1900-01-01";
-  }, { error: "must be a date (YYYY-MM-DD)" })
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= "1900-01-01";
+    },
+    { error: "must be a date (YYYY-MM-DD)" },
+  )
   .refine((value) => value <= new Date().toISOString().slice(0, 10), { error: "must not be in the future" });
 
 const MemberEmail = z
@@ -59,7 +69,9 @@ const MembershipInput = z
 export type MembershipInputValues = z.output<typeof MembershipInput>;
 
 const memberFields = {
-  email: MemberEmail.meta({ description: "Unique within the organization (compared lower-cased); may be omitted or null." }),
+  email: MemberEmail.meta({
+    description: "Unique within the organization (compared lower-cased); may be omitted or null.",
+  }),
   firstname: singleLineClearable(128),
   lastname: singleLineClearable(128),
   phone: singleLineClearable(64),
@@ -71,12 +83,18 @@ const memberFields = {
     .array(MembershipInput, { error: "must be an array" })
     .max(50, { error: "at most 50 memberships" })
     .optional()
-    .meta({ description: "The member's memberships. On PUT, when given, replaces the set in your scope (unlisted ones there are removed; memberships in companies outside your scope stay)." }),
+    .meta({
+      description:
+        "The member's memberships. On PUT, when given, replaces the set in your scope (unlisted ones there are removed; memberships in companies outside your scope stay).",
+    }),
   prop_ids: z
     .array(IntId, { error: "must be an array of property ids" })
     .max(200, { error: "at most 200 properties" })
     .optional()
-    .meta({ description: "Properties set on the member (of its company's property groups). On PUT, when given, replaces the set." }),
+    .meta({
+      description:
+        "Properties set on the member (of its company's property groups). On PUT, when given, replaces the set.",
+    }),
 };
 
 export const CreateMemberRequest = z
@@ -133,10 +151,21 @@ export const MemberView = z
     global_opt_out_at: z.string().nullable().meta({ description: "Set when the member opted out of every sendout." }),
     updated_at: z.string(),
     properties: z.array(
-      z.object({ prop_id: z.number().int(), name: z.string(), group_id: z.number().int(), group_name: z.string(), set_at: z.string() }),
+      z.object({
+        prop_id: z.number().int(),
+        name: z.string(),
+        group_id: z.number().int(),
+        group_name: z.string(),
+        set_at: z.string(),
+      }),
     ),
     consents: z.array(
-      z.object({ term_id: z.number().int(), term_name: z.string(), list_id: z.number().int().nullable(), accepted_at: z.string() }),
+      z.object({
+        term_id: z.number().int(),
+        term_name: z.string(),
+        list_id: z.number().int().nullable(),
+        accepted_at: z.string(),
+      }),
     ),
     subscriptions: z.array(
       z.object({
@@ -155,27 +184,46 @@ export const MemberPage = z
   .object({ members: z.array(MemberSummary), count: z.number().int(), page: z.number().int(), limit: z.number().int() })
   .meta({ id: "MemberPage", description: "One page of members and the number of all that match." });
 
-export const ErasedMember = z
-  .object({ id: z.number().int(), erased_at: z.string() })
-  .meta({ id: "ErasedMember" });
+export const ErasedMember = z.object({ id: z.number().int(), erased_at: z.string() }).meta({ id: "ErasedMember" });
 
 // ------------------------------------------------------------------ list and search requests
 
-const page = z.number({ error: "must be an integer" }).int({ error: "must be an integer" }).min(1, { error: "must be at least 1" }).max(PAGE_MAX, { error: `must be at most ${PAGE_MAX}` }).default(1);
-const limit = z.number({ error: "must be an integer" }).int({ error: "must be an integer" }).min(1, { error: "must be at least 1" }).max(MEMBER_PAGE_LIMIT_MAX, { error: `must be at most ${MEMBER_PAGE_LIMIT_MAX}` }).default(20);
-const statuses = z.array(MembershipStatusSchema, { error: "must be an array" }).max(MEMBERSHIP_STATUSES.length * 2).optional();
+const page = z
+  .number({ error: "must be an integer" })
+  .int({ error: "must be an integer" })
+  .min(1, { error: "must be at least 1" })
+  .max(PAGE_MAX, { error: `must be at most ${PAGE_MAX}` })
+  .default(1);
+const limit = z
+  .number({ error: "must be an integer" })
+  .int({ error: "must be an integer" })
+  .min(1, { error: "must be at least 1" })
+  .max(MEMBER_PAGE_LIMIT_MAX, { error: `must be at most ${MEMBER_PAGE_LIMIT_MAX}` })
+  .default(20);
+const statuses = z
+  .array(MembershipStatusSchema, { error: "must be an array" })
+  .max(MEMBERSHIP_STATUSES.length * 2)
+  .optional();
 
 export const MemberPaginationRequest = z
   .object({
     options: z
       .object({ period_id: IntId.optional(), statuses })
       .default({})
-      .meta({ description: "Members with a membership in `period_id` and/or with one of `statuses` (both on the same membership)." }),
+      .meta({
+        description:
+          "Members with a membership in `period_id` and/or with one of `statuses` (both on the same membership).",
+      }),
     orderBy: z
-      .partialRecord(z.enum(PAGINATION_ORDER_FIELDS, { error: `must be one of ${PAGINATION_ORDER_FIELDS.join(", ")}` }), z.enum(["asc", "desc"], { error: "must be asc or desc" }))
+      .partialRecord(
+        z.enum(PAGINATION_ORDER_FIELDS, { error: `must be one of ${PAGINATION_ORDER_FIELDS.join(", ")}` }),
+        z.enum(["asc", "desc"], { error: "must be asc or desc" }),
+      )
       .refine((o) => Object.keys(o).length <= 1, { error: "order by one field" })
       .default({ created_at: "desc" })
-      .meta({ description: 'One field and its direction, e.g. `{"created_at": "desc"}` (the default). Ties go by id.' }),
+      .meta({
+        description: 'One field and its direction, e.g. `{"created_at": "desc"}` (the default). Ties go by id.',
+      }),
     page,
     limit,
   })
@@ -183,7 +231,8 @@ export const MemberPaginationRequest = z
 export type MemberPaginationInput = z.output<typeof MemberPaginationRequest>;
 
 const include = z.enum(FILTER_INCLUDES, { error: `must be one of ${FILTER_INCLUDES.join(", ")}` }).default("ANY");
-const ids = <T extends z.ZodType>(id: T) => z.array(id, { error: "must be an array" }).max(500, { error: "at most 500 ids" }).default([]);
+const ids = <T extends z.ZodType>(id: T) =>
+  z.array(id, { error: "must be an array" }).max(500, { error: "at most 500 ids" }).default([]);
 const includeText = (what: string) =>
   `ANY: members with at least one of the ${what}; ALL: with every one; NONE: with none of them. An empty id list filters nothing.`;
 
@@ -195,8 +244,18 @@ export const MemberSearchRequest = z
           .object({
             email: z.enum(["EXISTS", "MISSING"], { error: "must be EXISTS or MISSING" }).optional(),
             statuses,
-            age_from: z.number({ error: "must be an integer" }).int({ error: "must be an integer" }).min(0).max(150).optional(),
-            age_to: z.number({ error: "must be an integer" }).int({ error: "must be an integer" }).min(0).max(150).optional(),
+            age_from: z
+              .number({ error: "must be an integer" })
+              .int({ error: "must be an integer" })
+              .min(0)
+              .max(150)
+              .optional(),
+            age_to: z
+              .number({ error: "must be an integer" })
+              .int({ error: "must be an integer" })
+              .min(0)
+              .max(150)
+              .optional(),
           })
           .default({})
           .meta({
@@ -208,8 +267,14 @@ export const MemberSearchRequest = z
           .object({ company_ids: ids(CompanyId), include })
           .optional()
           .meta({ description: includeText("companies (a membership there, in one of `statuses` when given)") }),
-        events: z.object({ event_ids: ids(IntId), include }).optional().meta({ description: includeText("events (registered)") }),
-        properties: z.object({ prop_ids: ids(IntId), include }).optional().meta({ description: includeText("properties") }),
+        events: z
+          .object({ event_ids: ids(IntId), include })
+          .optional()
+          .meta({ description: includeText("events (registered)") }),
+        properties: z
+          .object({ prop_ids: ids(IntId), include })
+          .optional()
+          .meta({ description: includeText("properties") }),
       })
       .default({ member_variables: {} }),
     search_text: z
@@ -217,18 +282,29 @@ export const MemberSearchRequest = z
       .trim()
       .max(200, { error: "must be at most 200 characters" })
       .default("")
-      .meta({ description: "Words that must each be part of the email, first name, last name or phone, in any order, case and accents ignored (`alva lindstrom` finds Alva Lindström); up to 8 words are used; empty matches all." }),
+      .meta({
+        description:
+          "Words that must each be part of the email, first name, last name or phone, in any order, case and accents ignored (`alva lindstrom` finds Alva Lindström); up to 8 words are used; empty matches all.",
+      }),
     sort_by: z
       .enum(SEARCH_SORTS, { error: `must be one of ${SEARCH_SORTS.join(", ")}` })
       .default("created_desc")
-      .meta({ description: "created_desc (default), created_asc, name_asc / name_desc (last name, first name), email_asc." }),
+      .meta({
+        description: "created_desc (default), created_asc, name_asc / name_desc (last name, first name), email_asc.",
+      }),
     page,
     limit,
   })
-  .refine((r) => r.filters.member_variables.age_from === undefined || r.filters.member_variables.age_to === undefined || r.filters.member_variables.age_from <= r.filters.member_variables.age_to, {
-    error: "age_from must not be above age_to",
-    path: ["filters", "member_variables", "age_to"],
-  })
+  .refine(
+    (r) =>
+      r.filters.member_variables.age_from === undefined ||
+      r.filters.member_variables.age_to === undefined ||
+      r.filters.member_variables.age_from <= r.filters.member_variables.age_to,
+    {
+      error: "age_from must not be above age_to",
+      path: ["filters", "member_variables", "age_to"],
+    },
+  )
   .meta({ id: "MemberSearchRequest" });
 export type MemberSearchInput = z.output<typeof MemberSearchRequest>;
 export type MemberSearchFilters = MemberSearchInput["filters"];
@@ -267,7 +343,12 @@ export const MemberSearchQuery = z
   .transform((q): z.input<typeof MemberSearchRequest> => ({
     filters: {
       // Checked by the pipe below, like every other value.
-      member_variables: { email: q.email, statuses: q.statuses.length ? (q.statuses as MembershipStatus[]) : undefined, age_from: q.age_from, age_to: q.age_to },
+      member_variables: {
+        email: q.email,
+        statuses: q.statuses.length ? (q.statuses as MembershipStatus[]) : undefined,
+        age_from: q.age_from,
+        age_to: q.age_to,
+      },
       companies: { company_ids: q.companies, include: q.companies_include },
       properties: { prop_ids: q.props.map(Number), include: q.props_include },
       events: { event_ids: q.events.map(Number), include: q.events_include },

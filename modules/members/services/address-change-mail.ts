@@ -13,8 +13,11 @@ import { sendMail } from "@/lib/mail/transport";
 
 /** Paragraphs of text with, after the first, a button-like link: the body of these messages. */
 function body(first: string, link: { url: string; label: string } | null, ...rest: string[]): string {
-  const button = "display:inline-block;padding:12px 20px;background:#1e40af;color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none";
-  const linkHtml = link ? `<p><a href="${escapeHtml(link.url)}" style="${button}">${escapeHtml(link.label)}</a></p>` : "";
+  const button =
+    "display:inline-block;padding:12px 20px;background:#1e40af;color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none";
+  const linkHtml = link
+    ? `<p><a href="${escapeHtml(link.url)}" style="${button}">${escapeHtml(link.label)}</a></p>`
+    : "";
   return `<p>${escapeHtml(first)}</p>${linkHtml}${rest.map((text) => `<p>${escapeHtml(text)}</p>`).join("")}`;
 }
 
@@ -30,12 +33,27 @@ interface Message {
 }
 
 async function send(message: Message): Promise<void> {
-  const { html, text } = await renderEmail({ lang: message.lang, organization: { name: message.organization }, bodyHtml: message.bodyHtml, footer: { reason: message.reason } });
-  await sendMail({ to: message.to, subject: message.subject, html, text, messageId: mailMessageId("address", message.id, env().MAIL_FROM), fromName: message.organization });
+  const { html, text } = await renderEmail({
+    lang: message.lang,
+    organization: { name: message.organization },
+    bodyHtml: message.bodyHtml,
+    footer: { reason: message.reason },
+  });
+  await sendMail({
+    to: message.to,
+    subject: message.subject,
+    html,
+    text,
+    messageId: mailMessageId("address", message.id, env().MAIL_FROM),
+    fromName: message.organization,
+  });
 }
 
 /** The link that changes the address, to the new address. Throws when it cannot be sent. */
-export async function sendAddressChangeLink(change: { id: number; newEmail: string; organization: string; url: string }, lang: Lang): Promise<void> {
+export async function sendAddressChangeLink(
+  change: { id: number; newEmail: string; organization: string; url: string },
+  lang: Lang,
+): Promise<void> {
   const t = addressChangeMailTexts(lang);
   const names = { organization: change.organization, email: change.newEmail };
   await send({
@@ -50,15 +68,37 @@ export async function sendAddressChangeLink(change: { id: number; newEmail: stri
 }
 
 /** The notice to the old address that the address changed, and to which. Throws when it cannot be sent. */
-export async function sendAddressChangedNotice(change: { id: number; oldEmail: string; newEmail: string; organization: string }, lang: Lang): Promise<void> {
+export async function sendAddressChangedNotice(
+  change: { id: number; oldEmail: string; newEmail: string; organization: string },
+  lang: Lang,
+): Promise<void> {
   const t = addressChangeMailTexts(lang);
   const names = { organization: change.organization, email: change.newEmail };
-  await send({ to: change.oldEmail, organization: change.organization, lang, subject: t.changedSubject, bodyHtml: body(fill(t.changedBody, names), null, fill(t.changedHelp, names)), reason: t.changedReason, id: `changed-${change.id}` });
+  await send({
+    to: change.oldEmail,
+    organization: change.organization,
+    lang,
+    subject: t.changedSubject,
+    bodyHtml: body(fill(t.changedBody, names), null, fill(t.changedHelp, names)),
+    reason: t.changedReason,
+    id: `changed-${change.id}`,
+  });
 }
 
 /** To a new address that already belongs to another member there: nothing changed (the asker is not told). */
-export async function sendAddressTakenNotice(change: { newEmail: string; organization: string; memberUuid: string }, lang: Lang): Promise<void> {
+export async function sendAddressTakenNotice(
+  change: { newEmail: string; organization: string; memberUuid: string },
+  lang: Lang,
+): Promise<void> {
   const t = addressChangeMailTexts(lang);
   const names = { organization: change.organization, email: change.newEmail };
-  await send({ to: change.newEmail, organization: change.organization, lang, subject: t.takenSubject, bodyHtml: body(fill(t.takenBody, names), null), reason: fill(t.takenReason, names), id: `taken-${change.memberUuid}-${Date.now()}` });
+  await send({
+    to: change.newEmail,
+    organization: change.organization,
+    lang,
+    subject: t.takenSubject,
+    bodyHtml: body(fill(t.takenBody, names), null),
+    reason: fill(t.takenReason, names),
+    id: `taken-${change.memberUuid}-${Date.now()}`,
+  });
 }

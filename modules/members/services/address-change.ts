@@ -22,7 +22,12 @@ const DAY_MS = 24 * 3600 * 1000;
 /** At most this many changes asked for per member and hour: each one mails an address the person typed. */
 const ADDRESS_CHANGES_PER_HOUR = 3;
 
-const NewAddress = z.string().trim().min(1, { error: "required" }).max(254, { error: "must be at most 254 characters" }).pipe(z.email({ error: "must be a valid email address" }));
+const NewAddress = z
+  .string()
+  .trim()
+  .min(1, { error: "required" })
+  .max(254, { error: "must be at most 254 characters" })
+  .pipe(z.email({ error: "must be a valid email address" }));
 
 function signature(id: number, newEmail: string, expiresAt: number): string {
   return hmacSha256(env().LINK_SIGNING_SECRET, `change-address|${id}|${newEmail}|${expiresAt}`);
@@ -40,7 +45,18 @@ async function changeOf(token: string, now: Date) {
   if (!match || Number(match[2]) * 1000 <= now.getTime()) return null;
   const change = await db().emailChange.findUnique({
     where: { id: Number(match[1]) },
-    include: { member: { select: { id: true, uuid: true, email: true, organizationId: true, erasedAt: true, organization: { select: { name: true, deletedAt: true } } } } },
+    include: {
+      member: {
+        select: {
+          id: true,
+          uuid: true,
+          email: true,
+          organizationId: true,
+          erasedAt: true,
+          organization: { select: { name: true, deletedAt: true } },
+        },
+      },
+    },
   });
   if (!change || !constantTimeEqual(match[3], signature(change.id, change.newEmail, Number(match[2])))) return null;
   const live = change.member.erasedAt === null && change.member.organization.deletedAt === null;
@@ -50,7 +66,9 @@ async function changeOf(token: string, now: Date) {
 /** The change a token names while it can still be used: unused, unexpired, its member still with the old address. */
 async function openChange(token: string, now: Date) {
   const change = await changeOf(token, now);
-  return change && change.usedAt === null && change.expiresAt > now && change.member.email === change.oldEmail ? change : null;
+  return change && change.usedAt === null && change.expiresAt > now && change.member.email === change.oldEmail
+    ? change
+    : null;
 }
 
 /**
@@ -66,22 +84,55 @@ export async function requestAddressChange(token: string, typed: string, lang: L
   if (!member.email) throw new NotFound("invalid link");
   if (newEmail === member.email) throw new ValidationFailed({ email: ["is your address already"] });
   const now = new Date();
-  const recent = await db().emailChange.count({ where: { memberId: member.id, createdAt: { gt: new Date(now.getTime() - 3600 * 1000) } } });
+  const recent = await db().emailChange.count({
+    where: { memberId: member.id, createdAt: { gt: new Date(now.getTime() - 3600 * 1000) } },
+  });
   if (recent >= ADDRESS_CHANGES_PER_HOUR) throw new RateLimited(3600, "too many address changes");
   const organization = member.organization.name;
   const change = await db().$transaction(async (tx) => {
     // The previous request's link stops working (its row stays an hour, counted by the limit above); rows past
     // both are removed, anyone's: expired or ended an hour ago, used a day ago.
-    await tx.emailChange.updateMany({ where: { memberId: member.id, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } });
-    await tx.emailChange.deleteMany({ where: { expiresAt: { lte: now }, createdAt: { lt: new Date(now.getTime() - 3600 * 1000) } } });
-    const row = await tx.emailChange.create({ data: { memberId: member.id, oldEmail: member.email!, newEmail, createdAt: now, expiresAt: new Date(now.getTime() + DAY_MS) } });
-    await recordSelfAudit(tx, member.uuid, { action: "member.email_change_request", objectType: "member", objectId: member.id, companyId: member.organizationId, summary: `member ${member.id}` });
+    await tx.emailChange.updateMany({
+      where: { memberId: member.id, usedAt: null, expiresAt: { gt: now } },
+      data: { expiresAt: now },
+    });
+    await tx.emailChange.deleteMany({
+      where: { expiresAt: { lte: now }, createdAt: { lt: new Date(now.getTime() - 3600 * 1000) } },
+    });
+    const row = await tx.emailChange.create({
+      data: {
+        memberId: member.id,
+        oldEmail: member.email!,
+        newEmail,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + DAY_MS),
+      },
+    });
+    await recordSelfAudit(tx, member.uuid, {
+      action: "member.email_change_request",
+      objectType: "member",
+      objectId: member.id,
+      companyId: member.organizationId,
+      summary: `member ${member.id}`,
+    });
     return row;
   });
-  const taken = await db().member.findFirst({ where: { organizationId: member.organizationId, email: newEmail, id: { not: member.id } }, select: { id: true } });
+  const taken = await db().member.findFirst({
+    where: { organizationId: member.organizationId, email: newEmail, id: { not: member.id } },
+    select: { id: true },
+  });
   try {
     if (taken) await sendAddressTakenNotice({ newEmail, organization, memberUuid: member.uuid }, lang);
-    else await sendAddressChangeLink({ id: change.id, newEmail, organization, url: `${siteUrl()}/preferences/address/${addressChangeToken(change)}?lang=${lang}` }, lang);
+    else
+      await sendAddressChangeLink(
+        {
+          id: change.id,
+          newEmail,
+          organization,
+          url: `${siteUrl()}/preferences/address/${addressChangeToken(change)}?lang=${lang}`,
+        },
+        lang,
+      );
   } catch (error) {
     logger().error({ err: error, memberId: member.id }, "address change message not sent");
     throw new UpstreamFailed("the message could not be sent", "mail");
@@ -93,7 +144,9 @@ export async function requestAddressChange(token: string, typed: string, lang: L
  * What the link's page shows: the change waiting for its button ("open"), the change this link made ("done": a page
  * without JavaScript comes back rendered anew after the button), or null when the link is no longer good.
  */
-export async function addressChangeOf(token: string): Promise<{ state: "open" | "done"; newEmail: string; organization: string } | null> {
+export async function addressChangeOf(
+  token: string,
+): Promise<{ state: "open" | "done"; newEmail: string; organization: string } | null> {
   const now = new Date();
   const change = await changeOf(token, now);
   if (!change) return null;
@@ -116,14 +169,30 @@ export async function confirmAddressChange(token: string, lang: Lang): Promise<{
   await db().$transaction(async (tx) => {
     const claimed = await tx.emailChange.updateMany({ where: { id: change.id, usedAt: null }, data: { usedAt: now } });
     if (claimed.count !== 1) throw new NotFound("invalid link");
-    if (await tx.member.findFirst({ where: { organizationId: member.organizationId, email: change.newEmail }, select: { id: true } })) throw new Conflict("the address is taken");
-    const moved = await tx.member.updateMany({ where: { id: member.id, email: change.oldEmail, ...liveMember }, data: { email: change.newEmail } });
+    if (
+      await tx.member.findFirst({
+        where: { organizationId: member.organizationId, email: change.newEmail },
+        select: { id: true },
+      })
+    )
+      throw new Conflict("the address is taken");
+    const moved = await tx.member.updateMany({
+      where: { id: member.id, email: change.oldEmail, ...liveMember },
+      data: { email: change.newEmail },
+    });
     if (moved.count !== 1) throw new NotFound("invalid link");
     await emitWebhookEvent(tx, "member.updated", { companyId: member.organizationId }, { member_id: member.id });
-    await recordSelfAudit(tx, member.uuid, { action: "member.update", objectType: "member", objectId: member.id, companyId: member.organizationId, summary: `member ${member.id}: email` });
+    await recordSelfAudit(tx, member.uuid, {
+      action: "member.update",
+      objectType: "member",
+      objectId: member.id,
+      companyId: member.organizationId,
+      summary: `member ${member.id}: email`,
+    });
   });
-  await sendAddressChangedNotice({ id: change.id, oldEmail: change.oldEmail, newEmail: change.newEmail, organization: member.organization.name }, lang).catch((error: unknown) =>
-    logger().error({ err: error, memberId: member.id }, "address changed notice not sent"),
-  );
+  await sendAddressChangedNotice(
+    { id: change.id, oldEmail: change.oldEmail, newEmail: change.newEmail, organization: member.organization.name },
+    lang,
+  ).catch((error: unknown) => logger().error({ err: error, memberId: member.id }, "address changed notice not sent"));
   return { email: change.newEmail };
 }

@@ -47,7 +47,10 @@ export async function resolveMemberSelection(caller: Caller, selection: MemberSe
   const ids: number[] = [];
   for (let page = 1; ; page++) {
     const found = await searchMembers(caller, { ...parsed.data, page, limit: SEARCH_PAGE });
-    if (found.count > BULK_MEMBERS_MAX) throw new ValidationFailed({ matching: [`matches ${found.count} members; at most ${BULK_MEMBERS_MAX} at a time`] });
+    if (found.count > BULK_MEMBERS_MAX)
+      throw new ValidationFailed({
+        matching: [`matches ${found.count} members; at most ${BULK_MEMBERS_MAX} at a time`],
+      });
     ids.push(...found.members.map((m) => m.id));
     if (found.members.length < SEARCH_PAGE) break;
   }
@@ -60,20 +63,43 @@ export async function resolveMemberSelection(caller: Caller, selection: MemberSe
  * list or of everything themselves is not re-subscribed (the service refuses it), nor a suppressed address or a member
  * without one: all are counted, as are those already subscribed and members of another organization than the list's.
  */
-export async function addMembersToList(caller: Caller, listId: number, selection: MemberSelectionInput): Promise<z.output<typeof BulkAddToListResult>> {
+export async function addMembersToList(
+  caller: Caller,
+  listId: number,
+  selection: MemberSelectionInput,
+): Promise<z.output<typeof BulkAddToListResult>> {
   const list = await listInScope(caller, listId);
   requirePermission(caller, "SUBSCRIPTION_LIST.U");
   const ids = await resolveMemberSelection(caller, selection);
-  const result = { list_id: list.id, selected: ids.length, added: 0, already_subscribed: 0, opted_out: 0, suppressed: 0, no_email: 0, other_organization: 0 };
+  const result = {
+    list_id: list.id,
+    selected: ids.length,
+    added: 0,
+    already_subscribed: 0,
+    opted_out: 0,
+    suppressed: 0,
+    no_email: 0,
+    other_organization: 0,
+  };
   const subscribed = new Set(
-    (await db().subscription.findMany({ where: { listId: list.id, memberId: { in: ids }, status: "SUBSCRIBED" }, select: { memberId: true } })).map((s) => s.memberId),
+    (
+      await db().subscription.findMany({
+        where: { listId: list.id, memberId: { in: ids }, status: "SUBSCRIBED" },
+        select: { memberId: true },
+      })
+    ).map((s) => s.memberId),
   );
-  const members = await db().member.findMany({ where: { id: { in: ids } }, select: { id: true, email: true, organizationId: true }, orderBy: { id: "asc" } });
+  const members = await db().member.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, email: true, organizationId: true },
+    orderBy: { id: "asc" },
+  });
   for (const member of members) {
     if (subscribed.has(member.id)) result.already_subscribed++;
     else if (member.organizationId !== list.companyId) result.other_organization++;
     else if (!member.email) result.no_email++;
-    else if (await db().$transaction((tx) => isSuppressed(tx, member.organizationId, member.email!))) result.suppressed++;
+    else if (await db().$transaction((tx) => isSuppressed(tx, member.organizationId, member.email!)))
+      result.suppressed++;
     else {
       try {
         await setMemberSubscription(caller, list.id, member.id, true);
@@ -101,11 +127,26 @@ export async function membersCsv(caller: Caller, selection: MemberSelectionInput
   async function* lines(): AsyncGenerator<string> {
     yield stringify([heading], { ...CSV_OPTIONS, bom: true });
     for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
-      const rows = await db().member.findMany({ where: { id: { in: ids.slice(start, start + EXPORT_BATCH) } }, include: memberSummaryInclude, orderBy: { id: "asc" } });
+      const rows = await db().member.findMany({
+        where: { id: { in: ids.slice(start, start + EXPORT_BATCH) } },
+        include: memberSummaryInclude,
+        orderBy: { id: "asc" },
+      });
       const records = rows.map((row) => {
         const m = memberSummaryView(row, caller);
-        const memberships = m.memberships.map((ms) => `${ms.company_name} · ${ms.period_name} · ${statuses[ms.status] ?? ms.status}`).join("\n");
-        return [String(m.id), m.firstname ?? "", m.lastname ?? "", m.email ?? "", m.phone ?? "", m.birthdate ?? "", memberships, csvMoment(m.created_at)];
+        const memberships = m.memberships
+          .map((ms) => `${ms.company_name} · ${ms.period_name} · ${statuses[ms.status] ?? ms.status}`)
+          .join("\n");
+        return [
+          String(m.id),
+          m.firstname ?? "",
+          m.lastname ?? "",
+          m.email ?? "",
+          m.phone ?? "",
+          m.birthdate ?? "",
+          memberships,
+          csvMoment(m.created_at),
+        ];
       });
       yield stringify(records, CSV_OPTIONS);
     }

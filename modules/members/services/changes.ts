@@ -6,7 +6,13 @@ import crypto from "node:crypto";
 import { db, isUniqueViolation, type Tx } from "@/lib/db";
 import { ValidationFailed, type FieldErrors } from "@/lib/errors";
 import type { CreateMemberInput, ErasedMember, MembershipInputValues, UpdateMemberInput } from "../schemas/member";
-import { assertWritableCompany, inScopeWhere, isCompanyInScope, requireModule, requirePermission } from "@/modules/access/services/access-checks";
+import {
+  assertWritableCompany,
+  inScopeWhere,
+  isCompanyInScope,
+  requireModule,
+  requirePermission,
+} from "@/modules/access/services/access-checks";
 import type { Caller } from "@/modules/access/services/caller";
 import { companyWithAncestors } from "@/modules/companies/services/tree";
 import { recordAudit } from "@/modules/audit/services/audit";
@@ -19,7 +25,10 @@ const EMAIL_TAKEN = "already used by another member of the organization";
 
 async function assertEmailFree(organizationId: string, email: string | null | undefined, exceptId?: number) {
   if (!email) return;
-  const taken = await db().member.findFirst({ where: { organizationId, email, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+  const taken = await db().member.findFirst({
+    where: { organizationId, email, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    select: { id: true },
+  });
   if (taken) throw new ValidationFailed({ email: [EMAIL_TAKEN] });
 }
 
@@ -46,10 +55,14 @@ async function checkMemberships(caller: Caller, organizationId: string, membersh
   for (const [index, m] of memberships.entries()) {
     const chain = chains.get(m.company_id) ?? [];
     const at = `memberships.${index}`;
-    if (!chain.includes(organizationId)) errors[`${at}.company_id`] = ["must be the member's company or a company below it"];
-    else if (!(await isCompanyInScope(caller, m.company_id))) errors[`${at}.company_id`] = ["company is outside your access scope"];
-    if (!chain.includes(periodCompany.get(m.period_id) ?? "")) errors[`${at}.period_id`] = ["no such period for this company"];
-    if (m.member_type_id && !chain.includes(typeCompany.get(m.member_type_id) ?? "")) errors[`${at}.member_type_id`] = ["no such member type for this company"];
+    if (!chain.includes(organizationId))
+      errors[`${at}.company_id`] = ["must be the member's company or a company below it"];
+    else if (!(await isCompanyInScope(caller, m.company_id)))
+      errors[`${at}.company_id`] = ["company is outside your access scope"];
+    if (!chain.includes(periodCompany.get(m.period_id) ?? ""))
+      errors[`${at}.period_id`] = ["no such period for this company"];
+    if (m.member_type_id && !chain.includes(typeCompany.get(m.member_type_id) ?? ""))
+      errors[`${at}.member_type_id`] = ["no such member type for this company"];
     const key = `${m.company_id}:${m.period_id}`;
     if (seen.has(key)) errors[`${at}.period_id`] = ["this company and period are listed twice"];
     seen.add(key);
@@ -78,7 +91,12 @@ function personalData(input: UpdateMemberInput) {
  * Makes the member's memberships in `replaceable` companies (inScopeWhere of the caller; {}: every company) the given
  * set. Memberships in companies outside the caller's scope are not the caller's to remove, so they stay.
  */
-async function writeMemberships(tx: Tx, memberId: number, memberships: MembershipInputValues[], replaceable: { companyId?: { in: string[] } } = {}) {
+async function writeMemberships(
+  tx: Tx,
+  memberId: number,
+  memberships: MembershipInputValues[],
+  replaceable: { companyId?: { in: string[] } } = {},
+) {
   await tx.membership.deleteMany({
     where: {
       memberId,
@@ -101,7 +119,8 @@ async function writeProperties(tx: Tx, memberId: number, propIds: number[]) {
   const existing = await tx.memberProperty.findMany({ where: { memberId }, select: { propertyId: true } });
   const have = new Set(existing.map((p) => p.propertyId));
   const missing = propIds.filter((id) => !have.has(id));
-  if (missing.length) await tx.memberProperty.createMany({ data: missing.map((propertyId) => ({ memberId, propertyId })) });
+  if (missing.length)
+    await tx.memberProperty.createMany({ data: missing.map((propertyId) => ({ memberId, propertyId })) });
 }
 
 /** A race lost to another write of the same email ends as the same 400 the check before it gives. */
@@ -122,11 +141,22 @@ export async function createMember(caller: Caller, input: CreateMemberInput) {
   const propIds = input.prop_ids?.length ? await checkProperties(input.company_id, input.prop_ids) : [];
   const id = await emailRaceAsValidation(() =>
     db().$transaction(async (tx) => {
-      const member = await tx.member.create({ data: { uuid: crypto.randomUUID(), organizationId: input.company_id, ...personalData(input) } });
+      const member = await tx.member.create({
+        data: { uuid: crypto.randomUUID(), organizationId: input.company_id, ...personalData(input) },
+      });
       if (input.memberships?.length) await writeMemberships(tx, member.id, input.memberships);
-      if (propIds.length) await tx.memberProperty.createMany({ data: propIds.map((propertyId) => ({ memberId: member.id, propertyId })) });
+      if (propIds.length)
+        await tx.memberProperty.createMany({
+          data: propIds.map((propertyId) => ({ memberId: member.id, propertyId })),
+        });
       await emitWebhookEvent(tx, "member.created", { companyId: input.company_id }, { member_id: member.id });
-      await recordAudit(tx, caller, { action: "member.create", objectType: "member", objectId: member.id, companyId: input.company_id, summary: `member ${member.id}` });
+      await recordAudit(tx, caller, {
+        action: "member.create",
+        objectType: "member",
+        objectId: member.id,
+        companyId: input.company_id,
+        summary: `member ${member.id}`,
+      });
       return member.id;
     }),
   );
@@ -140,7 +170,9 @@ export async function updateMember(caller: Caller, id: number, input: UpdateMemb
   requirePermission(caller, "MEMBER.U");
   if (input.email !== undefined) await assertEmailFree(member.organizationId, input.email, id);
   if (input.memberships?.length) await checkMemberships(caller, member.organizationId, input.memberships);
-  const propIds = input.prop_ids?.length ? await checkProperties(member.organizationId, input.prop_ids) : input.prop_ids;
+  const propIds = input.prop_ids?.length
+    ? await checkProperties(member.organizationId, input.prop_ids)
+    : input.prop_ids;
   const replaceable = input.memberships ? await inScopeWhere(caller) : {};
   const changed = Object.keys(input).filter((k) => input[k as keyof UpdateMemberInput] !== undefined);
   await emailRaceAsValidation(() =>
@@ -149,7 +181,13 @@ export async function updateMember(caller: Caller, id: number, input: UpdateMemb
       if (input.memberships) await writeMemberships(tx, id, input.memberships, replaceable);
       if (propIds) await writeProperties(tx, id, propIds);
       await emitWebhookEvent(tx, "member.updated", { companyId: member.organizationId }, { member_id: id });
-      await recordAudit(tx, caller, { action: "member.update", objectType: "member", objectId: id, companyId: member.organizationId, summary: `member ${id}: ${changed.join(", ")}` });
+      await recordAudit(tx, caller, {
+        action: "member.update",
+        objectType: "member",
+        objectId: id,
+        companyId: member.organizationId,
+        summary: `member ${id}: ${changed.join(", ")}`,
+      });
     }),
   );
   return memberRecord(id, caller);
@@ -165,7 +203,11 @@ export async function eraseMember(caller: Caller, id: number): Promise<z.output<
   requireModule(caller, "member");
   const member = await memberInScope(caller, id);
   requirePermission(caller, "MEMBER.U");
-  const subscribed = await db().subscription.findMany({ where: { memberId: id, status: "SUBSCRIBED" }, select: { listId: true }, orderBy: { listId: "asc" } });
+  const subscribed = await db().subscription.findMany({
+    where: { memberId: id, status: "SUBSCRIBED" },
+    select: { listId: true },
+    orderBy: { listId: "asc" },
+  });
   const erasedAt = new Date();
   await db().$transaction(async (tx) => {
     // The member's row first: every writer locks member, then subscription, then list (subscriptions.ts), so a
@@ -181,7 +223,13 @@ export async function eraseMember(caller: Caller, id: number): Promise<z.output<
         WHERE "objectType" IN ('subscription', 'member') AND "companyId" = ${member.organizationId}`;
     }
     await emitWebhookEvent(tx, "member.erased", { companyId: member.organizationId }, { member_id: id });
-    await recordAudit(tx, caller, { action: "member.erase", objectType: "member", objectId: id, companyId: member.organizationId, summary: `member ${id}` });
+    await recordAudit(tx, caller, {
+      action: "member.erase",
+      objectType: "member",
+      objectId: id,
+      companyId: member.organizationId,
+      summary: `member ${id}`,
+    });
   });
   return { id, erased_at: erasedAt.toISOString() };
 }

@@ -45,10 +45,14 @@ async function memberCompanies(member: { id: number; organizationId: string }): 
  * found` for a missing, erased or out-of-scope one, exactly as for a missing one.
  */
 export async function memberInScope(caller: Caller, id: number) {
-  const member = await db().member.findFirst({ where: { id, ...liveMember }, select: { id: true, organizationId: true, email: true } });
+  const member = await db().member.findFirst({
+    where: { id, ...liveMember },
+    select: { id: true, organizationId: true, email: true },
+  });
   if (!member) throw new NotFound("member not found");
   if (caller.scope.kind === "all" || (await isCompanyInScope(caller, member.organizationId))) return member;
-  for (const companyId of (await memberCompanies(member)).slice(1)) if (await isCompanyInScope(caller, companyId)) return member;
+  for (const companyId of (await memberCompanies(member)).slice(1))
+    if (await isCompanyInScope(caller, companyId)) return member;
   throw new NotFound("member not found");
 }
 
@@ -59,7 +63,10 @@ const membershipInclude = {
 } satisfies Prisma.MembershipInclude;
 
 /** A membership as a view needs it (Prisma's include above, or the member list's one joined statement). */
-export type MembershipRow = Pick<Prisma.MembershipGetPayload<{ include: typeof membershipInclude }>, "id" | "companyId" | "periodId" | "memberTypeId" | "status" | "createdAt"> & {
+export type MembershipRow = Pick<
+  Prisma.MembershipGetPayload<{ include: typeof membershipInclude }>,
+  "id" | "companyId" | "periodId" | "memberTypeId" | "status" | "createdAt"
+> & {
   company: { name: string };
   period: { name: string };
   memberType: { name: string } | null;
@@ -107,7 +114,10 @@ export function memberSummaryView(m: MemberSummaryRow, caller: Caller): z.output
 
 const memberDetailInclude = {
   ...memberSummaryInclude,
-  properties: { include: { property: { include: { group: { select: { id: true, name: true } } } } }, orderBy: { propertyId: "asc" } },
+  properties: {
+    include: { property: { include: { group: { select: { id: true, name: true } } } } },
+    orderBy: { propertyId: "asc" },
+  },
   consents: { include: { term: { select: { name: true } } }, orderBy: [{ acceptedAt: "desc" }, { id: "desc" }] },
   subscriptions: { include: { list: { select: { name: true } } }, orderBy: { listId: "asc" } },
 } satisfies Prisma.MemberInclude;
@@ -129,7 +139,12 @@ function memberView(m: MemberDetailRow, caller: Caller): z.output<typeof MemberV
       group_name: p.property.group.name,
       set_at: p.createdAt.toISOString(),
     })),
-    consents: m.consents.map((c) => ({ term_id: c.termId, term_name: c.term.name, list_id: c.sourceListId, accepted_at: c.acceptedAt.toISOString() })),
+    consents: m.consents.map((c) => ({
+      term_id: c.termId,
+      term_name: c.term.name,
+      list_id: c.sourceListId,
+      accepted_at: c.acceptedAt.toISOString(),
+    })),
     subscriptions: m.subscriptions.map((s) => ({
       list_id: s.listId,
       list_name: s.list.name,

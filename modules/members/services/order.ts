@@ -26,12 +26,25 @@ export interface MemberScope {
  * The ids of the members "Member" `m` in the caller's `scope` matching `conditions`, in `orderBy`. Keyed by the scope's
  * key and the rest of the statement: the same query by the same scope (an order is never shared between scopes).
  */
-export async function memberOrder(scope: MemberScope, conditions: Prisma.Sql[], orderBy: Prisma.Sql, epochs?: CacheEpochs | null): Promise<Int32Array> {
-  const key = JSON.stringify([scope.key, orderBy.sql, ...conditions.map((condition) => [condition.sql, condition.values])]);
+export async function memberOrder(
+  scope: MemberScope,
+  conditions: Prisma.Sql[],
+  orderBy: Prisma.Sql,
+  epochs?: CacheEpochs | null,
+): Promise<Int32Array> {
+  const key = JSON.stringify([
+    scope.key,
+    orderBy.sql,
+    ...conditions.map((condition) => [condition.sql, condition.values]),
+  ]);
   const order = await orders.get(
     key,
     async () => {
-      const statement = orderedIdList(Prisma.sql`m."id"`, Prisma.sql`FROM "Member" m WHERE ${Prisma.join([scope.sql, ...conditions], " AND ")}`, orderBy);
+      const statement = orderedIdList(
+        Prisma.sql`m."id"`,
+        Prisma.sql`FROM "Member" m WHERE ${Prisma.join([scope.sql, ...conditions], " AND ")}`,
+        orderBy,
+      );
       return parseIdList((await db().$queryRaw<{ ids: string | null }[]>(statement))[0]?.ids ?? null);
     },
     epochs,

@@ -11,7 +11,10 @@ import { recordAudit } from "@/modules/audit/services/audit";
 import { findLiveCompany } from "@/lib/live-records";
 
 /** The company's property groups with their properties (the questions a list can ask). */
-export async function listPropertyGroups(caller: Caller, companyId: string): Promise<z.output<typeof PropertyGroupView>[]> {
+export async function listPropertyGroups(
+  caller: Caller,
+  companyId: string,
+): Promise<z.output<typeof PropertyGroupView>[]> {
   requireModule(caller, "subscription_list");
   await findLiveCompany(companyId);
   await assertCompanyInScope(caller, companyId);
@@ -23,7 +26,13 @@ export async function listPropertyGroups(caller: Caller, companyId: string): Pro
   return groups.map(propertyGroupView);
 }
 
-type PropertyGroupRow = { id: number; companyId: string; name: string; descr: string | null; properties: { id: number; name: string; descr: string }[] };
+type PropertyGroupRow = {
+  id: number;
+  companyId: string;
+  name: string;
+  descr: string | null;
+  properties: { id: number; name: string; descr: string }[];
+};
 
 /** A property group as the API and the dashboard show it. */
 export function propertyGroupView(g: PropertyGroupRow): z.output<typeof PropertyGroupView> {
@@ -40,7 +49,10 @@ export function propertyGroupView(g: PropertyGroupRow): z.output<typeof Property
  * A new property in the named group of the company, the group created on first use. Staff create properties from
  * the list editor (subscription_list module, SUBSCRIPTION_LIST.U), operators from the CLI.
  */
-export async function createProperty(caller: Caller, input: CreatePropertyInput): Promise<z.output<typeof CreatedProperty>> {
+export async function createProperty(
+  caller: Caller,
+  input: CreatePropertyInput,
+): Promise<z.output<typeof CreatedProperty>> {
   await assertWritableCompany(caller, input.company_id, "subscription_list", "SUBSCRIPTION_LIST.U");
   const groupName = input.group_name.trim();
   // Look the group up before the transaction, so that the transaction starts with a write: SQLite cannot upgrade a
@@ -49,9 +61,25 @@ export async function createProperty(caller: Caller, input: CreatePropertyInput)
   return db().$transaction(async (tx) => {
     const group =
       existing ??
-      (await tx.propertyGroup.create({ data: { companyId: input.company_id, name: groupName, descr: input.group_descr ?? null } }));
-    const property = await tx.property.create({ data: { groupId: group.id, name: input.name.trim(), descr: input.descr ?? "" } });
-    await recordAudit(tx, caller, { action: "property.create", objectType: "property", objectId: property.id, companyId: input.company_id, summary: `${group.name}: ${property.name}` });
-    return { prop_id: property.id, name: property.name, descr: property.descr, group_id: group.id, group_name: group.name };
+      (await tx.propertyGroup.create({
+        data: { companyId: input.company_id, name: groupName, descr: input.group_descr ?? null },
+      }));
+    const property = await tx.property.create({
+      data: { groupId: group.id, name: input.name.trim(), descr: input.descr ?? "" },
+    });
+    await recordAudit(tx, caller, {
+      action: "property.create",
+      objectType: "property",
+      objectId: property.id,
+      companyId: input.company_id,
+      summary: `${group.name}: ${property.name}`,
+    });
+    return {
+      prop_id: property.id,
+      name: property.name,
+      descr: property.descr,
+      group_id: group.id,
+      group_name: group.name,
+    };
   });
 }

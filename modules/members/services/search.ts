@@ -11,7 +11,13 @@ import { EpochCache } from "@/lib/cache/epoch-cache";
 import { caseVariants, db, likeSubstring, pageWindow, Prisma } from "@/lib/db";
 import { searchWords } from "@/lib/search-text";
 import { caseInsensitiveLike, isoTimestamp, jsonArrayOf, jsonColumn } from "@/lib/sql-dialect";
-import type { MemberPage, MemberPaginationInput, MemberSearchFilters, MemberSearchInput, SearchSort } from "../schemas/member";
+import type {
+  MemberPage,
+  MemberPaginationInput,
+  MemberSearchFilters,
+  MemberSearchInput,
+  SearchSort,
+} from "../schemas/member";
 import { requireModule } from "@/modules/access/services/access-checks";
 import type { Caller } from "@/modules/access/services/caller";
 import { companyIdsInScope } from "@/modules/companies/services/tree";
@@ -32,21 +38,39 @@ const scopeCompaniesCache = new EpochCache<string, ScopeCompanies>("companies", 
  */
 export async function memberScopeCompanies(caller: Caller, epochs?: CacheEpochs | null): Promise<ScopeCompanies> {
   const scope = caller.scope;
-  return (await scopeCompaniesCache.get(JSON.stringify(scope), async (): Promise<ScopeCompanies> => {
-    if (scope.kind === "all") return { all: true, deleted: (await db().company.findMany({ where: { deletedAt: { not: null } }, select: { id: true } })).map((c) => c.id) };
-    const ids = (await companyIdsInScope(caller)) ?? [];
-    if (ids.length === 0) return { all: false, live: [], above: [] };
-    const rows = await db().$queryRaw<{ id: string }[]>`
+  return (await scopeCompaniesCache.get(
+    JSON.stringify(scope),
+    async (): Promise<ScopeCompanies> => {
+      if (scope.kind === "all")
+        return {
+          all: true,
+          deleted: (await db().company.findMany({ where: { deletedAt: { not: null } }, select: { id: true } })).map(
+            (c) => c.id,
+          ),
+        };
+      const ids = (await companyIdsInScope(caller)) ?? [];
+      if (ids.length === 0) return { all: false, live: [], above: [] };
+      const rows = await db().$queryRaw<{ id: string }[]>`
       WITH RECURSIVE up(id, parent_id, depth) AS (
         SELECT "id", "parentId", 0 FROM "Company" WHERE "id" IN (${Prisma.join(scope.companyIds)})
         UNION
         SELECT c."id", c."parentId", up.depth + 1 FROM "Company" c JOIN up ON c."id" = up.parent_id WHERE up.depth < 64
       )
       SELECT "id" FROM "Company" WHERE "deletedAt" IS NULL AND "id" IN (SELECT id FROM up)`;
-    const inScope = new Set(ids);
-    const deleted = new Set((await db().company.findMany({ where: { id: { in: ids }, deletedAt: { not: null } }, select: { id: true } })).map((c) => c.id));
-    return { all: false, live: ids.filter((id) => !deleted.has(id)), above: rows.map((row) => row.id).filter((id) => !inScope.has(id)) };
-  }, epochs))!;
+      const inScope = new Set(ids);
+      const deleted = new Set(
+        (
+          await db().company.findMany({ where: { id: { in: ids }, deletedAt: { not: null } }, select: { id: true } })
+        ).map((c) => c.id),
+      );
+      return {
+        all: false,
+        live: ids.filter((id) => !deleted.has(id)),
+        above: rows.map((row) => row.id).filter((id) => !inScope.has(id)),
+      };
+    },
+    epochs,
+  ))!;
 }
 
 /**
@@ -78,7 +102,10 @@ async function scopeCondition(caller: Caller, epochs: CacheEpochs | null): Promi
 }
 
 function scopeSql(companies: ScopeCompanies): Prisma.Sql {
-  if (companies.all) return companies.deleted.length ? Prisma.sql`${notErased} AND m."organizationId" NOT IN (${Prisma.join(companies.deleted)})` : notErased;
+  if (companies.all)
+    return companies.deleted.length
+      ? Prisma.sql`${notErased} AND m."organizationId" NOT IN (${Prisma.join(companies.deleted)})`
+      : notErased;
   if (companies.live.length === 0) return NOTHING;
   const scopeList = Prisma.join(companies.live);
   const registered = Prisma.sql`m."organizationId" IN (${scopeList})`;
@@ -94,7 +121,9 @@ const live = Prisma.sql`${notErased} AND m."organizationId" NOT IN (SELECT "id" 
 const and = (conditions: Prisma.Sql[]) => Prisma.join(conditions, " AND ");
 
 /** The columns of a member summary, as "Member" `m` names them. */
-const SUMMARY_COLUMNS = Prisma.raw(`m."id", m."uuid", m."organizationId", m."email", m."firstname", m."lastname", m."phone", m."birthdate", m."createdAt"`);
+const SUMMARY_COLUMNS = Prisma.raw(
+  `m."id", m."uuid", m."organizationId", m."email", m."firstname", m."lastname", m."phone", m."birthdate", m."createdAt"`,
+);
 
 type MembershipJson = Omit<MembershipRow, "company" | "period" | "memberType" | "createdAt"> & {
   createdAt: string;
@@ -127,12 +156,19 @@ const membershipsJson = () =>
   );
 
 function membershipRow({ companyName, periodName, memberTypeName, createdAt, ...m }: MembershipJson): MembershipRow {
-  return { ...m, createdAt: new Date(createdAt), company: { name: companyName }, period: { name: periodName }, memberType: memberTypeName === null ? null : { name: memberTypeName } };
+  return {
+    ...m,
+    createdAt: new Date(createdAt),
+    company: { name: companyName },
+    period: { name: periodName },
+    memberType: memberTypeName === null ? null : { name: memberTypeName },
+  };
 }
 
 /** A membership condition (a status, a period): `id IN (SELECT …)` reads the memberships once per statement. */
 function membershipIn(conditions: Prisma.Sql[], where: Prisma.Sql[]): void {
-  if (conditions.length) where.push(Prisma.sql`m."id" IN (SELECT ms."memberId" FROM "Membership" ms WHERE ${and(conditions)})`);
+  if (conditions.length)
+    where.push(Prisma.sql`m."id" IN (SELECT ms."memberId" FROM "Membership" ms WHERE ${and(conditions)})`);
 }
 
 /**
@@ -159,7 +195,14 @@ async function memberPage(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const members = ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [memberSummaryView({ ...row, memberships: jsonColumn<MembershipJson[]>(row.memberships).map(membershipRow) }, caller)] : [];
+    return row
+      ? [
+          memberSummaryView(
+            { ...row, memberships: jsonColumn<MembershipJson[]>(row.memberships).map(membershipRow) },
+            caller,
+          ),
+        ]
+      : [];
   });
   return { members, count: order.length, page, limit };
 }
@@ -189,11 +232,22 @@ export async function paginateMembers(caller: Caller, input: MemberPaginationInp
   const where: Prisma.Sql[] = [];
   const { period_id, statuses } = input.options;
   membershipIn(
-    [...(period_id ? [Prisma.sql`ms."periodId" = ${period_id}`] : []), ...(statuses?.length ? [Prisma.sql`ms."status" IN (${Prisma.join(statuses)})`] : [])],
+    [
+      ...(period_id ? [Prisma.sql`ms."periodId" = ${period_id}`] : []),
+      ...(statuses?.length ? [Prisma.sql`ms."status" IN (${Prisma.join(statuses)})`] : []),
+    ],
     where,
   );
   const [field, direction] = Object.entries(input.orderBy)[0] ?? ["created_at", "desc"];
-  return memberPage(caller, epochs, scope, where, order(orderColumns[field as keyof typeof orderColumns], direction), input.page, input.limit);
+  return memberPage(
+    caller,
+    epochs,
+    scope,
+    where,
+    order(orderColumns[field as keyof typeof orderColumns], direction),
+    input.page,
+    input.limit,
+  );
 }
 
 type Include = "ANY" | "ALL" | "NONE";
@@ -222,7 +276,9 @@ function filterConditions(filters: MemberSearchFilters, where: Prisma.Sql[]): vo
   if (age_to !== undefined) conditions.push(Prisma.sql`m."birthdate" > ${yearsAgo(age_to + 1)}`);
   const companies = filters.companies;
   if (companies?.company_ids.length) {
-    conditions.push(...combine(companies.company_ids, companies.include, (ids) => memberInCompanies(Prisma.join(ids), statuses)));
+    conditions.push(
+      ...combine(companies.company_ids, companies.include, (ids) => memberInCompanies(Prisma.join(ids), statuses)),
+    );
     // NONE with statuses: members with such a membership, only not in those companies.
     if (companies.include === "NONE") membershipIn(withStatus, where);
   } else {
@@ -230,7 +286,8 @@ function filterConditions(filters: MemberSearchFilters, where: Prisma.Sql[]): vo
   }
   const { events, properties } = filters;
   if (events) conditions.push(...combine(events.event_ids, events.include, memberIdIn("EventParticipant", "eventId")));
-  if (properties) conditions.push(...combine(properties.prop_ids, properties.include, memberIdIn("MemberProperty", "propertyId")));
+  if (properties)
+    conditions.push(...combine(properties.prop_ids, properties.include, memberIdIn("MemberProperty", "propertyId")));
   where.push(...conditions);
 }
 
@@ -244,7 +301,9 @@ function filterConditions(filters: MemberSearchFilters, where: Prisma.Sql[]): vo
 function searchTextCondition(text: string): Prisma.Sql[] {
   const like = caseInsensitiveLike();
   return searchWords(text).map((word) => {
-    const matches = caseVariants(word).map((variant) => Prisma.sql`m."searchText" ${like} ${likeSubstring(variant)} ESCAPE '\\'`);
+    const matches = caseVariants(word).map(
+      (variant) => Prisma.sql`m."searchText" ${like} ${likeSubstring(variant)} ESCAPE '\\'`,
+    );
     return matches.length === 1 ? matches[0] : Prisma.sql`(${Prisma.join(matches, " OR ")})`;
   });
 }

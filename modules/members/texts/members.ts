@@ -12,7 +12,8 @@ const sv = {
   },
   search: {
     title: "Medlemmar",
-    intro: "Medlemmarna i de föreningar du har behörighet till. Filtren kombineras: en medlem visas när alla ifyllda filter stämmer.",
+    intro:
+      "Medlemmarna i de föreningar du har behörighet till. Filtren kombineras: en medlem visas när alla ifyllda filter stämmer.",
     noAccess: "Din behörighet omfattar inte medlemmar.",
     text: "Sök namn, e-post eller telefon",
     filters: "Filter",
@@ -44,7 +45,13 @@ const sv = {
     searching: "Söker…",
     noMatches: "Inga medlemmar matchar filtren.",
     caption: "Medlemmar",
-    columns: { name: "Namn", email: "E-postadress", birthdate: "Födelsedatum", memberships: "Medlemskap", created: "Tillagd" },
+    columns: {
+      name: "Namn",
+      email: "E-postadress",
+      birthdate: "Födelsedatum",
+      memberships: "Medlemskap",
+      created: "Tillagd",
+    },
     noName: "(namn saknas)",
     newMember: "Ny medlem",
     pagination: "Sidor",
@@ -126,7 +133,8 @@ const en: MembersMessages = {
   },
   search: {
     title: "Members",
-    intro: "The members of the companies you have access to. Filters combine: a member is shown when every filter you set matches.",
+    intro:
+      "The members of the companies you have access to. Filters combine: a member is shown when every filter you set matches.",
     noAccess: "Your access does not include members.",
     text: "Search name, email or phone",
     filters: "Filters",
@@ -158,7 +166,13 @@ const en: MembersMessages = {
     searching: "Searching…",
     noMatches: "No members match the filters.",
     caption: "Members",
-    columns: { name: "Name", email: "Email address", birthdate: "Date of birth", memberships: "Memberships", created: "Added" },
+    columns: {
+      name: "Name",
+      email: "Email address",
+      birthdate: "Date of birth",
+      memberships: "Memberships",
+      created: "Added",
+    },
     noName: "(no name)",
     newMember: "New member",
     pagination: "Pages",

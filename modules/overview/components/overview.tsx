@@ -24,11 +24,19 @@ export function OverviewPanel() {
       {data && (
         <div className="space-y-6">
           <dl className="grid gap-4 sm:grid-cols-3">
-            <Stat label={t.overview.members} value={data.members === null ? t.overview.noAccess : formatNumber(lang, data.members)} />
-            <Stat label={t.overview.lists} value={data.lists === null ? t.overview.noAccess : formatNumber(lang, data.lists)} />
+            <Stat
+              label={t.overview.members}
+              value={data.members === null ? t.overview.noAccess : formatNumber(lang, data.members)}
+            />
+            <Stat
+              label={t.overview.lists}
+              value={data.lists === null ? t.overview.noAccess : formatNumber(lang, data.lists)}
+            />
             <Stat
               label={t.overview.activeSubscribers}
-              value={data.active_subscribers === null ? t.overview.noAccess : formatNumber(lang, data.active_subscribers)}
+              value={
+                data.active_subscribers === null ? t.overview.noAccess : formatNumber(lang, data.active_subscribers)
+              }
             />
           </dl>
           {data.companies_by_fk_status && (
@@ -49,7 +57,12 @@ export function OverviewPanel() {
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={data.per_day} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
                     <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                    <XAxis dataKey="date" tickFormatter={(d: string) => formatDate(lang, "calendarDayMonth", d)} tick={{ fontSize: 12 }} minTickGap={16} />
+                    <XAxis
+                      dataKey="date"
+                      tickFormatter={(d: string) => formatDate(lang, "calendarDayMonth", d)}
+                      tick={{ fontSize: 12 }}
+                      minTickGap={16}
+                    />
                     <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
                     <Tooltip labelFormatter={(d) => formatDate(lang, "calendarDayMonth", String(d))} />
                     <Legend />
@@ -64,19 +77,27 @@ export function OverviewPanel() {
                 <table className="mt-2 w-full text-left">
                   <thead>
                     <tr>
-                      <th scope="col" className="py-1">{t.overview.date}</th>
-                      <th scope="col" className="py-1">{t.overview.subscribed}</th>
-                      <th scope="col" className="py-1">{t.overview.unsubscribed}</th>
+                      <th scope="col" className="py-1">
+                        {t.overview.date}
+                      </th>
+                      <th scope="col" className="py-1">
+                        {t.overview.subscribed}
+                      </th>
+                      <th scope="col" className="py-1">
+                        {t.overview.unsubscribed}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
-                    {data.per_day.filter((d) => d.subscribed || d.unsubscribed).map((d) => (
-                      <tr key={d.date} className="border-t border-slate-100">
-                        <td className="py-1">{d.date}</td>
-                        <td className="py-1">{d.subscribed}</td>
-                        <td className="py-1">{d.unsubscribed}</td>
-                      </tr>
-                    ))}
+                    {data.per_day
+                      .filter((d) => d.subscribed || d.unsubscribed)
+                      .map((d) => (
+                        <tr key={d.date} className="border-t border-slate-100">
+                          <td className="py-1">{d.date}</td>
+                          <td className="py-1">{d.subscribed}</td>
+                          <td className="py-1">{d.unsubscribed}</td>
+                        </tr>
+                      ))}
                   </tbody>
                 </table>
               </details>

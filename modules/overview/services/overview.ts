@@ -25,28 +25,56 @@ export async function overview(caller: Caller): Promise<z.output<typeof Overview
   const canSeeMembers = caller.modules.has("member");
   const [members, lists, active, byStatus, subscribed, unsubscribed] = await Promise.all([
     // The member register's own count (its cached order of the scope's members), so both screens say the same.
-    canSeeMembers ? paginateMembers(caller, { options: {}, orderBy: { created_at: "desc" }, page: 1, limit: 1 }).then((page) => page.count) : null,
+    canSeeMembers
+      ? paginateMembers(caller, { options: {}, orderBy: { created_at: "desc" }, page: 1, limit: 1 }).then(
+          (page) => page.count,
+        )
+      : null,
     canSeeLists ? db().subscriptionList.count({ where: listWhere }) : 0,
     canSeeLists ? db().subscriptionList.aggregate({ where: listWhere, _sum: { activeCount: true } }) : null,
-    canSeeCompanies ? db().company.groupBy({ by: ["fkStatus"], where: { ...liveCompany, id: inScope.companyId }, _count: { _all: true } }) : [],
+    canSeeCompanies
+      ? db().company.groupBy({
+          by: ["fkStatus"],
+          where: { ...liveCompany, id: inScope.companyId },
+          _count: { _all: true },
+        })
+      : [],
     // Only the timestamps of the window are read (at most one row per event in 30 days), then bucketed by day here:
     // date functions differ between SQLite and PostgreSQL, and this keeps the query the same on both.
-    canSeeLists ? db().subscription.findMany({ where: { list: listWhere, subscribedAt: { gte: since } }, select: { subscribedAt: true } }) : [],
-    canSeeLists ? db().subscription.findMany({ where: { list: listWhere, unsubscribedAt: { gte: since } }, select: { unsubscribedAt: true } }) : [],
+    canSeeLists
+      ? db().subscription.findMany({
+          where: { list: listWhere, subscribedAt: { gte: since } },
+          select: { subscribedAt: true },
+        })
+      : [],
+    canSeeLists
+      ? db().subscription.findMany({
+          where: { list: listWhere, unsubscribedAt: { gte: since } },
+          select: { unsubscribedAt: true },
+        })
+      : [],
   ]);
   const perDay = new Map<string, { date: string; subscribed: number; unsubscribed: number }>();
   for (let i = 0; i < DAYS; i++) {
     const date = day(new Date(since.getTime() + i * 86_400_000));
     perDay.set(date, { date, subscribed: 0, unsubscribed: 0 });
   }
-  for (const s of subscribed) { const bucket = perDay.get(day(s.subscribedAt)); if (bucket) bucket.subscribed++; }
-  for (const s of unsubscribed) { const bucket = s.unsubscribedAt && perDay.get(day(s.unsubscribedAt)); if (bucket) bucket.unsubscribed++; }
+  for (const s of subscribed) {
+    const bucket = perDay.get(day(s.subscribedAt));
+    if (bucket) bucket.subscribed++;
+  }
+  for (const s of unsubscribed) {
+    const bucket = s.unsubscribedAt && perDay.get(day(s.unsubscribedAt));
+    if (bucket) bucket.unsubscribed++;
+  }
   const counts = new Map(byStatus.map((g) => [g.fkStatus, g._count._all]));
   return {
     members,
     lists: canSeeLists ? lists : null,
     active_subscribers: canSeeLists ? (active?._sum.activeCount ?? 0) : null,
-    companies_by_fk_status: canSeeCompanies ? FK_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })) : null,
+    companies_by_fk_status: canSeeCompanies
+      ? FK_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }))
+      : null,
     per_day: canSeeLists ? [...perDay.values()] : null,
   };
 }

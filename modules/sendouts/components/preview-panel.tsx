@@ -12,7 +12,14 @@ import type { SenderShape } from "./types";
 const WIDTHS = { desktop: "w-[600px]", phone: "w-[390px]" } as const;
 type Width = keyof typeof WIDTHS;
 
-export function PreviewPanel({ sendoutId, version, unsaved, fromName, sender, t }: {
+export function PreviewPanel({
+  sendoutId,
+  version,
+  unsaved,
+  fromName,
+  sender,
+  t,
+}: {
   sendoutId: number;
   /** The saved sendout's sender's name (null: the organization's) and where its messages come from. */
   fromName: string | null;
@@ -30,7 +37,14 @@ export function PreviewPanel({ sendoutId, version, unsaved, fromName, sender, t 
         <legend className="sr-only">{t.preview.width}</legend>
         {(Object.keys(WIDTHS) as Width[]).map((option) => (
           <label key={option} className="flex items-center gap-2 text-sm font-medium">
-            <input type="radio" name="preview-width" value={option} checked={width === option} onChange={() => setWidth(option)} className="h-4 w-4 accent-blue-800" />
+            <input
+              type="radio"
+              name="preview-width"
+              value={option}
+              checked={width === option}
+              onChange={() => setWidth(option)}
+              className="h-4 w-4 accent-blue-800"
+            />
             {t.preview[option]}
           </label>
         ))}

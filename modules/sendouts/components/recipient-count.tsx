@@ -15,12 +15,23 @@ export function useRecipientCount(companyId: string, listIds: number[]) {
   const sorted = [...listIds].sort((a, b) => a - b);
   return useQuery({
     queryKey: queryKeys.sendouts.recipients(companyId, sorted),
-    queryFn: () => fetchJson<SendoutReachShape>(`/admin/api/sendouts/recipients?company_id=${encodeURIComponent(companyId)}&list_ids=${sorted.join(",")}`),
+    queryFn: () =>
+      fetchJson<SendoutReachShape>(
+        `/admin/api/sendouts/recipients?company_id=${encodeURIComponent(companyId)}&list_ids=${sorted.join(",")}`,
+      ),
     enabled: sorted.length > 0,
   });
 }
 
-export function RecipientCount({ query, chosen, t }: { query: ReturnType<typeof useRecipientCount>; chosen: boolean; t: SendoutsMessages["recipients"] }) {
+export function RecipientCount({
+  query,
+  chosen,
+  t,
+}: {
+  query: ReturnType<typeof useRecipientCount>;
+  chosen: boolean;
+  t: SendoutsMessages["recipients"];
+}) {
   const lang = useLang();
   if (!chosen) return <p className="text-slate-700">{t.chooseLists}</p>;
   const reach = query.data;

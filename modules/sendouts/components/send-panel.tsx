@@ -20,7 +20,14 @@ import type { SendoutActions, SendoutRow } from "./types";
 
 const STOCKHOLM = "Europe/Stockholm";
 
-export function SendPanel({ sendout, listIds, blockedBy, sendSendout, onSent, t }: {
+export function SendPanel({
+  sendout,
+  listIds,
+  blockedBy,
+  sendSendout,
+  onSent,
+  t,
+}: {
   sendout: SendoutRow;
   /** The lists chosen in the form (the count follows the choice before it is saved). */
   listIds: number[];
@@ -42,7 +49,11 @@ export function SendPanel({ sendout, listIds, blockedBy, sendSendout, onSent, t 
     mutationFn: () => unwrap(sendSendout({ id: sendout.id, ...(sendAt ? { send_at: sendAt } : {}) })),
     onSuccess: (sent) => {
       setOpen(false);
-      toast.success(sent.status === "SCHEDULED" && sent.send_at ? fill(t.send.scheduled, { when: formatDate(lang, "dateTime", sent.send_at) }) : t.send.started);
+      toast.success(
+        sent.status === "SCHEDULED" && sent.send_at
+          ? fill(t.send.scheduled, { when: formatDate(lang, "dateTime", sent.send_at) })
+          : t.send.started,
+      );
       void queryClient.invalidateQueries({ queryKey: queryKeys.sendouts.all });
       onSent(sent);
     },
@@ -60,7 +71,11 @@ export function SendPanel({ sendout, listIds, blockedBy, sendSendout, onSent, t 
     setWhenError(undefined);
     setOpen(next);
   };
-  const values = { count: formatNumber(lang, recipients), subject: sendout.subject, when: sendAt ? formatDate(lang, "dateTime", sendAt) : "" };
+  const values = {
+    count: formatNumber(lang, recipients),
+    subject: sendout.subject,
+    when: sendAt ? formatDate(lang, "dateTime", sendAt) : "",
+  };
 
   return (
     <Panel id="sendout-send" title={t.send.title}>
@@ -69,13 +84,29 @@ export function SendPanel({ sendout, listIds, blockedBy, sendSendout, onSent, t 
         <legend className="sr-only">{t.send.title}</legend>
         {(["now", "later"] as const).map((option) => (
           <label key={option} className="flex items-center gap-2 font-medium">
-            <input type="radio" name="send-mode" value={option} checked={mode === option} onChange={() => setMode(option)} className="h-4 w-4 accent-blue-800" />
+            <input
+              type="radio"
+              name="send-mode"
+              value={option}
+              checked={mode === option}
+              onChange={() => setMode(option)}
+              className="h-4 w-4 accent-blue-800"
+            />
             {t.send[option]}
           </label>
         ))}
       </fieldset>
       {mode === "later" && (
-        <TextField id="sendout-send-at" label={t.send.when} help={t.send.whenHelp} type="datetime-local" value={local} onChange={(e) => setLocal(e.target.value)} error={whenError} className="max-w-xs" />
+        <TextField
+          id="sendout-send-at"
+          label={t.send.when}
+          help={t.send.whenHelp}
+          type="datetime-local"
+          value={local}
+          onChange={(e) => setLocal(e.target.value)}
+          error={whenError}
+          className="max-w-xs"
+        />
       )}
       <ConfirmButton
         compact={false}

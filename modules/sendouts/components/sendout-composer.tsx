@@ -9,14 +9,26 @@ import { sendoutComposeMessages } from "@/modules/sendouts/texts/sendout-compose
 import { sendoutsMessages } from "@/modules/sendouts/texts/sendouts";
 import { useLang } from "@/components/admin/i18n-context";
 import { Panel } from "@/components/admin/ui/page-parts";
-import { formValuesOf, SendoutForm as SendoutFormSchema, type SendoutBody, type SendoutFormValues } from "./form-values";
+import {
+  formValuesOf,
+  SendoutForm as SendoutFormSchema,
+  type SendoutBody,
+  type SendoutFormValues,
+} from "./form-values";
 import { PreviewPanel } from "./preview-panel";
 import { SendPanel } from "./send-panel";
 import { SendoutForm } from "./sendout-form";
 import { TestPanel } from "./test-panel";
 import type { ListChoice, SenderShape, SendoutActions, SendoutRow } from "./types";
 
-export function SendoutComposer({ sendout, companyId, lists, ownEmail, sender, actions }: {
+export function SendoutComposer({
+  sendout,
+  companyId,
+  lists,
+  ownEmail,
+  sender,
+  actions,
+}: {
   /** null: a new sendout of `companyId`. */
   sendout: SendoutRow | null;
   companyId: string;
@@ -29,7 +41,10 @@ export function SendoutComposer({ sendout, companyId, lists, ownEmail, sender, a
   const t = sendoutComposeMessages(lang);
   const router = useRouter();
   const [saved, setSaved] = useState(sendout);
-  const form = useForm<SendoutFormValues, unknown, SendoutBody>({ resolver: keyedZodResolver(SendoutFormSchema), defaultValues: formValuesOf(sendout) });
+  const form = useForm<SendoutFormValues, unknown, SendoutBody>({
+    resolver: keyedZodResolver(SendoutFormSchema),
+    defaultValues: formValuesOf(sendout),
+  });
   const listIds = useWatch({ control: form.control, name: "list_ids" });
   const blockedBy = form.formState.isDirty ? t.compose.saveFirst : null;
 
@@ -43,7 +58,15 @@ export function SendoutComposer({ sendout, companyId, lists, ownEmail, sender, a
   return (
     <div className="space-y-6">
       <Panel id="sendout-content" title={t.compose.content} spacing="space-y-4">
-        <SendoutForm form={form} sendout={saved} companyId={companyId} lists={lists} actions={actions} onSaved={onSaved} t={t} />
+        <SendoutForm
+          form={form}
+          sendout={saved}
+          companyId={companyId}
+          lists={lists}
+          actions={actions}
+          onSaved={onSaved}
+          t={t}
+        />
       </Panel>
       {saved && (
         <>
@@ -56,9 +79,22 @@ export function SendoutComposer({ sendout, companyId, lists, ownEmail, sender, a
               onSent={() => router.refresh()}
               t={sendoutsMessages(lang)}
             />
-            <TestPanel sendoutId={saved.id} ownEmail={ownEmail} blockedBy={blockedBy} sendTest={actions.sendTest} t={t} />
+            <TestPanel
+              sendoutId={saved.id}
+              ownEmail={ownEmail}
+              blockedBy={blockedBy}
+              sendTest={actions.sendTest}
+              t={t}
+            />
           </div>
-          <PreviewPanel sendoutId={saved.id} version={saved.updated_at} unsaved={form.formState.isDirty} fromName={saved.from_name} sender={sender} t={t} />
+          <PreviewPanel
+            sendoutId={saved.id}
+            version={saved.updated_at}
+            unsaved={form.formState.isDirty}
+            fromName={saved.from_name}
+            sender={sender}
+            t={t}
+          />
         </>
       )}
     </div>

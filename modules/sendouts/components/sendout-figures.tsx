@@ -18,9 +18,18 @@ import type { SendoutActions, SendoutRow } from "./types";
 
 type Change = "pause" | "resume" | "cancel";
 /** What each status allows: a sendout runs, rests or stops; one that has ended allows nothing. */
-const CHANGES: Record<string, Change[]> = { SCHEDULED: ["cancel"], SENDING: ["pause", "cancel"], PAUSED: ["resume", "cancel"] };
+const CHANGES: Record<string, Change[]> = {
+  SCHEDULED: ["cancel"],
+  SENDING: ["pause", "cancel"],
+  PAUSED: ["resume", "cancel"],
+};
 
-export function SendoutFigures({ initial, canWrite, actions, t }: {
+export function SendoutFigures({
+  initial,
+  canWrite,
+  actions,
+  t,
+}: {
   initial: SendoutRow;
   canWrite: boolean;
   actions: Pick<SendoutActions, "pauseSendout" | "resumeSendout" | "cancelSendout">;
@@ -37,7 +46,11 @@ export function SendoutFigures({ initial, canWrite, actions, t }: {
   const sendout = query.data;
   const change = useMutation({
     mutationFn: (which: Change) =>
-      unwrap({ pause: actions.pauseSendout, resume: actions.resumeSendout, cancel: actions.cancelSendout }[which]({ id: sendout.id })),
+      unwrap(
+        { pause: actions.pauseSendout, resume: actions.resumeSendout, cancel: actions.cancelSendout }[which]({
+          id: sendout.id,
+        }),
+      ),
     onSuccess: (changed, which) => {
       queryClient.setQueryData(queryKeys.sendouts.one(changed.id), changed);
       void queryClient.invalidateQueries({ queryKey: queryKeys.sendouts.ofCompany(changed.company_id) });
@@ -67,7 +80,9 @@ export function SendoutFigures({ initial, canWrite, actions, t }: {
     <Panel id="sendout-figures" title={t.view.figures}>
       <p className="flex flex-wrap items-center gap-3">
         <StatusBadge status={sendout.status} t={t} />
-        {sendout.status === "SCHEDULED" && sendout.send_at && <span>{fill(t.view.scheduledFor, { when: at(sendout.send_at) })}</span>}
+        {sendout.status === "SCHEDULED" && sendout.send_at && (
+          <span>{fill(t.view.scheduledFor, { when: at(sendout.send_at) })}</span>
+        )}
         {sendout.status === "SENDING" && <span className="text-sm text-slate-700">{t.list.refreshing}</span>}
       </p>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4" data-testid="sendout-figures">

@@ -18,7 +18,15 @@ import { RichTextEditor } from "@/components/admin/ui/rich-text-editor";
 import type { ListChoice, SendoutActions, SendoutRow } from "./types";
 import { useUnsavedChanges } from "@/components/admin/ui/use-unsaved-changes";
 
-export function SendoutForm({ form, sendout, companyId, lists, actions, onSaved, t }: {
+export function SendoutForm({
+  form,
+  sendout,
+  companyId,
+  lists,
+  actions,
+  onSaved,
+  t,
+}: {
   form: UseFormReturn<SendoutFormValues, unknown, SendoutBody>;
   /** null: a new sendout of `companyId`. */
   sendout: SendoutRow | null;
@@ -36,7 +44,11 @@ export function SendoutForm({ form, sendout, companyId, lists, actions, onSaved,
 
   const save = useMutation({
     mutationFn: (body: SendoutBody) =>
-      unwrap(sendout ? actions.updateSendout({ id: sendout.id, sendout: body }) : actions.createSendout({ ...body, company_id: companyId })),
+      unwrap(
+        sendout
+          ? actions.updateSendout({ id: sendout.id, sendout: body })
+          : actions.createSendout({ ...body, company_id: companyId }),
+      ),
     onSuccess: (saved) => {
       // The saved values are the form's new starting point: nothing is unsaved any more.
       form.reset(form.getValues());
@@ -46,7 +58,9 @@ export function SendoutForm({ form, sendout, companyId, lists, actions, onSaved,
     },
     onError: (error) => {
       showFieldErrors(form.setError, error, SENDOUT_FIELDS, () => t.common.invalid);
-      toast.error(error instanceof ActionError && error.result.status === 409 ? t.compose.notDraft : failureText(t.common, error));
+      toast.error(
+        error instanceof ActionError && error.result.status === 409 ? t.compose.notDraft : failureText(t.common, error),
+      );
     },
   });
 
@@ -57,15 +71,33 @@ export function SendoutForm({ form, sendout, companyId, lists, actions, onSaved,
     if (name === "list_ids" && error.type?.toString().startsWith("too_few")) return t.compose.listsRequired;
     return fieldErrorText(lang, name, error.type as string, error.message);
   };
-  const at = (name: "subject" | "preheader" | "from_name" | "reply_to") => ({ id: `sendout-${name}`, error: errorText(name), ...form.register(name) });
+  const at = (name: "subject" | "preheader" | "from_name" | "reply_to") => ({
+    id: `sendout-${name}`,
+    error: errorText(name),
+    ...form.register(name),
+  });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))} className="grid gap-4 md:grid-cols-2" aria-label={t.compose.content}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      className="grid gap-4 md:grid-cols-2"
+      aria-label={t.compose.content}
+    >
       <TextField label={t.compose.subject} className="md:col-span-2" {...at("subject")} />
-      <TextField label={t.compose.preheader} help={t.compose.preheaderHelp} className="md:col-span-2" {...at("preheader")} />
+      <TextField
+        label={t.compose.preheader}
+        help={t.compose.preheaderHelp}
+        className="md:col-span-2"
+        {...at("preheader")}
+      />
       <TextField label={t.compose.fromName} help={t.compose.fromNameHelp} {...at("from_name")} />
       <TextField label={t.compose.replyTo} help={t.compose.replyToHelp} type="email" {...at("reply_to")} />
-      <fieldset className="md:col-span-2" aria-describedby="sendout-lists-help" aria-invalid={errors.list_ids ? true : undefined}>
+      <fieldset
+        className="md:col-span-2"
+        aria-describedby="sendout-lists-help"
+        aria-invalid={errors.list_ids ? true : undefined}
+      >
         <legend className="font-medium">{t.compose.lists}</legend>
         <p id="sendout-lists-help" className="text-sm text-slate-700">
           {lists === null ? t.compose.noListAccess : lists.length === 0 ? t.compose.noLists : t.compose.listsHelp}
@@ -81,7 +113,11 @@ export function SendoutForm({ form, sendout, companyId, lists, actions, onSaved,
                   label={list.name}
                   checked={field.value.includes(list.id)}
                   onBlur={field.onBlur}
-                  onChange={(e) => field.onChange(e.target.checked ? [...field.value, list.id] : field.value.filter((id) => id !== list.id))}
+                  onChange={(e) =>
+                    field.onChange(
+                      e.target.checked ? [...field.value, list.id] : field.value.filter((id) => id !== list.id),
+                    )
+                  }
                 />
               ))}
             </div>

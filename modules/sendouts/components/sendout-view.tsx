@@ -9,7 +9,13 @@ import { PreviewPanel } from "./preview-panel";
 import { SendoutFigures } from "./sendout-figures";
 import type { ListChoice, SenderShape, SendoutActions, SendoutRow } from "./types";
 
-export function SendoutView({ sendout, lists, canWrite, sender, actions }: {
+export function SendoutView({
+  sendout,
+  lists,
+  canWrite,
+  sender,
+  actions,
+}: {
   sendout: SendoutRow;
   sender: SenderShape;
   lists: ListChoice[] | null;
@@ -40,7 +46,14 @@ export function SendoutView({ sendout, lists, canWrite, sender, actions }: {
           ))}
         </dl>
       </Panel>
-      <PreviewPanel sendoutId={sendout.id} version={sendout.updated_at} unsaved={false} fromName={sendout.from_name} sender={sender} t={sendoutComposeMessages(lang)} />
+      <PreviewPanel
+        sendoutId={sendout.id}
+        version={sendout.updated_at}
+        unsaved={false}
+        fromName={sendout.from_name}
+        sender={sender}
+        t={sendoutComposeMessages(lang)}
+      />
     </div>
   );
 }

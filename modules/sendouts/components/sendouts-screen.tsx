@@ -20,7 +20,12 @@ const column = createColumnHelper<SendoutRow>();
 type Figure = keyof SendoutRow["counts"];
 const FIGURES: Figure[] = ["recipients", "sent", "failed", "bounced", "complained", "unsubscribed"];
 
-export function SendoutsScreen({ companies, companyId, lists, canWrite }: {
+export function SendoutsScreen({
+  companies,
+  companyId,
+  lists,
+  canWrite,
+}: {
   companies: { company_id: string; name: string }[];
   companyId: string;
   /** The association's lists, to name a sendout's; null without the list module (ids are shown). */
@@ -44,7 +49,10 @@ export function SendoutsScreen({ companies, companyId, lists, canWrite }: {
         header: `${t.list.columns.subject} / ${t.list.columns.status.toLowerCase()}`,
         cell: (info) => (
           <>
-            <Link href={`/admin/sendouts/${info.row.original.id}`} className="block min-w-32 font-medium text-blue-800 underline hover:text-blue-950">
+            <Link
+              href={`/admin/sendouts/${info.row.original.id}`}
+              className="block min-w-32 font-medium text-blue-800 underline hover:text-blue-950"
+            >
               {info.getValue()}
             </Link>
             <span className="mt-1 block">
@@ -67,7 +75,9 @@ export function SendoutsScreen({ companies, companyId, lists, canWrite }: {
         cell: (info) => (
           <span className="block whitespace-nowrap">
             {time(info.getValue())}
-            <span className="block text-slate-700">{info.row.original.finished_at ? time(info.row.original.finished_at) : null}</span>
+            <span className="block text-slate-700">
+              {info.row.original.finished_at ? time(info.row.original.finished_at) : null}
+            </span>
           </span>
         ),
       }),
@@ -78,7 +88,13 @@ export function SendoutsScreen({ companies, companyId, lists, canWrite }: {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <CompanyPicker id="sendouts-company" label={t.list.company} placeholder={t.list.chooseCompany} companies={companies} companyId={companyId} />
+        <CompanyPicker
+          id="sendouts-company"
+          label={t.list.company}
+          placeholder={t.list.chooseCompany}
+          companies={companies}
+          companyId={companyId}
+        />
         {canWrite && companyId && (
           <Link href={`/admin/sendouts/new?company_id=${encodeURIComponent(companyId)}`} className={buttonClass}>
             {t.list.newSendout}
@@ -91,7 +107,14 @@ export function SendoutsScreen({ companies, companyId, lists, canWrite }: {
         </p>
       )}
       {companyId && (
-        <QueryTable query={sendouts} columns={columns} getRowId={(s) => String(s.id)} label={t.list.caption} className="min-w-[60rem]" testId="sendouts-table" />
+        <QueryTable
+          query={sendouts}
+          columns={columns}
+          getRowId={(s) => String(s.id)}
+          label={t.list.caption}
+          className="min-w-[60rem]"
+          testId="sendouts-table"
+        />
       )}
     </div>
   );

@@ -15,7 +15,10 @@ const COLOURS: Record<string, string> = {
 
 export function StatusBadge({ status, t }: { status: string; t: SendoutsMessages }) {
   return (
-    <span className={`inline-block whitespace-nowrap rounded border px-2 py-0.5 text-sm font-medium ${COLOURS[status] ?? COLOURS.DRAFT}`} data-status={status}>
+    <span
+      className={`inline-block whitespace-nowrap rounded border px-2 py-0.5 text-sm font-medium ${COLOURS[status] ?? COLOURS.DRAFT}`}
+      data-status={status}
+    >
       {t.status[status] ?? status}
     </span>
   );

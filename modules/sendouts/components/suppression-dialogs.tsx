@@ -28,7 +28,12 @@ export interface SuppressionActions {
 }
 
 /** A dialog's form: what it saves, its toast, closing and refreshing the table once it is done. */
-function useDialogMutation<V>(run: (values: V) => Promise<ActionResult<unknown>>, done: string, close: () => void, t: SuppressionsMessages) {
+function useDialogMutation<V>(
+  run: (values: V) => Promise<ActionResult<unknown>>,
+  done: string,
+  close: () => void,
+  t: SuppressionsMessages,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: V) => unwrap(run(values)),
@@ -41,7 +46,12 @@ function useDialogMutation<V>(run: (values: V) => Promise<ActionResult<unknown>>
   });
 }
 
-export function LiftDialog({ target, onClose, lift, t }: {
+export function LiftDialog({
+  target,
+  onClose,
+  lift,
+  t,
+}: {
   target: { id: number; email: string } | null;
   onClose: () => void;
   lift: SuppressionActions["liftSuppression"];
@@ -54,16 +64,38 @@ export function LiftDialog({ target, onClose, lift, t }: {
     onClose();
   };
   const email = target?.email ?? "";
-  const save = useDialogMutation((values: LiftValues) => lift({ id: target!.id, note: values.note }), fill(t.lifted, { email }), close, t);
+  const save = useDialogMutation(
+    (values: LiftValues) => lift({ id: target!.id, note: values.note }),
+    fill(t.lifted, { email }),
+    close,
+    t,
+  );
   const noteError = form.formState.errors.note;
   return (
-    <Modal open={target !== null} onOpenChange={(open) => !open && close()} title={fill(t.liftTitle, { email })} description={t.liftBody}>
-      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => save.mutate(values, { onError: (e) => showFieldErrors(form.setError, e, ["note"]) }))}>
+    <Modal
+      open={target !== null}
+      onOpenChange={(open) => !open && close()}
+      title={fill(t.liftTitle, { email })}
+      description={t.liftBody}
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={form.handleSubmit((values) =>
+          save.mutate(values, { onError: (e) => showFieldErrors(form.setError, e, ["note"]) }),
+        )}
+      >
         <TextAreaField
           id="lift-note"
           label={t.note}
           rows={3}
-          error={noteError ? (noteError.type === "required" ? t.noteRequired : fieldErrorText(lang, "note", noteError.type as string, noteError.message)) : undefined}
+          error={
+            noteError
+              ? noteError.type === "required"
+                ? t.noteRequired
+                : fieldErrorText(lang, "note", noteError.type as string, noteError.message)
+              : undefined
+          }
           {...form.register("note")}
         />
         <div className="flex flex-wrap justify-end gap-3">
@@ -79,7 +111,13 @@ export function LiftDialog({ target, onClose, lift, t }: {
   );
 }
 
-export function AddDialog({ open, companyId, onClose, suppress, t }: {
+export function AddDialog({
+  open,
+  companyId,
+  onClose,
+  suppress,
+  t,
+}: {
   open: boolean;
   companyId: string;
   onClose: () => void;
@@ -87,12 +125,20 @@ export function AddDialog({ open, companyId, onClose, suppress, t }: {
   t: SuppressionsMessages;
 }) {
   const lang = useLang();
-  const form = useForm<AddValues, unknown, z.output<typeof AddForm>>({ resolver: keyedZodResolver(AddForm), defaultValues: { email: "", note: "" } });
+  const form = useForm<AddValues, unknown, z.output<typeof AddForm>>({
+    resolver: keyedZodResolver(AddForm),
+    defaultValues: { email: "", note: "" },
+  });
   const close = () => {
     form.reset();
     onClose();
   };
-  const save = useDialogMutation((values: z.output<typeof AddForm>) => suppress({ company_id: companyId, ...values }), fill(t.added, { email: form.getValues("email").trim() }), close, t);
+  const save = useDialogMutation(
+    (values: z.output<typeof AddForm>) => suppress({ company_id: companyId, ...values }),
+    fill(t.added, { email: form.getValues("email").trim() }),
+    close,
+    t,
+  );
   const { errors } = form.formState;
   const errorText = (name: keyof AddValues) => {
     const error = errors[name];
@@ -102,9 +148,27 @@ export function AddDialog({ open, companyId, onClose, suppress, t }: {
   };
   return (
     <Modal open={open} onOpenChange={(next) => !next && close()} title={t.addTitle} description={t.addIntro}>
-      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => save.mutate(values, { onError: (e) => showFieldErrors(form.setError, e, ["email", "note"]) }))}>
-        <TextField id="suppress-email" label={t.email} type="email" error={errorText("email")} {...form.register("email")} />
-        <TextAreaField id="suppress-note" label={t.note} rows={3} error={errorText("note")} {...form.register("note")} />
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={form.handleSubmit((values) =>
+          save.mutate(values, { onError: (e) => showFieldErrors(form.setError, e, ["email", "note"]) }),
+        )}
+      >
+        <TextField
+          id="suppress-email"
+          label={t.email}
+          type="email"
+          error={errorText("email")}
+          {...form.register("email")}
+        />
+        <TextAreaField
+          id="suppress-note"
+          label={t.note}
+          rows={3}
+          error={errorText("note")}
+          {...form.register("note")}
+        />
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" className={secondaryButtonClass} onClick={close}>
             {t.common.cancel}

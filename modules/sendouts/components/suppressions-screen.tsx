@@ -20,7 +20,12 @@ import { CompanyPicker } from "@/components/admin/ui/company-options";
 type Row = z.output<typeof SuppressionView>;
 const column = createColumnHelper<Row>();
 
-export function SuppressionsScreen({ companies, companyId, canWrite, actions }: {
+export function SuppressionsScreen({
+  companies,
+  companyId,
+  canWrite,
+  actions,
+}: {
   companies: { company_id: string; name: string }[];
   companyId: string;
   canWrite: boolean;
@@ -33,13 +38,19 @@ export function SuppressionsScreen({ companies, companyId, canWrite, actions }: 
   const [adding, setAdding] = useState(false);
   const query = useQuery({
     queryKey: queryKeys.suppressions.page(companyId, page),
-    queryFn: () => fetchJson<z.output<typeof SuppressionPage>>(`/admin/api/suppressions?company_id=${encodeURIComponent(companyId)}&page=${page}`),
+    queryFn: () =>
+      fetchJson<z.output<typeof SuppressionPage>>(
+        `/admin/api/suppressions?company_id=${encodeURIComponent(companyId)}&page=${page}`,
+      ),
     enabled: companyId !== "",
     placeholderData: keepPreviousData,
   });
   const columns = useMemo(
     () => [
-      column.accessor("email", { header: t.columns.email, cell: (info) => <span className="break-all font-medium">{info.getValue()}</span> }),
+      column.accessor("email", {
+        header: t.columns.email,
+        cell: (info) => <span className="break-all font-medium">{info.getValue()}</span>,
+      }),
       column.accessor((s) => t.reasons[s.reason] ?? s.reason, { id: "reason", header: t.columns.reason }),
       column.accessor("detail", { header: t.columns.detail, cell: (info) => info.getValue() || t.common.none }),
       column.accessor("suppressed_at", {
@@ -52,7 +63,12 @@ export function SuppressionsScreen({ companies, companyId, canWrite, actions }: 
               id: "actions",
               header: t.actions,
               cell: (info) => (
-                <button type="button" className={`${secondaryButtonClass} px-3 py-1.5`} aria-label={fill(t.liftLabel, { email: info.row.original.email })} onClick={() => setLifting(info.row.original)}>
+                <button
+                  type="button"
+                  className={`${secondaryButtonClass} px-3 py-1.5`}
+                  aria-label={fill(t.liftLabel, { email: info.row.original.email })}
+                  onClick={() => setLifting(info.row.original)}
+                >
                   {t.lift}
                 </button>
               ),
@@ -69,7 +85,13 @@ export function SuppressionsScreen({ companies, companyId, canWrite, actions }: 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <CompanyPicker id="suppressions-company" label={t.company} placeholder={t.chooseCompany} companies={companies} companyId={companyId} />
+        <CompanyPicker
+          id="suppressions-company"
+          label={t.company}
+          placeholder={t.chooseCompany}
+          companies={companies}
+          companyId={companyId}
+        />
         {canWrite && companyId && (
           <button type="button" className={buttonClass} onClick={() => setAdding(true)}>
             {t.add}
@@ -77,7 +99,14 @@ export function SuppressionsScreen({ companies, companyId, canWrite, actions }: 
         )}
       </div>
       {companyId && (
-        <QueryTable query={rows} columns={columns} getRowId={(s) => String(s.id)} label={t.caption} className="min-w-[48rem]" testId="suppressions-table" />
+        <QueryTable
+          query={rows}
+          columns={columns}
+          getRowId={(s) => String(s.id)}
+          label={t.caption}
+          className="min-w-[48rem]"
+          testId="suppressions-table"
+        />
       )}
       {pages > 1 && (
         <nav aria-label={t.pagination} className="flex flex-wrap items-center gap-3">
@@ -85,7 +114,12 @@ export function SuppressionsScreen({ companies, companyId, canWrite, actions }: 
             {t.previous}
           </button>
           <span className="text-sm text-slate-700">{fill(t.page, { page, pages })}</span>
-          <button type="button" className={secondaryButtonClass} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
             {t.next}
           </button>
         </nav>
@@ -93,7 +127,13 @@ export function SuppressionsScreen({ companies, companyId, canWrite, actions }: 
       {canWrite && (
         <>
           <LiftDialog target={lifting} onClose={() => setLifting(null)} lift={actions.liftSuppression} t={t} />
-          <AddDialog open={adding} companyId={companyId} onClose={() => setAdding(false)} suppress={actions.suppressAddress} t={t} />
+          <AddDialog
+            open={adding}
+            companyId={companyId}
+            onClose={() => setAdding(false)}
+            suppress={actions.suppressAddress}
+            t={t}
+          />
         </>
       )}
     </div>

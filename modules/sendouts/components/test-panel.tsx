@@ -15,7 +15,13 @@ import { Panel } from "@/components/admin/ui/page-parts";
 import { secondaryButtonClass } from "@/components/admin/ui/styles";
 import type { SendoutActions } from "./types";
 
-export function TestPanel({ sendoutId, ownEmail, blockedBy, sendTest, t }: {
+export function TestPanel({
+  sendoutId,
+  ownEmail,
+  blockedBy,
+  sendTest,
+  t,
+}: {
   sendoutId: number;
   ownEmail: string;
   /** Why a test cannot go now (unsaved changes), or null. */
@@ -48,8 +54,21 @@ export function TestPanel({ sendoutId, ownEmail, blockedBy, sendTest, t }: {
           send.mutate();
         }}
       >
-        <TextField id="sendout-test-email" label={t.test.email} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} className="min-w-64 flex-1" />
-        <button type="submit" className={secondaryButtonClass} disabled={send.isPending || blockedBy !== null} aria-describedby={blockedBy ? "sendout-test-blocked" : undefined}>
+        <TextField
+          id="sendout-test-email"
+          label={t.test.email}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={error}
+          className="min-w-64 flex-1"
+        />
+        <button
+          type="submit"
+          className={secondaryButtonClass}
+          disabled={send.isPending || blockedBy !== null}
+          aria-describedby={blockedBy ? "sendout-test-blocked" : undefined}
+        >
           {send.isPending ? t.test.sending : t.test.send}
         </button>
       </form>

@@ -1,7 +1,12 @@
 // Shapes the sendout screens read and the server actions they call (passed down from the pages).
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/result";
-import type { CreateSendoutRequest, SendoutReach, SendoutViewShape, UpdateSendoutRequest } from "@/modules/sendouts/schemas/sendout";
+import type {
+  CreateSendoutRequest,
+  SendoutReach,
+  SendoutViewShape,
+  UpdateSendoutRequest,
+} from "@/modules/sendouts/schemas/sendout";
 
 export type SendoutRow = SendoutViewShape;
 
@@ -21,7 +26,10 @@ type ById<T = SendoutRow> = (input: { id: number }) => Promise<ActionResult<T>>;
 
 export interface SendoutActions {
   createSendout: (input: z.input<typeof CreateSendoutRequest>) => Promise<ActionResult<SendoutRow>>;
-  updateSendout: (input: { id: number; sendout: z.input<typeof UpdateSendoutRequest> }) => Promise<ActionResult<SendoutRow>>;
+  updateSendout: (input: {
+    id: number;
+    sendout: z.input<typeof UpdateSendoutRequest>;
+  }) => Promise<ActionResult<SendoutRow>>;
   sendTest: (input: { id: number; email: string }) => Promise<ActionResult<unknown>>;
   sendSendout: (input: { id: number; send_at?: string }) => Promise<ActionResult<SendoutRow>>;
   pauseSendout: ById;

@@ -8,7 +8,13 @@ import { convert } from "html-to-text";
 import { env } from "@/lib/env";
 import type { Lang } from "@/lib/i18n/lang";
 import { fill } from "@/lib/i18n/fill";
-import { globalOptOutUrl, listUnsubscribeUrl, preferencesToken, preferencesUrl, siteUrl } from "@/modules/lists/services/unsubscribe-links";
+import {
+  globalOptOutUrl,
+  listUnsubscribeUrl,
+  preferencesToken,
+  preferencesUrl,
+  siteUrl,
+} from "@/modules/lists/services/unsubscribe-links";
 import { renderEmail } from "@/lib/mail/layout";
 import { Marks } from "@/lib/mail/merge-fields";
 import { sendoutMessageId } from "@/lib/mail/message-id";
@@ -61,16 +67,27 @@ function oncePerAddressee(value: (addressee: Addressee) => string): (addressee: 
 }
 
 /** One recipient's message from a sendout's template (sendoutTemplate). */
-export type SendoutMessageFor = (recipient: SendoutMailInput["recipient"], list: SendoutMailInput["list"]) => OutgoingMail;
+export type SendoutMessageFor = (
+  recipient: SendoutMailInput["recipient"],
+  list: SendoutMailInput["list"],
+) => OutgoingMail;
 
 /**
  * A sendout's messages: the layout rendered once, with marks where recipients differ (lib/mail/message-template.ts),
  * so each recipient's message is two string fills. Workers make one per sendout and keep it; the preview and the test
  * copy go through the same template, so staff see what recipients get.
  */
-export async function sendoutTemplate({ sendout, organization, lang = "sv" }: Omit<SendoutMailInput, "recipient" | "list">): Promise<SendoutMessageFor> {
+export async function sendoutTemplate({
+  sendout,
+  organization,
+  lang = "sv",
+}: Omit<SendoutMailInput, "recipient" | "list">): Promise<SendoutMessageFor> {
   const marks = new Marks<Addressee>();
-  const values = ({ recipient }: Addressee) => ({ firstname: recipient.firstname, lastname: recipient.lastname, email: recipient.email });
+  const values = ({ recipient }: Addressee) => ({
+    firstname: recipient.firstname,
+    lastname: recipient.lastname,
+    email: recipient.email,
+  });
   const asText = (html: string) => (html ? convert(html, { wordwrap: false }) : "");
   const subject = marks.mergeFields(sendout.subject, values, "text", asText);
   const { html, text } = await renderEmail({
@@ -82,7 +99,9 @@ export async function sendoutTemplate({ sendout, organization, lang = "sv" }: Om
     bodyText: sendout.text ? marks.mergeFields(sendout.text, values, "text", asText) : null,
     footer: {
       reason: fill(mailTexts(lang).listReason, { organization: organization.name }),
-      unsubscribeUrl: marks.addText(oncePerAddressee(({ recipient, list }) => hostedUnsubscribeUrl(list.uuid, recipient.memberUuid))),
+      unsubscribeUrl: marks.addText(
+        oncePerAddressee(({ recipient, list }) => hostedUnsubscribeUrl(list.uuid, recipient.memberUuid)),
+      ),
       optOutUrl: marks.addText(oncePerAddressee(({ recipient }) => globalOptOutUrl(recipient.memberUuid))),
       preferencesUrl: marks.addText(oncePerAddressee(({ recipient }) => preferencesUrl(recipient.memberUuid))),
     },

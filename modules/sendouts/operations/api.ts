@@ -22,7 +22,10 @@ const sendoutErrors = {
   403: forbidden,
   404: reason("`sendout not found`: no sendout has this id, or it belongs to a company outside your scope"),
 };
-const wrongState = (what: string) => ({ ...reason(`\`sendout is <status>\`: ${what}`), example: { reason: "sendout is SENT" } });
+const wrongState = (what: string) => ({
+  ...reason(`\`sendout is <status>\`: ${what}`),
+  example: { reason: "sendout is SENT" },
+});
 const lifecycle =
   "A sendout goes DRAFT → SCHEDULED (sent later) or SENDING → SENT, may be PAUSED and resumed while sending, and " +
   "can be CANCELLED at any point before SENT.";

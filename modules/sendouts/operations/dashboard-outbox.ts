@@ -5,7 +5,11 @@ import { reason, validation } from "@/lib/operations/errors";
 import { dashboardReadErrors, dashboardRoute } from "@/lib/operations/dashboard-route";
 
 const notCaught = "`not found`: mail is not caught (SMTP_URL is set) or the caller is not an ADMIN of every company";
-const messageErrors = { 400: validation, 401: dashboardReadErrors[401], 404: reason(`${notCaught}; \`message not found\``) };
+const messageErrors = {
+  400: validation,
+  401: dashboardReadErrors[401],
+  404: reason(`${notCaught}; \`message not found\``),
+};
 
 export const dashboardOutbox = dashboardRoute({
   path: "/outbox",

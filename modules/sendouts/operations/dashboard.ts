@@ -44,7 +44,12 @@ export const dashboardSendoutPreview = dashboardRoute({
   module: "sendout",
   params: IdParams,
   summary: "The saved sendout as a sample recipient gets it, for the composer's sandboxed preview frame",
-  responses: { 200: { description: "The message's HTML, under its own policy: no scripts, framed only by this site", contentType: "text/html" } },
+  responses: {
+    200: {
+      description: "The message's HTML, under its own policy: no scripts, framed only by this site",
+      contentType: "text/html",
+    },
+  },
   errors: sendoutErrors,
 });
 

@@ -13,7 +13,7 @@ const mailEventOperation = operationsSharing({
     400: validation,
     401: reason(
       "`invalid credentials`: the password is not the service's mail-events secret; or `Missing or invalid " +
-        "Authorization header` or `invalid \"Basic\" credentials`: no readable HTTP Basic header",
+        'Authorization header` or `invalid "Basic" credentials`: no readable HTTP Basic header',
     ),
     404: reason("`mail events are not configured`: the service has no mail-events secret set, so it takes no events"),
   },

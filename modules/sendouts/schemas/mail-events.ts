@@ -17,7 +17,8 @@ export interface MailEvent {
   description: string;
 }
 
-const text = (max: number) => z.string({ error: "must be a string" }).max(max, { error: `must be at most ${max} characters` });
+const text = (max: number) =>
+  z.string({ error: "must be a string" }).max(max, { error: `must be at most ${max} characters` });
 
 /**
  * How far back and ahead an event's time may lie. Providers report a bounce within hours and retry their webhooks
@@ -82,12 +83,19 @@ export const PostmarkWebhook = z
   .superRefine((record, ctx) => {
     // An address is required only where the event is about one.
     if ((record.RecordType === "Bounce" || record.RecordType === "SpamComplaint") && postmarkKind(record) !== null) {
-      if (!EmailAddress.safeParse(record.Email).success) ctx.addIssue({ code: "custom", path: ["Email"], message: "must be a valid email address" });
+      if (!EmailAddress.safeParse(record.Email).success)
+        ctx.addIssue({ code: "custom", path: ["Email"], message: "must be a valid email address" });
     }
   })
   .transform((record): MailEvent | null => {
     if (record.RecordType === "Delivery") {
-      return { kind: "delivered", email: record.Recipient, messageId: null, occurredAt: time(record.DeliveredAt), description: "" };
+      return {
+        kind: "delivered",
+        email: record.Recipient,
+        messageId: null,
+        occurredAt: time(record.DeliveredAt),
+        description: "",
+      };
     }
     if (record.RecordType !== "Bounce" && record.RecordType !== "SpamComplaint") return null;
     const kind = postmarkKind(record);
@@ -121,20 +129,23 @@ export const GenericMailEvent = z
         error: `must be within the last ${MAIL_EVENT_WINDOW.maxAgeDays} days and at most ${MAIL_EVENT_WINDOW.skewMinutes} minutes ahead`,
       })
       .nullish()
-      .meta({ description: `When it happened; within the last ${MAIL_EVENT_WINDOW.maxAgeDays} days, at most ${MAIL_EVENT_WINDOW.skewMinutes} minutes ahead. Left out: when it arrives.` }),
+      .meta({
+        description: `When it happened; within the last ${MAIL_EVENT_WINDOW.maxAgeDays} days, at most ${MAIL_EVENT_WINDOW.skewMinutes} minutes ahead. Left out: when it arrives.`,
+      }),
     description: text(10_000).nullish(),
   })
-  .transform(
-    (event): MailEvent => ({
-      kind: event.type,
-      email: event.email,
-      messageId: event.message_id ?? null,
-      occurredAt: time(event.occurred_at),
-      description: event.description ?? "",
-    }),
-  )
+  .transform((event): MailEvent => ({
+    kind: event.type,
+    email: event.email,
+    messageId: event.message_id ?? null,
+    occurredAt: time(event.occurred_at),
+    description: event.description ?? "",
+  }))
   .meta({ id: "MailEvent", description: "One delivery event in the provider-neutral shape." });
 
 export const MailEventResult = z
-  .object({ ok: z.literal(true), handled: z.boolean().meta({ description: "false: an event that changes nothing here" }) })
+  .object({
+    ok: z.literal(true),
+    handled: z.boolean().meta({ description: "false: an event that changes nothing here" }),
+  })
   .meta({ id: "MailEventResult" });

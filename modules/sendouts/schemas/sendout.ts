@@ -36,9 +36,13 @@ const sendoutFields = {
   text: z.string().max(200_000, { error: "must be at most 200000 characters" }).nullable().optional().meta({
     description: "The plain-text part; left out, it is made from the HTML.",
   }),
-  from_name: singleLine(z.string().max(100, { error: "must be at most 100 characters" })).nullable().optional().meta({
-    description: "Sender name; left out, the organization's name. The address is always the service's own (MAIL_FROM).",
-  }),
+  from_name: singleLine(z.string().max(100, { error: "must be at most 100 characters" }))
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "Sender name; left out, the organization's name. The address is always the service's own (MAIL_FROM).",
+    }),
   reply_to: Email.nullable().optional(),
 };
 
@@ -117,5 +121,8 @@ export const SendoutTestResult = z
 export const SendoutReach = z.object({
   recipients: z.number().int(),
   opted_out: z.number().int().meta({ description: "Subscribed, but opted out of all mail from the organization." }),
-  suppressed: z.number().int().meta({ description: "Subscribed and not opted out, but the address is suppressed (bounces, complaints)." }),
+  suppressed: z
+    .number()
+    .int()
+    .meta({ description: "Subscribed and not opted out, but the address is suppressed (bounces, complaints)." }),
 });

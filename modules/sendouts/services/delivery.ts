@@ -72,7 +72,12 @@ export async function claimRecipients(owner: string, limit: number, now = new Da
  * (the CTE with FOR UPDATE is evaluated once, so its LIMIT holds). The sendout is checked again here: it may have been
  * paused, or its company deleted, since the caller read it.
  */
-async function claimRecipientsOf(sendoutId: number, owner: string, limit: number, now: Date): Promise<ClaimedRecipient[]> {
+async function claimRecipientsOf(
+  sendoutId: number,
+  owner: string,
+  limit: number,
+  now: Date,
+): Promise<ClaimedRecipient[]> {
   const lock = isPostgres() ? Prisma.sql`FOR UPDATE OF r SKIP LOCKED` : Prisma.empty;
   const rows = await db().$queryRaw<ClaimedRecipient[]>`
     WITH picked AS (
@@ -87,14 +92,24 @@ async function claimRecipientsOf(sendoutId: number, owner: string, limit: number
     UPDATE "SendoutRecipient" SET "leaseOwner" = ${owner}, "leaseUntil" = ${leaseEnd(now)}
     WHERE "id" IN (SELECT "id" FROM picked)
     RETURNING "id", "sendoutId", "memberId", "listId", "email", "attempts"`;
-  return rows.map((r) => ({ ...r, id: Number(r.id), sendoutId: Number(r.sendoutId), memberId: Number(r.memberId), listId: Number(r.listId), attempts: Number(r.attempts) }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    sendoutId: Number(r.sendoutId),
+    memberId: Number(r.memberId),
+    listId: Number(r.listId),
+    attempts: Number(r.attempts),
+  }));
 }
 
 /** A row's lease given up. */
 const released = { leaseOwner: null, leaseUntil: null };
 
 async function markFailed(row: ClaimedRecipient, attempts: number, error: string): Promise<void> {
-  await db().sendoutRecipient.updateMany({ where: { id: row.id, status: "PENDING" }, data: { status: "FAILED" satisfies RecipientStatus, attempts, error: error.slice(0, 500), ...released } });
+  await db().sendoutRecipient.updateMany({
+    where: { id: row.id, status: "PENDING" },
+    data: { status: "FAILED" satisfies RecipientStatus, attempts, error: error.slice(0, 500), ...released },
+  });
 }
 
 /**
@@ -104,7 +119,8 @@ async function markFailed(row: ClaimedRecipient, attempts: number, error: string
 async function recordRefusal(row: ClaimedRecipient, error: unknown): Promise<void> {
   const attempts = row.attempts + 1;
   const message = error instanceof Error ? error.message : String(error);
-  if ((error instanceof MailDeliveryError && error.permanent) || attempts >= env().SENDOUT_MAX_ATTEMPTS) return markFailed(row, attempts, message);
+  if ((error instanceof MailDeliveryError && error.permanent) || attempts >= env().SENDOUT_MAX_ATTEMPTS)
+    return markFailed(row, attempts, message);
   const backoff = Math.min(env().SENDOUT_RETRY_BASE_MS * 2 ** (attempts - 1), MAX_BACKOFF_MS);
   await db().sendoutRecipient.updateMany({
     where: { id: row.id, status: "PENDING" },
@@ -114,7 +130,11 @@ async function recordRefusal(row: ClaimedRecipient, error: unknown): Promise<voi
 
 /** Rows this worker will not send now (it is stopping, or the sendout was paused or cancelled): free at once. */
 async function release(owner: string, ids: number[]): Promise<void> {
-  if (ids.length) await db().sendoutRecipient.updateMany({ where: { id: { in: ids }, leaseOwner: owner, status: "PENDING" }, data: released });
+  if (ids.length)
+    await db().sendoutRecipient.updateMany({
+      where: { id: { in: ids }, leaseOwner: owner, status: "PENDING" },
+      data: released,
+    });
 }
 
 /**
@@ -137,18 +157,27 @@ function templateOf(sendout: SendoutTemplateSource): Promise<SendoutMessageFor> 
   return template;
 }
 
-type SendoutTemplateSource = Parameters<typeof sendoutTemplate>[0]["sendout"] & { updatedAt: Date; company: { name: string } };
+type SendoutTemplateSource = Parameters<typeof sendoutTemplate>[0]["sendout"] & {
+  updatedAt: Date;
+  company: { name: string };
+};
 
 /** What the messages of a batch are made from, in three queries, and each sendout's template (templateOf). */
 async function messageContext(rows: ClaimedRecipient[]) {
   const ids = (pick: (r: ClaimedRecipient) => number) => [...new Set(rows.map(pick))];
   const [sendouts, members, lists] = await Promise.all([
-    db().sendout.findMany({ where: { id: { in: ids((r) => r.sendoutId) } }, include: { company: { select: { name: true } } } }),
+    db().sendout.findMany({
+      where: { id: { in: ids((r) => r.sendoutId) } },
+      include: { company: { select: { name: true } } },
+    }),
     db().member.findMany({
       where: { id: { in: ids((r) => r.memberId) } },
       select: { id: true, uuid: true, firstname: true, lastname: true, erasedAt: true, globalOptOutAt: true },
     }),
-    db().subscriptionList.findMany({ where: { id: { in: ids((r) => r.listId) } }, select: { id: true, uuid: true, name: true } }),
+    db().subscriptionList.findMany({
+      where: { id: { in: ids((r) => r.listId) } },
+      select: { id: true, uuid: true, name: true },
+    }),
   ]);
   const messageFor = await Promise.all(sendouts.map(templateOf));
   return {
@@ -273,12 +302,30 @@ export async function runSendoutRound(owner: string, stopping: () => boolean): P
     const list = context.list.get(row.listId);
     // Someone erased, or opted out of everything, after the recipients were fixed gets nothing; nor does a row whose
     // list (and so its unsubscribe link) was deleted meanwhile.
-    const gone = !member || member.erasedAt ? "member erased" : member.globalOptOutAt ? "member opted out of all mail" : !list ? "list deleted" : null;
+    const gone =
+      !member || member.erasedAt
+        ? "member erased"
+        : member.globalOptOutAt
+          ? "member opted out of all mail"
+          : !list
+            ? "list deleted"
+            : null;
     if (gone || !member || !list) return markFailed(row, row.attempts, `${gone} before sending`);
     if (!(await lease.holds(row.id))) return;
     try {
       const messageFor = context.messageFor.get(row.sendoutId)!;
-      await sendMail(messageFor({ id: row.id, email: row.email, memberUuid: member.uuid, firstname: member.firstname, lastname: member.lastname }, list));
+      await sendMail(
+        messageFor(
+          {
+            id: row.id,
+            email: row.email,
+            memberUuid: member.uuid,
+            firstname: member.firstname,
+            lastname: member.lastname,
+          },
+          list,
+        ),
+      );
     } catch (error) {
       lease.done(row.id);
       return recordRefusal(row, error);

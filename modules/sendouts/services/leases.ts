@@ -92,9 +92,14 @@ export function batchLease(owner: string, rows: readonly { id: number }[], claim
      * tried again at the next look or message; if none succeeds, the rows go back when the lease ends.
      */
     keep(): () => void {
-      const timer = setInterval(() => {
-        renewIfDue().catch((error: unknown) => logger().warn({ err: error, owner }, "a sendout batch's lease could not be renewed"));
-      }, Math.min(renewAfter, 1000));
+      const timer = setInterval(
+        () => {
+          renewIfDue().catch((error: unknown) =>
+            logger().warn({ err: error, owner }, "a sendout batch's lease could not be renewed"),
+          );
+        },
+        Math.min(renewAfter, 1000),
+      );
       timer.unref();
       return () => clearInterval(timer);
     },

@@ -17,7 +17,10 @@ function authenticate(credentials: { clientSecret: string }): void {
 }
 
 /** An event of the provider, already read into a MailEvent; null: one that changes nothing here. */
-export async function receiveMailEvent(credentials: { clientSecret: string }, event: MailEvent | null): Promise<z.output<typeof MailEventResult>> {
+export async function receiveMailEvent(
+  credentials: { clientSecret: string },
+  event: MailEvent | null,
+): Promise<z.output<typeof MailEventResult>> {
   authenticate(credentials);
   if (event) await recordMailEvent(event);
   return { ok: true, handled: event !== null };

@@ -80,7 +80,13 @@ const addresses = (value: AddressObject | AddressObject[] | undefined) =>
     .join(", ");
 
 function summary(id: string, parsed: ParsedMail) {
-  return { id, received_at: outboxReceivedAt(id), from: addresses(parsed.from), to: addresses(parsed.to), subject: parsed.subject ?? "" };
+  return {
+    id,
+    received_at: outboxReceivedAt(id),
+    from: addresses(parsed.from),
+    to: addresses(parsed.to),
+    subject: parsed.subject ?? "",
+  };
 }
 
 /** The header block alone: a summary needs nothing below it. */
@@ -95,7 +101,10 @@ export async function listOutbox(caller: Caller, query: { page: number }): Promi
     if (error.code === "ENOENT") return [];
     throw error;
   });
-  const ids = names.flatMap((name) => outboxIdOfFile(name) ?? []).sort().reverse();
+  const ids = names
+    .flatMap((name) => outboxIdOfFile(name) ?? [])
+    .sort()
+    .reverse();
   const start = (query.page - 1) * OUTBOX_PAGE_SIZE;
   const messages = await Promise.all(
     ids.slice(start, start + OUTBOX_PAGE_SIZE).map(async (id) => {
@@ -103,7 +112,12 @@ export async function listOutbox(caller: Caller, query: { page: number }): Promi
       return head ? summary(id, await simpleParser(headerBlock(head))) : null;
     }),
   );
-  return { count: ids.length, page: query.page, page_size: OUTBOX_PAGE_SIZE, messages: messages.filter((m) => m !== null) };
+  return {
+    count: ids.length,
+    page: query.page,
+    page_size: OUTBOX_PAGE_SIZE,
+    messages: messages.filter((m) => m !== null),
+  };
 }
 
 async function parsedMessage(caller: Caller, id: string): Promise<{ parsed: ParsedMail; size: number }> {
@@ -127,7 +141,10 @@ function headerRows(parsed: ParsedMail): { name: string; value: string }[] {
       .filter((line) => line.key === key)
       .map((line) => {
         const name = line.line.slice(0, line.line.indexOf(":"));
-        const raw = line.line.slice(name.length + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+        const raw = line.line
+          .slice(name.length + 1)
+          .replace(/\r?\n[ \t]+/g, " ")
+          .trim();
         return { name, value: decoded[key] || raw };
       }),
   );
@@ -142,7 +159,8 @@ function linksOf(parsed: ParsedMail): { text: string; href: string }[] {
       allowedAttributes: { a: ["href"] },
       allowedSchemes: ["http", "https", "mailto"],
       exclusiveFilter(frame) {
-        if (frame.tag === "a" && frame.attribs.href) links.push({ text: frame.text.replace(/\s+/g, " ").trim(), href: frame.attribs.href });
+        if (frame.tag === "a" && frame.attribs.href)
+          links.push({ text: frame.text.replace(/\s+/g, " ").trim(), href: frame.attribs.href });
         return false;
       },
     });
@@ -174,7 +192,8 @@ export async function getOutboxHtml(caller: Caller, id: string): Promise<string>
   if (typeof parsed.html !== "string") throw new NotFound("message has no HTML part");
   const base = '<base target="_blank">';
   const head = /<head(\s[^>]*)?>/i.exec(parsed.html);
-  if (head) return parsed.html.slice(0, head.index + head[0].length) + base + parsed.html.slice(head.index + head[0].length);
+  if (head)
+    return parsed.html.slice(0, head.index + head[0].length) + base + parsed.html.slice(head.index + head[0].length);
   // Before any content, but after a doctype (text before it would put the page in quirks mode).
   const doctype = /^\s*<!doctype[^>]*>/i.exec(parsed.html);
   const at = doctype ? doctype[0].length : 0;

@@ -50,11 +50,17 @@ export async function fixRecipients(tx: Tx, sendoutId: number): Promise<number> 
  * leave out for having opted out of everything or (not opted out, but) a suppressed address. Needs SENDOUT.U in the
  * company, like creating the sendout; every list must be the company's.
  */
-export async function countSendoutRecipients(caller: Caller, companyId: string, listIds: number[]): Promise<z.output<typeof SendoutReach>> {
+export async function countSendoutRecipients(
+  caller: Caller,
+  companyId: string,
+  listIds: number[],
+): Promise<z.output<typeof SendoutReach>> {
   await assertWritableCompany(caller, companyId, "sendout", "SENDOUT.U");
   if (!listIds.length) return { recipients: 0, opted_out: 0, suppressed: 0 };
   await assertListsOfCompany(companyId, listIds);
-  const [row] = await db().$queryRaw<{ recipients: bigint | number | null; opted_out: bigint | number | null; suppressed: bigint | number | null }[]>`
+  const [row] = await db().$queryRaw<
+    { recipients: bigint | number | null; opted_out: bigint | number | null; suppressed: bigint | number | null }[]
+  >`
     SELECT
       SUM(CASE WHEN opted_out = 0 AND suppressed = 0 THEN 1 ELSE 0 END) AS recipients,
       SUM(opted_out) AS opted_out,
@@ -65,5 +71,9 @@ export async function countSendoutRecipients(caller: Caller, companyId: string, 
         CASE WHEN ${suppressed} THEN 1 ELSE 0 END AS suppressed
       ${subscribedPeople(listIds)}
     ) people`;
-  return { recipients: Number(row?.recipients ?? 0), opted_out: Number(row?.opted_out ?? 0), suppressed: Number(row?.suppressed ?? 0) };
+  return {
+    recipients: Number(row?.recipients ?? 0),
+    opted_out: Number(row?.opted_out ?? 0),
+    suppressed: Number(row?.suppressed ?? 0),
+  };
 }

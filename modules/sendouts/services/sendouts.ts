@@ -6,12 +6,20 @@ import { db, Prisma, type Tx } from "@/lib/db";
 import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
 import { sanitizeEmailHtml } from "@/lib/sanitize";
 import type { CreateSendoutInput, SendoutStatus, SendoutViewShape, UpdateSendoutInput } from "../schemas/sendout";
-import { assertCompanyInScope, assertObjectInScope, assertWritableCompany, requireModule, requirePermission } from "@/modules/access/services/access-checks";
+import {
+  assertCompanyInScope,
+  assertObjectInScope,
+  assertWritableCompany,
+  requireModule,
+  requirePermission,
+} from "@/modules/access/services/access-checks";
 import { recordAudit } from "@/modules/audit/services/audit";
 import type { Caller } from "@/modules/access/services/caller";
 import { findLiveCompany, liveCompany } from "@/lib/live-records";
 
-const sendoutInclude = { lists: { select: { listId: true }, orderBy: { listId: "asc" } } } satisfies Prisma.SendoutInclude;
+const sendoutInclude = {
+  lists: { select: { listId: true }, orderBy: { listId: "asc" } },
+} satisfies Prisma.SendoutInclude;
 type SendoutRow = Prisma.SendoutGetPayload<{ include: typeof sendoutInclude }>;
 type Counts = SendoutViewShape["counts"];
 
@@ -35,7 +43,11 @@ async function countsOf(sendouts: { id: number; startedAt: Date | null }[]): Pro
   if (!started.length) return counts;
   const ids = Prisma.join(started.map((s) => s.id));
   const earliest = new Date(Math.min(...started.map((s) => s.startedAt!.getTime())));
-  const byStatus = await db().sendoutRecipient.groupBy({ by: ["sendoutId", "status"], where: { sendoutId: { in: started.map((s) => s.id) } }, _count: { _all: true } });
+  const byStatus = await db().sendoutRecipient.groupBy({
+    by: ["sendoutId", "status"],
+    where: { sendoutId: { in: started.map((s) => s.id) } },
+    _count: { _all: true },
+  });
   for (const row of byStatus) {
     const c = counts.get(row.sendoutId)!;
     c.recipients += row._count._all;
@@ -116,9 +128,13 @@ export function assertStatus(sendout: { status: string }, ...allowed: string[]):
  */
 export async function assertListsOfCompany(companyId: string, listIds: number[]): Promise<number[]> {
   const unique = [...new Set(listIds)].sort((a, b) => a - b);
-  const found = await db().subscriptionList.findMany({ where: { id: { in: unique }, companyId }, select: { id: true } });
+  const found = await db().subscriptionList.findMany({
+    where: { id: { in: unique }, companyId },
+    select: { id: true },
+  });
   const foreign = unique.find((id) => !found.some((l) => l.id === id));
-  if (foreign !== undefined) throw new ValidationFailed({ list_ids: [`list ${foreign} is not a list of this company`] });
+  if (foreign !== undefined)
+    throw new ValidationFailed({ list_ids: [`list ${foreign} is not a list of this company`] });
   return unique;
 }
 
@@ -151,10 +167,22 @@ export async function createSendout(caller: Caller, input: CreateSendoutInput) {
   const listIds = await assertListsOfCompany(input.company_id, input.list_ids);
   const id = await db().$transaction(async (tx) => {
     const created = await tx.sendout.create({
-      data: { companyId: input.company_id, createdBy: caller.actor, subject: input.subject, html: "", ...contentData(input) },
+      data: {
+        companyId: input.company_id,
+        createdBy: caller.actor,
+        subject: input.subject,
+        html: "",
+        ...contentData(input),
+      },
     });
     await replaceLists(tx, created.id, listIds);
-    await recordAudit(tx, caller, { action: "sendout.create", objectType: "sendout", objectId: created.id, companyId: created.companyId, summary: created.subject });
+    await recordAudit(tx, caller, {
+      action: "sendout.create",
+      objectType: "sendout",
+      objectId: created.id,
+      companyId: created.companyId,
+      summary: created.subject,
+    });
     return created.id;
   });
   return sendoutViewOf(id);
@@ -165,7 +193,11 @@ export async function listSendouts(caller: Caller, companyId: string) {
   requireModule(caller, "sendout");
   await findLiveCompany(companyId);
   await assertCompanyInScope(caller, companyId);
-  const rows = await db().sendout.findMany({ where: { companyId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: sendoutInclude });
+  const rows = await db().sendout.findMany({
+    where: { companyId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    include: sendoutInclude,
+  });
   const counts = await countsOf(rows);
   return rows.map((r) => sendoutView(r, counts.get(r.id)!));
 }
@@ -185,10 +217,20 @@ export async function updateSendout(caller: Caller, id: number, input: UpdateSen
   assertStatus(sendout, "DRAFT");
   const listIds = input.list_ids ? await assertListsOfCompany(sendout.companyId, input.list_ids) : undefined;
   await db().$transaction(async (tx) => {
-    const changed = await tx.sendout.updateMany({ where: { id, status: "DRAFT" }, data: { ...contentData(input), updatedAt: new Date() } });
-    if (!changed.count) throw new Conflict(`sendout is ${(await tx.sendout.findUniqueOrThrow({ where: { id } })).status}`);
+    const changed = await tx.sendout.updateMany({
+      where: { id, status: "DRAFT" },
+      data: { ...contentData(input), updatedAt: new Date() },
+    });
+    if (!changed.count)
+      throw new Conflict(`sendout is ${(await tx.sendout.findUniqueOrThrow({ where: { id } })).status}`);
     if (listIds) await replaceLists(tx, id, listIds);
-    await recordAudit(tx, caller, { action: "sendout.update", objectType: "sendout", objectId: id, companyId: sendout.companyId, summary: input.subject ?? sendout.subject });
+    await recordAudit(tx, caller, {
+      action: "sendout.update",
+      objectType: "sendout",
+      objectId: id,
+      companyId: sendout.companyId,
+      summary: input.subject ?? sendout.subject,
+    });
   });
   return sendoutViewOf(id);
 }

@@ -31,10 +31,20 @@ async function move(
   assertStatus(sendout, ...from);
   const now = new Date();
   await db().$transaction(async (tx) => {
-    const moved = await tx.sendout.updateMany({ where: { id, status: { in: from } }, data: { ...data(now), updatedAt: now } });
-    if (!moved.count) throw new Conflict(`sendout is ${(await tx.sendout.findUniqueOrThrow({ where: { id } })).status}`);
+    const moved = await tx.sendout.updateMany({
+      where: { id, status: { in: from } },
+      data: { ...data(now), updatedAt: now },
+    });
+    if (!moved.count)
+      throw new Conflict(`sendout is ${(await tx.sendout.findUniqueOrThrow({ where: { id } })).status}`);
     await then?.(tx);
-    await recordAudit(tx, caller, { action, objectType: "sendout", objectId: id, companyId: sendout.companyId, summary: sendout.subject });
+    await recordAudit(tx, caller, {
+      action,
+      objectType: "sendout",
+      objectId: id,
+      companyId: sendout.companyId,
+      summary: sendout.subject,
+    });
   }, START_TRANSACTION);
   return sendoutViewOf(id);
 }
@@ -46,8 +56,13 @@ async function move(
 export async function sendSendout(caller: Caller, id: number, input: SendSendoutInput): View {
   const later = input.send_at && input.send_at.getTime() > Date.now() ? input.send_at : null;
   if (later) return move(caller, id, ["DRAFT"], "sendout.schedule", () => ({ status: "SCHEDULED", sendAt: later }));
-  const view = await move(caller, id, ["DRAFT"], "sendout.send", (now) => ({ status: "SENDING", sendAt: null, startedAt: now }), (tx) =>
-    fixRecipients(tx, id),
+  const view = await move(
+    caller,
+    id,
+    ["DRAFT"],
+    "sendout.send",
+    (now) => ({ status: "SENDING", sendAt: null, startedAt: now }),
+    (tx) => fixRecipients(tx, id),
   );
   await wakeWorkers(SENDOUT_JOB);
   return view;
@@ -67,7 +82,10 @@ export async function resumeSendout(caller: Caller, id: number): View {
 
 /** POST /v3/sendout/{id}/cancel: for good; recipients still PENDING stay so, unsent. */
 export function cancelSendout(caller: Caller, id: number): View {
-  return move(caller, id, ["DRAFT", "SCHEDULED", "SENDING", "PAUSED"], "sendout.cancel", (now) => ({ status: "CANCELLED", finishedAt: now }));
+  return move(caller, id, ["DRAFT", "SCHEDULED", "SENDING", "PAUSED"], "sendout.cancel", (now) => ({
+    status: "CANCELLED",
+    finishedAt: now,
+  }));
 }
 
 /**
@@ -75,11 +93,18 @@ export function cancelSendout(caller: Caller, id: number): View {
  * workers may run this at once; the conditional UPDATE lets one of them start each sendout. Returns how many started.
  */
 export async function startDueSendouts(now = new Date()): Promise<number> {
-  const due = await db().sendout.findMany({ where: { status: "SCHEDULED", sendAt: { lte: now } }, select: { id: true }, orderBy: { sendAt: "asc" } });
+  const due = await db().sendout.findMany({
+    where: { status: "SCHEDULED", sendAt: { lte: now } },
+    select: { id: true },
+    orderBy: { sendAt: "asc" },
+  });
   let started = 0;
   for (const { id } of due) {
     await db().$transaction(async (tx) => {
-      const moved = await tx.sendout.updateMany({ where: { id, status: "SCHEDULED" }, data: { status: "SENDING", startedAt: now, updatedAt: now } });
+      const moved = await tx.sendout.updateMany({
+        where: { id, status: "SCHEDULED" },
+        data: { status: "SENDING", startedAt: now, updatedAt: now },
+      });
       if (!moved.count) return;
       await fixRecipients(tx, id);
       started++;
@@ -99,7 +124,8 @@ export async function finishSendouts(now = new Date()): Promise<number> {
       WHERE "status" = 'SENDING'
         AND NOT EXISTS (SELECT 1 FROM "SendoutRecipient" r WHERE r."sendoutId" = "Sendout"."id" AND r."status" = 'PENDING')
       RETURNING "id", "companyId"`;
-    for (const s of finished) await emitWebhookEvent(tx, "sendout.sent", { companyId: s.companyId }, { sendout_id: Number(s.id) });
+    for (const s of finished)
+      await emitWebhookEvent(tx, "sendout.sent", { companyId: s.companyId }, { sendout_id: Number(s.id) });
     return finished.length;
   });
 }

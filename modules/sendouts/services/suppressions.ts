@@ -30,7 +30,14 @@ import {
   type SuppressionView,
 } from "../schemas/suppression";
 import { parseInput } from "@/lib/validation/parse";
-import { assertCompanyInScope, assertObjectInScope, assertWritableCompany, inScopeWhere, requireModule, requirePermission } from "@/modules/access/services/access-checks";
+import {
+  assertCompanyInScope,
+  assertObjectInScope,
+  assertWritableCompany,
+  inScopeWhere,
+  requireModule,
+  requirePermission,
+} from "@/modules/access/services/access-checks";
 import { recordAudit } from "@/modules/audit/services/audit";
 import type { Caller } from "@/modules/access/services/caller";
 
@@ -44,10 +51,17 @@ async function recipientRowOf(tx: Tx, event: MailEvent, email: string) {
   const named = event.messageId ? parseSendoutMessageId(event.messageId) : null;
   const select = { id: true, status: true, sendout: { select: { companyId: true } } } as const;
   if (named) {
-    const row = await tx.sendoutRecipient.findFirst({ where: { id: named.recipientId, sendoutId: named.sendoutId, email }, select });
+    const row = await tx.sendoutRecipient.findFirst({
+      where: { id: named.recipientId, sendoutId: named.sendoutId, email },
+      select,
+    });
     if (row) return row;
   }
-  return tx.sendoutRecipient.findFirst({ where: { email, status: "SENT" }, orderBy: [{ sentAt: "desc" }, { id: "desc" }], select });
+  return tx.sendoutRecipient.findFirst({
+    where: { email, status: "SENT" },
+    orderBy: [{ sentAt: "desc" }, { id: "desc" }],
+    select,
+  });
 }
 
 /** Suppresses the address unless it is already (the first reason stands); whether this suppressed it, and the row id. */
@@ -70,7 +84,8 @@ async function countSoftBounce(tx: Tx, organizationId: string, email: string, de
     create: { organizationId, email, softBounces: 1 },
     update: { softBounces: { increment: 1 } },
   });
-  if (row.softBounces >= SOFT_BOUNCES_TO_SUPPRESS) await suppress(tx, organizationId, email, "SOFT_BOUNCES", detail, at);
+  if (row.softBounces >= SOFT_BOUNCES_TO_SUPPRESS)
+    await suppress(tx, organizationId, email, "SOFT_BOUNCES", detail, at);
 }
 
 /** Applies one provider event; see the rules above. */
@@ -91,14 +106,20 @@ export async function recordMailEvent(event: MailEvent): Promise<void> {
     }
     if (row?.status === "SENT") {
       const status = event.kind === "complaint" ? "COMPLAINED" : "BOUNCED";
-      await tx.sendoutRecipient.updateMany({ where: { id: row.id, status: "SENT" }, data: { status, error: event.description.slice(0, DETAIL_MAX) } });
+      await tx.sendoutRecipient.updateMany({
+        where: { id: row.id, status: "SENT" },
+        data: { status, error: event.description.slice(0, DETAIL_MAX) },
+      });
     }
   });
 }
 
 /** A delivery ends a run of soft bounces (the sendout engine calls this when our SMTP server accepts a message). */
 export async function resetSoftBounces(tx: Tx, organizationId: string, email: string): Promise<void> {
-  await tx.suppression.updateMany({ where: { organizationId, email: normalizeEmail(email), softBounces: { gt: 0 } }, data: { softBounces: 0 } });
+  await tx.suppression.updateMany({
+    where: { organizationId, email: normalizeEmail(email), softBounces: { gt: 0 } },
+    data: { softBounces: 0 },
+  });
 }
 
 type SuppressionRow = Awaited<ReturnType<typeof findSuppressions>>[number];
@@ -126,7 +147,10 @@ function view(row: SuppressionRow): z.output<typeof SuppressionView> {
 }
 
 /** The addresses suppressed now in the organizations of the caller's scope (or one of them), newest first. */
-export async function listSuppressions(caller: Caller, input: SuppressionQueryInput): Promise<z.output<typeof SuppressionPage>> {
+export async function listSuppressions(
+  caller: Caller,
+  input: SuppressionQueryInput,
+): Promise<z.output<typeof SuppressionPage>> {
   requireModule(caller, "subscription_list");
   const query = parseInput(SuppressionQuery, input);
   if (query.company_id) await assertCompanyInScope(caller, query.company_id);
@@ -136,7 +160,10 @@ export async function listSuppressions(caller: Caller, input: SuppressionQueryIn
     ...(query.company_id ? { organizationId: query.company_id } : scope ? { organizationId: scope } : {}),
   };
   const window = { page: query.page, limit: SUPPRESSIONS_PER_PAGE };
-  const [count, rows] = await Promise.all([db().suppression.count({ where }), findSuppressions(where, pageWindow(window))]);
+  const [count, rows] = await Promise.all([
+    db().suppression.count({ where }),
+    findSuppressions(where, pageWindow(window)),
+  ]);
   return { suppressions: rows.map(view), count, ...window };
 }
 
@@ -144,7 +171,10 @@ export async function listSuppressions(caller: Caller, input: SuppressionQueryIn
 export async function liftSuppression(caller: Caller, id: number, note: string): Promise<z.output<typeof OkResponse>> {
   requireModule(caller, "subscription_list");
   const input = parseInput(LiftSuppressionRequest, { note });
-  const found = await db().suppression.findUnique({ where: { id }, include: { organization: { select: { name: true } } } });
+  const found = await db().suppression.findUnique({
+    where: { id },
+    include: { organization: { select: { name: true } } },
+  });
   if (!found) throw new NotFound("suppression not found");
   await assertObjectInScope(caller, found.organizationId, "suppression not found");
   requirePermission(caller, "SUBSCRIPTION_LIST.U");
@@ -152,7 +182,14 @@ export async function liftSuppression(caller: Caller, id: number, note: string):
   await db().$transaction(async (tx) => {
     const { count } = await tx.suppression.updateMany({
       where: { id, suppressedAt: { not: null } },
-      data: { suppressedAt: null, reason: null, softBounces: 0, liftedAt: new Date(), liftedBy: caller.actor, liftNote: input.note },
+      data: {
+        suppressedAt: null,
+        reason: null,
+        softBounces: 0,
+        liftedAt: new Date(),
+        liftedBy: caller.actor,
+        liftNote: input.note,
+      },
     });
     if (count === 0) throw new Conflict("the address is not suppressed");
     await recordAudit(tx, caller, {
@@ -167,14 +204,23 @@ export async function liftSuppression(caller: Caller, id: number, note: string):
 }
 
 /** Staff stop the organization's sendouts to an address by hand (the person asked, say); the note is the detail. */
-export async function suppressAddress(caller: Caller, input: SuppressAddressInput): Promise<z.output<typeof SuppressionView>> {
+export async function suppressAddress(
+  caller: Caller,
+  input: SuppressAddressInput,
+): Promise<z.output<typeof SuppressionView>> {
   const { company_id, email, note } = parseInput(SuppressAddressRequest, input);
   await assertWritableCompany(caller, company_id, "subscription_list", "SUBSCRIPTION_LIST.U");
   const address = normalizeEmail(email);
   await db().$transaction(async (tx) => {
     const { id, suppressed } = await suppress(tx, company_id, address, "MANUAL", note, new Date());
     if (!suppressed) throw new Conflict("the address is already suppressed");
-    await recordAudit(tx, caller, { action: "suppression.create", objectType: "suppression", objectId: id, companyId: company_id, summary: `${address}: ${note}` });
+    await recordAudit(tx, caller, {
+      action: "suppression.create",
+      objectType: "suppression",
+      objectId: id,
+      companyId: company_id,
+      summary: `${address}: ${note}`,
+    });
   });
   const [row] = await findSuppressions({ organizationId: company_id, email: address }, { skip: 0, take: 1 });
   return view(row);

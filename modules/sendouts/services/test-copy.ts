@@ -24,13 +24,20 @@ const NOT_STAFF = "must be the address of a staff member with access to the send
 
 /** Whether `email` is an active dashboard user's whose access group covers the company. */
 async function isStaffOf(companyId: string, email: string): Promise<boolean> {
-  const user = await db().adminUser.findUnique({ where: { email: normalizeEmail(email) }, include: { accessGroup: { include: { companies: true } } } });
+  const user = await db().adminUser.findUnique({
+    where: { email: normalizeEmail(email) },
+    include: { accessGroup: { include: { companies: true } } },
+  });
   if (!user || user.disabledAt) return false;
   return scopeCovers(callerRights(user.accessGroup).scope, companyId, () => companyWithAncestors(companyId));
 }
 
 /** POST /v3/sendout/{id}/test: in any state; nobody's delivery state changes. */
-export async function sendTestCopy(caller: Caller, id: number, email: string): Promise<z.output<typeof SendoutTestResult>> {
+export async function sendTestCopy(
+  caller: Caller,
+  id: number,
+  email: string,
+): Promise<z.output<typeof SendoutTestResult>> {
   const sendout = await writableSendout(caller, id);
   if (!(await isStaffOf(sendout.companyId, email))) {
     const refusal = new ValidationFailed({ email: [NOT_STAFF] });
@@ -40,7 +47,10 @@ export async function sendTestCopy(caller: Caller, id: number, email: string): P
   // Counted per caller (a staff member, an API key, the operator) once the address is allowed: a refusal spends nothing.
   await consumeRateLimit("sendout_test_copy", caller.actor);
   const company = await db().company.findUniqueOrThrow({ where: { id: sendout.companyId }, select: { name: true } });
-  const list = await db().subscriptionList.findFirst({ where: { id: { in: sendout.lists.map((l) => l.listId) } }, select: { uuid: true } });
+  const list = await db().subscriptionList.findFirst({
+    where: { id: { in: sendout.lists.map((l) => l.listId) } },
+    select: { uuid: true },
+  });
   const mail = await renderSendoutMail({
     sendout: { ...sendout, subject: `[Test] ${sendout.subject}` },
     organization: { name: company.name },
@@ -53,11 +63,18 @@ export async function sendTestCopy(caller: Caller, id: number, email: string): P
   try {
     await sendMail(mail);
   } catch (error) {
-    if (error instanceof MailDeliveryError) throw new UpstreamFailed(`mail server refused the test copy: ${error.message}`, "smtp");
+    if (error instanceof MailDeliveryError)
+      throw new UpstreamFailed(`mail server refused the test copy: ${error.message}`, "smtp");
     throw error;
   }
   await db().$transaction((tx) =>
-    recordAudit(tx, caller, { action: "sendout.test", objectType: "sendout", objectId: id, companyId: sendout.companyId, summary: `test copy to ${email}` }),
+    recordAudit(tx, caller, {
+      action: "sendout.test",
+      objectType: "sendout",
+      objectId: id,
+      companyId: sendout.companyId,
+      summary: `test copy to ${email}`,
+    }),
   );
   return { sent_to: email, message_id: mail.messageId };
 }

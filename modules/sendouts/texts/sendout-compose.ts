@@ -80,7 +80,8 @@ const sv = {
   },
   test: {
     title: "Skicka test",
-    intro: "Ett testmeddelande med ditt namn i fälten, till din adress eller en kollegas i adminpanelen. Det räknas inte som utskick.",
+    intro:
+      "Ett testmeddelande med ditt namn i fälten, till din adress eller en kollegas i adminpanelen. Det räknas inte som utskick.",
     email: "Till",
     send: "Skicka test",
     sending: "Skickar…",
@@ -104,7 +105,8 @@ const en: SendoutComposeMessages = {
     replyTo: "Reply-to address",
     replyToHelp: "Where replies to the sendout go. Leave empty to receive no replies.",
     body: "Message",
-    bodyHelp: "Fields such as {{firstname|friend}} are filled in for each recipient; the text after | is used when the field is missing.",
+    bodyHelp:
+      "Fields such as {{firstname|friend}} are filled in for each recipient; the text after | is used when the field is missing.",
     bodyRequired: "Write a message.",
     lists: "Lists",
     listsHelp: "Someone subscribed to several of the lists receives the sendout once.",
@@ -167,7 +169,8 @@ const en: SendoutComposeMessages = {
   },
   test: {
     title: "Send a test",
-    intro: "A test message with your name in the fields, to your address or a colleague's in the dashboard. It does not count as a sendout.",
+    intro:
+      "A test message with your name in the fields, to your address or a colleague's in the dashboard. It does not count as a sendout.",
     email: "To",
     send: "Send test",
     sending: "Sending…",

@@ -29,7 +29,14 @@ const sv = {
       times: "Startade / klart",
     },
   },
-  status: { DRAFT: "Utkast", SCHEDULED: "Schemalagt", SENDING: "Skickas", PAUSED: "Pausat", SENT: "Skickat", CANCELLED: "Avbrutet" } as Record<string, string>,
+  status: {
+    DRAFT: "Utkast",
+    SCHEDULED: "Schemalagt",
+    SENDING: "Skickas",
+    PAUSED: "Pausat",
+    SENT: "Skickat",
+    CANCELLED: "Avbrutet",
+  } as Record<string, string>,
   recipients: {
     count: "{recipients} mottagare ({optedOut} har avslutat alla utskick, {suppressed} spärrade adresser)",
     chooseLists: "Välj listor för att se hur många som får utskicket.",
@@ -100,7 +107,14 @@ const en: SendoutsMessages = {
       times: "Started / finished",
     },
   },
-  status: { DRAFT: "Draft", SCHEDULED: "Scheduled", SENDING: "Sending", PAUSED: "Paused", SENT: "Sent", CANCELLED: "Cancelled" },
+  status: {
+    DRAFT: "Draft",
+    SCHEDULED: "Scheduled",
+    SENDING: "Sending",
+    PAUSED: "Paused",
+    SENT: "Sent",
+    CANCELLED: "Cancelled",
+  },
   recipients: {
     count: "{recipients} recipients ({optedOut} have opted out of all sendouts, {suppressed} suppressed addresses)",
     chooseLists: "Choose lists to see how many will receive the sendout.",

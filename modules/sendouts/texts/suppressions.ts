@@ -6,13 +6,19 @@ import { adminCommon } from "@/lib/i18n/admin/common";
 const sv = {
   common: { ...adminCommon.sv.failures, ...adminCommon.sv.words, notFound: "Spärren finns inte längre." },
   title: "Spärrade adresser",
-  intro: "Adresser som föreningens utskick hoppar över: hårda studsar, spamanmälningar, upprepade tillfälliga fel och spärrar som lagts in för hand.",
+  intro:
+    "Adresser som föreningens utskick hoppar över: hårda studsar, spamanmälningar, upprepade tillfälliga fel och spärrar som lagts in för hand.",
   noAccess: "Din behörighet omfattar inte prenumerationslistor och deras spärrade adresser.",
   company: "Förening",
   chooseCompany: "Välj förening",
   caption: "Spärrade adresser",
   columns: { email: "E-postadress", reason: "Orsak", detail: "Uppgift", suppressedAt: "Spärrad" },
-  reasons: { HARD_BOUNCE: "Hård studs", COMPLAINT: "Spamanmälan", SOFT_BOUNCES: "Upprepade tillfälliga fel", MANUAL: "Spärrad för hand" } as Record<string, string>,
+  reasons: {
+    HARD_BOUNCE: "Hård studs",
+    COMPLAINT: "Spamanmälan",
+    SOFT_BOUNCES: "Upprepade tillfälliga fel",
+    MANUAL: "Spärrad för hand",
+  } as Record<string, string>,
   actions: "Åtgärder",
   pagination: "Sidor",
   previous: "Föregående",
@@ -38,13 +44,19 @@ export type SuppressionsMessages = typeof sv;
 const en: SuppressionsMessages = {
   common: { ...adminCommon.en.failures, ...adminCommon.en.words, notFound: "The suppression no longer exists." },
   title: "Suppressed addresses",
-  intro: "Addresses the company's sendouts skip: hard bounces, spam complaints, repeated temporary failures and suppressions added by hand.",
+  intro:
+    "Addresses the company's sendouts skip: hard bounces, spam complaints, repeated temporary failures and suppressions added by hand.",
   noAccess: "Your access does not include subscription lists and their suppressed addresses.",
   company: "Company",
   chooseCompany: "Choose a company",
   caption: "Suppressed addresses",
   columns: { email: "Email address", reason: "Reason", detail: "Detail", suppressedAt: "Suppressed" },
-  reasons: { HARD_BOUNCE: "Hard bounce", COMPLAINT: "Spam complaint", SOFT_BOUNCES: "Repeated temporary failures", MANUAL: "Suppressed by hand" },
+  reasons: {
+    HARD_BOUNCE: "Hard bounce",
+    COMPLAINT: "Spam complaint",
+    SOFT_BOUNCES: "Repeated temporary failures",
+    MANUAL: "Suppressed by hand",
+  },
   actions: "Actions",
   pagination: "Pages",
   previous: "Previous",

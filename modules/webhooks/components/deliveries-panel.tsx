@@ -42,7 +42,15 @@ function answerText(t: WebhooksMessages, code: number | null, error: string | nu
   return error ?? t.deliveries.noAnswer;
 }
 
-export function DeliveriesPanel({ endpoint, canWrite, redeliver }: { endpoint: Endpoint; canWrite: boolean; redeliver: WebhookActions["redeliver"] }) {
+export function DeliveriesPanel({
+  endpoint,
+  canWrite,
+  redeliver,
+}: {
+  endpoint: Endpoint;
+  canWrite: boolean;
+  redeliver: WebhookActions["redeliver"];
+}) {
   const lang = useLang();
   const t = webhooksMessages(lang);
   const queryClient = useQueryClient();
@@ -51,7 +59,10 @@ export function DeliveriesPanel({ endpoint, canWrite, redeliver }: { endpoint: E
   const [shown, setShown] = useState<Delivery | null>(null);
   const query = useQuery({
     queryKey: queryKeys.webhooks.deliveries(endpoint.id, page, status),
-    queryFn: () => fetchJson<z.output<typeof WebhookDeliveryPage>>(`/admin/api/webhooks/${endpoint.id}/deliveries?page=${page}${status ? `&status=${status}` : ""}`),
+    queryFn: () =>
+      fetchJson<z.output<typeof WebhookDeliveryPage>>(
+        `/admin/api/webhooks/${endpoint.id}/deliveries?page=${page}${status ? `&status=${status}` : ""}`,
+      ),
     placeholderData: keepPreviousData,
     // While something is on its way, its answer shows up without a reload.
     refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === "PENDING") ? 2000 : false),
@@ -81,7 +92,11 @@ export function DeliveriesPanel({ endpoint, canWrite, redeliver }: { endpoint: E
       }),
       column.accessor("status", {
         header: t.deliveries.columns.status,
-        cell: (info) => <span className={`rounded px-2 py-0.5 text-sm font-medium ${statusClass[info.getValue()]}`}>{t.deliveries.statuses[info.getValue()]}</span>,
+        cell: (info) => (
+          <span className={`rounded px-2 py-0.5 text-sm font-medium ${statusClass[info.getValue()]}`}>
+            {t.deliveries.statuses[info.getValue()]}
+          </span>
+        ),
       }),
       column.accessor("attempts", { header: t.deliveries.columns.attempts }),
       column.accessor((d) => answerText(t, d.last_status_code, d.last_error), {
@@ -101,7 +116,12 @@ export function DeliveriesPanel({ endpoint, canWrite, redeliver }: { endpoint: E
         header: t.deliveries.columns.actions,
         cell: (info) => (
           <div className="flex flex-col gap-2 xl:flex-row">
-            <button type="button" className={`${secondaryButtonClass} whitespace-nowrap px-3 py-1.5`} aria-label={fill(t.deliveries.detailsLabel, { id: info.row.original.id })} onClick={() => setShown(info.row.original)}>
+            <button
+              type="button"
+              className={`${secondaryButtonClass} whitespace-nowrap px-3 py-1.5`}
+              aria-label={fill(t.deliveries.detailsLabel, { id: info.row.original.id })}
+              onClick={() => setShown(info.row.original)}
+            >
               {t.deliveries.details}
             </button>
             {canWrite && endpoint.enabled && (
@@ -124,7 +144,11 @@ export function DeliveriesPanel({ endpoint, canWrite, redeliver }: { endpoint: E
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.count / data.limit)) : 1;
   return (
-    <section aria-label={fill(t.deliveries.title, { url: endpoint.url })} className="space-y-3 border-t border-slate-200 pt-4" data-testid="webhook-deliveries">
+    <section
+      aria-label={fill(t.deliveries.title, { url: endpoint.url })}
+      className="space-y-3 border-t border-slate-200 pt-4"
+      data-testid="webhook-deliveries"
+    >
       <SelectField
         id={`deliveries-status-${endpoint.id}`}
         label={t.deliveries.filter}
@@ -144,7 +168,14 @@ export function DeliveriesPanel({ endpoint, canWrite, redeliver }: { endpoint: E
       {data?.count === 0 ? (
         <p className="text-slate-700">{t.deliveries.none}</p>
       ) : (
-        <QueryTable query={{ ...query, data: data?.deliveries }} columns={columns} getRowId={(d) => String(d.id)} label={t.deliveries.caption} className="min-w-[44rem]" testId="webhook-deliveries-table" />
+        <QueryTable
+          query={{ ...query, data: data?.deliveries }}
+          columns={columns}
+          getRowId={(d) => String(d.id)}
+          label={t.deliveries.caption}
+          className="min-w-[44rem]"
+          testId="webhook-deliveries-table"
+        />
       )}
       {pages > 1 && (
         <nav aria-label={t.deliveries.pagination} className="flex flex-wrap items-center gap-3">
@@ -152,7 +183,12 @@ export function DeliveriesPanel({ endpoint, canWrite, redeliver }: { endpoint: E
             {t.deliveries.previous}
           </button>
           <span className="text-sm text-slate-700">{fill(t.deliveries.page, { page, pages })}</span>
-          <button type="button" className={secondaryButtonClass} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
             {t.deliveries.next}
           </button>
         </nav>
@@ -162,12 +198,24 @@ export function DeliveriesPanel({ endpoint, canWrite, redeliver }: { endpoint: E
   );
 }
 
-function DeliveryDetails({ delivery, onClose, t, lang }: { delivery: Delivery | null; onClose: () => void; t: WebhooksMessages; lang: Lang }) {
+function DeliveryDetails({
+  delivery,
+  onClose,
+  t,
+  lang,
+}: {
+  delivery: Delivery | null;
+  onClose: () => void;
+  t: WebhooksMessages;
+  lang: Lang;
+}) {
   return (
     <Modal
       open={delivery !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={delivery ? fill(t.deliveries.detailsTitle, { id: delivery.id, event: eventName(t, delivery.event_type) }) : ""}
+      title={
+        delivery ? fill(t.deliveries.detailsTitle, { id: delivery.id, event: eventName(t, delivery.event_type) }) : ""
+      }
       wide
       testId="webhook-delivery-details"
     >
@@ -185,7 +233,11 @@ function DeliveryDetails({ delivery, onClose, t, lang }: { delivery: Delivery | 
               <ol className="mt-1 list-decimal space-y-1 pl-6 text-sm">
                 {delivery.attempt_log.map((a, i) => (
                   <li key={i}>
-                    {fill(t.deliveries.attemptLine, { date: formatDate(lang, "dateTime", a.attempted_at), answer: answerText(t, a.status_code, a.error), ms: a.duration_ms })}
+                    {fill(t.deliveries.attemptLine, {
+                      date: formatDate(lang, "dateTime", a.attempted_at),
+                      answer: answerText(t, a.status_code, a.error),
+                      ms: a.duration_ms,
+                    })}
                   </li>
                 ))}
               </ol>
@@ -194,7 +246,10 @@ function DeliveryDetails({ delivery, onClose, t, lang }: { delivery: Delivery | 
           <div>
             <h3 className="font-medium">{t.deliveries.payload}</h3>
             {/* Focusable so keyboard users can scroll a wide body (axe: scrollable-region-focusable). */}
-            <pre tabIndex={0} className="mt-1 max-h-72 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400">
+            <pre
+              tabIndex={0}
+              className="mt-1 max-h-72 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400"
+            >
               {JSON.stringify(delivery.payload, null, 2)}
             </pre>
           </div>

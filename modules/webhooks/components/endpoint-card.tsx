@@ -23,7 +23,13 @@ const badgeClass = {
   disabled: "bg-red-100 text-red-950",
 };
 
-export function EndpointCard({ endpoint, canWrite, actions, onEdit, onSecret }: {
+export function EndpointCard({
+  endpoint,
+  canWrite,
+  actions,
+  onEdit,
+  onSecret,
+}: {
   endpoint: Endpoint;
   canWrite: boolean;
   actions: WebhookActions;
@@ -74,7 +80,10 @@ export function EndpointCard({ endpoint, canWrite, actions, onEdit, onSecret }: 
       </div>
       {state === "disabled" && (
         <p role="note" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-950">
-          {fill(t.disabledBecause, { date: formatDate(lang, "dateTime", endpoint.disabled_at!), reason: endpoint.disabled_reason! })}
+          {fill(t.disabledBecause, {
+            date: formatDate(lang, "dateTime", endpoint.disabled_at!),
+            reason: endpoint.disabled_reason!,
+          })}
         </p>
       )}
       {state === "enabled" && endpoint.failing_since && (
@@ -94,13 +103,23 @@ export function EndpointCard({ endpoint, canWrite, actions, onEdit, onSecret }: 
         {endpoint.include_descendants && <p className="mt-1 text-sm text-slate-700">{t.includesDescendants}</p>}
       </div>
       <div role="group" aria-label={fill(t.actions, { url })} className="flex flex-wrap gap-2">
-        <button type="button" className={`${secondaryButtonClass} px-3 py-1.5`} aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className={`${secondaryButtonClass} px-3 py-1.5`}
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
           {open ? t.hideDeliveries : t.showDeliveries}
         </button>
         {canWrite && (
           <>
             {endpoint.enabled && (
-              <button type="button" className={`${secondaryButtonClass} px-3 py-1.5`} disabled={run.isPending} onClick={() => run.mutate("test")}>
+              <button
+                type="button"
+                className={`${secondaryButtonClass} px-3 py-1.5`}
+                disabled={run.isPending}
+                onClick={() => run.mutate("test")}
+              >
                 {t.sendTest}
               </button>
             )}
@@ -108,14 +127,38 @@ export function EndpointCard({ endpoint, canWrite, actions, onEdit, onSecret }: 
               {t.edit}
             </button>
             {endpoint.enabled ? (
-              <ConfirmButton label={t.pause} title={fill(t.pauseTitle, { url })} body={t.pauseBody} confirmLabel={t.pause} {...confirmProps("pause")} />
+              <ConfirmButton
+                label={t.pause}
+                title={fill(t.pauseTitle, { url })}
+                body={t.pauseBody}
+                confirmLabel={t.pause}
+                {...confirmProps("pause")}
+              />
             ) : (
-              <button type="button" className={`${secondaryButtonClass} px-3 py-1.5`} disabled={run.isPending} onClick={() => run.mutate("enable")}>
+              <button
+                type="button"
+                className={`${secondaryButtonClass} px-3 py-1.5`}
+                disabled={run.isPending}
+                onClick={() => run.mutate("enable")}
+              >
                 {t.enable}
               </button>
             )}
-            <ConfirmButton label={t.rotate} title={fill(t.rotateTitle, { url })} body={t.rotateBody} confirmLabel={t.rotate} {...confirmProps("rotate")} />
-            <ConfirmButton label={t.remove} title={fill(t.removeTitle, { url })} body={t.removeBody} confirmLabel={t.remove} danger {...confirmProps("remove")} />
+            <ConfirmButton
+              label={t.rotate}
+              title={fill(t.rotateTitle, { url })}
+              body={t.rotateBody}
+              confirmLabel={t.rotate}
+              {...confirmProps("rotate")}
+            />
+            <ConfirmButton
+              label={t.remove}
+              title={fill(t.removeTitle, { url })}
+              body={t.removeBody}
+              confirmLabel={t.remove}
+              danger
+              {...confirmProps("remove")}
+            />
           </>
         )}
       </div>

@@ -24,7 +24,14 @@ type Values = z.input<typeof EndpointForm>;
 type Saved = z.output<typeof EndpointForm>;
 
 /** `editing` null: a new endpoint of `companyId` (its secret goes to `onCreated`); an endpoint: changing it. */
-export function EndpointDialog({ open, editing, companyId, onClose, onCreated, actions }: {
+export function EndpointDialog({
+  open,
+  editing,
+  companyId,
+  onClose,
+  onCreated,
+  actions,
+}: {
   open: boolean;
   editing: Endpoint | null;
   companyId: string;
@@ -57,7 +64,11 @@ export function EndpointDialog({ open, editing, companyId, onClose, onCreated, a
       if (saved.secret) onCreated(saved.secret);
     },
     onError: (error) => {
-      if (!showFieldErrors(form.setError, error, ["url", "description", "events"], (field) => (field === "url" ? t.form.urlRefused : t.common.invalid))) {
+      if (
+        !showFieldErrors(form.setError, error, ["url", "description", "events"], (field) =>
+          field === "url" ? t.form.urlRefused : t.common.invalid,
+        )
+      ) {
         toast.error(failureText(t.common, error));
       }
     },
@@ -65,26 +76,59 @@ export function EndpointDialog({ open, editing, companyId, onClose, onCreated, a
   const { errors } = form.formState;
   const errorText = (name: "url" | "description") => {
     const error = errors[name];
-    return error && (error.type === "business" ? error.message : fieldErrorText(lang, name, error.type as string, error.message));
+    return (
+      error &&
+      (error.type === "business" ? error.message : fieldErrorText(lang, name, error.type as string, error.message))
+    );
   };
   const events = useWatch({ control: form.control, name: "events" }) ?? [];
   const allChosen = WEBHOOK_EVENT_TYPES.every((type) => events.includes(type));
   return (
-    <Modal open={open} onOpenChange={(next) => !next && close()} title={editing ? t.form.editTitle : t.form.addTitle} wide testId="webhook-dialog">
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      title={editing ? t.form.editTitle : t.form.addTitle}
+      wide
+      testId="webhook-dialog"
+    >
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
-        <TextField id="webhook-url" label={t.form.url} help={t.form.urlHelp} type="url" inputMode="url" autoComplete="off" error={errorText("url")} {...form.register("url")} />
-        <TextAreaField id="webhook-description" label={t.form.description} help={t.form.descriptionHelp} rows={2} error={errorText("description")} {...form.register("description")} />
+        <TextField
+          id="webhook-url"
+          label={t.form.url}
+          help={t.form.urlHelp}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          error={errorText("url")}
+          {...form.register("url")}
+        />
+        <TextAreaField
+          id="webhook-description"
+          label={t.form.description}
+          help={t.form.descriptionHelp}
+          rows={2}
+          error={errorText("description")}
+          {...form.register("description")}
+        />
         <fieldset aria-describedby={errors.events ? "webhook-events-error" : undefined}>
           <legend className="font-medium">{t.form.events}</legend>
           <CheckboxField
             className="mt-2 flex items-start gap-2 font-medium"
             label={t.form.allEvents}
             checked={allChosen}
-            onChange={(e) => form.setValue("events", e.target.checked ? [...WEBHOOK_EVENT_TYPES] : [], { shouldDirty: true })}
+            onChange={(e) =>
+              form.setValue("events", e.target.checked ? [...WEBHOOK_EVENT_TYPES] : [], { shouldDirty: true })
+            }
           />
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {WEBHOOK_EVENT_TYPES.map((type) => (
-              <CheckboxField key={type} value={type} label={t.eventNames[type]} description={<code className="text-xs">{type}</code>} {...form.register("events")} />
+              <CheckboxField
+                key={type}
+                value={type}
+                label={t.eventNames[type]}
+                description={<code className="text-xs">{type}</code>}
+                {...form.register("events")}
+              />
             ))}
           </div>
           <FieldErrorLine id="webhook-events" error={errors.events ? t.form.eventsRequired : undefined} />

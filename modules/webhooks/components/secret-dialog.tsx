@@ -9,7 +9,14 @@ import { SecretValue } from "@/components/admin/ui/secret-value";
 export function WebhookSecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
   const t = webhooksMessages(useLang()).secret;
   return (
-    <OneTimeSecretDialog open={secret !== null} title={t.title} warning={t.warning} storedLabel={t.stored} onClose={onClose} testId="webhook-secret-dialog">
+    <OneTimeSecretDialog
+      open={secret !== null}
+      title={t.title}
+      warning={t.warning}
+      storedLabel={t.stored}
+      onClose={onClose}
+      testId="webhook-secret-dialog"
+    >
       {secret && <SecretValue label={t.label} value={secret} testId="webhook-secret" />}
     </OneTimeSecretDialog>
   );

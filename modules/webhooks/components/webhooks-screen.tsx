@@ -15,7 +15,12 @@ import { EndpointDialog } from "./endpoint-dialog";
 import { WebhookSecretDialog } from "./secret-dialog";
 import type { Endpoint, WebhookActions } from "./types";
 
-export function WebhooksScreen({ companies, companyId, canWrite, actions }: {
+export function WebhooksScreen({
+  companies,
+  companyId,
+  canWrite,
+  actions,
+}: {
   companies: { company_id: string; name: string }[];
   companyId: string;
   canWrite: boolean;
@@ -32,7 +37,13 @@ export function WebhooksScreen({ companies, companyId, canWrite, actions }: {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <CompanyPicker id="webhooks-company" label={t.company} placeholder={t.chooseCompany} companies={companies} companyId={companyId} />
+        <CompanyPicker
+          id="webhooks-company"
+          label={t.company}
+          placeholder={t.chooseCompany}
+          companies={companies}
+          companyId={companyId}
+        />
         {canWrite && companyId && (
           <button type="button" className={buttonClass} onClick={() => setDialog({ editing: null })}>
             {t.add}

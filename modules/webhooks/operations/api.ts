@@ -106,7 +106,8 @@ export const listWebhookDeliveries = webhookOperation({
   params: IdParams,
   query: WebhookDeliveryListQuery,
   summary: "An endpoint's deliveries",
-  description: "Newest first, with every attempt's status code (or network error) and duration, and when a pending one is tried next.",
+  description:
+    "Newest first, with every attempt's status code (or network error) and duration, and when a pending one is tried next.",
   responses: { 200: { description: "A page of deliveries", schema: WebhookDeliveryPage } },
   errors: endpointErrors,
 });
@@ -132,7 +133,8 @@ export const sendWebhookTest = webhookOperation({
   permission: "WEBHOOK.U",
   params: IdParams,
   summary: "Send a test event",
-  description: "A `webhook.test` event to this endpoint only, whatever events it subscribes to; list its deliveries to see how it went.",
+  description:
+    "A `webhook.test` event to this endpoint only, whatever events it subscribes to; list its deliveries to see how it went.",
   responses: { 200: { description: "The queued delivery", schema: WebhookDeliveryView } },
   errors: { ...endpointErrors, 409: disabled },
 });

@@ -1,7 +1,12 @@
 // The dashboard's data routes of the webhooks screen (/admin/api/webhooks), with the signed-in session: the same
 // services as /v3/webhook.
 import { z } from "zod";
-import { WebhookDeliveryListQuery, WebhookDeliveryPage, WebhookEndpointListQuery, WebhookEndpointView } from "../schemas/webhooks";
+import {
+  WebhookDeliveryListQuery,
+  WebhookDeliveryPage,
+  WebhookEndpointListQuery,
+  WebhookEndpointView,
+} from "../schemas/webhooks";
 import { dashboardReadErrors, dashboardRoute } from "@/lib/operations/dashboard-route";
 import { reason, validation } from "@/lib/operations/errors";
 import { IdParams } from "@/lib/operations/params";

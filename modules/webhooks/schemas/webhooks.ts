@@ -43,24 +43,39 @@ const SubscriptionRef = {
 function eventPayload<T extends string, D extends z.ZodRawShape>(type: T, description: string, data: D) {
   return z
     .object({ type: z.literal(type), timestamp: Timestamp, data: z.object(data) })
-    .meta({ id: `WebhookEvent${type.replace(/(^|[._])([a-z])/g, (_, _sep, c: string) => c.toUpperCase())}`, description });
+    .meta({
+      id: `WebhookEvent${type.replace(/(^|[._])([a-z])/g, (_, _sep, c: string) => c.toUpperCase())}`,
+      description,
+    });
 }
 
 const payloads = {
-  "subscription.created": eventPayload("subscription.created", "Someone subscribed to a list (PENDING while double opt-in waits for the address owner).", {
-    ...SubscriptionRef,
-    status: z.enum(["PENDING", "SUBSCRIBED"]),
-    source: z.string().meta({ description: "PUBLIC_FORM, ADMIN or API." }),
-  }),
-  "subscription.confirmed": eventPayload("subscription.confirmed", "A pending subscription was confirmed and is SUBSCRIBED.", {
-    ...SubscriptionRef,
-    confirmed_via: z.string().meta({ description: "EMAIL_LINK, ADMIN, API or PREFERENCES." }),
-  }),
+  "subscription.created": eventPayload(
+    "subscription.created",
+    "Someone subscribed to a list (PENDING while double opt-in waits for the address owner).",
+    {
+      ...SubscriptionRef,
+      status: z.enum(["PENDING", "SUBSCRIBED"]),
+      source: z.string().meta({ description: "PUBLIC_FORM, ADMIN or API." }),
+    },
+  ),
+  "subscription.confirmed": eventPayload(
+    "subscription.confirmed",
+    "A pending subscription was confirmed and is SUBSCRIBED.",
+    {
+      ...SubscriptionRef,
+      confirmed_via: z.string().meta({ description: "EMAIL_LINK, ADMIN, API or PREFERENCES." }),
+    },
+  ),
   "subscription.unsubscribed": eventPayload("subscription.unsubscribed", "A subscription ended.", {
     ...SubscriptionRef,
     via: z.string().nullable().meta({ description: "ADMIN (staff), LINK, PREFERENCES or OPT_OUT (the person)." }),
   }),
-  "member.opted_out": eventPayload("member.opted_out", "A member opted out of all mail from the organization.", MemberRef),
+  "member.opted_out": eventPayload(
+    "member.opted_out",
+    "A member opted out of all mail from the organization.",
+    MemberRef,
+  ),
   "member.created": eventPayload("member.created", "A member was created.", {
     ...MemberRef,
     firstname: z.string().nullable(),
@@ -75,11 +90,15 @@ const payloads = {
     company_id: MemberRef.company_id,
     member_id: MemberRef.member_id,
   }),
-  "company.fk_status_changed": eventPayload("company.fk_status_changed", "A company's leisure-card (Fritidskortet) enrollment status changed.", {
-    company_id: z.string(),
-    from: z.string(),
-    to: z.string(),
-  }),
+  "company.fk_status_changed": eventPayload(
+    "company.fk_status_changed",
+    "A company's leisure-card (Fritidskortet) enrollment status changed.",
+    {
+      company_id: z.string(),
+      from: z.string(),
+      to: z.string(),
+    },
+  ),
   "sendout.sent": eventPayload("sendout.sent", "A sendout has no recipient left to send to.", {
     company_id: z.string(),
     sendout_id: z.number().int(),
@@ -91,7 +110,7 @@ const payloads = {
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 /** The test event's body. */
-export const WebhookTestPayload = eventPayload(WEBHOOK_TEST_EVENT, "Sent by \"send a test event\" to one endpoint.", {
+export const WebhookTestPayload = eventPayload(WEBHOOK_TEST_EVENT, 'Sent by "send a test event" to one endpoint.', {
   endpoint_id: z.number().int(),
   company_id: z.string(),
 });
@@ -102,7 +121,9 @@ export const WEBHOOK_PAYLOADS = WEBHOOK_EVENT_TYPES.map((type) => ({ type, schem
 // ------------------------------------------------------------------ endpoints
 
 const EventTypes = z
-  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}` }), { error: "must be an array of event types" })
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}` }), {
+    error: "must be an array of event types",
+  })
   .min(1, { error: "must name at least one event type" })
   .max(WEBHOOK_EVENT_TYPES.length, { error: `must name at most ${WEBHOOK_EVENT_TYPES.length} event types` })
   .transform((types) => WEBHOOK_EVENT_TYPES.filter((t) => types.includes(t)));
@@ -112,9 +133,15 @@ const Url = z
   .trim()
   .max(2000, { error: "must be at most 2000 characters" })
   .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }))
-  .meta({ description: "Where events are POSTed. https only (http only where the operator allows it); not a private or loopback address." });
+  .meta({
+    description:
+      "Where events are POSTed. https only (http only where the operator allows it); not a private or loopback address.",
+  });
 
-const Description = z.string({ error: "must be a string" }).trim().max(500, { error: "must be at most 500 characters" });
+const Description = z
+  .string({ error: "must be a string" })
+  .trim()
+  .max(500, { error: "must be at most 500 characters" });
 
 export const CreateWebhookEndpointRequest = z
   .object({ company_id: CompanyId, url: Url, events: EventTypes, description: Description.default("") })
@@ -127,7 +154,8 @@ export const UpdateWebhookEndpointRequest = z
     events: EventTypes.optional(),
     description: Description.optional(),
     enabled: z.boolean({ error: "must be true or false" }).optional().meta({
-      description: "true re-enables an endpoint the service disabled (and forgets its failures); false pauses deliveries.",
+      description:
+        "true re-enables an endpoint the service disabled (and forgets its failures); false pauses deliveries.",
     }),
   })
   .meta({ id: "UpdateWebhookEndpointRequest", description: "Fields left out are unchanged." });
@@ -139,14 +167,25 @@ export const WebhookEndpointView = z
   .object({
     id: z.number().int(),
     company_id: z.string(),
-    include_descendants: z.boolean().meta({ description: "Whether events of the companies below the endpoint's company reach it (fixed at creation from the creator's scope)." }),
+    include_descendants: z
+      .boolean()
+      .meta({
+        description:
+          "Whether events of the companies below the endpoint's company reach it (fixed at creation from the creator's scope).",
+      }),
     url: z.string(),
     description: z.string(),
     events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
     enabled: z.boolean(),
     disabled_at: z.string().nullable(),
-    disabled_reason: z.string().nullable().meta({ description: "Why the service disabled it (null when enabled, or paused by a person)." }),
-    failing_since: z.string().nullable().meta({ description: "The first failed attempt since the last successful delivery." }),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the service disabled it (null when enabled, or paused by a person)." }),
+    failing_since: z
+      .string()
+      .nullable()
+      .meta({ description: "The first failed attempt since the last successful delivery." }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -155,11 +194,20 @@ export type WebhookEndpointViewShape = z.output<typeof WebhookEndpointView>;
 
 /** A new endpoint: the only answer besides a rotation that carries the signing secret. */
 export const CreatedWebhookEndpoint = WebhookEndpointView.extend({
-  secret: z.string().meta({ description: "The signing secret (`whsec_…`), shown only now. Verify deliveries with it (Standard Webhooks)." }),
+  secret: z
+    .string()
+    .meta({
+      description: "The signing secret (`whsec_…`), shown only now. Verify deliveries with it (Standard Webhooks).",
+    }),
 }).meta({ id: "CreatedWebhookEndpoint" });
 
 export const RotatedWebhookSecret = z
-  .object({ id: z.number().int(), secret: z.string().meta({ description: "The new signing secret, shown only now; the old one stops signing at once." }) })
+  .object({
+    id: z.number().int(),
+    secret: z
+      .string()
+      .meta({ description: "The new signing secret, shown only now; the old one stops signing at once." }),
+  })
   .meta({ id: "RotatedWebhookSecret" });
 
 // ------------------------------------------------------------------ deliveries
@@ -173,7 +221,11 @@ export type WebhookDeliveryListInput = z.output<typeof WebhookDeliveryListQuery>
 
 const WebhookAttemptView = z.object({
   attempted_at: z.string(),
-  status_code: z.number().int().nullable().meta({ description: "The receiver's HTTP status; null when no answer came." }),
+  status_code: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "The receiver's HTTP status; null when no answer came." }),
   error: z.string().nullable().meta({ description: "A network error or timeout, or a non-2xx answer." }),
   duration_ms: z.number().int(),
 });
@@ -198,5 +250,10 @@ export const WebhookDeliveryView = z
 export type WebhookDeliveryViewShape = z.output<typeof WebhookDeliveryView>;
 
 export const WebhookDeliveryPage = z
-  .object({ deliveries: z.array(WebhookDeliveryView), count: z.number().int(), page: z.number().int(), limit: z.number().int() })
+  .object({
+    deliveries: z.array(WebhookDeliveryView),
+    count: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  })
   .meta({ id: "WebhookDeliveryPage" });

@@ -47,17 +47,40 @@ export async function recordOutcomes(owner: string, outcomes: Outcome[]): Promis
     const step = row.retryStep + 1;
     const ok = answer.error === null;
     const exhausted = !ok && step > RETRY_SCHEDULE_MS.length;
-    const next = ok || exhausted ? sentAt : new Date(Date.now() + RETRY_SCHEDULE_MS[step - 1] * env().WEBHOOK_RETRY_SCALE);
+    const next =
+      ok || exhausted ? sentAt : new Date(Date.now() + RETRY_SCHEDULE_MS[step - 1] * env().WEBHOOK_RETRY_SCALE);
     const status = ok ? "DELIVERED" : exhausted ? "FAILED" : "PENDING";
-    return [row.id, status, row.attempts + 1, step, jsonTimestamp(next), answer.statusCode, answer.error, jsonTimestamp(ok ? now : null), jsonTimestamp(sentAt), answer.durationMs];
+    return [
+      row.id,
+      status,
+      row.attempts + 1,
+      step,
+      jsonTimestamp(next),
+      answer.statusCode,
+      answer.error,
+      jsonTimestamp(ok ? now : null),
+      jsonTimestamp(sentAt),
+      answer.durationMs,
+    ];
   });
   const rows = jsonRows(
-    [["id", "integer"], ["status", "text"], ["attempts", "integer"], ["retryStep", "integer"], ["nextAttemptAt", "timestamp"], ["statusCode", "integer"],
-      ["error", "text"], ["deliveredAt", "timestamp"], ["attemptedAt", "timestamp"], ["durationMs", "integer"]],
+    [
+      ["id", "integer"],
+      ["status", "text"],
+      ["attempts", "integer"],
+      ["retryStep", "integer"],
+      ["nextAttemptAt", "timestamp"],
+      ["statusCode", "integer"],
+      ["error", "text"],
+      ["deliveredAt", "timestamp"],
+      ["attemptedAt", "timestamp"],
+      ["durationMs", "integer"],
+    ],
     states,
   );
   const byEndpoint = new Map<number, Outcome[]>();
-  for (const outcome of outcomes) byEndpoint.set(outcome.endpointId, [...(byEndpoint.get(outcome.endpointId) ?? []), outcome]);
+  for (const outcome of outcomes)
+    byEndpoint.set(outcome.endpointId, [...(byEndpoint.get(outcome.endpointId) ?? []), outcome]);
   const exhaustedEndpoints = new Set(outcomes.filter((o, i) => states[i][1] === "FAILED").map((o) => o.endpointId));
   // The ids are also named as a list: from the join alone, SQLite chose to walk every PENDING delivery by its status
   // index and scan the JSON rows for each, a cost that grew with the backlog.
@@ -78,9 +101,12 @@ export async function recordOutcomes(owner: string, outcomes: Outcome[]): Promis
       WHERE j."id" IN (${Prisma.join(updated.map((row) => Number(row.id)))}) ORDER BY j."attemptedAt", j."id"`;
     for (const [endpointId, attempts] of byEndpoint) {
       const change = failingChange(attempts.sort((a, b) => a.sentAt.getTime() - b.sentAt.getTime()));
-      if ("clear" in change) await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "failingSince" = NULL, "updatedAt" = ${now} WHERE "id" = ${endpointId} AND "failingSince" IS NOT NULL`;
-      else if (change.keepEarlier) await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "failingSince" = ${change.since}, "updatedAt" = ${now} WHERE "id" = ${endpointId} AND "failingSince" IS NULL`;
-      else await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "failingSince" = ${change.since}, "updatedAt" = ${now} WHERE "id" = ${endpointId}`;
+      if ("clear" in change)
+        await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "failingSince" = NULL, "updatedAt" = ${now} WHERE "id" = ${endpointId} AND "failingSince" IS NOT NULL`;
+      else if (change.keepEarlier)
+        await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "failingSince" = ${change.since}, "updatedAt" = ${now} WHERE "id" = ${endpointId} AND "failingSince" IS NULL`;
+      else
+        await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "failingSince" = ${change.since}, "updatedAt" = ${now} WHERE "id" = ${endpointId}`;
     }
   });
   for (const endpointId of exhaustedEndpoints) await disableIfFailingTooLong(endpointId);
@@ -92,7 +118,8 @@ export async function recordOutcomes(owner: string, outcomes: Outcome[]): Promis
  */
 async function disableIfFailingTooLong(endpointId: number): Promise<void> {
   const since = new Date(Date.now() - env().WEBHOOK_DISABLE_AFTER_HOURS * 3600e3);
-  const endpoint = await db().webhookEndpoint.findFirst({ where: { id: endpointId, enabled: true, failingSince: { lte: since } } });
+  const endpoint = await db().webhookEndpoint.findFirst({
+    where: { id: endpointId, enabled: true, failingSince: { lte: since } },
+  });
   if (endpoint) await disableFailingEndpoint(endpoint);
 }
-

@@ -58,7 +58,14 @@ async function claimDeliveries(owner: string, limit: number, now = new Date()): 
     UPDATE "WebhookDelivery" SET "leaseOwner" = ${owner}, "leaseUntil" = ${leaseEnd(now)}
     WHERE "id" IN (SELECT "id" FROM picked)
     RETURNING "id", "messageId", "endpointId", "eventId", "attempts", "retryStep"`;
-  return rows.map((r) => ({ ...r, id: Number(r.id), endpointId: Number(r.endpointId), eventId: Number(r.eventId), attempts: Number(r.attempts), retryStep: Number(r.retryStep) }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    endpointId: Number(r.endpointId),
+    eventId: Number(r.eventId),
+    attempts: Number(r.attempts),
+    retryStep: Number(r.retryStep),
+  }));
 }
 
 interface DeliveryTarget {
@@ -72,29 +79,39 @@ interface DeliveryTarget {
  * What a claimed batch is sent to and with: the endpoints still enabled, by id, and the events' payloads, by id. Read
  * once per batch: an endpoint disabled while its batch is under way gets at most the rest of that batch.
  */
-async function batchTargets(rows: ClaimedDelivery[]): Promise<{ endpoints: Map<number, DeliveryTarget>; payloads: Map<number, string> }> {
+async function batchTargets(
+  rows: ClaimedDelivery[],
+): Promise<{ endpoints: Map<number, DeliveryTarget>; payloads: Map<number, string> }> {
   const endpointIds = [...new Set(rows.map((r) => r.endpointId))];
   const eventIds = [...new Set(rows.map((r) => r.eventId))];
   const [endpoints, events] = await Promise.all([
     db().$queryRaw<{ id: number | bigint; url: string; secretEncrypted: string }[]>`
       SELECT "id", "url", "secretEncrypted" FROM "WebhookEndpoint" WHERE "id" IN (${Prisma.join(endpointIds)}) AND "enabled" = ${true}`,
-    db().$queryRaw<{ id: number; payload: string }[]>`SELECT "id", "payload" FROM "WebhookEvent" WHERE "id" IN (${Prisma.join(eventIds)})`,
+    db().$queryRaw<
+      { id: number; payload: string }[]
+    >`SELECT "id", "payload" FROM "WebhookEvent" WHERE "id" IN (${Prisma.join(eventIds)})`,
   ]);
   return {
-    endpoints: new Map(endpoints.map((e) => [Number(e.id), { id: Number(e.id), url: e.url, signer: new Webhook(openSecret(e)) }])),
+    endpoints: new Map(
+      endpoints.map((e) => [Number(e.id), { id: Number(e.id), url: e.url, signer: new Webhook(openSecret(e)) }]),
+    ),
     payloads: new Map(events.map((e) => [Number(e.id), e.payload])),
   };
 }
 
 const released = { leaseOwner: null, leaseUntil: null };
 
-
 /**
  * Sends one claimed delivery; the outcome is recorded with its round's. The lease is renewed before sending once a
  * quarter of it has passed since the claim (a batch that took long may have lost rows to another worker, which are
  * then skipped rather than sent twice).
  */
-async function attempt(owner: string, row: ClaimedDelivery, claimedAt: number, targets: Awaited<ReturnType<typeof batchTargets>>): Promise<Outcome | null> {
+async function attempt(
+  owner: string,
+  row: ClaimedDelivery,
+  claimedAt: number,
+  targets: Awaited<ReturnType<typeof batchTargets>>,
+): Promise<Outcome | null> {
   const endpoint = targets.endpoints.get(row.endpointId);
   const payload = targets.payloads.get(row.eventId);
   if (!endpoint || payload === undefined) {
@@ -107,11 +124,15 @@ async function attempt(owner: string, row: ClaimedDelivery, claimedAt: number, t
     if (held !== 1) return null;
   }
   const sentAt = new Date();
-  const answer = await postWebhook(endpoint.url, {
-    "webhook-id": row.messageId,
-    "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
-    "webhook-signature": endpoint.signer.sign(row.messageId, sentAt, payload),
-  }, payload);
+  const answer = await postWebhook(
+    endpoint.url,
+    {
+      "webhook-id": row.messageId,
+      "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+      "webhook-signature": endpoint.signer.sign(row.messageId, sentAt, payload),
+    },
+    payload,
+  );
   return { row, endpointId: endpoint.id, sentAt, answer };
 }
 
@@ -146,7 +167,10 @@ export async function runWebhookRound(owner: string, stopping: () => boolean): P
   const outcomes: Outcome[] = [];
   await eachConcurrently(rows, busy ? 1 : CONCURRENCY, async (row) => {
     if (stopping()) {
-      await db().webhookDelivery.updateMany({ where: { id: row.id, leaseOwner: owner, status: "PENDING" }, data: released });
+      await db().webhookDelivery.updateMany({
+        where: { id: row.id, leaseOwner: owner, status: "PENDING" },
+        data: released,
+      });
       return;
     }
     try {

@@ -31,15 +31,27 @@ const enabledEndpoints = new EpochCache<"any", boolean>("webhook_endpoints", 1);
  * An endpoint enabled while this transaction runs sees events from the next request on, as if created a moment later.
  */
 export async function anyWebhookEndpointEnabled(tx: Tx): Promise<boolean> {
-  const enabled = await enabledEndpoints.get("any", async () => (await tx.webhookEndpoint.count({ where: { enabled: true } })) > 0);
+  const enabled = await enabledEndpoints.get(
+    "any",
+    async () => (await tx.webhookEndpoint.count({ where: { enabled: true } })) > 0,
+  );
   return enabled === true;
 }
 
 /** An outbox row to write: its type, the company it concerns or the list whose company that is, and its ids as JSON. */
 type OutboxEvent = [type: string, companyId: string | null, listId: number | null, payload: string];
 
-function outboxEvent<T extends WebhookEventType>(type: T, about: { companyId: string } | { listId: number }, refs: WebhookEventRefs[T]): OutboxEvent {
-  return [type, "companyId" in about ? about.companyId : null, "listId" in about ? about.listId : null, JSON.stringify(refs)];
+function outboxEvent<T extends WebhookEventType>(
+  type: T,
+  about: { companyId: string } | { listId: number },
+  refs: WebhookEventRefs[T],
+): OutboxEvent {
+  return [
+    type,
+    "companyId" in about ? about.companyId : null,
+    "listId" in about ? about.listId : null,
+    JSON.stringify(refs),
+  ];
 }
 
 /**
@@ -48,7 +60,16 @@ function outboxEvent<T extends WebhookEventType>(type: T, about: { companyId: st
  * Raw SQL: Prisma's create would read each row back, which nobody needs here.
  */
 async function insertOutboxEvents(tx: Tx, events: OutboxEvent[]): Promise<void> {
-  const rows = jsonRows([["n", "integer"], ["type", "text"], ["companyId", "text"], ["listId", "integer"], ["payload", "text"]], events.map((event, n) => [n, ...event]));
+  const rows = jsonRows(
+    [
+      ["n", "integer"],
+      ["type", "text"],
+      ["companyId", "text"],
+      ["listId", "integer"],
+      ["payload", "text"],
+    ],
+    events.map((event, n) => [n, ...event]),
+  );
   await tx.$executeRaw`
     INSERT INTO "WebhookEvent" ("type", "companyId", "payload", "createdAt")
     SELECT e."type", e."companyId", e."payload", ${new Date()} FROM (

@@ -28,7 +28,11 @@ function wants(endpoint: EndpointTarget, type: string, chain: string[]): boolean
  * 200 statements, most of a delivered event's CPU.
  */
 export async function fanOut(batch: number): Promise<boolean> {
-  const events = await db().webhookEvent.findMany({ where: { fannedOutAt: null }, orderBy: { id: "asc" }, take: batch });
+  const events = await db().webhookEvent.findMany({
+    where: { fannedOutAt: null },
+    orderBy: { id: "asc" },
+    take: batch,
+  });
   if (!events.length) return false;
   const endpoints = await db().webhookEndpoint.findMany({
     where: { enabled: true, company: { deletedAt: null } },
@@ -38,7 +42,8 @@ export async function fanOut(batch: number): Promise<boolean> {
   const unwanted: number[] = [];
   const wanted: { event: (typeof events)[number]; targets: number[] }[] = [];
   for (const event of events) {
-    if (!chains.has(event.companyId)) chains.set(event.companyId, endpoints.length ? await companyWithAncestors(event.companyId) : []);
+    if (!chains.has(event.companyId))
+      chains.set(event.companyId, endpoints.length ? await companyWithAncestors(event.companyId) : []);
     const targets = endpoints.filter((e) => wants(e, event.type, chains.get(event.companyId)!));
     if (targets.length) wanted.push({ event, targets: targets.map((t) => t.id) });
     else unwanted.push(event.id);
@@ -49,10 +54,21 @@ export async function fanOut(batch: number): Promise<boolean> {
 }
 
 /** Marks the events fanned out with their payloads and writes their deliveries, for the events no other worker took. */
-async function takeEvents(wanted: { event: { id: number; type: string; companyId: string; payload: string; createdAt: Date }; targets: number[] }[]): Promise<void> {
+async function takeEvents(
+  wanted: {
+    event: { id: number; type: string; companyId: string; payload: string; createdAt: Date };
+    targets: number[];
+  }[],
+): Promise<void> {
   const payloads = await payloadsOf(wanted.map((w) => w.event));
   const now = new Date();
-  const rows = jsonRows([["id", "integer"], ["payload", "text"]], wanted.map((w, i) => [w.event.id, payloads[i]]));
+  const rows = jsonRows(
+    [
+      ["id", "integer"],
+      ["payload", "text"],
+    ],
+    wanted.map((w, i) => [w.event.id, payloads[i]]),
+  );
   // The ids are also named as a list: from the join alone, SQLite walked every event not yet fanned out by its index
   // and scanned the JSON rows for each, a cost that grew with the backlog.
   await db().$transaction(async (tx) => {
@@ -64,12 +80,21 @@ async function takeEvents(wanted: { event: { id: number; type: string; companyId
       RETURNING "WebhookEvent"."id"`;
     // Another worker may have taken an event meanwhile: its deliveries are that worker's to write.
     const ours = new Set(taken.map((row) => Number(row.id)));
-    const deliveries = wanted.filter((w) => ours.has(w.event.id)).flatMap((w) => w.targets.map((endpointId) => [newMessageId(), endpointId, w.event.id, jsonTimestamp(now)]));
+    const deliveries = wanted
+      .filter((w) => ours.has(w.event.id))
+      .flatMap((w) => w.targets.map((endpointId) => [newMessageId(), endpointId, w.event.id, jsonTimestamp(now)]));
     if (!deliveries.length) return;
-    const values = jsonRows([["messageId", "text"], ["endpointId", "integer"], ["eventId", "integer"], ["at", "timestamp"]], deliveries);
+    const values = jsonRows(
+      [
+        ["messageId", "text"],
+        ["endpointId", "integer"],
+        ["eventId", "integer"],
+        ["at", "timestamp"],
+      ],
+      deliveries,
+    );
     await tx.$executeRaw`
       INSERT INTO "WebhookDelivery" ("messageId", "endpointId", "eventId", "nextAttemptAt", "createdAt")
       SELECT v."messageId", v."endpointId", v."eventId", v."at", v."at" FROM (${values}) AS v ORDER BY v."eventId", v."endpointId"`;
   });
 }
-

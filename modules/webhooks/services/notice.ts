@@ -24,19 +24,34 @@ const system: Caller = { ...operatorCaller(), actor: "system:webhooks", name: "W
 /** The active ADMIN users whose access group reaches the company (all companies, the company, or an ancestor with descendants). */
 async function adminsOf(companyId: string): Promise<string[]> {
   const chain = companyWithAncestors(companyId);
-  const admins = await db().adminUser.findMany({ where: { role: "ADMIN", disabledAt: null }, select: { email: true, accessGroup: { include: { companies: true } } } });
-  const covered = await Promise.all(admins.map((a) => scopeCovers(callerRights(a.accessGroup).scope, companyId, () => chain)));
+  const admins = await db().adminUser.findMany({
+    where: { role: "ADMIN", disabledAt: null },
+    select: { email: true, accessGroup: { include: { companies: true } } },
+  });
+  const covered = await Promise.all(
+    admins.map((a) => scopeCovers(callerRights(a.accessGroup).scope, companyId, () => chain)),
+  );
   return admins.filter((_, i) => covered[i]).map((a) => a.email);
 }
 
-async function tellAdmins(endpoint: { id: number; url: string; companyId: string; failingSince: Date | null }): Promise<void> {
+async function tellAdmins(endpoint: {
+  id: number;
+  url: string;
+  companyId: string;
+  failingSince: Date | null;
+}): Promise<void> {
   const company = await db().company.findUnique({ where: { id: endpoint.companyId }, select: { name: true } });
   const recipients = await adminsOf(endpoint.companyId);
   if (!company || !recipients.length) return;
   const since = (endpoint.failingSince ?? new Date()).toISOString();
   const [sv, en] = LANGUAGES.map((lang) => {
     const t = webhookMailTexts(lang);
-    const values = { url: endpoint.url, since: formatDate(lang, "dateTime", since), company: company.name, id: endpoint.id };
+    const values = {
+      url: endpoint.url,
+      since: formatDate(lang, "dateTime", since),
+      company: company.name,
+      id: endpoint.id,
+    };
     return { subject: fill(t.subject, values), body: fill(t.body, values), reason: fill(t.reason, values) };
   });
   const { html, text } = await renderEmail({
@@ -48,7 +63,13 @@ async function tellAdmins(endpoint: { id: number; url: string; companyId: string
   });
   for (const to of recipients) {
     try {
-      await sendMail({ to, subject: `${sv.subject} / ${en.subject}`, html, text, messageId: mailMessageId("webhook-disabled", `${endpoint.id}-${Date.now()}`, env().MAIL_FROM) });
+      await sendMail({
+        to,
+        subject: `${sv.subject} / ${en.subject}`,
+        html,
+        text,
+        messageId: mailMessageId("webhook-disabled", `${endpoint.id}-${Date.now()}`, env().MAIL_FROM),
+      });
     } catch (error) {
       logger().error({ err: error, endpointId: endpoint.id }, "webhook-disabled message not sent");
     }
@@ -56,12 +77,26 @@ async function tellAdmins(endpoint: { id: number; url: string; companyId: string
 }
 
 /** Disables the endpoint (once, if two workers get here together), records it and tells its admins. */
-export async function disableFailingEndpoint(endpoint: { id: number; url: string; companyId: string; failingSince: Date | null }): Promise<void> {
+export async function disableFailingEndpoint(endpoint: {
+  id: number;
+  url: string;
+  companyId: string;
+  failingSince: Date | null;
+}): Promise<void> {
   const reason = "every attempt failed since failing_since, and a delivery used all its retries";
   const disabled = await db().$transaction(async (tx) => {
-    const changed = await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, enabled: true }, data: { enabled: false, disabledAt: new Date(), disabledReason: reason } });
+    const changed = await tx.webhookEndpoint.updateMany({
+      where: { id: endpoint.id, enabled: true },
+      data: { enabled: false, disabledAt: new Date(), disabledReason: reason },
+    });
     if (changed.count !== 1) return false;
-    await recordAudit(tx, system, { action: "webhook_endpoint.disable", objectType: "webhook_endpoint", objectId: endpoint.id, companyId: endpoint.companyId, summary: `${endpoint.url}: ${reason}` });
+    await recordAudit(tx, system, {
+      action: "webhook_endpoint.disable",
+      objectType: "webhook_endpoint",
+      objectId: endpoint.id,
+      companyId: endpoint.companyId,
+      summary: `${endpoint.url}: ${reason}`,
+    });
     return true;
   });
   if (!disabled) return;

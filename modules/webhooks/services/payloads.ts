@@ -38,9 +38,14 @@ async function sourcesOf(refs: AnyRefs[]): Promise<Sources> {
   const listIds = [...new Set(refs.flatMap((r) => (typeof r.list_id === "number" ? [r.list_id] : [])))];
   const [members, lists] = await Promise.all([
     memberIds.length
-      ? db().member.findMany({ where: { id: { in: memberIds } }, select: { id: true, email: true, firstname: true, lastname: true, erasedAt: true } })
+      ? db().member.findMany({
+          where: { id: { in: memberIds } },
+          select: { id: true, email: true, firstname: true, lastname: true, erasedAt: true },
+        })
       : [],
-    listIds.length ? db().subscriptionList.findMany({ where: { id: { in: listIds } }, select: { id: true, name: true } }) : [],
+    listIds.length
+      ? db().subscriptionList.findMany({ where: { id: { in: listIds } }, select: { id: true, name: true } })
+      : [],
   ]);
   return { members: new Map(members.map((m) => [m.id, m])), listNames: new Map(lists.map((l) => [l.id, l.name])) };
 }
@@ -59,7 +64,13 @@ function memberData(sources: Sources, companyId: string, memberId: number) {
 
 function subscriptionData(sources: Sources, companyId: string, refs: { list_id: number; member_id: number }) {
   const { email } = memberData(sources, companyId, refs.member_id);
-  return { company_id: companyId, member_id: refs.member_id, email, list_id: refs.list_id, list_name: sources.listNames.get(refs.list_id) ?? "" };
+  return {
+    company_id: companyId,
+    member_id: refs.member_id,
+    email,
+    list_id: refs.list_id,
+    list_name: sources.listNames.get(refs.list_id) ?? "",
+  };
 }
 
 async function sendoutData(companyId: string, sendoutId: number) {
@@ -67,11 +78,24 @@ async function sendoutData(companyId: string, sendoutId: number) {
     db().sendout.findUnique({ where: { id: sendoutId }, select: { subject: true } }),
     db().sendoutRecipient.groupBy({ by: ["status"], where: { sendoutId }, _count: { _all: true } }),
   ]);
-  const count = (status?: string) => byStatus.filter((r) => !status || r.status === status).reduce((n, r) => n + r._count._all, 0);
-  return { company_id: companyId, sendout_id: sendoutId, subject: sendout?.subject ?? "", recipients: count(), sent: count("SENT"), failed: count("FAILED") };
+  const count = (status?: string) =>
+    byStatus.filter((r) => !status || r.status === status).reduce((n, r) => n + r._count._all, 0);
+  return {
+    company_id: companyId,
+    sendout_id: sendoutId,
+    subject: sendout?.subject ?? "",
+    recipients: count(),
+    sent: count("SENT"),
+    failed: count("FAILED"),
+  };
 }
 
-async function dataOf(type: WebhookEventType, companyId: string, stored: unknown, sources: Sources): Promise<Record<string, unknown>> {
+async function dataOf(
+  type: WebhookEventType,
+  companyId: string,
+  stored: unknown,
+  sources: Sources,
+): Promise<Record<string, unknown>> {
   switch (type) {
     case "subscription.created": {
       const refs = stored as WebhookEventRefs[typeof type];
@@ -86,7 +110,11 @@ async function dataOf(type: WebhookEventType, companyId: string, stored: unknown
       return { ...subscriptionData(sources, companyId, refs), via: refs.via };
     }
     case "member.opted_out": {
-      const { company_id, member_id, email } = memberData(sources, companyId, (stored as WebhookEventRefs[typeof type]).member_id);
+      const { company_id, member_id, email } = memberData(
+        sources,
+        companyId,
+        (stored as WebhookEventRefs[typeof type]).member_id,
+      );
       return { company_id, member_id, email };
     }
     case "member.created":
@@ -113,7 +141,11 @@ export async function payloadsOf(events: StoredEvent[]): Promise<string[]> {
       const type = event.type as WebhookEventType;
       const schema = schemas.get(type);
       if (!schema) throw new Error(`unknown webhook event type ${event.type}`);
-      const body = { type, timestamp: event.createdAt.toISOString(), data: await dataOf(type, event.companyId, refs[i], sources) };
+      const body = {
+        type,
+        timestamp: event.createdAt.toISOString(),
+        data: await dataOf(type, event.companyId, refs[i], sources),
+      };
       return JSON.stringify(schema.parse(body));
     }),
   );

@@ -17,10 +17,22 @@ import { ValidationFailed } from "@/lib/errors";
 /** IPv4 ranges that are not the public internet (RFC 6890's special-purpose registry). */
 const internalV4 = new net.BlockList();
 for (const [prefix, bits] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24],
-  ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) internalV4.addSubnet(prefix, bits, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  internalV4.addSubnet(prefix, bits, "ipv4");
 
 /**
  * IPv6 is judged by class, not by a list of spellings: only global unicast (2000::/3) may be called, and within it
@@ -33,7 +45,13 @@ for (const [prefix, bits] of [
 const globalV6 = new net.BlockList();
 globalV6.addSubnet("2000::", 3, "ipv6");
 const specialGlobalV6 = new net.BlockList();
-for (const [prefix, bits] of [["2001::", 23], ["2001:db8::", 32], ["2002::", 16], ["3fff::", 20]] as const) specialGlobalV6.addSubnet(prefix, bits, "ipv6");
+for (const [prefix, bits] of [
+  ["2001::", 23],
+  ["2001:db8::", 32],
+  ["2002::", 16],
+  ["3fff::", 20],
+] as const)
+  specialGlobalV6.addSubnet(prefix, bits, "ipv6");
 
 /** The eight 16-bit groups of an IPv6 address in any spelling (`::`, a dotted IPv4 tail); null when it is none. */
 function ipv6Groups(address: string): number[] | null {
@@ -47,7 +65,9 @@ function ipv6Groups(address: string): number[] | null {
   const [head, tail] = text.split("::");
   const part = (s: string | undefined) => (s ? s.split(":").map((g) => parseInt(g, 16)) : []);
   const [before, after] = [part(head), part(tail)];
-  return tail === undefined ? before : [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+  return tail === undefined
+    ? before
+    : [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
 }
 
 /** Whether an IP address is one the service must not call; anything that is not an IP address is refused too. */
@@ -75,8 +95,14 @@ export function assertAllowedTarget(text: string): void {
   if (url.username || url.password) throw new ValidationFailed({ url: ["must not carry credentials"] });
   if (env().WEBHOOK_ALLOW_PRIVATE_TARGETS) return;
   const host = hostOf(url).toLowerCase();
-  const local = host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal") || (!host.includes(".") && !net.isIP(host));
-  if (local || (net.isIP(host) && isInternalAddress(host))) throw new ValidationFailed({ url: ["must not be a private, loopback or local address"] });
+  const local =
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host.endsWith(".local") ||
+    host.endsWith(".internal") ||
+    (!host.includes(".") && !net.isIP(host));
+  if (local || (net.isIP(host) && isInternalAddress(host)))
+    throw new ValidationFailed({ url: ["must not be a private, loopback or local address"] });
 }
 
 /** dns.lookup that refuses internal addresses (unless allowed): the address the socket connects to is the one checked. */
@@ -85,7 +111,12 @@ const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
     if (error) return callback(error, "", 0);
     const list = addresses as dns.LookupAddress[];
     const allowed = env().WEBHOOK_ALLOW_PRIVATE_TARGETS ? list : list.filter((a) => !isInternalAddress(a.address));
-    if (!allowed.length) return callback(Object.assign(new Error(`${hostname} resolves to a private or loopback address`), { code: "EBLOCKED" }), "", 0);
+    if (!allowed.length)
+      return callback(
+        Object.assign(new Error(`${hostname} resolves to a private or loopback address`), { code: "EBLOCKED" }),
+        "",
+        0,
+      );
     if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, allowed);
     callback(null, allowed[0].address, allowed[0].family);
   });
@@ -106,7 +137,14 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * Kept connections per scheme, at most as many per receiver as a worker sends at once, closed after 4 s unused (before
  * the 5 s after which Node's own servers close theirs; a shorter Keep-Alive hint from the receiver is followed).
  */
-const keptConnections = { keepAlive: true, maxSockets: 8, maxFreeSockets: 8, maxTotalSockets: 256, timeout: 4000, scheduling: "lifo" } as const;
+const keptConnections = {
+  keepAlive: true,
+  maxSockets: 8,
+  maxFreeSockets: 8,
+  maxTotalSockets: 256,
+  timeout: 4000,
+  scheduling: "lifo",
+} as const;
 const agents = { "http:": new http.Agent(keptConnections), "https:": new https.Agent(keptConnections) };
 
 /** POSTs a JSON body with the given headers; never throws. The answer's body is read (up to a bound) and dropped. */
@@ -124,7 +162,11 @@ export function postWebhook(target: string, headers: Record<string, string>, bod
     // The saving check again for the scheme and a literal address; a name is judged by what it resolves to now.
     const url = URL.canParse(target) ? new URL(target) : null;
     const host = url ? hostOf(url) : "";
-    if (!url || !schemeAllowed(url) || (net.isIP(host) && !env().WEBHOOK_ALLOW_PRIVATE_TARGETS && isInternalAddress(host))) {
+    if (
+      !url ||
+      !schemeAllowed(url) ||
+      (net.isIP(host) && !env().WEBHOOK_ALLOW_PRIVATE_TARGETS && isInternalAddress(host))
+    ) {
       resolve({ statusCode: null, error: "target not allowed", durationMs: 0 });
       return;
     }
@@ -135,7 +177,12 @@ export function postWebhook(target: string, headers: Record<string, string>, bod
         method: "POST",
         lookup: guardedLookup,
         agent: agents[url.protocol as keyof typeof agents],
-        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "forening-webhooks/1" },
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "user-agent": "forening-webhooks/1",
+        },
       });
       request.on("response", (response) => {
         let read = 0;
@@ -154,7 +201,8 @@ export function postWebhook(target: string, headers: Record<string, string>, bod
       });
       request.on("error", (error: NodeJS.ErrnoException) => {
         // A kept connection the receiver closed just as it was reused: the request never reached it (Node's advice).
-        if (!retried && !settled && request.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE")) return send(true);
+        if (!retried && !settled && request.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE"))
+          return send(true);
         finish(null, (error.code === "EBLOCKED" ? "target not allowed: " : "") + error.message.slice(0, 300));
       });
       request.end(body);

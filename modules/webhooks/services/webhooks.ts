@@ -22,7 +22,13 @@ import {
   type WebhookEndpointViewShape,
   type WebhookEventType,
 } from "../schemas/webhooks";
-import { assertCompanyInScope, assertObjectInScope, assertWritableCompany, requireModule, requirePermission } from "@/modules/access/services/access-checks";
+import {
+  assertCompanyInScope,
+  assertObjectInScope,
+  assertWritableCompany,
+  requireModule,
+  requirePermission,
+} from "@/modules/access/services/access-checks";
 import { recordAudit } from "@/modules/audit/services/audit";
 import type { Caller } from "@/modules/access/services/caller";
 import { findLiveCompany, liveCompany } from "@/lib/live-records";
@@ -35,7 +41,8 @@ const NOT_FOUND = "webhook endpoint not found";
 const newSecret = () => `whsec_${crypto.randomBytes(24).toString("base64")}`;
 
 const sealSecret = (secret: string) => encryptSecret(secret, env().ENCRYPTION_KEY);
-export const openSecret = (endpoint: { secretEncrypted: string }) => decryptSecret(endpoint.secretEncrypted, env().ENCRYPTION_KEY);
+export const openSecret = (endpoint: { secretEncrypted: string }) =>
+  decryptSecret(endpoint.secretEncrypted, env().ENCRYPTION_KEY);
 
 /** A new message id (the webhook-id header): stable for the delivery's life. */
 export const newMessageId = () => `msg_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -97,7 +104,13 @@ export async function createWebhookEndpoint(caller: Caller, input: CreateWebhook
         createdBy: caller.actor,
       },
     });
-    await recordAudit(tx, caller, { action: "webhook_endpoint.create", objectType: "webhook_endpoint", objectId: endpoint.id, companyId: endpoint.companyId, summary: endpoint.url });
+    await recordAudit(tx, caller, {
+      action: "webhook_endpoint.create",
+      objectType: "webhook_endpoint",
+      objectId: endpoint.id,
+      companyId: endpoint.companyId,
+      summary: endpoint.url,
+    });
     return endpoint;
   });
   return { ...endpointView(created), secret };
@@ -121,7 +134,11 @@ export async function getWebhookEndpoint(caller: Caller, id: number): Promise<We
 }
 
 /** PUT /v3/webhook/{id}. Enabling a disabled endpoint forgets its failures; its waiting deliveries go out again. */
-export async function updateWebhookEndpoint(caller: Caller, id: number, input: UpdateWebhookEndpointInput): Promise<WebhookEndpointViewShape> {
+export async function updateWebhookEndpoint(
+  caller: Caller,
+  id: number,
+  input: UpdateWebhookEndpointInput,
+): Promise<WebhookEndpointViewShape> {
   const endpoint = await writableEndpoint(caller, id);
   if (input.url !== undefined) assertAllowedTarget(input.url);
   const enabling = input.enabled === true && !endpoint.enabled;
@@ -137,9 +154,23 @@ export async function updateWebhookEndpoint(caller: Caller, id: number, input: U
         ...(disabling ? { enabled: false, disabledAt: new Date(), disabledReason: null } : {}),
       },
     });
-    if (enabling) await tx.webhookDelivery.updateMany({ where: { endpointId: id, status: "PENDING" }, data: { nextAttemptAt: new Date(), retryStep: 0 } });
-    const action = enabling ? "webhook_endpoint.enable" : disabling ? "webhook_endpoint.disable" : "webhook_endpoint.update";
-    await recordAudit(tx, caller, { action, objectType: "webhook_endpoint", objectId: id, companyId: row.companyId, summary: row.url });
+    if (enabling)
+      await tx.webhookDelivery.updateMany({
+        where: { endpointId: id, status: "PENDING" },
+        data: { nextAttemptAt: new Date(), retryStep: 0 },
+      });
+    const action = enabling
+      ? "webhook_endpoint.enable"
+      : disabling
+        ? "webhook_endpoint.disable"
+        : "webhook_endpoint.update";
+    await recordAudit(tx, caller, {
+      action,
+      objectType: "webhook_endpoint",
+      objectId: id,
+      companyId: row.companyId,
+      summary: row.url,
+    });
     return row;
   });
   if (enabling) await wakeWorkers(WEBHOOK_JOB);
@@ -151,7 +182,13 @@ export async function deleteWebhookEndpoint(caller: Caller, id: number): Promise
   const endpoint = await writableEndpoint(caller, id);
   await db().$transaction(async (tx) => {
     await tx.webhookEndpoint.delete({ where: { id } });
-    await recordAudit(tx, caller, { action: "webhook_endpoint.delete", objectType: "webhook_endpoint", objectId: id, companyId: endpoint.companyId, summary: endpoint.url });
+    await recordAudit(tx, caller, {
+      action: "webhook_endpoint.delete",
+      objectType: "webhook_endpoint",
+      objectId: id,
+      companyId: endpoint.companyId,
+      summary: endpoint.url,
+    });
   });
   return { ok: true };
 }
@@ -162,7 +199,13 @@ export async function rotateWebhookSecret(caller: Caller, id: number): Promise<{
   const secret = newSecret();
   await db().$transaction(async (tx) => {
     await tx.webhookEndpoint.update({ where: { id }, data: { secretEncrypted: sealSecret(secret) } });
-    await recordAudit(tx, caller, { action: "webhook_endpoint.rotate_secret", objectType: "webhook_endpoint", objectId: id, companyId: endpoint.companyId, summary: endpoint.url });
+    await recordAudit(tx, caller, {
+      action: "webhook_endpoint.rotate_secret",
+      objectType: "webhook_endpoint",
+      objectId: id,
+      companyId: endpoint.companyId,
+      summary: endpoint.url,
+    });
   });
   return { id, secret };
 }
@@ -212,17 +255,35 @@ function assertEnabled(endpoint: EndpointRow): void {
 }
 
 /** POST /v3/webhook/{id}/deliveries/{delivery_id}/redeliver: the same message (same webhook-id) again, now. */
-export async function redeliverWebhook(caller: Caller, id: number, deliveryId: number): Promise<WebhookDeliveryViewShape> {
+export async function redeliverWebhook(
+  caller: Caller,
+  id: number,
+  deliveryId: number,
+): Promise<WebhookDeliveryViewShape> {
   const endpoint = await writableEndpoint(caller, id);
-  const found = await db().webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: id }, select: { id: true } });
+  const found = await db().webhookDelivery.findFirst({
+    where: { id: deliveryId, endpointId: id },
+    select: { id: true },
+  });
   if (!found) throw new NotFound("webhook delivery not found");
   assertEnabled(endpoint);
   await db().$transaction(async (tx) => {
-    await tx.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "PENDING", retryStep: 0, nextAttemptAt: new Date() } });
-    await recordAudit(tx, caller, { action: "webhook_endpoint.redeliver", objectType: "webhook_endpoint", objectId: id, companyId: endpoint.companyId, summary: `delivery ${deliveryId}` });
+    await tx.webhookDelivery.update({
+      where: { id: deliveryId },
+      data: { status: "PENDING", retryStep: 0, nextAttemptAt: new Date() },
+    });
+    await recordAudit(tx, caller, {
+      action: "webhook_endpoint.redeliver",
+      objectType: "webhook_endpoint",
+      objectId: id,
+      companyId: endpoint.companyId,
+      summary: `delivery ${deliveryId}`,
+    });
   });
   await wakeWorkers(WEBHOOK_JOB);
-  return deliveryView(await db().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: deliveryInclude }));
+  return deliveryView(
+    await db().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: deliveryInclude }),
+  );
 }
 
 /** POST /v3/webhook/{id}/test: a `webhook.test` event to this endpoint only, queued now; its delivery is answered. */
@@ -230,15 +291,35 @@ export async function sendWebhookTest(caller: Caller, id: number): Promise<Webho
   const endpoint = await writableEndpoint(caller, id);
   assertEnabled(endpoint);
   const now = new Date();
-  const payload = WebhookTestPayload.parse({ type: WEBHOOK_TEST_EVENT, timestamp: now.toISOString(), data: { endpoint_id: id, company_id: endpoint.companyId } });
+  const payload = WebhookTestPayload.parse({
+    type: WEBHOOK_TEST_EVENT,
+    timestamp: now.toISOString(),
+    data: { endpoint_id: id, company_id: endpoint.companyId },
+  });
   const deliveryId = await db().$transaction(async (tx) => {
     const event = await tx.webhookEvent.create({
-      data: { type: WEBHOOK_TEST_EVENT, companyId: endpoint.companyId, payload: JSON.stringify(payload), createdAt: now, fannedOutAt: now },
+      data: {
+        type: WEBHOOK_TEST_EVENT,
+        companyId: endpoint.companyId,
+        payload: JSON.stringify(payload),
+        createdAt: now,
+        fannedOutAt: now,
+      },
     });
-    const delivery = await tx.webhookDelivery.create({ data: { messageId: newMessageId(), endpointId: id, eventId: event.id, nextAttemptAt: now } });
-    await recordAudit(tx, caller, { action: "webhook_endpoint.test", objectType: "webhook_endpoint", objectId: id, companyId: endpoint.companyId, summary: endpoint.url });
+    const delivery = await tx.webhookDelivery.create({
+      data: { messageId: newMessageId(), endpointId: id, eventId: event.id, nextAttemptAt: now },
+    });
+    await recordAudit(tx, caller, {
+      action: "webhook_endpoint.test",
+      objectType: "webhook_endpoint",
+      objectId: id,
+      companyId: endpoint.companyId,
+      summary: endpoint.url,
+    });
     return delivery.id;
   });
   await wakeWorkers(WEBHOOK_JOB);
-  return deliveryView(await db().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: deliveryInclude }));
+  return deliveryView(
+    await db().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: deliveryInclude }),
+  );
 }

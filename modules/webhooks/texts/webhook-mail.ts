@@ -8,7 +8,7 @@ const sv = {
   body:
     "Webhook-mottagaren {url} har inte tagit emot något sedan {since}, och tjänsten har slutat skicka till den. " +
     "Händelserna sedan dess ligger kvar. Rätta mottagaren och slå på webhooken igen i adminpanelen eller med " +
-    "PUT /v3/webhook/{id} och {\"enabled\": true}: då skickas det som väntar.",
+    'PUT /v3/webhook/{id} och {"enabled": true}: då skickas det som väntar.',
   reason: "Du får det här meddelandet för att du är administratör för {company}.",
 };
 
@@ -17,7 +17,7 @@ const en: typeof sv = {
   body:
     "The webhook receiver {url} has accepted nothing since {since}, and the service has stopped sending to it. " +
     "The events since then are kept. Fix the receiver and enable the webhook again in the dashboard or with " +
-    "PUT /v3/webhook/{id} and {\"enabled\": true}: what is waiting is then sent.",
+    'PUT /v3/webhook/{id} and {"enabled": true}: what is waiting is then sent.',
   reason: "You receive this message because you are an administrator of {company}.",
 };
 

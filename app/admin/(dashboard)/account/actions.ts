@@ -4,16 +4,26 @@
 // caller's user id, never one from the form).
 import { z } from "zod";
 import { action } from "@/lib/actions/action";
-import { confirmTwoFactorSetup, startTwoFactorSetup, turnOffTwoFactor } from "@/modules/access/services/staff-two-factor";
+import {
+  confirmTwoFactorSetup,
+  startTwoFactorSetup,
+  turnOffTwoFactor,
+} from "@/modules/access/services/staff-two-factor";
 import { ConfirmTwoFactorRequest, DisableTwoFactorRequest } from "@/modules/access/schemas/staff-auth";
 
-export const startTwoFactorAction = action({ auth: "session", input: z.object({}) }, async (_input, { caller }) => startTwoFactorSetup(caller));
-
-export const confirmTwoFactorAction = action({ auth: "session", input: ConfirmTwoFactorRequest }, async (input, { caller }) =>
-  confirmTwoFactorSetup(caller, input.code),
+export const startTwoFactorAction = action({ auth: "session", input: z.object({}) }, async (_input, { caller }) =>
+  startTwoFactorSetup(caller),
 );
 
-export const turnOffTwoFactorAction = action({ auth: "session", input: DisableTwoFactorRequest }, async (input, { caller }) => {
-  await turnOffTwoFactor(caller, input);
-  return { off: true as const };
-});
+export const confirmTwoFactorAction = action(
+  { auth: "session", input: ConfirmTwoFactorRequest },
+  async (input, { caller }) => confirmTwoFactorSetup(caller, input.code),
+);
+
+export const turnOffTwoFactorAction = action(
+  { auth: "session", input: DisableTwoFactorRequest },
+  async (input, { caller }) => {
+    await turnOffTwoFactor(caller, input);
+    return { off: true as const };
+  },
+);

@@ -5,10 +5,12 @@ import { action } from "@/lib/actions/action";
 import { createApiKey, revokeApiKey } from "@/modules/access/services/api-keys";
 import { CreateApiKeyRequest, RevokeApiKeyRequest } from "@/modules/access/schemas/access";
 
-export const createApiKeyAction = action({ auth: "session", adminRole: true, input: CreateApiKeyRequest }, async (input, { caller }) =>
-  createApiKey(caller, input),
+export const createApiKeyAction = action(
+  { auth: "session", adminRole: true, input: CreateApiKeyRequest },
+  async (input, { caller }) => createApiKey(caller, input),
 );
 
-export const revokeApiKeyAction = action({ auth: "session", adminRole: true, input: RevokeApiKeyRequest }, async ({ client_id }, { caller }) =>
-  revokeApiKey(caller, client_id),
+export const revokeApiKeyAction = action(
+  { auth: "session", adminRole: true, input: RevokeApiKeyRequest },
+  async ({ client_id }, { caller }) => revokeApiKey(caller, client_id),
 );

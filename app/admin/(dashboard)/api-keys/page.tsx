@@ -11,5 +11,10 @@ export default async function ApiKeysPage() {
   const caller = await requirePageCaller();
   const t = accessMessages(await adminLanguage());
   if (caller.role !== "ADMIN") return <NoAccess title={t.keys.title} text={t.onlyAdmins} testId="only-admins" />;
-  return <ApiKeysScreen grantable={grantableBy(caller)} actions={{ createApiKey: createApiKeyAction, revokeApiKey: revokeApiKeyAction }} />;
+  return (
+    <ApiKeysScreen
+      grantable={grantableBy(caller)}
+      actions={{ createApiKey: createApiKeyAction, revokeApiKey: revokeApiKeyAction }}
+    />
+  );
 }

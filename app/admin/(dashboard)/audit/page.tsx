@@ -19,7 +19,12 @@ function initialFilters(params: SearchParams): { filters: AuditFilters; page: nu
     return value !== undefined && AuditQuery.safeParse({ [name]: value }).success ? value : undefined;
   };
   return {
-    filters: { object_type: valid("object_type") ?? "", actor: valid("actor") ?? "", action: valid("action") ?? "", object_id: valid("object_id") ?? "" },
+    filters: {
+      object_type: valid("object_type") ?? "",
+      actor: valid("actor") ?? "",
+      action: valid("action") ?? "",
+      object_id: valid("object_id") ?? "",
+    },
     page: Number(valid("page") ?? 1),
   };
 }

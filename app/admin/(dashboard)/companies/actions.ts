@@ -5,7 +5,12 @@ import { action } from "@/lib/actions/action";
 import { updateFkStatus } from "@/modules/companies/services/fk-status";
 import { activateGrant } from "@/modules/access/services/grants";
 import { checkProviderStatus, setLeisureCardApiKey } from "@/modules/companies/services/leisure-card";
-import { ActivateGrantInput, ChangeFkStatusInput, CompanyIdInput, SetLeisureCardKeyInput } from "@/modules/companies/schemas/company";
+import {
+  ActivateGrantInput,
+  ChangeFkStatusInput,
+  CompanyIdInput,
+  SetLeisureCardKeyInput,
+} from "@/modules/companies/schemas/company";
 
 export const changeFkStatusAction = action(
   { auth: "session", module: "company", permission: "COMPANY.U", input: ChangeFkStatusInput },

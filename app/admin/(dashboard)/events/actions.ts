@@ -2,7 +2,13 @@
 // The event screens' writes (event module, EVENT.U): the same services as /v3/events.
 import { z } from "zod";
 import { action } from "@/lib/actions/action";
-import { createEvent, deleteEvent, registerParticipant, unregisterParticipant, updateEvent } from "@/modules/events/services/events";
+import {
+  createEvent,
+  deleteEvent,
+  registerParticipant,
+  unregisterParticipant,
+  updateEvent,
+} from "@/modules/events/services/events";
 import { CreateEventRequest, EventParticipant, UpdateEventRequest } from "@/modules/events/schemas/event";
 import { IntId } from "@/lib/validation/common";
 
@@ -12,7 +18,12 @@ export const createEventAction = action(
 );
 
 export const updateEventAction = action(
-  { auth: "session", module: "event", permission: "EVENT.U", input: z.object({ id: IntId, event: UpdateEventRequest }) },
+  {
+    auth: "session",
+    module: "event",
+    permission: "EVENT.U",
+    input: z.object({ id: IntId, event: UpdateEventRequest }),
+  },
   async ({ id, event }, { caller }) => updateEvent(caller, id, event),
 );
 

@@ -12,22 +12,38 @@ import { initialCompanyChoice } from "@/modules/access/services/home-company";
 import { importPeriod } from "@/modules/imports/services/membership";
 import { listListsOfCompany } from "@/modules/lists/services/lists";
 
-export default async function ImportsPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
+export default async function ImportsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ company_id?: string | string[] }>;
+}) {
   const caller = await requirePageCaller();
   const lang = await adminLanguage();
   const t = importsMessages(lang);
-  const kinds = [...(caller.modules.has("member") ? (["MEMBER"] as const) : []), ...(caller.modules.has("subscription_list") ? (["SUBSCRIBER"] as const) : [])];
+  const kinds = [
+    ...(caller.modules.has("member") ? (["MEMBER"] as const) : []),
+    ...(caller.modules.has("subscription_list") ? (["SUBSCRIBER"] as const) : []),
+  ];
   if (kinds.length === 0) return <NoAccess title={t.title} text={t.noAccess} />;
-  const writableKinds = kinds.filter((kind) => caller.permissions.has(kind === "MEMBER" ? "MEMBER.U" : "SUBSCRIPTION_LIST.U"));
+  const writableKinds = kinds.filter((kind) =>
+    caller.permissions.has(kind === "MEMBER" ? "MEMBER.U" : "SUBSCRIPTION_LIST.U"),
+  );
   const companies = await companyChoices(caller);
   const asked = (await searchParams).company_id;
   const companyId = (await initialCompanyChoice(caller, companies, asked))?.company_id ?? "";
   // What a member import does about memberships, said before the upload (imports-membership.ts).
   const period = writableKinds.includes("MEMBER") && companyId ? await importPeriod(companyId) : null;
-  const lists = kinds.includes("SUBSCRIBER") && companyId ? (await listListsOfCompany(caller, companyId)).map((list) => ({ id: list.id, name: list.name })) : [];
+  const lists =
+    kinds.includes("SUBSCRIBER") && companyId
+      ? (await listListsOfCompany(caller, companyId)).map((list) => ({ id: list.id, name: list.name }))
+      : [];
   return (
     <>
-      <PageTitle title={t.title} intro={t.intro} readOnlyText={writableKinds.length ? undefined : shellMessages(lang).readOnly} />
+      <PageTitle
+        title={t.title}
+        intro={t.intro}
+        readOnlyText={writableKinds.length ? undefined : shellMessages(lang).readOnly}
+      />
       {/* No key by company: choosing the company after the file keeps the file and the kind (the screen's state). */}
       <ImportsScreen companies={companies} companyId={companyId} lists={lists} period={period} kinds={writableKinds} />
     </>

@@ -20,7 +20,11 @@ export default async function ListsPage() {
   const home = homeId ? await findLiveCompany(homeId) : null;
   return (
     <>
-      <PageTitle title={t.table.title} intro={t.table.intro} readOnlyText={canWrite ? undefined : shellMessages(lang).readOnly} />
+      <PageTitle
+        title={t.table.title}
+        intro={t.table.intro}
+        readOnlyText={canWrite ? undefined : shellMessages(lang).readOnly}
+      />
       <ListsTable
         canWrite={canWrite}
         createList={createListAction}
@@ -30,4 +34,3 @@ export default async function ListsPage() {
     </>
   );
 }
-

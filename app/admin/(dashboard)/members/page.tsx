@@ -7,13 +7,15 @@ import { membersMessages } from "@/modules/members/texts/members";
 import { memberScreenOptions } from "@/modules/members/services/dashboard";
 import { addMembersToListAction } from "./actions";
 
-export default async function MembersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function MembersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const caller = await requirePageCaller();
   const t = membersMessages(await adminLanguage()).search;
   if (!caller.modules.has("member")) {
-    return (
-      <NoAccess title={t.title} text={t.noAccess} />
-    );
+    return <NoAccess title={t.title} text={t.noAccess} />;
   }
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(await searchParams)) if (typeof value === "string") params.set(key, value);
@@ -24,7 +26,11 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
         options={await memberScreenOptions(caller)}
         initialQuery={params.toString()}
         canWrite={caller.permissions.has("MEMBER.U")}
-        addToList={caller.modules.has("subscription_list") && caller.permissions.has("SUBSCRIPTION_LIST.U") ? addMembersToListAction : null}
+        addToList={
+          caller.modules.has("subscription_list") && caller.permissions.has("SUBSCRIPTION_LIST.U")
+            ? addMembersToListAction
+            : null
+        }
       />
     </>
   );

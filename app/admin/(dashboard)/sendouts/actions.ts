@@ -6,12 +6,19 @@ import { cancelSendout, pauseSendout, resumeSendout, sendSendout } from "@/modul
 import { sendTestCopy } from "@/modules/sendouts/services/test-copy";
 import { createSendout, updateSendout } from "@/modules/sendouts/services/sendouts";
 import { IntId } from "@/lib/validation/common";
-import { CreateSendoutRequest, SendSendoutRequest, TestSendoutRequest, UpdateSendoutRequest } from "@/modules/sendouts/schemas/sendout";
+import {
+  CreateSendoutRequest,
+  SendSendoutRequest,
+  TestSendoutRequest,
+  UpdateSendoutRequest,
+} from "@/modules/sendouts/schemas/sendout";
 
 const write = { auth: "session", module: "sendout", permission: "SENDOUT.U" } as const;
 const ById = z.object({ id: IntId });
 
-export const createSendoutAction = action({ ...write, input: CreateSendoutRequest }, async (input, { caller }) => createSendout(caller, input));
+export const createSendoutAction = action({ ...write, input: CreateSendoutRequest }, async (input, { caller }) =>
+  createSendout(caller, input),
+);
 
 export const updateSendoutAction = action(
   { ...write, input: z.object({ id: IntId, sendout: UpdateSendoutRequest }) },
@@ -28,8 +35,14 @@ export const sendSendoutAction = action(
   async ({ id, send_at }, { caller }) => sendSendout(caller, id, { send_at }),
 );
 
-export const pauseSendoutAction = action({ ...write, input: ById }, async ({ id }, { caller }) => pauseSendout(caller, id));
+export const pauseSendoutAction = action({ ...write, input: ById }, async ({ id }, { caller }) =>
+  pauseSendout(caller, id),
+);
 
-export const resumeSendoutAction = action({ ...write, input: ById }, async ({ id }, { caller }) => resumeSendout(caller, id));
+export const resumeSendoutAction = action({ ...write, input: ById }, async ({ id }, { caller }) =>
+  resumeSendout(caller, id),
+);
 
-export const cancelSendoutAction = action({ ...write, input: ById }, async ({ id }, { caller }) => cancelSendout(caller, id));
+export const cancelSendoutAction = action({ ...write, input: ById }, async ({ id }, { caller }) =>
+  cancelSendout(caller, id),
+);

@@ -9,7 +9,11 @@ import { companyChoices } from "@/modules/companies/services/directory";
 import { initialCompanyChoice } from "@/modules/access/services/home-company";
 import { listChoices } from "./load";
 
-export default async function SendoutsPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
+export default async function SendoutsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ company_id?: string | string[] }>;
+}) {
   const caller = await requirePageCaller();
   const lang = await adminLanguage();
   const t = sendoutsMessages(lang).list;
@@ -22,7 +26,12 @@ export default async function SendoutsPage({ searchParams }: { searchParams: Pro
   return (
     <>
       <PageTitle title={t.title} intro={t.intro} readOnlyText={canWrite ? undefined : shellMessages(lang).readOnly} />
-      <SendoutsScreen companies={companies} companyId={companyId} lists={companyId ? await listChoices(caller, companyId) : []} canWrite={canWrite} />
+      <SendoutsScreen
+        companies={companies}
+        companyId={companyId}
+        lists={companyId ? await listChoices(caller, companyId) : []}
+        canWrite={canWrite}
+      />
     </>
   );
 }

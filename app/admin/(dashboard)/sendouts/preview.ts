@@ -10,7 +10,13 @@ import { getSendout } from "@/modules/sendouts/services/sendouts";
 
 /** Nobody real: the merge fields show a name, and the footer's links lead to no one's subscriptions. */
 const SAMPLE = {
-  recipient: { id: 0, email: "anna.andersson@example.se", memberUuid: "00000000-0000-4000-8000-000000000000", firstname: "Anna", lastname: "Andersson" },
+  recipient: {
+    id: 0,
+    email: "anna.andersson@example.se",
+    memberUuid: "00000000-0000-4000-8000-000000000000",
+    firstname: "Anna",
+    lastname: "Andersson",
+  },
   list: { uuid: "00000000-0000-4000-8000-000000000000" },
 };
 
@@ -28,7 +34,15 @@ export async function sendoutPreviewResponse(caller: Caller, id: number): Promis
   const sendout = await getSendout(caller, id);
   const company = await findLiveCompany(sendout.company_id);
   const mail = await renderSendoutMail({
-    sendout: { id: sendout.id, subject: sendout.subject, preheader: sendout.preheader, html: sendout.html, text: sendout.text, fromName: sendout.from_name, replyTo: sendout.reply_to },
+    sendout: {
+      id: sendout.id,
+      subject: sendout.subject,
+      preheader: sendout.preheader,
+      html: sendout.html,
+      text: sendout.text,
+      fromName: sendout.from_name,
+      replyTo: sendout.reply_to,
+    },
     organization: { name: company.name },
     ...SAMPLE,
   });

@@ -13,4 +13,6 @@ export const liftSuppressionAction = action(
   async ({ id, note }, { caller }) => liftSuppression(caller, id, note),
 );
 
-export const suppressAddressAction = action({ ...write, input: SuppressAddressRequest }, async (input, { caller }) => suppressAddress(caller, input));
+export const suppressAddressAction = action({ ...write, input: SuppressAddressRequest }, async (input, { caller }) =>
+  suppressAddress(caller, input),
+);

@@ -10,7 +10,11 @@ import { companyChoices } from "@/modules/companies/services/directory";
 import { initialCompanyChoice } from "@/modules/access/services/home-company";
 import { liftSuppressionAction, suppressAddressAction } from "./actions";
 
-export default async function SuppressionsPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
+export default async function SuppressionsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ company_id?: string | string[] }>;
+}) {
   const caller = await requirePageCaller();
   const lang = await adminLanguage();
   const t = suppressionsMessages(lang);

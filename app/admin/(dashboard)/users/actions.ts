@@ -5,10 +5,12 @@ import { action } from "@/lib/actions/action";
 import { createAdminUser, updateAdminUser } from "@/modules/access/services/admin-users";
 import { CreateAdminUserRequest, UpdateAdminUserRequest } from "@/modules/access/schemas/access";
 
-export const createAdminUserAction = action({ auth: "session", adminRole: true, input: CreateAdminUserRequest }, async (input, { caller }) =>
-  createAdminUser(caller, input),
+export const createAdminUserAction = action(
+  { auth: "session", adminRole: true, input: CreateAdminUserRequest },
+  async (input, { caller }) => createAdminUser(caller, input),
 );
 
-export const updateAdminUserAction = action({ auth: "session", adminRole: true, input: UpdateAdminUserRequest }, async (input, { caller }) =>
-  updateAdminUser(caller, input),
+export const updateAdminUserAction = action(
+  { auth: "session", adminRole: true, input: UpdateAdminUserRequest },
+  async (input, { caller }) => updateAdminUser(caller, input),
 );

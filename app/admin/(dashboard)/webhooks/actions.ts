@@ -17,18 +17,29 @@ import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest } from "@/mo
 const write = { auth: "session", module: "webhook", permission: "WEBHOOK.U" } as const;
 const Endpoint = z.object({ id: IntId });
 
-export const createWebhookAction = action({ ...write, input: CreateWebhookEndpointRequest }, async (input, { caller }) => createWebhookEndpoint(caller, input));
-
-export const updateWebhookAction = action({ ...write, input: UpdateWebhookEndpointRequest.extend({ id: IntId }) }, async ({ id, ...changes }, { caller }) =>
-  updateWebhookEndpoint(caller, id, changes),
+export const createWebhookAction = action(
+  { ...write, input: CreateWebhookEndpointRequest },
+  async (input, { caller }) => createWebhookEndpoint(caller, input),
 );
 
-export const deleteWebhookAction = action({ ...write, input: Endpoint }, async ({ id }, { caller }) => deleteWebhookEndpoint(caller, id));
+export const updateWebhookAction = action(
+  { ...write, input: UpdateWebhookEndpointRequest.extend({ id: IntId }) },
+  async ({ id, ...changes }, { caller }) => updateWebhookEndpoint(caller, id, changes),
+);
 
-export const rotateWebhookSecretAction = action({ ...write, input: Endpoint }, async ({ id }, { caller }) => rotateWebhookSecret(caller, id));
+export const deleteWebhookAction = action({ ...write, input: Endpoint }, async ({ id }, { caller }) =>
+  deleteWebhookEndpoint(caller, id),
+);
 
-export const sendWebhookTestAction = action({ ...write, input: Endpoint }, async ({ id }, { caller }) => sendWebhookTest(caller, id));
+export const rotateWebhookSecretAction = action({ ...write, input: Endpoint }, async ({ id }, { caller }) =>
+  rotateWebhookSecret(caller, id),
+);
 
-export const redeliverWebhookAction = action({ ...write, input: Endpoint.extend({ delivery_id: IntId }) }, async ({ id, delivery_id }, { caller }) =>
-  redeliverWebhook(caller, id, delivery_id),
+export const sendWebhookTestAction = action({ ...write, input: Endpoint }, async ({ id }, { caller }) =>
+  sendWebhookTest(caller, id),
+);
+
+export const redeliverWebhookAction = action(
+  { ...write, input: Endpoint.extend({ delivery_id: IntId }) },
+  async ({ id, delivery_id }, { caller }) => redeliverWebhook(caller, id, delivery_id),
 );

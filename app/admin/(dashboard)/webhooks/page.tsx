@@ -17,7 +17,11 @@ import {
   updateWebhookAction,
 } from "./actions";
 
-export default async function WebhooksPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
+export default async function WebhooksPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ company_id?: string | string[] }>;
+}) {
   const caller = await requirePageCaller();
   const lang = await adminLanguage();
   const t = webhooksMessages(lang);

@@ -4,4 +4,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/companies/operations/dashboard";
 import { companyRegisterJson } from "@/modules/companies/services/companies";
 
-export const GET = route(api.dashboardCompanies, async ({ caller, query, request }) => cachedJsonText(request, await companyRegisterJson(caller, query)));
+export const GET = route(api.dashboardCompanies, async ({ caller, query, request }) =>
+  cachedJsonText(request, await companyRegisterJson(caller, query)),
+);

@@ -4,6 +4,8 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/imports/operations/dashboard";
 import { createImport, listImports } from "@/modules/imports/services/imports";
 
-export const POST = route(api.dashboardCreateImport, async ({ caller, query, request }) => createImport(caller, query, request.headers.get("content-type"), request.body));
+export const POST = route(api.dashboardCreateImport, async ({ caller, query, request }) =>
+  createImport(caller, query, request.headers.get("content-type"), request.body),
+);
 
 export const GET = route(api.dashboardListImports, async ({ caller }) => listImports(caller));

@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/webhooks/operations/dashboard";
 import { listWebhookEndpoints } from "@/modules/webhooks/services/webhooks";
 
-export const GET = route(api.dashboardWebhooks, async ({ caller, query }) => listWebhookEndpoints(caller, query.company_id));
+export const GET = route(api.dashboardWebhooks, async ({ caller, query }) =>
+  listWebhookEndpoints(caller, query.company_id),
+);

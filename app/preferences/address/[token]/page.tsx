@@ -12,7 +12,10 @@ import { addressChangeOf } from "@/modules/members/services/address-change";
 
 export const metadata: Metadata = { robots: { index: false } };
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export default async function AddressChangePage({ params, searchParams }: Props) {
   const { token } = await params;
@@ -21,7 +24,8 @@ export default async function AddressChangePage({ params, searchParams }: Props)
   const change = await addressChangeOf(token);
   if (!change) return <PageShell {...language} heading={{ title: t.invalidLinkTitle, body: t.invalidLinkBody }} />;
   const names = { email: change.newEmail, organization: change.organization };
-  if (change.state === "done") return <PageShell {...language} heading={{ title: p.addressDoneTitle, body: fill(p.addressDoneBody, names) }} />;
+  if (change.state === "done")
+    return <PageShell {...language} heading={{ title: p.addressDoneTitle, body: fill(p.addressDoneBody, names) }} />;
   return (
     <PageShell {...language} heading={{ title: p.addressTitle, body: fill(p.addressBody, names) }}>
       <ConfirmForm

@@ -10,7 +10,10 @@ import { erasureLinkIsValid } from "@/modules/lists/services/preferences";
 
 export const metadata: Metadata = { robots: { index: false } };
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export default async function ErasePage({ params, searchParams }: Props) {
   const { token } = await params;
@@ -18,8 +21,21 @@ export default async function ErasePage({ params, searchParams }: Props) {
   const p = preferenceMessages(language.lang);
   const valid = await erasureLinkIsValid(token);
   return (
-    <PageShell {...language} heading={valid ? { title: p.eraseTitle, body: p.eraseBody } : { title: t.invalidLinkTitle, body: t.invalidLinkBody }}>
-      {valid && <ConfirmForm action={eraseAction} hidden={{ token }} button={p.eraseButton} done={{ title: p.erasedTitle, body: p.erasedBody }} t={t} />}
+    <PageShell
+      {...language}
+      heading={
+        valid ? { title: p.eraseTitle, body: p.eraseBody } : { title: t.invalidLinkTitle, body: t.invalidLinkBody }
+      }
+    >
+      {valid && (
+        <ConfirmForm
+          action={eraseAction}
+          hidden={{ token }}
+          button={p.eraseButton}
+          done={{ title: p.erasedTitle, body: p.erasedBody }}
+          t={t}
+        />
+      )}
     </PageShell>
   );
 }

@@ -21,7 +21,10 @@ type Props = {
 export default async function UnsubscribePage({ params, searchParams }: Props) {
   const { list_uuid, member_uuid } = await params;
   const query = await searchParams;
-  const { t, ...language } = await pageLanguage(`/unsubscribe/${list_uuid}/${member_uuid}`, Object.fromEntries(Object.entries(query).filter(([key]) => key !== "undo")));
+  const { t, ...language } = await pageLanguage(
+    `/unsubscribe/${list_uuid}/${member_uuid}`,
+    Object.fromEntries(Object.entries(query).filter(([key]) => key !== "undo")),
+  );
   const page = await unsubscribePage(list_uuid, member_uuid);
   const names = { list: page.listName ?? "" };
   // The preference page needs its signed token: a message's link may carry it as ?p= (a bare member uuid must not
@@ -34,7 +37,13 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
       </a>
     </p>
   );
-  const undo = <ActionButton action={undoAction} hidden={{ list_uuid, member_uuid, lang: language.lang, p: p ?? "" }} label={t.resubscribeButton} />;
+  const undo = (
+    <ActionButton
+      action={undoAction}
+      hidden={{ list_uuid, member_uuid, lang: language.lang, p: p ?? "" }}
+      label={t.resubscribeButton}
+    />
+  );
 
   if (page.state === "unsubscribed") {
     const body = query.undo === "failed" ? t.undoFailed : fill(page.canUndo ? t.leftUndoBody : t.leftBody, names);
@@ -46,14 +55,19 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
     );
   }
   if (query.undo === "done") {
-    const heading = page.state === "pending" ? { title: fill(t.undoPendingTitle, names), body: t.undoPendingBody } : { title: fill(t.resubscribedTitle, names), body: t.resubscribedBody };
+    const heading =
+      page.state === "pending"
+        ? { title: fill(t.undoPendingTitle, names), body: t.undoPendingBody }
+        : { title: fill(t.resubscribedTitle, names), body: t.resubscribedBody };
     return (
       <PageShell {...language} heading={heading}>
         {preferences}
       </PageShell>
     );
   }
-  const body = !page.listName ? t.unsubscribeUnknownList : fill(page.state === "pending" ? t.unsubscribePendingBody : t.unsubscribeBody, names);
+  const body = !page.listName
+    ? t.unsubscribeUnknownList
+    : fill(page.state === "pending" ? t.unsubscribePendingBody : t.unsubscribeBody, names);
   return (
     <PageShell {...language} heading={{ title: t.unsubscribeTitle, body }}>
       <ConfirmForm

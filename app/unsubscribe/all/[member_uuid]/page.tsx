@@ -8,7 +8,10 @@ import { isValidGlobalOptOutToken } from "@/modules/lists/services/unsubscribe-l
 
 export const metadata: Metadata = { robots: { index: false } };
 
-type Props = { params: Promise<{ member_uuid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ member_uuid: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export default async function OptOutPage({ params, searchParams }: Props) {
   const { member_uuid } = await params;
@@ -17,7 +20,12 @@ export default async function OptOutPage({ params, searchParams }: Props) {
   const { t, ...language } = await pageLanguage(`/unsubscribe/all/${member_uuid}`, query);
   const valid = isValidGlobalOptOutToken(member_uuid, token);
   return (
-    <PageShell {...language} heading={valid ? { title: t.optOutTitle, body: t.optOutBody } : { title: t.invalidLinkTitle, body: t.invalidLinkBody }}>
+    <PageShell
+      {...language}
+      heading={
+        valid ? { title: t.optOutTitle, body: t.optOutBody } : { title: t.invalidLinkTitle, body: t.invalidLinkBody }
+      }
+    >
       {valid && (
         <ConfirmForm
           action={optOutAction}

@@ -4,4 +4,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/companies/operations/api";
 import { registerJson } from "@/modules/companies/services/companies";
 
-export const GET = route(api.listCompanyRegister, async ({ caller, request }) => cachedJsonText(request, await registerJson(caller)));
+export const GET = route(api.listCompanyRegister, async ({ caller, request }) =>
+  cachedJsonText(request, await registerJson(caller)),
+);

@@ -7,6 +7,8 @@ import { deleteList, getList, updateList } from "@/modules/lists/services/lists"
 
 export const GET = route(api.getSubscriptionList, async ({ caller, params }) => getList(caller, params.id));
 
-export const PUT = route(api.updateSubscriptionList, async ({ caller, params, body }) => updateList(caller, params.id, body));
+export const PUT = route(api.updateSubscriptionList, async ({ caller, params, body }) =>
+  updateList(caller, params.id, body),
+);
 
 export const DELETE = route(api.deleteSubscriptionList, async ({ caller, params }) => deleteList(caller, params.id));

@@ -7,6 +7,10 @@ import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from
 
 export const GET = route(api.getWebhookEndpoint, async ({ caller, params }) => getWebhookEndpoint(caller, params.id));
 
-export const PUT = route(api.updateWebhookEndpoint, async ({ caller, params, body }) => updateWebhookEndpoint(caller, params.id, body));
+export const PUT = route(api.updateWebhookEndpoint, async ({ caller, params, body }) =>
+  updateWebhookEndpoint(caller, params.id, body),
+);
 
-export const DELETE = route(api.deleteWebhookEndpoint, async ({ caller, params }) => deleteWebhookEndpoint(caller, params.id));
+export const DELETE = route(api.deleteWebhookEndpoint, async ({ caller, params }) =>
+  deleteWebhookEndpoint(caller, params.id),
+);

@@ -3,7 +3,14 @@ import type { ShellMessages } from "@/lib/i18n/admin/shell";
 import type { Lang } from "@/lib/i18n/lang";
 import { LanguageSwitch } from "@/components/admin/language-switch";
 
-export function AuthCard({ lang, t, title, intro, languageAction, children }: {
+export function AuthCard({
+  lang,
+  t,
+  title,
+  intro,
+  languageAction,
+  children,
+}: {
   lang: Lang;
   t: ShellMessages;
   title: string;

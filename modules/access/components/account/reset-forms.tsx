@@ -35,7 +35,13 @@ function BackToLogin({ t }: { t: ResetMessages }) {
 }
 
 /** A form of one field and its button, with the problem of the last attempt above them. */
-function OneFieldForm({ onSubmit, problem, busy, label, children }: {
+function OneFieldForm({
+  onSubmit,
+  problem,
+  busy,
+  label,
+  children,
+}: {
   onSubmit: React.FormEventHandler<HTMLFormElement>;
   problem: string | null;
   busy: boolean;
@@ -53,14 +59,20 @@ function OneFieldForm({ onSubmit, problem, busy, label, children }: {
   );
 }
 
-export function ResetRequestForm({ lang, t, action }: {
+export function ResetRequestForm({
+  lang,
+  t,
+  action,
+}: {
   lang: Lang;
   t: ResetMessages;
   action: (input: z.input<typeof PasswordResetRequest>) => Promise<ActionResult<{ sent: true }>>;
 }) {
   const [sent, setSent] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<z.input<typeof PasswordResetRequest>, unknown, z.output<typeof PasswordResetRequest>>({ resolver: keyedZodResolver(PasswordResetRequest) });
+  const form = useForm<z.input<typeof PasswordResetRequest>, unknown, z.output<typeof PasswordResetRequest>>({
+    resolver: keyedZodResolver(PasswordResetRequest),
+  });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null);
@@ -95,7 +107,12 @@ export function ResetRequestForm({ lang, t, action }: {
   );
 }
 
-export function NewPasswordForm({ lang, token, t, action }: {
+export function NewPasswordForm({
+  lang,
+  token,
+  t,
+  action,
+}: {
   lang: Lang;
   token: string;
   t: ResetMessages;
@@ -103,7 +120,11 @@ export function NewPasswordForm({ lang, token, t, action }: {
 }) {
   const [state, setState] = useState<"form" | "done" | "invalid">("form");
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<z.input<typeof PasswordResetConfirmRequest>, unknown, z.output<typeof PasswordResetConfirmRequest>>({
+  const form = useForm<
+    z.input<typeof PasswordResetConfirmRequest>,
+    unknown,
+    z.output<typeof PasswordResetConfirmRequest>
+  >({
     resolver: keyedZodResolver(PasswordResetConfirmRequest),
     defaultValues: { token, password: "" },
   });

@@ -28,7 +28,15 @@ interface Actions {
   turnOff: (input: z.input<typeof DisableTwoFactorRequest>) => Promise<ActionResult<{ off: true }>>;
 }
 
-export function TwoFactorPanel({ status, email, actions }: { status: { enabledAt: string | null; codesLeft: string }; email: string; actions: Actions }) {
+export function TwoFactorPanel({
+  status,
+  email,
+  actions,
+}: {
+  status: { enabledAt: string | null; codesLeft: string };
+  email: string;
+  actions: Actions;
+}) {
   const t = accountMessages(useLang()).account.twoFactor;
   const router = useRouter();
   const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null);
@@ -60,7 +68,13 @@ export function TwoFactorPanel({ status, email, actions }: { status: { enabledAt
       {status.enabledAt ? (
         <TurnOffForm t={t} turnOff={actions.turnOff} onDone={() => router.refresh()} />
       ) : setup ? (
-        <SetupForm t={t} setup={setup} confirm={actions.confirm} onCancel={() => setSetup(null)} onDone={(recoveryCodes) => setCodes(recoveryCodes)} />
+        <SetupForm
+          t={t}
+          setup={setup}
+          confirm={actions.confirm}
+          onCancel={() => setSetup(null)}
+          onDone={(recoveryCodes) => setCodes(recoveryCodes)}
+        />
       ) : (
         <button type="button" className={buttonClass} disabled={starting} onClick={() => void start()}>
           {starting ? t.starting : t.turnOn}
@@ -85,7 +99,13 @@ export function TwoFactorPanel({ status, email, actions }: { status: { enabledAt
   );
 }
 
-function SetupForm({ t, setup, confirm, onCancel, onDone }: {
+function SetupForm({
+  t,
+  setup,
+  confirm,
+  onCancel,
+  onDone,
+}: {
   t: Messages;
   setup: { secret: string; qr: string };
   confirm: Actions["confirm"];
@@ -93,14 +113,20 @@ function SetupForm({ t, setup, confirm, onCancel, onDone }: {
   onDone: (codes: string[]) => void;
 }) {
   const lang = useLang();
-  const form = useForm<z.input<typeof ConfirmTwoFactorRequest>, unknown, z.output<typeof ConfirmTwoFactorRequest>>({ resolver: keyedZodResolver(ConfirmTwoFactorRequest) });
+  const form = useForm<z.input<typeof ConfirmTwoFactorRequest>, unknown, z.output<typeof ConfirmTwoFactorRequest>>({
+    resolver: keyedZodResolver(ConfirmTwoFactorRequest),
+  });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await confirm(values);
     if (result.ok) onDone(result.data.recoveryCodes);
     else form.setError("code", { type: "business", message: result.status === 400 ? t.wrongCode : t.failed });
   });
-  const codeError = errors.code && (errors.code.type === "business" ? errors.code.message : (fieldErrorText(lang, "code", errors.code.type, errors.code.message) ?? t.wrongCode));
+  const codeError =
+    errors.code &&
+    (errors.code.type === "business"
+      ? errors.code.message
+      : (fieldErrorText(lang, "code", errors.code.type, errors.code.message) ?? t.wrongCode));
   return (
     <div className="space-y-4 border-t border-slate-200 pt-4" data-testid="two-factor-setup">
       <h3 className="font-semibold">{t.setupHeading}</h3>
@@ -115,7 +141,14 @@ function SetupForm({ t, setup, confirm, onCancel, onDone }: {
       </div>
       <form onSubmit={onSubmit} noValidate className="space-y-3">
         <p>{t.step2}</p>
-        <TextField id="totp-code" label={t.code} inputMode="numeric" autoComplete="one-time-code" error={codeError} {...form.register("code")} />
+        <TextField
+          id="totp-code"
+          label={t.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={codeError}
+          {...form.register("code")}
+        />
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonClass} disabled={isSubmitting}>
             {isSubmitting ? t.confirming : t.confirm}
@@ -152,7 +185,11 @@ function RecoveryCodes({ t, codes, email }: { t: Messages; codes: string[]; emai
       <p className="font-medium" id="recovery-codes-label">
         {t.codesLabel}
       </p>
-      <ol aria-labelledby="recovery-codes-label" data-testid="recovery-codes" className="grid grid-cols-1 gap-2 font-mono text-sm sm:grid-cols-2">
+      <ol
+        aria-labelledby="recovery-codes-label"
+        data-testid="recovery-codes"
+        className="grid grid-cols-1 gap-2 font-mono text-sm sm:grid-cols-2"
+      >
         {codes.map((code) => (
           <li key={code} className="select-all rounded-md border border-slate-300 bg-slate-50 px-3 py-2">
             {code}
@@ -184,7 +221,12 @@ function TurnOffForm({ t, turnOff, onDone }: { t: Messages; turnOff: Actions["tu
     } else setProblem(result.status === 400 ? t.wrongProof : result.status === 429 ? t.tooMany : t.failed);
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3 border-t border-slate-200 pt-4" aria-labelledby="two-factor-off-heading">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-3 border-t border-slate-200 pt-4"
+      aria-labelledby="two-factor-off-heading"
+    >
       <h3 id="two-factor-off-heading" className="font-semibold">
         {t.offHeading}
       </h3>
@@ -192,7 +234,13 @@ function TurnOffForm({ t, turnOff, onDone }: { t: Messages; turnOff: Actions["tu
       {problem && <ProblemAlert>{problem}</ProblemAlert>}
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField id="off-code" label={t.offCode} autoComplete="one-time-code" {...form.register("code")} />
-        <TextField id="off-password" label={t.offPassword} type="password" autoComplete="current-password" {...form.register("password")} />
+        <TextField
+          id="off-password"
+          label={t.offPassword}
+          type="password"
+          autoComplete="current-password"
+          {...form.register("password")}
+        />
       </div>
       <button type="submit" className={dangerButtonClass} disabled={isSubmitting}>
         {isSubmitting ? t.turningOff : t.turnOff}

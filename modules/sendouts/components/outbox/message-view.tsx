@@ -28,7 +28,13 @@ function Rendered({ message }: { message: OutboxMessageView }) {
     <>
       <div role="group" aria-label={t.width} className="flex flex-wrap gap-2">
         {(Object.keys(WIDTHS) as Width[]).map((w) => (
-          <button key={w} type="button" aria-pressed={width === w} className={toggleClass(width === w)} onClick={() => setWidth(w)}>
+          <button
+            key={w}
+            type="button"
+            aria-pressed={width === w}
+            className={toggleClass(width === w)}
+            onClick={() => setWidth(w)}
+          >
             {t[w]}
           </button>
         ))}
@@ -52,10 +58,18 @@ export function MessageView({ message }: { message: OutboxMessageView }) {
   const t = outboxMessages(lang).message;
   return (
     <div className="space-y-6">
-      <p role="note" className="rounded-md border border-blue-300 bg-blue-50 p-3 text-blue-950" data-testid="outbox-notice">
+      <p
+        role="note"
+        className="rounded-md border border-blue-300 bg-blue-50 p-3 text-blue-950"
+        data-testid="outbox-notice"
+      >
         {t.notice}
       </p>
-      <Panel id="outbox-rendered" title={t.rendered} intro={t.size(formatNumber(lang, Math.ceil(message.size_bytes / 1024)))}>
+      <Panel
+        id="outbox-rendered"
+        title={t.rendered}
+        intro={t.size(formatNumber(lang, Math.ceil(message.size_bytes / 1024)))}
+      >
         <Rendered message={message} />
       </Panel>
       <Panel id="outbox-headers" title={t.headers}>
@@ -63,14 +77,20 @@ export function MessageView({ message }: { message: OutboxMessageView }) {
           <table className={tableClass} aria-labelledby="outbox-headers-heading" data-testid="outbox-headers">
             <thead>
               <tr>
-                <th scope="col" className={thClass}>{t.headerName}</th>
-                <th scope="col" className={thClass}>{t.headerValue}</th>
+                <th scope="col" className={thClass}>
+                  {t.headerName}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.headerValue}
+                </th>
               </tr>
             </thead>
             <tbody>
               {message.headers.map((header, i) => (
                 <tr key={`${header.name}-${i}`}>
-                  <th scope="row" className={`${tdClass} whitespace-nowrap font-medium`}>{header.name}</th>
+                  <th scope="row" className={`${tdClass} whitespace-nowrap font-medium`}>
+                    {header.name}
+                  </th>
                   <td className={`${tdClass} font-mono text-xs [overflow-wrap:anywhere]`}>{header.value}</td>
                 </tr>
               ))}
@@ -86,7 +106,12 @@ export function MessageView({ message }: { message: OutboxMessageView }) {
             {message.links.map((link, i) => (
               <li key={i} className="text-sm">
                 <span className="block font-medium text-slate-900">{link.text || link.href}</span>
-                <a href={link.href} target="_blank" rel="noopener noreferrer" className="text-blue-800 underline [overflow-wrap:anywhere] hover:text-blue-950">
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-blue-800 underline [overflow-wrap:anywhere] hover:text-blue-950"
+                >
                   {link.href}
                 </a>
               </li>
@@ -96,7 +121,10 @@ export function MessageView({ message }: { message: OutboxMessageView }) {
       </Panel>
       <Panel id="outbox-text" title={t.text}>
         {message.text ? (
-          <pre className="max-h-96 overflow-auto rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]" tabIndex={0}>
+          <pre
+            className="max-h-96 overflow-auto rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]"
+            tabIndex={0}
+          >
             {message.text}
           </pre>
         ) : (

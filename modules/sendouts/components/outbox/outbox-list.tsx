@@ -35,14 +35,21 @@ export function OutboxList() {
     return [
       col.accessor("received_at", {
         header: t.col.when,
-        cell: (c) => <time dateTime={c.getValue()} className="whitespace-nowrap">{formatDate(lang, "dateTime", c.getValue())}</time>,
+        cell: (c) => (
+          <time dateTime={c.getValue()} className="whitespace-nowrap">
+            {formatDate(lang, "dateTime", c.getValue())}
+          </time>
+        ),
       }),
       col.accessor("from", { header: t.col.from, cell: (c) => wrap(c.getValue()) }),
       col.accessor("to", { header: t.col.to, cell: (c) => wrap(c.getValue()) }),
       col.accessor("subject", {
         header: t.col.subject,
         cell: (c) => (
-          <Link href={`/admin/outbox/${c.row.original.id}`} className="font-medium text-blue-800 underline [overflow-wrap:anywhere] hover:text-blue-950">
+          <Link
+            href={`/admin/outbox/${c.row.original.id}`}
+            className="font-medium text-blue-800 underline [overflow-wrap:anywhere] hover:text-blue-950"
+          >
             {c.getValue() || t.noSubject}
           </Link>
         ),
@@ -54,7 +61,12 @@ export function OutboxList() {
   const pages = data ? Math.max(1, Math.ceil(data.count / data.page_size)) : 1;
   // TanStack Table is not memoizable by the React Compiler, which skips this component: expected.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: data?.messages ?? NO_MESSAGES, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id });
+  const table = useReactTable({
+    data: data?.messages ?? NO_MESSAGES,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => row.id,
+  });
 
   return (
     <QueryState query={query}>
@@ -66,15 +78,31 @@ export function OutboxList() {
           {data.messages.length === 0 ? (
             <p className="py-4 text-slate-700">{t.empty}</p>
           ) : (
-            <DataTable table={table} label={t.tableLabel} testId="outbox" busy={query.isFetching} className="min-w-[44rem]" />
+            <DataTable
+              table={table}
+              label={t.tableLabel}
+              testId="outbox"
+              busy={query.isFetching}
+              className="min-w-[44rem]"
+            />
           )}
           {pages > 1 && (
             <nav aria-label={t.pagination} className="flex flex-wrap items-center gap-3">
-              <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={page <= 1}
+                onClick={() => setPage(page - 1)}
+              >
                 {t.previous}
               </button>
               <span className="text-sm text-slate-700">{t.page(Math.min(page, pages), pages)}</span>
-              <button type="button" className={secondaryButtonClass} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={page >= pages}
+                onClick={() => setPage(page + 1)}
+              >
                 {t.next}
               </button>
             </nav>

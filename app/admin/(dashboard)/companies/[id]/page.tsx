@@ -5,11 +5,21 @@ import { CompanyView } from "@/modules/companies/components/company-view";
 import { companiesMessages } from "@/modules/companies/texts/companies";
 import { getCompanyDetail } from "@/modules/companies/services/companies";
 import { CompanyId } from "@/lib/validation/common";
-import { activateGrantAction, changeFkStatusAction, checkProviderStatusAction, setLeisureCardKeyAction } from "../actions";
+import {
+  activateGrantAction,
+  changeFkStatusAction,
+  checkProviderStatusAction,
+  setLeisureCardKeyAction,
+} from "../actions";
 import { readObjectPage } from "../../object-page";
 
 export default async function CompanyPage({ params }: { params: Promise<{ id: string }> }) {
-  const { object: company, lang, canWrite, readOnlyText } = await readObjectPage(params, CompanyId, getCompanyDetail, "COMPANY.U");
+  const {
+    object: company,
+    lang,
+    canWrite,
+    readOnlyText,
+  } = await readObjectPage(params, CompanyId, getCompanyDetail, "COMPANY.U");
   const t = companiesMessages(lang);
   return (
     <>

@@ -5,11 +5,23 @@ import { EventView } from "@/modules/events/components/event-view";
 import { eventsMessages } from "@/modules/events/texts/events";
 import { getEvent } from "@/modules/events/services/events";
 import { IntIdParam } from "@/lib/validation/common";
-import { createEventAction, deleteEventAction, registerParticipantAction, unregisterParticipantAction, updateEventAction } from "../actions";
+import {
+  createEventAction,
+  deleteEventAction,
+  registerParticipantAction,
+  unregisterParticipantAction,
+  updateEventAction,
+} from "../actions";
 import { readObjectPage } from "../../object-page";
 
 export default async function EventPage({ params }: { params: Promise<{ id: string }> }) {
-  const { caller, object: event, lang, canWrite, readOnlyText } = await readObjectPage(params, IntIdParam, getEvent, "EVENT.U");
+  const {
+    caller,
+    object: event,
+    lang,
+    canWrite,
+    readOnlyText,
+  } = await readObjectPage(params, IntIdParam, getEvent, "EVENT.U");
   const t = eventsMessages(lang);
   return (
     <>

@@ -17,7 +17,12 @@ export default async function ListPage({ params }: Props) {
       initialList={list}
       canWrite={canWrite}
       defaultCap={env().SUBSCRIBER_CAP_DEFAULT}
-      actions={{ updateList: updateListAction, deleteList: deleteListAction, createProperty: createPropertyAction, previewTerm: previewTermAction }}
+      actions={{
+        updateList: updateListAction,
+        deleteList: deleteListAction,
+        createProperty: createPropertyAction,
+        previewTerm: previewTermAction,
+      }}
     />
   );
 }

@@ -11,7 +11,13 @@ import { createMemberAction, eraseMemberAction, updateMemberAction } from "../ac
 import { readObjectPage } from "../../object-page";
 
 export default async function MemberPage({ params }: { params: Promise<{ id: string }> }) {
-  const { caller, object: member, lang, canWrite, readOnlyText } = await readObjectPage(params, IntIdParam, getMember, "MEMBER.U");
+  const {
+    caller,
+    object: member,
+    lang,
+    canWrite,
+    readOnlyText,
+  } = await readObjectPage(params, IntIdParam, getMember, "MEMBER.U");
   const t = membersMessages(lang);
   return (
     <>

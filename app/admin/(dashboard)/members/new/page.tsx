@@ -16,7 +16,11 @@ export default async function NewMemberPage() {
     <>
       <PageTitle title={t.form.newTitle} back={{ href: "/admin/members", label: t.member.back }} />
       <div className="rounded-lg border border-slate-200 bg-white p-4">
-        <MemberForm member={null} options={await memberScreenOptions(caller)} actions={{ createMember: createMemberAction, updateMember: updateMemberAction }} />
+        <MemberForm
+          member={null}
+          options={await memberScreenOptions(caller)}
+          actions={{ createMember: createMemberAction, updateMember: updateMemberAction }}
+        />
       </div>
     </>
   );

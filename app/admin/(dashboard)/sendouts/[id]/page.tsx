@@ -12,13 +12,23 @@ import * as actions from "../actions";
 import { listChoices, ownEmail, senderOf } from "../load";
 
 export default async function SendoutPage({ params }: { params: Promise<{ id: string }> }) {
-  const { caller, object: sendout, lang, canWrite, readOnlyText } = await readObjectPage(params, IntIdParam, getSendout, "SENDOUT.U");
+  const {
+    caller,
+    object: sendout,
+    lang,
+    canWrite,
+    readOnlyText,
+  } = await readObjectPage(params, IntIdParam, getSendout, "SENDOUT.U");
   const t = sendoutComposeMessages(lang).compose;
   const lists = await listChoices(caller, sendout.company_id);
   const sender = senderOf((await findLiveCompany(sendout.company_id)).name);
   return (
     <>
-      <PageTitle title={sendout.subject} back={{ href: `/admin/sendouts?company_id=${encodeURIComponent(sendout.company_id)}`, label: t.back }} readOnlyText={readOnlyText} />
+      <PageTitle
+        title={sendout.subject}
+        back={{ href: `/admin/sendouts?company_id=${encodeURIComponent(sendout.company_id)}`, label: t.back }}
+        readOnlyText={readOnlyText}
+      />
       {canWrite && sendout.status === "DRAFT" ? (
         <SendoutComposer
           sendout={sendout}
@@ -26,7 +36,12 @@ export default async function SendoutPage({ params }: { params: Promise<{ id: st
           lists={lists}
           ownEmail={ownEmail(caller)}
           sender={sender}
-          actions={{ createSendout: actions.createSendoutAction, updateSendout: actions.updateSendoutAction, sendTest: actions.sendTestAction, sendSendout: actions.sendSendoutAction }}
+          actions={{
+            createSendout: actions.createSendoutAction,
+            updateSendout: actions.updateSendoutAction,
+            sendTest: actions.sendTestAction,
+            sendSendout: actions.sendSendoutAction,
+          }}
         />
       ) : (
         <SendoutView
@@ -34,7 +49,11 @@ export default async function SendoutPage({ params }: { params: Promise<{ id: st
           lists={lists}
           canWrite={canWrite}
           sender={sender}
-          actions={{ pauseSendout: actions.pauseSendoutAction, resumeSendout: actions.resumeSendoutAction, cancelSendout: actions.cancelSendoutAction }}
+          actions={{
+            pauseSendout: actions.pauseSendoutAction,
+            resumeSendout: actions.resumeSendoutAction,
+            cancelSendout: actions.cancelSendoutAction,
+          }}
         />
       )}
     </>

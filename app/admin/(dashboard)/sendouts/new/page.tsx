@@ -10,7 +10,11 @@ import { createSendoutAction, sendSendoutAction, sendTestAction, updateSendoutAc
 import { companyChoices } from "@/modules/companies/services/directory";
 import { listChoices, ownEmail, senderOf } from "../load";
 
-export default async function NewSendoutPage({ searchParams }: { searchParams: Promise<{ company_id?: string | string[] }> }) {
+export default async function NewSendoutPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ company_id?: string | string[] }>;
+}) {
   const caller = await requirePageCaller();
   if (!caller.modules.has("sendout") || !caller.permissions.has("SENDOUT.U")) notFound();
   const asked = (await searchParams).company_id;
@@ -19,14 +23,23 @@ export default async function NewSendoutPage({ searchParams }: { searchParams: P
   const t = sendoutComposeMessages(await adminLanguage()).compose;
   return (
     <>
-      <PageTitle title={t.newTitle} intro={company.name} back={{ href: `/admin/sendouts?company_id=${encodeURIComponent(company.company_id)}`, label: t.back }} />
+      <PageTitle
+        title={t.newTitle}
+        intro={company.name}
+        back={{ href: `/admin/sendouts?company_id=${encodeURIComponent(company.company_id)}`, label: t.back }}
+      />
       <SendoutComposer
         sendout={null}
         companyId={company.company_id}
         lists={await listChoices(caller, company.company_id)}
         ownEmail={ownEmail(caller)}
         sender={senderOf(company.name)}
-        actions={{ createSendout: createSendoutAction, updateSendout: updateSendoutAction, sendTest: sendTestAction, sendSendout: sendSendoutAction }}
+        actions={{
+          createSendout: createSendoutAction,
+          updateSendout: updateSendoutAction,
+          sendTest: sendTestAction,
+          sendSendout: sendSendoutAction,
+        }}
       />
     </>
   );

@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/lists/operations/dashboard";
 import { listCompaniesForLists } from "@/modules/lists/services/lists";
 
-export const GET = route(api.dashboardListCompanies, async ({ caller, query }) => listCompaniesForLists(caller, query.q));
+export const GET = route(api.dashboardListCompanies, async ({ caller, query }) =>
+  listCompaniesForLists(caller, query.q),
+);

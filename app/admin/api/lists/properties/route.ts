@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/lists/operations/dashboard";
 import { listPropertyGroups } from "@/modules/members/services/properties";
 
-export const GET = route(api.dashboardListProperties, async ({ caller, query }) => listPropertyGroups(caller, query.company_id));
+export const GET = route(api.dashboardListProperties, async ({ caller, query }) =>
+  listPropertyGroups(caller, query.company_id),
+);

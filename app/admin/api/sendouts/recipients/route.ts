@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/sendouts/operations/dashboard";
 import { countSendoutRecipients } from "@/modules/sendouts/services/recipients";
 
-export const GET = route(api.dashboardSendoutReach, async ({ caller, query }) => countSendoutRecipients(caller, query.company_id, query.list_ids));
+export const GET = route(api.dashboardSendoutReach, async ({ caller, query }) =>
+  countSendoutRecipients(caller, query.company_id, query.list_ids),
+);

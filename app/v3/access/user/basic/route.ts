@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/access/operations/api";
 import { grantTokens } from "@/modules/access/services/token-grants";
 
-export const POST = route(api.issueTokens, async ({ request, body }) => grantTokens(request.headers.get("authorization"), body));
+export const POST = route(api.issueTokens, async ({ request, body }) =>
+  grantTokens(request.headers.get("authorization"), body),
+);

@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/imports/operations/api";
 import { previewImport } from "@/modules/imports/services/imports";
 
-export const POST = route(api.previewImport, async ({ caller, params, body }) => previewImport(caller, params.id, body.mapping));
+export const POST = route(api.previewImport, async ({ caller, params, body }) =>
+  previewImport(caller, params.id, body.mapping),
+);

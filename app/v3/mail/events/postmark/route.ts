@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/sendouts/operations/mail-events";
 import { receiveMailEvent } from "@/modules/sendouts/services/mail-events";
 
-export const POST = route(api.receivePostmarkEvent, async ({ credentials, body }) => receiveMailEvent(credentials, body));
+export const POST = route(api.receivePostmarkEvent, async ({ credentials, body }) =>
+  receiveMailEvent(credentials, body),
+);

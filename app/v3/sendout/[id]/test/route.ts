@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/sendouts/operations/api";
 import { sendTestCopy } from "@/modules/sendouts/services/test-copy";
 
-export const POST = route(api.sendTestSendout, async ({ caller, params, body }) => sendTestCopy(caller, params.id, body.email));
+export const POST = route(api.sendTestSendout, async ({ caller, params, body }) =>
+  sendTestCopy(caller, params.id, body.email),
+);

@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/webhooks/operations/api";
 import { rotateWebhookSecret } from "@/modules/webhooks/services/webhooks";
 
-export const POST = route(api.rotateWebhookSecret, async ({ caller, params }) => rotateWebhookSecret(caller, params.id));
+export const POST = route(api.rotateWebhookSecret, async ({ caller, params }) =>
+  rotateWebhookSecret(caller, params.id),
+);

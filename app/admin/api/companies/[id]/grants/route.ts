@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/companies/operations/dashboard";
 import { companyGrantsView } from "@/modules/access/services/grants";
 
-export const GET = route(api.dashboardCompanyGrants, async ({ caller, params }) => companyGrantsView(caller, params.id));
+export const GET = route(api.dashboardCompanyGrants, async ({ caller, params }) =>
+  companyGrantsView(caller, params.id),
+);

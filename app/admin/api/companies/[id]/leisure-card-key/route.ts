@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/companies/operations/dashboard";
 import { leisureCardKeyInfo } from "@/modules/companies/services/leisure-card";
 
-export const GET = route(api.dashboardLeisureCardKey, async ({ caller, params }) => leisureCardKeyInfo(caller, params.id));
+export const GET = route(api.dashboardLeisureCardKey, async ({ caller, params }) =>
+  leisureCardKeyInfo(caller, params.id),
+);

@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/imports/operations/dashboard";
 import { startImport } from "@/modules/imports/services/imports";
 
-export const POST = route(api.dashboardStartImport, async ({ caller, params, body }) => startImport(caller, params.id, body));
+export const POST = route(api.dashboardStartImport, async ({ caller, params, body }) =>
+  startImport(caller, params.id, body),
+);

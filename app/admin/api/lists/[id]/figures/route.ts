@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/lists/operations/dashboard-tools";
 import { listFigures } from "@/modules/lists/services/figures";
 
-export const GET = route(api.dashboardListFigures, async ({ caller, params, query }) => listFigures(caller, params.id, query.days));
+export const GET = route(api.dashboardListFigures, async ({ caller, params, query }) =>
+  listFigures(caller, params.id, query.days),
+);

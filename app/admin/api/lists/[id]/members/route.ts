@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/lists/operations/dashboard";
 import { findMembersForList } from "@/modules/lists/services/subscribers";
 
-export const GET = route(api.dashboardListMembers, async ({ caller, params, query }) => findMembersForList(caller, params.id, query.q));
+export const GET = route(api.dashboardListMembers, async ({ caller, params, query }) =>
+  findMembersForList(caller, params.id, query.q),
+);

@@ -4,4 +4,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/sendouts/operations/dashboard-outbox";
 import { getOutboxHtml } from "@/modules/sendouts/services/outbox";
 
-export const GET = route(api.dashboardOutboxHtml, async ({ caller, params }) => mailFrameResponse(await getOutboxHtml(caller, params.id)));
+export const GET = route(api.dashboardOutboxHtml, async ({ caller, params }) =>
+  mailFrameResponse(await getOutboxHtml(caller, params.id)),
+);

@@ -3,4 +3,6 @@ import { sendoutPreviewResponse } from "@/app/admin/(dashboard)/sendouts/preview
 import { route } from "@/lib/http/route";
 import * as api from "@/modules/sendouts/operations/dashboard";
 
-export const GET = route(api.dashboardSendoutPreview, async ({ caller, params }) => sendoutPreviewResponse(caller, params.id));
+export const GET = route(api.dashboardSendoutPreview, async ({ caller, params }) =>
+  sendoutPreviewResponse(caller, params.id),
+);

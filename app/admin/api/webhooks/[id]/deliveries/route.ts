@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/webhooks/operations/dashboard";
 import { listWebhookDeliveries } from "@/modules/webhooks/services/webhooks";
 
-export const GET = route(api.dashboardWebhookDeliveries, async ({ caller, params, query }) => listWebhookDeliveries(caller, params.id, query));
+export const GET = route(api.dashboardWebhookDeliveries, async ({ caller, params, query }) =>
+  listWebhookDeliveries(caller, params.id, query),
+);

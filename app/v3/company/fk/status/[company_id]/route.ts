@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import * as api from "@/modules/companies/operations/api";
 import { getUtforarstatus } from "@/modules/companies/services/leisure-card";
 
-export const GET = route(api.getCompanyUtforarstatus, async ({ caller, params }) => getUtforarstatus(caller, params.company_id));
+export const GET = route(api.getCompanyUtforarstatus, async ({ caller, params }) =>
+  getUtforarstatus(caller, params.company_id),
+);
