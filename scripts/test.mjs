@@ -3,7 +3,7 @@
 // root), checks that PostgreSQL is reachable (fails, never skips), then runs the checks and the three test tiers
 // (docs/developing.md, Tests) in two lanes side by side, since no one step keeps both cores busy:
 //   lane 1: tsc -> build -> Vitest integration on SQLite -> Playwright
-//   lane 2: Vitest unit + service on SQLite -> eslint -> the API document's linters (scripts/lint-openapi.ts) -> knip
+//   lane 2: Vitest unit + service on SQLite -> eslint -> prettier --check -> the API document's linters (scripts/lint-openapi.ts) -> knip
 //           -> Vitest service on PostgreSQL -> (once the build is done) Vitest integration on PostgreSQL
 // tsc runs before the build, which writes the .next/types tsc would read half-written. Each step's output is printed
 // as one block when it ends, with its time. A failed step does not stop the others. Ends with one
@@ -163,6 +163,7 @@ async function main() {
   const lane1 = afterBuild(build, () => vitest(["integration"], "sqlite")).then(() => afterBuild(build, playwright));
   const lane2 = vitest(["unit", "service"], "sqlite")
     .then(() => check("eslint", "npx", ["eslint", "."]))
+    .then(() => check("prettier", "npx", ["prettier", "--check", "."]))
     .then(() => check("openapi lint", "npx", ["tsx", "scripts/lint-openapi.ts"]))
     .then(() => check("knip", "npx", ["knip"]))
     .then(() => vitest(["service"], "postgres"))
