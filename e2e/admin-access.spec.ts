@@ -419,12 +419,10 @@ test("every dashboard page and server action refuses a request without a session
     // Server actions: every action of a module under app/admin/(dashboard)/, called the way the browser calls one.
     const actions = dashboardActions();
     expect(actions.length, "the build's manifest lists no dashboard server action").toBeGreaterThan(0);
-    test
-      .info()
-      .annotations.push({
-        type: "covered",
-        description: `${onDisk.length} pages, ${actions.length} server actions: ${[...new Set(actions.map((a) => a.file))].join(", ")}`,
-      });
+    test.info().annotations.push({
+      type: "covered",
+      description: `${onDisk.length} pages, ${actions.length} server actions: ${[...new Set(actions.map((a) => a.file))].join(", ")}`,
+    });
     // Posted to its own page, as the browser does, and to /admin, which does not import it: Next.js forwards such a
     // post to the address server.ts gave next() (it once forwarded to port 3000 and answered an empty 200).
     for (const { id, file, page } of actions.flatMap((a) => [a, { ...a, page: "/admin" }])) {

@@ -103,12 +103,10 @@ export const UpdateFkStatusResponse = z
 
 const UTFORARE_STATUSES = ["GODKAND", "EJ_GODKAND"] as const;
 
-export const UtforarstatusResponse = z
-  .object({ utforarestatus: z.enum(UTFORARE_STATUSES) })
-  .meta({
-    id: "UtforarstatusResponse",
-    description: "Approved-provider status as reported by the leisure-card service.",
-  });
+export const UtforarstatusResponse = z.object({ utforarestatus: z.enum(UTFORARE_STATUSES) }).meta({
+  id: "UtforarstatusResponse",
+  description: "Approved-provider status as reported by the leisure-card service.",
+});
 
 // ---------------------------------------------------------------- dashboard and CLI
 

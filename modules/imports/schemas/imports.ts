@@ -112,12 +112,10 @@ export const ImportView = z
     file_name: z.string(),
     file_size: z.number().int(),
     columns: z.array(z.string()).meta({ description: "The header row of the file (UPLOADED only; empty afterwards)." }),
-    mapping: z
-      .partialRecord(z.enum(IMPORT_FIELDS), z.string())
-      .meta({
-        description:
-          "The mapping used, or the one suggested (remembered from the last import of this kind, or guessed from the headers).",
-      }),
+    mapping: z.partialRecord(z.enum(IMPORT_FIELDS), z.string()).meta({
+      description:
+        "The mapping used, or the one suggested (remembered from the last import of this kind, or guessed from the headers).",
+    }),
     consent_source: z.string().nullable(),
     rows_read: z.number().int(),
     added: z.number().int(),

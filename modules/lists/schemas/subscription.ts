@@ -217,15 +217,10 @@ export const SubscribersQuery = z.object({
   page: queryInt(1, PAGE_MAX).default(1),
   limit: queryInt(1, 500).default(50),
   status: z.enum(SUBSCRIPTION_STATUSES).optional(),
-  q: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .meta({
-      description:
-        "Words that must each be part of the subscriber's email, first name, last name or phone, in any order, case and accents ignored; up to 8 words are used.",
-    }),
+  q: z.string().trim().max(200).optional().meta({
+    description:
+      "Words that must each be part of the subscriber's email, first name, last name or phone, in any order, case and accents ignored; up to 8 words are used.",
+  }),
 });
 export type SubscribersQueryInput = z.output<typeof SubscribersQuery>;
 

@@ -207,13 +207,10 @@ const statuses = z
 
 export const MemberPaginationRequest = z
   .object({
-    options: z
-      .object({ period_id: IntId.optional(), statuses })
-      .default({})
-      .meta({
-        description:
-          "Members with a membership in `period_id` and/or with one of `statuses` (both on the same membership).",
-      }),
+    options: z.object({ period_id: IntId.optional(), statuses }).default({}).meta({
+      description:
+        "Members with a membership in `period_id` and/or with one of `statuses` (both on the same membership).",
+    }),
     orderBy: z
       .partialRecord(
         z.enum(PAGINATION_ORDER_FIELDS, { error: `must be one of ${PAGINATION_ORDER_FIELDS.join(", ")}` }),

@@ -41,12 +41,10 @@ const SubscriptionRef = {
 
 /** The body of each event type: `{type, timestamp, data}`, the Standard Webhooks payload structure. */
 function eventPayload<T extends string, D extends z.ZodRawShape>(type: T, description: string, data: D) {
-  return z
-    .object({ type: z.literal(type), timestamp: Timestamp, data: z.object(data) })
-    .meta({
-      id: `WebhookEvent${type.replace(/(^|[._])([a-z])/g, (_, _sep, c: string) => c.toUpperCase())}`,
-      description,
-    });
+  return z.object({ type: z.literal(type), timestamp: Timestamp, data: z.object(data) }).meta({
+    id: `WebhookEvent${type.replace(/(^|[._])([a-z])/g, (_, _sep, c: string) => c.toUpperCase())}`,
+    description,
+  });
 }
 
 const payloads = {
@@ -167,12 +165,10 @@ export const WebhookEndpointView = z
   .object({
     id: z.number().int(),
     company_id: z.string(),
-    include_descendants: z
-      .boolean()
-      .meta({
-        description:
-          "Whether events of the companies below the endpoint's company reach it (fixed at creation from the creator's scope).",
-      }),
+    include_descendants: z.boolean().meta({
+      description:
+        "Whether events of the companies below the endpoint's company reach it (fixed at creation from the creator's scope).",
+    }),
     url: z.string(),
     description: z.string(),
     events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
@@ -194,11 +190,9 @@ export type WebhookEndpointViewShape = z.output<typeof WebhookEndpointView>;
 
 /** A new endpoint: the only answer besides a rotation that carries the signing secret. */
 export const CreatedWebhookEndpoint = WebhookEndpointView.extend({
-  secret: z
-    .string()
-    .meta({
-      description: "The signing secret (`whsec_…`), shown only now. Verify deliveries with it (Standard Webhooks).",
-    }),
+  secret: z.string().meta({
+    description: "The signing secret (`whsec_…`), shown only now. Verify deliveries with it (Standard Webhooks).",
+  }),
 }).meta({ id: "CreatedWebhookEndpoint" });
 
 export const RotatedWebhookSecret = z
