@@ -1,5 +1,5 @@
 // Playwright: API flows and pages against the built server on a fresh SQLite database (e2e/global-setup.ts),
-// in Debian's Chromium (npx playwright install cannot download browsers on our machines).
+// in Debian's Chromium headless shell (npx playwright install cannot download browsers on our machines).
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT || 3217);
@@ -19,7 +19,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     browserName: "chromium",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell",
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Compiles the production server (server.ts), the leisure-card simulator and the mail catcher to plain JavaScript in dist/, so they run
+// Compiles the production server (server.ts), the leisure-card simulator, the mail catcher and the operator CLI to plain JavaScript in dist/, so they run
 // on `node` without tsx. Our own TypeScript (lib/, the generated Prisma clients) is bundled; npm packages stay
 // external and are loaded from node_modules at run time, as Next itself is. `import "server-only"` resolves to its
 // empty module, as it does under Next's react-server condition. The generated clients' query compilers are read from
@@ -13,6 +13,7 @@ const ENTRY_POINTS = {
   server: "server.ts",
   "leisure-card-simulator": "scripts/leisure-card-simulator.ts",
   "mail-catcher": "scripts/mail-catcher.ts",
+  cli: "scripts/cli.ts",
 };
 
 /** The providers of the generated Prisma clients (lib/generated/<provider>), whose query compilers dist/ holds. */
@@ -51,7 +52,7 @@ export const BUILD_OPTIONS = {
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node24",
   packages: "external",
   alias: { "server-only": path.resolve("node_modules/server-only/empty.js") },
   conditions: ["react-server"],

@@ -14,13 +14,17 @@ import net from "node:net";
 import { freePort } from "./lib/ports.mjs";
 import { ensureDependencies, requireNodeMajor, run } from "./lib/prepare.mjs";
 
-const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+// Debian's chromium-headless-shell: the browser Playwright runs headless tests in by default (its own download of it
+// cannot reach our machines). It drew about a fifth less CPU than the full chromium in headless mode on the same scenarios.
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell";
 
 function ensureChromium() {
   if (fs.existsSync(chromium)) return;
   if (process.getuid?.() !== 0)
-    throw new Error(`${chromium} is missing: install Debian's chromium (apt-get install -y chromium)`);
-  run("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium");
+    throw new Error(
+      `${chromium} is missing: install Debian's chromium-headless-shell (apt-get install -y chromium-headless-shell)`,
+    );
+  run("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell");
 }
 
 async function ensurePostgres() {
