@@ -2,8 +2,7 @@
 // and Thunderbird's rules, Apple Mail's list view), and it stays the same when the list is renamed. Carried by the mail
 // of a list: a sendout's messages (each recipient's own list) and a list's confirmation and welcome mail, which belong
 // to the list as much as its newsletters do. Not by staff mail or a member's erasure receipt, which belong to no list.
-// Its functions call each other through `this`: used as the module object's methods, not taken out of it.
-import mimeFuncs from "nodemailer/lib/mime-funcs/index.js";
+import { encodeWords, isPlainText } from "nodemailer/lib/mime-funcs";
 import { addressOf } from "./message-id";
 
 /** The list a message belongs to: its uuid (which never changes) and the name shown beside it. */
@@ -36,7 +35,7 @@ function phraseOf(name: string | null | undefined): string {
     .replace(/[()<>@,;:\\".[\]\s]+/g, " ")
     .trim()
     .slice(0, 100);
-  return mimeFuncs.isPlainText(phrase) ? phrase : mimeFuncs.encodeWords(phrase, "Q", 52);
+  return isPlainText(phrase) ? phrase : encodeWords(phrase, "Q", 52);
 }
 
 /** `Förbundsnytt <3f0c…-….list.example.org>` (its name encoded when not ASCII): the List-Id header's value. */

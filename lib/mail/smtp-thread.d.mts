@@ -2,6 +2,6 @@
 import type net from "node:net";
 
 export declare function connectWithoutDelay(
-  options: { host?: string; port?: number; secure?: boolean },
+  options: { host?: string; port?: number | string; secure?: boolean },
   callback: (error: Error | null, socket?: { connection: net.Socket } | false) => void,
 ): void;

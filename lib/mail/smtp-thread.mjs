@@ -17,11 +17,15 @@ import nodemailer from "nodemailer";
  * path: an error handed back here is not counted against the pool, whose slots then ran out after SMTP_POOL_SIZE
  * failures and every later message waited for ever.
  *
- * @param {{ host?: string; port?: number; secure?: boolean }} options
+ * @param {{ host?: string; port?: number | string; secure?: boolean }} options
  * @param {(error: Error | null, socket?: { connection: net.Socket } | false) => void} callback
  */
 export function connectWithoutDelay(options, callback) {
-  const socket = net.connect({ host: options.host, port: options.port || (options.secure ? 465 : 587), noDelay: true });
+  const socket = net.connect({
+    host: options.host,
+    port: Number(options.port) || (options.secure ? 465 : 587),
+    noDelay: true,
+  });
   const giveUp = () => {
     socket.destroy();
     callback(null, false);
