@@ -316,8 +316,8 @@ test.describe("dashboard: subscription lists", () => {
     await page.goto(`/admin/lists/${listId}/subscribers`);
     const left = page.getByRole("row", { name: new RegExp(email.replace(/\./g, "\\.")) });
     await expect(left).toContainText("Har själv avregistrerat sig");
-    await expect(left.getByRole("button", { name: `Skicka en bekräftelselänk till ${email}` })).toBeVisible();
-    await expect(left.getByRole("button", { name: `Starta prenumerationen igen för ${email}` })).toHaveCount(0);
+    await expect(left.getByRole("button", { name: `Skicka bekräftelse till ${email}` })).toBeVisible();
+    await expect(left.getByRole("button", { name: `Prenumerera igen: ${email}` })).toHaveCount(0);
 
     // The audit log in words: the visitor's own subscribe and unsubscribe (member by id, list, channel), and the
     // editor's changes with the fields' names rather than their codes.

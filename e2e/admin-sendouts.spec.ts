@@ -255,7 +255,7 @@ test("suppressed addresses: one suppressed by hand is left out of the count and,
   );
   expect(await reach.json()).toEqual({ recipients: 1, opted_out: 1, suppressed: 1 });
 
-  await row.getByRole("button", { name: `Häv spärren av ${cecilia}` }).click();
+  await row.getByRole("button", { name: `Häv spärr för ${cecilia}` }).click();
   const lift = page.getByRole("dialog", { name: `Häv spärren av ${cecilia}?` });
   await lift.getByRole("button", { name: "Häv spärr" }).click();
   await expect(lift.getByText("Skriv en anteckning.")).toBeVisible();

@@ -120,7 +120,7 @@ test("an ADMIN adds a webhook, keeps its secret, and its deliveries arrive signe
   await table
     .getByRole("row")
     .nth(1)
-    .getByRole("button", { name: /Skicka leverans \d+ igen/ })
+    .getByRole("button", { name: /Skicka igen: leverans \d+/ })
     .click();
   await expect.poll(() => receiver.accepted().some((r) => r.id === refused.id), { timeout: 20_000 }).toBe(true);
   await expect(table.getByRole("row").nth(1)).toContainText("Levererad", { timeout: 15_000 });

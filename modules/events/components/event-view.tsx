@@ -182,7 +182,7 @@ export function EventView({
                             aria-label={fill(t.event.registerMember, { name })}
                             onClick={() => register.mutate({ id: m.id, name })}
                           >
-                            {t.event.register}
+                            {t.event.registerButton}
                           </button>
                         </li>
                       );

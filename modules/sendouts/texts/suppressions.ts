@@ -25,7 +25,7 @@ const sv = {
   next: "Nästa",
   page: "Sida {page} av {pages}",
   lift: "Häv spärr",
-  liftLabel: "Häv spärren av {email}",
+  liftLabel: "Häv spärr för {email}",
   liftTitle: "Häv spärren av {email}?",
   liftBody: "Adressen får föreningens utskick igen. Skriv varför; anteckningen sparas i händelseloggen.",
   note: "Anteckning",
