@@ -16,7 +16,10 @@ export default defineConfig({
   async adapter() {
     if (provider === "postgres") {
       const { PrismaPg } = await import("@prisma/adapter-pg");
-      return new PrismaPg({ connectionString: url });
+      // The CLI never closes this pool: pg's default keeps each idle connection (and so the process) for 10 s after
+      // the last statement, which made every `prisma migrate deploy` take 10 s longer than its work. Idle connections
+      // now stay open with nothing else keeping the process alive, so it exits once the command is done.
+      return new PrismaPg({ connectionString: url, idleTimeoutMillis: 0, allowExitOnIdle: true });
     }
     const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
     return new PrismaBetterSQLite3({ url: privateSqliteFile(url), timeout: 5000 });
