@@ -1,5 +1,5 @@
 // Staff password reset and two-factor sign-in in Chromium, with staff users made for these tests (never the demo
-// admin, whom other specs sign in as). The full walk in each language at laptop and tablet width: "Glömt lösenordet?",
+// admin, whom other specs sign in as). The full walk in Swedish at laptop and English at tablet width: "Glömt lösenordet?",
 // the mail read in the Outbox by an ADMIN of every company, a new password, two-factor sign-in turned on with a code
 // computed here from the secret the page shows, signing out, signing in with password and code, once with a recovery
 // code (which then no longer works), and turning it off with the password. The reset mail itself at phone width. axe

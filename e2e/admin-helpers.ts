@@ -9,11 +9,15 @@ import { cli } from "./helpers";
 export const laptop = { width: 1280, height: 800 };
 export const tablet = { width: 820, height: 1180 };
 
-/** The combinations a dashboard walk is made in: each language at laptop (1366 px) and at tablet (820 px) width. */
-export const dashboardWalks = (["sv", "en"] as const).flatMap((lang) => [
-  { lang, width: "laptop" as const, viewport: { width: 1366, height: 900 } },
-  { lang, width: "tablet" as const, viewport: tablet },
-]);
+/**
+ * The walks a dashboard scenario is made in: Swedish at laptop width (1366 px) and English at tablet width (820 px).
+ * Each language and each width is walked once; the other two pairs repeated the same path with nothing new to find
+ * (the texts themselves are checked key for key by the dictionaries' unit test).
+ */
+export const dashboardWalks = [
+  { lang: "sv", width: "laptop", viewport: { width: 1366, height: 900 } },
+  { lang: "en", width: "tablet", viewport: tablet },
+] as const;
 
 export interface AdminLogin {
   email: string;

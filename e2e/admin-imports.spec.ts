@@ -1,5 +1,5 @@
 // The import screen (/admin/imports): a 10,000-row .xlsx made here with exceljs (one email twice, one row
-// without a valid address) uploaded in Swedish and English at 1366 and 820 px: the mapping prefilled from the headers,
+// without a valid address) uploaded in Swedish at 1366 px and English at 820 px: the mapping prefilled from the headers,
 // the preview with the two problems in the staff member's language, start, the progress until done, the result file's
 // counts and reasons, and undo behind a question that counts the rows. In English at 820 px also the upload screen and
 // subscribers' consent statement. axe on each step, no CSP complaint; screenshots committed (E2E_UPDATE_SCREENSHOTS=1).
