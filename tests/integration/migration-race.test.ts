@@ -30,28 +30,32 @@ function runCli(args: string[], databaseUrl: string): Promise<{ code: number | n
   });
 }
 
-it.runIf(inject("provider") === "postgres")("a start that loses the migration race waits for the winner instead of failing", async () => {
-  const name = `test_migrace_${crypto.randomBytes(4).toString("hex")}`;
-  const url = await createPostgresDatabase(postgresAdminUrl(), name);
-  const holder = new pg.Client({ connectionString: url });
-  try {
-    await holder.connect();
-    await holder.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATION_LOCK]);
-    const released = new Promise<void>((resolve) =>
-      setTimeout(
-        () => void holder.query("SELECT pg_advisory_unlock($1)", [PRISMA_MIGRATION_LOCK]).then(() => resolve()),
-        30_000,
-      ),
-    );
-    const result = await runCli(["company:list"], url);
-    await released;
-    expect(result.code, result.out).toBe(0);
-    const applied = await holder.query(
-      `SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`,
-    );
-    expect(applied.rows[0].n).toBeGreaterThan(0);
-  } finally {
-    await holder.end();
-    await dropPostgresDatabase(postgresAdminUrl(), name);
-  }
-}, 120_000);
+it.runIf(inject("provider") === "postgres")(
+  "a start that loses the migration race waits for the winner instead of failing",
+  async () => {
+    const name = `test_migrace_${crypto.randomBytes(4).toString("hex")}`;
+    const url = await createPostgresDatabase(postgresAdminUrl(), name);
+    const holder = new pg.Client({ connectionString: url });
+    try {
+      await holder.connect();
+      await holder.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATION_LOCK]);
+      const released = new Promise<void>((resolve) =>
+        setTimeout(
+          () => void holder.query("SELECT pg_advisory_unlock($1)", [PRISMA_MIGRATION_LOCK]).then(() => resolve()),
+          30_000,
+        ),
+      );
+      const result = await runCli(["company:list"], url);
+      await released;
+      expect(result.code, result.out).toBe(0);
+      const applied = await holder.query(
+        `SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`,
+      );
+      expect(applied.rows[0].n).toBeGreaterThan(0);
+    } finally {
+      await holder.end();
+      await dropPostgresDatabase(postgresAdminUrl(), name);
+    }
+  },
+  120_000,
+);
