@@ -1,16 +1,14 @@
 #!/usr/bin/env node
 // npm test: the whole suite on a fresh clone. Installs what is missing (npm packages; Debian's chromium when run as
 // root), checks that PostgreSQL is reachable (fails, never skips), then runs the checks and the three test tiers
-// (docs/developing.md, Tests) in three lanes side by side:
-//   lane 1: tsc -> build -> Playwright
-//   lane 2: Vitest unit + service on SQLite -> (once the build is done) Vitest integration on SQLite, then on PostgreSQL
+// (docs/developing.md, Tests) in three lanes side by side, about equal in CPU time, so both cores stay busy to the end:
+//   lane 1: tsc -> build -> Playwright (two workers, which wait on their browsers more than they compute)
+//   lane 2: Vitest unit + service on SQLite -> (once the build is done) Vitest integration on SQLite
 //   lane 3: eslint -> prettier --check -> the API document's linters (scripts/lint-openapi.ts) -> knip
-//           -> Vitest service on PostgreSQL
-// Lane 1 is the longest: Playwright drives one browser at a time and waits on it more than it computes. Lanes 2 and 3
-// run at a lower CPU priority (nice), so they fill the cores lane 1 leaves idle without stretching it. tsc runs before
-// the build, which writes the .next/types tsc would read half-written. Each step's output is printed as one block
-// when it ends, with its time. A failed step does not stop the others. Ends with the steps' times and one
-// "N passed, N failed" line, after the names of the failed tests.
+//           -> Vitest service on PostgreSQL -> Vitest integration on PostgreSQL
+// tsc runs before the build, which writes the .next/types tsc would read half-written. Each step's output is printed
+// as one block when it ends, with its time. A failed step does not stop the others. Ends with the steps' times and
+// one "N passed, N failed" line, after the names of the failed tests.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -56,11 +54,9 @@ const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)}s`;
 
 /** Runs one step with its output kept, then prints the output as one block; resolves to its exit status. */
-function runStep(name, command, args, env = {}, { background = false } = {}) {
+function runStep(name, command, args, env = {}) {
   const since = Date.now();
   console.log(`[${seconds(started)}] ${name}: started`);
-  // `nice` (coreutils) runs the step and everything it starts at a lower priority.
-  if (background) [command, args] = ["nice", ["-n", "10", command, ...args]];
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
@@ -82,8 +78,8 @@ function runStep(name, command, args, env = {}, { background = false } = {}) {
 }
 
 /** A check without test counts (tsc, eslint, knip, the build): a failure counts as one failed test. */
-async function check(name, command, args, options) {
-  const status = await runStep(name, command, args, {}, options);
+async function check(name, command, args) {
+  const status = await runStep(name, command, args);
   if (status !== 0) {
     totals.failed += 1;
     failedNames.push(`${name}: ${[command, ...args].join(" ")} failed (its output is above)`);
@@ -102,7 +98,7 @@ function vitest(projects, provider) {
     "--reporter=json",
     `--outputFile.json=${report}`,
   ];
-  return runStep(`vitest ${label}`, "npx", args, { TEST_DB: provider }, { background: true }).then((status) =>
+  return runStep(`vitest ${label}`, "npx", args, { TEST_DB: provider }).then((status) =>
     count(report, status, (r) => {
       for (const file of r.testResults ?? []) {
         for (const test of file.assertionResults ?? []) {
@@ -170,15 +166,15 @@ async function main() {
   const typecheck = check("tsc", "npx", ["tsc", "--noEmit"]);
   const build = typecheck.then(() => check("build", "npm", ["run", "build"]));
   const lane1 = afterBuild(build, playwright);
-  const lane2 = vitest(["unit", "service"], "sqlite")
-    .then(() => afterBuild(build, () => vitest(["integration"], "sqlite")))
+  const lane2 = vitest(["unit", "service"], "sqlite").then(() =>
+    afterBuild(build, () => vitest(["integration"], "sqlite")),
+  );
+  const lane3 = check("eslint", "npx", ["eslint", "."])
+    .then(() => check("prettier", "npx", ["prettier", "--check", "."]))
+    .then(() => check("openapi lint", "npx", ["tsx", "scripts/lint-openapi.ts"]))
+    .then(() => check("knip", "npx", ["knip"]))
+    .then(() => vitest(["service"], "postgres"))
     .then(() => afterBuild(build, () => vitest(["integration"], "postgres")));
-  const background = { background: true };
-  const lane3 = check("eslint", "npx", ["eslint", "."], background)
-    .then(() => check("prettier", "npx", ["prettier", "--check", "."], background))
-    .then(() => check("openapi lint", "npx", ["tsx", "scripts/lint-openapi.ts"], background))
-    .then(() => check("knip", "npx", ["knip"], background))
-    .then(() => vitest(["service"], "postgres"));
   await Promise.all([lane1, lane2, lane3]);
 
   console.log(`\nsteps (wall clock ${seconds(started)}): ${timings.join(", ")}`);
