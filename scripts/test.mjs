@@ -12,8 +12,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import { freePort } from "./lib/ports.mjs";
 import { ensureDependencies, requireNodeMajor, run } from "./lib/prepare.mjs";
+import { processTree } from "./lib/tree-rss.mjs";
 
 // Debian's chromium-headless-shell: the browser Playwright runs headless tests in by default (its own download of it
 // cannot reach our machines). It drew about a fifth less CPU than the full chromium in headless mode on the same scenarios.
@@ -53,8 +55,42 @@ const timings = [];
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)}s`;
 
+/**
+ * Until the build is done, the other lanes' steps run at a lower CPU priority: tsc and the build are the one path
+ * everything after waits for (Playwright starts from the build), and at one priority the five processes beside them
+ * stretched them from 65 s to 215 s. Once the build is done, those steps and everything they started get the normal
+ * priority back (lowered for their whole run, they starved into timeouts). Only root can give it back, so elsewhere
+ * every step runs at one priority.
+ */
+const yielding = { on: process.getuid?.() === 0, steps: new Set() };
+
+function yieldUntilBuilt(child) {
+  if (!yielding.on) return;
+  try {
+    os.setPriority(child.pid, 10);
+    yielding.steps.add(child);
+    child.on("close", () => yielding.steps.delete(child));
+  } catch {
+    // the step has ended already
+  }
+}
+
+function endYielding() {
+  yielding.on = false;
+  for (const child of yielding.steps) {
+    for (const { pid } of processTree(child.pid)) {
+      try {
+        os.setPriority(pid, 0);
+      } catch {
+        // ended meanwhile
+      }
+    }
+  }
+  yielding.steps.clear();
+}
+
 /** Runs one step with its output kept, then prints the output as one block; resolves to its exit status. */
-function runStep(name, command, args, env = {}) {
+function runStep(name, command, args, env = {}, { critical = false } = {}) {
   const since = Date.now();
   console.log(`[${seconds(started)}] ${name}: started`);
   return new Promise((resolve) => {
@@ -62,6 +98,7 @@ function runStep(name, command, args, env = {}) {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    if (!critical) yieldUntilBuilt(child);
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -78,8 +115,8 @@ function runStep(name, command, args, env = {}) {
 }
 
 /** A check without test counts (tsc, eslint, knip, the build): a failure counts as one failed test. */
-async function check(name, command, args) {
-  const status = await runStep(name, command, args);
+async function check(name, command, args, options) {
+  const status = await runStep(name, command, args, {}, options);
   if (status !== 0) {
     totals.failed += 1;
     failedNames.push(`${name}: ${[command, ...args].join(" ")} failed (its output is above)`);
@@ -163,8 +200,10 @@ async function main() {
   await ensurePostgres();
   fs.mkdirSync("data/test", { recursive: true });
 
-  const typecheck = check("tsc", "npx", ["tsc", "--noEmit"]);
-  const build = typecheck.then(() => check("build", "npm", ["run", "build"]));
+  const critical = { critical: true };
+  const typecheck = check("tsc", "npx", ["tsc", "--noEmit"], critical);
+  const build = typecheck.then(() => check("build", "npm", ["run", "build"], critical));
+  void build.finally(endYielding);
   const lane1 = afterBuild(build, playwright);
   const lane2 = vitest(["unit", "service"], "sqlite").then(() =>
     afterBuild(build, () => vitest(["integration"], "sqlite")),
