@@ -19,9 +19,13 @@ import { serverPeakMb, settledTreeRss, startC1, startStack, type SettledMemory, 
 import { WEBHOOK_SETTINGS } from "./bench-webhooks";
 
 export interface NodeBinary {
-  /** As given on the command line, and resolved. */
+  /** As given on the command line (the binary, then any extra node flags and NAME=value settings), and resolved. */
   given: string;
+  /** The binary's version and the extra flags and settings, if any: what the report calls it. */
+  label: string;
   path: string;
+  /** Node flags after npm start's own (e.g. --no-maglev), for trying a setting. */
+  flags: string[];
   version: string;
   /** process.versions.modules: the ABI native modules are compiled for. */
   abi: string;
@@ -39,6 +43,7 @@ export interface MemoryReport {
 }
 
 export interface NodeTurn {
+  label: string;
   version: string;
   round: number;
   rows: BenchRow[];
@@ -54,7 +59,7 @@ export interface NodeComparison {
   duration: number;
   connections: number;
   companies: number;
-  nodes: { given: string; version: string; abi: string; overlay: boolean }[];
+  nodes: { given: string; label: string; version: string; abi: string; overlay: boolean }[];
   turns: NodeTurn[];
 }
 
@@ -116,7 +121,12 @@ export function prepareNodes(list: string): NodeBinary[] {
   if (nodes.length < 2 || nodes.some((n) => !n))
     throw new Error("--nodes takes two or more Node.js binaries, comma-separated");
   return nodes.map((given) => {
-    const resolved = path.resolve(given);
+    const [binary, ...extra] = given.split(/\s+/);
+    const flags = extra.filter((token) => token.startsWith("-"));
+    const settings = extra.filter((token) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(token));
+    if (flags.length + settings.length !== extra.length)
+      throw new Error(`--nodes: after the binary, only node flags (-...) and NAME=value settings: ${given}`);
+    const resolved = path.resolve(binary);
     const about = run(resolved, "console.log(JSON.stringify([process.version, process.versions.modules]))");
     if (about.status !== 0) throw new Error(`${given} does not run: ${about.stderr || about.error}`);
     const [version, abi] = JSON.parse(about.stdout) as [string, string];
@@ -137,7 +147,10 @@ export function prepareNodes(list: string): NodeBinary[] {
     console.log(
       `[nodes] ${given}: ${version} (ABI ${abi}), better-sqlite3 ${env.BENCH_BETTER_SQLITE3_NODE ? `from ${path.relative(process.cwd(), env.BENCH_BETTER_SQLITE3_NODE)}` : "from node_modules"}`,
     );
-    return { given, path: resolved, version, abi, env };
+    for (const setting of settings)
+      env[setting.slice(0, setting.indexOf("="))] = setting.slice(setting.indexOf("=") + 1);
+    const label = [version, ...extra].join(" ");
+    return { given, label, path: resolved, flags, version, abi, env };
   });
 }
 
@@ -182,7 +195,7 @@ export async function runNodeComparison(
           secrets,
           settings: { ...RUN_SETTINGS, ...WEBHOOK_SETTINGS, SMTP_URL: smtp.url, SMTP_MAX_PER_SECOND: "0" },
           logFile,
-          node: { path: node.path, env: { ...node.env, BENCH_MEMORY_FILE: memoryFile } },
+          node: { path: node.path, flags: node.flags, env: { ...node.env, BENCH_MEMORY_FILE: memoryFile } },
         });
         const pid = stack.root.pid!;
         const idle = await settledTreeRss(pid, SETTLE_MS);
@@ -257,7 +270,17 @@ export async function runNodeComparison(
         );
         await stack.stop();
         stack = undefined;
-        turns.push({ version: node.version, round, rows, idle, after, peakMb, memoryIdle, memoryAfter });
+        turns.push({
+          label: node.label,
+          version: node.version,
+          round,
+          rows,
+          idle,
+          after,
+          peakMb,
+          memoryIdle,
+          memoryAfter,
+        });
       }
     }
     if (turns.every((t) => t.rows.every((r) => !r.unexpected))) ok = true;
@@ -268,6 +291,7 @@ export async function runNodeComparison(
       companies,
       nodes: nodes.map((n) => ({
         given: n.given,
+        label: n.label,
         version: n.version,
         abi: n.abi,
         overlay: !!n.env.BENCH_BETTER_SQLITE3_NODE,
@@ -326,13 +350,13 @@ function table(header: string[], align: string[], rows: string[][]): string[] {
 }
 
 function databaseBlock(data: NodeComparison): string[] {
-  const versions = data.nodes.map((n) => n.version);
-  const turnsOf = (version: string) => data.turns.filter((t) => t.version === version);
+  const versions = data.nodes.map((n) => n.label);
+  const turnsOf = (label: string) => data.turns.filter((t) => t.label === label);
   const rowsOf = (version: string, key: string) =>
     turnsOf(version).flatMap((t) => t.rows.filter((r) => r.key === key).map((r) => ({ turn: t, row: r })));
   const header = ["scenario", ...versions.flatMap((v) => [`${v} req/s`, "/ C2"])];
   const [first, last] = [versions[0], versions.at(-1)!];
-  header.push(`${major(last)} vs ${major(first)}`);
+  header.push(`${last} vs ${first}`.length > 24 ? "last vs first" : `${major(last)} vs ${major(first)}`);
   const lines: string[][] = [];
   for (const [key, scenario] of SCENARIOS) {
     const cells = [`${key} ${scenario}`];
@@ -376,9 +400,9 @@ function databaseBlock(data: NodeComparison): string[] {
 
 /** Where the server's memory was after the load, each binary's mean over its turns (the preload's report). */
 function breakdown(data: NodeComparison): string[] {
-  const versions = data.nodes.map((n) => n.version);
+  const versions = data.nodes.map((n) => n.label);
   const reports = (v: string) =>
-    data.turns.filter((t) => t.version === v && t.memoryAfter).map((t) => t.memoryAfter!) as MemoryReport[];
+    data.turns.filter((t) => t.label === v && t.memoryAfter).map((t) => t.memoryAfter!) as MemoryReport[];
   if (versions.some((v) => reports(v).length === 0)) return [];
   const figure = (of: (r: MemoryReport) => number | undefined) =>
     versions.map((v) => {
@@ -457,15 +481,16 @@ export function renderNodesSection(
   about: { command: string; commit: string; started: string },
 ): string {
   const first = results[0];
-  const versions = first.nodes.map((n) => n.version);
-  const majors = versions.map(major);
-  const title = `Node.js ${majors.slice(0, -1).join(", ")} and ${majors.at(-1)}`;
+  const majors = [...new Set(first.nodes.map((n) => major(n.version)))];
+  const title =
+    majors.length > 1 ? `Node.js ${majors.slice(0, -1).join(", ")} and ${majors.at(-1)}` : `Node.js ${majors[0]}`;
+  const times = first.turns.length / first.nodes.length;
   return [
     `## ${title}`,
     "",
     `- Commit ${about.commit}, run started ${about.started}; command: \`${about.command}\``,
     `- Binaries: ${first.nodes.map((n) => `\`${n.given}\` ${n.version} (ABI ${n.abi}${n.overlay ? ", better-sqlite3 compiled for it under data/bench-node/" : ""})`).join("; ")}`,
-    `- Each binary ${first.turns.length / first.nodes.length} times per database, in turns (${first.turns.map((t) => major(t.version)).join(", ")}), each turn a fresh server on its binary with the flags and environment of \`npm start\` (--max-old-space-size=384 --max-semi-space-size=4, MALLOC_ARENA_MAX=2; scripts/lib/bench-serve.mjs: the simulator in the same process, no npm process above it), ${first.companies} companies, ${first.connections} connections, ${first.duration} s per run after a ${warmUpSeconds(first.duration)} s warm-up; C1 on the same binary`,
+    `- Each binary ${times === 1 ? "once" : `${times} times`} per database, in turns (${first.turns.map((t) => t.label).join(", ")}), each turn a fresh server on its binary with the flags and environment of \`npm start\` (--max-old-space-size=384 --max-semi-space-size=4, MALLOC_ARENA_MAX=2; scripts/lib/bench-serve.mjs: the simulator in the same process, no npm process above it), ${first.companies} companies, ${first.connections} connections, ${first.duration} s per run after a ${warmUpSeconds(first.duration)} s warm-up; C1 on the same binary`,
     "- req/s: the mean of the binary's turns (each turn in brackets); / C2: S1-S4 each over the mean of C2 run just before and just after it, C1 over the mean of the turn's C2 runs, C2 the mean of its five runs in each turn",
     "- Tree RSS: the server process (the only process of the tree here), once it held still, idle after the start and after the load",
     "",

@@ -16,6 +16,8 @@ export const BENCH_PRELOAD = "./scripts/lib/bench-node-preload.mjs";
 /** A Node.js binary to run the server (and C1) on, with the environment its preload needs (scripts/lib/bench-nodes.ts). */
 export interface NodeRun {
   path: string;
+  /** Node flags after npm start's own. */
+  flags?: string[];
   env: Record<string, string>;
 }
 
@@ -127,11 +129,15 @@ export async function startStack(options: {
     delete env[name];
   const log = fs.openSync(options.logFile, "a");
   const root = options.node
-    ? spawn(options.node.path, [...nodeFlags(env), "--import", BENCH_PRELOAD, BENCH_SERVE_SCRIPT], {
-        env: { ...serverEnv(env), ...options.node.env } as NodeJS.ProcessEnv,
-        stdio: ["ignore", log, log],
-        detached: true,
-      })
+    ? spawn(
+        options.node.path,
+        [...nodeFlags(env), ...(options.node.flags ?? []), "--import", BENCH_PRELOAD, BENCH_SERVE_SCRIPT],
+        {
+          env: { ...serverEnv(env), ...options.node.env } as NodeJS.ProcessEnv,
+          stdio: ["ignore", log, log],
+          detached: true,
+        },
+      )
     : spawn("npm", ["start"], { env, stdio: ["ignore", log, log], detached: true });
   fs.closeSync(log);
   const exited = new Promise<void>((resolve) => root.once("exit", () => resolve()));
