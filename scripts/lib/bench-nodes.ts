@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { applyMigrations } from "../../lib/migrate-deploy";
 import { makeFixtures, prepareRun, RUN_SETTINGS, seedRegister, subscribeBody } from "./bench-fixtures";
-import { basic, bearer, load, probe, warmUpSeconds, type BenchRow, type LoadSpec } from "./bench-load";
+import { basic, bearer, load, probe, warmUp, warmUpSeconds, type BenchRow, type LoadSpec } from "./bench-load";
 import { startCountingSmtp, type CountingSmtp } from "./bench-sendout";
 import { serverPeakMb, settledTreeRss, startC1, startStack, type SettledMemory, type Stack } from "./bench-stack";
 import { WEBHOOK_SETTINGS } from "./bench-webhooks";
@@ -64,6 +64,8 @@ export interface NodeComparison {
 }
 
 const SETTLE_MS = 5000;
+/** Unmeasured load on each path once per turn, before the first measured run. */
+const FIRST_WARM_UP_SECONDS = 5;
 const BUILDS_DIR = path.resolve("data", "bench-node");
 
 function run(node: string, code: string, env: Record<string, string> = {}) {
@@ -243,6 +245,9 @@ export async function runNodeComparison(
         ];
         const s1Body = await probe(specs[0]);
         for (const spec of [c2, ...specs.slice(1)]) await probe(spec);
+        // A fresh server compiles its hot paths under the first load: C2 first after the start ran at a third of its
+        // later rate (Node.js 20, SQLite), which moved S1's ratio. Each path gets load before anything is timed.
+        for (const spec of [c2, ...specs]) await warmUp(spec, connections, FIRST_WARM_UP_SECONDS);
         c1 = await startC1(database.url, { path: node.path, env: node.env });
         const c1Spec: LoadSpec = {
           key: "C1",
@@ -491,7 +496,7 @@ export function renderNodesSection(
     `- Commit ${about.commit}, run started ${about.started}; command: \`${about.command}\``,
     `- Binaries: ${first.nodes.map((n) => `\`${n.given}\` ${n.version} (ABI ${n.abi}${n.overlay ? ", better-sqlite3 compiled for it under data/bench-node/" : ""})`).join("; ")}`,
     `- Each binary ${times === 1 ? "once" : `${times} times`} per database, in turns (${first.turns.map((t) => t.label).join(", ")}), each turn a fresh server on its binary with the flags and environment of \`npm start\` (--max-old-space-size=384 --max-semi-space-size=4, MALLOC_ARENA_MAX=2; scripts/lib/bench-serve.mjs: the simulator in the same process, no npm process above it), ${first.companies} companies, ${first.connections} connections, ${first.duration} s per run after a ${warmUpSeconds(first.duration)} s warm-up; C1 on the same binary`,
-    "- req/s: the mean of the binary's turns (each turn in brackets); / C2: S1-S4 each over the mean of C2 run just before and just after it, C1 over the mean of the turn's C2 runs, C2 the mean of its five runs in each turn",
+    "- Before the first measured run of a turn, 5 s of unmeasured load on C2 and on each of S1-S4. req/s: the mean of the binary's turns (each turn in brackets); / C2: S1-S4 each over the mean of C2 run just before and just after it, C1 over the mean of the turn's C2 runs, C2 the mean of its five runs in each turn",
     "- Tree RSS: the server process (the only process of the tree here), once it held still, idle after the start and after the load",
     "",
     ...results.flatMap(databaseBlock),
