@@ -2,7 +2,7 @@
 // runs it, each scenario next to baselines measured in the same run. Not part of the test suite. Writes BENCHMARKS.md.
 //
 //   npm run bench -- [--db sqlite|postgres|both] [--duration 10] [--companies 20000] [--members 100000] [--connections 16] [--build] [--out FILE]
-//   npm run bench -- --nodes /usr/bin/node,node_modules/.bin/node [--rounds 2] [--db ...] [--duration 10] [--companies 20000] [--connections 16]
+//   npm run bench -- --nodes /usr/bin/node,node_modules/.bin/node [--rounds 2] [--db ...] [--duration 6] [--companies 20000] [--connections 16]
 //
 // With --nodes: instead of the sections above, the server on each named Node.js binary in turns, C2, C1 and S1-S4 and
 // the memory, into the section "nodes" (scripts/lib/bench-nodes.ts); the other sections stay as they are.
@@ -43,7 +43,8 @@ import { runScript } from "./lib/run-script";
 const { values: args } = parseArgs({
   options: {
     db: { type: "string", default: "both" },
-    duration: { type: "string", default: "10" },
+    /** Default 10; 6 with --nodes (each turn starts a server, warms it up and waits for its memory to settle). */
+    duration: { type: "string" },
     companies: { type: "string", default: "20000" },
     members: { type: "string", default: "100000" },
     connections: { type: "string", default: "16" },
@@ -55,7 +56,7 @@ const { values: args } = parseArgs({
     "nodes-json": { type: "string" },
   },
 });
-const duration = Number(args.duration);
+const duration = Number(args.duration ?? (args.nodes ? 6 : 10));
 const connections = Number(args.connections);
 const companies = Number(args.companies);
 const memberCount = Number(args.members);

@@ -498,6 +498,7 @@ export function renderNodesSection(
     `- Each binary ${times === 1 ? "once" : `${times} times`} per database, in turns (${first.turns.map((t) => t.label).join(", ")}), each turn a fresh server on its binary with the flags and environment of \`npm start\` (--max-old-space-size=384 --max-semi-space-size=4, MALLOC_ARENA_MAX=2; scripts/lib/bench-serve.mjs: the simulator in the same process, no npm process above it), ${first.companies} companies, ${first.connections} connections, ${first.duration} s per run after a ${warmUpSeconds(first.duration)} s warm-up; C1 on the same binary`,
     "- Before the first measured run of a turn, 5 s of unmeasured load on C2 and on each of S1-S4. req/s: the mean of the binary's turns (each turn in brackets); / C2: S1-S4 each over the mean of C2 run just before and just after it, C1 over the mean of the turn's C2 runs, C2 the mean of its five runs in each turn",
     "- Tree RSS: the server process (the only process of the tree here), once it held still, idle after the start and after the load",
+    "- Where the difference in memory is and what it is: docs/performance.md, Node.js 20 and 24",
     "",
     ...results.flatMap(databaseBlock),
   ].join("\n");
