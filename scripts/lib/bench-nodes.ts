@@ -491,6 +491,7 @@ export function renderNodesSection(
     majors.length > 1 ? `Node.js ${majors.slice(0, -1).join(", ")} and ${majors.at(-1)}` : `Node.js ${majors[0]}`;
   const times = first.turns.length / first.nodes.length;
   return [
+    "",
     `## ${title}`,
     "",
     `- Commit ${about.commit}, run started ${about.started}; command: \`${about.command}\``,
@@ -501,5 +502,6 @@ export function renderNodesSection(
     "- Where the difference in memory is and what it is: docs/performance.md, Node.js 20 and 24",
     "",
     ...results.flatMap(databaseBlock),
+    "",
   ].join("\n");
 }
