@@ -180,6 +180,7 @@ export async function runNodeComparison(
   let c1: Awaited<ReturnType<typeof startC1>> | undefined;
   let ok = false;
   const turns: NodeTurn[] = [];
+  const memoryFile = `${logFile}.memory.json`;
   try {
     applyMigrations(database.url);
     await prepareDatabase();
@@ -188,7 +189,6 @@ export async function runNodeComparison(
     const fixtures = await makeFixtures(rootIds[1]);
     await disconnectDb();
     smtp = await startCountingSmtp();
-    const memoryFile = `${logFile}.memory.json`;
     for (let round = 1; round <= rounds; round++) {
       for (const node of nodes) {
         console.log(`[${provider}] round ${round}: the server on ${node.given} (${node.version}) ...`);
@@ -312,6 +312,7 @@ export async function runNodeComparison(
     await smtp?.stop();
     await disconnectDb();
     await database.drop();
+    fs.rmSync(memoryFile, { force: true });
     if (ok) fs.rmSync(logFile, { force: true });
   }
 }
