@@ -2,6 +2,10 @@
 // runs it, each scenario next to baselines measured in the same run. Not part of the test suite. Writes BENCHMARKS.md.
 //
 //   npm run bench -- [--db sqlite|postgres|both] [--duration 10] [--companies 20000] [--members 100000] [--connections 16] [--build] [--out FILE]
+//   npm run bench -- --nodes /usr/bin/node,node_modules/.bin/node [--rounds 2] [--db ...] [--duration 6] [--companies 20000] [--connections 16]
+//
+// With --nodes: instead of the sections above, the server on each named Node.js binary in turns, C2, C1 and S1-S4 and
+// the memory, into the section "nodes" (scripts/lib/bench-nodes.ts); the other sections stay as they are.
 //
 // Baselines: C1, a bare node:http server with the driver serving S1's body byte for byte (scripts/lib/bench-c1.mjs),
 // and C2, GET /v3/company without a token (401 from the route wrapper, the framework's ceiling). Scenarios S1-S5,
@@ -39,15 +43,20 @@ import { runScript } from "./lib/run-script";
 const { values: args } = parseArgs({
   options: {
     db: { type: "string", default: "both" },
-    duration: { type: "string", default: "10" },
+    /** Default 10; 6 with --nodes (each turn starts a server, warms it up and waits for its memory to settle). */
+    duration: { type: "string" },
     companies: { type: "string", default: "20000" },
     members: { type: "string", default: "100000" },
     connections: { type: "string", default: "16" },
     build: { type: "boolean", default: false },
     out: { type: "string", default: "BENCHMARKS.md" },
+    nodes: { type: "string" },
+    rounds: { type: "string", default: "2" },
+    /** Internal: a --db child of a --nodes run writes its results here for the parent to render. */
+    "nodes-json": { type: "string" },
   },
 });
-const duration = Number(args.duration);
+const duration = Number(args.duration ?? (args.nodes ? 6 : 10));
 const connections = Number(args.connections);
 const companies = Number(args.companies);
 const memberCount = Number(args.members);
@@ -319,10 +328,67 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
   }
 }
 
+function commitOf(): string {
+  const git = (...a: string[]) => spawnSync("git", a, { encoding: "utf8" }).stdout.trim();
+  const dirty = git("status", "--porcelain", "--untracked-files=no") !== "";
+  return `${git("rev-parse", "--short=12", "HEAD")}${dirty ? " (with uncommitted changes)" : ""}`;
+}
+
+/** --nodes: each database in a process of its own (as below), then one section from both. */
+async function compareNodes(): Promise<number> {
+  const { prepareNodes, renderNodesSection, runNodeComparison } = await import("./lib/bench-nodes");
+  type Comparison = Awaited<ReturnType<typeof runNodeComparison>>;
+  const nodes = prepareNodes(args.nodes!);
+  const rounds = Number(args.rounds);
+  if (!(Number.isInteger(rounds) && rounds >= 1)) throw new Error("--rounds must be a whole number, 1 or more");
+  const dbs = args.db === "both" ? ["sqlite", "postgres"] : [args.db!];
+  if (dbs.some((db) => db !== "sqlite" && db !== "postgres"))
+    throw new Error(`--db must be sqlite, postgres or both, not ${args.db}`);
+  if (args["nodes-json"]) {
+    const result = await runNodeComparison(args.db as "sqlite" | "postgres", {
+      nodes,
+      rounds,
+      duration,
+      connections,
+      companies,
+    });
+    fs.writeFileSync(args["nodes-json"], JSON.stringify(result));
+    return 0;
+  }
+  const started = new Date().toISOString();
+  const commit = commitOf();
+  const results: Comparison[] = [];
+  let code = 0;
+  for (const db of dbs) {
+    const file = path.resolve("data", "bench", `nodes-${db}-${Date.now()}.json`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const rest = process.argv
+      .slice(2)
+      .filter((a, i, all) => a !== "--build" && a !== "--db" && all[i - 1] !== "--db" && !a.startsWith("--db="));
+    const child = spawnSync(
+      path.resolve("node_modules/.bin/tsx"),
+      ["--conditions=react-server", "scripts/bench.ts", ...rest, "--db", db, "--nodes-json", file],
+      { stdio: "inherit", env: { ...process.env, BENCH_COMMAND: command } },
+    );
+    if (child.status === 0 && fs.existsSync(file))
+      results.push(JSON.parse(fs.readFileSync(file, "utf8")) as Comparison);
+    else code = child.status || 1;
+  }
+  if (results.length === 0) return code || 1;
+  const section = renderNodesSection(results, { command, commit, started });
+  const existing = fs.existsSync(args.out!) ? fs.readFileSync(args.out!, "utf8") : "";
+  fs.writeFileSync(args.out!, mergeSection(existing, "nodes", section));
+  console.log(`\n${section}\nwritten to ${args.out} (section "nodes")`);
+  const unexpected = results.some((r) => r.turns.some((t) => t.rows.some((row) => row.unexpected)));
+  if (unexpected) console.error("!! some responses had an unexpected status; the marked rows are not results");
+  return code || (unexpected ? 1 : 0);
+}
+
 async function main(): Promise<number> {
   // autocannon samples once a second: a 1 s run often ends before its first sample and reports nothing.
   if (!(duration >= 2)) throw new Error("--duration must be at least 2 seconds");
-  ensureBuild({ force: args.build });
+  if (!args["nodes-json"]) ensureBuild({ force: args.build });
+  if (args.nodes) return compareNodes();
   if (args.db === "both") {
     // One process per database: lib/env.ts and the Prisma client are configured once per process.
     const rest = process.argv

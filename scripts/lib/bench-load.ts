@@ -97,6 +97,12 @@ export function warmUpSeconds(duration: number): number {
   return Math.min(WARM_UP_SECONDS, duration);
 }
 
+/** Load that is not measured: a freshly started server's code paths compiled before anything is timed. */
+export async function warmUp(spec: LoadSpec, connections: number, seconds: number): Promise<void> {
+  await autocannon(options(spec, connections, seconds));
+  await drained(spec.url);
+}
+
 /** A warm-up, then the measured run; the row says how many responses were not the expected status. */
 export async function load(spec: LoadSpec, connections: number, duration: number): Promise<BenchRow> {
   await autocannon(options(spec, connections, warmUpSeconds(duration)));

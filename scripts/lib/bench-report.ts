@@ -252,7 +252,8 @@ const HEADER = [
   "`npm start`, each scenario at 1 and 16 connections, with its ratios to C2 (GET /v3/company without a token, answered",
   "401 by the route wrapper: the framework's ceiling) and to C1 (a bare node:http server with the database driver",
   "serving S1's body) from the same run. autocannon runs on the same machine and competes for the same cores: the",
-  "absolute numbers depend on the machine, the ratios are the point. Each run replaces the section of its database.",
+  "absolute numbers depend on the machine, the ratios are the point. Each run replaces the section of its database;",
+  "`npm run bench -- --nodes A,B` replaces only the section comparing Node.js binaries (docs/performance.md).",
   "",
 ].join("\n");
 

@@ -1,10 +1,25 @@
 // The server under test, started exactly as `npm start` starts it (npm -> node scripts/start.mjs, which runs the
 // compiled dist/server.mjs and the leisure-card simulator in its own process), so the memory measured is the whole
 // process tree an operator's `npm start` leaves running. Memory is read from /proc (Linux, scripts/lib/tree-rss.mjs).
+// With a named Node.js binary (`npm run bench -- --nodes ...`), the same process on that binary without npm: see
+// startStack's `node`.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { freePort } from "./ports.mjs";
+import { nodeFlags, serverEnv } from "./server-command.mjs";
 import { processTree } from "./tree-rss.mjs";
+
+/** The launcher of a server on a named Node.js binary, and the preload every process started on one gets. */
+export const BENCH_SERVE_SCRIPT = "scripts/lib/bench-serve.mjs";
+export const BENCH_PRELOAD = "./scripts/lib/bench-node-preload.mjs";
+
+/** A Node.js binary to run the server (and C1) on, with the environment its preload needs (scripts/lib/bench-nodes.ts). */
+export interface NodeRun {
+  path: string;
+  /** Node flags after npm start's own. */
+  flags?: string[];
+  env: Record<string, string>;
+}
 
 export interface Stack {
   base: string;
@@ -20,7 +35,8 @@ interface TreeMemory {
 }
 
 /** The process running the server: since it runs in start.mjs's own process, the node process of scripts/start.mjs. */
-const isServer = (command: string) => command.includes("scripts/start.mjs") || command.includes("dist/server.mjs");
+const isServer = (command: string) =>
+  command.includes("scripts/start.mjs") || command.includes("dist/server.mjs") || command.includes(BENCH_SERVE_SCRIPT);
 
 function shortName(command: string): string {
   const program = command.split(" ")[0].split("/").pop() || "?";
@@ -83,12 +99,18 @@ export function serverPeakMb(root: number): number | null {
 /**
  * `npm start` with the run's database and secrets, demo seeding off, the simulator on a free port, and the given
  * settings (the rate limits raised for the run). Output goes to `logFile`. Resolves when /healthz answers.
+ *
+ * With `node`: no npm and no scripts/start.mjs (which refuses a Node.js older than 24), but the same one process on
+ * that binary, with the start script's flags and memory environment (scripts/lib/server-command.mjs):
+ * `<node> --max-old-space-size=384 --max-semi-space-size=4 --import <preload> scripts/lib/bench-serve.mjs` with
+ * MALLOC_ARENA_MAX=2. The tree is then that one process: npm start's adds npm's own (about 55 MB).
  */
 export async function startStack(options: {
   databaseUrl: string;
   secrets: Record<string, string>;
   settings: Record<string, string>;
   logFile: string;
+  node?: NodeRun;
 }): Promise<Stack> {
   const port = await freePort();
   const simulatorPort = await freePort();
@@ -106,7 +128,17 @@ export async function startStack(options: {
   for (const name of ["NODE_ENV", "LEISURE_CARD_API_URL", "REDIS_URL", "LOG_LEVEL", "LOG_SQL", "MAX_HEAP_MB"])
     delete env[name];
   const log = fs.openSync(options.logFile, "a");
-  const root = spawn("npm", ["start"], { env, stdio: ["ignore", log, log], detached: true });
+  const root = options.node
+    ? spawn(
+        options.node.path,
+        [...nodeFlags(env), ...(options.node.flags ?? []), "--import", BENCH_PRELOAD, BENCH_SERVE_SCRIPT],
+        {
+          env: { ...serverEnv(env), ...options.node.env } as NodeJS.ProcessEnv,
+          stdio: ["ignore", log, log],
+          detached: true,
+        },
+      )
+    : spawn("npm", ["start"], { env, stdio: ["ignore", log, log], detached: true });
   fs.closeSync(log);
   const exited = new Promise<void>((resolve) => root.once("exit", () => resolve()));
   const base = `http://127.0.0.1:${port}`;
@@ -149,12 +181,16 @@ export async function startStack(options: {
   }
 }
 
-/** The C1 floor server (bench-c1.mjs) in a process of its own; resolves once it listens. */
-export async function startC1(databaseUrl: string): Promise<{ base: string; stop(): void }> {
+/** The C1 floor server (bench-c1.mjs) in a process of its own, on `node` if given; resolves once it listens. */
+export async function startC1(databaseUrl: string, node?: NodeRun): Promise<{ base: string; stop(): void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["scripts/lib/bench-c1.mjs", databaseUrl, String(port)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const args = ["scripts/lib/bench-c1.mjs", databaseUrl, String(port)];
+  const child = node
+    ? spawn(node.path, ["--import", BENCH_PRELOAD, ...args], {
+        env: { ...process.env, ...node.env },
+        stdio: ["ignore", "pipe", "inherit"],
+      })
+    : spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`bench-c1.mjs exited (${code})`)));
     child.stdout!.on("data", (chunk: Buffer) => {
