@@ -18,6 +18,9 @@ export default defineConfig({
   // a scenario of many steps (forms, axe, screenshots) that takes 15 s alone took past 30 s (CI: admin-members,
   // admin-events). Files whose scenarios take minutes say so themselves.
   timeout: 90_000,
+  // Likewise for one expectation: a page the server renders in 0.3 s alone took past the default 5 s while three lanes
+  // shared the two cores (CI: the sendouts screen's heading after a click in the menu).
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: "chromium",

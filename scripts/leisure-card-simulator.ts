@@ -19,7 +19,8 @@
 //          malformed "text": 200 with a non-JSON body, "json": 200 {"status":"MAYBE"}; close: drop the connection.
 //   POST   /__control/approved   {"org_number", "giro_type", "giro_number", "api_key"?}  adds (replaces) an entry
 //   DELETE /__control            forget behaviours and extra entries (back to the start list)
-//   GET    /__control            the current approved list (without api keys) and behaviours
+//   GET    /__control            the current approved list (without api keys), behaviours, and `waiting`: how many
+//                                status requests are being held by a delay_ms right now
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -81,6 +82,8 @@ export async function startLeisureCardSimulator(
   const initial = options.approved ?? DEFAULT_APPROVED;
   let approved = new Map(initial.map((p) => [p.org_number, p]));
   let behaviours = new Map<string, Behaviour>();
+  /** Status requests inside their delay_ms: a test knows a request is in flight in the service once it is here. */
+  let waiting = 0;
 
   async function status(req: http.IncomingMessage, res: http.ServerResponse) {
     const auth = req.headers.authorization ?? "";
@@ -90,7 +93,10 @@ export async function startLeisureCardSimulator(
     const { body } = read;
     const orgNumber = str(body?.org_number);
     const behaviour = behaviours.get(orgNumber) ?? {};
-    if (behaviour.delay_ms) await new Promise((r) => setTimeout(r, behaviour.delay_ms));
+    if (behaviour.delay_ms) {
+      waiting += 1;
+      await new Promise((r) => setTimeout(r, behaviour.delay_ms)).finally(() => (waiting -= 1));
+    }
     if (behaviour.close) return void res.socket?.destroy();
     if (behaviour.status) return send(res, behaviour.status, { error: "simulated failure" });
     if (behaviour.malformed === "text") return send(res, 200, "<html>Service Unavailable</html>");
@@ -117,6 +123,7 @@ export async function startLeisureCardSimulator(
           giro_number: p.giro_number,
         })),
         behaviours: Object.fromEntries(behaviours),
+        waiting,
       });
     }
     if (req.method === "DELETE" && path === "/__control") {

@@ -46,6 +46,15 @@ async function delay(simulatorUrl: string, orgNumber: string, delayMs: number) {
   expect(res.status).toBe(200);
 }
 
+/** Waits until the simulator holds `count` status requests in their delay (the service is waiting for the answers). */
+async function waitForSimulatorHolding(simulatorUrl: string, count = 1) {
+  await waitFor(
+    "the slow requests to reach the simulator",
+    async () => ((await (await fetch(`${simulatorUrl}/__control`)).json()) as { waiting: number }).waiting >= count,
+    30_000,
+  );
+}
+
 interface Answer {
   status?: number;
   body?: unknown;
@@ -91,11 +100,10 @@ describe("stopping gracefully", () => {
 
       const slow = get(port, agent, `/v3/company/fk/status/${slowCompany}`, token);
       const stuck = get(port, agent, `/v3/company/fk/status/${stuckCompany}`, token);
-      await new Promise((r) => setTimeout(r, 500));
+      await waitForSimulatorHolding(simulator.url, 2);
       const signalledAt = Date.now();
       stack.server.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 300));
-      expect(await connectionRefused(port)).toBe(true);
+      await waitFor("the server to stop listening", () => connectionRefused(port), 10_000);
       expect(processAlive(stack.server.pid!)).toBe(true); // still finishing the requests
 
       // The slow request completes, on a connection the server then closes (no reuse of a stopping server).
@@ -162,7 +170,9 @@ describe("stopping gracefully", () => {
       await delay(`http://127.0.0.1:${simulatorPort}`, APPROVED_DEMO_ORG, SLOW_MS);
       const agent = new http.Agent({ keepAlive: false });
       const slow = get(port, agent, `/v3/company/fk/status/${await companyId(database.url, APPROVED_DEMO_ORG)}`, token);
-      await new Promise((r) => setTimeout(r, 500));
+      // SIGINT only once the request is in the server's hands (the simulator holds its check): a fixed pause was too
+      // short on a busy machine, and the drain then had nothing to wait for (CI: the catcher closed, ECONNRESET).
+      await waitForSimulatorHolding(`http://127.0.0.1:${simulatorPort}`);
       start.kill("SIGINT");
 
       // The catcher, too, is closed only after the drain: mail sent meanwhile (by a request in flight) is still kept.
