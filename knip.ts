@@ -12,6 +12,9 @@ const config: KnipConfig = {
     // Started as child processes: the benchmark's C1 floor server, the rate-limit test's second instance, the sendout
     // workers (with their preload).
     "scripts/lib/bench-c1.mjs",
+    // The bench's server on a named Node.js (`npm run bench -- --nodes`), with its preload (node --import).
+    "scripts/lib/bench-serve.mjs",
+    "scripts/lib/bench-node-preload.mjs",
     // Preloaded by `tsx --import` (scripts/profile-sendout.ts).
     "scripts/lib/without-server-only.mjs",
     "tests/fixtures/*.{ts,mjs}",

@@ -34,7 +34,7 @@ export interface NodeBinary {
 }
 
 /** What the preload writes on SIGUSR2 (scripts/lib/bench-node-preload.mjs). */
-export interface MemoryReport {
+interface MemoryReport {
   version: string;
   memoryUsage: NodeJS.MemoryUsage;
   heap: Record<string, number>;
@@ -42,7 +42,7 @@ export interface MemoryReport {
   smapsKb: Record<string, number>;
 }
 
-export interface NodeTurn {
+interface NodeTurn {
   label: string;
   version: string;
   round: number;

@@ -10,8 +10,8 @@ import { nodeFlags, serverEnv } from "./server-command.mjs";
 import { processTree } from "./tree-rss.mjs";
 
 /** The launcher of a server on a named Node.js binary, and the preload every process started on one gets. */
-export const BENCH_SERVE_SCRIPT = "scripts/lib/bench-serve.mjs";
-export const BENCH_PRELOAD = "./scripts/lib/bench-node-preload.mjs";
+const BENCH_SERVE_SCRIPT = "scripts/lib/bench-serve.mjs";
+const BENCH_PRELOAD = "./scripts/lib/bench-node-preload.mjs";
 
 /** A Node.js binary to run the server (and C1) on, with the environment its preload needs (scripts/lib/bench-nodes.ts). */
 export interface NodeRun {
