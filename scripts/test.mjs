@@ -1,12 +1,11 @@
 #!/usr/bin/env node
 // npm test: the whole suite on a fresh clone. Installs what is missing (npm packages; Debian's chromium when run as
 // root), checks that PostgreSQL is reachable (fails, never skips), then runs the checks and the three test tiers
-// (docs/developing.md, Tests) in four lanes side by side, so both cores stay busy to the end (the three long lanes
-// took 666, 677 and 766 s on a fresh clone, the last one with the static checks in front of it):
+// (docs/developing.md, Tests) in three lanes side by side, about equal in CPU time, so both cores stay busy to the end:
 //   lane 1: tsc -> build -> Playwright (two workers, which wait on their browsers more than they compute)
 //   lane 2: Vitest unit + service on SQLite -> (once the build is done) Vitest integration on SQLite
-//   lane 3: Vitest service on PostgreSQL -> Vitest integration on PostgreSQL
-//   lane 4: eslint -> prettier --check -> the API document's linters (scripts/lint-openapi.ts) -> knip
+//   lane 3: eslint -> prettier --check -> the API document's linters (scripts/lint-openapi.ts) -> knip
+//           -> Vitest service on PostgreSQL -> Vitest integration on PostgreSQL
 // tsc runs before the build, which writes the .next/types tsc would read half-written. Each step's output is printed
 // as one block when it ends, with its time. A failed step does not stop the others. Ends with the steps' times and
 // one "N passed, N failed" line, after the names of the failed tests.
@@ -209,14 +208,13 @@ async function main() {
   const lane2 = vitest(["unit", "service"], "sqlite").then(() =>
     afterBuild(build, () => vitest(["integration"], "sqlite")),
   );
-  const lane3 = vitest(["service"], "postgres").then(() =>
-    afterBuild(build, () => vitest(["integration"], "postgres")),
-  );
-  const lane4 = check("eslint", "npx", ["eslint", "."])
+  const lane3 = check("eslint", "npx", ["eslint", "."])
     .then(() => check("prettier", "npx", ["prettier", "--check", "."]))
     .then(() => check("openapi lint", "npx", ["tsx", "scripts/lint-openapi.ts"]))
-    .then(() => check("knip", "npx", ["knip"]));
-  await Promise.all([lane1, lane2, lane3, lane4]);
+    .then(() => check("knip", "npx", ["knip"]))
+    .then(() => vitest(["service"], "postgres"))
+    .then(() => afterBuild(build, () => vitest(["integration"], "postgres")));
+  await Promise.all([lane1, lane2, lane3]);
 
   console.log(`\nsteps (wall clock ${seconds(started)}): ${timings.join(", ")}`);
   if (failedNames.length > 0) console.log(`\nfailed:\n${failedNames.map((name) => `  ${name}`).join("\n")}`);
