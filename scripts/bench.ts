@@ -18,7 +18,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { applyMigrations } from "../lib/migrate-deploy";
-import { makeFixtures, prepareRun, RUN_SETTINGS, seedRegister, subscribeBody } from "./lib/bench-fixtures";
+import { endRun, makeFixtures, prepareRun, RUN_SETTINGS, seedRegister, subscribeBody } from "./lib/bench-fixtures";
 import { basic, bearer, load, probe, timeLoop, type BenchRow, type LoadSpec, type Timed } from "./lib/bench-load";
 import { measureRegisterBaseline } from "./lib/bench-register";
 import { mergeSection, renderSection, type SectionData } from "./lib/bench-report";
@@ -319,11 +319,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     console.error(`[${provider}] failed; the server's output is in ${logFile}`);
     throw error;
   } finally {
-    c1?.stop();
-    await stack?.stop();
-    await smtp?.stop();
-    await disconnectDb();
-    await database.drop();
+    await endRun({ c1, stack, smtp }, database);
     if (logDone) fs.rmSync(logFile, { force: true });
   }
 }

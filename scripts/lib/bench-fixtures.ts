@@ -43,6 +43,23 @@ export async function prepareRun(provider: Provider, prefix: string) {
   return { database, secrets, logFile };
 }
 
+/** What a run holds open, each missing when its start failed; closed in the reverse order of starting. */
+export interface OpenRun {
+  c1?: { stop(): void };
+  stack?: { stop(): Promise<void> };
+  smtp?: { stop(): Promise<void> };
+}
+
+/** Ends a run whether it succeeded or not: its processes and servers, this process's connection, its database. */
+export async function endRun(open: OpenRun, database: { drop(): Promise<void> }): Promise<void> {
+  open.c1?.stop();
+  await open.stack?.stop();
+  await open.smtp?.stop();
+  const { disconnectDb } = await import("../../lib/db");
+  await disconnectDb();
+  await database.drop();
+}
+
 /**
  * Configuration for the run, nothing else: every rate limit far above what a run sends (so a 429 never stands in for
  * throughput) and a default subscriber cap above the subscriptions S2 creates.

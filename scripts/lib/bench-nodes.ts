@@ -12,7 +12,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { applyMigrations } from "../../lib/migrate-deploy";
-import { makeFixtures, prepareRun, RUN_SETTINGS, seedRegister, subscribeBody } from "./bench-fixtures";
+import { endRun, makeFixtures, prepareRun, RUN_SETTINGS, seedRegister, subscribeBody } from "./bench-fixtures";
 import { basic, bearer, load, probe, warmUp, warmUpSeconds, type BenchRow, type LoadSpec } from "./bench-load";
 import { startCountingSmtp, type CountingSmtp } from "./bench-sendout";
 import { serverPeakMb, settledTreeRss, startC1, startStack, type SettledMemory, type Stack } from "./bench-stack";
@@ -307,11 +307,7 @@ export async function runNodeComparison(
     console.error(`[${provider}] failed; the server's output is in ${logFile}`);
     throw error;
   } finally {
-    c1?.stop();
-    await stack?.stop();
-    await smtp?.stop();
-    await disconnectDb();
-    await database.drop();
+    await endRun({ c1, stack, smtp }, database);
     fs.rmSync(memoryFile, { force: true });
     if (ok) fs.rmSync(logFile, { force: true });
   }
@@ -420,38 +416,21 @@ function breakdown(data: NodeComparison): string[] {
     if (values.every((v) => v === 0)) return;
     rows.push([what, ...values.map((v) => fmt(v, 1)), fmt(values.at(-1)! - values[0], 1)]);
   };
-  add(
-    "rss (process.memoryUsage)",
-    figure((r) => mb(r.memoryUsage.rss)),
-  );
-  add(
-    "heapTotal",
-    figure((r) => mb(r.memoryUsage.heapTotal)),
-  );
-  add(
-    "heapUsed",
-    figure((r) => mb(r.memoryUsage.heapUsed)),
-  );
-  add(
-    "external",
-    figure((r) => mb(r.memoryUsage.external)),
-  );
-  add(
-    "arrayBuffers",
-    figure((r) => mb(r.memoryUsage.arrayBuffers)),
-  );
-  add(
-    "V8 total_physical_size",
-    figure((r) => mb(r.heap.total_physical_size)),
-  );
-  add(
-    "V8 malloced_memory",
-    figure((r) => mb(r.heap.malloced_memory)),
-  );
-  add(
-    "V8 peak_malloced_memory",
-    figure((r) => mb(r.heap.peak_malloced_memory)),
-  );
+  const totals: [string, (r: MemoryReport) => number][] = [
+    ["rss (process.memoryUsage)", (r) => r.memoryUsage.rss],
+    ["heapTotal", (r) => r.memoryUsage.heapTotal],
+    ["heapUsed", (r) => r.memoryUsage.heapUsed],
+    ["external", (r) => r.memoryUsage.external],
+    ["arrayBuffers", (r) => r.memoryUsage.arrayBuffers],
+    ["V8 total_physical_size", (r) => r.heap.total_physical_size],
+    ["V8 malloced_memory", (r) => r.heap.malloced_memory],
+    ["V8 peak_malloced_memory", (r) => r.heap.peak_malloced_memory],
+  ];
+  for (const [what, bytes] of totals)
+    add(
+      what,
+      figure((r) => mb(bytes(r))),
+    );
   const spaceNames = [
     ...new Set(versions.flatMap((v) => reports(v).flatMap((r) => r.spaces.map((s) => s.space_name)))),
   ];
