@@ -89,6 +89,24 @@ function endYielding() {
   yielding.steps.clear();
 }
 
+/**
+ * CPU seconds of this process's reaped children so far (cutime + cstime of /proc/self/stat, which include their own
+ * reaped descendants), or null off Linux. Read when each step's process exits, the difference since the last read is
+ * that step's CPU time with everything it started: steps run side by side, so their wall times alone do not say where
+ * the two cores went.
+ */
+function childrenCpuSeconds() {
+  try {
+    const stat = fs.readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 16 and 17 of proc(5), counted from the state (field 3) here.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+let reapedCpu = childrenCpuSeconds();
+
 /** Runs one step with its output kept, then prints the output as one block; resolves to its exit status. */
 function runStep(name, command, args, env = {}, { critical = false } = {}) {
   const since = Date.now();
@@ -103,12 +121,18 @@ function runStep(name, command, args, env = {}, { critical = false } = {}) {
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", (error) => (output += `${error.message}\n`));
+    let cpu = "";
+    child.on("exit", () => {
+      const now = childrenCpuSeconds();
+      if (now !== null && reapedCpu !== null) cpu = ` (cpu ${Math.round(now - reapedCpu)}s)`;
+      reapedCpu = now;
+    });
     child.on("close", (status) => {
       const outcome = status === 0 ? "ok" : `failed (exit ${status})`;
       console.log(
-        `\n===== ${name}: ${outcome} in ${seconds(since)} =====\n$ ${[command, ...args].join(" ")}\n${output.trimEnd()}\n`,
+        `\n===== ${name}: ${outcome} in ${seconds(since)}${cpu} =====\n$ ${[command, ...args].join(" ")}\n${output.trimEnd()}\n`,
       );
-      timings.push(`${name} ${seconds(since)}${status === 0 ? "" : " (failed)"}`);
+      timings.push(`${name} ${seconds(since)}${cpu}${status === 0 ? "" : " (failed)"}`);
       resolve(status ?? 1);
     });
   });
