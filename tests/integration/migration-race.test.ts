@@ -5,24 +5,20 @@
 // The lock is PostgreSQL's, so this runs once, in the suite's PostgreSQL run (the SQLite run would repeat it exactly).
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
-import path from "node:path";
 import pg from "pg";
 import { expect, inject, it } from "vitest";
 import { createPostgresDatabase, dropPostgresDatabase, postgresAdminUrl } from "@/scripts/lib/postgres";
+import { cliCommand } from "../helpers";
 
 /** Prisma's migration lock on PostgreSQL (pg_advisory_lock key of the schema engine). */
 const PRISMA_MIGRATION_LOCK = 72707369;
 
 function runCli(args: string[], databaseUrl: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(
-      path.resolve("node_modules/.bin/tsx"),
-      ["--conditions=react-server", "scripts/cli.ts", ...args, "--json"],
-      {
-        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const child = spawn(...cliCommand(args), {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
