@@ -1,5 +1,5 @@
 // Sendout delivery across processes, counted at a real SMTP server by Message-ID: a worker killed (SIGKILL) in the
-// middle of a 2,000-recipient sendout and started again finishes it, every recipient gets it and only the messages in
+// middle of a 1,000-recipient sendout and started again finishes it, every recipient gets it and only the messages in
 // flight may arrive twice; two workers (two instances) on one database send each recipient exactly one message. On
 // PostgreSQL the two instances share the pg-boss queue; on SQLite they share the file. The workers are
 // tests/fixtures/sendout-worker.ts processes, started as the server starts its worker, on a database of this file's
@@ -119,24 +119,24 @@ const finished = (id: number) =>
 
 describe("sendout workers", () => {
   it(
-    "finish a 2,000-recipient sendout after a SIGKILL mid-way; only the messages in flight may arrive twice",
+    "finish a 1,000-recipient sendout after a SIGKILL mid-way; only the messages in flight may arrive twice",
     { timeout: 240_000 },
     async () => {
-      const sendout = await sendoutTo(2000);
+      const sendout = await sendoutTo(1000);
       const first = await startWorker();
       await waitFor("some messages", async () => arrivals(sendout.id).total >= 300, 120_000);
       first.kill("SIGKILL");
       await new Promise((resolve) => first.once("exit", resolve));
       const beforeRestart = arrivals(sendout.id).total;
-      expect(beforeRestart).toBeLessThan(2000);
+      expect(beforeRestart).toBeLessThan(1000);
       const second = await startWorker();
       await finished(sendout.id);
       const { total, distinct, recipients } = arrivals(sendout.id);
-      expect(distinct).toBe(2000);
+      expect(distinct).toBe(1000);
       expect(recipients).toEqual(new Set(sendout.emails));
       // At most the messages a worker has under way (two per pooled connection) were accepted and not yet marked SENT.
       expect(total - distinct).toBeLessThanOrEqual(POOL_SIZE * 2);
-      expect((await getSendout(op, sendout.id)).counts).toMatchObject({ recipients: 2000, sent: 2000, failed: 0 });
+      expect((await getSendout(op, sendout.id)).counts).toMatchObject({ recipients: 1000, sent: 1000, failed: 0 });
       // An idle worker keeps running until told to stop, as the server's does. The stand-in once ended by itself when
       // its work was done (its poll timer is unref'd, and on SQLite nothing else held it open); a SIGTERM that arrived
       // while it was ending killed it by signal, which failed this test now and then.
@@ -151,17 +151,17 @@ describe("sendout workers", () => {
     },
   );
 
-  it("two instances send each of 2,000 recipients exactly one message", { timeout: 240_000 }, async () => {
-    const sendout = await sendoutTo(2000);
+  it("two instances send each of 1,000 recipients exactly one message", { timeout: 240_000 }, async () => {
+    const sendout = await sendoutTo(1000);
     await Promise.all([startWorker(), startWorker()]);
     await finished(sendout.id);
     const { total, distinct, recipients } = arrivals(sendout.id);
-    expect([total, distinct, recipients.size]).toEqual([2000, 2000, 2000]);
+    expect([total, distinct, recipients.size]).toEqual([1000, 1000, 1000]);
     const owners = await db().sendoutRecipient.groupBy({
       by: ["status"],
       where: { sendoutId: sendout.id },
       _count: { _all: true },
     });
-    expect(owners).toEqual([{ status: "SENT", _count: { _all: 2000 } }]);
+    expect(owners).toEqual([{ status: "SENT", _count: { _all: 1000 } }]);
   });
 });
