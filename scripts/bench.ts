@@ -33,7 +33,7 @@ import {
   type CountingSmtp,
 } from "./lib/bench-sendout";
 import { renderSampleInChild, sampleInput } from "./lib/sendout-sample";
-import { serverPeakMb, settledTreeRss, startC1, startStack, type Stack } from "./lib/bench-stack";
+import { serverNodeVersion, serverPeakMb, settledTreeRss, startC1, startStack, type Stack } from "./lib/bench-stack";
 import { measureWebhooks, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { prepareDashboard, signInToDashboard, timeDashboardRoutes } from "./lib/bench-dashboard";
 import { ensureBuild } from "./lib/prepare.mjs";
@@ -294,6 +294,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
     }
     await benchImport({ base, companyId: rootIds[0], rootPid: stack.root.pid!, provider, out: args.out! });
     const serverPeak = serverPeakMb(stack.root.pid!);
+    const serverNode = serverNodeVersion(stack.root.pid!);
     console.log(
       `[${provider}] tree RSS after the load: ${after.totalMb.toFixed(0)} MB (${after.parts}); server peak ${serverPeak?.toFixed(0)} MB`,
     );
@@ -307,6 +308,7 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       rows,
       register: { ...register, bytes: Buffer.byteLength(registerBody) },
       memory: { idle, after, serverPeakMb: serverPeak },
+      serverNode,
       members,
       sendout,
       webhooks,

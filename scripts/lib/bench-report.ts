@@ -18,6 +18,8 @@ export interface SectionData {
   rows: BenchRow[];
   register: RegisterBaseline & { bytes: number };
   memory: { idle: SettledMemory; after: SettledMemory; serverPeakMb: number | null };
+  /** The server's Node.js (`npm start`'s node_modules/.bin/node), which may differ from the bench's own. */
+  serverNode: string | null;
   members: { count: number; seconds: number; inProcess: Record<string, Timed> } | null;
   sendout:
     (SendoutFigures & { bare: BareFigures; bareAfter: BareFigures; barePlain: BareFigures; bareCount: number }) | null;
@@ -172,11 +174,11 @@ function targets(data: SectionData): Target[] {
   return list;
 }
 
-function machineLines(): string[] {
+function machineLines(serverNode: string | null): string[] {
   const cpus = os.cpus();
   return [
     `- Machine: ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}`,
-    `- Node ${process.version}, ${new Date().toISOString()}`,
+    `- Node ${serverNode ?? "unknown"} (the server), ${process.version} (the bench and autocannon), ${new Date().toISOString()}`,
   ];
 }
 
@@ -195,7 +197,7 @@ export function renderSection(data: SectionData): string {
   return [
     `## ${data.provider === "postgres" ? "PostgreSQL (127.0.0.1)" : "SQLite (file, WAL)"}`,
     "",
-    ...machineLines(),
+    ...machineLines(data.serverNode),
     `- Command: \`${data.command}\`; ${data.duration} s per scenario and connection count (after a ${warmUpSeconds(data.duration)} s warm-up)`,
     `- Server: \`npm start\` (production build, dist/server.mjs on node, the leisure-card simulator beside it); rate limits and SUBSCRIBER_CAP_DEFAULT raised by configuration`,
     `- Data: ${data.companies} companies; an active list with 3 fields, a consent term and 3 questions${members ? `; ${members.count} members (generated in ${fmt(members.seconds)} s)` : ""}; ${data.dashboard.auditRows} audit entries`,

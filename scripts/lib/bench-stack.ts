@@ -3,7 +3,7 @@
 // process tree an operator's `npm start` leaves running. Memory is read from /proc (Linux, scripts/lib/tree-rss.mjs).
 // With a named Node.js binary (`npm run bench -- --nodes ...`), the same process on that binary without npm: see
 // startStack's `node`.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { freePort } from "./ports.mjs";
 import { nodeFlags, serverEnv } from "./server-command.mjs";
@@ -83,6 +83,17 @@ export async function settledTreeRss(root: number, firstAfterMs: number): Promis
 /** The process running the server in the tree under `root`, with its current RSS. */
 export function serverProcess(root: number) {
   return processTree(root).find((p) => isServer(p.command));
+}
+
+/** The Node.js version of the server process (its /proc/<pid>/exe asked for `--version`), or null when it is gone. */
+export function serverNodeVersion(root: number): string | null {
+  const server = serverProcess(root);
+  if (!server) return null;
+  try {
+    return execFileSync(fs.readlinkSync(`/proc/${server.pid}/exe`), ["--version"], { encoding: "utf8" }).trim();
+  } catch {
+    return null;
+  }
 }
 
 /** The server process's peak resident memory (VmHWM), in MB. */
