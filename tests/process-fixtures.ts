@@ -127,16 +127,17 @@ export function connectionRefused(port: number): Promise<boolean> {
   });
 }
 
+/** Polls `probe` until it gives a value. The deadline is on the monotonic clock, so a test that stops Date can wait. */
 export async function waitFor<T>(
   what: string,
   probe: () => Promise<T | undefined | false>,
   timeoutMs = 20_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => undefined);
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

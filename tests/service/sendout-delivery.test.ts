@@ -16,7 +16,7 @@ import { createSendout, getSendout } from "@/modules/sendouts/services/sendouts"
 import { CreateMemberRequest } from "@/modules/members/schemas/member";
 import { CreateSendoutRequest } from "@/modules/sendouts/schemas/sendout";
 import { newAdminUser } from "../dashboard-session";
-import { useDatabaseOfOwn, withDatabase } from "../process-fixtures";
+import { useDatabaseOfOwn, waitFor, withDatabase } from "../process-fixtures";
 import { makeCompany } from "../helpers";
 import { uniqueEmail } from "../member-fixtures";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink";
@@ -304,9 +304,7 @@ describe("delivery", () => {
       // A guard against a hang, not a speed test: the fault this finds keeps them waiting until the held message is
       // released, however long that is. Polled on the real timers: vi.waitFor would move the stopped clock on.
       const unsent = () => others.filter((email) => mailTo(email).length === 0);
-      for (const deadline = performance.now() + 90_000; unsent().length > 0 && performance.now() < deadline;) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await waitFor("every message but the held one", async () => unsent().length === 0, 90_000).catch(() => undefined);
       expect(unsent()).toEqual([]);
       expect(slow.waiting()).toBe(1);
       slow.release();
