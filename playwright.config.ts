@@ -14,11 +14,11 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"]],
-  // A guard against hangs, not a speed test: npm test runs Playwright beside the integration suites on two cores, where
-  // a scenario of many steps (forms, axe, screenshots) that takes 15 s alone took past 30 s (CI: admin-members,
-  // admin-events). Files whose scenarios take minutes say so themselves.
+  // A guard against hangs, not a speed test: npm test runs Playwright beside the unit and service tiers on two cores,
+  // where a scenario of many steps (forms, axe, screenshots) takes longer than alone. With the integration suites
+  // beside it too, one of 33 s alone took past 180 s. Files whose scenarios take minutes say so themselves.
   timeout: 90_000,
-  // Likewise for one expectation: a page the server renders in 0.3 s alone took past the default 5 s while three lanes
+  // Likewise for one expectation: a page the server renders in 0.3 s alone took past the default 5 s while three suites
   // shared the two cores (CI: the sendouts screen's heading after a click in the menu).
   expect: { timeout: 15_000 },
   use: {

@@ -35,7 +35,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    // Two workers, or TEST_WORKERS: scripts/test.mjs runs two Vitest runs beside Playwright.
+    // Two workers, or TEST_WORKERS: scripts/test.mjs gives the unit and service tiers one, beside Playwright.
     maxWorkers: Number(process.env.TEST_WORKERS || 2),
     setupFiles: ["tests/setup/fast-check.ts"],
     projects: [

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // npm test: the whole suite on a fresh clone. Installs what is missing (npm packages; Debian's chromium when run as
 // root), checks that PostgreSQL is reachable (fails, never skips), then runs the checks and the three test tiers
-// (docs/developing.md, Tests) in three lanes side by side, about equal in CPU time, so both cores stay busy to the end:
-//   lane 1: tsc -> build -> Playwright (two workers, which wait on their browsers more than they compute)
-//   lane 2: Vitest unit + service on SQLite -> (once the build is done) Vitest integration on SQLite
-//   lane 3: eslint -> prettier --check -> the API document's linters (scripts/lint-openapi.ts) -> knip
-//           -> Vitest service on PostgreSQL -> Vitest integration on PostgreSQL
-// tsc runs before the build, which writes the .next/types tsc would read half-written. Each step's output is printed
-// as one block when it ends, with its time. A failed step does not stop the others. Ends with the steps' times and
-// one "N passed, N failed" line, after the names of the failed tests.
+// (docs/developing.md, Tests) in two lanes side by side:
+//   heavy: tsc -> build -> Playwright (two workers) -> Vitest integration on SQLite -> on PostgreSQL
+//   light: eslint -> prettier --check -> the API document's linters (scripts/lint-openapi.ts) -> knip
+//          -> Vitest unit + service on SQLite -> service on PostgreSQL, one worker each
+// Each heavy step keeps both cores busy on its own, so they run one after another: side by side, ten processes on two
+// cores stretched a browser scenario of 10 s to 96 s and past its guard. The light lane takes about one core beside
+// the build and Playwright. tsc runs before the build, which writes the .next/types tsc would read half-written. Each
+// step's output is printed as one block when it ends, with its time. A failed step does not stop the others. Ends with
+// the steps' times and one "N passed, N failed" line, after the names of the failed tests.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -56,7 +57,7 @@ const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)}s`;
 
 /**
- * Until the build is done, the other lanes' steps run at a lower CPU priority: tsc and the build are the one path
+ * Until the build is done, the light lane's steps run at a lower CPU priority: tsc and the build are the one path
  * everything after waits for (Playwright starts from the build), and at one priority the five processes beside them
  * stretched them from 65 s to 215 s. Once the build is done, those steps and everything they started get the normal
  * priority back (lowered for their whole run, they starved into timeouts). Only root can give it back, so elsewhere
@@ -148,7 +149,7 @@ async function check(name, command, args, options) {
   return status === 0;
 }
 
-function vitest(projects, provider) {
+function vitest(projects, provider, { workers } = {}) {
   const label = `${projects.join("+")} ${provider}`;
   const report = `data/test/vitest-${projects.join("-")}-${provider}.json`;
   const args = [
@@ -159,7 +160,8 @@ function vitest(projects, provider) {
     "--reporter=json",
     `--outputFile.json=${report}`,
   ];
-  return runStep(`vitest ${label}`, "npx", args, { TEST_DB: provider }).then((status) =>
+  const env = { TEST_DB: provider, ...(workers ? { TEST_WORKERS: String(workers) } : {}) };
+  return runStep(`vitest ${label}`, "npx", args, env).then((status) =>
     count(report, status, (r) => {
       for (const file of r.testResults ?? []) {
         for (const test of file.assertionResults ?? []) {
@@ -228,17 +230,19 @@ async function main() {
   const typecheck = check("tsc", "npx", ["tsc", "--noEmit"], critical);
   const build = typecheck.then(() => check("build", "npm", ["run", "build"], critical));
   void build.finally(endYielding);
-  const lane1 = afterBuild(build, playwright);
-  const lane2 = vitest(["unit", "service"], "sqlite").then(() =>
-    afterBuild(build, () => vitest(["integration"], "sqlite")),
-  );
-  const lane3 = check("eslint", "npx", ["eslint", "."])
+  const heavy = afterBuild(build, async () => {
+    await playwright();
+    await vitest(["integration"], "sqlite");
+    await vitest(["integration"], "postgres");
+  });
+  const oneWorker = { workers: 1 };
+  const light = check("eslint", "npx", ["eslint", "."])
     .then(() => check("prettier", "npx", ["prettier", "--check", "."]))
     .then(() => check("openapi lint", "npx", ["tsx", "scripts/lint-openapi.ts"]))
     .then(() => check("knip", "npx", ["knip"]))
-    .then(() => vitest(["service"], "postgres"))
-    .then(() => afterBuild(build, () => vitest(["integration"], "postgres")));
-  await Promise.all([lane1, lane2, lane3]);
+    .then(() => vitest(["unit", "service"], "sqlite", oneWorker))
+    .then(() => vitest(["service"], "postgres", oneWorker));
+  await Promise.all([heavy, light]);
 
   console.log(`\nsteps (wall clock ${seconds(started)}): ${timings.join(", ")}`);
   if (failedNames.length > 0) console.log(`\nfailed:\n${failedNames.map((name) => `  ${name}`).join("\n")}`);
