@@ -2,13 +2,13 @@
 // npm test: the whole suite on a fresh clone. Installs what is missing (npm packages; Debian's chromium when run as
 // root), checks that PostgreSQL is reachable (fails, never skips), then runs the checks and the three test tiers
 // (docs/developing.md, Tests) in two lanes side by side:
-//   heavy: tsc -> build -> Playwright (two workers) -> Vitest integration on SQLite and on PostgreSQL side by side
-//   light: eslint -> prettier --check -> the API document's linters (scripts/lint-openapi.ts) -> knip
-//          -> Vitest unit + service on SQLite -> service on PostgreSQL, one worker each
+//   heavy: build -> Playwright (two workers) -> Vitest integration on SQLite and on PostgreSQL side by side
+//   light: eslint -> (once the build is done) tsc -> prettier --check -> the API document's linters
+//          (scripts/lint-openapi.ts) -> knip -> Vitest unit + service on SQLite -> service on PostgreSQL, one worker each
 // A browser scenario waits on its steps' deadlines, so Playwright has only the light lane beside it: with the two
 // integration runs beside it too, ten processes on two cores stretched a scenario of 10 s to 96 s and one of 33 s past
 // its 180 s guard. The integration runs' waits are guards against hangs, so they share the cores with each other.
-// tsc runs before the build, which writes the .next/types tsc would read half-written. Each step's output is printed as
+// tsc waits for the build, which writes the .next/types tsc would read half-written. Each step's output is printed as
 // one block when it ends, with its time. A failed step does not stop the others. Ends with the steps' times and one
 // "N passed, N failed" line, after the names of the failed tests.
 import { spawn } from "node:child_process";
@@ -58,9 +58,9 @@ const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)}s`;
 
 /**
- * Until the build is done, the light lane's steps run at a lower CPU priority: tsc and the build are the one path
- * everything after waits for (Playwright starts from the build), and at one priority the five processes beside them
- * stretched them from 65 s to 215 s. Once the build is done, those steps and everything they started get the normal
+ * Until the build is done, the light lane's steps run at a lower CPU priority: the build is the one path everything
+ * after waits for (Playwright starts from the build), and at one priority the processes beside it and tsc
+ * stretched the two from 65 s to 215 s. Once the build is done, those steps and everything they started get the normal
  * priority back (lowered for their whole run, they starved into timeouts). Only root can give it back, so elsewhere
  * every step runs at one priority.
  */
@@ -227,9 +227,7 @@ async function main() {
   await ensurePostgres();
   fs.mkdirSync("data/test", { recursive: true });
 
-  const critical = { critical: true };
-  const typecheck = check("tsc", "npx", ["tsc", "--noEmit"], critical);
-  const build = typecheck.then(() => check("build", "npm", ["run", "build"], critical));
+  const build = check("build", "npm", ["run", "build"], { critical: true });
   void build.finally(endYielding);
   const heavy = afterBuild(build, async () => {
     await playwright();
@@ -237,6 +235,8 @@ async function main() {
   });
   const oneWorker = { workers: 1 };
   const light = check("eslint", "npx", ["eslint", "."])
+    .then(() => build)
+    .then(() => check("tsc", "npx", ["tsc", "--noEmit"]))
     .then(() => check("prettier", "npx", ["prettier", "--check", "."]))
     .then(() => check("openapi lint", "npx", ["tsx", "scripts/lint-openapi.ts"]))
     .then(() => check("knip", "npx", ["knip"]))
