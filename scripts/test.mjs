@@ -4,7 +4,8 @@
 // (docs/developing.md, Tests) in two lanes side by side:
 //   heavy: build -> Playwright (two workers) -> Vitest integration on SQLite and on PostgreSQL side by side
 //   light: eslint -> (once the build is done) tsc -> prettier --check -> the API document's linters
-//          (scripts/lint-openapi.ts) -> knip -> Vitest unit + service on SQLite -> service on PostgreSQL, one worker each
+//          (scripts/lint-openapi.ts) -> knip -> Vitest unit + service on SQLite -> service on PostgreSQL,
+//          one worker each
 // A browser scenario waits on its steps' deadlines, so Playwright has only the light lane beside it: with the two
 // integration runs beside it too, ten processes on two cores stretched a scenario of 10 s to 96 s and one of 33 s past
 // its 180 s guard. The integration runs' waits are guards against hangs, so they share the cores with each other.
