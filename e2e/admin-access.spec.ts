@@ -85,7 +85,15 @@ test.describe("API keys, admin users and the audit log", () => {
     await expect(form.getByLabel("Namn")).toHaveAttribute("aria-invalid", "true");
 
     // The defaults give nothing away: no module ticked and chosen companies, not all of them.
-    for (const label of ["Föreningar", "Prenumerationslistor", "Medlemmar", "Evenemang", "Utskick", "Webhooks"]) {
+    for (const label of [
+      "Föreningar",
+      "Prenumerationslistor",
+      "Medlemmar",
+      "Evenemang",
+      "Aktiviteter",
+      "Utskick",
+      "Webhooks",
+    ]) {
       await expect(form.getByRole("checkbox", { name: new RegExp(`^${label}`) })).not.toBeChecked();
     }
     await expect(form.getByRole("radio", { name: "Valda föreningar" })).toBeChecked();

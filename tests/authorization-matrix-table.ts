@@ -6,6 +6,10 @@ import { randomBytes } from "node:crypto";
 import { sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { operatorCaller } from "@/modules/access/services/caller";
+import { createActivity } from "@/modules/activities/services/activities";
+import { addOccasion } from "@/modules/activities/services/occasions";
+import { enrollParticipant } from "@/modules/activities/services/participants";
+import { AddOccasionRequest, CreateActivityRequest } from "@/modules/activities/schemas/activity";
 import { createEvent, registerParticipant } from "@/modules/events/services/events";
 import { createMember } from "@/modules/members/services/changes";
 import { pauseSendout, sendSendout } from "@/modules/sendouts/services/states";
@@ -49,6 +53,8 @@ export interface Side {
   publicMemberId: number;
   publicMemberUuid: string;
   eventId: number;
+  activityId: number;
+  occasionId: number;
   periodId: number;
 }
 
@@ -115,6 +121,20 @@ export async function freshMember(companyId: string) {
 }
 export async function freshEvent(companyId: string) {
   return createEvent(op, CreateEventRequest.parse({ company_id: companyId, name: "Engångsevent", ...winterEvening }));
+}
+/** An activity with `memberId` enrolled and one past occasion (attendance can be recorded on it). */
+export async function freshActivity(companyId: string, memberId?: number) {
+  const activity = await createActivity(
+    op,
+    CreateActivityRequest.parse({ company_id: companyId, name: "Matristräning", capacity: 10 }),
+  );
+  if (memberId) await enrollParticipant(op, activity.id, memberId);
+  const occasion = await addOccasion(
+    op,
+    activity.id,
+    AddOccasionRequest.parse({ starts_at: "2026-09-01T16:00:00Z", duration_minutes: 60 }),
+  );
+  return { activity, occasion };
 }
 
 /** A sendout of the side's list in the state a row needs (every state change gets its own, so no cell depends on another). */
@@ -376,6 +396,79 @@ export const table: Record<V3OperationId, Row> = {
       await registerParticipant(op, side.eventId, member.id);
       return { path: `/v3/events/${side.eventId}/participants/${member.id}`, method: "DELETE" };
     },
+  },
+
+  // ---- activities: another company's activity or occasion is 404, a company named in the query or body 403
+  listActivities: {
+    cells: COMPANY_READ,
+    request: ({ side }) => ({ path: `/v3/activities?company_id=${side.companyId}` }),
+  },
+  createActivity: {
+    cells: COMPANY_CREATE,
+    request: ({ side }) => ({
+      path: "/v3/activities",
+      method: "POST",
+      body: { company_id: side.companyId, name: "Matrisjudo" },
+    }),
+  },
+  getActivity: {
+    cells: OBJECT_READ,
+    request: ({ side }) => ({ path: `/v3/activities/${side.activityId}` }),
+  },
+  updateActivity: {
+    cells: OBJECT_WRITE,
+    request: ({ side }) => ({ path: `/v3/activities/${side.activityId}`, method: "PUT", body: { location: "Dojon" } }),
+  },
+  deleteActivity: {
+    cells: OBJECT_WRITE,
+    request: async ({ side }) => ({
+      path: `/v3/activities/${(await freshActivity(side.companyId)).activity.id}`,
+      method: "DELETE",
+    }),
+  },
+  listOccasions: {
+    cells: OBJECT_READ,
+    request: ({ side }) => ({ path: `/v3/activities/${side.activityId}/occasions` }),
+  },
+  addOccasion: {
+    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 201 }),
+    request: ({ side }) => ({
+      path: `/v3/activities/${side.activityId}/occasions`,
+      method: "POST",
+      body: { starts_at: "2026-10-03T10:00:00+02:00", duration_minutes: 90 },
+    }),
+  },
+  enrollActivityParticipant: {
+    cells: OBJECT_WRITE,
+    request: ({ side }) => ({
+      path: `/v3/activities/${side.activityId}/participants`,
+      method: "POST",
+      body: { member_id: side.memberId },
+    }),
+  },
+  removeActivityParticipant: {
+    cells: OBJECT_WRITE,
+    request: async ({ side }) => {
+      const member = await freshMember(side.companyId);
+      await enrollParticipant(op, side.activityId, member.id);
+      return { path: `/v3/activities/${side.activityId}/participants/${member.id}`, method: "DELETE" };
+    },
+  },
+  getOccasion: {
+    cells: OBJECT_READ,
+    request: ({ side }) => ({ path: `/v3/occasions/${side.occasionId}` }),
+  },
+  updateOccasion: {
+    cells: OBJECT_WRITE,
+    request: ({ side }) => ({ path: `/v3/occasions/${side.occasionId}`, method: "PUT", body: { location: "Hall B" } }),
+  },
+  recordAttendance: {
+    cells: OBJECT_WRITE,
+    request: ({ side }) => ({
+      path: `/v3/occasions/${side.occasionId}/attendance`,
+      method: "PUT",
+      body: { attendance: [{ member_id: side.memberId, status: "PRESENT" }] },
+    }),
   },
 
   // ---- sendouts: another company's sendout is 404 `sendout not found`, a company named in the query or body 403

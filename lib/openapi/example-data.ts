@@ -1,6 +1,7 @@
 // The examples the API reference shows, one per component schema (by its id), with the data of one made-up
 // association: Norrlands Idrottsförbund, its club IK Norrskenet and their members. Built from each other so the same
 // member, list and event appear throughout. Each must validate against its schema (tests/unit/openapi-examples.test.ts).
+import { activityExamples } from "./example-activities";
 const federation = {
   company_id: "0b6f2a8e-3c1d-4e5f-9a7b-1c2d3e4f5a6b",
   name: "Norrlands Idrottsförbund",
@@ -133,6 +134,7 @@ const webhookDelivery = {
 };
 
 export const componentExamples: Record<string, unknown> = {
+  ...activityExamples(club.company_id),
   TokenResponse: {
     access_token: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJja19XNVZRIn0.c2lnbmF0dXJl",
     token_type: "Bearer",

@@ -2,6 +2,7 @@
 // domain files beside this one and named by its export (the OpenAPI operationId). Read by the route wrapper (through
 // the route files), the edge's 404/405, the OpenAPI document and the authorization matrix; a unit test keeps it equal
 // to the route files (tests/unit/openapi-coverage.test.ts).
+import * as activity from "@/modules/activities/operations/api";
 import * as apiReference from "./api-reference";
 import * as auth from "@/modules/access/operations/api";
 import * as company from "@/modules/companies/operations/api";
@@ -59,6 +60,7 @@ const v3Api = merge([
   organization,
   member,
   event,
+  activity,
   publicLists,
   subscription,
   sendout,

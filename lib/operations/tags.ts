@@ -13,6 +13,9 @@ export const tagDescriptions: Record<string, string> = {
     "Create, read, update and erase members, and page through or search them. A member belongs to one company and is " +
     "visible to API keys whose scope includes that company.",
   Events: "Events such as annual meetings, training camps and courses, and the members registered for them.",
+  Activities:
+    "Recurring group activities (a weekly training group for a term): their schedule and the occasions it makes, " +
+    "leaders, participants with a waitlist, and the attendance of each occasion. Single events are under Events.",
   "Subscription lists (admin)":
     "Mailing lists of a company (newsletters, club news) with an API key: create and configure them, read their " +
     "subscribers, subscribe and unsubscribe members.",

@@ -29,6 +29,7 @@ import { v3Operations, type Operation } from "@/lib/operations";
 import { MODULES, PERMISSIONS, type Module } from "@/modules/access/schemas/access";
 import {
   COLUMNS,
+  freshActivity,
   freshEvent,
   freshMember,
   op,
@@ -55,6 +56,7 @@ async function makeSide(label: string): Promise<Side> {
   await setMemberSubscription(op, list.id, publicMember.id, true);
   const event = await freshEvent(company.id);
   await registerParticipant(op, event.id, member.id);
+  const { activity, occasion } = await freshActivity(company.id, member.id);
   const period = await createPeriod(op, {
     company_id: company.id,
     name: "2026",
@@ -78,6 +80,8 @@ async function makeSide(label: string): Promise<Side> {
     publicMemberId: publicMember.id,
     publicMemberUuid: publicMember.uuid!,
     eventId: event.id,
+    activityId: activity.id,
+    occasionId: occasion.id,
     periodId: period.id,
   };
 }
@@ -160,7 +164,9 @@ function standardBody(op: Operation, column: Column, status: number): unknown {
     return { reason: `access group lacks the ${op.permission} permission` };
   if (column === "outOfScope" && status === 403) return { reason: "company is outside the caller's access scope" };
   if (column === "outOfScope" && status === 404)
-    return { reason: expect.stringMatching(/^(list|member|event|sendout|webhook endpoint) not found$/) };
+    return {
+      reason: expect.stringMatching(/^(list|member|event|activity|occasion|sendout|webhook endpoint) not found$/),
+    };
   return null;
 }
 

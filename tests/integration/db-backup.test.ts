@@ -15,6 +15,10 @@ import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
 import { confirmTwoFactorSetup, startTwoFactorSetup } from "@/modules/access/services/staff-two-factor";
 import { generateSync } from "otplib";
+import { createActivity } from "@/modules/activities/services/activities";
+import { listOccasions, recordAttendance } from "@/modules/activities/services/occasions";
+import { enrollParticipant } from "@/modules/activities/services/participants";
+import { CreateActivityRequest } from "@/modules/activities/schemas/activity";
 import { createEvent, registerParticipant } from "@/modules/events/services/events";
 import { createImport, getImport, startImport } from "@/modules/imports/services/imports";
 import { updateFkStatus } from "@/modules/companies/services/fk-status";
@@ -204,6 +208,19 @@ async function fillThroughServices() {
     }),
   );
   await registerParticipant(operator, event.id, member.id);
+  // An activity with its rule, occasions, leader, participant, attendance and its history.
+  const activity = await createActivity(
+    operator,
+    parseInput(CreateActivityRequest, {
+      company_id: org.rootId,
+      name: "Judo",
+      schedule: [{ weekday: 2, start_time: "18:00", duration_minutes: 60, from: "2026-09-01", to: "2026-09-15" }],
+      leader_ids: [member.id],
+    }),
+  );
+  await enrollParticipant(operator, activity.id, member.id);
+  const [firstOccasion] = await listOccasions(operator, activity.id, {});
+  await recordAttendance(operator, firstOccasion.id, [{ member_id: member.id, status: "PRESENT" }]);
   const sendout = await createSendout(
     operator,
     parseInput(CreateSendoutRequest, {

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { CompanyId, requiredText } from "@/lib/validation/common";
 
-export const MODULES = ["company", "subscription_list", "member", "event", "sendout", "webhook"] as const;
+export const MODULES = ["company", "subscription_list", "member", "event", "activity", "sendout", "webhook"] as const;
 export type Module = (typeof MODULES)[number];
 
 export const PERMISSIONS = [
@@ -11,6 +11,8 @@ export const PERMISSIONS = [
   "SUBSCRIPTION_LIST.U",
   "MEMBER.U",
   "EVENT.U",
+  "ACTIVITY.U",
+  "ATTENDANCE.U",
   "SENDOUT.U",
   "WEBHOOK.U",
 ] as const;

@@ -13,6 +13,8 @@ export const AUDIT_OBJECT_TYPES = [
   "admin_user",
   "member",
   "event",
+  "activity",
+  "occasion",
   "sendout",
   "suppression",
   "webhook_endpoint",

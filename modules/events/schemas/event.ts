@@ -22,12 +22,12 @@ export function formatInZone(instant: Date, timeZone: string): string {
   return formatISO(new TZDate(instant, timeZone));
 }
 
-const Instant = z
+export const Instant = z
   .string({ error: "must be a date-time with offset, e.g. 2026-12-05T18:00:00+01:00" })
   .pipe(z.iso.datetime({ offset: true, error: "must be a date-time with offset, e.g. 2026-12-05T18:00:00+01:00" }))
   .transform((value) => new Date(value));
 
-const TimeZone = z
+export const TimeZone = z
   .string({ error: "must be an IANA time zone, e.g. Europe/Stockholm" })
   .max(64)
   .refine(isTimeZone, { error: "must be an IANA time zone, e.g. Europe/Stockholm" });

@@ -1,0 +1,204 @@
+// /v3 activities: recurring group activities, their occasions, participants and attendance (an extension beyond the
+// contract: module `activity`, permissions ACTIVITY.U and ATTENDANCE.U).
+import { z } from "zod";
+import {
+  ActivityDetail,
+  ActivityListQuery,
+  ActivityParticipantParams,
+  ActivityView,
+  AddOccasionRequest,
+  CreateActivityRequest,
+  EnrollRequest,
+  OccasionDetail,
+  OccasionListQuery,
+  OccasionView,
+  RecordAttendanceRequest,
+  UpdateActivityRequest,
+  UpdateOccasionRequest,
+} from "../schemas/activity";
+import { OkResponse } from "@/lib/validation/common";
+import { bearerInputErrors, forbidden, reason, unauthorized, validation } from "@/lib/operations/errors";
+import { operationsSharing } from "@/lib/operations/operation";
+import { IdParams } from "@/lib/operations/params";
+
+const activityOperation = operationsSharing({ auth: "bearer", module: "activity", tags: ["Activities"] });
+const notFound = reason("`activity not found`: no activity has this id, or it belongs to a company outside your scope");
+const activityErrors = { 400: validation, 401: unauthorized, 403: forbidden, 404: notFound };
+const occasionErrors = {
+  ...activityErrors,
+  404: reason("`occasion not found`: no occasion has this id, or its activity's company is outside your scope"),
+};
+const timeNote =
+  "Times are ISO 8601 with an offset, written in the activity's `time_zone` (Europe/Stockholm unless set); the " +
+  "schedule's times are local wall-clock times there, so 18:00 stays 18:00 across daylight saving.";
+const planNote =
+  "Occasions are planned from `schedule`: every weekday of each rule within its dates, less `except_dates` and, " +
+  "unless `skip_holidays` is false, Swedish public holidays and midsummer, Christmas and New Year's Eve (computed " +
+  "per year). At most 400 planned occasions (400 `schedule`).";
+
+export const listActivities = activityOperation({
+  method: "get",
+  path: "/activities",
+  query: ActivityListQuery,
+  summary: "List a company's activities",
+  description:
+    "The activities of the company named by `company_id`, newest first, with their schedule and counts. The company " +
+    "must be in your API key's scope (403 otherwise).",
+  responses: { 200: { description: "The activities", schema: z.array(ActivityView) } },
+  errors: { ...activityErrors, 404: reason("`company not found`: no company has the `company_id` given") },
+});
+
+export const createActivity = activityOperation({
+  method: "post",
+  path: "/activities",
+  permission: "ACTIVITY.U",
+  body: CreateActivityRequest,
+  summary: "Create an activity",
+  description:
+    `Creates an activity of a company in your API key's scope, with its occasions and leaders. ${planNote} ` +
+    "Leaders must be members of the activity's company (its own members, or with a membership there). " +
+    timeNote,
+  responses: { 201: { description: "Created", schema: ActivityDetail } },
+  errors: bearerInputErrors,
+});
+
+export const getActivity = activityOperation({
+  method: "get",
+  path: "/activities/{id}",
+  params: IdParams,
+  summary: "Get an activity with its leaders and participants",
+  description: "The activity, its leaders, and its participants: ENROLLED, then the WAITLIST in order, then LEFT.",
+  responses: { 200: { description: "The activity", schema: ActivityDetail } },
+  errors: activityErrors,
+});
+
+export const updateActivity = activityOperation({
+  method: "put",
+  path: "/activities/{id}",
+  permission: "ACTIVITY.U",
+  params: IdParams,
+  body: UpdateActivityRequest,
+  summary: "Update an activity",
+  description:
+    "Changes only the fields sent. `capacity` cannot go below the ENROLLED participants (400); a higher one enrolls " +
+    "from the waitlist in its order. A new `schedule`, `except_dates` or `skip_holidays` plans the occasions again: " +
+    "occasions still planned are kept (with their attendance, and where they were moved), new ones are added, and " +
+    "future ones no longer planned are removed unless they have attendance or were moved by hand. Past occasions are " +
+    "never removed. " +
+    `\`leader_ids\` replaces the leaders. ${timeNote}`,
+  responses: { 200: { description: "The updated activity", schema: ActivityDetail } },
+  errors: activityErrors,
+});
+
+export const deleteActivity = activityOperation({
+  method: "delete",
+  path: "/activities/{id}",
+  permission: "ACTIVITY.U",
+  params: IdParams,
+  summary: "Delete an activity",
+  description:
+    "Deletes the activity, its occasions and enrollments. An activity with recorded attendance cannot be deleted " +
+    "(409): attendance backs grant reports, which are kept for seven years.",
+  responses: { 200: { description: "Deleted", schema: OkResponse } },
+  errors: { ...activityErrors, 409: reason("`activity has recorded attendance`") },
+});
+
+export const listOccasions = activityOperation({
+  method: "get",
+  path: "/activities/{id}/occasions",
+  params: IdParams,
+  query: OccasionListQuery,
+  summary: "List an activity's occasions",
+  description: `The occasions by start, cancelled ones included; \`from\`/\`to\` bound their start. ${timeNote}`,
+  responses: { 200: { description: "The occasions", schema: z.array(OccasionView) } },
+  errors: activityErrors,
+});
+
+export const addOccasion = activityOperation({
+  method: "post",
+  path: "/activities/{id}/occasions",
+  permission: "ACTIVITY.U",
+  params: IdParams,
+  body: AddOccasionRequest,
+  summary: "Add an occasion by hand",
+  description:
+    "An occasion outside the schedule (a match, an extra session). A new plan of the schedule leaves it alone. An " +
+    "activity holds at most 1000 occasions (409).",
+  responses: { 201: { description: "Created", schema: OccasionView } },
+  errors: { ...activityErrors, 409: reason("`activity has 1000 occasions`: the most one activity holds") },
+});
+
+export const enrollActivityParticipant = activityOperation({
+  method: "post",
+  path: "/activities/{id}/participants",
+  permission: "ACTIVITY.U",
+  params: IdParams,
+  body: EnrollRequest,
+  summary: "Enroll a member in an activity",
+  description:
+    "ENROLLED while the activity has room (`capacity`), otherwise on the WAITLIST, in the order requests arrive, " +
+    "also when many arrive at once. Someone ENROLLED or waiting keeps their place; someone who LEFT joins again. The " +
+    "member must be in your scope and a member of the activity's company (400 `member_id`). Birth years are not " +
+    "enforced here: staff may make exceptions.",
+  responses: { 200: { description: "The activity with its participants", schema: ActivityDetail } },
+  errors: activityErrors,
+});
+
+export const removeActivityParticipant = activityOperation({
+  method: "delete",
+  path: "/activities/{id}/participants/{member_id}",
+  permission: "ACTIVITY.U",
+  params: ActivityParticipantParams,
+  summary: "A participant leaves an activity",
+  description:
+    "The participant is LEFT (kept with the date: their attendance stays). A place freed goes to the first on the " +
+    "waitlist. Someone not enrolled is no error: nothing changes.",
+  responses: { 200: { description: "The activity with its participants", schema: ActivityDetail } },
+  errors: activityErrors,
+});
+
+export const getOccasion = activityOperation({
+  method: "get",
+  path: "/occasions/{id}",
+  params: IdParams,
+  summary: "Get an occasion with its attendance",
+  description:
+    "The occasion and everyone whose attendance it takes: leaders first, then participants ENROLLED now and anyone " +
+    "recorded on it before, with their last status (null: not recorded), who recorded it and how many changes.",
+  responses: { 200: { description: "The occasion", schema: OccasionDetail } },
+  errors: occasionErrors,
+});
+
+export const updateOccasion = activityOperation({
+  method: "put",
+  path: "/occasions/{id}",
+  permission: "ACTIVITY.U",
+  params: IdParams,
+  body: UpdateOccasionRequest,
+  summary: "Move, change or cancel an occasion",
+  description:
+    "Changes only the fields sent: `starts_at` moves it (a new plan of the schedule keeps it where it was moved), " +
+    "`status` CANCELLED cancels it and SCHEDULED takes it back. Cancelled occasions take no attendance.",
+  responses: { 200: { description: "The occasion", schema: OccasionView } },
+  errors: occasionErrors,
+});
+
+export const recordAttendance = activityOperation({
+  method: "put",
+  path: "/occasions/{id}/attendance",
+  permission: "ATTENDANCE.U",
+  params: IdParams,
+  body: RecordAttendanceRequest,
+  summary: "Record attendance",
+  description:
+    "Sets each listed person's status (PRESENT, ABSENT, EXCUSED); others are left as they are. Sending the same " +
+    "records again changes nothing, so a client on a poor connection can resend freely. Every change is kept with " +
+    "who made it and when. Only the activity's leaders, its ENROLLED participants and anyone already recorded on " +
+    "the occasion can be recorded (400 `attendance.N.member_id`). A cancelled occasion, or one on a later day than " +
+    "today in the activity's time zone, is 409.",
+  responses: { 200: { description: "The occasion with its attendance", schema: OccasionDetail } },
+  errors: {
+    ...occasionErrors,
+    409: reason("`occasion is cancelled`, or `occasion is on a later day`"),
+  },
+});
