@@ -1,6 +1,6 @@
 // The demo organization seeded on an empty database: a federation with districts and clubs, 300 members with
-// memberships and events, a newsletter with subscribers and one sent sendout (demo-history.ts), an admin user and an
-// API key with every module. Everything goes through the services as the operator, so the demo is audited like any
+// memberships and events, activities with attendance (demo-activities.ts), a newsletter with subscribers and one sent
+// sendout (demo-history.ts), an admin user and an API key with every module. Everything goes through the services as the operator, so the demo is audited like any
 // other write. Credentials are returned once so the start command can print them.
 import "server-only";
 import { randomToken } from "../crypto";
@@ -12,6 +12,7 @@ import { createCompany, registerIsEmpty } from "@/modules/companies/services/cha
 import { updateFkStatus } from "@/modules/companies/services/fk-status";
 import { activateGrant, createGrant } from "@/modules/access/services/grants";
 import { setLeisureCardApiKey } from "@/modules/companies/services/leisure-card";
+import { seedDemoActivities } from "./demo-activities";
 import { seedDemoHistory } from "./demo-history";
 import { generateMembers } from "./member-generator";
 import { createProperty } from "@/modules/members/services/properties";
@@ -113,6 +114,8 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
   await generateMembers(seeder, { company_id: root.id, members: 300, seed: 2026 });
   // Over half of them on the newsletter, with a history and a sent sendout, so a first sendout has recipients.
   await seedDemoHistory(seeder, { companyId: root.id, listId: list.id, subscribers: 180, seed: 2026 });
+  // A judo group with its roster, waitlist and attendance, and a swimming school to come.
+  await seedDemoActivities(seeder, clubIds);
   return {
     adminEmail,
     adminPassword,

@@ -25,6 +25,18 @@ const activityInclude = {
 } satisfies Prisma.ActivityInclude;
 type ActivityRow = Prisma.ActivityGetPayload<{ include: typeof activityInclude }>;
 
+/** A stored rule as the API writes it (and as the planner reads it). */
+function weeklyRule(r: ActivityRow["rules"][number]) {
+  return {
+    weekday: r.weekday,
+    start_time: r.startTime,
+    duration_minutes: r.durationMinutes,
+    from: r.fromDate,
+    to: r.toDate,
+    location: r.location,
+  };
+}
+
 async function activityView(tx: Tx, a: ActivityRow): Promise<z.output<typeof ActivityView>> {
   const [counts, occasions] = await Promise.all([
     tx.activityParticipant.groupBy({ by: ["status"], where: { activityId: a.id }, _count: { _all: true } }),
@@ -41,14 +53,7 @@ async function activityView(tx: Tx, a: ActivityRow): Promise<z.output<typeof Act
     birth_year_to: a.birthYearTo,
     capacity: a.capacity,
     time_zone: a.timeZone,
-    schedule: a.rules.map((r) => ({
-      weekday: r.weekday,
-      start_time: r.startTime,
-      duration_minutes: r.durationMinutes,
-      from: r.fromDate,
-      to: r.toDate,
-      location: r.location,
-    })),
+    schedule: a.rules.map(weeklyRule),
     except_dates: JSON.parse(a.exceptDates) as string[],
     skip_holidays: a.skipHolidays,
     leader_ids: a.leaders.map((l) => l.memberId),
@@ -215,16 +220,7 @@ export async function updateActivity(caller: Caller, id: number, input: UpdateAc
     if (input.schedule) await writeSchedule(tx, id, input.schedule);
     if (leaderIds) await writeLeaders(tx, id, leaderIds);
     if (replans) {
-      const rules =
-        input.schedule ??
-        activity.rules.map((r) => ({
-          weekday: r.weekday,
-          start_time: r.startTime,
-          duration_minutes: r.durationMinutes,
-          from: r.fromDate,
-          to: r.toDate,
-          location: r.location,
-        }));
+      const rules = input.schedule ?? activity.rules.map(weeklyRule);
       const planned = planOf({
         rules,
         timeZone: updated.timeZone,
