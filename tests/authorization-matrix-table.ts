@@ -470,6 +470,34 @@ export const table: Record<V3OperationId, Row> = {
       body: { attendance: [{ member_id: side.memberId, status: "PRESENT" }] },
     }),
   },
+  getLokReport: {
+    cells: COMPANY_READ,
+    request: ({ side }) => ({ path: `/v3/lok-report?company_id=${side.companyId}&from=2026-07-01&to=2026-12-31` }),
+  },
+  getLokReportCsv: {
+    cells: COMPANY_READ,
+    request: ({ side }) => ({ path: `/v3/lok-report.csv?company_id=${side.companyId}&from=2026-07-01&to=2026-12-31` }),
+  },
+  getLokSettings: {
+    cells: COMPANY_READ,
+    request: ({ side }) => ({ path: `/v3/lok-report/settings?company_id=${side.companyId}` }),
+  },
+  updateLokSettings: {
+    cells: bearerCells({ missingPermission: 403, outOfScope: 403, inScope: 200 }),
+    request: ({ side }) => ({
+      path: "/v3/lok-report/settings",
+      method: "PUT",
+      body: {
+        company_id: side.companyId,
+        min_age: 7,
+        max_age: 25,
+        min_participants: 3,
+        min_leader_age: 13,
+        min_minutes: 60,
+        max_participants_per_leader: 20,
+      },
+    }),
+  },
 
   // ---- sendouts: another company's sendout is 404 `sendout not found`, a company named in the query or body 403
   listSendouts: {

@@ -53,6 +53,20 @@ const attendance = [
   },
 ];
 
+const rfSisu = {
+  source: "RF_SISU",
+  min_age: 7,
+  max_age: 25,
+  min_participants: 3,
+  min_leader_age: 13,
+  min_minutes: 45,
+  max_participants_per_leader: 20,
+  weekly_caps: [
+    { from_age: 7, to_age: 9, cap: 3 },
+    { from_age: 10, to_age: 25, cap: 5 },
+  ],
+};
+
 export function activityExamples(companyId: string): Record<string, unknown> {
   const activity = {
     id: 31,
@@ -97,6 +111,53 @@ export function activityExamples(companyId: string): Record<string, unknown> {
     UpdateOccasionRequest: { status: "CANCELLED" },
     Attendance: attendance[1],
     OccasionWithAttendance: { ...occasion, attendance },
+    LokSettings: { company_id: companyId, ...rfSisu },
+    UpdateLokSettingsRequest: {
+      company_id: companyId,
+      min_age: 7,
+      max_age: 25,
+      min_participants: 3,
+      min_leader_age: 13,
+      min_minutes: 60,
+      max_participants_per_leader: 20,
+    },
+    LokReport: {
+      company_id: companyId,
+      from: "2026-07-01",
+      to: "2026-12-31",
+      due: "2027-02-25",
+      settings: { company_id: companyId, ...rfSisu },
+      totals: { occasions: 2, qualifying: 1, participants_counted: 14 },
+      activities: [{ activity_id: 31, name: "Judo 8-10 år", occasions: 2, qualifying: 1, participants_counted: 14 }],
+      occasions: [
+        {
+          occasion_id: 5120,
+          activity_id: 31,
+          date: "2026-10-27",
+          starts_at: "2026-10-27T18:00:00+01:00",
+          duration_minutes: 60,
+          location: "Norrskenshallen, dojo 2",
+          qualifies: true,
+          participants_present: 15,
+          participants_counted: 14,
+          leaders_counted: 1,
+          reasons: [],
+        },
+        {
+          occasion_id: 5121,
+          activity_id: 31,
+          date: "2026-11-03",
+          starts_at: "2026-11-03T18:00:00+01:00",
+          duration_minutes: 60,
+          location: "Norrskenshallen, dojo 2",
+          qualifies: false,
+          participants_present: 0,
+          participants_counted: 0,
+          leaders_counted: 0,
+          reasons: [{ code: "CANCELLED", text: "Inställd" }],
+        },
+      ],
+    },
     RecordAttendanceRequest: {
       attendance: [
         { member_id: leader.member_id, status: "PRESENT" },

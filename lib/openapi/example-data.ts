@@ -183,6 +183,33 @@ export const componentExamples: Record<string, unknown> = {
     from: "FK_ADDED",
     to: "ACTIVE",
   }),
+  WebhookEventActivityCreated: webhookEvent("activity.created", {
+    company_id: club.company_id,
+    activity_id: 31,
+    name: "Judo 8-10 år",
+  }),
+  WebhookEventActivityUpdated: webhookEvent("activity.updated", {
+    company_id: club.company_id,
+    activity_id: 31,
+    name: "Judo 8-10 år",
+  }),
+  WebhookEventActivityDeleted: webhookEvent("activity.deleted", {
+    company_id: club.company_id,
+    activity_id: 31,
+    name: "Judo 8-10 år",
+  }),
+  WebhookEventActivityParticipantChanged: webhookEvent("activity.participant_changed", {
+    company_id: club.company_id,
+    activity_id: 31,
+    member_id: memberSummary.id,
+    status: "ENROLLED",
+  }),
+  WebhookEventAttendanceRecorded: webhookEvent("attendance.recorded", {
+    company_id: club.company_id,
+    activity_id: 31,
+    occasion_id: 5120,
+    records: [{ member_id: memberSummary.id, status: "PRESENT" }],
+  }),
   WebhookEventSendoutSent: webhookEvent("sendout.sent", {
     company_id: club.company_id,
     sendout_id: 15,

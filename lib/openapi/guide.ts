@@ -149,7 +149,8 @@ if response.status_code == 429:
 ## Webhooks
 
 Instead of polling, your integration can be told when something happens: a subscription created, confirmed or
-unsubscribed, a member created, changed or erased, a company's leisure-card status changed, a sendout sent. Register
+unsubscribed, a member created, changed or erased, a company's leisure-card status changed, a sendout sent, an
+activity created, changed or deleted, a participant's place in it changed, attendance recorded. Register
 an HTTPS endpoint and the events it wants through the API (\`/webhook\`) or in the dashboard. Each delivery is a JSON
 POST signed per [Standard Webhooks](https://www.standardwebhooks.com/) (headers \`webhook-id\`,
 \`webhook-timestamp\`, \`webhook-signature\`): verify the signature with the endpoint's secret before you trust the

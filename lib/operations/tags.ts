@@ -25,7 +25,8 @@ export const tagDescriptions: Record<string, string> = {
   Sendouts: "Messages to the subscribers of one or more lists: draft, test, send now or later, pause, resume, cancel.",
   Webhooks:
     "Your HTTPS endpoints that receive an event when something happens: a subscription created, confirmed or ended, a " +
-    "member created, changed, erased or opted out, a company's leisure-card status changed, a sendout sent. Each " +
+    "member created, changed, erased or opted out, a company's leisure-card status changed, a sendout sent, an " +
+    "activity created, changed or deleted, a participant's place in it changed, attendance recorded. Each " +
     "delivery is signed per Standard Webhooks and retried for more than a day; the bodies are under Webhooks below.",
   Imports:
     "Members into a company and subscribers into a list from a CSV or Excel (.xlsx) file: upload, preview with a " +

@@ -90,6 +90,19 @@ describe("activities", () => {
     ]);
   });
 
+  it("gives the LOK-stöd report as JSON and as a CSV file", async () => {
+    const path = `company_id=${org.rootId}&from=2026-01-01&to=2026-06-30`;
+    const report = await call(`/v3/lok-report?${path}`, { token });
+    expect(report).toMatchObject({ status: 200, json: { due: "2026-08-25", settings: { source: "RF_SISU" } } });
+    const csv = await call(`/v3/lok-report.csv?${path}&lang=en`, { token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="lok-2026-01-01-2026-06-30.csv"');
+    expect(csv.text.replace(/^\uFEFF/, "").split("\r\n")[0]).toMatch(/^Activity;Date;Start;Minutes;/);
+    const late = await call(`/v3/lok-report?company_id=${org.rootId}&from=2026-07-01&to=2026-01-01`, { token });
+    expect(late).toMatchObject({ status: 400, json: { reason: "to: must be on or after from" } });
+  });
+
   it("answers bad input with 400 and the field, a missing activity with 404", async () => {
     const bad = await call("/v3/activities", {
       method: "POST",

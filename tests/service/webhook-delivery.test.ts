@@ -3,6 +3,14 @@
 // triggered through its service; scope; a receiver that is down and comes back; redelivery; leases; disabling after
 // repeated failure with the owner's email (tests/smtp-sink.ts). On a database of this file's own: its worker rounds
 // would take other files' events, and theirs this file's. The built server and the API: tests/integration/webhooks.test.ts.
+import { createActivity, deleteActivity, updateActivity } from "@/modules/activities/services/activities";
+import { addOccasion, recordAttendance } from "@/modules/activities/services/occasions";
+import { enrollParticipant } from "@/modules/activities/services/participants";
+import {
+  AddOccasionRequest,
+  CreateActivityRequest,
+  UpdateActivityRequest,
+} from "@/modules/activities/schemas/activity";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -239,6 +247,19 @@ describe("webhook delivery", () => {
     );
     await sendSendout(op, sendout.id, {});
     await finishSendouts();
+    const activity = await createActivity(op, CreateActivityRequest.parse({ company_id: company.id, name: "Judo" }));
+    await enrollParticipant(op, activity.id, member.id);
+    const occasion = await addOccasion(
+      op,
+      activity.id,
+      AddOccasionRequest.parse({ starts_at: "2026-09-01T18:00:00+02:00", duration_minutes: 60 }),
+    );
+    await recordAttendance(op, occasion.id, [{ member_id: member.id, status: "PRESENT" }]);
+    await updateActivity(op, activity.id, UpdateActivityRequest.parse({ location: "Dojon" }));
+    await deleteActivity(
+      op,
+      (await createActivity(op, CreateActivityRequest.parse({ company_id: company.id, name: "Ny" }))).id,
+    );
 
     await roundsUntil(() => new Set(r.accepted().map((e) => e.body.type)).size === WEBHOOK_EVENT_TYPES.length);
     expect(r.requests.every((e) => e.verified)).toBe(true);

@@ -16,6 +16,7 @@ import {
   UpdateActivityRequest,
   UpdateOccasionRequest,
 } from "../schemas/activity";
+import { LokReport, LokReportQuery, LokSettingsQuery, LokSettingsView, UpdateLokSettingsRequest } from "../schemas/lok";
 import { OkResponse } from "@/lib/validation/common";
 import { bearerInputErrors, forbidden, reason, unauthorized, validation } from "@/lib/operations/errors";
 import { operationsSharing } from "@/lib/operations/operation";
@@ -201,4 +202,63 @@ export const recordAttendance = activityOperation({
     ...occasionErrors,
     409: reason("`occasion is cancelled`, or `occasion is on a later day`"),
   },
+});
+
+const companyErrors = { ...activityErrors, 404: reason("`company not found`: no company has the `company_id` given") };
+const lokRules =
+  "RF-SISU's rules since 1 July 2023 unless the company set its own thresholds (`/v3/lok-report/settings`): a " +
+  "participant counts when a member of the company on the day, of an age within the thresholds by birth year, and " +
+  "within the weekly cap (3 occasions a week at 7-9, 5 at 10-25, in date order over all the company's activities; " +
+  "the week before `from` is read for it). An occasion qualifies with enough counted participants, a present leader " +
+  "old enough, the shortest length and at most the participants per leader; each failing rule is named, in `lang`. " +
+  "Only PRESENT attendance counts; leaders are not counted as participants.";
+
+export const getLokReport = activityOperation({
+  method: "get",
+  path: "/lok-report",
+  query: LokReportQuery,
+  summary: "The LOK-stöd report of a period",
+  description:
+    "Every occasion of the company's activities from `from` to `to` (local dates in Sweden, at most 366 days; a " +
+    "half-year is 01-01 to 06-30, due 25 August, or 07-01 to 12-31, due 25 February) with whether it qualifies for " +
+    `LOK-stöd, per activity and in total. ${lokRules}`,
+  responses: { 200: { description: "The report", schema: LokReport } },
+  errors: companyErrors,
+});
+
+export const getLokReportCsv = activityOperation({
+  method: "get",
+  path: "/lok-report.csv",
+  query: LokReportQuery,
+  summary: "The LOK-stöd report as CSV",
+  description:
+    "The occasions of `GET /v3/lok-report` as a spreadsheet file: UTF-8 with a byte-order mark, semicolons, CRLF, " +
+    "one row per occasion with the columns activity, date, start, minutes, place, participants present, " +
+    "participants counted, leaders, qualifies (Ja/Nej or Yes/No) and why not; headings in `lang`. No cell starts a " +
+    "formula.",
+  responses: { 200: { description: "CSV", contentType: "text/csv" } },
+  errors: companyErrors,
+});
+
+export const getLokSettings = activityOperation({
+  method: "get",
+  path: "/lok-report/settings",
+  query: LokSettingsQuery,
+  summary: "A company's LOK-stöd thresholds",
+  description: "The thresholds the company's report uses: its own (`source` COMPANY) or RF-SISU's (`source` RF_SISU).",
+  responses: { 200: { description: "The thresholds", schema: LokSettingsView } },
+  errors: companyErrors,
+});
+
+export const updateLokSettings = activityOperation({
+  method: "put",
+  path: "/lok-report/settings",
+  permission: "ACTIVITY.U",
+  body: UpdateLokSettingsRequest,
+  summary: "Set a company's own LOK-stöd thresholds",
+  description:
+    "For a municipality's grant whose rules differ from RF-SISU's (many require 60 minutes). All thresholds are " +
+    "given; the weekly caps stay RF-SISU's.",
+  responses: { 200: { description: "The thresholds", schema: LokSettingsView } },
+  errors: bearerInputErrors,
 });

@@ -14,6 +14,7 @@ import {
 } from "@/modules/access/services/access-checks";
 import type { Caller } from "@/modules/access/services/caller";
 import { recordAudit } from "@/modules/audit/services/audit";
+import { emitWebhookEvent } from "@/modules/webhooks/services/events";
 import type { ActivityDetail, ActivityView, CreateActivityInput, UpdateActivityInput } from "../schemas/activity";
 import { activityInScope, lockActivity, memberOfCompany } from "./activity-access";
 import { participantViews, promoteFromWaitlist } from "./roster";
@@ -168,6 +169,15 @@ export async function createActivity(caller: Caller, input: CreateActivityInput)
     await writeSchedule(tx, created.id, input.schedule);
     await writeLeaders(tx, created.id, leaderIds);
     const occasions = await applyPlan(tx, created.id, planned, new Date());
+    await emitWebhookEvent(
+      tx,
+      "activity.created",
+      { companyId: created.companyId },
+      {
+        activity_id: created.id,
+        name: created.name,
+      },
+    );
     await recordAudit(tx, caller, {
       action: "activity.create",
       objectType: "activity",
@@ -230,6 +240,12 @@ export async function updateActivity(caller: Caller, id: number, input: UpdateAc
       await applyPlan(tx, id, planned, new Date());
     }
     if (input.capacity !== undefined) await promoteFromWaitlist(tx, caller, updated);
+    await emitWebhookEvent(
+      tx,
+      "activity.updated",
+      { companyId: updated.companyId },
+      { activity_id: id, name: updated.name },
+    );
     await recordAudit(tx, caller, {
       action: "activity.update",
       objectType: "activity",
@@ -253,6 +269,12 @@ export async function deleteActivity(caller: Caller, id: number): Promise<z.outp
       throw new Conflict("activity has recorded attendance");
     }
     await tx.activity.delete({ where: { id } });
+    await emitWebhookEvent(
+      tx,
+      "activity.deleted",
+      { companyId: activity.companyId },
+      { activity_id: id, name: activity.name },
+    );
     await recordAudit(tx, caller, {
       action: "activity.delete",
       objectType: "activity",

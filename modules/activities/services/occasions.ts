@@ -8,6 +8,7 @@ import { Conflict, ValidationFailed } from "@/lib/errors";
 import { requirePermission } from "@/modules/access/services/access-checks";
 import type { Caller } from "@/modules/access/services/caller";
 import { recordAudit } from "@/modules/audit/services/audit";
+import { emitWebhookEvent } from "@/modules/webhooks/services/events";
 import { formatInZone } from "@/modules/events/schemas/event";
 import type {
   AddOccasionInput,
@@ -222,6 +223,16 @@ export async function recordAttendance(caller: Caller, id: number, records: Reco
         changedBy: caller.actor,
       })),
     });
+    await emitWebhookEvent(
+      tx,
+      "attendance.recorded",
+      { companyId: occasion.activity.companyId },
+      {
+        activity_id: occasion.activityId,
+        occasion_id: id,
+        records: changed.map((r) => ({ member_id: r.member_id, status: r.status })),
+      },
+    );
     await recordAudit(tx, caller, {
       action: "attendance.record",
       objectType: "occasion",

@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import { requirePermission } from "@/modules/access/services/access-checks";
 import type { Caller } from "@/modules/access/services/caller";
 import { recordAudit } from "@/modules/audit/services/audit";
+import { emitWebhookEvent } from "@/modules/webhooks/services/events";
 import type { ParticipantStatus } from "../schemas/activity";
 import { activityInScope, lockActivity, memberOfCompany } from "./activity-access";
 import { getActivity } from "./activities";
@@ -41,6 +42,16 @@ export async function enrollParticipant(caller: Caller, id: number, memberId: nu
       create: { activityId: id, memberId, ...dates },
       update: dates,
     });
+    await emitWebhookEvent(
+      tx,
+      "activity.participant_changed",
+      { companyId: activity.companyId },
+      {
+        activity_id: id,
+        member_id: memberId,
+        status,
+      },
+    );
     await recordAudit(tx, caller, {
       action: "activity.enroll",
       objectType: "activity",
@@ -66,6 +77,16 @@ export async function removeParticipant(caller: Caller, id: number, memberId: nu
       data: { status: "LEFT", leftAt: new Date() },
     });
     if (left.count === 0) return;
+    await emitWebhookEvent(
+      tx,
+      "activity.participant_changed",
+      { companyId: activity.companyId },
+      {
+        activity_id: id,
+        member_id: memberId,
+        status: "LEFT",
+      },
+    );
     await recordAudit(tx, caller, {
       action: "activity.leave",
       objectType: "activity",

@@ -3,6 +3,7 @@ import "server-only";
 import type { Tx } from "@/lib/db";
 import type { Caller } from "@/modules/access/services/caller";
 import { recordAudit } from "@/modules/audit/services/audit";
+import { emitWebhookEvents } from "@/modules/webhooks/services/events";
 import type { ParticipantStatus } from "../schemas/activity";
 
 const STATUS_ORDER: Record<string, number> = { ENROLLED: 0, WAITLIST: 1, LEFT: 2 };
@@ -51,6 +52,12 @@ export async function promoteFromWaitlist(
     where: { activityId: activity.id, memberId: { in: next.map((p) => p.memberId) } },
     data: { status: "ENROLLED", enrolledAt: now },
   });
+  await emitWebhookEvents(
+    tx,
+    "activity.participant_changed",
+    { companyId: activity.companyId },
+    next.map((p) => ({ activity_id: activity.id, member_id: p.memberId, status: "ENROLLED" as const })),
+  );
   await recordAudit(tx, caller, {
     action: "activity.enroll",
     objectType: "activity",

@@ -41,6 +41,44 @@ const en: LokMessages = {
   },
 };
 
+const reportSv = {
+  headings: [
+    "Aktivitet",
+    "Datum",
+    "Start",
+    "Minuter",
+    "Plats",
+    "Närvarande deltagare",
+    "Deltagare som räknas",
+    "Ledare",
+    "Godkänd för LOK-stöd",
+    "Varför inte",
+  ],
+  yes: "Ja",
+  no: "Nej",
+};
+const reportEn: typeof reportSv = {
+  headings: [
+    "Activity",
+    "Date",
+    "Start",
+    "Minutes",
+    "Place",
+    "Participants present",
+    "Participants counted",
+    "Leaders",
+    "Qualifies for LOK-stöd",
+    "Why not",
+  ],
+  yes: "Yes",
+  no: "No",
+};
+
+/** The CSV report's headings and values. */
+export function lokReportTexts(lang: Lang): typeof reportSv {
+  return lang === "en" ? reportEn : reportSv;
+}
+
 export function lokTexts(lang: Lang): LokMessages {
   return lang === "en" ? en : sv;
 }

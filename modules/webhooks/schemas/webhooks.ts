@@ -15,6 +15,11 @@ export const WEBHOOK_EVENT_TYPES = [
   "member.erased",
   "company.fk_status_changed",
   "sendout.sent",
+  "activity.created",
+  "activity.updated",
+  "activity.deleted",
+  "activity.participant_changed",
+  "attendance.recorded",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -37,6 +42,12 @@ const SubscriptionRef = {
   company_id: z.string().meta({ description: "The list's company." }),
   list_id: z.number().int(),
   list_name: z.string(),
+};
+
+const ActivityRef = {
+  company_id: z.string().meta({ description: "The activity's company." }),
+  activity_id: z.number().int(),
+  name: z.string(),
 };
 
 /** The body of each event type: `{type, timestamp, data}`, the Standard Webhooks payload structure. */
@@ -105,6 +116,33 @@ const payloads = {
     sent: z.number().int(),
     failed: z.number().int(),
   }),
+  "activity.created": eventPayload("activity.created", "An activity was created.", ActivityRef),
+  "activity.updated": eventPayload(
+    "activity.updated",
+    "An activity's fields, schedule (and so its occasions), leaders or capacity changed.",
+    ActivityRef,
+  ),
+  "activity.deleted": eventPayload("activity.deleted", "An activity was deleted with its occasions.", ActivityRef),
+  "activity.participant_changed": eventPayload(
+    "activity.participant_changed",
+    "A participant was enrolled, put on the waitlist, moved up from it, or left.",
+    {
+      company_id: ActivityRef.company_id,
+      activity_id: ActivityRef.activity_id,
+      member_id: z.number().int(),
+      status: z.enum(["WAITLIST", "ENROLLED", "LEFT"]),
+    },
+  ),
+  "attendance.recorded": eventPayload(
+    "attendance.recorded",
+    "Attendance of an occasion changed: the records whose status changed, as they are now.",
+    {
+      company_id: ActivityRef.company_id,
+      activity_id: ActivityRef.activity_id,
+      occasion_id: z.number().int(),
+      records: z.array(z.object({ member_id: z.number().int(), status: z.enum(["PRESENT", "ABSENT", "EXCUSED"]) })),
+    },
+  ),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 /** The test event's body. */

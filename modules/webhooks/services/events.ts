@@ -21,6 +21,15 @@ export interface WebhookEventRefs {
   "member.erased": { member_id: number };
   "company.fk_status_changed": { from: string; to: string };
   "sendout.sent": { sendout_id: number };
+  "activity.created": { activity_id: number; name: string };
+  "activity.updated": { activity_id: number; name: string };
+  "activity.deleted": { activity_id: number; name: string };
+  "activity.participant_changed": { activity_id: number; member_id: number; status: "WAITLIST" | "ENROLLED" | "LEFT" };
+  "attendance.recorded": {
+    activity_id: number;
+    occasion_id: number;
+    records: { member_id: number; status: "PRESENT" | "ABSENT" | "EXCUSED" }[];
+  };
 }
 
 /** Whether any endpoint is enabled; a change of the endpoints moves the epoch (migration webhook_endpoint_epoch). */

@@ -129,6 +129,13 @@ async function dataOf(
     case "sendout.sent":
       // Rare (one a sendout), and its counts are a query of their own anyway.
       return sendoutData(companyId, (stored as WebhookEventRefs[typeof type]).sendout_id);
+    // What happened to an activity is told as it was recorded (a deleted activity has nothing left to read).
+    case "activity.created":
+    case "activity.updated":
+    case "activity.deleted":
+    case "activity.participant_changed":
+    case "attendance.recorded":
+      return { company_id: companyId, ...(stored as WebhookEventRefs[typeof type]) };
   }
 }
 
