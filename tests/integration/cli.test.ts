@@ -83,13 +83,16 @@ describe("operator CLI", () => {
     });
     const badModule = cli(["api-key:create", "--name", "x", "--company", company.id, "--modules", "everything"]);
     expect(badModule).toEqual(
-      invalid("access.modules.0", "must be one of company, subscription_list, member, event, sendout, webhook"),
+      invalid(
+        "access.modules.0",
+        "must be one of company, subscription_list, member, event, activity, sendout, webhook",
+      ),
     );
     const badPermission = cli(["api-key:create", "--name", "x", "--company", company.id, "--permissions", "COMPANY.D"]);
     expect(badPermission).toEqual(
       invalid(
         "access.permissions.0",
-        "must be one of COMPANY.U, SUBSCRIPTION_LIST.U, MEMBER.U, EVENT.U, SENDOUT.U, WEBHOOK.U",
+        "must be one of COMPANY.U, SUBSCRIPTION_LIST.U, MEMBER.U, EVENT.U, ACTIVITY.U, ATTENDANCE.U, SENDOUT.U, WEBHOOK.U",
       ),
     );
     expect(cli(["api-key:create", "--name", "x", "--company", "nope"])).toEqual(

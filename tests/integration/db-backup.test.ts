@@ -18,6 +18,8 @@ import { generateSync } from "otplib";
 import { createActivity } from "@/modules/activities/services/activities";
 import { listOccasions, recordAttendance } from "@/modules/activities/services/occasions";
 import { enrollParticipant } from "@/modules/activities/services/participants";
+import { updateLokSettings } from "@/modules/activities/services/lok-report";
+import { UpdateLokSettingsRequest } from "@/modules/activities/schemas/lok";
 import { CreateActivityRequest } from "@/modules/activities/schemas/activity";
 import { createEvent, registerParticipant } from "@/modules/events/services/events";
 import { createImport, getImport, startImport } from "@/modules/imports/services/imports";
@@ -221,6 +223,18 @@ async function fillThroughServices() {
   await enrollParticipant(operator, activity.id, member.id);
   const [firstOccasion] = await listOccasions(operator, activity.id, {});
   await recordAttendance(operator, firstOccasion.id, [{ member_id: member.id, status: "PRESENT" }]);
+  await updateLokSettings(
+    operator,
+    parseInput(UpdateLokSettingsRequest, {
+      company_id: org.rootId,
+      min_age: 7,
+      max_age: 25,
+      min_participants: 3,
+      min_leader_age: 13,
+      min_minutes: 60,
+      max_participants_per_leader: 20,
+    }),
+  );
   const sendout = await createSendout(
     operator,
     parseInput(CreateSendoutRequest, {

@@ -211,6 +211,66 @@ describe("responses match the OpenAPI document", () => {
     await checked(`/v3/events/${event.json.id}`, { method: "DELETE", token });
     await checked(`/v3/events/${event.json.id}`, { token });
 
+    // Activities, occasions, attendance and the LOK-stöd report.
+    const activityToken = await org.tokenFor({
+      modules: ["member", "activity"],
+      permissions: ["MEMBER.U", "ACTIVITY.U", "ATTENDANCE.U"],
+    });
+    const activityCall = (path: string, options: CallOptions = {}) =>
+      checked(path, { token: activityToken, ...options });
+    const activity = await activityCall("/v3/activities", {
+      method: "POST",
+      body: {
+        company_id: org.rootId,
+        name: "Judo",
+        capacity: 1,
+        leader_ids: [second.id],
+        schedule: [{ weekday: 2, start_time: "18:00", duration_minutes: 60, from: "2027-01-12", to: "2027-02-23" }],
+      },
+    });
+    await activityCall("/v3/activities", { method: "POST", body: { company_id: org.rootId } });
+    await activityCall(`/v3/activities?company_id=${org.rootId}`);
+    await activityCall(`/v3/activities/${activity.json.id}`, { method: "PUT", body: { capacity: 2 } });
+    await activityCall(`/v3/activities/${activity.json.id}/occasions`);
+    const past = await activityCall(`/v3/activities/${activity.json.id}/occasions`, {
+      method: "POST",
+      body: { starts_at: "2026-09-01T18:00:00+02:00", duration_minutes: 60 },
+    });
+    await activityCall(`/v3/activities/${activity.json.id}/participants`, {
+      method: "POST",
+      body: { member_id: created.json.id },
+    });
+    await activityCall(`/v3/activities/${activity.json.id}`);
+    await activityCall(`/v3/occasions/${past.json.id}`, { method: "PUT", body: { location: "Dojon" } });
+    await activityCall(`/v3/occasions/${past.json.id}/attendance`, {
+      method: "PUT",
+      body: { attendance: [{ member_id: created.json.id, status: "PRESENT" }] },
+    });
+    await activityCall(`/v3/occasions/${past.json.id}`);
+    await activityCall(`/v3/activities/${activity.json.id}/participants/${created.json.id}`, { method: "DELETE" });
+    await activityCall(`/v3/lok-report?company_id=${org.rootId}&from=2026-07-01&to=2026-12-31`);
+    await activityCall(`/v3/lok-report.csv?company_id=${org.rootId}&from=2026-07-01&to=2026-12-31`);
+    await activityCall(`/v3/lok-report/settings?company_id=${org.rootId}`);
+    await activityCall("/v3/lok-report/settings", {
+      method: "PUT",
+      body: {
+        company_id: org.rootId,
+        min_age: 7,
+        max_age: 25,
+        min_participants: 3,
+        min_leader_age: 13,
+        min_minutes: 60,
+        max_participants_per_leader: 20,
+      },
+    });
+    await activityCall(`/v3/activities/${activity.json.id}`, { method: "DELETE" });
+    const spare = await activityCall("/v3/activities", {
+      method: "POST",
+      body: { company_id: org.rootId, name: "Ny" },
+    });
+    await activityCall(`/v3/activities/${spare.json.id}`, { method: "DELETE" });
+    await activityCall(`/v3/activities/${spare.json.id}`);
+
     // Subscription lists, public and admin.
     const list = await makeList({ companyId: org.rootId, termHtml: "<p>Jag godkänner</p>", questions: 1 });
     await checked(`/v3/subscription_list/public/${list.uuid}`);
