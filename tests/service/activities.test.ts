@@ -14,12 +14,8 @@ import {
   updateOccasion,
 } from "@/modules/activities/services/occasions";
 import { enrollParticipant, removeParticipant } from "@/modules/activities/services/participants";
-import {
-  AddOccasionRequest,
-  CreateActivityRequest,
-  RecordAttendanceRequest,
-  UpdateActivityRequest,
-} from "@/modules/activities/schemas/activity";
+import { CreateActivityRequest, UpdateActivityRequest } from "@/modules/activities/schemas/activity";
+import { AddOccasionRequest, RecordAttendanceRequest } from "@/modules/activities/schemas/occasion";
 import { createMember } from "@/modules/members/services/changes";
 import { CreateMemberRequest } from "@/modules/members/schemas/member";
 import { makeApiKey, makeCompany } from "../helpers";

@@ -7,11 +7,8 @@ import { operatorCaller } from "@/modules/access/services/caller";
 import { createActivity, deleteActivity, updateActivity } from "@/modules/activities/services/activities";
 import { addOccasion, recordAttendance } from "@/modules/activities/services/occasions";
 import { enrollParticipant, removeParticipant } from "@/modules/activities/services/participants";
-import {
-  AddOccasionRequest,
-  CreateActivityRequest,
-  UpdateActivityRequest,
-} from "@/modules/activities/schemas/activity";
+import { CreateActivityRequest, UpdateActivityRequest } from "@/modules/activities/schemas/activity";
+import { AddOccasionRequest } from "@/modules/activities/schemas/occasion";
 import { createMember } from "@/modules/members/services/changes";
 import { CreateMemberRequest } from "@/modules/members/schemas/member";
 import { payloadsOf } from "@/modules/webhooks/services/payloads";

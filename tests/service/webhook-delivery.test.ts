@@ -6,11 +6,8 @@
 import { createActivity, deleteActivity, updateActivity } from "@/modules/activities/services/activities";
 import { addOccasion, recordAttendance } from "@/modules/activities/services/occasions";
 import { enrollParticipant } from "@/modules/activities/services/participants";
-import {
-  AddOccasionRequest,
-  CreateActivityRequest,
-  UpdateActivityRequest,
-} from "@/modules/activities/schemas/activity";
+import { CreateActivityRequest, UpdateActivityRequest } from "@/modules/activities/schemas/activity";
+import { AddOccasionRequest } from "@/modules/activities/schemas/occasion";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

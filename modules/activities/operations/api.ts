@@ -6,16 +6,18 @@ import {
   ActivityListQuery,
   ActivityParticipantParams,
   ActivityView,
-  AddOccasionRequest,
   CreateActivityRequest,
   EnrollRequest,
+  UpdateActivityRequest,
+} from "../schemas/activity";
+import {
+  AddOccasionRequest,
   OccasionDetail,
   OccasionListQuery,
   OccasionView,
   RecordAttendanceRequest,
-  UpdateActivityRequest,
   UpdateOccasionRequest,
-} from "../schemas/activity";
+} from "../schemas/occasion";
 import { LokReport, LokReportQuery, LokSettingsQuery, LokSettingsView, UpdateLokSettingsRequest } from "../schemas/lok";
 import { OkResponse } from "@/lib/validation/common";
 import { bearerInputErrors, forbidden, reason, unauthorized, validation } from "@/lib/operations/errors";

@@ -1,18 +1,15 @@
-// Activity shapes (module `activity`): an activity with its weekly schedule and leaders, its occasions, its
-// participants and the attendance of an occasion. One definition for the /v3 API, the services and the OpenAPI
-// document; imports no server code.
+// Activity shapes (module `activity`): an activity with its weekly schedule, leaders and participants (its occasions
+// and their attendance: occasion.ts). One definition for the /v3 API, the services and the OpenAPI document; imports
+// no server code.
 import { z } from "zod";
-import { DEFAULT_EVENT_TIME_ZONE, Instant, TimeZone } from "@/modules/events/schemas/event";
+import { DEFAULT_EVENT_TIME_ZONE, TimeZone } from "@/modules/events/schemas/event";
 import { clearableText, CompanyId, IntId, IntIdParam, requiredText } from "@/lib/validation/common";
 
 const PARTICIPANT_STATUSES = ["WAITLIST", "ENROLLED", "LEFT"] as const;
 export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
-const ATTENDANCE_STATUSES = ["PRESENT", "ABSENT", "EXCUSED"] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
-const OCCASION_STATUSES = ["SCHEDULED", "CANCELLED"] as const;
 
 /** Bounds of what one request may ask for: a schedule of a year at most, a few rules, a leader team, a group. */
-const LIMITS = { rules: 14, ruleDays: 366, exceptDates: 200, leaders: 50, attendance: 500 } as const;
+const LIMITS = { rules: 14, ruleDays: 366, exceptDates: 200, leaders: 50 } as const;
 
 const LocalDate = z
   .string({ error: "must be a date, e.g. 2026-08-18" })
@@ -27,7 +24,7 @@ const LocalDate = z
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
-const Minutes = z
+export const Minutes = z
   .number({ error: "must be an integer" })
   .int({ error: "must be an integer" })
   .min(1, { error: "must be at least 1" })
@@ -210,74 +207,3 @@ export const ActivityDetail = ActivityView.extend({
 
 export const EnrollRequest = z.object({ member_id: IntId }).meta({ id: "EnrollParticipantRequest" });
 export const ActivityParticipantParams = z.object({ id: IntIdParam, member_id: IntIdParam });
-
-export const OccasionListQuery = z.object({
-  from: Instant.optional().meta({ description: "Only occasions starting at or after this instant." }),
-  to: Instant.optional().meta({ description: "Only occasions starting before this instant." }),
-});
-
-export const OccasionView = z
-  .object({
-    id: z.number().int(),
-    activity_id: z.number().int(),
-    starts_at: z.string(),
-    ends_at: z.string(),
-    duration_minutes: z.number().int(),
-    location: z.string().nullable(),
-    status: z.enum(OCCASION_STATUSES),
-    planned: z.boolean().meta({ description: "Made by the schedule (false: added by hand)." }),
-    moved: z.boolean().meta({ description: "Its start is not the one the schedule gave." }),
-  })
-  .meta({ id: "Occasion" });
-
-export const AddOccasionRequest = z
-  .object({ starts_at: Instant, duration_minutes: Minutes, location: clearableText(500) })
-  .meta({ id: "AddOccasionRequest" });
-export type AddOccasionInput = z.output<typeof AddOccasionRequest>;
-
-export const UpdateOccasionRequest = z
-  .object({
-    starts_at: Instant.optional(),
-    duration_minutes: Minutes.optional(),
-    location: clearableText(500),
-    status: z.enum(OCCASION_STATUSES, { error: "must be SCHEDULED or CANCELLED" }).optional(),
-  })
-  .meta({ id: "UpdateOccasionRequest", description: "Fields left out are unchanged." });
-export type UpdateOccasionInput = z.output<typeof UpdateOccasionRequest>;
-
-const AttendanceRecordInput = z.object({
-  member_id: IntId,
-  status: z.enum(ATTENDANCE_STATUSES, { error: "must be PRESENT, ABSENT or EXCUSED" }),
-});
-
-export const RecordAttendanceRequest = z
-  .object({
-    attendance: z
-      .array(AttendanceRecordInput, { error: "must be an array of {member_id, status}" })
-      .min(1, { error: "must have at least one record" })
-      .max(LIMITS.attendance, { error: `must have at most ${LIMITS.attendance} records` })
-      .refine((records) => new Set(records.map((r) => r.member_id)).size === records.length, {
-        error: "must name each member once",
-      }),
-  })
-  .meta({ id: "RecordAttendanceRequest" });
-export type RecordAttendanceInput = z.output<typeof RecordAttendanceRequest>["attendance"];
-
-const AttendanceView = z
-  .object({
-    member_id: z.number().int(),
-    firstname: z.string().nullable(),
-    lastname: z.string().nullable(),
-    role: z.enum(["PARTICIPANT", "LEADER"]),
-    status: z.enum(ATTENDANCE_STATUSES).nullable().meta({ description: "Null: not recorded yet." }),
-    recorded_at: z.string().nullable(),
-    recorded_by: z.string().nullable(),
-    changes: z.number().int().meta({ description: "How many times it was recorded with a new status." }),
-  })
-  .meta({ id: "Attendance" });
-
-export const OccasionDetail = OccasionView.extend({
-  attendance: z.array(AttendanceView).meta({
-    description: "Leaders, then participants: everyone enrolled now, and anyone else recorded on this occasion.",
-  }),
-}).meta({ id: "OccasionWithAttendance" });

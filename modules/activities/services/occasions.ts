@@ -17,7 +17,7 @@ import type {
   OccasionView,
   RecordAttendanceInput,
   UpdateOccasionInput,
-} from "../schemas/activity";
+} from "../schemas/occasion";
 import { activityInScope, occasionInScope } from "./activity-access";
 
 /** The most occasions one activity holds: a year of a few rules' occasions plus those added by hand. */
