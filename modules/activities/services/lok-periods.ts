@@ -1,4 +1,5 @@
 // The calendar of LOK-stöd: an occasion's local date and ISO week, and the half-years RF-SISU's reports cover. Pure.
+import { epochDay, isoWeekday } from "./calendar-days";
 
 /** A reader of instants as local dates (YYYY-MM-DD) in one time zone; one per evaluation, not one per occasion. */
 export function localDateReader(timeZone: string): (instant: Date) => string {
@@ -7,20 +8,13 @@ export function localDateReader(timeZone: string): (instant: Date) => string {
   return (instant) => format.format(instant);
 }
 
-/** Days since 1970-01-01 of a YYYY-MM-DD date, read as a calendar date (no time zone left to apply). */
-function epochDay(date: string): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
-}
-
 /**
  * The ISO week (Monday to Sunday) of a local date, as the day number of its Monday: one number names the week
  * whatever month or year it straddles, so 2026-12-31 and 2027-01-03 share a week without computing ISO years.
  */
 export function isoWeekKey(date: string): number {
   const day = epochDay(date);
-  // 1970-01-01 was a Thursday: three days after a Monday.
-  const sinceMonday = (((day + 3) % 7) + 7) % 7;
-  return day - sinceMonday;
+  return day - (isoWeekday(day) - 1);
 }
 
 /**

@@ -2,6 +2,8 @@
 // matching date in each rule's range, at the rule's wall-clock time in the activity's time zone, less the dates the
 // club takes off. Pure: no database, no clock; the same rules give the same occasions.
 import { tzOffset } from "@date-fns/tz";
+import { isTimeZone } from "@/modules/events/schemas/event";
+import { DAY_MS, dateOfDay, epochDay, isoWeekday } from "./calendar-days";
 import { swedishHolidays } from "./holidays";
 
 export { swedishHolidays };
@@ -42,22 +44,17 @@ export interface SkippedDate {
 export const MAX_PLANNED_OCCASIONS = 400;
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** Days since 1970-01-01 of a "YYYY-MM-DD" calendar date; RangeError unless it is a real one (no 2026-02-30). */
 function dayNumber(date: unknown, what: string): number {
-  // An ISO date-time with Z is read as written by every engine; a date that rolls over fails the round trip.
-  const ms = typeof date === "string" && DATE.test(date) ? Date.parse(`${date}T00:00:00Z`) : NaN;
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== date)
+  // A date that rolls over fails the round trip.
+  const day = typeof date === "string" && DATE.test(date) ? epochDay(date) : NaN;
+  if (Number.isNaN(day) || dateOfDay(day) !== date)
     throw new RangeError(`${what} must be a date YYYY-MM-DD, not ${JSON.stringify(date)}`);
-  return ms / DAY_MS;
+  return day;
 }
-
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-/** ISO weekday of a day number: 1970-01-01 was a Thursday (4). */
-const isoWeekday = (day: number) => ((((day + 3) % 7) + 7) % 7) + 1;
 
 /** The zone's UTC offset at an instant, in whole ms (tzOffset gives minutes, fractional for local mean time). */
 const offsetAt = (timeZone: string, instant: number) => Math.round(tzOffset(timeZone, new Date(instant)) * MINUTE_MS);
@@ -105,11 +102,8 @@ function validRule(rule: WeeklyRule, index: number) {
 }
 
 function assertTimeZone(timeZone: string) {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone });
-  } catch {
+  if (!isTimeZone(timeZone))
     throw new RangeError(`timeZone must be an IANA time zone, e.g. Europe/Stockholm, not ${JSON.stringify(timeZone)}`);
-  }
 }
 
 /** The holidays' names by date, a year computed when a rule first reaches it. */
@@ -153,7 +147,7 @@ export function planOccasions(
     const location = rule.location ?? null;
     // Day by calendar day, never by 24 hours: a week across a change of offset is an hour longer or shorter.
     for (let day = first + ((rule.weekday - isoWeekday(first) + 7) % 7); day <= last; day += 7) {
-      const date = dateOf(day);
+      const date = dateOfDay(day);
       if (exceptions.has(date)) {
         skipped.push({ date, rule_index: ruleIndex, reason: "EXCEPTION" });
         continue;

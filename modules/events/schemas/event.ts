@@ -8,7 +8,7 @@ import { clearableText, CompanyId, IntId, IntIdParam, requiredText } from "@/lib
 
 export const DEFAULT_EVENT_TIME_ZONE = "Europe/Stockholm";
 
-function isTimeZone(value: string): boolean {
+export function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: value });
     return true;
