@@ -2,6 +2,7 @@
 // and their attendance: occasion.ts). One definition for the /v3 API, the services and the OpenAPI document; imports
 // no server code.
 import { z } from "zod";
+import { dateOfDay, epochDay } from "@/lib/calendar";
 import { DEFAULT_EVENT_TIME_ZONE, TimeZone } from "@/modules/events/schemas/event";
 import { clearableText, CompanyId, IntId, IntIdParam, requiredText } from "@/lib/validation/common";
 
@@ -11,18 +12,14 @@ export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
 /** Bounds of what one request may ask for: a schedule of a year at most, a few rules, a leader team, a group. */
 const LIMITS = { rules: 14, ruleDays: 366, exceptDates: 200, leaders: 50 } as const;
 
-const LocalDate = z
+/** A local date; one that rolls over (2026-02-30) is refused. */
+export const LocalDate = z
   .string({ error: "must be a date, e.g. 2026-08-18" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date, e.g. 2026-08-18" })
-  .refine(
-    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    {
-      error: "must be a date, e.g. 2026-08-18",
-    },
-  );
+  .refine((d) => dateOfDay(epochDay(d)) === d, { error: "must be a date, e.g. 2026-08-18" });
 
-const daysBetween = (from: string, to: string) =>
-  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+/** Days from one local date to another. */
+export const daysBetween = (from: string, to: string) => epochDay(to) - epochDay(from);
 
 export const Minutes = z
   .number({ error: "must be an integer" })

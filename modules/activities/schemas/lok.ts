@@ -2,10 +2,7 @@
 // code.
 import { z } from "zod";
 import { CompanyId } from "@/lib/validation/common";
-
-const LocalDate = z
-  .string({ error: "must be a date, e.g. 2026-07-01" })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: "must be a date, e.g. 2026-07-01" });
+import { daysBetween, LocalDate } from "./activity";
 
 export const LokReportQuery = z
   .object({
@@ -22,13 +19,10 @@ export const LokReportQuery = z
     error: "must be on or after from",
     path: ["to"],
   })
-  .refine(
-    (q) =>
-      typeof q.from !== "string" ||
-      typeof q.to !== "string" ||
-      Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) <= 366 * 86_400_000,
-    { error: "must be at most 366 days after from", path: ["to"] },
-  );
+  .refine((q) => typeof q.from !== "string" || typeof q.to !== "string" || daysBetween(q.from, q.to) <= 366, {
+    error: "must be at most 366 days after from",
+    path: ["to"],
+  });
 export type LokReportQueryInput = z.output<typeof LokReportQuery>;
 
 const age = (what: string) =>

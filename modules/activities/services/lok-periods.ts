@@ -1,5 +1,5 @@
 // The calendar of LOK-stöd: an occasion's local date and ISO week, and the half-years RF-SISU's reports cover. Pure.
-import { epochDay, isoWeekday } from "./calendar-days";
+import { epochDay, isoWeekday } from "@/lib/calendar";
 
 /** A reader of instants as local dates (YYYY-MM-DD) in one time zone; one per evaluation, not one per occasion. */
 export function localDateReader(timeZone: string): (instant: Date) => string {

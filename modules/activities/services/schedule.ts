@@ -3,7 +3,7 @@
 // club takes off. Pure: no database, no clock; the same rules give the same occasions.
 import { tzOffset } from "@date-fns/tz";
 import { isTimeZone } from "@/modules/events/schemas/event";
-import { DAY_MS, dateOfDay, epochDay, isoWeekday } from "./calendar-days";
+import { DAY_MS, dateOfDay, epochDay, isoWeekday } from "@/lib/calendar";
 import { swedishHolidays } from "./holidays";
 
 export { swedishHolidays };
