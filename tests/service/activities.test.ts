@@ -5,7 +5,13 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { operatorCaller } from "@/modules/access/services/caller";
 import { callerForApiKey } from "@/modules/access/services/api-keys";
-import { createActivity, deleteActivity, getActivity, updateActivity } from "@/modules/activities/services/activities";
+import {
+  createActivity,
+  deleteActivity,
+  getActivity,
+  listActivities,
+  updateActivity,
+} from "@/modules/activities/services/activities";
 import {
   addOccasion,
   getOccasion,
@@ -132,6 +138,12 @@ describe("enrollment", () => {
     expect(detail.enrolled_count).toBe(capacity);
     expect(detail.waitlist_count).toBe(capacity * 2);
     expect(detail.participants.filter((p) => p.status === "ENROLLED")).toHaveLength(capacity);
+    // The list counts each activity's own participants (one statement for all of them).
+    await newActivity({ company_id: company.id, name: "Tom" });
+    expect((await listActivities(op, company.id)).map((a) => [a.name, a.enrolled_count, a.waitlist_count])).toEqual([
+      ["Tom", 0, 0],
+      ["Fullt", capacity, capacity * 2],
+    ]);
 
     // Enrolling again keeps the place; a place that frees goes to the first on the waitlist.
     const firstWaiting = detail.participants.find((p) => p.status === "WAITLIST")!;

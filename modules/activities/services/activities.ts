@@ -38,12 +38,36 @@ function weeklyRule(r: ActivityRow["rules"][number]) {
   };
 }
 
-async function activityView(tx: Tx, a: ActivityRow): Promise<z.output<typeof ActivityView>> {
-  const [counts, occasions] = await Promise.all([
-    tx.activityParticipant.groupBy({ by: ["status"], where: { activityId: a.id }, _count: { _all: true } }),
-    tx.occasion.count({ where: { activityId: a.id, status: "SCHEDULED" } }),
+interface ActivityCounts {
+  enrolled: number;
+  waiting: number;
+  occasions: number;
+}
+
+/** The enrolled, the waiting and the scheduled occasions of activities: two statements however many activities. */
+async function countsOf(ids: number[]): Promise<(id: number) => ActivityCounts> {
+  const [byStatus, occasions] = await Promise.all([
+    db().activityParticipant.groupBy({
+      by: ["activityId", "status"],
+      where: { activityId: { in: ids } },
+      _count: { _all: true },
+    }),
+    db().occasion.groupBy({
+      by: ["activityId"],
+      where: { activityId: { in: ids }, status: "SCHEDULED" },
+      _count: { _all: true },
+    }),
   ]);
-  const count = (status: string) => counts.find((c) => c.status === status)?._count._all ?? 0;
+  const participants = new Map(byStatus.map((c) => [`${c.activityId} ${c.status}`, c._count._all]));
+  const scheduled = new Map(occasions.map((c) => [c.activityId, c._count._all]));
+  return (id) => ({
+    enrolled: participants.get(`${id} ENROLLED`) ?? 0,
+    waiting: participants.get(`${id} WAITLIST`) ?? 0,
+    occasions: scheduled.get(id) ?? 0,
+  });
+}
+
+function activityView(a: ActivityRow, counts: ActivityCounts): z.output<typeof ActivityView> {
   return {
     id: a.id,
     company_id: a.companyId,
@@ -58,9 +82,9 @@ async function activityView(tx: Tx, a: ActivityRow): Promise<z.output<typeof Act
     except_dates: JSON.parse(a.exceptDates) as string[],
     skip_holidays: a.skipHolidays,
     leader_ids: a.leaders.map((l) => l.memberId),
-    enrolled_count: count("ENROLLED"),
-    waitlist_count: count("WAITLIST"),
-    occasion_count: occasions,
+    enrolled_count: counts.enrolled,
+    waitlist_count: counts.waiting,
+    occasion_count: counts.occasions,
     created_at: a.createdAt.toISOString(),
   };
 }
@@ -76,7 +100,8 @@ export async function listActivities(caller: Caller, companyId: string) {
     include: activityInclude,
     take: 1000,
   });
-  return Promise.all(activities.map((a) => activityView(db(), a)));
+  const counts = await countsOf(activities.map((a) => a.id));
+  return activities.map((a) => activityView(a, counts(a.id)));
 }
 
 /** GET /v3/activities/{id}: the activity with its leaders and participants. */
@@ -90,7 +115,7 @@ export async function getActivity(caller: Caller, id: number): Promise<z.output<
   });
   const byId = new Map(leaders.map((m) => [m.id, m]));
   return {
-    ...(await activityView(client, activity)),
+    ...activityView(activity, (await countsOf([id]))(id)),
     leaders: activity.leaders.map((l) => {
       const m = byId.get(l.memberId);
       return {
@@ -137,6 +162,27 @@ async function writeLeaders(tx: Tx, activityId: number, leaderIds: number[]) {
     await tx.activityLeader.createMany({ data: added.map((memberId) => ({ activityId, memberId })) });
 }
 
+const WEBHOOK_OF = { create: "activity.created", update: "activity.updated", delete: "activity.deleted" } as const;
+
+/** An activity's change in the audit log and to webhooks, in the change's transaction. */
+async function announce(
+  tx: Tx,
+  caller: Caller,
+  change: keyof typeof WEBHOOK_OF,
+  activity: { id: number; companyId: string; name: string },
+  summary = activity.name,
+) {
+  const refs = { activity_id: activity.id, name: activity.name };
+  await emitWebhookEvent(tx, WEBHOOK_OF[change], { companyId: activity.companyId }, refs);
+  await recordAudit(tx, caller, {
+    action: `activity.${change}`,
+    objectType: "activity",
+    objectId: activity.id,
+    companyId: activity.companyId,
+    summary,
+  });
+}
+
 function scheduleSettings(input: CreateActivityInput): ScheduleSettings {
   return {
     rules: input.schedule,
@@ -169,22 +215,7 @@ export async function createActivity(caller: Caller, input: CreateActivityInput)
     await writeSchedule(tx, created.id, input.schedule);
     await writeLeaders(tx, created.id, leaderIds);
     const occasions = await applyPlan(tx, created.id, planned, new Date());
-    await emitWebhookEvent(
-      tx,
-      "activity.created",
-      { companyId: created.companyId },
-      {
-        activity_id: created.id,
-        name: created.name,
-      },
-    );
-    await recordAudit(tx, caller, {
-      action: "activity.create",
-      objectType: "activity",
-      objectId: created.id,
-      companyId: created.companyId,
-      summary: `${created.name}: ${occasions} occasions`,
-    });
+    await announce(tx, caller, "create", created, `${created.name}: ${occasions} occasions`);
     return created.id;
   });
   return getActivity(caller, id);
@@ -240,19 +271,7 @@ export async function updateActivity(caller: Caller, id: number, input: UpdateAc
       await applyPlan(tx, id, planned, new Date());
     }
     if (input.capacity !== undefined) await promoteFromWaitlist(tx, caller, updated);
-    await emitWebhookEvent(
-      tx,
-      "activity.updated",
-      { companyId: updated.companyId },
-      { activity_id: id, name: updated.name },
-    );
-    await recordAudit(tx, caller, {
-      action: "activity.update",
-      objectType: "activity",
-      objectId: id,
-      companyId: updated.companyId,
-      summary: updated.name,
-    });
+    await announce(tx, caller, "update", updated);
   });
   return getActivity(caller, id);
 }
@@ -269,19 +288,7 @@ export async function deleteActivity(caller: Caller, id: number): Promise<z.outp
       throw new Conflict("activity has recorded attendance");
     }
     await tx.activity.delete({ where: { id } });
-    await emitWebhookEvent(
-      tx,
-      "activity.deleted",
-      { companyId: activity.companyId },
-      { activity_id: id, name: activity.name },
-    );
-    await recordAudit(tx, caller, {
-      action: "activity.delete",
-      objectType: "activity",
-      objectId: id,
-      companyId: activity.companyId,
-      summary: activity.name,
-    });
+    await announce(tx, caller, "delete", activity);
   });
   return { ok: true as const };
 }
