@@ -3,7 +3,7 @@
 // AttendanceChange with who and when, and the same records sent again change nothing.
 import "server-only";
 import type { z } from "zod";
-import { db } from "@/lib/db";
+import { db, type Tx } from "@/lib/db";
 import { Conflict, ValidationFailed } from "@/lib/errors";
 import { requirePermission } from "@/modules/access/services/access-checks";
 import type { Caller } from "@/modules/access/services/caller";
@@ -120,28 +120,41 @@ export async function updateOccasion(caller: Caller, id: number, input: UpdateOc
 }
 
 /**
+ * Whose attendance an occasion takes: the activity's leaders, its participants ENROLLED now, and the records it holds
+ * (anyone recorded before, also someone who has left since), each by member id.
+ */
+async function attendanceOf(client: Tx, occasion: { id: number; activityId: number }) {
+  const [leaders, enrolled, recorded] = await Promise.all([
+    client.activityLeader.findMany({ where: { activityId: occasion.activityId }, select: { memberId: true } }),
+    client.activityParticipant.findMany({
+      where: { activityId: occasion.activityId, status: "ENROLLED" },
+      select: { memberId: true },
+    }),
+    client.attendance.findMany({ where: { occasionId: occasion.id } }),
+  ]);
+  return {
+    leaderIds: new Set(leaders.map((l) => l.memberId)),
+    participantIds: new Set(enrolled.map((p) => p.memberId)),
+    records: new Map(recorded.map((r) => [r.memberId, r])),
+  };
+}
+
+/**
  * GET /v3/occasions/{id}: the occasion with everyone whose attendance it takes: the leaders, the participants
  * ENROLLED now, and anyone recorded on it before (someone who left since stays on the occasions they attended).
  */
 export async function getOccasion(caller: Caller, id: number): Promise<z.output<typeof OccasionDetail>> {
   const occasion = await occasionInScope(caller, id);
-  const [leaders, enrolled, recorded, changes] = await Promise.all([
-    db().activityLeader.findMany({ where: { activityId: occasion.activityId }, select: { memberId: true } }),
-    db().activityParticipant.findMany({
-      where: { activityId: occasion.activityId, status: "ENROLLED" },
-      select: { memberId: true },
-    }),
-    db().attendance.findMany({ where: { occasionId: id } }),
+  const [{ leaderIds, participantIds, records }, changes] = await Promise.all([
+    attendanceOf(db(), occasion),
     db().attendanceChange.groupBy({ by: ["memberId"], where: { occasionId: id }, _count: { _all: true } }),
   ]);
-  const leaderIds = new Set(leaders.map((l) => l.memberId));
-  const ids = [...new Set([...leaderIds, ...enrolled.map((p) => p.memberId), ...recorded.map((r) => r.memberId)])];
+  const ids = [...new Set([...leaderIds, ...participantIds, ...records.keys()])];
   const members = await db().member.findMany({
     where: { id: { in: ids } },
     select: { id: true, firstname: true, lastname: true },
   });
   const names = new Map(members.map((m) => [m.id, m]));
-  const records = new Map(recorded.map((r) => [r.memberId, r]));
   const changeCounts = new Map(changes.map((c) => [c.memberId, c._count._all]));
   const people = ids.map((memberId) => {
     const record = records.get(memberId);
@@ -184,17 +197,7 @@ export async function recordAttendance(caller: Caller, id: number, records: Reco
   }
   await db().$transaction(async (tx) => {
     await tx.$executeRaw`UPDATE "Occasion" SET "id" = "id" WHERE "id" = ${id}`;
-    const [leaders, enrolled, existing] = await Promise.all([
-      tx.activityLeader.findMany({ where: { activityId: occasion.activityId }, select: { memberId: true } }),
-      tx.activityParticipant.findMany({
-        where: { activityId: occasion.activityId, status: "ENROLLED" },
-        select: { memberId: true },
-      }),
-      tx.attendance.findMany({ where: { occasionId: id } }),
-    ]);
-    const leaderIds = new Set(leaders.map((l) => l.memberId));
-    const participantIds = new Set(enrolled.map((p) => p.memberId));
-    const current = new Map(existing.map((r) => [r.memberId, r]));
+    const { leaderIds, participantIds, records: current } = await attendanceOf(tx, occasion);
     const errors: Record<string, string[]> = {};
     records.forEach((r, index) => {
       if (!leaderIds.has(r.member_id) && !participantIds.has(r.member_id) && !current.has(r.member_id)) {
