@@ -127,8 +127,22 @@ export function activityExamples(companyId: string): Record<string, unknown> {
       to: "2026-12-31",
       due: "2027-02-25",
       settings: { company_id: companyId, ...rfSisu },
-      totals: { occasions: 2, qualifying: 1, participants_counted: 14 },
-      activities: [{ activity_id: 31, name: "Judo 8-10 år", occasions: 2, qualifying: 1, participants_counted: 14 }],
+      totals: {
+        occasions: 2,
+        qualifying: 1,
+        participants_counted: 14,
+        counted_by_gender: { female: 6, male: 7, other: 0, unknown: 1 },
+      },
+      activities: [
+        {
+          activity_id: 31,
+          name: "Judo 8-10 år",
+          occasions: 2,
+          qualifying: 1,
+          participants_counted: 14,
+          counted_by_gender: { female: 6, male: 7, other: 0, unknown: 1 },
+        },
+      ],
       occasions: [
         {
           occasion_id: 5120,

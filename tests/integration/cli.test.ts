@@ -92,7 +92,7 @@ describe("operator CLI", () => {
     expect(badPermission).toEqual(
       invalid(
         "access.permissions.0",
-        "must be one of COMPANY.U, SUBSCRIPTION_LIST.U, MEMBER.U, EVENT.U, ACTIVITY.U, ATTENDANCE.U, SENDOUT.U, WEBHOOK.U",
+        "must be one of COMPANY.U, SUBSCRIPTION_LIST.U, MEMBER.U, PERSONAL_NUMBER.U, EVENT.U, ACTIVITY.U, ATTENDANCE.U, SENDOUT.U, WEBHOOK.U",
       ),
     );
     expect(cli(["api-key:create", "--name", "x", "--company", "nope"])).toEqual(

@@ -25,7 +25,11 @@ async function club() {
     start_date: "2026-01-01",
     end_date: "2026-12-31",
   });
-  const member = async (birthdate: string, memberOfClub = true) =>
+  const member = async (
+    birthdate: string,
+    memberOfClub = true,
+    more: { gender?: "FEMALE" | "MALE" | "OTHER"; disability?: boolean } = {},
+  ) =>
     createMember(
       op,
       CreateMemberRequest.parse({
@@ -33,6 +37,7 @@ async function club() {
         email: uniqueEmail("lok"),
         birthdate,
         memberships: memberOfClub ? [{ company_id: company.id, period_id: period.id }] : [],
+        ...more,
       }),
     );
   return { company, member };
@@ -42,7 +47,11 @@ describe("the LOK-stöd report", () => {
   it("counts members of age, needs a leader and three, names each failing rule, and totals the half-year", async () => {
     const { company, member } = await club();
     const leader = await member("1996-04-04");
-    const kids = [await member("2017-01-01"), await member("2016-02-02"), await member("2019-03-03")];
+    const kids = [
+      await member("2017-01-01", true, { gender: "FEMALE" }),
+      await member("2016-02-02", true, { gender: "MALE" }),
+      await member("2019-03-03"),
+    ];
     const notMember = await member("2017-05-05", false);
     const tooOld = await member("1990-06-06");
     const activity = await createActivity(
@@ -77,9 +86,22 @@ describe("the LOK-stöd report", () => {
       [],
       ["Inställd"],
     ]);
-    expect(report.totals).toEqual({ occasions: 3, qualifying: 1, participants_counted: 3 });
+    const byGender = { female: 1, male: 1, other: 0, unknown: 1 };
+    expect(report.totals).toEqual({
+      occasions: 3,
+      qualifying: 1,
+      participants_counted: 3,
+      counted_by_gender: byGender,
+    });
     expect(report.activities).toEqual([
-      { activity_id: activity.id, name: "Judo", occasions: 3, qualifying: 1, participants_counted: 3 },
+      {
+        activity_id: activity.id,
+        name: "Judo",
+        occasions: 3,
+        qualifying: 1,
+        participants_counted: 3,
+        counted_by_gender: byGender,
+      },
     ]);
 
     // A municipality's 90 minutes: the hour-long occasion no longer qualifies.
@@ -105,6 +127,49 @@ describe("the LOK-stöd report", () => {
     expect(heading.split(";").slice(0, 3)).toEqual(["Aktivitet", "Datum", "Start"]);
     expect(rows).toHaveLength(3);
     expect(rows[1].split(";")).toEqual(["Judo", "2026-09-08", "18:00", "60", "", "3", "3", "1", "Ja", ""]);
+  });
+
+  it("lifts the upper age for a member marked with a disability, and caps the week that straddles the period's start", async () => {
+    const { company, member } = await club();
+    const leader = await member("1990-01-01");
+    const kids = [await member("2018-01-01"), await member("2018-02-02"), await member("2018-03-03")];
+    const adult = await member("1990-05-05", true, { disability: true });
+    // Monday to Thursday of one week; the report starts on the Thursday.
+    const activity = await createActivity(
+      op,
+      CreateActivityRequest.parse({
+        company_id: company.id,
+        name: "Simning",
+        leader_ids: [leader.id],
+        schedule: [1, 2, 3, 4].map((weekday) => ({
+          weekday,
+          start_time: "17:00",
+          duration_minutes: 60,
+          from: "2026-09-07",
+          to: "2026-09-10",
+        })),
+      }),
+    );
+    for (const person of [...kids, adult]) await enrollParticipant(op, activity.id, person.id);
+    const occasions = await listOccasions(op, activity.id, {});
+    expect(occasions).toHaveLength(4);
+    const everyone = [leader, ...kids, adult].map((p) => ({ member_id: p.id, status: "PRESENT" as const }));
+    for (const occasion of occasions) await recordAttendance(op, occasion.id, everyone);
+
+    const report = await lokReport(
+      op,
+      LokReportQuery.parse({ company_id: company.id, from: "2026-09-10", to: "2026-09-30" }),
+    );
+    // The children (8 this year) used their 3 occasions on Monday to Wednesday, before the period; the adult with a
+    // disability counts past 25 and has a cap of 5, but one participant is not enough.
+    expect(report.occasions.map((o) => [o.date, o.participants_counted, o.reasons.map((r) => r.code)])).toEqual([
+      ["2026-09-10", 1, ["TOO_FEW_PARTICIPANTS"]],
+    ]);
+    const before = await lokReport(
+      op,
+      LokReportQuery.parse({ company_id: company.id, from: "2026-09-07", to: "2026-09-09" }),
+    );
+    expect(before.occasions.map((o) => o.participants_counted)).toEqual([4, 4, 4]);
   });
 
   it("reports only the period asked for; a period that is not a half-year has no due date", async () => {

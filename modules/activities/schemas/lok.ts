@@ -76,6 +76,13 @@ const Reason = z.object({
   text: z.string(),
 });
 
+const CountedByGender = z
+  .object({ female: z.number().int(), male: z.number().int(), other: z.number().int(), unknown: z.number().int() })
+  .meta({
+    id: "LokCountedByGender",
+    description: "Participants counted on qualifying occasions, by the member's gender (unknown: not given).",
+  });
+
 export const LokReport = z
   .object({
     company_id: z.string(),
@@ -87,6 +94,7 @@ export const LokReport = z
       occasions: z.number().int(),
       qualifying: z.number().int(),
       participants_counted: z.number().int().meta({ description: "Summed over the qualifying occasions." }),
+      counted_by_gender: CountedByGender,
     }),
     activities: z.array(
       z.object({
@@ -95,6 +103,7 @@ export const LokReport = z
         occasions: z.number().int(),
         qualifying: z.number().int(),
         participants_counted: z.number().int(),
+        counted_by_gender: CountedByGender,
       }),
     ),
     occasions: z.array(

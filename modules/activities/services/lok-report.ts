@@ -1,6 +1,6 @@
 // The LOK-stöd report of a company over a period (usually a half-year): every occasion of its activities with whether
 // it qualifies under the company's thresholds (RF-SISU's unless it set its own) and why not, per activity and in
-// total. The week before `from` is read too, so a participant's weekly cap counts the days of that week before the
+// total. The whole week holding `from` is read, so a participant's weekly cap counts the days of that week before the
 // period; those occasions are not reported.
 import "server-only";
 import { TZDate } from "@date-fns/tz";
@@ -16,11 +16,13 @@ import { DEFAULT_EVENT_TIME_ZONE, formatInZone } from "@/modules/events/schemas/
 import { CSV_OPTIONS } from "@/modules/lists/services/subscribers-export";
 import type { LokReport, LokReportQueryInput, LokSettingsView, UpdateLokSettingsInput } from "../schemas/lok";
 import { lokReportTexts } from "../texts/lok";
+import { dateOfDay, epochDay, isoWeekday } from "@/lib/calendar";
+import type { Gender } from "@/modules/members/schemas/report-fields";
+import { LokPeople } from "./lok-people";
 import { evaluateLok, lokHalfYear, lokReasonText, RF_SISU_THRESHOLDS, type LokOccasionInput } from "./lok-rules";
 
 /** The report's calendar: Swedish grants count Swedish days and weeks, whatever zone an activity writes its times in. */
 const timeZone = DEFAULT_EVENT_TIME_ZONE;
-const MEMBER_STATUSES = new Set(["MEMBER", "PENDING_EXIT"]);
 
 async function settingsOf(companyId: string): Promise<z.output<typeof LokSettingsView>> {
   const own = await db().lokSettings.findUnique({ where: { companyId } });
@@ -81,92 +83,95 @@ const startOfDay = (date: string) =>
     new TZDate(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), timeZone).getTime(),
   );
 
-/** GET /v3/lok-report?company_id=&from=&to=. */
+/** Figures by gender: participant-attendances counted on qualifying occasions. */
+type ByGender = z.output<typeof LokReport>["totals"]["counted_by_gender"];
+const noGender = (): ByGender => ({ female: 0, male: 0, other: 0, unknown: 0 });
+const GENDER_KEY = { FEMALE: "female", MALE: "male", OTHER: "other" } as const;
+
+/** The report's weeks: Monday to Monday, from the week holding `from` through the week holding `to`. */
+function* reportWeeks(from: string, to: string): Generator<{ begin: Date; end: Date }> {
+  const first = epochDay(from) - (isoWeekday(epochDay(from)) - 1);
+  for (let monday = first; monday <= epochDay(to); monday += 7)
+    yield { begin: startOfDay(dateOfDay(monday)), end: startOfDay(dateOfDay(monday + 7)) };
+}
+
+/**
+ * GET /v3/lok-report?company_id=&from=&to=. The weekly caps start afresh every ISO week, so the report is evaluated a
+ * week at a time: what it holds at once is one week's occasions and attendance, the people seen so far and the rows.
+ */
 export async function lokReport(caller: Caller, query: LokReportQueryInput): Promise<z.output<typeof LokReport>> {
   requireModule(caller, "activity");
   await findLiveCompany(query.company_id);
   await assertCompanyInScope(caller, query.company_id);
   const companyId = query.company_id;
-  const settings = await settingsOf(companyId);
-  const begin = startOfDay(query.from);
-  const weekBefore = new Date(begin.getTime() - 7 * 86_400_000);
-  const end = startOfDay(new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
-  const inPeriod = { activity: { companyId }, startsAt: { gte: weekBefore, lt: end } };
-  const [keepsMemberships, activities, occasions, present, members] = await Promise.all([
-    db().membership.findFirst({ where: { companyId }, select: { id: true } }),
+  const [settings, people, activities] = await Promise.all([
+    settingsOf(companyId),
+    LokPeople.of(companyId),
     db().activity.findMany({ where: { companyId }, select: { id: true, name: true, location: true } }),
-    db().occasion.findMany({ where: inPeriod, orderBy: [{ startsAt: "asc" }, { id: "asc" }] }),
-    db().attendance.findMany({
-      where: { status: "PRESENT", occasion: inPeriod },
-      select: { occasionId: true, memberId: true, role: true },
-    }),
-    db().member.findMany({
-      where: { attendance: { some: { status: "PRESENT", occasion: inPeriod } } },
-      select: {
-        id: true,
-        birthdate: true,
-        organizationId: true,
-        memberships: {
-          where: { companyId },
-          select: { status: true, period: { select: { startsOn: true, endsOn: true } } },
-        },
-      },
-    }),
   ]);
-  const memberById = new Map(members.map((m) => [m.id, m]));
-  // A member of the club on the day: a membership of the company whose period holds the day; in a club that keeps no
-  // memberships at all, the members in its own register.
-  const isMember = (memberId: number, at: Date) => {
-    const m = memberById.get(memberId);
-    if (!m) return false;
-    if (!keepsMemberships) return m.organizationId === companyId;
-    return m.memberships.some(
-      (s) =>
-        MEMBER_STATUSES.has(s.status) &&
-        s.period.startsOn <= at &&
-        at.getTime() < s.period.endsOn.getTime() + 86_400_000,
-    );
-  };
-  const byOccasion = Map.groupBy(present, (a) => a.occasionId);
-  const inputs: LokOccasionInput[] = occasions.map((o) => {
-    const person = (a: { memberId: number }) => ({
-      member_id: a.memberId,
-      birthdate: memberById.get(a.memberId)?.birthdate ?? null,
-      disability: false,
-      member: isMember(a.memberId, o.startsAt),
-    });
-    const attendees = byOccasion.get(o.id) ?? [];
-    return {
-      occasion_id: o.id,
-      activity_id: o.activityId,
-      starts_at: o.startsAt,
-      duration_minutes: o.durationMinutes,
-      cancelled: o.status === "CANCELLED",
-      participants: attendees.filter((a) => a.role === "PARTICIPANT").map(person),
-      leaders: attendees.filter((a) => a.role === "LEADER").map(person),
-    };
-  });
-  const results = evaluateLok(inputs, settings, timeZone).filter((r) => r.date >= query.from && r.date <= query.to);
-  const occasionById = new Map(occasions.map((o) => [o.id, o]));
   const activityById = new Map(activities.map((a) => [a.id, a]));
-  const rows = results.map((r) => {
-    const o = occasionById.get(r.occasion_id)!;
-    return {
-      occasion_id: r.occasion_id,
-      activity_id: r.activity_id,
-      date: r.date,
-      starts_at: formatInZone(o.startsAt, timeZone),
-      duration_minutes: o.durationMinutes,
-      location: o.location ?? activityById.get(o.activityId)?.location ?? null,
-      qualifies: r.qualifies,
-      participants_present: r.participants.length,
-      participants_counted: r.counted_participants,
-      leaders_counted: r.counted_leaders,
-      reasons: r.reasons.map((reason) => ({ code: reason.code, text: lokReasonText(reason, query.lang) })),
-    };
-  });
+  const rows: z.output<typeof LokReport>["occasions"] = [];
+  const genders = new Map<number, ByGender>();
+  for (const week of reportWeeks(query.from, query.to)) {
+    const inWeek = { activity: { companyId }, startsAt: { gte: week.begin, lt: week.end } };
+    const [occasions, present] = await Promise.all([
+      db().occasion.findMany({ where: inWeek, orderBy: [{ startsAt: "asc" }, { id: "asc" }] }),
+      db().attendance.findMany({
+        where: { status: "PRESENT", occasion: inWeek },
+        select: { occasionId: true, memberId: true, role: true },
+      }),
+    ]);
+    await people.load(present.map((a) => a.memberId));
+    const byOccasion = Map.groupBy(present, (a) => a.occasionId);
+    const inputs: LokOccasionInput[] = occasions.map((o) => {
+      const attendees = byOccasion.get(o.id) ?? [];
+      const person = (a: { memberId: number }) => people.asOf(a.memberId, o.startsAt);
+      return {
+        occasion_id: o.id,
+        activity_id: o.activityId,
+        starts_at: o.startsAt,
+        duration_minutes: o.durationMinutes,
+        cancelled: o.status === "CANCELLED",
+        participants: attendees.filter((a) => a.role === "PARTICIPANT").map(person),
+        leaders: attendees.filter((a) => a.role === "LEADER").map(person),
+      };
+    });
+    const occasionById = new Map(occasions.map((o) => [o.id, o]));
+    for (const r of evaluateLok(inputs, settings, timeZone)) {
+      if (r.date < query.from || r.date > query.to) continue;
+      const o = occasionById.get(r.occasion_id)!;
+      rows.push({
+        occasion_id: r.occasion_id,
+        activity_id: r.activity_id,
+        date: r.date,
+        starts_at: formatInZone(o.startsAt, timeZone),
+        duration_minutes: o.durationMinutes,
+        location: o.location ?? activityById.get(o.activityId)?.location ?? null,
+        qualifies: r.qualifies,
+        participants_present: r.participants.length,
+        participants_counted: r.counted_participants,
+        leaders_counted: r.counted_leaders,
+        reasons: r.reasons.map((reason) => ({ code: reason.code, text: lokReasonText(reason, query.lang) })),
+      });
+      if (!r.qualifies) continue;
+      const figures = genders.get(r.activity_id) ?? noGender();
+      genders.set(r.activity_id, figures);
+      for (const p of r.participants) if (p.counted) figures[gender(people.gender(p.member_id))]++;
+    }
+  }
   const counted = (list: typeof rows) => list.reduce((sum, r) => sum + (r.qualifies ? r.participants_counted : 0), 0);
   const half = lokHalfYear(query.from);
+  const perActivity = [...Map.groupBy(rows, (r) => r.activity_id)].map(([activityId, list]) => ({
+    activity_id: activityId,
+    name: activityById.get(activityId)?.name ?? "",
+    occasions: list.length,
+    qualifying: list.filter((r) => r.qualifies).length,
+    participants_counted: counted(list),
+    counted_by_gender: genders.get(activityId) ?? noGender(),
+  }));
+  const totalByGender = noGender();
+  for (const a of perActivity)
+    for (const key of Object.keys(totalByGender) as (keyof ByGender)[]) totalByGender[key] += a.counted_by_gender[key];
   return {
     company_id: companyId,
     from: query.from,
@@ -177,17 +182,14 @@ export async function lokReport(caller: Caller, query: LokReportQueryInput): Pro
       occasions: rows.length,
       qualifying: rows.filter((r) => r.qualifies).length,
       participants_counted: counted(rows),
+      counted_by_gender: totalByGender,
     },
-    activities: [...Map.groupBy(rows, (r) => r.activity_id)].map(([activityId, list]) => ({
-      activity_id: activityId,
-      name: activityById.get(activityId)?.name ?? "",
-      occasions: list.length,
-      qualifying: list.filter((r) => r.qualifies).length,
-      participants_counted: counted(list),
-    })),
+    activities: perActivity,
     occasions: rows,
   };
 }
+
+const gender = (value: Gender | null): keyof ByGender => (value ? GENDER_KEY[value] : "unknown");
 
 /** The report as CSV for a spreadsheet: one row per occasion, headings in the chosen language. */
 export function lokReportCsv(report: z.output<typeof LokReport>, lang: Lang): string {

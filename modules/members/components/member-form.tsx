@@ -13,6 +13,7 @@ import { fill } from "@/lib/i18n/fill";
 import { membersMessages } from "@/modules/members/texts/members";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { CreateMemberRequest, MEMBERSHIP_STATUSES, UpdateMemberRequest } from "@/modules/members/schemas/member";
+import { GENDERS } from "@/modules/members/schemas/report-fields";
 import { failureText } from "@/components/admin/action-errors";
 import { useLang } from "@/components/admin/i18n-context";
 import { CheckboxField, FieldErrorLine, SelectField, TextField } from "@/components/ui/field";
@@ -30,6 +31,9 @@ interface Values {
   street: string;
   zipcode: string;
   post: string;
+  gender: string | null;
+  disability: boolean;
+  personal_number?: string;
   memberships: { company_id: string; period_id: string; member_type_id: string | null; status: string }[];
   prop_ids: string[];
 }
@@ -52,6 +56,8 @@ const idOf = (id: string | number) => (typeof id === "string" && /^[0-9]{1,10}$/
 function requestBody(values: Values) {
   return {
     ...values,
+    // Not marked is null, as the API keeps it: an unticked box over a member who was never marked changes nothing.
+    disability: values.disability ? true : null,
     memberships: values.memberships.map((m) => ({
       ...m,
       period_id: idOf(m.period_id),
@@ -61,7 +67,7 @@ function requestBody(values: Values) {
   };
 }
 
-function valuesOf(member: Member | null): Values {
+function valuesOf(member: Member | null, personalNumber: boolean): Values {
   return {
     company_id: member?.company_id ?? "",
     email: member?.email ?? "",
@@ -72,6 +78,10 @@ function valuesOf(member: Member | null): Values {
     street: member?.street ?? "",
     zipcode: member?.zipcode ?? "",
     post: member?.post ?? "",
+    gender: member?.gender ?? null,
+    disability: member?.disability === true,
+    // Only a caller who may write it sends the field at all: for the others it stays as it is.
+    ...(personalNumber ? { personal_number: member?.personal_number ?? "" } : {}),
     memberships: (member?.memberships ?? []).map((m) => ({
       company_id: m.company_id,
       period_id: String(m.period_id),
@@ -103,7 +113,7 @@ export function MemberForm({
     resolver: keyedZodResolver(
       z.preprocess((values: unknown) => requestBody(values as Values), schema) as never,
     ) as never,
-    defaultValues: valuesOf(member),
+    defaultValues: valuesOf(member, options.personal_number),
   });
   const memberships = useFieldArray({ control: form.control, name: "memberships" });
   const { errors } = form.formState;
@@ -194,6 +204,38 @@ export function MemberForm({
           {...form.register("birthdate", { setValueAs: emptyIsNull })}
         />
       </div>
+
+      <fieldset className="space-y-3">
+        <legend className="text-lg font-semibold">{t.form.grantTitle}</legend>
+        <p className="text-sm text-slate-700">{t.form.grantHelp}</p>
+        <div className="grid gap-4 md:grid-cols-2">
+          <SelectField
+            id="member-gender"
+            label={t.form.gender}
+            error={errorAt("gender")}
+            {...form.register("gender", { setValueAs: emptyIsNull })}
+          >
+            <option value="">{t.form.noGender}</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {t.form.genders[g]}
+              </option>
+            ))}
+          </SelectField>
+          {options.personal_number && (
+            <TextField
+              id="member-personal_number"
+              label={t.form.personalNumber}
+              help={t.form.personalNumberHelp}
+              autoComplete="off"
+              inputMode="numeric"
+              error={errorAt("personal_number")}
+              {...form.register("personal_number")}
+            />
+          )}
+        </div>
+        <CheckboxField label={t.form.disability} className="flex items-start gap-2" {...form.register("disability")} />
+      </fieldset>
 
       <fieldset className="space-y-3">
         <legend className="text-lg font-semibold">{t.form.memberships}</legend>

@@ -58,6 +58,9 @@ export function MemberView({
     [t.form.street, member.street],
     [t.form.zipcode, member.zipcode],
     [t.form.post, member.post],
+    [t.form.gender, member.gender && t.form.genders[member.gender]],
+    [t.form.disabilityShort, member.disability ? t.form.marked : null],
+    ...(options.personal_number ? [[t.form.personalNumber, member.personal_number] as [string, string | null]] : []),
   ];
   return (
     <div className="space-y-6">

@@ -14,4 +14,6 @@ export const MemberScreenOptions = z.object({
   member_types: z.array(MemberTypeView),
   property_groups: z.array(PropertyGroupView),
   events: z.array(EventView),
+  /** Whether the caller may read and write personnummer (PERSONAL_NUMBER.U). */
+  personal_number: z.boolean(),
 });

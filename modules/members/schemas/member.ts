@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { clearableText, CompanyId, IntId, PAGE_MAX } from "@/lib/validation/common";
 import { singleLine } from "@/lib/validation/text";
+import { GENDERS, MemberDisability, MemberGender, PersonalNumber } from "./report-fields";
 
 export const MEMBERSHIP_STATUSES = ["MEMBER", "PENDING_EXIT", "EXITED"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -79,6 +80,9 @@ const memberFields = {
   street: clearableText(200),
   zipcode: clearableText(20),
   post: clearableText(100),
+  gender: MemberGender,
+  disability: MemberDisability,
+  personal_number: PersonalNumber,
   memberships: z
     .array(MembershipInput, { error: "must be an array" })
     .max(50, { error: "at most 50 memberships" })
@@ -148,6 +152,11 @@ export const MemberView = z
     street: z.string().nullable(),
     zipcode: z.string().nullable(),
     post: z.string().nullable(),
+    gender: z.enum(GENDERS).nullable(),
+    disability: z.boolean().nullable(),
+    personal_number: z.string().nullable().meta({
+      description: "YYYYMMDD-NNNN; null when not given or when the caller lacks PERSONAL_NUMBER.U.",
+    }),
     global_opt_out_at: z.string().nullable().meta({ description: "Set when the member opted out of every sendout." }),
     updated_at: z.string(),
     properties: z.array(

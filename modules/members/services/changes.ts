@@ -17,7 +17,8 @@ import type { Caller } from "@/modules/access/services/caller";
 import { companyWithAncestors } from "@/modules/companies/services/tree";
 import { recordAudit } from "@/modules/audit/services/audit";
 import { liveCompany } from "@/lib/live-records";
-import { memberInScope, memberRecord } from "./members";
+import { memberInScope, memberRecord, sealPersonalNumber } from "./members";
+import { grantRecordsKeptUntil } from "./report-retention";
 import { deactivateSubscription } from "@/modules/lists/services/subscriptions";
 import { emitWebhookEvent } from "@/modules/webhooks/services/events";
 
@@ -80,10 +81,25 @@ async function checkProperties(organizationId: string, propIds: number[]) {
 }
 
 const personalFields = ["email", "firstname", "lastname", "phone", "birthdate", "street", "zipcode", "post"] as const;
+/** What an erased member keeps while their attendance backs grant reports: what the report and its lists read. */
+const reportFields = new Set<string>(["firstname", "lastname", "birthdate"]);
 
-function personalData(input: UpdateMemberInput) {
-  const data: Partial<Record<(typeof personalFields)[number], string | null>> = {};
+/**
+ * The columns a create or update writes. The personnummer needs PERSONAL_NUMBER.U (403 without it, even to clear it)
+ * and is stored encrypted.
+ */
+function personalData(caller: Caller, input: UpdateMemberInput) {
+  const data: Partial<Record<(typeof personalFields)[number] | "gender", string | null>> & {
+    disability?: boolean | null;
+    personalNumberEncrypted?: string | null;
+  } = {};
   for (const field of personalFields) if (input[field] !== undefined) data[field] = input[field];
+  if (input.gender !== undefined) data.gender = input.gender;
+  if (input.disability !== undefined) data.disability = input.disability;
+  if (input.personal_number !== undefined) {
+    requirePermission(caller, "PERSONAL_NUMBER.U");
+    data.personalNumberEncrypted = input.personal_number && sealPersonalNumber(input.personal_number);
+  }
   return data;
 }
 
@@ -142,7 +158,7 @@ export async function createMember(caller: Caller, input: CreateMemberInput) {
   const id = await emailRaceAsValidation(() =>
     db().$transaction(async (tx) => {
       const member = await tx.member.create({
-        data: { uuid: crypto.randomUUID(), organizationId: input.company_id, ...personalData(input) },
+        data: { uuid: crypto.randomUUID(), organizationId: input.company_id, ...personalData(caller, input) },
       });
       if (input.memberships?.length) await writeMemberships(tx, member.id, input.memberships);
       if (propIds.length)
@@ -177,7 +193,7 @@ export async function updateMember(caller: Caller, id: number, input: UpdateMemb
   const changed = Object.keys(input).filter((k) => input[k as keyof UpdateMemberInput] !== undefined);
   await emailRaceAsValidation(() =>
     db().$transaction(async (tx) => {
-      await tx.member.update({ where: { id }, data: personalData(input) });
+      await tx.member.update({ where: { id }, data: personalData(caller, input) });
       if (input.memberships) await writeMemberships(tx, id, input.memberships, replaceable);
       if (propIds) await writeProperties(tx, id, propIds);
       await emitWebhookEvent(tx, "member.updated", { companyId: member.organizationId }, { member_id: id });
@@ -212,8 +228,22 @@ export async function eraseMember(caller: Caller, id: number): Promise<z.output<
   await db().$transaction(async (tx) => {
     // The member's row first: every writer locks member, then subscription, then list (subscriptions.ts), so a
     // subscribe with this email meanwhile waits here instead of deadlocking against the slots freed below.
-    const cleared = Object.fromEntries(personalFields.map((f) => [f, null]));
-    await tx.member.update({ where: { id }, data: { ...cleared, erasedAt, globalOptOutAt: erasedAt } });
+    const retainedUntil = await grantRecordsKeptUntil(tx, id, erasedAt);
+    const cleared = Object.fromEntries(
+      personalFields.filter((f) => !(retainedUntil && reportFields.has(f))).map((f) => [f, null]),
+    );
+    const report = retainedUntil ? {} : { gender: null, disability: null };
+    await tx.member.update({
+      where: { id },
+      data: {
+        ...cleared,
+        ...report,
+        personalNumberEncrypted: null,
+        reportRetainedUntil: retainedUntil,
+        erasedAt,
+        globalOptOutAt: erasedAt,
+      },
+    });
     for (const { listId } of subscribed) await deactivateSubscription(tx, listId, id);
     await tx.subscription.deleteMany({ where: { memberId: id } });
     await tx.memberConsent.deleteMany({ where: { memberId: id } });

@@ -18,7 +18,14 @@ export async function memberScreenOptions(caller: Caller): Promise<z.output<type
     listMemberPropertyGroups(caller, {}),
     caller.modules.has("event") ? listEventsInScope(caller) : Promise.resolve([]),
   ]);
-  return { companies, periods, member_types, property_groups, events };
+  return {
+    companies,
+    periods,
+    member_types,
+    property_groups,
+    events,
+    personal_number: caller.permissions.has("PERSONAL_NUMBER.U"),
+  };
 }
 
 /** The companies the event screen can show events of. */

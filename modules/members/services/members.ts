@@ -5,6 +5,9 @@ import "server-only";
 import type { z } from "zod";
 import { db, Prisma } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
+import { decryptSecret, encryptSecret } from "@/lib/crypto";
+import { env } from "@/lib/env";
+import { formatPersonalNumber, type Gender } from "../schemas/report-fields";
 import type { MembershipStatus, MembershipView, MemberSummary, MemberView } from "../schemas/member";
 import { isCompanyInScope, requireModule, visibleMemberUuid } from "@/modules/access/services/access-checks";
 import type { Caller } from "@/modules/access/services/caller";
@@ -124,12 +127,24 @@ const memberDetailInclude = {
 
 type MemberDetailRow = Prisma.MemberGetPayload<{ include: typeof memberDetailInclude }>;
 
+/** A personnummer (12 digits) as stored: encrypted with the service's key. */
+export const sealPersonalNumber = (digits: string) => encryptSecret(digits, env().ENCRYPTION_KEY);
+
+/** The personnummer for a caller with PERSONAL_NUMBER.U; null for everyone else. */
+function visiblePersonalNumber(caller: Caller, sealed: string | null): string | null {
+  if (!sealed || !caller.permissions.has("PERSONAL_NUMBER.U")) return null;
+  return formatPersonalNumber(decryptSecret(sealed, env().ENCRYPTION_KEY));
+}
+
 function memberView(m: MemberDetailRow, caller: Caller): z.output<typeof MemberView> {
   return {
     ...memberSummaryView(m, caller),
     street: m.street,
     zipcode: m.zipcode,
     post: m.post,
+    gender: m.gender as Gender | null,
+    disability: m.disability,
+    personal_number: visiblePersonalNumber(caller, m.personalNumberEncrypted),
     global_opt_out_at: m.globalOptOutAt?.toISOString() ?? null,
     updated_at: m.updatedAt.toISOString(),
     properties: m.properties.map((p) => ({
