@@ -11,8 +11,9 @@
 // and C2, GET /v3/company without a token (401 from the route wrapper, the framework's ceiling). Scenarios S1-S5,
 // the register (GET /v3/company/fk at N companies against raw query + JSON in-process) and the member list and search
 // (--members 0 skips them), and a sendout to every generated member against a bare nodemailer loop into the same SMTP
-// server (scripts/lib/bench-sendout.ts). Memory: the RSS of the whole process tree `npm start` leaves running, idle and after
-// the load. Every response's status is checked: a row with unexpected statuses is marked and the run exits 1.
+// server (scripts/lib/bench-sendout.ts), an import (scripts/bench-import.ts), and activities: attendance for 500
+// activities x 40 occasions x 20 participants and the LOK-stöd report over them (scripts/bench-activities.ts).
+// Memory: the RSS of the whole process tree `npm start` leaves running, idle and after the load. Every response's status is checked: a row with unexpected statuses is marked and the run exits 1.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -37,6 +38,7 @@ import { serverNodeVersion, serverPeakMb, settledTreeRss, startC1, startStack, t
 import { measureWebhooks, WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
 import { prepareDashboard, signInToDashboard, timeDashboardRoutes } from "./lib/bench-dashboard";
 import { ensureBuild } from "./lib/prepare.mjs";
+import { benchActivities } from "./bench-activities";
 import { benchImport } from "./bench-import";
 import { runScript } from "./lib/run-script";
 
@@ -293,6 +295,14 @@ async function runDatabase(provider: "sqlite" | "postgres"): Promise<{ section: 
       sendout = { ...figures, bare, bareAfter, barePlain, bareCount };
     }
     await benchImport({ base, companyId: rootIds[0], rootPid: stack.root.pid!, provider, out: args.out! });
+    await benchActivities({
+      base,
+      companyId: rootIds[0],
+      rootPid: stack.root.pid!,
+      provider,
+      out: args.out!,
+      connections,
+    });
     const serverPeak = serverPeakMb(stack.root.pid!);
     const serverNode = serverNodeVersion(stack.root.pid!);
     console.log(

@@ -144,10 +144,20 @@ async function attendanceOf(client: Tx, occasion: { id: number; activityId: numb
  * ENROLLED now, and anyone recorded on it before (someone who left since stays on the occasions they attended).
  */
 export async function getOccasion(caller: Caller, id: number): Promise<z.output<typeof OccasionDetail>> {
-  const occasion = await occasionInScope(caller, id);
+  return occasionDetail(await occasionInScope(caller, id));
+}
+
+/** An occasion the caller may see, with its people and their records. */
+async function occasionDetail(
+  occasion: Awaited<ReturnType<typeof occasionInScope>>,
+): Promise<z.output<typeof OccasionDetail>> {
   const [{ leaderIds, participantIds, records }, changes] = await Promise.all([
     attendanceOf(db(), occasion),
-    db().attendanceChange.groupBy({ by: ["memberId"], where: { occasionId: id }, _count: { _all: true } }),
+    db().attendanceChange.groupBy({
+      by: ["memberId"],
+      where: { occasionId: occasion.id },
+      _count: { _all: true },
+    }),
   ]);
   const ids = [...new Set([...leaderIds, ...participantIds, ...records.keys()])];
   const members = await db().member.findMany({
@@ -207,15 +217,29 @@ export async function recordAttendance(caller: Caller, id: number, records: Reco
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     const changed = records.filter((r) => current.get(r.member_id)?.status !== r.status);
     if (changed.length === 0) return;
-    for (const r of changed) {
-      const data = { status: r.status, recordedAt: now, recordedBy: caller.actor };
-      const role = current.get(r.member_id)?.role ?? (leaderIds.has(r.member_id) ? "LEADER" : "PARTICIPANT");
-      await tx.attendance.upsert({
-        where: { occasionId_memberId: { occasionId: id, memberId: r.member_id } },
-        create: { occasionId: id, memberId: r.member_id, role, ...data },
-        update: data,
+    // New records in one statement, changed ones in one per status: a team's whole list is a handful of statements
+    // under the occasion's lock, not one per person.
+    const recorded = { recordedAt: now, recordedBy: caller.actor };
+    const fresh = changed.filter((r) => !current.has(r.member_id));
+    if (fresh.length > 0)
+      await tx.attendance.createMany({
+        data: fresh.map((r) => ({
+          occasionId: id,
+          memberId: r.member_id,
+          role: leaderIds.has(r.member_id) ? "LEADER" : "PARTICIPANT",
+          status: r.status,
+          ...recorded,
+        })),
       });
-    }
+    const updated = Map.groupBy(
+      changed.filter((r) => current.has(r.member_id)),
+      (r) => r.status,
+    );
+    for (const [status, list] of updated)
+      await tx.attendance.updateMany({
+        where: { occasionId: id, memberId: { in: list.map((r) => r.member_id) } },
+        data: { status, ...recorded },
+      });
     await tx.attendanceChange.createMany({
       data: changed.map((r) => ({
         occasionId: id,
@@ -244,5 +268,5 @@ export async function recordAttendance(caller: Caller, id: number, records: Reco
       summary: `${occasion.activity.name}: ${changed.length} recorded`,
     });
   });
-  return getOccasion(caller, id);
+  return occasionDetail(occasion);
 }
