@@ -5,6 +5,8 @@ import { db } from "@/lib/db";
 import { operatorCaller } from "@/modules/access/services/caller";
 import { getActivity, listActivities } from "@/modules/activities/services/activities";
 import { seedDemoActivities } from "@/lib/bootstrap/demo-activities";
+import { lokReport } from "@/modules/activities/services/lok-report";
+import { LokReportQuery } from "@/modules/activities/schemas/lok";
 import { generateMembers } from "@/lib/bootstrap/member-generator";
 import { makeCompany } from "../helpers";
 
@@ -27,4 +29,13 @@ it("gives the club with the most children a judo group with roster, waitlist and
   expect(recorded.map((r) => r.status).sort()).toEqual(["ABSENT", "EXCUSED", "PRESENT"]);
   const swim = activities.find((a) => a.name === "Simskola")!;
   expect(await db().attendance.count({ where: { occasion: { activityId: swim.id } } })).toBe(0);
+
+  // Generated members have a gender, so the report's figures by gender show content.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const report = await lokReport(op, LokReportQuery.parse({ company_id: club.id, from: day(-70), to: day(0) }));
+  const { counted_by_gender: byGender, participants_counted: counted } = report.totals;
+  expect(counted).toBeGreaterThan(0);
+  expect(byGender.female + byGender.male).toBe(counted);
+  expect(byGender.female).toBeGreaterThan(0);
+  expect(byGender.male).toBeGreaterThan(0);
 });
