@@ -76,17 +76,27 @@ test.describe("member screens", () => {
     await page.getByLabel("Förnamn").fill("Selma");
     await page.getByLabel("Efternamn").fill(`Lagerlöf${stamp}`);
     await page.getByLabel("Födelsedatum").fill("1958-11-20");
+    await page.getByLabel("Kön").selectOption({ label: "Kvinna" });
+    // A wrong check digit is refused on the field, in Swedish.
+    await page.getByLabel("Personnummer").fill("581120-2020");
+    await page.getByRole("button", { name: "Lägg till medlem", exact: true }).click();
+    await expect(page.getByText("Ange ett giltigt personnummer, till exempel 20150312-1234.")).toBeVisible();
+    await page.getByLabel("Personnummer").fill("581120-2026");
     await page.getByRole("button", { name: "Lägg till medlemskap" }).click();
     await page.locator("#ms-0-company").selectOption(club.company_id);
     await page.locator("#ms-0-type").selectOption({ label: "Senior" });
     await page.getByRole("checkbox", { name: "Träning" }).check();
     await expectAccessible(page);
+    await screenshot(page, "admin-member-new");
     await page.getByRole("button", { name: "Lägg till medlem", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Selma Lagerlöf${stamp}` })).toBeVisible();
     const memberships = page.getByRole("table", { name: "Medlemskap" });
     await expect(memberships).toContainText(`Ekbacka IF ${stamp}`);
     await expect(memberships).toContainText("Senior");
     await expect(page.getByRole("region", { name: "Egenskaper" })).toContainText("Träning");
+    const personal = page.getByRole("region", { name: "Personuppgifter" });
+    await expect(personal).toContainText("Kvinna");
+    await expect(personal).toContainText("19581120-2026");
     const memberUrl = page.url();
     await toastsGone(page);
     await expectAccessible(page);

@@ -33,7 +33,11 @@ export const PersonalNumber = z
   .transform((value, context) => {
     if (value === "") return null;
     if (!/^(\d{6}|\d{8})[-+]?\d{4}$/.test(value) || !Personnummer.valid(value)) {
-      context.addIssue({ code: "custom", message: "must be a personnummer, e.g. 20150312-1234" });
+      context.addIssue({
+        code: "custom",
+        message: "must be a personnummer, e.g. 20150312-1234",
+        params: { key: "invalid_personal_number" },
+      });
       return z.NEVER;
     }
     return Personnummer.parse(value).format(true);
