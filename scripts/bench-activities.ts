@@ -14,12 +14,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { applyMigrations } from "../lib/migrate-deploy";
 import { dateOfDay, epochDay, isoWeekday } from "../lib/calendar";
-import { RUN_SETTINGS, runSecrets } from "./lib/bench-fixtures";
+import { bearerOfNewKey, runAlone } from "./lib/bench-alone";
 import { mergeSection } from "./lib/bench-report";
-import { serverProcess, startStack } from "./lib/bench-stack";
-import { createTestDatabase } from "./lib/test-stack";
+import { serverProcess } from "./lib/bench-stack";
 
 const OCCASIONS_PER_ACTIVITY = 40;
 const PARTICIPANTS_PER_ACTIVITY = 20;
@@ -186,33 +184,6 @@ async function sqlReport(plan: Plan) {
   return { ms: Math.min(...times), rows };
 }
 
-async function json(response: Response, what: string) {
-  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-/** A bearer header of a new API key of the club with the activity module and ATTENDANCE.U. */
-async function attendanceKey(base: string, companyId: string): Promise<Record<string, string>> {
-  const { operatorCaller } = await import("../modules/access/services/caller");
-  const { createApiKey } = await import("../modules/access/services/api-keys");
-  const key = await createApiKey(operatorCaller(), {
-    name: "bench attendance",
-    company_id: companyId,
-    access: {
-      modules: ["activity"],
-      permissions: ["ATTENDANCE.U"],
-      company_ids: [companyId],
-      include_descendants: true,
-    },
-  });
-  const basic = `Basic ${Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64")}`;
-  const token = await json(
-    await fetch(`${base}/v3/access/user/basic`, { method: "POST", headers: { authorization: basic } }),
-    "token",
-  );
-  return { authorization: `Bearer ${token.access_token}` };
-}
-
 /** Runs the scenario against the server at `base` (its process tree under `rootPid`) and writes its section. */
 export async function benchActivities(options: {
   base: string;
@@ -234,7 +205,11 @@ export async function benchActivities(options: {
   console.log(`[${provider}] attendance by plain SQL, ${plan.occasions.length} transactions ...`);
   const sql = await sqlAttendance(plan, connections);
   console.log(`[${provider}] attendance through the API, ${plan.occasions.length} requests ...`);
-  const auth = { ...(await attendanceKey(options.base, plan.companyId)), "content-type": "application/json" };
+  const access = { modules: ["activity"], permissions: ["ATTENDANCE.U"] };
+  const auth = {
+    ...(await bearerOfNewKey(options.base, plan.companyId, "bench attendance", access)),
+    "content-type": "application/json",
+  };
   let refused = 0;
   const api = await pool(plan.occasions, connections, async (o) => {
     const response = await fetch(`${options.base}/v3/occasions/${o.id}/attendance`, {
@@ -260,7 +235,7 @@ export async function benchActivities(options: {
   let report: { totals: { occasions: number; qualifying: number; participants_counted: number } } | undefined;
   let bytes = 0;
   try {
-    const reader = await attendanceKey(options.base, plan.companyId);
+    const reader = await bearerOfNewKey(options.base, plan.companyId, "bench report", access);
     for (let run = 0; run < REPORT_RUNS; run++) {
       const t = performance.now();
       const response = await fetch(
@@ -313,41 +288,22 @@ async function alone() {
     },
   });
   const provider = values.db === "postgres" ? "postgres" : "sqlite";
-  const runId = `bench_activities_${Date.now()}`;
-  const database = await createTestDatabase(provider, runId);
-  const secrets = runSecrets();
-  // lib/env.ts reads process.env once, on first use: configure before the services are imported.
-  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...secrets });
-  applyMigrations(database.url);
-  const { disconnectDb, prepareDatabase } = await import("../lib/db");
-  const { operatorCaller } = await import("../modules/access/services/caller");
-  const { createCompany } = await import("../modules/companies/services/changes");
-  await prepareDatabase();
-  const federation = await createCompany(operatorCaller(), {
-    name: "Förbundet",
-    orgNumber: "802000-0020",
-    parentId: null,
-  });
-  // The server applies migrations at start, which waits for every other SQLite connection to let go.
-  await disconnectDb();
-  const logFile = path.resolve("data", "bench", `${runId}.log`);
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const stack = await startStack({ databaseUrl: database.url, secrets, settings: RUN_SETTINGS, logFile });
-  try {
-    await benchActivities({
-      base: stack.base,
-      companyId: federation.id,
-      rootPid: stack.root.pid!,
-      provider,
-      out: path.resolve("data", "bench", "activities.md"),
-      connections: Number(values.connections),
-      activities: Number(values.activities),
-    });
-  } finally {
-    await stack.stop();
-    await disconnectDb();
-    await database.drop();
-  }
+  await runAlone(
+    provider,
+    "activities",
+    {},
+    async () => {},
+    (stack, companyId) =>
+      benchActivities({
+        base: stack.base,
+        companyId,
+        rootPid: stack.root.pid!,
+        provider,
+        out: path.resolve("data", "bench", "activities.md"),
+        connections: Number(values.connections),
+        activities: Number(values.activities),
+      }),
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

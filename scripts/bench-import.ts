@@ -11,12 +11,10 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { applyMigrations } from "../lib/migrate-deploy";
-import { RUN_SETTINGS, runSecrets } from "./lib/bench-fixtures";
+import { bearerOfNewKey, json, runAlone } from "./lib/bench-alone";
 import { mergeSection } from "./lib/bench-report";
-import { serverProcess, startStack } from "./lib/bench-stack";
+import { serverProcess } from "./lib/bench-stack";
 import { WEBHOOK_SETTINGS } from "./lib/bench-webhooks";
-import { createTestDatabase } from "./lib/test-stack";
 
 const TARGET_SECONDS = 60;
 const TARGET_MB = 400;
@@ -38,28 +36,6 @@ export async function generateCsv(rows: number): Promise<string> {
   return file;
 }
 
-async function json(response: Response, what: string) {
-  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-/** A bearer header of a new API key of the company with the member module and MEMBER.U. */
-async function memberWriter(base: string, companyId: string): Promise<Record<string, string>> {
-  const { operatorCaller } = await import("../modules/access/services/caller");
-  const { createApiKey } = await import("../modules/access/services/api-keys");
-  const key = await createApiKey(operatorCaller(), {
-    name: "bench import",
-    company_id: companyId,
-    access: { modules: ["member"], permissions: ["MEMBER.U"], company_ids: [companyId], include_descendants: true },
-  });
-  const basic = `Basic ${Buffer.from(`${key.client_id}:${key.client_secret}`).toString("base64")}`;
-  const token = await json(
-    await fetch(`${base}/v3/access/user/basic`, { method: "POST", headers: { authorization: basic } }),
-    "token",
-  );
-  return { authorization: `Bearer ${token.access_token}` };
-}
-
 /** Runs the scenario against the server at `base` (its process tree under `rootPid`) and writes its section. */
 export async function benchImport(options: {
   base: string;
@@ -70,7 +46,10 @@ export async function benchImport(options: {
   rows?: number;
 }) {
   const rows = options.rows ?? 100_000;
-  const auth = await memberWriter(options.base, options.companyId);
+  const auth = await bearerOfNewKey(options.base, options.companyId, "bench import", {
+    modules: ["member"],
+    permissions: ["MEMBER.U"],
+  });
   const file = await generateCsv(rows);
   const size = fs.statSync(file).size;
   const rss = () => serverProcess(options.rootPid)?.rssMb ?? 0;
@@ -136,59 +115,37 @@ async function alone() {
     },
   });
   const provider = values.db === "postgres" ? "postgres" : "sqlite";
-  const runId = `bench_import_${Date.now()}`;
-  const database = await createTestDatabase(provider, runId);
-  const secrets = runSecrets();
-  // lib/env.ts reads process.env once, on first use: configure before the services are imported.
-  Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...secrets, ...WEBHOOK_SETTINGS });
-  applyMigrations(database.url);
-  const { disconnectDb, prepareDatabase } = await import("../lib/db");
-  const { operatorCaller } = await import("../modules/access/services/caller");
-  const { createCompany } = await import("../modules/companies/services/changes");
-  await prepareDatabase();
-  const company = await createCompany(operatorCaller(), {
-    name: "Importföreningen",
-    orgNumber: "802000-0011",
-    parentId: null,
-  });
-  if (values.webhook) {
-    const { createWebhookEndpoint } = await import("../modules/webhooks/services/webhooks");
-    const other = await createCompany(operatorCaller(), {
-      name: "Krokföreningen",
-      orgNumber: "802000-0012",
-      parentId: null,
-    });
-    await createWebhookEndpoint(operatorCaller(), {
-      company_id: other.id,
-      url: "http://127.0.0.1:9/hook",
-      events: ["member.created", "subscription.created"],
-      description: "",
-    });
-  }
-  // The server applies migrations at start, which waits for every other SQLite connection to let go.
-  await disconnectDb();
-  const logFile = path.resolve("data", "bench", `${runId}.log`);
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const stack = await startStack({
-    databaseUrl: database.url,
-    secrets,
-    settings: { ...RUN_SETTINGS, ...WEBHOOK_SETTINGS },
-    logFile,
-  });
-  try {
-    await benchImport({
-      base: stack.base,
-      companyId: company.id,
-      rootPid: stack.root.pid!,
-      provider,
-      out: path.resolve("data", "bench", "import.md"),
-      rows: Number(values.rows),
-    });
-  } finally {
-    await stack.stop();
-    await disconnectDb();
-    await database.drop();
-  }
+  await runAlone(
+    provider,
+    "import",
+    WEBHOOK_SETTINGS,
+    async () => {
+      if (!values.webhook) return;
+      const { operatorCaller } = await import("../modules/access/services/caller");
+      const { createCompany } = await import("../modules/companies/services/changes");
+      const { createWebhookEndpoint } = await import("../modules/webhooks/services/webhooks");
+      const other = await createCompany(operatorCaller(), {
+        name: "Krokföreningen",
+        orgNumber: "802000-0012",
+        parentId: null,
+      });
+      await createWebhookEndpoint(operatorCaller(), {
+        company_id: other.id,
+        url: "http://127.0.0.1:9/hook",
+        events: ["member.created", "subscription.created"],
+        description: "",
+      });
+    },
+    (stack, companyId) =>
+      benchImport({
+        base: stack.base,
+        companyId,
+        rootPid: stack.root.pid!,
+        provider,
+        out: path.resolve("data", "bench", "import.md"),
+        rows: Number(values.rows),
+      }),
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
