@@ -8,12 +8,14 @@ const texts = {
     optOut: "Avsluta alla utskick",
     preferences: "Dina inställningar",
     listReason: "Du får det här mejlet eftersom du prenumererar på utskick från {organization}.",
+    activityReason: "Du får det här mejlet som kontakt till en deltagare i en aktivitet hos {organization}.",
   },
   en: {
     unsubscribe: "Unsubscribe from this list",
     optOut: "Stop all mailings",
     preferences: "Your preferences",
     listReason: "You receive this email because you subscribe to mailings from {organization}.",
+    activityReason: "You receive this email as a contact of a participant in an activity of {organization}.",
   },
 } satisfies Record<Lang, Record<string, string>>;
 

@@ -50,7 +50,8 @@ function hostedUnsubscribeUrl(listUuid: string, memberUuid: string): string {
 
 interface Addressee {
   recipient: SendoutMailInput["recipient"];
-  list: SendoutMailInput["list"];
+  /** null: reached through an activity of the sendout, not a list (a service message; see serviceFooter). */
+  list: SendoutMailInput["list"] | null;
 }
 
 /**
@@ -66,22 +67,25 @@ function oncePerAddressee(value: (addressee: Addressee) => string): (addressee: 
   };
 }
 
-/** One recipient's message from a sendout's template (sendoutTemplate). */
+/** One recipient's message from a sendout's template (sendoutTemplate); `list` null for an activity's contact. */
 export type SendoutMessageFor = (
   recipient: SendoutMailInput["recipient"],
-  list: SendoutMailInput["list"],
+  list: SendoutMailInput["list"] | null,
 ) => OutgoingMail;
 
-/**
- * A sendout's messages: the layout rendered once, with marks where recipients differ (lib/mail/message-template.ts),
- * so each recipient's message is two string fills. Workers make one per sendout and keep it; the preview and the test
- * copy go through the same template, so staff see what recipients get.
- */
-export async function sendoutTemplate({
-  sendout,
-  organization,
-  lang = "sv",
-}: Omit<SendoutMailInput, "recipient" | "list">): Promise<SendoutMessageFor> {
+type TemplateInput = Omit<SendoutMailInput, "recipient" | "list"> & {
+  /** Whether the sendout goes to activities too: their contacts' messages are made from a second layout. */
+  toActivities?: boolean;
+};
+
+/** Which footer a layout carries: a list's (its unsubscribe link) or an activity's service message (none). */
+type FooterKind = "list" | "service";
+
+/** The layout rendered once with marks where recipients differ, and how to fill it for one of them. */
+async function layoutOf(
+  { sendout, organization, lang = "sv" }: TemplateInput,
+  kind: FooterKind,
+): Promise<(addressee: Addressee) => Pick<OutgoingMail, "subject" | "html" | "text">> {
   const marks = new Marks<Addressee>();
   const values = ({ recipient }: Addressee) => ({
     firstname: recipient.firstname,
@@ -90,6 +94,7 @@ export async function sendoutTemplate({
   });
   const asText = (html: string) => (html ? convert(html, { wordwrap: false }) : "");
   const subject = marks.mergeFields(sendout.subject, values, "text", asText);
+  const t = mailTexts(lang);
   const { html, text } = await renderEmail({
     lang,
     organization,
@@ -98,30 +103,60 @@ export async function sendoutTemplate({
     bodyHtml: marks.mergeFields(sendout.html, values, "html", asText),
     bodyText: sendout.text ? marks.mergeFields(sendout.text, values, "text", asText) : null,
     footer: {
-      reason: fill(mailTexts(lang).listReason, { organization: organization.name }),
-      unsubscribeUrl: marks.addText(
-        oncePerAddressee(({ recipient, list }) => hostedUnsubscribeUrl(list.uuid, recipient.memberUuid)),
-      ),
+      reason: fill(kind === "list" ? t.listReason : t.activityReason, { organization: organization.name }),
+      // An activity's contact subscribed to no list: there is nothing to leave but all mail (the opt-out below).
+      unsubscribeUrl:
+        kind === "list"
+          ? marks.addText(
+              oncePerAddressee(({ recipient, list }) => hostedUnsubscribeUrl(list!.uuid, recipient.memberUuid)),
+            )
+          : undefined,
       optOutUrl: marks.addText(oncePerAddressee(({ recipient }) => globalOptOutUrl(recipient.memberUuid))),
       preferencesUrl: marks.addText(oncePerAddressee(({ recipient }) => preferencesUrl(recipient.memberUuid))),
     },
   });
+  return (addressee) => ({
+    // A header: a value with a line break must not start a new line.
+    subject: marks.fill(subject, "text", addressee).replace(/[\r\n]+/g, " "),
+    html: marks.fill(html, "html", addressee),
+    text: marks.fill(text, "text", addressee),
+  });
+}
+
+/**
+ * A sendout's messages: the layout rendered once, with marks where recipients differ (lib/mail/message-template.ts),
+ * so each recipient's message is two string fills. Workers make one per sendout and keep it; the preview and the test
+ * copy go through the same template, so staff see what recipients get.
+ *
+ * A sendout to activities has a second layout for the contacts it reaches that way: a service message about the
+ * activity, without a list's unsubscribe link, List-Unsubscribe or List-Id (they subscribed to no list); the links to
+ * opt out of all mail and to the preference page stay, and an opt-out is honoured like a list's recipients'.
+ */
+export async function sendoutTemplate(input: TemplateInput): Promise<SendoutMessageFor> {
+  const { sendout, organization } = input;
+  const [forList, forService] = await Promise.all([
+    layoutOf(input, "list"),
+    input.toActivities ? layoutOf(input, "service") : null,
+  ]);
   const from = env().MAIL_FROM;
   const fromName = sendoutSenderName(sendout.fromName, organization.name);
   return (recipient, list) => {
     const addressee = { recipient, list };
-    return {
+    const common = {
       to: recipient.email,
-      // A header: a value with a line break must not start a new line.
-      subject: marks.fill(subject, "text", addressee).replace(/[\r\n]+/g, " "),
-      html: marks.fill(html, "html", addressee),
-      text: marks.fill(text, "text", addressee),
       messageId: sendoutMessageId(sendout.id, recipient.id, from),
       fromName,
       replyTo: sendout.replyTo ?? undefined,
-      listUnsubscribeUrl: listUnsubscribeUrl(list.uuid, recipient.memberUuid),
-      list,
     };
+    if (list)
+      return {
+        ...common,
+        ...forList(addressee),
+        listUnsubscribeUrl: listUnsubscribeUrl(list.uuid, recipient.memberUuid),
+        list,
+      };
+    if (!forService) throw new Error("a sendout's template made without toActivities has no service message");
+    return { ...common, ...forService(addressee) };
   };
 }
 

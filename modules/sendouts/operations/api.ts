@@ -30,7 +30,9 @@ const lifecycle =
   "A sendout goes DRAFT → SCHEDULED (sent later) or SENDING → SENT, may be PAUSED and resumed while sending, and " +
   "can be CANCELLED at any point before SENT.";
 const listRule =
-  "Every list must belong to the sendout's company (400 `list_ids: list <id> is not a list of this company` otherwise).";
+  "Every list must belong to the sendout's company (400 `list_ids: list <id> is not a list of this company` otherwise); " +
+  "so must every activity in `activity_ids` (400 `activity_ids: activity <id> is not an activity of this company`). " +
+  "A sendout names at least one list or activity (400 `list_ids: must name at least one list or activity`).";
 
 export const listSendouts = sendoutOperation({
   method: "get",
@@ -51,7 +53,8 @@ export const createSendout = sendoutOperation({
   body: CreateSendoutRequest,
   summary: "Create a sendout",
   description:
-    "Creates a DRAFT message to the subscribers of the lists in `list_ids`. Nothing is sent until POST " +
+    "Creates a DRAFT message to the subscribers of the lists in `list_ids` and the contacts of the activities in " +
+    "`activity_ids` (their participants' guardians; an extension beyond the contract). Nothing is sent until POST " +
     "/sendout/{id}/send. `html` may use merge fields such as `{{firstname|medlem}}` (the member's first name, or " +
     "the text after `|` when there is none); it is cleaned for email (scripts, event handlers, forms and style " +
     `sheets are removed). ${listRule}`,

@@ -24,9 +24,23 @@ const Email = z.email({ error: "must be an email address" }).max(254, { error: "
 const sendoutFields = {
   list_ids: z
     .array(IntId, { error: "must be an array of list ids" })
-    .min(1, { error: "must name at least one list" })
     .max(50, { error: "must name at most 50 lists" })
-    .meta({ description: "Lists of the sendout's company; each person subscribed to any of them receives it once." }),
+    .meta({
+      description:
+        "Lists of the sendout's company; each person subscribed to any of them receives it once. May be empty when " +
+        "`activity_ids` names an activity.",
+    }),
+  activity_ids: z
+    .array(IntId, { error: "must be an array of activity ids" })
+    .max(20, { error: "must name at most 20 activities" })
+    .meta({
+      description:
+        "Activities of the sendout's company (an extension beyond the contract): when sending starts, the contacts of " +
+        "each one's ENROLLED participants receive it (a child's guardians; from 13 the participant too), each address " +
+        "once, also when it is on a list of the sendout. Opt-outs and suppressed addresses are left out as for lists. " +
+        "A message reached this way is a service message to the activity's contacts: it carries no list's unsubscribe " +
+        "link, List-Unsubscribe or List-Id, only the links to opt out of all mail and to the preference page.",
+    }),
   // Both become mail headers: a decoded CR/LF there would read as a header line of its own.
   subject: singleLine(requiredText(200)),
   preheader: z.string().max(200, { error: "must be at most 200 characters" }).nullable().optional().meta({
@@ -46,14 +60,23 @@ const sendoutFields = {
   reply_to: Email.nullable().optional(),
 };
 
+const someRecipients = (input: { list_ids?: unknown; activity_ids?: unknown }) =>
+  !Array.isArray(input.list_ids) ||
+  input.list_ids.length > 0 ||
+  (Array.isArray(input.activity_ids) && input.activity_ids.length > 0);
+/** The message a sendout with neither lists nor activities is refused with (the service says it after an update). */
+export const NO_RECIPIENTS = "must name at least one list or activity";
+
 export const CreateSendoutRequest = z
-  .object({ company_id: CompanyId, ...sendoutFields })
+  .object({ company_id: CompanyId, ...sendoutFields, activity_ids: sendoutFields.activity_ids.default([]) })
+  .refine(someRecipients, { error: NO_RECIPIENTS, path: ["list_ids"] })
   .meta({ id: "CreateSendoutRequest" });
 export type CreateSendoutInput = z.output<typeof CreateSendoutRequest>;
 
 export const UpdateSendoutRequest = z
   .object({
     list_ids: sendoutFields.list_ids.optional(),
+    activity_ids: sendoutFields.activity_ids.optional(),
     subject: sendoutFields.subject.optional(),
     preheader: sendoutFields.preheader,
     html: sendoutFields.html.optional(),
@@ -95,6 +118,7 @@ export const SendoutView = z
     id: z.number().int(),
     company_id: z.string(),
     list_ids: z.array(z.number().int()),
+    activity_ids: z.array(z.number().int()),
     status: z.enum(SENDOUT_STATUSES),
     subject: z.string(),
     preheader: z.string().nullable(),

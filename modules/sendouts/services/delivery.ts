@@ -12,6 +12,7 @@ import type { RecipientStatus } from "../schemas/sendout";
 import { liveCompanySql } from "@/lib/live-records";
 import { batchLease, leaseEnd, sentMarks } from "./leases";
 import { finishSendouts, startDueSendouts } from "./states";
+import { ACTIVITY_CONTACT } from "./activity-recipients";
 
 interface ClaimedRecipient {
   id: number;
@@ -149,7 +150,11 @@ function templateOf(sendout: SendoutTemplateSource): Promise<SendoutMessageFor> 
   const key = `${sendout.id}:${sendout.updatedAt.getTime()}:${sendout.company.name}`;
   let template = templates.get(key);
   if (!template) {
-    template = sendoutTemplate({ sendout, organization: { name: sendout.company.name } });
+    template = sendoutTemplate({
+      sendout,
+      organization: { name: sendout.company.name },
+      toActivities: sendout.activities.length > 0,
+    });
     template.catch(() => templates.delete(key));
     templates.set(key, template);
     if (templates.size > TEMPLATES_KEPT) templates.delete(templates.keys().next().value!);
@@ -160,6 +165,7 @@ function templateOf(sendout: SendoutTemplateSource): Promise<SendoutMessageFor> 
 type SendoutTemplateSource = Parameters<typeof sendoutTemplate>[0]["sendout"] & {
   updatedAt: Date;
   company: { name: string };
+  activities: unknown[];
 };
 
 /** What the messages of a batch are made from, in three queries, and each sendout's template (templateOf). */
@@ -168,7 +174,7 @@ async function messageContext(rows: ClaimedRecipient[]) {
   const [sendouts, members, lists] = await Promise.all([
     db().sendout.findMany({
       where: { id: { in: ids((r) => r.sendoutId) } },
-      include: { company: { select: { name: true } } },
+      include: { company: { select: { name: true } }, activities: { select: { activityId: true }, take: 1 } },
     }),
     db().member.findMany({
       where: { id: { in: ids((r) => r.memberId) } },
@@ -299,7 +305,8 @@ export async function runSendoutRound(owner: string, stopping: () => boolean): P
       return;
     }
     const member = context.member.get(row.memberId);
-    const list = context.list.get(row.listId);
+    // listId 0: an activity's contact, whose message is a service message without a list (sendout-message.ts).
+    const list = row.listId === ACTIVITY_CONTACT ? null : context.list.get(row.listId);
     // Someone erased, or opted out of everything, after the recipients were fixed gets nothing; nor does a row whose
     // list (and so its unsubscribe link) was deleted meanwhile.
     const gone =
@@ -307,10 +314,10 @@ export async function runSendoutRound(owner: string, stopping: () => boolean): P
         ? "member erased"
         : member.globalOptOutAt
           ? "member opted out of all mail"
-          : !list
+          : list === undefined
             ? "list deleted"
             : null;
-    if (gone || !member || !list) return markFailed(row, row.attempts, `${gone} before sending`);
+    if (gone || !member || list === undefined) return markFailed(row, row.attempts, `${gone} before sending`);
     if (!(await lease.holds(row.id))) return;
     try {
       const messageFor = context.messageFor.get(row.sendoutId)!;

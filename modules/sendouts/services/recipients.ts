@@ -8,56 +8,66 @@ import type { SendoutReach } from "../schemas/sendout";
 import type { z } from "zod";
 import { assertWritableCompany } from "@/modules/access/services/access-checks";
 import type { Caller } from "@/modules/access/services/caller";
-import { assertListsOfCompany } from "./sendouts";
-
-/** Subscriptions (alias sub) of reachable people (alias m) on the lists: the rows both queries start from. */
-function subscribedPeople(listIds: number[]): Prisma.Sql {
-  return Prisma.sql`
-    FROM "Subscription" sub
-    JOIN "Member" m ON m."id" = sub."memberId"
-    WHERE sub."listId" IN (${Prisma.join(listIds)})
-      AND sub."status" = 'SUBSCRIBED'
-      AND m."erasedAt" IS NULL
-      AND m."email" IS NOT NULL AND m."email" <> ''`;
-}
-
-const optedOut = Prisma.sql`m."globalOptOutAt" IS NOT NULL`;
-
-const suppressed = Prisma.sql`EXISTS (
-  SELECT 1 FROM "Suppression" x
-  WHERE x."organizationId" = m."organizationId" AND x."email" = m."email"
-    AND x."suppressedAt" IS NOT NULL AND x."liftedAt" IS NULL)`;
+import { assertActivitiesOfCompany, assertListsOfCompany } from "./sendouts";
+import { optedOut, subscribedPeople, suppressed } from "./reach-rules";
+import { activityReach, fixActivityRecipients, type ActivityContact } from "./activity-recipients";
 
 /**
  * Stores the recipients of a sendout that starts now, inside the transaction that makes it SENDING. Each person once,
- * with the lowest chosen list they are subscribed to (whose unsubscribe link the message carries). Run twice, it
- * adds nobody (the unique (sendoutId, memberId)). Returns how many were stored.
+ * with the lowest chosen list they are subscribed to (whose unsubscribe link the message carries); then the contacts
+ * of its activities (`activityContacts`, read just before the transaction: activity-recipients.ts) whose address the
+ * lists did not reach. Run twice, it adds nobody (the unique (sendoutId, memberId)). Returns how many were stored.
  */
-export async function fixRecipients(tx: Tx, sendoutId: number): Promise<number> {
+export async function fixRecipients(tx: Tx, sendoutId: number, activityContacts: ActivityContact[]): Promise<number> {
   const lists = await tx.sendoutList.findMany({ where: { sendoutId }, select: { listId: true } });
-  if (!lists.length) return 0;
+  const fromLists = lists.length
+    ? await fixListRecipients(
+        tx,
+        sendoutId,
+        lists.map((l) => l.listId),
+      )
+    : 0;
+  return fromLists + (await fixActivityRecipients(tx, sendoutId, activityContacts));
+}
+
+function fixListRecipients(tx: Tx, sendoutId: number, listIds: number[]): Promise<number> {
   return tx.$executeRaw`
     INSERT INTO "SendoutRecipient" ("sendoutId", "memberId", "listId", "email", "status", "attempts")
     SELECT ${sendoutId}, m."id", MIN(sub."listId"), m."email", 'PENDING', 0
-    ${subscribedPeople(lists.map((l) => l.listId))}
+    ${subscribedPeople(listIds)}
       AND NOT (${optedOut}) AND NOT ${suppressed}
     GROUP BY m."id", m."email"
     ON CONFLICT ("sendoutId", "memberId") DO NOTHING`;
 }
 
+type Reach = z.output<typeof SendoutReach>;
+
 /**
- * For the dashboard before sending: distinct people a sendout to these lists would reach now, and those it would
- * leave out for having opted out of everything or (not opted out, but) a suppressed address. Needs SENDOUT.U in the
- * company, like creating the sendout; every list must be the company's.
+ * For the dashboard before sending: distinct people a sendout to these lists and activities would reach now, and
+ * those it would leave out for having opted out of everything or (not opted out, but) a suppressed address. Needs
+ * SENDOUT.U in the company, like creating the sendout; every list and activity must be the company's.
  */
 export async function countSendoutRecipients(
   caller: Caller,
   companyId: string,
   listIds: number[],
-): Promise<z.output<typeof SendoutReach>> {
+  activityIds: number[] = [],
+): Promise<Reach> {
   await assertWritableCompany(caller, companyId, "sendout", "SENDOUT.U");
-  if (!listIds.length) return { recipients: 0, opted_out: 0, suppressed: 0 };
   await assertListsOfCompany(companyId, listIds);
+  await assertActivitiesOfCompany(companyId, activityIds);
+  const lists = await listReach(listIds);
+  if (!activityIds.length) return lists;
+  const activities = await activityReach(listIds, activityIds, new Date());
+  return {
+    recipients: lists.recipients + activities.recipients,
+    opted_out: lists.opted_out + activities.opted_out,
+    suppressed: lists.suppressed + activities.suppressed,
+  };
+}
+
+async function listReach(listIds: number[]): Promise<Reach> {
+  if (!listIds.length) return { recipients: 0, opted_out: 0, suppressed: 0 };
   const [row] = await db().$queryRaw<
     { recipients: bigint | number | null; opted_out: bigint | number | null; suppressed: bigint | number | null }[]
   >`

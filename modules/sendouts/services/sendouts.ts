@@ -5,7 +5,13 @@ import "server-only";
 import { db, Prisma, type Tx } from "@/lib/db";
 import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
 import { sanitizeEmailHtml } from "@/lib/sanitize";
-import type { CreateSendoutInput, SendoutStatus, SendoutViewShape, UpdateSendoutInput } from "../schemas/sendout";
+import {
+  NO_RECIPIENTS,
+  type CreateSendoutInput,
+  type SendoutStatus,
+  type SendoutViewShape,
+  type UpdateSendoutInput,
+} from "../schemas/sendout";
 import {
   assertCompanyInScope,
   assertObjectInScope,
@@ -19,6 +25,7 @@ import { findLiveCompany, liveCompany } from "@/lib/live-records";
 
 const sendoutInclude = {
   lists: { select: { listId: true }, orderBy: { listId: "asc" } },
+  activities: { select: { activityId: true }, orderBy: { activityId: "asc" } },
 } satisfies Prisma.SendoutInclude;
 type SendoutRow = Prisma.SendoutGetPayload<{ include: typeof sendoutInclude }>;
 type Counts = SendoutViewShape["counts"];
@@ -79,6 +86,7 @@ function sendoutView(s: SendoutRow, counts: Counts): SendoutViewShape {
     id: s.id,
     company_id: s.companyId,
     list_ids: s.lists.map((l) => l.listId),
+    activity_ids: s.activities.map((a) => a.activityId),
     status: s.status as SendoutStatus,
     subject: s.subject,
     preheader: s.preheader,
@@ -138,6 +146,20 @@ export async function assertListsOfCompany(companyId: string, listIds: number[])
   return unique;
 }
 
+/**
+ * Every activity must be one of the company's (400 otherwise, like a list): the sendout reaches its participants'
+ * contacts, who are the company's to write to. Returns the ids once each, ascending.
+ */
+export async function assertActivitiesOfCompany(companyId: string, activityIds: number[]): Promise<number[]> {
+  const unique = [...new Set(activityIds)].sort((a, b) => a - b);
+  if (!unique.length) return unique;
+  const found = await db().activity.findMany({ where: { id: { in: unique }, companyId }, select: { id: true } });
+  const foreign = unique.find((id) => !found.some((a) => a.id === id));
+  if (foreign !== undefined)
+    throw new ValidationFailed({ activity_ids: [`activity ${foreign} is not an activity of this company`] });
+  return unique;
+}
+
 /** The body as stored: sanitized for email; a body that sanitizing empties is refused rather than sent blank. */
 function cleanHtml(html: string): string {
   const clean = sanitizeEmailHtml(html);
@@ -161,10 +183,16 @@ async function replaceLists(tx: Tx, sendoutId: number, listIds: number[]) {
   await tx.sendoutList.createMany({ data: listIds.map((listId) => ({ sendoutId, listId })) });
 }
 
+async function replaceActivities(tx: Tx, sendoutId: number, activityIds: number[]) {
+  await tx.sendoutActivity.deleteMany({ where: { sendoutId } });
+  await tx.sendoutActivity.createMany({ data: activityIds.map((activityId) => ({ sendoutId, activityId })) });
+}
+
 /** POST /v3/sendout: a DRAFT. */
 export async function createSendout(caller: Caller, input: CreateSendoutInput) {
   await assertWritableCompany(caller, input.company_id, "sendout", "SENDOUT.U");
   const listIds = await assertListsOfCompany(input.company_id, input.list_ids);
+  const activityIds = await assertActivitiesOfCompany(input.company_id, input.activity_ids);
   const id = await db().$transaction(async (tx) => {
     const created = await tx.sendout.create({
       data: {
@@ -176,6 +204,7 @@ export async function createSendout(caller: Caller, input: CreateSendoutInput) {
       },
     });
     await replaceLists(tx, created.id, listIds);
+    await replaceActivities(tx, created.id, activityIds);
     await recordAudit(tx, caller, {
       action: "sendout.create",
       objectType: "sendout",
@@ -216,6 +245,12 @@ export async function updateSendout(caller: Caller, id: number, input: UpdateSen
   const sendout = await writableSendout(caller, id);
   assertStatus(sendout, "DRAFT");
   const listIds = input.list_ids ? await assertListsOfCompany(sendout.companyId, input.list_ids) : undefined;
+  const activityIds = input.activity_ids
+    ? await assertActivitiesOfCompany(sendout.companyId, input.activity_ids)
+    : undefined;
+  const reachesLists = (listIds ?? sendout.lists).length > 0;
+  const reachesActivities = (activityIds ?? sendout.activities).length > 0;
+  if (!reachesLists && !reachesActivities) throw new ValidationFailed({ list_ids: [NO_RECIPIENTS] });
   await db().$transaction(async (tx) => {
     const changed = await tx.sendout.updateMany({
       where: { id, status: "DRAFT" },
@@ -224,6 +259,7 @@ export async function updateSendout(caller: Caller, id: number, input: UpdateSen
     if (!changed.count)
       throw new Conflict(`sendout is ${(await tx.sendout.findUniqueOrThrow({ where: { id } })).status}`);
     if (listIds) await replaceLists(tx, id, listIds);
+    if (activityIds) await replaceActivities(tx, id, activityIds);
     await recordAudit(tx, caller, {
       action: "sendout.update",
       objectType: "sendout",

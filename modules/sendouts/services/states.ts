@@ -10,6 +10,7 @@ import type { SendoutStatus, SendSendoutInput, SendoutViewShape } from "../schem
 import { recordAudit } from "@/modules/audit/services/audit";
 import type { Caller } from "@/modules/access/services/caller";
 import { fixRecipients } from "./recipients";
+import { sendoutActivityContacts } from "./activity-recipients";
 import { assertStatus, sendoutViewOf, writableSendout } from "./sendouts";
 import { emitWebhookEvent } from "@/modules/webhooks/services/events";
 
@@ -56,13 +57,14 @@ async function move(
 export async function sendSendout(caller: Caller, id: number, input: SendSendoutInput): View {
   const later = input.send_at && input.send_at.getTime() > Date.now() ? input.send_at : null;
   if (later) return move(caller, id, ["DRAFT"], "sendout.schedule", () => ({ status: "SCHEDULED", sendAt: later }));
+  const contacts = await sendoutActivityContacts(id, new Date());
   const view = await move(
     caller,
     id,
     ["DRAFT"],
     "sendout.send",
     (now) => ({ status: "SENDING", sendAt: null, startedAt: now }),
-    (tx) => fixRecipients(tx, id),
+    (tx) => fixRecipients(tx, id, contacts),
   );
   await wakeWorkers(SENDOUT_JOB);
   return view;
@@ -100,13 +102,14 @@ export async function startDueSendouts(now = new Date()): Promise<number> {
   });
   let started = 0;
   for (const { id } of due) {
+    const contacts = await sendoutActivityContacts(id, now);
     await db().$transaction(async (tx) => {
       const moved = await tx.sendout.updateMany({
         where: { id, status: "SCHEDULED" },
         data: { status: "SENDING", startedAt: now, updatedAt: now },
       });
       if (!moved.count) return;
-      await fixRecipients(tx, id);
+      await fixRecipients(tx, id, contacts);
       started++;
     }, START_TRANSACTION);
   }

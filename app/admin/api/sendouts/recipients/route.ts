@@ -4,5 +4,5 @@ import * as api from "@/modules/sendouts/operations/dashboard";
 import { countSendoutRecipients } from "@/modules/sendouts/services/recipients";
 
 export const GET = route(api.dashboardSendoutReach, async ({ caller, query }) =>
-  countSendoutRecipients(caller, query.company_id, query.list_ids),
+  countSendoutRecipients(caller, query.company_id, query.list_ids, query.activity_ids),
 );
