@@ -427,6 +427,14 @@ export const table: Record<V3OperationId, Row> = {
       method: "DELETE",
     }),
   },
+  copyActivity: {
+    cells: bearerCells({ missingPermission: 403, outOfScope: 404, inScope: 201 }),
+    request: ({ side }) => ({
+      path: `/v3/activities/${side.activityId}/copy`,
+      method: "POST",
+      body: { from_date: "2027-01-12", participants: "enrolled" },
+    }),
+  },
   listOccasions: {
     cells: OBJECT_READ,
     request: ({ side }) => ({ path: `/v3/activities/${side.activityId}/occasions` }),

@@ -105,6 +105,7 @@ export function activityExamples(companyId: string): Record<string, unknown> {
       leader_ids: [leader.member_id],
     },
     UpdateActivityRequest: { capacity: 24, except_dates: ["2026-11-03", "2026-11-10"] },
+    CopyActivityRequest: { name: "Judo 8-10 år, vårterminen", from_date: "2027-01-12", participants: "enrolled" },
     EnrollParticipantRequest: { member_id: participant.member_id },
     Occasion: occasion,
     AddOccasionRequest: { starts_at: "2026-11-14T10:00:00+01:00", duration_minutes: 120, location: "Luleå judoklubb" },

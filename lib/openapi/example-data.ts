@@ -68,6 +68,7 @@ const sendout = {
   id: 15,
   company_id: club.company_id,
   list_ids: [41],
+  activity_ids: [],
   status: "SENT",
   subject: "Välkommen till årsmötet den 18 mars",
   preheader: "Dagordning och handlingar",

@@ -240,6 +240,7 @@ async function fillThroughServices() {
     parseInput(CreateSendoutRequest, {
       company_id: org.rootId,
       list_ids: [list.id],
+      activity_ids: [activity.id], // its SendoutActivity row
       subject: "Kallelse",
       html: "<p>Välkommen</p>",
     }),

@@ -241,6 +241,14 @@ describe("responses match the OpenAPI document", () => {
       body: { member_id: created.json.id },
     });
     await activityCall(`/v3/activities/${activity.json.id}`);
+    await activityCall(`/v3/activities/${activity.json.id}/copy`, {
+      method: "POST",
+      body: { name: "Judo, hösten", from_date: "2027-08-17", participants: "enrolled" },
+    });
+    await activityCall(`/v3/activities/${activity.json.id}/copy`, {
+      method: "POST",
+      body: { from_date: "2027-02-30" },
+    });
     await activityCall(`/v3/occasions/${past.json.id}`, { method: "PUT", body: { location: "Dojon" } });
     await activityCall(`/v3/occasions/${past.json.id}/attendance`, {
       method: "PUT",
@@ -333,7 +341,7 @@ describe("responses match the OpenAPI document", () => {
     await checked(`/v3/sendout/${sendout.json.id}`, {
       method: "PUT",
       token: sendoutToken,
-      body: { preheader: "Veckans nyheter" },
+      body: { preheader: "Veckans nyheter", activity_ids: [activity.json.id] },
     });
     await checked(`/v3/sendout/${sendout.json.id}/test`, {
       method: "POST",

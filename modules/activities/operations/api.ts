@@ -19,6 +19,7 @@ import {
   UpdateOccasionRequest,
 } from "../schemas/occasion";
 import { LokReport, LokReportQuery, LokSettingsQuery, LokSettingsView, UpdateLokSettingsRequest } from "../schemas/lok";
+import { CopyActivityRequest } from "../schemas/copy";
 import { OkResponse } from "@/lib/validation/common";
 import { bearerInputErrors, forbidden, reason, unauthorized, validation } from "@/lib/operations/errors";
 import { operationsSharing } from "@/lib/operations/operation";
@@ -104,6 +105,25 @@ export const deleteActivity = activityOperation({
     "(409): attendance backs grant reports, which are kept for seven years.",
   responses: { 200: { description: "Deleted", schema: OkResponse } },
   errors: { ...activityErrors, 409: reason("`activity has recorded attendance`") },
+});
+
+export const copyActivity = activityOperation({
+  method: "post",
+  path: "/activities/{id}/copy",
+  permission: "ACTIVITY.U",
+  params: IdParams,
+  body: CopyActivityRequest,
+  summary: "Copy an activity to a new term",
+  description:
+    "Creates a new activity of the same company with the original's details, capacity, leaders and weekly rules, " +
+    "the rules' dates moved to the term from `from_date` (each rule by the days from the original's first date to " +
+    "`from_date`; rules that ran to the original's last date run to `to_date`, or keep the term's length without " +
+    "it). The weekdays and times stay; holidays are skipped as the original skips them; the original's " +
+    "`except_dates` are not copied. Its occasions are planned as for a new activity. With `participants: enrolled` " +
+    "the original's ENROLLED participants join in their order: ENROLLED up to the capacity, the waitlist after. " +
+    `Sends \`activity.created\` (and \`activity.participant_changed\` per participant). ${planNote}`,
+  responses: { 201: { description: "The copy", schema: ActivityDetail } },
+  errors: activityErrors,
 });
 
 export const listOccasions = activityOperation({

@@ -27,7 +27,7 @@ const activityInclude = {
 type ActivityRow = Prisma.ActivityGetPayload<{ include: typeof activityInclude }>;
 
 /** A stored rule as the API writes it (and as the planner reads it). */
-function weeklyRule(r: ActivityRow["rules"][number]) {
+export function weeklyRule(r: ActivityRow["rules"][number]) {
   return {
     weekday: r.weekday,
     start_time: r.startTime,
@@ -136,7 +136,7 @@ async function checkLeaders(caller: Caller, companyId: string, leaderIds: number
   return [...new Set(leaderIds)];
 }
 
-async function writeSchedule(tx: Tx, activityId: number, rules: CreateActivityInput["schedule"]) {
+export async function writeSchedule(tx: Tx, activityId: number, rules: CreateActivityInput["schedule"]) {
   await tx.activityRule.deleteMany({ where: { activityId } });
   if (rules.length === 0) return;
   await tx.activityRule.createMany({
@@ -153,7 +153,7 @@ async function writeSchedule(tx: Tx, activityId: number, rules: CreateActivityIn
   });
 }
 
-async function writeLeaders(tx: Tx, activityId: number, leaderIds: number[]) {
+export async function writeLeaders(tx: Tx, activityId: number, leaderIds: number[]) {
   await tx.activityLeader.deleteMany({ where: { activityId, memberId: { notIn: leaderIds } } });
   const present = await tx.activityLeader.findMany({ where: { activityId }, select: { memberId: true } });
   const have = new Set(present.map((l) => l.memberId));
@@ -165,7 +165,7 @@ async function writeLeaders(tx: Tx, activityId: number, leaderIds: number[]) {
 const WEBHOOK_OF = { create: "activity.created", update: "activity.updated", delete: "activity.deleted" } as const;
 
 /** An activity's change in the audit log and to webhooks, in the change's transaction. */
-async function announce(
+export async function announce(
   tx: Tx,
   caller: Caller,
   change: keyof typeof WEBHOOK_OF,

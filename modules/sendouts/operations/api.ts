@@ -54,7 +54,7 @@ export const createSendout = sendoutOperation({
   summary: "Create a sendout",
   description:
     "Creates a DRAFT message to the subscribers of the lists in `list_ids` and the contacts of the activities in " +
-    "`activity_ids` (their participants' guardians; an extension beyond the contract). Nothing is sent until POST " +
+    "`activity_ids` (their participants' guardians). Nothing is sent until POST " +
     "/sendout/{id}/send. `html` may use merge fields such as `{{firstname|medlem}}` (the member's first name, or " +
     "the text after `|` when there is none); it is cleaned for email (scripts, event handlers, forms and style " +
     `sheets are removed). ${listRule}`,

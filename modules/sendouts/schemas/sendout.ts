@@ -35,7 +35,7 @@ const sendoutFields = {
     .max(20, { error: "must name at most 20 activities" })
     .meta({
       description:
-        "Activities of the sendout's company (an extension beyond the contract): when sending starts, the contacts of " +
+        "Activities of the sendout's company: when sending starts, the contacts of " +
         "each one's ENROLLED participants receive it (a child's guardians; from 13 the participant too), each address " +
         "once, also when it is on a list of the sendout. Opt-outs and suppressed addresses are left out as for lists. " +
         "A message reached this way is a service message to the activity's contacts: it carries no list's unsubscribe " +

@@ -3,7 +3,7 @@
 // an address, has not opted out of everything (Member.globalOptOutAt) and whose address is not suppressed in the
 // member's organization. The fixing is one INSERT … SELECT: 100,000 recipients never pass through this process.
 import "server-only";
-import { db, Prisma, type Tx } from "@/lib/db";
+import { db, type Tx } from "@/lib/db";
 import type { SendoutReach } from "../schemas/sendout";
 import type { z } from "zod";
 import { assertWritableCompany } from "@/modules/access/services/access-checks";
