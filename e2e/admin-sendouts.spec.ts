@@ -45,7 +45,7 @@ test("staff compose a sendout in the editor, preview it, send a test to themselv
   // The schema's rules in the browser: a subject, a list and a message are needed.
   await page.getByRole("button", { name: "Spara utkast" }).click();
   await expect(page.getByLabel("Ämne")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("Välj minst en lista.")).toBeVisible();
+  await expect(page.getByText("Välj minst en lista eller aktivitet.")).toBeVisible();
   await expect(page.getByText("Skriv ett meddelande.")).toBeVisible();
 
   await page.getByLabel("Ämne").fill(`Vintern är här ${stamp}`);
@@ -301,4 +301,30 @@ test("without SENDOUT.U the screen is read only; without the module there is no 
   );
   await page.goto("/admin/sendouts");
   await expect(page.getByRole("alert").filter({ hasText: "Din behörighet omfattar inte utskick." })).toBeVisible();
+});
+
+test("a sendout opened from an activity has it chosen; the count adds its participants' contacts to the lists'", async ({
+  page,
+}) => {
+  // Last: its draft would be the newest sendout, which the reader's test opens expecting a sent one.
+  const csp = cspErrors(page);
+  await signIn(page, createAdmin({ role: "EDITOR", scope: stack.company.company_id }));
+  // Where MessageGuardiansLink leads.
+  await page.goto(`/admin/sendouts/new?company_id=${stack.company.company_id}&activity_id=${stack.activity}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Nytt utskick" })).toBeVisible();
+  const activities = page.getByRole("group", { name: "Aktiviteter" });
+  await expect(activities.getByLabel(`Skidskola ${stamp}`)).toBeChecked();
+  await page.getByLabel("Ämne").fill(`Vallningskväll ${stamp}`);
+  await page.getByRole("textbox", { name: "Meddelande" }).click();
+  await page.keyboard.type("Vi vallar skidor på torsdag.");
+  await page.getByRole("button", { name: "Spara utkast" }).click();
+  await expect(page).toHaveURL(/\/admin\/sendouts\/\d+$/);
+  await expect(page.getByTestId("recipient-count")).toContainText("2 mottagare");
+  // Bertil, on the list, opted out of everything: left out of the list's reach as before.
+  await page.getByLabel(`Vinterbrev ${stamp}`).check();
+  await expect(page.getByTestId("recipient-count")).toContainText("3 mottagare (1 har avslutat alla utskick");
+  await checkPage(page, csp);
+  await toastsGone(page);
+  await screenshot(page, "admin-sendout-compose-activity");
+  expect(csp).toEqual([]);
 });

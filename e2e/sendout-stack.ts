@@ -15,17 +15,19 @@ export const sendoutBaseURL = `http://127.0.0.1:${port}`;
 type Api = (method: "GET" | "POST", path: string, body?: unknown) => Promise<Record<string, unknown>>;
 
 /** Seeds over /v3 with an API key of the company: two lists, three subscribers, one of whom opted out of everything
- * (which ends his subscriptions) and was then subscribed again by staff: subscribed, but left out of sendouts. */
+ * (which ends his subscriptions) and was then subscribed again by staff: subscribed, but left out of sendouts; and an
+ * activity with two adult participants on no list (its contacts are their own addresses). */
 async function seed(api: Api, companyId: string, stamp: string) {
   const list = async (name: string) =>
     (await api("POST", "/v3/subscription_list", { company_id: companyId, name: `${name} ${stamp}` })).id as number;
   const lists = { winter: await list("Vinterbrev"), youth: await list("Ungdom") };
-  const member = async (firstname: string, listIds: number[]) => {
+  const member = async (firstname: string, listIds: number[], birthdate?: string) => {
     const { id } = await api("POST", "/v3/member", {
       company_id: companyId,
       firstname,
       lastname: "Test",
       email: `${firstname.toLowerCase()}-${stamp}@example.se`,
+      ...(birthdate ? { birthdate } : {}),
     });
     for (const listId of listIds) await api("POST", `/v3/subscription_list/${listId}/subscribe/${id}`);
     return id as number;
@@ -37,7 +39,11 @@ async function seed(api: Api, companyId: string, stamp: string) {
   const optOut = new URL(links.global_opt_out_url);
   await api("POST", `${optOut.pathname}${optOut.search}`, {});
   await api("POST", `/v3/subscription_list/${lists.winter}/subscribe/${bertil}`);
-  return lists;
+  const activity = (await api("POST", "/v3/activities", { company_id: companyId, name: `Skidskola ${stamp}` }))
+    .id as number;
+  for (const name of ["David", "Eva"])
+    await api("POST", `/v3/activities/${activity}/participants`, { member_id: await member(name, [], "1990-02-01") });
+  return { lists, activity };
 }
 
 /** The second instance, its SMTP server and a seeded association; stop() ends both. */
@@ -82,13 +88,14 @@ export async function startSendoutStack(playwright: PlaywrightWorkerArgs["playwr
     expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
     return response.json();
   };
-  const lists = await seed(api, company.company_id, stamp);
+  const { lists, activity } = await seed(api, company.company_id, stamp);
   await request.dispose();
   return {
     stamp,
     sink,
     company,
     lists,
+    activity,
     async stop() {
       await server.stop();
       await sink.stop();

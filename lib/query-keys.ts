@@ -42,7 +42,8 @@ export const queryKeys = {
     all: ["sendouts"] as const,
     ofCompany: (companyId: string) => ["sendouts", "company", companyId] as const,
     one: (id: number) => ["sendouts", "one", id] as const,
-    recipients: (companyId: string, listIds: number[]) => ["sendouts", "recipients", companyId, listIds] as const,
+    recipients: (companyId: string, listIds: number[], activityIds: number[] = []) =>
+      ["sendouts", "recipients", companyId, listIds, activityIds] as const,
   },
   suppressions: {
     all: ["suppressions"] as const,

@@ -12,6 +12,8 @@ import { sha256Hex } from "@/lib/crypto";
 import { operatorCaller } from "@/modules/access/services/caller";
 import { createApiKey } from "@/modules/access/services/api-keys";
 import { createEvent } from "@/modules/events/services/events";
+import { createActivity } from "@/modules/activities/services/activities";
+import { CreateActivityRequest } from "@/modules/activities/schemas/activity";
 import { createMember } from "@/modules/members/services/changes";
 import { pauseSendout, sendSendout } from "@/modules/sendouts/services/states";
 import { createSendout } from "@/modules/sendouts/services/sendouts";
@@ -93,6 +95,8 @@ export const operator = () => operatorCaller();
 const newList = async (companyId: string) => createList(operator(), { name: unique("Lista"), company_id: companyId });
 const newMember = async (companyId: string) =>
   createMember(operator(), { company_id: companyId, email: email("medlem"), firstname: "Test" });
+const newActivity = async (companyId: string) =>
+  createActivity(operator(), CreateActivityRequest.parse({ company_id: companyId, name: unique("Aktivitet") }));
 const newEvent = async (companyId: string) =>
   createEvent(
     operator(),
@@ -607,6 +611,22 @@ export const ROWS: Row[] = [
             const { list_id } = input as { list_id: number };
             expect(await db().subscription.count({ where: { listId: list_id } })).toBe(0);
           },
+        },
+      ],
+    },
+  },
+  // ---- activities (module activity, ACTIVITY.U)
+  {
+    action: `${DASHBOARD}/activities/copy-action.ts#copyActivityAction`,
+    needs: { module: "activity", permission: "ACTIVITY.U" },
+    args: async (f) => [{ id: (await newActivity(f.inScopeClubId)).id, copy: { from_date: "2027-01-12" } }],
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the activity",
+          args: async (f) => [{ id: (await newActivity(f.outOfScopeCompanyId)).id, copy: { from_date: "2027-01-12" } }],
+          expect: HIDDEN,
         },
       ],
     },

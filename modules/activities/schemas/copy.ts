@@ -38,3 +38,15 @@ export const CopyActivityRequest = z
   )
   .meta({ id: "CopyActivityRequest" });
 export type CopyActivityInput = z.output<typeof CopyActivityRequest>;
+
+const shape = CopyActivityRequest.shape;
+const blankAsUndefined = (value: string) => value.trim() || undefined;
+
+/** The dashboard's copy form over the same rules: the optional name and last day typed as strings, empty when left out. */
+export const CopyActivityForm = z.object({
+  name: z.string().transform(blankAsUndefined).pipe(shape.name),
+  from_date: shape.from_date,
+  to_date: z.string().transform(blankAsUndefined).pipe(shape.to_date),
+  participants: shape.participants.unwrap(),
+});
+export type CopyActivityFormValues = z.input<typeof CopyActivityForm>;

@@ -1,6 +1,6 @@
 "use client";
-// How many distinct people the chosen lists reach now, and how many of their subscribers are left out (opted out of
-// all mail, or a suppressed address): the service's count, asked again as the choice changes.
+// How many distinct people the chosen lists and activities reach now, and how many are left out (opted out of all
+// mail, or a suppressed address): the service's count, asked again as the choice changes.
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { fill } from "@/lib/i18n/fill";
@@ -11,15 +11,17 @@ import { useLang } from "@/components/admin/i18n-context";
 import { QueryState } from "@/components/admin/ui/query-state";
 import type { SendoutReachShape } from "./types";
 
-export function useRecipientCount(companyId: string, listIds: number[]) {
+export function useRecipientCount(companyId: string, listIds: number[], activityIds: number[] = []) {
   const sorted = [...listIds].sort((a, b) => a - b);
+  const activities = [...activityIds].sort((a, b) => a - b);
   return useQuery({
-    queryKey: queryKeys.sendouts.recipients(companyId, sorted),
+    queryKey: queryKeys.sendouts.recipients(companyId, sorted, activities),
     queryFn: () =>
       fetchJson<SendoutReachShape>(
-        `/admin/api/sendouts/recipients?company_id=${encodeURIComponent(companyId)}&list_ids=${sorted.join(",")}`,
+        `/admin/api/sendouts/recipients?company_id=${encodeURIComponent(companyId)}&list_ids=${sorted.join(",")}` +
+          `&activity_ids=${activities.join(",")}`,
       ),
-    enabled: sorted.length > 0,
+    enabled: sorted.length + activities.length > 0,
   });
 }
 

@@ -23,6 +23,7 @@ const STOCKHOLM = "Europe/Stockholm";
 export function SendPanel({
   sendout,
   listIds,
+  activityIds,
   blockedBy,
   sendSendout,
   onSent,
@@ -31,6 +32,7 @@ export function SendPanel({
   sendout: SendoutRow;
   /** The lists chosen in the form (the count follows the choice before it is saved). */
   listIds: number[];
+  activityIds: number[];
   /** Why it cannot be sent now (unsaved changes), or null. */
   blockedBy: string | null;
   sendSendout: SendoutActions["sendSendout"];
@@ -39,7 +41,7 @@ export function SendPanel({
 }) {
   const lang = useLang();
   const queryClient = useQueryClient();
-  const reach = useRecipientCount(sendout.company_id, listIds);
+  const reach = useRecipientCount(sendout.company_id, listIds, activityIds);
   const [mode, setMode] = useState<"now" | "later">("now");
   const [local, setLocal] = useState("");
   const [open, setOpen] = useState(false);
@@ -79,7 +81,7 @@ export function SendPanel({
 
   return (
     <Panel id="sendout-send" title={t.send.title}>
-      <RecipientCount query={reach} chosen={listIds.length > 0} t={t.recipients} />
+      <RecipientCount query={reach} chosen={listIds.length + activityIds.length > 0} t={t.recipients} />
       <fieldset className="flex flex-wrap gap-4">
         <legend className="sr-only">{t.send.title}</legend>
         {(["now", "later"] as const).map((option) => (

@@ -19,12 +19,14 @@ import { PreviewPanel } from "./preview-panel";
 import { SendPanel } from "./send-panel";
 import { SendoutForm } from "./sendout-form";
 import { TestPanel } from "./test-panel";
-import type { ListChoice, SenderShape, SendoutActions, SendoutRow } from "./types";
+import type { ActivityChoice, ListChoice, SenderShape, SendoutActions, SendoutRow } from "./types";
 
 export function SendoutComposer({
   sendout,
   companyId,
   lists,
+  activities,
+  initialActivityIds = [],
   ownEmail,
   sender,
   actions,
@@ -33,6 +35,9 @@ export function SendoutComposer({
   sendout: SendoutRow | null;
   companyId: string;
   lists: ListChoice[] | null;
+  activities: ActivityChoice[] | null;
+  /** A new sendout's activities when it was opened from one (MessageGuardiansLink). */
+  initialActivityIds?: number[];
   ownEmail: string;
   sender: SenderShape;
   actions: Pick<SendoutActions, "createSendout" | "updateSendout" | "sendTest" | "sendSendout">;
@@ -43,9 +48,10 @@ export function SendoutComposer({
   const [saved, setSaved] = useState(sendout);
   const form = useForm<SendoutFormValues, unknown, SendoutBody>({
     resolver: keyedZodResolver(SendoutFormSchema),
-    defaultValues: formValuesOf(sendout),
+    defaultValues: formValuesOf(sendout, initialActivityIds),
   });
   const listIds = useWatch({ control: form.control, name: "list_ids" });
+  const activityIds = useWatch({ control: form.control, name: "activity_ids" });
   const blockedBy = form.formState.isDirty ? t.compose.saveFirst : null;
 
   const onSaved = (next: SendoutRow) => {
@@ -63,6 +69,7 @@ export function SendoutComposer({
           sendout={saved}
           companyId={companyId}
           lists={lists}
+          activities={activities}
           actions={actions}
           onSaved={onSaved}
           t={t}
@@ -74,6 +81,7 @@ export function SendoutComposer({
             <SendPanel
               sendout={saved}
               listIds={listIds}
+              activityIds={activityIds}
               blockedBy={blockedBy}
               sendSendout={actions.sendSendout}
               onSent={() => router.refresh()}

@@ -15,7 +15,8 @@ import { useLang } from "@/components/admin/i18n-context";
 import { buttonClass } from "@/components/admin/ui/styles";
 import { SENDOUT_FIELDS, type SendoutBody, type SendoutFormValues } from "./form-values";
 import { RichTextEditor } from "@/components/admin/ui/rich-text-editor";
-import type { ListChoice, SendoutActions, SendoutRow } from "./types";
+import type { ActivityChoice, ListChoice, SendoutActions, SendoutRow } from "./types";
+import { NO_RECIPIENTS } from "@/modules/sendouts/schemas/sendout";
 import { useUnsavedChanges } from "@/components/admin/ui/use-unsaved-changes";
 
 export function SendoutForm({
@@ -23,6 +24,7 @@ export function SendoutForm({
   sendout,
   companyId,
   lists,
+  activities,
   actions,
   onSaved,
   t,
@@ -33,6 +35,8 @@ export function SendoutForm({
   companyId: string;
   /** null: the staff member lacks the list module and cannot choose recipients. */
   lists: ListChoice[] | null;
+  /** null: the staff member lacks the activity module (no activities are offered). */
+  activities: ActivityChoice[] | null;
   actions: Pick<SendoutActions, "createSendout" | "updateSendout">;
   onSaved: (saved: SendoutRow) => void;
   t: SendoutComposeMessages;
@@ -68,7 +72,7 @@ export function SendoutForm({
     const error = errors[name];
     if (!error) return undefined;
     if (name === "html" && error.type === "required") return t.compose.bodyRequired;
-    if (name === "list_ids" && error.type?.toString().startsWith("too_few")) return t.compose.listsRequired;
+    if (name === "list_ids" && error.message === NO_RECIPIENTS) return t.compose.listsRequired;
     return fieldErrorText(lang, name, error.type as string, error.message);
   };
   const at = (name: "subject" | "preheader" | "from_name" | "reply_to") => ({
@@ -105,26 +109,23 @@ export function SendoutForm({
         <Controller
           control={form.control}
           name="list_ids"
-          render={({ field }) => (
-            <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-              {(lists ?? []).map((list) => (
-                <CheckboxField
-                  key={list.id}
-                  label={list.name}
-                  checked={field.value.includes(list.id)}
-                  onBlur={field.onBlur}
-                  onChange={(e) =>
-                    field.onChange(
-                      e.target.checked ? [...field.value, list.id] : field.value.filter((id) => id !== list.id),
-                    )
-                  }
-                />
-              ))}
-            </div>
-          )}
+          render={({ field }) => <IdCheckboxes choices={lists ?? []} field={field} />}
         />
         <FieldErrorLine id="sendout-lists" error={errorText("list_ids")} />
       </fieldset>
+      {activities !== null && (
+        <fieldset className="md:col-span-2" aria-describedby="sendout-activities-help">
+          <legend className="font-medium">{t.compose.activities}</legend>
+          <p id="sendout-activities-help" className="text-sm text-slate-700">
+            {activities.length === 0 ? t.compose.noActivities : t.compose.activitiesHelp}
+          </p>
+          <Controller
+            control={form.control}
+            name="activity_ids"
+            render={({ field }) => <IdCheckboxes choices={activities} field={field} />}
+          />
+        </fieldset>
+      )}
       <div className="md:col-span-2">
         <p id="sendout-html-label" className="font-medium">
           {t.compose.body}
@@ -161,5 +162,32 @@ export function SendoutForm({
         )}
       </div>
     </form>
+  );
+}
+
+/** A checkbox per choice (a list, an activity), for a field holding the chosen ids. */
+function IdCheckboxes({
+  choices,
+  field,
+}: {
+  choices: { id: number; name: string }[];
+  field: { value: number[]; onChange: (ids: number[]) => void; onBlur: () => void };
+}) {
+  return (
+    <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+      {choices.map((choice) => (
+        <CheckboxField
+          key={choice.id}
+          label={choice.name}
+          checked={field.value.includes(choice.id)}
+          onBlur={field.onBlur}
+          onChange={(e) =>
+            field.onChange(
+              e.target.checked ? [...field.value, choice.id] : field.value.filter((id) => id !== choice.id),
+            )
+          }
+        />
+      ))}
+    </div>
   );
 }

@@ -7,11 +7,12 @@ import { useLang } from "@/components/admin/i18n-context";
 import { Panel } from "@/components/admin/ui/page-parts";
 import { PreviewPanel } from "./preview-panel";
 import { SendoutFigures } from "./sendout-figures";
-import type { ListChoice, SenderShape, SendoutActions, SendoutRow } from "./types";
+import type { ActivityChoice, ListChoice, SenderShape, SendoutActions, SendoutRow } from "./types";
 
 export function SendoutView({
   sendout,
   lists,
+  activities,
   canWrite,
   sender,
   actions,
@@ -19,6 +20,7 @@ export function SendoutView({
   sendout: SendoutRow;
   sender: SenderShape;
   lists: ListChoice[] | null;
+  activities: ActivityChoice[] | null;
   canWrite: boolean;
   actions: Pick<SendoutActions, "pauseSendout" | "resumeSendout" | "cancelSendout">;
 }) {
@@ -26,12 +28,17 @@ export function SendoutView({
   const t = sendoutsMessages(lang);
   const c = sendoutComposeMessages(lang).compose;
   const none = t.common.none;
+  const names = (ids: number[], choices: { id: number; name: string }[] | null) =>
+    ids.length ? ids.map((id) => choices?.find((c) => c.id === id)?.name ?? `#${id}`).join(", ") : none;
   const details: [string, string][] = [
     [c.subject, sendout.subject],
     [c.preheader, sendout.preheader ?? none],
     [c.fromName, sendout.from_name ?? sender.organizationName],
     [c.replyTo, sendout.reply_to ?? none],
-    [c.lists, sendout.list_ids.map((id) => lists?.find((l) => l.id === id)?.name ?? `#${id}`).join(", ")],
+    [c.lists, names(sendout.list_ids, lists)],
+    ...(sendout.activity_ids.length
+      ? [[c.activities, names(sendout.activity_ids, activities)] as [string, string]]
+      : []),
   ];
   return (
     <div className="space-y-6">

@@ -22,6 +22,12 @@ export interface ListChoice {
   name: string;
 }
 
+/** An activity the composer offers, of the sendout's company: its participants' contacts receive the sendout. */
+export interface ActivityChoice {
+  id: number;
+  name: string;
+}
+
 type ById<T = SendoutRow> = (input: { id: number }) => Promise<ActionResult<T>>;
 
 export interface SendoutActions {

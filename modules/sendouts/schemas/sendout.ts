@@ -60,16 +60,19 @@ const sendoutFields = {
   reply_to: Email.nullable().optional(),
 };
 
-const someRecipients = (input: { list_ids?: unknown; activity_ids?: unknown }) =>
-  !Array.isArray(input.list_ids) ||
-  input.list_ids.length > 0 ||
-  (Array.isArray(input.activity_ids) && input.activity_ids.length > 0);
+/** Whether a sendout's input names a list or an activity; what else is wrong with it does not matter here. */
+export function someRecipients(input: unknown): boolean {
+  if (typeof input !== "object" || input === null) return true;
+  const { list_ids, activity_ids } = input as { list_ids?: unknown; activity_ids?: unknown };
+  return !Array.isArray(list_ids) || list_ids.length > 0 || (Array.isArray(activity_ids) && activity_ids.length > 0);
+}
 /** The message a sendout with neither lists nor activities is refused with (the service says it after an update). */
 export const NO_RECIPIENTS = "must name at least one list or activity";
 
 export const CreateSendoutRequest = z
   .object({ company_id: CompanyId, ...sendoutFields, activity_ids: sendoutFields.activity_ids.default([]) })
-  .refine(someRecipients, { error: NO_RECIPIENTS, path: ["list_ids"] })
+  // Checked also when other fields are wrong: the form shows every problem at once.
+  .refine(someRecipients, { error: NO_RECIPIENTS, path: ["list_ids"], when: () => true })
   .meta({ id: "CreateSendoutRequest" });
 export type CreateSendoutInput = z.output<typeof CreateSendoutRequest>;
 

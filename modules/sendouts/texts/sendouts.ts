@@ -39,7 +39,7 @@ const sv = {
   } as Record<string, string>,
   recipients: {
     count: "{recipients} mottagare ({optedOut} har avslutat alla utskick, {suppressed} spärrade adresser)",
-    chooseLists: "Välj listor för att se hur många som får utskicket.",
+    chooseLists: "Välj listor eller aktiviteter för att se hur många som får utskicket.",
   },
   send: {
     title: "Skicka",
@@ -57,7 +57,7 @@ const sv = {
     confirmSchedule: "Schemalägg",
     started: "Utskicket har startat.",
     scheduled: "Utskicket är schemalagt till {when}.",
-    noRecipients: "Ingen av de valda listorna har mottagare.",
+    noRecipients: "Ingen av de valda listorna eller aktiviteterna har mottagare.",
   },
   view: {
     figures: "Siffror",
@@ -117,7 +117,7 @@ const en: SendoutsMessages = {
   },
   recipients: {
     count: "{recipients} recipients ({optedOut} have opted out of all sendouts, {suppressed} suppressed addresses)",
-    chooseLists: "Choose lists to see how many will receive the sendout.",
+    chooseLists: "Choose lists or activities to see how many will receive the sendout.",
   },
   send: {
     title: "Send",
@@ -135,7 +135,7 @@ const en: SendoutsMessages = {
     confirmSchedule: "Schedule",
     started: "The sendout has started.",
     scheduled: "The sendout is scheduled for {when}.",
-    noRecipients: "None of the chosen lists has recipients.",
+    noRecipients: "None of the chosen lists or activities has recipients.",
   },
   view: {
     figures: "Figures",

@@ -9,7 +9,7 @@ import { getSendout } from "@/modules/sendouts/services/sendouts";
 import { IntIdParam } from "@/lib/validation/common";
 import { readObjectPage } from "../../object-page";
 import * as actions from "../actions";
-import { listChoices, ownEmail, senderOf } from "../load";
+import { activityChoices, listChoices, ownEmail, senderOf } from "../load";
 
 export default async function SendoutPage({ params }: { params: Promise<{ id: string }> }) {
   const {
@@ -21,6 +21,7 @@ export default async function SendoutPage({ params }: { params: Promise<{ id: st
   } = await readObjectPage(params, IntIdParam, getSendout, "SENDOUT.U");
   const t = sendoutComposeMessages(lang).compose;
   const lists = await listChoices(caller, sendout.company_id);
+  const activities = await activityChoices(caller, sendout.company_id);
   const sender = senderOf((await findLiveCompany(sendout.company_id)).name);
   return (
     <>
@@ -34,6 +35,7 @@ export default async function SendoutPage({ params }: { params: Promise<{ id: st
           sendout={sendout}
           companyId={sendout.company_id}
           lists={lists}
+          activities={activities}
           ownEmail={ownEmail(caller)}
           sender={sender}
           actions={{
@@ -47,6 +49,7 @@ export default async function SendoutPage({ params }: { params: Promise<{ id: st
         <SendoutView
           sendout={sendout}
           lists={lists}
+          activities={activities}
           canWrite={canWrite}
           sender={sender}
           actions={{
