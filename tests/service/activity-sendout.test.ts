@@ -14,6 +14,7 @@ import { CreateMemberRequest } from "@/modules/members/schemas/member";
 import { createList } from "@/modules/lists/services/lists";
 import { setMemberSubscription } from "@/modules/lists/services/subscribers";
 import { runSendoutRound } from "@/modules/sendouts/services/delivery";
+import { renderSendoutMail } from "@/modules/sendouts/mail/sendout-message";
 import { countSendoutRecipients } from "@/modules/sendouts/services/recipients";
 import { createSendout, getSendout, updateSendout } from "@/modules/sendouts/services/sendouts";
 import { sendSendout } from "@/modules/sendouts/services/states";
@@ -172,5 +173,35 @@ describe("a sendout to activities", () => {
       { status: 400, errors: { list_ids: ["must name at least one list or activity"] } },
     );
     expect((await getSendout(op, sendout.id)).activity_ids).toEqual([ours.id]);
+  });
+
+  it("renders a message without a list (the preview and test copy of a sendout to activities only) as the contacts get it", async () => {
+    const message = {
+      sendout: {
+        id: 1,
+        subject: "Hej",
+        preheader: null,
+        html: "<p>Hej</p>",
+        text: null,
+        fromName: null,
+        replyTo: null,
+      },
+      organization: { name: "Klubben" },
+      recipient: {
+        id: 0,
+        email: "anna@example.se",
+        memberUuid: crypto.randomUUID(),
+        firstname: "Anna",
+        lastname: null,
+      },
+    };
+    const service = await renderSendoutMail({ ...message, list: null });
+    expect(service.listUnsubscribeUrl).toBeUndefined();
+    expect(service.list).toBeUndefined();
+    expect(service.text).toContain("Avsluta alla utskick");
+    expect(service.text).not.toContain("Avregistrera dig från den här listan");
+    const onList = await renderSendoutMail({ ...message, list: { uuid: crypto.randomUUID() } });
+    expect(onList.listUnsubscribeUrl).toBeTruthy();
+    expect(onList.text).toContain("Avregistrera dig från den här listan");
   });
 });

@@ -160,7 +160,14 @@ export async function sendoutTemplate(input: TemplateInput): Promise<SendoutMess
   };
 }
 
-/** One recipient's message, on its own (a preview, a test copy). */
-export async function renderSendoutMail({ recipient, list, ...message }: SendoutMailInput): Promise<OutgoingMail> {
-  return (await sendoutTemplate(message))(recipient, list);
+/**
+ * One recipient's message, on its own (a preview, a test copy). `list` null: as an activity's contact gets it (a
+ * sendout to activities only has no list to show).
+ */
+export async function renderSendoutMail({
+  recipient,
+  list,
+  ...message
+}: Omit<SendoutMailInput, "list"> & { list: SendoutMailInput["list"] | null }): Promise<OutgoingMail> {
+  return (await sendoutTemplate({ ...message, toActivities: list === null }))(recipient, list);
 }

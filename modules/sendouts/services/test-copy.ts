@@ -55,7 +55,8 @@ export async function sendTestCopy(
     sendout: { ...sendout, subject: `[Test] ${sendout.subject}` },
     organization: { name: company.name },
     recipient: { id: 0, email, memberUuid: NOBODY, firstname: "Test", lastname: "Testsson" },
-    list: { uuid: list?.uuid ?? NOBODY },
+    // A sendout to activities only: the copy is the activities' contacts' message, without a list's links.
+    list: sendout.lists.length ? { uuid: list?.uuid ?? NOBODY } : null,
   });
   // Each test copy is its own message (a stable id would let mail clients fold a second copy into the first), and
   // its id does not parse as a recipient row's (lib/mail/message-id.ts), so a bounce of it touches no row.

@@ -44,7 +44,9 @@ export async function sendoutPreviewResponse(caller: Caller, id: number): Promis
       replyTo: sendout.reply_to,
     },
     organization: { name: company.name },
-    ...SAMPLE,
+    recipient: SAMPLE.recipient,
+    // A sendout to activities only is shown as their contacts get it: a service message without a list's links.
+    list: sendout.list_ids.length ? SAMPLE.list : null,
   });
   return new Response(mail.html, {
     headers: {
