@@ -22,7 +22,7 @@ type Rule = WeeklyRule & { from: string; to: string; location: string | null };
  * rule that ran to the original's last date runs to `to` (the new term may be longer or shorter); others keep their
  * length within it; a rule that would start after `to` is left out. Without `to`, the term keeps its length.
  */
-export function shiftRules(rules: Rule[], from: string, to?: string): { rules: Rule[]; to: string } {
+function shiftRules(rules: Rule[], from: string, to?: string): { rules: Rule[]; to: string } {
   if (!rules.length) return { rules, to: to ?? from };
   const start = rules.map((r) => r.from).reduce((a, b) => (a < b ? a : b));
   const end = rules.map((r) => r.to).reduce((a, b) => (a > b ? a : b));

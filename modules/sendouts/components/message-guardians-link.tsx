@@ -8,7 +8,7 @@ import { secondaryButtonClass } from "@/components/admin/ui/styles";
 import { sendoutComposeMessages } from "@/modules/sendouts/texts/sendout-compose";
 
 /** The composer's address for a new sendout of the company to one activity. */
-export function messageGuardiansHref(activity: { id: number; company_id: string }): string {
+function messageGuardiansHref(activity: { id: number; company_id: string }): string {
   const query = new URLSearchParams({ company_id: activity.company_id, activity_id: String(activity.id) });
   return `/admin/sendouts/new?${query.toString()}`;
 }
