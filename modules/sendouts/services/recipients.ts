@@ -8,7 +8,7 @@ import type { SendoutReach } from "../schemas/sendout";
 import type { z } from "zod";
 import { assertWritableCompany } from "@/modules/access/services/access-checks";
 import type { Caller } from "@/modules/access/services/caller";
-import { assertActivitiesOfCompany, assertListsOfCompany } from "./sendouts";
+import { assertActivitiesOfCompany, assertListsOfCompany } from "./recipient-choices";
 import { optedOut, subscribedPeople, suppressed } from "./reach-rules";
 import { activityReach, fixActivityRecipients, type ActivityContact } from "./activity-recipients";
 

@@ -22,6 +22,7 @@ import {
 import { recordAudit } from "@/modules/audit/services/audit";
 import type { Caller } from "@/modules/access/services/caller";
 import { findLiveCompany, liveCompany } from "@/lib/live-records";
+import { assertActivitiesOfCompany, assertListsOfCompany } from "./recipient-choices";
 
 const sendoutInclude = {
   lists: { select: { listId: true }, orderBy: { listId: "asc" } },
@@ -128,36 +129,6 @@ export async function writableSendout(caller: Caller, id: number): Promise<Sendo
 /** 409 `sendout is <status>` unless the sendout is in one of the given states. */
 export function assertStatus(sendout: { status: string }, ...allowed: string[]): void {
   if (!allowed.includes(sendout.status)) throw new Conflict(`sendout is ${sendout.status}`);
-}
-
-/**
- * Every list must be one of the company's (400 otherwise; inactive lists too: their subscribers still chose them).
- * Returns the ids once each, ascending.
- */
-export async function assertListsOfCompany(companyId: string, listIds: number[]): Promise<number[]> {
-  const unique = [...new Set(listIds)].sort((a, b) => a - b);
-  const found = await db().subscriptionList.findMany({
-    where: { id: { in: unique }, companyId },
-    select: { id: true },
-  });
-  const foreign = unique.find((id) => !found.some((l) => l.id === id));
-  if (foreign !== undefined)
-    throw new ValidationFailed({ list_ids: [`list ${foreign} is not a list of this company`] });
-  return unique;
-}
-
-/**
- * Every activity must be one of the company's (400 otherwise, like a list): the sendout reaches its participants'
- * contacts, who are the company's to write to. Returns the ids once each, ascending.
- */
-export async function assertActivitiesOfCompany(companyId: string, activityIds: number[]): Promise<number[]> {
-  const unique = [...new Set(activityIds)].sort((a, b) => a - b);
-  if (!unique.length) return unique;
-  const found = await db().activity.findMany({ where: { id: { in: unique }, companyId }, select: { id: true } });
-  const foreign = unique.find((id) => !found.some((a) => a.id === id));
-  if (foreign !== undefined)
-    throw new ValidationFailed({ activity_ids: [`activity ${foreign} is not an activity of this company`] });
-  return unique;
 }
 
 /** The body as stored: sanitized for email; a body that sanitizing empties is refused rather than sent blank. */
