@@ -17,7 +17,7 @@ import { runSendoutRound } from "@/modules/sendouts/services/delivery";
 import { renderSendoutMail } from "@/modules/sendouts/mail/sendout-message";
 import { countSendoutRecipients } from "@/modules/sendouts/services/recipients";
 import { createSendout, getSendout, updateSendout } from "@/modules/sendouts/services/sendouts";
-import { sendSendout } from "@/modules/sendouts/services/states";
+import { sendSendout, startDueSendouts } from "@/modules/sendouts/services/states";
 import { CreateSendoutRequest, UpdateSendoutRequest } from "@/modules/sendouts/schemas/sendout";
 import { useDatabaseOfOwn } from "../process-fixtures";
 import { makeCompany } from "../helpers";
@@ -145,6 +145,37 @@ describe("a sendout to activities", () => {
     );
     expect(serviceMail.parsed.text).not.toContain("Avregistrera dig från den här listan");
     expect(serviceMail.parsed.text).toContain("Avsluta alla utskick");
+  });
+
+  it("fixes a scheduled sendout's activity recipients when it starts: who is enrolled then", async () => {
+    const club = await makeCompany("Schemaklubben");
+    const judo = await activity(club.id, "Judo");
+    const early = await child(club.id);
+    await enrollParticipant(op, judo.id, early.id);
+    const sendout = await createSendout(
+      op,
+      CreateSendoutRequest.parse({
+        company_id: club.id,
+        list_ids: [],
+        activity_ids: [judo.id],
+        subject: "Hej",
+        html: "<p>Hej</p>",
+      }),
+    );
+    await sendSendout(op, sendout.id, { send_at: new Date(Date.now() + 60_000) });
+    const late = await child(club.id);
+    await enrollParticipant(op, judo.id, late.id);
+    expect(await startDueSendouts(new Date(Date.now() + 61_000))).toBeGreaterThanOrEqual(1);
+    const rows = await db().sendoutRecipient.findMany({
+      where: { sendoutId: sendout.id },
+      orderBy: { memberId: "asc" },
+    });
+    expect(rows.map((r) => [r.memberId, r.listId])).toEqual([
+      [early.id, 0],
+      [late.id, 0],
+    ]);
+    await deliverAll(sendout.id);
+    expect(mailTo(late.email!)).toHaveLength(1);
   });
 
   it("refuses another company's activity, and a sendout with neither lists nor activities", async () => {
