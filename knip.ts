@@ -18,9 +18,11 @@ const config: KnipConfig = {
     // Preloaded by `tsx --import` (scripts/profile-sendout.ts).
     "scripts/lib/without-server-only.mjs",
     "tests/fixtures/*.{ts,mjs}",
-    // Started by path as worker threads (lib/mail/transport.ts, modules/imports/services/reader.ts).
+    // Started by path as worker threads (lib/mail/transport.ts, modules/imports/services/reader.ts,
+    // modules/activities/services/lok-workbook.ts).
     "lib/mail/smtp-thread.mjs",
     "modules/imports/reader/sheet-thread.mjs",
+    "modules/activities/workbook/lok-workbook-thread.mjs",
     // Type declarations of the plain .mjs modules, read by tsc beside them.
     "scripts/*.d.mts",
     "scripts/lib/*.d.mts",

@@ -487,6 +487,10 @@ export const table: Record<V3OperationId, Row> = {
     cells: COMPANY_READ,
     request: ({ side }) => ({ path: `/v3/lok-report.csv?company_id=${side.companyId}&from=2026-07-01&to=2026-12-31` }),
   },
+  getLokReportXlsx: {
+    cells: COMPANY_READ,
+    request: ({ side }) => ({ path: `/v3/lok-report.xlsx?company_id=${side.companyId}&from=2026-07-01&to=2026-12-31` }),
+  },
   getLokSettings: {
     cells: COMPANY_READ,
     request: ({ side }) => ({ path: `/v3/lok-report/settings?company_id=${side.companyId}` }),

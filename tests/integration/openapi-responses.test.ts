@@ -258,6 +258,7 @@ describe("responses match the OpenAPI document", () => {
     await activityCall(`/v3/activities/${activity.json.id}/participants/${created.json.id}`, { method: "DELETE" });
     await activityCall(`/v3/lok-report?company_id=${org.rootId}&from=2026-07-01&to=2026-12-31`);
     await activityCall(`/v3/lok-report.csv?company_id=${org.rootId}&from=2026-07-01&to=2026-12-31`);
+    await activityCall(`/v3/lok-report.xlsx?company_id=${org.rootId}&from=2026-07-01&to=2026-12-31&lang=en`);
     await activityCall(`/v3/lok-report/settings?company_id=${org.rootId}`);
     await activityCall("/v3/lok-report/settings", {
       method: "PUT",

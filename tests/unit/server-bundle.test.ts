@@ -8,7 +8,10 @@ import { BUILD_OPTIONS } from "@/scripts/build-server.mjs";
 
 /** Loaded on first use: pg-boss (PostgreSQL), ioredis (REDIS_URL); date-fns per function. */
 const LOADED_ON_USE = ["pg-boss", "ioredis", "date-fns"];
-/** Loaded only by the thread that reads an import's file (modules/imports/reader/sheet-thread.mjs), never by the server itself. */
+/**
+ * Loaded only by the thread that reads an import's file (modules/imports/reader/sheet-thread.mjs) and the one that
+ * writes the LOK-stöd workbook (modules/activities/workbook/lok-workbook-thread.mjs), never by the server itself.
+ */
 const READER_THREAD_ONLY = ["exceljs", "csv-parse", "saxes"];
 
 // One build serves every check: it compiles all of dist/'s programs at once.

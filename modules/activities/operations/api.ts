@@ -262,6 +262,25 @@ export const getLokReportCsv = activityOperation({
   errors: companyErrors,
 });
 
+export const getLokReportXlsx = activityOperation({
+  method: "get",
+  path: "/lok-report.xlsx",
+  query: LokReportQuery,
+  summary: "The LOK-stöd report as an Excel workbook",
+  description:
+    "The report of `GET /v3/lok-report` as an .xlsx workbook: a summary sheet (the period, the due date of a " +
+    "half-year, the thresholds used, and per activity its occasions, qualifying occasions and participant-" +
+    "attendances counted, with a total) and one sheet per activity with the CSV's columns less the activity. " +
+    "Texts in `lang`.",
+  responses: {
+    200: {
+      description: "The workbook",
+      contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    },
+  },
+  errors: companyErrors,
+});
+
 export const getLokSettings = activityOperation({
   method: "get",
   path: "/lok-report/settings",

@@ -209,3 +209,16 @@ export function lokReportCsv(report: z.output<typeof LokReport>, lang: Lang): st
   ]);
   return `\uFEFF${stringify([t.headings, ...lines], CSV_OPTIONS)}`;
 }
+
+/** The CSV as a download named by its period (/v3 and the dashboard alike). */
+export function lokReportCsvResponse(
+  report: z.output<typeof LokReport>,
+  query: { from: string; to: string; lang: Lang },
+): Response {
+  return new Response(lokReportCsv(report, query.lang), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="lok-${query.from}-${query.to}.csv"`,
+    },
+  });
+}
