@@ -38,6 +38,15 @@ export const queryKeys = {
     companies: ["events", "companies"] as const,
     memberSearch: (q: string) => ["events", "member-search", q] as const,
   },
+  activities: {
+    all: ["activities"] as const,
+    ofCompany: (companyId: string) => ["activities", "company", companyId] as const,
+    occasions: (activityId: number) => ["activities", "occasions", activityId] as const,
+    memberSearch: (q: string) => ["activities", "member-search", q] as const,
+    lokReport: (companyId: string, from: string, to: string, lang: string) =>
+      ["activities", "lok-report", companyId, from, to, lang] as const,
+    lokSettings: (companyId: string) => ["activities", "lok-settings", companyId] as const,
+  },
   sendouts: {
     all: ["sendouts"] as const,
     ofCompany: (companyId: string) => ["sendouts", "company", companyId] as const,

@@ -6,6 +6,7 @@ import * as activity from "@/modules/activities/operations/api";
 import * as apiReference from "./api-reference";
 import * as auth from "@/modules/access/operations/api";
 import * as company from "@/modules/companies/operations/api";
+import * as dashboardActivities from "@/modules/activities/operations/dashboard";
 import * as dashboardAccess from "@/modules/access/operations/dashboard";
 import * as dashboardAudit from "@/modules/audit/operations/dashboard";
 import * as dashboardCompanies from "@/modules/companies/operations/dashboard";
@@ -77,6 +78,7 @@ const dashboardApi = merge([
   dashboardOverview,
   dashboardCompanies,
   dashboardAccess,
+  dashboardActivities,
   dashboardAudit,
   dashboardEvents,
   dashboardImports,

@@ -38,6 +38,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
       links: [
         ...when(caller.modules.has("member"), { href: "/admin/members", label: t.nav.members }),
         ...when(caller.modules.has("event"), { href: "/admin/events", label: t.nav.events }),
+        ...when(caller.modules.has("activity"), { href: "/admin/activities", label: t.nav.activities }),
+        ...when(caller.modules.has("activity"), { href: "/admin/lok-report", label: t.nav.lokReport }),
         ...when(caller.modules.has("member") || caller.modules.has("subscription_list"), {
           href: "/admin/imports",
           label: importsMessages(lang).title,

@@ -1,0 +1,56 @@
+// /admin/activities/[id]: one activity of the caller's scope with its occasions and participants. Unknown or
+// out-of-scope activities (and callers without the activity module) get the not-found page.
+import { PageTitle } from "@/components/admin/ui/page-parts";
+import { IntIdParam } from "@/lib/validation/common";
+import { ActivityView } from "@/modules/activities/components/activity-view";
+import { getActivity } from "@/modules/activities/services/activities";
+import { activitiesMessages } from "@/modules/activities/texts/activities";
+import {
+  addOccasionAction,
+  createActivityAction,
+  deleteActivityAction,
+  enrollParticipantAction,
+  removeParticipantAction,
+  updateActivityAction,
+  updateOccasionAction,
+} from "../actions";
+import { readObjectPage } from "../../object-page";
+
+export default async function ActivityPage({ params }: { params: Promise<{ id: string }> }) {
+  const {
+    caller,
+    object: activity,
+    lang,
+    canWrite,
+    readOnlyText,
+  } = await readObjectPage(params, IntIdParam, getActivity, "ACTIVITY.U");
+  const t = activitiesMessages(lang);
+  return (
+    <>
+      <PageTitle
+        title={activity.name}
+        back={{
+          href: `/admin/activities?company_id=${encodeURIComponent(activity.company_id)}`,
+          label: t.activity.back,
+        }}
+        readOnlyText={readOnlyText}
+      />
+      <ActivityView
+        initial={activity}
+        canWrite={canWrite}
+        canFindMembers={caller.modules.has("member")}
+        actions={{
+          createActivity: createActivityAction,
+          updateActivity: updateActivityAction,
+          deleteActivity: deleteActivityAction,
+          enrollParticipant: enrollParticipantAction,
+          removeParticipant: removeParticipantAction,
+          addOccasion: addOccasionAction,
+          updateOccasion: updateOccasionAction,
+        }}
+        // Further actions on the activity (copy to the next term, message guardians) go here.
+        headerActions={undefined}
+      />
+    </>
+  );
+}
