@@ -45,7 +45,9 @@ export function OccasionCalendar({ occasions, initialMonth }: { occasions: Occas
           className={`${secondaryButtonClass} px-3 py-1`}
           onClick={() => setMonth(shiftMonth(month, -1))}
         >
-          <span aria-hidden="true">‹ </span>
+          <span aria-hidden="true" className="mr-1">
+            ‹
+          </span>
           {t.occasions.previousMonth}
         </button>
         <h3 className="min-w-40 text-center font-semibold capitalize" aria-live="polite" id="calendar-month">
@@ -57,7 +59,9 @@ export function OccasionCalendar({ occasions, initialMonth }: { occasions: Occas
           onClick={() => setMonth(shiftMonth(month, 1))}
         >
           {t.occasions.nextMonth}
-          <span aria-hidden="true"> ›</span>
+          <span aria-hidden="true" className="ml-1">
+            ›
+          </span>
         </button>
       </div>
       {inMonth === 0 && <p className="text-slate-700">{t.occasions.noneThisMonth}</p>}

@@ -1,0 +1,163 @@
+// The dashboard's activity screens against the built server: staff create an activity with a weekly schedule, see its
+// occasions as a list and a month calendar, enroll members into a full activity (the second waits), open an
+// occasion's attendance, and download the LOK-stöd report as CSV and Excel; in Swedish, and in English.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import ExcelJS from "exceljs";
+import { expect, test, type Page } from "@playwright/test";
+import { createAdmin, expectAccessible, laptop, screenshot, signIn } from "./admin-helpers";
+import { cli } from "./helpers";
+
+const stamp = crypto.randomBytes(3).toString("hex");
+let club: { company_id: string };
+
+test.beforeAll(() => {
+  club = cli([
+    "company:create",
+    "--name",
+    `Aktivitetsklubben ${stamp}`,
+    "--org-number",
+    `559703-${crypto.randomInt(1000, 9999)}`,
+  ]) as { company_id: string };
+  cli(["member:generate", "--company", club.company_id, "--members", "6", "--seed", "31"]);
+});
+
+test.use({ viewport: laptop, locale: "sv-SE" });
+
+/** The half-year of today (Swedish time): its first and last day. */
+function currentHalfYear() {
+  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm" }).format(new Date());
+  const year = today.slice(0, 4);
+  return today.slice(5, 7) <= "06"
+    ? { from: `${year}-01-01`, to: `${year}-06-30` }
+    : { from: `${year}-07-01`, to: `${year}-12-31` };
+}
+
+async function membersWithEmail(page: Page) {
+  const res = await page.request.get("/admin/api/members?email=EXISTS&sort=created_asc");
+  const body = (await res.json()) as { members: { id: number; email: string; organization_id?: string }[] };
+  return body.members;
+}
+
+async function toastsGone(page: Page) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+}
+
+test("staff create an activity, see its occasions, fill it and its waitlist, and download the LOK report", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const half = currentHalfYear();
+  const name = `Innebandy ${stamp}`;
+  await signIn(page, createAdmin({ scope: club.company_id }));
+  await page.getByRole("link", { name: "Aktiviteter" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Aktiviteter" })).toBeVisible();
+  await expect(page.getByText("Föreningen har inga aktiviteter ännu.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Ny aktivitet" }).click();
+  await page.getByLabel("Namn", { exact: true }).fill(name);
+  await page.getByLabel("Plats", { exact: true }).fill("Sporthallen");
+  await page.getByLabel("Antal platser").fill("1");
+  await page.getByLabel("Födda från år").fill("2014");
+  await page.getByLabel("Födda till år").fill("2016");
+  await page.getByLabel("Veckodag (Rad 1)").selectOption("3");
+  await page.getByLabel("Första dag (Rad 1)").fill(half.from);
+  await page.getByLabel("Sista dag (Rad 1)").fill(half.to);
+  await page.getByRole("button", { name: "Lägg till veckodag" }).click();
+  await expect(page.getByTestId("schedule-rule")).toHaveCount(2);
+  await page.getByRole("button", { name: "Ta bort rad 2" }).click();
+  await expect(page.getByTestId("schedule-rule")).toHaveCount(1);
+  await expectAccessible(page);
+  await screenshot(page, "admin-activity-new-laptop-sv");
+  await page.getByRole("button", { name: "Skapa aktivitet" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("onsdagar 18:00, 60 min")).toBeVisible();
+  const rows = page.getByTestId("occasions-table").getByRole("row");
+  await expect(rows.nth(1)).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(20);
+  await page.getByRole("button", { name: "Kalender" }).click();
+  await expect(page.getByTestId("occasion-calendar")).toBeVisible();
+  await expect(page.getByTestId("occasion-calendar").getByRole("link").first()).toBeVisible();
+
+  const [first, second] = (await membersWithEmail(page)).slice(0, 2);
+  for (const [member, toast] of [
+    [first, "är inskriven"],
+    [second, "står på väntelistan"],
+  ] as const) {
+    await page.getByLabel("Sök medlem").fill(member.email);
+    await page.getByRole("button", { name: /^Skriv in / }).click();
+    await expect(page.getByText(toast)).toBeVisible();
+  }
+  await expect(page.getByTestId("enrolled").getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByTestId("waitlist").getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByText("1 inskrivna av 1, 1 på väntelistan")).toBeVisible();
+  await page.getByLabel("Sök medlem").fill("");
+  await toastsGone(page);
+  await expectAccessible(page);
+  await screenshot(page, "admin-activity-laptop-sv");
+
+  // The first occasion cancelled: struck through in the list and named in the calendar.
+  await page.getByRole("button", { name: "Lista" }).click();
+  await page
+    .getByRole("button", { name: /^Ställ in tillfället / })
+    .first()
+    .click();
+  await expect(page.getByText("Tillfället är inställt.")).toBeVisible();
+  await expect(page.getByTestId("occasions-table").getByRole("row").nth(1)).toContainText("Inställt");
+  await page.getByRole("button", { name: /^Återställ tillfället / }).click();
+  await expect(page.getByTestId("occasions-table").getByRole("row").nth(1)).toContainText("Planerat");
+
+  // The first occasion's attendance: the enrolled member is listed, not yet recorded.
+  await page
+    .getByRole("link", { name: /^Närvaro / })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 2, name: "Närvaro" })).toBeVisible();
+  await expect(page.getByTestId("attendance-table").getByRole("row")).toHaveCount(2);
+  await expectAccessible(page);
+  await screenshot(page, "admin-occasion-laptop-sv");
+
+  await page.goto(`/admin/lok-report?company_id=${club.company_id}&from=${half.from}`);
+  await expect(page.getByRole("heading", { level: 1, name: "LOK-stöd" })).toBeVisible();
+  await expect(page.getByTestId("lok-due")).toContainText("Redovisas till RF-SISU senast");
+  await expect(page.getByTestId("lok-activities").getByRole("cell", { name })).toBeVisible();
+  await expect(page.getByTestId("lok-settings-source")).toHaveText("Föreningen använder RF-SISU:s regler.");
+  await expectAccessible(page);
+  await screenshot(page, "admin-lok-report-laptop-sv");
+
+  const csvDownload = page.waitForEvent("download");
+  await page.getByRole("link", { name: /^CSV/ }).click();
+  const csv = fs.readFileSync((await (await csvDownload).path())!, "utf8");
+  expect(csv.split("\r\n")[0]).toContain("Aktivitet;Datum;Start");
+  expect(csv).toContain(`${name};`);
+
+  const xlsxDownload = page.waitForEvent("download");
+  await page.getByRole("link", { name: /^Excel/ }).click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await (await xlsxDownload).path())!);
+  expect(book.worksheets.map((s) => s.name)).toEqual(["Sammanställning", name]);
+  expect(book.worksheets[1].getRow(1).getCell(1).value).toBe("Datum");
+});
+
+test("in English: the activities, an activity and the LOK report", async ({ page }) => {
+  await signIn(page, createAdmin({ scope: club.company_id }));
+  await page.getByRole("button", { name: "In English" }).click();
+  await expect(page.getByRole("button", { name: "På svenska" })).toBeVisible();
+  await page.goto(`/admin/activities?company_id=${club.company_id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Activities" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Activities" });
+  await expect(table.getByRole("link").first()).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, "admin-activities-laptop-en");
+  await table.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 2, name: "Participants" })).toBeVisible();
+  await page.getByRole("button", { name: "Calendar" }).click();
+  await expect(page.getByTestId("occasion-calendar")).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, "admin-activity-calendar-laptop-en");
+  await page.getByRole("link", { name: "LOK-stöd" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "LOK-stöd rules" })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, "admin-lok-report-laptop-en");
+});
