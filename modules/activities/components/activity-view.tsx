@@ -53,6 +53,16 @@ export function ActivityView({
       ),
   });
 
+  const leaders = useMutation({
+    mutationFn: ({ ids }: { ids: number[]; done: string }) =>
+      unwrap(actions.updateActivity({ id: activity.id, activity: { leader_ids: ids } })),
+    onSuccess: (updated, { done }) => {
+      setActivity(updated);
+      toast.success(done);
+    },
+    onError: (error) => toast.error(failureText(t.common, error)),
+  });
+
   if (editing) {
     return (
       <Panel id="edit-activity" title={fill(t.form.editTitle, { name: activity.name })}>
@@ -125,9 +135,35 @@ export function ActivityView({
           <dd>{activity.capacity ?? t.list.unlimited}</dd>
           <dt className="font-medium text-slate-700">{t.activity.leaders}</dt>
           <dd>
-            {activity.leaders.length === 0
-              ? t.activity.noLeaders
-              : activity.leaders.map((l) => memberName(l, `#${l.member_id}`)).join(", ")}
+            {activity.leaders.length === 0 ? (
+              t.activity.noLeaders
+            ) : (
+              <ul className="space-y-1" data-testid="leaders">
+                {activity.leaders.map((l) => {
+                  const name = memberName(l, `#${l.member_id}`);
+                  return (
+                    <li key={l.member_id} className="flex flex-wrap items-center gap-3">
+                      {name}
+                      {canWrite && (
+                        <button
+                          type="button"
+                          className="text-sm text-blue-800 underline hover:text-blue-950"
+                          disabled={leaders.isPending}
+                          onClick={() =>
+                            leaders.mutate({
+                              ids: activity.leader_ids.filter((id) => id !== l.member_id),
+                              done: fill(t.activity.leaderRemoved, { name }),
+                            })
+                          }
+                        >
+                          {fill(t.activity.removeLeader, { name })}
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
           </dd>
           <dt className="font-medium text-slate-700">{t.form.description}</dt>
           <dd className="whitespace-pre-line">{activity.description ?? t.common.none}</dd>
@@ -140,6 +176,12 @@ export function ActivityView({
         canFindMembers={canFindMembers}
         actions={actions}
         onChange={setActivity}
+        onAddLeader={(member) =>
+          leaders.mutate({
+            ids: [...activity.leader_ids, member.id],
+            done: fill(t.activity.leaderAdded, { name: member.name }),
+          })
+        }
       />
     </div>
   );

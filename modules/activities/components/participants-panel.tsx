@@ -29,12 +29,15 @@ export function ParticipantsPanel({
   canFindMembers,
   actions,
   onChange,
+  onAddLeader,
 }: {
   activity: ActivityWithParticipants;
   canWrite: boolean;
   canFindMembers: boolean;
   actions: Pick<ActivityActions, "enrollParticipant" | "removeParticipant">;
   onChange: (updated: ActivityWithParticipants) => void;
+  /** Makes a member found by the search a leader of the activity. */
+  onAddLeader: (member: { id: number; name: string }) => void;
 }) {
   const lang = useLang();
   const t = activitiesMessages(lang);
@@ -67,6 +70,7 @@ export function ParticipantsPanel({
     onError: (error) => toast.error(failureText(t.common, error)),
   });
   const groups = Map.groupBy(activity.participants, (p) => p.status);
+  const leaders = new Set(activity.leader_ids);
   const current = new Set(activity.participants.filter((p) => p.status !== "LEFT").map((p) => p.member_id));
 
   const section = (
@@ -169,15 +173,26 @@ export function ParticipantsPanel({
                         <span>
                           {shown} {m.email && <span className="text-sm text-slate-700">{m.email}</span>}
                         </span>
-                        <button
-                          type="button"
-                          className={`${secondaryButtonClass} px-3 py-1`}
-                          disabled={current.has(m.id) || enroll.isPending}
-                          aria-label={fill(t.participants.enrollMember, { name: shown })}
-                          onClick={() => enroll.mutate({ id: m.id, name: shown })}
-                        >
-                          {t.participants.enroll}
-                        </button>
+                        <span className="flex gap-2">
+                          <button
+                            type="button"
+                            className={`${secondaryButtonClass} px-3 py-1`}
+                            disabled={current.has(m.id) || enroll.isPending}
+                            aria-label={fill(t.participants.enrollMember, { name: shown })}
+                            onClick={() => enroll.mutate({ id: m.id, name: shown })}
+                          >
+                            {t.participants.enroll}
+                          </button>
+                          <button
+                            type="button"
+                            className={`${secondaryButtonClass} px-3 py-1`}
+                            disabled={leaders.has(m.id)}
+                            aria-label={fill(t.participants.makeLeaderMember, { name: shown })}
+                            onClick={() => onAddLeader({ id: m.id, name: shown })}
+                          >
+                            {t.participants.makeLeader}
+                          </button>
+                        </span>
                       </li>
                     );
                   })}
