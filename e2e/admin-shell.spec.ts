@@ -69,7 +69,7 @@ test("the main menu in four named groups, in Swedish and English, at laptop and 
   const menu = page.getByRole("navigation", { name: "Huvudmeny" });
   const groups = {
     Kommunikation: ["Prenumerationslistor", "Utskick", "Spärrade adresser", "Utkorg"],
-    Medlemskap: ["Medlemmar", "Evenemang", "Import"],
+    Medlemskap: ["Medlemmar", "Evenemang", "Aktiviteter", "LOK-stöd", "Import"],
     Organisation: ["Föreningar", "Administratörer"],
     Inställningar: ["Webhooks", "API-nycklar", "Händelselogg", "Mitt konto"],
   };
