@@ -171,6 +171,16 @@ test("in English: the activities, an activity and the LOK report", async ({ page
   await screenshot(page, "admin-activities-laptop-en");
   await table.getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 2, name: "Participants" })).toBeVisible();
+  // A second weekday: the schedule is planned again.
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await page.getByRole("button", { name: "Add a weekday" }).click();
+  await page.getByLabel("Weekday (Row 2)").selectOption("2");
+  await expect(page.getByText("A changed schedule plans the coming occasions again.")).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, "admin-activity-edit-laptop-en");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("The changes were saved.")).toBeVisible();
+  await expect(page.getByText("Tuesdays 18:00, 60 min")).toBeVisible();
   await page.getByRole("button", { name: "Calendar" }).click();
   await expect(page.getByTestId("occasion-calendar")).toBeVisible();
   await expectAccessible(page);
