@@ -40,7 +40,7 @@ export function OccasionsPanel({
   const [moving, setMoving] = useState<number | null>(null);
   const key = queryKeys.activities.occasions(activity.id);
   const occasions = useQuery({
-    queryKey: [...key, activity.occasion_count, activity.schedule],
+    queryKey: [...key, activity.schedule, activity.except_dates, activity.skip_holidays],
     queryFn: () => fetchJson<OccasionRow[]>(`/admin/api/activities/${activity.id}/occasions`),
   });
   const list = occasions.data ?? NO_OCCASIONS;
@@ -68,6 +68,8 @@ export function OccasionsPanel({
       ),
     onError: (error) => toast.error(failureText(t.common, error)),
   });
+  // Counted from the list once read, so an occasion added or cancelled here counts at once.
+  const scheduledCount = occasions.data ? list.filter((o) => o.status === "SCHEDULED").length : activity.occasion_count;
   const today = stockholmToday();
   const firstComing = list.find((o) => o.starts_at.slice(0, 10) >= today) ?? list.at(-1);
   const initialMonth = (firstComing?.starts_at ?? today).slice(0, 7);
@@ -82,7 +84,7 @@ export function OccasionsPanel({
       .join(", ");
 
   return (
-    <Panel id="occasions" title={t.occasions.title} intro={fill(t.occasions.count, { count: activity.occasion_count })}>
+    <Panel id="occasions" title={t.occasions.title} intro={fill(t.occasions.count, { count: scheduledCount })}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div role="group" aria-label={t.occasions.view} className="inline-flex gap-2">
           {(["list", "calendar"] as const).map((v) => (
