@@ -169,8 +169,26 @@ test("in English: the activities, an activity and the LOK report", async ({ page
   await expect(table.getByRole("link").first()).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, "admin-activities-laptop-en");
-  await table.getByRole("link").first().click();
+  // A second group without a schedule, to move a participant to.
+  await page.getByRole("button", { name: "New activity" }).click();
+  await page.getByLabel("Name", { exact: true }).fill(`Futsal ${stamp}`);
+  await page.getByRole("button", { name: "Remove row 1" }).click();
+  await page.getByRole("button", { name: "Create activity" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Futsal ${stamp}` })).toBeVisible();
+  await page.getByRole("link", { name: "All activities" }).click();
+  await table.getByRole("link", { name: `Innebandy ${stamp}` }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Participants" })).toBeVisible();
+  // The enrolled participant moves to Futsal: the first on the waitlist gets the place.
+  const enrolled = page.getByTestId("enrolled").getByRole("listitem");
+  const waiting = await page.getByTestId("waitlist").getByRole("listitem").first().innerText();
+  await enrolled.getByRole("button", { name: /^Move / }).click();
+  await enrolled.getByRole("combobox").selectOption({ label: `Futsal ${stamp}` });
+  await expectAccessible(page);
+  await screenshot(page, "admin-activity-move-laptop-en");
+  await enrolled.getByRole("button", { name: "Move", exact: true }).click();
+  await expect(page.getByText(`was moved to Futsal ${stamp}.`)).toBeVisible();
+  await expect(page.getByTestId("waitlist").getByRole("listitem")).toHaveCount(0);
+  await expect(enrolled).toContainText(waiting.replace(/^1\.\s*/, "").split(" (")[0]);
   // A second weekday: the schedule is planned again.
   await page.getByRole("button", { name: "Edit", exact: true }).click();
   await page.getByRole("button", { name: "Add a weekday" }).click();

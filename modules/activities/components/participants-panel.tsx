@@ -19,6 +19,7 @@ import { useSearchText } from "@/components/admin/ui/use-debounced";
 import type { MemberPage } from "@/modules/members/schemas/member";
 import { memberName } from "@/modules/members/texts/member-name";
 import { activitiesMessages } from "../texts/activities";
+import { MoveParticipant } from "./move-participant";
 import type { ActivityActions, ActivityWithParticipants } from "./types";
 
 type Participant = ActivityWithParticipants["participants"][number];
@@ -34,7 +35,7 @@ export function ParticipantsPanel({
   activity: ActivityWithParticipants;
   canWrite: boolean;
   canFindMembers: boolean;
-  actions: Pick<ActivityActions, "enrollParticipant" | "removeParticipant">;
+  actions: Pick<ActivityActions, "enrollParticipant" | "removeParticipant" | "moveParticipant">;
   onChange: (updated: ActivityWithParticipants) => void;
   /** Makes a member found by the search a leader of the activity. */
   onAddLeader: (member: { id: number; name: string }) => void;
@@ -109,15 +110,24 @@ export function ParticipantsPanel({
                     )}
                   </span>
                   {canWrite && options.removable && (
-                    <button
-                      type="button"
-                      className={`${secondaryButtonClass} px-3 py-1`}
-                      aria-label={fill(t.participants.removeMember, { name: name(p) })}
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate({ id: p.member_id, name: name(p) })}
-                    >
-                      {t.participants.remove}
-                    </button>
+                    <span className="flex flex-wrap items-center gap-2">
+                      <MoveParticipant
+                        activity={activity}
+                        member={{ id: p.member_id, name: name(p) }}
+                        t={t}
+                        move={actions.moveParticipant}
+                        onMoved={onChange}
+                      />
+                      <button
+                        type="button"
+                        className={`${secondaryButtonClass} px-3 py-1`}
+                        aria-label={fill(t.participants.removeMember, { name: name(p) })}
+                        disabled={remove.isPending}
+                        onClick={() => remove.mutate({ id: p.member_id, name: name(p) })}
+                      >
+                        {t.participants.remove}
+                      </button>
+                    </span>
                   )}
                 </li>
               );

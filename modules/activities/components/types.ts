@@ -24,6 +24,10 @@ export interface ActivityActions extends ActivityFormActions {
   deleteActivity: Act<{ id: number }, z.infer<typeof OkResponse>>;
   enrollParticipant: Act<{ id: number; member_id: number }, ActivityWithParticipants>;
   removeParticipant: Act<{ id: number; member_id: number }, ActivityWithParticipants>;
+  moveParticipant: Act<
+    { id: number; member_id: number; to_activity_id: number },
+    { activity: ActivityWithParticipants; status_there: "WAITLIST" | "ENROLLED" | "LEFT" }
+  >;
   addOccasion: Act<{ id: number; occasion: z.input<typeof AddOccasionRequest> }, OccasionRow>;
   updateOccasion: Act<{ id: number; occasion: z.input<typeof UpdateOccasionRequest> }, OccasionRow>;
 }

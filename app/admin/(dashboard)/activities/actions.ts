@@ -7,6 +7,7 @@ import { IntId } from "@/lib/validation/common";
 import { createActivity, deleteActivity, updateActivity } from "@/modules/activities/services/activities";
 import { addOccasion, recordAttendance, updateOccasion } from "@/modules/activities/services/occasions";
 import { enrollParticipant, removeParticipant } from "@/modules/activities/services/participants";
+import { moveParticipant } from "@/modules/activities/services/move-participant";
 import { updateLokSettings } from "@/modules/activities/services/lok-report";
 import { CreateActivityRequest, EnrollRequest, UpdateActivityRequest } from "@/modules/activities/schemas/activity";
 import {
@@ -39,6 +40,11 @@ export const enrollParticipantAction = action(
 export const removeParticipantAction = action(
   { ...write, input: EnrollRequest.extend({ id: IntId }) },
   async ({ id, member_id }, { caller }) => removeParticipant(caller, id, member_id),
+);
+
+export const moveParticipantAction = action(
+  { ...write, input: EnrollRequest.extend({ id: IntId, to_activity_id: IntId }) },
+  async (input, { caller }) => moveParticipant(caller, input),
 );
 
 export const addOccasionAction = action(

@@ -10,6 +10,7 @@ import {
   createActivityAction,
   deleteActivityAction,
   enrollParticipantAction,
+  moveParticipantAction,
   removeParticipantAction,
   updateActivityAction,
   updateOccasionAction,
@@ -45,6 +46,7 @@ export default async function ActivityPage({ params }: { params: Promise<{ id: s
           deleteActivity: deleteActivityAction,
           enrollParticipant: enrollParticipantAction,
           removeParticipant: removeParticipantAction,
+          moveParticipant: moveParticipantAction,
           addOccasion: addOccasionAction,
           updateOccasion: updateOccasionAction,
         }}
