@@ -159,7 +159,10 @@ test("staff create an activity, see its occasions, fill it and its waitlist, and
   expect(book.worksheets[1].getRow(1).getCell(1).value).toBe("Datum");
 });
 
-test("in English: the activities, an activity and the LOK report", async ({ page }) => {
+test("in English: the activities, an activity and the LOK report; read-only for a VIEWER", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, createAdmin({ scope: club.company_id }));
   await page.getByRole("button", { name: "In English" }).click();
   await expect(page.getByRole("button", { name: "På svenska" })).toBeVisible();
@@ -207,4 +210,24 @@ test("in English: the activities, an activity and the LOK report", async ({ page
   await expect(page.getByRole("heading", { level: 2, name: "LOK-stöd rules" })).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, "admin-lok-report-laptop-en");
+
+  const context = await browser.newContext({ viewport: laptop, locale: "sv-SE" });
+  try {
+    const viewer = await context.newPage();
+    await signIn(viewer, createAdmin({ role: "VIEWER", scope: club.company_id }));
+    await viewer.goto(`/admin/activities?company_id=${club.company_id}`);
+    await expect(viewer.getByRole("table", { name: "Aktiviteter" })).toBeVisible();
+    await expect(viewer.getByRole("button", { name: "Ny aktivitet" })).toHaveCount(0);
+    await viewer
+      .getByRole("table", { name: "Aktiviteter" })
+      .getByRole("link", { name: `Innebandy ${stamp}` })
+      .click();
+    await expect(viewer.getByTestId("read-only")).toBeVisible();
+    await expect(viewer.getByRole("button", { name: "Ändra" })).toHaveCount(0);
+    await expect(viewer.getByRole("button", { name: "Lägg till tillfälle" })).toHaveCount(0);
+    await expect(viewer.getByLabel("Sök medlem")).toHaveCount(0);
+    await expectAccessible(viewer);
+  } finally {
+    await context.close();
+  }
 });

@@ -8,10 +8,15 @@ import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { fill } from "@/lib/i18n/fill";
 import { queryKeys } from "@/lib/query-keys";
-import { inputClass, secondaryButtonClass } from "@/components/admin/ui/styles";
+import { secondaryButtonClass } from "@/components/admin/ui/styles";
 import { failureText } from "@/components/admin/action-errors";
 import type { ActivitiesMessages } from "../texts/activities";
 import type { ActivityActions, ActivityRow, ActivityWithParticipants } from "./types";
+
+/** The dashboard's input look, sized to its options: it sits in a row beside its buttons. */
+const selectClass =
+  "max-w-64 rounded-md border border-slate-400 bg-white px-2 py-1 text-base text-slate-900 " +
+  "focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700";
 
 export function MoveParticipant({
   activity,
@@ -66,12 +71,7 @@ export function MoveParticipant({
       <label htmlFor={id} className="sr-only">
         {fill(t.participants.moveTo, { name: member.name })}
       </label>
-      <select
-        id={id}
-        className={`${inputClass} mt-0 w-auto py-1`}
-        value={target}
-        onChange={(e) => setTarget(e.target.value)}
-      >
+      <select id={id} className={selectClass} value={target} onChange={(e) => setTarget(e.target.value)}>
         <option value="">{fill(t.participants.moveTo, { name: member.name })}</option>
         {others.map((a) => (
           <option key={a.id} value={String(a.id)}>
