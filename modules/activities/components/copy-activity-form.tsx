@@ -1,6 +1,7 @@
 "use client";
 // Copying an activity to the next term from its page: the new term's first (and optionally last) day, a new name if
-// wanted, and whether the enrolled participants come along. The copy's page opens once it is made.
+// wanted, and whether the enrolled participants come along. The copy's page opens once it is made. It sits in the
+// page's panel "copy-activity", whose heading names it.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
@@ -72,14 +73,8 @@ export function CopyActivityForm({
       noValidate
       onSubmit={form.handleSubmit((values) => copy.mutate(values))}
       className="grid gap-4 md:grid-cols-2"
-      aria-labelledby="copy-activity-title"
+      aria-labelledby="copy-activity-heading"
     >
-      <div className="md:col-span-2">
-        <h2 id="copy-activity-title" className="text-lg font-semibold">
-          {t.copy.title}
-        </h2>
-        <p className="text-sm text-slate-700">{t.copy.intro}</p>
-      </div>
       <TextField
         label={t.copy.name}
         help={t.copy.nameHelp}

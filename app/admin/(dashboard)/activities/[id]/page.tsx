@@ -1,6 +1,9 @@
 // /admin/activities/[id]: one activity of the caller's scope with its occasions and participants. Unknown or
 // out-of-scope activities (and callers without the activity module) get the not-found page.
-import { PageTitle } from "@/components/admin/ui/page-parts";
+import { PageTitle, Panel } from "@/components/admin/ui/page-parts";
+import { CopyActivityForm } from "@/modules/activities/components/copy-activity-form";
+import { copyActivityMessages } from "@/modules/activities/texts/copy";
+import { MessageGuardiansLink } from "@/modules/sendouts/components/message-guardians-link";
 import { IntIdParam } from "@/lib/validation/common";
 import { ActivityView } from "@/modules/activities/components/activity-view";
 import { getActivity } from "@/modules/activities/services/activities";
@@ -15,6 +18,7 @@ import {
   updateActivityAction,
   updateOccasionAction,
 } from "../actions";
+import { copyActivityAction } from "../copy-action";
 import { readObjectPage } from "../../object-page";
 
 export default async function ActivityPage({ params }: { params: Promise<{ id: string }> }) {
@@ -26,6 +30,8 @@ export default async function ActivityPage({ params }: { params: Promise<{ id: s
     readOnlyText,
   } = await readObjectPage(params, IntIdParam, getActivity, "ACTIVITY.U");
   const t = activitiesMessages(lang);
+  const copy = copyActivityMessages(lang).copy;
+  const canMessage = caller.modules.has("sendout") && caller.permissions.has("SENDOUT.U");
   return (
     <>
       <PageTitle
@@ -50,9 +56,13 @@ export default async function ActivityPage({ params }: { params: Promise<{ id: s
           addOccasion: addOccasionAction,
           updateOccasion: updateOccasionAction,
         }}
-        // Further actions on the activity (copy to the next term, message guardians) go here.
-        headerActions={undefined}
+        headerActions={canMessage ? <MessageGuardiansLink activity={activity} /> : undefined}
       />
+      {canWrite && (
+        <Panel id="copy-activity" title={copy.title} intro={copy.intro} spacing="space-y-4">
+          <CopyActivityForm activity={activity} copyActivity={copyActivityAction} />
+        </Panel>
+      )}
     </>
   );
 }
