@@ -42,27 +42,29 @@ export default async function ActivityPage({ params }: { params: Promise<{ id: s
         }}
         readOnlyText={readOnlyText}
       />
-      <ActivityView
-        initial={activity}
-        canWrite={canWrite}
-        canFindMembers={caller.modules.has("member")}
-        actions={{
-          createActivity: createActivityAction,
-          updateActivity: updateActivityAction,
-          deleteActivity: deleteActivityAction,
-          enrollParticipant: enrollParticipantAction,
-          removeParticipant: removeParticipantAction,
-          moveParticipant: moveParticipantAction,
-          addOccasion: addOccasionAction,
-          updateOccasion: updateOccasionAction,
-        }}
-        headerActions={canMessage ? <MessageGuardiansLink activity={activity} /> : undefined}
-      />
-      {canWrite && (
-        <Panel id="copy-activity" title={copy.title} intro={copy.intro} spacing="space-y-4">
-          <CopyActivityForm activity={activity} copyActivity={copyActivityAction} />
-        </Panel>
-      )}
+      <div className="space-y-6">
+        <ActivityView
+          initial={activity}
+          canWrite={canWrite}
+          canFindMembers={caller.modules.has("member")}
+          actions={{
+            createActivity: createActivityAction,
+            updateActivity: updateActivityAction,
+            deleteActivity: deleteActivityAction,
+            enrollParticipant: enrollParticipantAction,
+            removeParticipant: removeParticipantAction,
+            moveParticipant: moveParticipantAction,
+            addOccasion: addOccasionAction,
+            updateOccasion: updateOccasionAction,
+          }}
+          headerActions={canMessage ? <MessageGuardiansLink activity={activity} /> : undefined}
+        />
+        {canWrite && (
+          <Panel id="copy-activity" title={copy.title} intro={copy.intro} spacing="space-y-4">
+            <CopyActivityForm activity={activity} copyActivity={copyActivityAction} />
+          </Panel>
+        )}
+      </div>
     </>
   );
 }
