@@ -30,10 +30,17 @@ describe("the LOK-stöd workbook", () => {
   it("has a summary sheet with each activity's figures and a sheet per activity with its occasions", async () => {
     // A club without memberships: its register's members count as members.
     const company = await makeCompany("LOK-boken");
-    const member = async (birthdate: string) =>
-      createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: uniqueEmail("xlsx"), birthdate }));
+    const member = async (birthdate: string, gender?: "FEMALE" | "MALE") =>
+      createMember(
+        op,
+        CreateMemberRequest.parse({ company_id: company.id, email: uniqueEmail("xlsx"), birthdate, gender }),
+      );
     const leader = await member("1995-01-01");
-    const kids = [await member("2015-01-01"), await member("2016-01-01"), await member("2017-01-01")];
+    const kids = [
+      await member("2015-01-01", "FEMALE"),
+      await member("2016-01-01", "FEMALE"),
+      await member("2017-01-01"),
+    ];
     const longName = "Fotboll för flickor födda 2015–2017: onsdagar";
     const rule = (weekday: number) => ({
       weekday,
@@ -83,12 +90,16 @@ describe("the LOK-stöd workbook", () => {
       "Qualifying occasions",
       "Participant-attendances counted",
       "Occasions not qualifying",
+      "Counted: girls/women",
+      "Counted: boys/men",
+      "Counted: other gender",
+      "Counted: gender not given",
     ]);
     const byActivity = new Map(report.activities.map((a) => [a.activity_id, a]));
     expect(byActivity.get(football.id)).toMatchObject({ occasions: 2, qualifying: 1, participants_counted: 3 });
-    expect(rowValues(summary, headingRow + 1)).toEqual([longName, 2, 1, 3, 1]);
-    expect(rowValues(summary, headingRow + 2)).toEqual([`${longName} (B)`, 2, 0, 0, 2]);
-    expect(rowValues(summary, headingRow + 3)).toEqual(["Total", 4, 1, 3, 3]);
+    expect(rowValues(summary, headingRow + 1)).toEqual([longName, 2, 1, 3, 1, 2, 0, 0, 1]);
+    expect(rowValues(summary, headingRow + 2)).toEqual([`${longName} (B)`, 2, 0, 0, 2, 0, 0, 0, 0]);
+    expect(rowValues(summary, headingRow + 3)).toEqual(["Total", 4, 1, 3, 3, 2, 0, 0, 1]);
 
     const footballSheet = book.worksheets[1];
     expect(rowValues(footballSheet, 1)[0]).toBe("Date");

@@ -155,6 +155,7 @@ function ReportFigures({ report }: { report: Report }) {
                   <th className={thClass}>{t.columns.occasions}</th>
                   <th className={thClass}>{t.columns.qualifying}</th>
                   <th className={thClass}>{t.columns.counted}</th>
+                  <th className={thClass}>{t.columns.byGender}</th>
                 </tr>
               </thead>
               <tbody>
@@ -164,6 +165,14 @@ function ReportFigures({ report }: { report: Report }) {
                     <td className={tdClass}>{a.occasions}</td>
                     <td className={tdClass}>{a.qualifying}</td>
                     <td className={tdClass}>{a.participants_counted}</td>
+                    <td className={tdClass}>
+                      {[
+                        a.counted_by_gender.female,
+                        a.counted_by_gender.male,
+                        a.counted_by_gender.other,
+                        a.counted_by_gender.unknown,
+                      ].join(" / ")}
+                    </td>
                   </tr>
                 ))}
               </tbody>

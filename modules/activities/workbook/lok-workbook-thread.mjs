@@ -59,9 +59,17 @@ function summarySheet(book, report, t) {
   sheet.addRow([t.thresholds.minLeaderAge, s.min_leader_age]);
   sheet.addRow([t.thresholds.maxPerLeader, s.max_participants_per_leader]);
   sheet.addRow([]);
-  headingRow(sheet, t.summaryHeadings, [36, 14, 18, 22, 24]);
+  headingRow(sheet, t.summaryHeadings, [36, 14, 18, 22, 24, 18, 18, 18, 18]);
+  const byGender = (g) => [g.female, g.male, g.other, g.unknown];
   for (const a of report.activities) {
-    sheet.addRow([a.name, a.occasions, a.qualifying, a.participants_counted, a.occasions - a.qualifying]);
+    sheet.addRow([
+      a.name,
+      a.occasions,
+      a.qualifying,
+      a.participants_counted,
+      a.occasions - a.qualifying,
+      ...byGender(a.counted_by_gender),
+    ]);
   }
   const total = sheet.addRow([
     t.total,
@@ -69,6 +77,7 @@ function summarySheet(book, report, t) {
     report.totals.qualifying,
     report.totals.participants_counted,
     report.totals.occasions - report.totals.qualifying,
+    ...byGender(report.totals.counted_by_gender),
   ]);
   total.font = { bold: true };
 }
