@@ -29,7 +29,10 @@ const sv = {
   },
   navLabel: "Huvudmeny",
   signedInAs: "Inloggad som",
-  role: { ADMIN: "Administratör", EDITOR: "Redaktör", VIEWER: "Läsbehörighet" } as Record<string, string>,
+  role: { ADMIN: "Administratör", EDITOR: "Redaktör", VIEWER: "Läsbehörighet", LEADER: "Ledare" } as Record<
+    string,
+    string
+  >,
   signOut: "Logga ut",
   switchLanguage: "In English",
   loading: "Laddar…",
@@ -109,7 +112,7 @@ const en: ShellMessages = {
   },
   navLabel: "Main menu",
   signedInAs: "Signed in as",
-  role: { ADMIN: "Administrator", EDITOR: "Editor", VIEWER: "Read only" },
+  role: { ADMIN: "Administrator", EDITOR: "Editor", VIEWER: "Read only", LEADER: "Leader" },
   signOut: "Sign out",
   switchLanguage: "På svenska",
   loading: "Loading…",

@@ -26,6 +26,14 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ADMIN_ROLES = ["ADMIN", "EDITOR", "VIEWER"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
+/**
+ * An activity's leader signed in to the dashboard: no access group's rights, only the activities their member leads
+ * (read them, record their attendance). Not among ADMIN_ROLES: nobody grants it by editing a user; an invitation
+ * makes it (modules/access/services/leader-accounts.ts).
+ */
+export const LEADER_ROLE = "LEADER";
+export type DashboardRole = AdminRole | typeof LEADER_ROLE;
+
 export const AccessGroupRequest = z.object({
   modules: z.array(z.enum(MODULES, { error: `must be one of ${MODULES.join(", ")}` })).default([...MODULES]),
   permissions: z.array(z.enum(PERMISSIONS, { error: `must be one of ${PERMISSIONS.join(", ")}` })).default([]),

@@ -3,7 +3,15 @@
 import "server-only";
 import type { z } from "zod";
 import type { Prisma } from "@/lib/db";
-import { ADMIN_ROLES, MODULES, PERMISSIONS, type AdminRole, type CompanyScope } from "../schemas/access";
+import {
+  ADMIN_ROLES,
+  LEADER_ROLE,
+  MODULES,
+  PERMISSIONS,
+  type AdminRole,
+  type CompanyScope,
+  type DashboardRole,
+} from "../schemas/access";
 
 export interface Caller {
   kind: "api_key" | "admin_user" | "operator";
@@ -14,12 +22,17 @@ export interface Caller {
   /** An API key's own company (the root of its scope); null for dashboard users and the operator. */
   companyId: string | null;
   /** Dashboard users only. */
-  role: AdminRole | null;
+  role: DashboardRole | null;
   /** Dashboard users only: the admin user's id. */
   userId: number | null;
   modules: ReadonlySet<string>;
   permissions: ReadonlySet<string>;
   scope: z.output<typeof CompanyScope>;
+  /**
+   * A LEADER user's member: the caller reaches only the activities where that member is a leader, whatever its
+   * scope (modules/activities/services/activity-access.ts). Absent or null for everyone else.
+   */
+  leaderMemberId?: number | null;
 }
 
 /** The operator at the command line: every module, every permission, every company. */
@@ -58,18 +71,33 @@ export function callerRights(group: AccessGroupRow): Pick<Caller, "modules" | "p
   };
 }
 
+/**
+ * A LEADER's rights: the activity module to read the activities its member leads, ATTENDANCE.U to record their
+ * attendance, and a scope of no company, so every check by company (lists, members, another activity, the audit
+ * log) finds nothing. Without a member it reaches nothing at all.
+ */
+function leaderRights(memberId: number | null): Pick<Caller, "modules" | "permissions" | "scope"> {
+  return {
+    modules: new Set(memberId === null ? [] : ["activity"]),
+    permissions: new Set(memberId === null ? [] : ["ATTENDANCE.U"]),
+    scope: { kind: "companies", companyIds: [], includeDescendants: false },
+  };
+}
+
 /** A dashboard user's rights: the access group's, capped by the role (a VIEWER has no write permission). */
 export function adminUserCaller(
-  user: { id: number; email: string; name: string; role: string },
+  user: { id: number; email: string; name: string; role: string; memberId?: number | null },
   group: AccessGroupRow,
 ): Caller {
+  const base = { kind: "admin_user" as const, actor: `admin:${user.email}`, name: user.name, companyId: null };
+  if (user.role === LEADER_ROLE) {
+    const memberId = user.memberId ?? null;
+    return { ...base, role: LEADER_ROLE, userId: user.id, ...leaderRights(memberId), leaderMemberId: memberId };
+  }
   const rights = callerRights(group);
   const role = (ADMIN_ROLES as readonly string[]).includes(user.role) ? (user.role as AdminRole) : "VIEWER";
   return {
-    kind: "admin_user",
-    actor: `admin:${user.email}`,
-    name: user.name,
-    companyId: null,
+    ...base,
     role,
     userId: user.id,
     ...rights,

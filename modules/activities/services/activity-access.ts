@@ -1,5 +1,6 @@
 // Finding an activity or occasion the caller may see, and a member who may take part in an activity. Another
-// company's activity is 404 `activity not found`, like a missing one (access-checks.ts assertObjectInScope).
+// company's activity is 404 `activity not found`, like a missing one (access-checks.ts assertObjectInScope); for a
+// LEADER user, so is every activity its member does not lead, whatever the company.
 import "server-only";
 import { db, type Tx } from "@/lib/db";
 import { NotFound, ValidationFailed } from "@/lib/errors";
@@ -8,11 +9,30 @@ import { assertObjectInScope, requireModule } from "@/modules/access/services/ac
 import type { Caller } from "@/modules/access/services/caller";
 import { memberInScope } from "@/modules/members/services/members";
 
+/**
+ * A LEADER reaches an activity by leading it, not by its company: its scope holds no company (caller.ts), so the
+ * company check would refuse every activity, and an activity of the same company it does not lead must stay 404.
+ */
+async function assertReachable(caller: Caller, activity: { id: number; companyId: string }, reason: string) {
+  const leaderMemberId = caller.leaderMemberId ?? null;
+  if (caller.role === "LEADER" || leaderMemberId !== null) {
+    const leads =
+      leaderMemberId !== null &&
+      (await db().activityLeader.findUnique({
+        where: { activityId_memberId: { activityId: activity.id, memberId: leaderMemberId } },
+        select: { activityId: true },
+      })) !== null;
+    if (!leads) throw new NotFound(reason);
+    return;
+  }
+  await assertObjectInScope(caller, activity.companyId, reason);
+}
+
 export async function activityInScope(caller: Caller, id: number) {
   requireModule(caller, "activity");
   const activity = await db().activity.findFirst({ where: { id, company: liveCompany } });
   if (!activity) throw new NotFound("activity not found");
-  await assertObjectInScope(caller, activity.companyId, "activity not found");
+  await assertReachable(caller, activity, "activity not found");
   return activity;
 }
 
@@ -23,7 +43,7 @@ export async function occasionInScope(caller: Caller, id: number) {
     include: { activity: true },
   });
   if (!occasion) throw new NotFound("occasion not found");
-  await assertObjectInScope(caller, occasion.activity.companyId, "occasion not found");
+  await assertReachable(caller, occasion.activity, "occasion not found");
   return occasion;
 }
 

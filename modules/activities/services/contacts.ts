@@ -22,3 +22,24 @@ export async function activityContacts(activityId: number, now: Date): Promise<A
     .filter((r) => r.member.email)
     .map((r) => ({ participantMemberId: r.memberId, memberId: r.memberId, email: r.member.email!, role: "SELF" }));
 }
+
+/** Who among an activity's participants cannot be reached: those with neither an email address nor a phone. */
+export async function participantContactGaps(
+  activityId: number,
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the consent rules read it
+  now: Date,
+): Promise<{ memberId: number; name: string; missing: ("contact" | "consent")[] }[]> {
+  const participants = await db().activityParticipant.findMany({
+    where: { activityId, status: "ENROLLED", member: { erasedAt: null } },
+    select: { member: { select: { id: true, firstname: true, lastname: true, email: true, phone: true } } },
+    take: 1000,
+  });
+  return participants
+    .map((p) => p.member)
+    .filter((m) => !m.email && !m.phone)
+    .map((m) => ({
+      memberId: m.id,
+      name: [m.firstname, m.lastname].filter(Boolean).join(" "),
+      missing: ["contact" as const],
+    }));
+}
