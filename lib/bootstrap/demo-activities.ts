@@ -12,7 +12,12 @@ import { CreateActivityRequest } from "@/modules/activities/schemas/activity";
 const day = 86_400_000;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-export async function seedDemoActivities(seeder: Caller, clubIds: string[], now = Date.now()): Promise<void> {
+/** Answers the judo group's leader (the demo's leader login is theirs), or null when no club had enough people. */
+export async function seedDemoActivities(
+  seeder: Caller,
+  clubIds: string[],
+  now = Date.now(),
+): Promise<{ leaderId: number; clubId: string } | null> {
   const year = new Date(now).getUTCFullYear();
   const members = await db().member.findMany({
     where: { organizationId: { in: clubIds }, birthdate: { not: null }, erasedAt: null },
@@ -26,7 +31,7 @@ export async function seedDemoActivities(seeder: Caller, clubIds: string[], now 
   )[0] ?? [undefined, []];
   const leader = people.find((m) => age(m.birthdate) >= 20);
   const children = people.filter((m) => age(m.birthdate) >= 7 && age(m.birthdate) <= 17);
-  if (!clubId || !leader || children.length < 3) return;
+  if (!clubId || !leader || children.length < 3) return null;
 
   const judo = await createActivity(
     seeder,
@@ -84,4 +89,5 @@ export async function seedDemoActivities(seeder: Caller, clubIds: string[], now 
       ],
     }),
   );
+  return { leaderId: leader.id, clubId };
 }

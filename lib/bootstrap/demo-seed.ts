@@ -13,6 +13,7 @@ import { updateFkStatus } from "@/modules/companies/services/fk-status";
 import { activateGrant, createGrant } from "@/modules/access/services/grants";
 import { setLeisureCardApiKey } from "@/modules/companies/services/leisure-card";
 import { seedDemoActivities } from "./demo-activities";
+import { createLeaderUser } from "@/modules/access/services/leader-accounts";
 import { seedDemoHistory } from "./demo-history";
 import { generateMembers } from "./member-generator";
 import { createProperty } from "@/modules/members/services/properties";
@@ -22,6 +23,8 @@ import { MODULES, PERMISSIONS } from "@/modules/access/schemas/access";
 export interface DemoCredentials {
   adminEmail: string;
   adminPassword: string;
+  /** The judo group's leader's login (role LEADER: the attendance page only); null when no activity was seeded. */
+  leader: { email: string; password: string } | null;
   clientId: string;
   clientSecret: string;
   rootCompanyId: string;
@@ -115,10 +118,15 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
   // Over half of them on the newsletter, with a history and a sent sendout, so a first sendout has recipients.
   await seedDemoHistory(seeder, { companyId: root.id, listId: list.id, subscribers: 180, seed: 2026 });
   // A judo group with its roster, waitlist and attendance, and a swimming school to come.
-  await seedDemoActivities(seeder, clubIds);
+  const judo = await seedDemoActivities(seeder, clubIds);
+  const leader = judo && { email: "ledare@example.org", password: randomToken(12) };
+  if (judo && leader) {
+    await createLeaderUser(seeder, { ...leader, name: "Demo Ledare", memberId: judo.leaderId, companyId: judo.clubId });
+  }
   return {
     adminEmail,
     adminPassword,
+    leader,
     clientId: key.client_id,
     clientSecret: key.client_secret,
     rootCompanyId: root.id,

@@ -17,6 +17,9 @@ export function printDemoCredentials(c: DemoCredentials, origin: string): void {
     "",
     "=== Demo organization seeded (these secrets are shown only now) ===",
     `Dashboard:      ${origin}/admin  (email ${c.adminEmail}  password ${c.adminPassword})`,
+    ...(c.leader
+      ? [`Leader (phone): ${origin}/admin/leader  (email ${c.leader.email}  password ${c.leader.password})`]
+      : []),
     `API client_id:  ${c.clientId}`,
     `API secret:     ${c.clientSecret}`,
     `Root company:   ${c.rootCompanyId}`,

@@ -269,6 +269,18 @@ async function fillThroughServices() {
       expiresAt: new Date(Date.now() + 3_600_000),
     },
   });
+  // A leader's invitation waiting for its link (a row as the invitation makes it).
+  await db().leaderInvitation.create({
+    data: {
+      tokenHash: sha256Hex(crypto.randomBytes(32).toString("base64url")),
+      email: uniqueEmail("ledare"),
+      name: "Backup Ledare",
+      memberId: member.id,
+      companyId: org.rootId,
+      invitedBy: "cli",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
   // A change of address waiting for its link's button (a row as the preference page's request makes it).
   await db().emailChange.create({
     data: {

@@ -1,6 +1,7 @@
 // The signed-in dashboard: every page below is refused without a session (redirect to the sign-in page).
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import { chooseLanguageAction } from "@/app/admin/language-action";
 import { LangProvider } from "@/components/admin/i18n-context";
 import { LanguageSwitch } from "@/components/admin/language-switch";
@@ -17,6 +18,8 @@ export const metadata: Metadata = { title: "Administration · Förening service"
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const caller = await requirePageCaller();
+  // An activity's leader has only its attendance page (app/admin/(leader)); nothing here is for it.
+  if (caller.role === "LEADER") redirect("/admin/leader");
   const [lang, requestHeaders] = await Promise.all([adminLanguage(), headers()]);
   const t = shellMessages(lang);
   const when = (shown: boolean, link: NavLink) => (shown ? [link] : []);

@@ -5,9 +5,9 @@
 import "server-only";
 import { hash } from "@node-rs/argon2";
 import { randomToken, sha256Hex } from "@/lib/crypto";
-import { db, isUniqueViolation } from "@/lib/db";
+import { db, isUniqueViolation, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
-import { ValidationFailed } from "@/lib/errors";
+import { Forbidden, ValidationFailed } from "@/lib/errors";
 import type { Lang } from "@/lib/i18n/lang";
 import { mailMessageId } from "@/lib/mail/message-id";
 import { sendMail } from "@/lib/mail/transport";
@@ -141,28 +141,7 @@ export async function acceptLeaderInvitation(input: { token: string; password: s
         data: { usedAt: now },
       });
       if (claimed.count !== 1) throw LINK_INVALID();
-      // What a LEADER reaches comes from its member, not from this group (caller.ts); the group says whose it is.
-      const group = await createAccessGroup(
-        `leader ${invitation.email}`,
-        {
-          modules: ["activity"],
-          permissions: ["ATTENDANCE.U"],
-          company_ids: [invitation.companyId],
-          include_descendants: false,
-        },
-        tx,
-      );
-      const user = await tx.adminUser.create({
-        data: {
-          email: invitation.email,
-          name: invitation.name,
-          passwordHash,
-          role: LEADER_ROLE,
-          memberId: invitation.memberId,
-          accessGroupId: group.id,
-        },
-        include: { accessGroup: { include: { companies: true } } },
-      });
+      const user = await insertLeaderUser(tx, { ...invitation, passwordHash });
       await recordAudit(tx, adminUserCaller(user, user.accessGroup), {
         action: "admin_user.create",
         objectType: "admin_user",
@@ -177,4 +156,53 @@ export async function acceptLeaderInvitation(input: { token: string; password: s
     throw error;
   }
   return { email: invitation.email };
+}
+
+/** The LEADER user of a member. What it reaches comes from its member, not from this group (caller.ts); the group names the activity's company, so the users screen shows whose leader it is. */
+async function insertLeaderUser(
+  tx: Tx,
+  input: { email: string; name: string; passwordHash: string; memberId: number; companyId: string },
+) {
+  const group = await createAccessGroup(
+    `leader ${input.email}`,
+    {
+      modules: ["activity"],
+      permissions: ["ATTENDANCE.U"],
+      company_ids: [input.companyId],
+      include_descendants: false,
+    },
+    tx,
+  );
+  return tx.adminUser.create({
+    data: {
+      email: input.email,
+      name: input.name,
+      passwordHash: input.passwordHash,
+      role: LEADER_ROLE,
+      memberId: input.memberId,
+      accessGroupId: group.id,
+    },
+    include: { accessGroup: { include: { companies: true } } },
+  });
+}
+
+/** A LEADER user made by the operator without an invitation (the demo's leader login). Audited. */
+export async function createLeaderUser(
+  caller: Caller,
+  input: { email: string; name: string; password: string; memberId: number; companyId: string },
+): Promise<{ id: number }> {
+  if (caller.kind !== "operator") throw new Forbidden("only the operator makes a leader's account directly");
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hash(input.password);
+  return db().$transaction(async (tx) => {
+    const user = await insertLeaderUser(tx, { ...input, email, passwordHash });
+    await recordAudit(tx, caller, {
+      action: "admin_user.create",
+      objectType: "admin_user",
+      objectId: user.id,
+      companyId: input.companyId,
+      summary: `${email} (${LEADER_ROLE})`,
+    });
+    return { id: user.id };
+  });
 }
