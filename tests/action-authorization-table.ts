@@ -13,7 +13,10 @@ import { operatorCaller } from "@/modules/access/services/caller";
 import { createApiKey } from "@/modules/access/services/api-keys";
 import { createEvent } from "@/modules/events/services/events";
 import { createActivity } from "@/modules/activities/services/activities";
+import { addOccasion } from "@/modules/activities/services/occasions";
+import { enrollParticipant } from "@/modules/activities/services/participants";
 import { CreateActivityRequest } from "@/modules/activities/schemas/activity";
+import { AddOccasionRequest } from "@/modules/activities/schemas/occasion";
 import { createMember } from "@/modules/members/services/changes";
 import { pauseSendout, sendSendout } from "@/modules/sendouts/services/states";
 import { createSendout } from "@/modules/sendouts/services/sendouts";
@@ -72,6 +75,11 @@ export interface Row {
   args(f: Fixtures): Promise<unknown[]>;
   /** The outcome of an answer; by default the ActionResult's status. */
   outcome?: (answer: ActionAnswer) => Outcome;
+  /**
+   * A LEADER user's session (it leads an activity of the in-scope club, not the ones the arguments name): by default
+   * 403 for a row that needs a module or the ADMIN role, since a LEADER has only the activity module and ATTENDANCE.U.
+   */
+  leader?: Outcome;
   cells: Omit<Record<Column, Cell>, "outOfScope"> & { outOfScope: NotApplicable | OutOfScopeCase[] };
 }
 
@@ -93,7 +101,7 @@ const email = (prefix: string) => `${unique(prefix)}@example.se`;
 export const operator = () => operatorCaller();
 
 const newList = async (companyId: string) => createList(operator(), { name: unique("Lista"), company_id: companyId });
-const newMember = async (companyId: string) =>
+export const newMember = async (companyId: string) =>
   createMember(operator(), { company_id: companyId, email: email("medlem"), firstname: "Test" });
 const newActivity = async (companyId: string) =>
   createActivity(operator(), CreateActivityRequest.parse({ company_id: companyId, name: unique("Aktivitet") }));
@@ -172,11 +180,48 @@ async function newConfirmationToken(companyId: string) {
     (await db().subscription.findUniqueOrThrow({ where: { id: subscription.id } })).confirmationNonce!,
   );
 }
-const form = (fields: Record<string, string>) => {
+/** An activity of the company with a member enrolled and an occasion starting now (attendance can be recorded). */
+export async function newOccasionToday(companyId: string, leaderId?: number) {
+  const participant = await newMember(companyId);
+  const activity = await createActivity(
+    operator(),
+    CreateActivityRequest.parse({
+      company_id: companyId,
+      name: unique("Träning"),
+      leader_ids: leaderId ? [leaderId] : [],
+    }),
+  );
+  await enrollParticipant(operator(), activity.id, participant.id);
+  const occasion = await addOccasion(
+    operator(),
+    activity.id,
+    AddOccasionRequest.parse({ starts_at: new Date().toISOString(), duration_minutes: 60 }),
+  );
+  return { activityId: activity.id, occasionId: occasion.id, memberId: participant.id };
+}
+const attendanceArgs = async (companyId: string) => {
+  const { occasionId, memberId } = await newOccasionToday(companyId);
+  return [{ occasion_id: occasionId, attendance: [{ member_id: memberId, status: "PRESENT" }] }];
+};
+const attendanceForm = async (companyId: string) => {
+  const { occasionId, memberId } = await newOccasionToday(companyId);
+  return [form({ occasion_id: String(occasionId), [`status-${memberId}`]: "PRESENT" })];
+};
+/** The leaders' page's plain form comes back to the page saying whether it was saved. */
+const savedOrFailed = ({ redirect }: ActionAnswer): Outcome =>
+  (redirect && /[?&](saved|failed)=/.exec(redirect)?.[1]) || "no redirect";
+/** An activity of the company led by a member with an address: the invitation's arguments. */
+const leaderToInvite = async (companyId: string) => {
+  const leader = await newMember(companyId);
+  const { activityId } = await newOccasionToday(companyId, leader.id);
+  return [{ activity_id: activityId, member_id: leader.id }];
+};
+
+function form(fields: Record<string, string>) {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.set(name, value);
   return data;
-};
+}
 const idle = { status: "idle" };
 /** The hosted forms that come back to their page with a notice: the notice of the redirect (?notice= or ?undo=). */
 const redirectedTo = ({ redirect }: ActionAnswer): Outcome =>
@@ -907,6 +952,78 @@ export const ROWS: Row[] = [
     },
   },
   // ---- one's own account (two-factor sign-in): every role, on the caller's own user only
+  // ---- activities' leaders: attendance from the leaders' page, and inviting a leader (ACTIVITY.U and the ADMIN role)
+  {
+    action: "app/admin/(leader)/leader/actions.ts#sendLeaderAttendanceAction",
+    needs: { module: "activity", permission: "ATTENDANCE.U" },
+    args: async (f) => attendanceArgs(f.inScopeClubId),
+    // The occasion is of the LEADER's company but not of an activity it leads: as a missing one.
+    leader: HIDDEN,
+    cells: {
+      ...write,
+      outOfScope: [
+        { object: "the occasion", args: async (f) => attendanceArgs(f.outOfScopeCompanyId), expect: HIDDEN },
+      ],
+    },
+  },
+  {
+    action: "app/admin/(leader)/leader/actions.ts#saveLeaderAttendanceForm",
+    needs: { module: "activity", permission: "ATTENDANCE.U" },
+    args: async (f) => attendanceForm(f.inScopeClubId),
+    outcome: savedOrFailed,
+    leader: "failed",
+    cells: {
+      noSession: "failed",
+      expiredSession: "failed",
+      invalidSession: "failed",
+      wrongModule: "failed",
+      missingPermission: "failed",
+      outOfScope: [
+        { object: "the occasion", args: async (f) => attendanceForm(f.outOfScopeCompanyId), expect: "failed" },
+      ],
+      inScope: "saved",
+    },
+  },
+  {
+    action: `${DASHBOARD}/users/leaders/actions.ts#inviteLeaderAction`,
+    needs: { module: "activity", permission: "ACTIVITY.U" },
+    args: async (f) => leaderToInvite(f.inScopeClubId),
+    cells: {
+      ...write,
+      outOfScope: [
+        { object: "the activity", args: async (f) => leaderToInvite(f.outOfScopeCompanyId), expect: HIDDEN },
+      ],
+    },
+  },
+  {
+    action: "app/admin/leader-invitation/actions.ts#acceptLeaderInvitationAction",
+    needs: "nothing",
+    args: async (f) => {
+      const member = await newMember(f.inScopeClubId);
+      const token = unique("inbjudan");
+      await db().leaderInvitation.create({
+        data: {
+          tokenHash: sha256Hex(token),
+          email: email("ledare"),
+          name: "Ledare",
+          memberId: member.id,
+          companyId: f.inScopeClubId,
+          invitedBy: "cli",
+          expiresAt: new Date(Date.now() + 3_600_000),
+        },
+      });
+      return [{ token, password: "ett-langt-losenord" }];
+    },
+    cells: {
+      noSession: 200,
+      expiredSession: 200,
+      invalidSession: 200,
+      wrongModule: SIGNED_OUT_PAGE,
+      missingPermission: SIGNED_OUT_PAGE,
+      outOfScope: SIGNED_OUT_PAGE,
+      inScope: 200,
+    },
+  },
   {
     action: `${DASHBOARD}/account/actions.ts#startTwoFactorAction`,
     needs: "nothing",
@@ -1161,4 +1278,6 @@ export interface Callers {
   editor: string;
   /** ADMIN with every module and permission, scoped to the in-scope company alone (not its club). */
   withoutDescendants: string;
+  /** A LEADER user whose member leads an activity of the in-scope club (and nothing the rows' arguments name). */
+  leader: string;
 }

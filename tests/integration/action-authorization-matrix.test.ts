@@ -5,12 +5,15 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGrant } from "@/modules/access/services/grants";
+import { createLeaderUser } from "@/modules/access/services/leader-accounts";
 import { createPeriod } from "@/modules/members/services/reference";
 import { MODULES, PERMISSIONS, type Module, type Permission } from "@/modules/access/schemas/access";
 import {
   accessOf,
   COLUMNS,
   operator,
+  newMember,
+  newOccasionToday,
   ROWS,
   unique,
   type Callers,
@@ -71,8 +74,23 @@ beforeAll(async () => {
     ) as Record<Permission, string>,
     editor: await signedIn("EDITOR"),
     withoutDescendants: await signedIn("ADMIN", { ...scoped, include_descendants: false }),
+    leader: await leaderSession(club.id),
   };
 });
+
+/** A LEADER user (role LEADER, linked to a member who leads an activity of the club), signed in. */
+async function leaderSession(clubId: string): Promise<string> {
+  const member = await newMember(clubId);
+  await newOccasionToday(clubId, member.id);
+  const login = { email: `${unique("ledare")}@example.se`, password: crypto.randomBytes(12).toString("base64url") };
+  const { id } = await createLeaderUser(operator(), {
+    ...login,
+    name: "Matrisledare",
+    memberId: member.id,
+    companyId: clubId,
+  });
+  return signIn({ id, ...login });
+}
 
 /** The cookie headers of a column's callers for a row (several when the column has two kinds of caller). */
 async function cookiesFor(
@@ -199,6 +217,19 @@ describe.each(ROWS.map((row) => [row.action, row] as const))("%s", (_name, row) 
         const { outcome: got, value } = await outcome(row, await row.args(fixtures), cookie);
         expect(got, `${who}: ${JSON.stringify(value)}`).toBe(cell);
       }
+    });
+  }
+});
+
+// A LEADER reaches only the activities its member leads: every action that needs a module or the ADMIN role refuses
+// it (the rows' arguments name nothing it leads). Rows that need nothing (the signed-out pages, the hosted pages, the
+// caller's own sign-in settings) answer a LEADER as they answer anyone.
+describe("a LEADER's session", () => {
+  for (const row of ROWS.filter((r) => r.needs !== "nothing")) {
+    const expected = row.leader ?? 403;
+    it(`${row.action} → ${String(expected)}`, async () => {
+      const { outcome: got, value } = await outcome(row, await row.args(fixtures), callers.leader);
+      expect(got, JSON.stringify(value)).toBe(expected);
     });
   }
 });

@@ -40,6 +40,10 @@ import {
   type Side,
 } from "../authorization-matrix-table";
 import { call, makeApiKey, makeCompany, tokensFor } from "../helpers";
+import { signIn } from "../dashboard-session";
+import { createLeaderUser } from "@/modules/access/services/leader-accounts";
+import { updateActivity } from "@/modules/activities/services/activities";
+import { UpdateActivityRequest } from "@/modules/activities/schemas/activity";
 
 let sides: { a: Side; b: Side };
 let keys: Keys;
@@ -231,4 +235,36 @@ describe("authorization matrix of /v3", () => {
     });
     expect(subscription.status).toBe("SUBSCRIBED");
   });
+});
+
+// A LEADER user (it leads side A's activity) signs in to the dashboard only: its session cookie is no credential on
+// /v3, whatever the operation, so every bearer operation answers it as one without a token (the dashboard's own
+// writes are in tests/integration/action-authorization-matrix.test.ts).
+describe("a LEADER's dashboard session on /v3", () => {
+  let cookie: string;
+  beforeAll(async () => {
+    const leader = await freshMember(sides.a.companyId);
+    await updateActivity(op, sides.a.activityId, UpdateActivityRequest.parse({ leader_ids: [leader.id] }));
+    const login = {
+      email: `ledare-${randomBytes(5).toString("hex")}@example.org`,
+      password: randomBytes(12).toString("hex"),
+    };
+    const { id } = await createLeaderUser(op, {
+      ...login,
+      name: "Matrisledare",
+      memberId: leader.id,
+      companyId: sides.a.companyId,
+    });
+    cookie = await signIn({ id, ...login });
+  });
+
+  for (const operation of v3Operations.filter((o) => o.auth === "bearer")) {
+    const row = table[operation.operationId as keyof typeof table];
+    it(`${operation.method.toUpperCase()} ${operation.path} → 401`, async () => {
+      const request = await row.request({ side: sides.a, column: "inScope", keys });
+      const res = await call(request.path, { ...request, headers: { ...request.headers, cookie } });
+      expect(res.status, res.text.slice(0, 160)).toBe(401);
+      expect(res.json).toEqual({ reason: "missing bearer token" });
+    });
+  }
 });
