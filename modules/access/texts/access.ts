@@ -24,7 +24,10 @@ const sv = {
     "SENDOUT.U": "Skapa och skicka utskick",
     "WEBHOOK.U": "Hantera webhooks",
   } as Record<string, string>,
-  roles: { ADMIN: "Administratör", EDITOR: "Redaktör", VIEWER: "Läsbehörighet" } as Record<string, string>,
+  roles: { ADMIN: "Administratör", EDITOR: "Redaktör", VIEWER: "Läsbehörighet", LEADER: "Ledare" } as Record<
+    string,
+    string
+  >,
   roleHelp: {
     ADMIN: "Allt behörigheten ger, och hanterar API-nycklar och administratörer.",
     EDITOR: "Läser och ändrar det behörigheten ger.",
@@ -188,7 +191,7 @@ const en: AccessMessages = {
     "SENDOUT.U": "Create and send sendouts",
     "WEBHOOK.U": "Manage webhooks",
   },
-  roles: { ADMIN: "Administrator", EDITOR: "Editor", VIEWER: "Read only" },
+  roles: { ADMIN: "Administrator", EDITOR: "Editor", VIEWER: "Read only", LEADER: "Leader" },
   roleHelp: {
     ADMIN: "Everything the access allows, and manages API keys and admin users.",
     EDITOR: "Reads and changes what the access allows.",
