@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import type { z } from "zod";
 import { env } from "../env";
-import { errorOutcome, Unauthorized } from "../errors";
+import { errorOutcome, Forbidden, Unauthorized } from "../errors";
 import { logger } from "../logger";
 import { successStatus, type OperationSpec } from "../operations/operation";
 import { requireModule, requirePermission } from "@/modules/access/services/access-checks";
@@ -74,6 +74,10 @@ export function route<const Spec extends OperationSpec>(
             ? await authenticateBearer(request.headers.get("authorization"))
             : ((await sessionCaller()) ?? throwError(new Unauthorized("not signed in")));
         actor = caller.actor;
+        // A leader's account has only its attendance page, which reads no data route: none answers it.
+        if (spec.auth === "session" && caller.role === "LEADER") {
+          throw new Forbidden("a leader's account reaches only its attendance page");
+        }
         if (spec.module) requireModule(caller, spec.module);
         if (spec.permission) requirePermission(caller, spec.permission);
       }
