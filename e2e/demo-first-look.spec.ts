@@ -12,6 +12,7 @@ test.describe.configure({ mode: "serial" });
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let login: { email: string; password: string };
+let leaderLogin: { email: string; password: string };
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -24,6 +25,8 @@ test.beforeAll(async () => {
     email: /email (\S+)/.exec(banner)![1],
     password: /password (\S+)\)/.exec(banner)?.[1] ?? /password (\S+)/.exec(banner)![1],
   };
+  const leader = /Leader \(phone\): \S+ {2}\(email (\S+) {2}password (\S+)\)/.exec(banner)!;
+  leaderLogin = { email: leader[1], password: leader[2] };
   // Seeding runs on every fresh start: the newsletter's history must not make it slow.
   expect(Date.now() - started).toBeLessThan(120_000);
 });
@@ -90,4 +93,18 @@ test("the demo shows a sent sendout with figures, members on the overview, and a
   await expect(page.getByTestId("recipient-count")).toHaveText(
     /^[1-9]\d* mottagare \(0 har avslutat alla utskick, [1-9]\d* spärrade adresser\)$/,
   );
+});
+
+test("the demo's leader signs in on a phone to the judo group's attendance", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${stack.baseUrl}/admin/login`);
+  await page.locator("#email").fill(leaderLogin.email);
+  await page.locator("#password").fill(leaderLogin.password);
+  await page.locator("form:has(#email) button[type=submit]").click();
+  await page.waitForURL("**/admin/leader");
+  await expect(page.getByRole("heading", { level: 1, name: "Närvaro" })).toBeVisible();
+  // Today's occasion on a Tuesday, the next ones on other days.
+  await expect(page.getByRole("region", { name: "Judo 7-17 år" }).first()).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, "demo-leader-attendance");
 });

@@ -19,13 +19,26 @@ export async function seedDemoActivities(
   now = Date.now(),
 ): Promise<{ leaderId: number; clubId: string } | null> {
   const year = new Date(now).getUTCFullYear();
+  // The generated members belong to the federation and are members of the clubs through memberships; a club's own
+  // members count too. Read by organization alone, no club had anyone and the demo had no activities.
   const members = await db().member.findMany({
-    where: { organizationId: { in: clubIds }, birthdate: { not: null }, erasedAt: null },
-    select: { id: true, organizationId: true, birthdate: true },
+    where: {
+      birthdate: { not: null },
+      erasedAt: null,
+      OR: [{ organizationId: { in: clubIds } }, { memberships: { some: { companyId: { in: clubIds } } } }],
+    },
+    select: {
+      id: true,
+      organizationId: true,
+      birthdate: true,
+      memberships: { where: { companyId: { in: clubIds } }, select: { companyId: true }, take: 1 },
+    },
     orderBy: { id: "asc" },
   });
   const age = (birthdate: string | null) => year - Number(birthdate!.slice(0, 4));
-  const byClub = Map.groupBy(members, (m) => m.organizationId);
+  const byClub = Map.groupBy(members, (m) =>
+    clubIds.includes(m.organizationId) ? m.organizationId : m.memberships[0].companyId,
+  );
   const [clubId, people] = [...byClub].sort(
     ([, a], [, b]) => b.filter((m) => age(m.birthdate) <= 17).length - a.filter((m) => age(m.birthdate) <= 17).length,
   )[0] ?? [undefined, []];

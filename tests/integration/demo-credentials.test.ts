@@ -17,7 +17,10 @@ it("the log names where the credentials are, without them; they work and their f
     const credentials = demoCredentials(log);
     const password = /password (\S+)\)/.exec(banner)?.[1];
     expect(password).toBeDefined();
-    for (const secret of [credentials.clientSecret, password!]) expect(log).not.toContain(secret);
+    // The judo group's leader's login (role LEADER), on a line of its own.
+    const leader = /Leader \(phone\): \S+\/admin\/leader {2}\(email (\S+) {2}password (\S+)\)/.exec(banner);
+    expect(leader?.[1], banner).toBe("ledare@example.org");
+    for (const secret of [credentials.clientSecret, password!, leader![2]]) expect(log).not.toContain(secret);
     await accessToken(stack.baseUrl, credentials);
   } finally {
     await stack.stop();
