@@ -198,6 +198,13 @@ test.describe("the leaders' attendance page", () => {
       await expectAccessible(page);
       await screenshot(page, `leader-attendance-offline-${lang}`);
       expect((await group.attendance())[group.bo.id]).toEqual([null, 0]);
+      // Kept in the phone, so a closed tab or a reload does not lose it.
+      const kept = await page.evaluate(() =>
+        Object.entries(window.localStorage).filter(([key]) => key.startsWith("forening.leader-attendance.")),
+      );
+      expect(kept.map(([, value]) => JSON.parse(value))).toEqual([
+        [{ occasionId: group.occasion.id, memberId: group.bo.id, status: "ABSENT" }],
+      ]);
       await context.setOffline(false);
       await expect(bo).toHaveAttribute("data-state", "sent");
       await expect(page.getByTestId("queue-status")).toHaveCount(0);
@@ -211,7 +218,12 @@ test.describe("the leaders' attendance page", () => {
       await page.reload();
       await expect(card.getByTestId(`person-${group.alva.id}`).getByRole("radio", { name: t.present })).toBeChecked();
       await expect(card.getByTestId(`person-${group.bo.id}`).getByRole("radio", { name: t.absent })).toBeChecked();
-      expect(await page.evaluate(() => window.localStorage.getItem("forening.leader-attendance.v1"))).toBeNull();
+      // Nothing left waiting in the phone.
+      expect(
+        await page.evaluate(() =>
+          Object.keys(window.localStorage).filter((key) => key.startsWith("forening.leader-attendance.")),
+        ),
+      ).toEqual([]);
       expect(csp).toEqual([]);
 
       // Without JavaScript: the choices are a form, its button records the whole occasion.

@@ -10,7 +10,8 @@ export interface QueuedTap {
   status: AttendanceStatus;
 }
 
-const KEY = "forening.leader-attendance.v1";
+/** One queue per dashboard user: leaders sharing a phone never send each other's taps under their own session. */
+export const queueKey = (userId: number) => `forening.leader-attendance.v1.${userId}`;
 const STATUSES = new Set(["PRESENT", "ABSENT", "EXCUSED"]);
 /** More than any leader taps between two connections; a bound against a store grown by something else. */
 const MAX_ENTRIES = 2000;
@@ -27,19 +28,19 @@ function isTap(value: unknown): value is QueuedTap {
   );
 }
 
-export function loadQueue(): QueuedTap[] {
+export function loadQueue(key: string): QueuedTap[] {
   try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(KEY) ?? "[]");
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(key) ?? "[]");
     return Array.isArray(parsed) ? parsed.filter(isTap).slice(0, MAX_ENTRIES) : [];
   } catch {
     return [];
   }
 }
 
-export function saveQueue(queue: QueuedTap[]): void {
+export function saveQueue(key: string, queue: QueuedTap[]): void {
   try {
-    if (queue.length === 0) window.localStorage.removeItem(KEY);
-    else window.localStorage.setItem(KEY, JSON.stringify(queue.slice(-MAX_ENTRIES)));
+    if (queue.length === 0) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, JSON.stringify(queue.slice(-MAX_ENTRIES)));
   } catch {
     // Storage full or refused (private mode): the tap still goes out now, it just would not survive a reload.
   }

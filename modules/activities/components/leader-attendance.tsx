@@ -194,17 +194,20 @@ function OccasionCard({
 export function LeaderAttendanceBoard({
   occasions,
   lang,
+  userId,
   send,
   saveForm,
 }: {
   occasions: BoardOccasion[];
+  /** The signed-in user: its taps are kept apart from another user's on the same phone. */
+  userId: number;
   /** The texts are read here: some are functions, which a server component cannot pass. */
   lang: Lang;
   send: SendAttendance;
   saveForm: (form: FormData) => Promise<void>;
 }) {
   const t = leaderMessages(lang).page;
-  const { state, tap } = useAttendanceSender(send);
+  const { state, tap } = useAttendanceSender(send, userId);
   const [hydrated, setHydrated] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the no-JavaScript button goes once the page runs
   useEffect(() => setHydrated(true), []);

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ActionResult } from "@/lib/actions/result";
 import {
   loadQueue,
+  queueKey,
   retryDelay,
   saveQueue,
   withoutOccasion,
@@ -33,7 +34,8 @@ export interface SenderState {
 
 export const personKey = (occasionId: number, memberId: number) => `${occasionId}:${memberId}`;
 
-export function useAttendanceSender(send: SendAttendance) {
+export function useAttendanceSender(send: SendAttendance, userId: number) {
+  const key = queueKey(userId);
   const [state, setState] = useState<SenderState>({
     queue: [],
     sent: new Map(),
@@ -49,11 +51,14 @@ export function useAttendanceSender(send: SendAttendance) {
   // The next round, started from within a round (a retry, or taps made meanwhile).
   const again = useRef<() => void>(() => {});
 
-  const setQueue = useCallback((queue: QueuedTap[]) => {
-    queueRef.current = queue;
-    saveQueue(queue);
-    setState((s) => ({ ...s, queue }));
-  }, []);
+  const setQueue = useCallback(
+    (queue: QueuedTap[]) => {
+      queueRef.current = queue;
+      saveQueue(key, queue);
+      setState((s) => ({ ...s, queue }));
+    },
+    [key],
+  );
 
   const flush = useCallback(async () => {
     if (busy.current || queueRef.current.length === 0) return;
@@ -130,7 +135,7 @@ export function useAttendanceSender(send: SendAttendance) {
     window.addEventListener("online", online);
     window.addEventListener("offline", offline);
     // What an earlier visit left unsent goes out now. Reading localStorage can only happen after hydration.
-    queueRef.current = loadQueue();
+    queueRef.current = loadQueue(key);
     setState((s) => ({ ...s, queue: queueRef.current, online: navigator.onLine }));
     void flush();
     return () => {
@@ -138,7 +143,7 @@ export function useAttendanceSender(send: SendAttendance) {
       window.removeEventListener("offline", offline);
       if (timer.current) clearTimeout(timer.current);
     };
-  }, [flush]);
+  }, [flush, key]);
 
   return { state, tap };
 }

@@ -38,6 +38,7 @@ export default async function LeaderPage({
           <LeaderAttendanceBoard
             occasions={occasions}
             lang={lang}
+            userId={caller.userId ?? 0}
             send={sendLeaderAttendanceAction}
             saveForm={saveLeaderAttendanceForm}
           />
