@@ -9,7 +9,7 @@ import { Forbidden, NotFound, ValidationFailed } from "@/lib/errors";
 import { callerForAdminUser, verifyAdminPassword } from "@/modules/access/services/admin-users";
 import { operatorCaller, type Caller } from "@/modules/access/services/caller";
 import { acceptLeaderInvitation, leaderInvitationFor } from "@/modules/access/services/leader-accounts";
-import { listAdminUsers } from "@/modules/access/services/admin-users";
+import { listAdminUsers, updateAdminUser } from "@/modules/access/services/admin-users";
 import { getActivity, listActivities, updateActivity } from "@/modules/activities/services/activities";
 import { addOccasion, getOccasion, recordAttendance } from "@/modules/activities/services/occasions";
 import { enrollParticipant } from "@/modules/activities/services/participants";
@@ -239,6 +239,11 @@ describe("what a LEADER reaches", () => {
     expect((await leaderOccasions(leader, new Date())).occasions).toEqual([]);
 
     const user = await leaderUserOf(c.leader.id);
+    // Its rights are not a role's or a group's: staff only activate or deactivate it.
+    await expect(updateAdminUser(op, { id: user.id, role: "EDITOR" })).rejects.toBeInstanceOf(ValidationFailed);
+    await updateAdminUser(op, { id: user.id, active: false });
+    expect(await callerForAdminUser(user.id)).toBeNull();
+    await updateAdminUser(op, { id: user.id, active: true });
     await db().adminUser.update({ where: { id: user.id }, data: { memberId: null } });
     const unlinked = (await callerForAdminUser(user.id))!;
     expect(unlinked.modules.size).toBe(0);

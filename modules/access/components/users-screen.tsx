@@ -176,16 +176,19 @@ function UserTable({
           return (
             <div className="flex flex-col items-start gap-2">
               <div className="flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className={`${secondaryButtonClass} px-3 py-1.5`}
-                  aria-label={t.editLabel(user.email)}
-                  aria-describedby={noteId}
-                  disabled={own}
-                  onClick={() => onEdit(user)}
-                >
-                  {t.edit}
-                </button>
+                {/* A leader's account has no role or access to edit (it reaches what its member leads). */}
+                {user.role !== "LEADER" && (
+                  <button
+                    type="button"
+                    className={`${secondaryButtonClass} px-3 py-1.5`}
+                    aria-label={t.editLabel(user.email)}
+                    aria-describedby={noteId}
+                    disabled={own}
+                    onClick={() => onEdit(user)}
+                  >
+                    {t.edit}
+                  </button>
+                )}
                 <ConfirmButton
                   danger={user.active}
                   disabled={own}

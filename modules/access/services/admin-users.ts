@@ -5,7 +5,12 @@ import type { z } from "zod";
 import { hash, verify } from "@node-rs/argon2";
 import { db, isUniqueViolation, type Prisma } from "@/lib/db";
 import { Forbidden, NotFound, ValidationFailed } from "@/lib/errors";
-import type { AdminUserRow, CreateAdminUserInput, UpdateAdminUserInput } from "../schemas/access";
+import {
+  LEADER_ROLE,
+  type AdminUserRow,
+  type CreateAdminUserInput,
+  type UpdateAdminUserInput,
+} from "../schemas/access";
 import { normalizeEmail } from "@/lib/validation/email";
 import { requireAdminRole } from "./access-checks";
 import {
@@ -109,6 +114,11 @@ export async function updateAdminUser(caller: Caller, input: UpdateAdminUserInpu
     throw new NotFound("admin user not found");
   if (caller.userId === user.id && (input.role !== undefined || input.active === false || input.access !== undefined)) {
     throw new Forbidden("you cannot change your own role, access or active state");
+  }
+  // What a LEADER reaches follows from the activities its member leads (caller.ts), not from a role or a group: it is
+  // only activated or deactivated here, and staff who should reach more get a staff account of their own.
+  if (user.role === LEADER_ROLE && (input.role !== undefined || input.access !== undefined)) {
+    throw new ValidationFailed({ role: ["a leader's account is only activated or deactivated"] });
   }
   if (input.access) {
     await checkAccessGroupInput(input.access);
