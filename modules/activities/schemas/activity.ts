@@ -94,6 +94,11 @@ const activityFields = {
   skip_holidays: z.boolean({ error: "must be true or false" }).meta({
     description: "Leave out Swedish public holidays and midsummer, Christmas and New Year's Eve (default true).",
   }),
+  signup_open: z.boolean({ error: "must be true or false" }).meta({
+    description:
+      "Listed on the hosted sign-up page {site_url}/activities/<company uuid>, where guardians sign children up " +
+      "(double opt-in by email). Default false.",
+  }),
   leader_ids: z
     .array(IntId, { error: "must be an array of member ids" })
     .max(LIMITS.leaders, { error: `must have at most ${LIMITS.leaders} leaders` })
@@ -111,6 +116,7 @@ export const CreateActivityRequest = z
     schedule: activityFields.schedule.default([]),
     except_dates: activityFields.except_dates.default([]),
     skip_holidays: activityFields.skip_holidays.default(true),
+    signup_open: activityFields.signup_open.default(false),
     leader_ids: activityFields.leader_ids.default([]),
     time_zone: TimeZone.default(DEFAULT_EVENT_TIME_ZONE).meta({
       description: "The zone of the schedule's local times (default Europe/Stockholm).",
@@ -131,6 +137,7 @@ export const UpdateActivityRequest = z
     schedule: activityFields.schedule.optional(),
     except_dates: activityFields.except_dates.optional(),
     skip_holidays: activityFields.skip_holidays.optional(),
+    signup_open: activityFields.signup_open.optional(),
     leader_ids: activityFields.leader_ids.optional(),
   })
   .refine(birthYearsInOrder, birthYearsIssue)
@@ -167,6 +174,7 @@ export const ActivityView = z
     schedule: z.array(WeeklyRuleView),
     except_dates: z.array(z.string()),
     skip_holidays: z.boolean(),
+    signup_open: z.boolean(),
     leader_ids: z.array(z.number().int()),
     enrolled_count: z.number().int(),
     waitlist_count: z.number().int(),

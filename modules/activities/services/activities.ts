@@ -81,6 +81,7 @@ function activityView(a: ActivityRow, counts: ActivityCounts): z.output<typeof A
     schedule: a.rules.map(weeklyRule),
     except_dates: JSON.parse(a.exceptDates) as string[],
     skip_holidays: a.skipHolidays,
+    signup_open: a.signupOpen,
     leader_ids: a.leaders.map((l) => l.memberId),
     enrolled_count: counts.enrolled,
     waitlist_count: counts.waiting,
@@ -209,6 +210,7 @@ export async function createActivity(caller: Caller, input: CreateActivityInput)
         capacity: input.capacity ?? null,
         timeZone: input.time_zone,
         skipHolidays: input.skip_holidays,
+        signupOpen: input.signup_open,
         exceptDates: JSON.stringify([...new Set(input.except_dates)].sort()),
       },
     });
@@ -255,6 +257,7 @@ export async function updateActivity(caller: Caller, id: number, input: UpdateAc
         ...(input.birth_year_to !== undefined ? { birthYearTo: input.birth_year_to } : {}),
         ...(input.capacity !== undefined ? { capacity: input.capacity } : {}),
         ...(input.skip_holidays !== undefined ? { skipHolidays: input.skip_holidays } : {}),
+        ...(input.signup_open !== undefined ? { signupOpen: input.signup_open } : {}),
         ...(exceptDates ? { exceptDates: JSON.stringify(exceptDates) } : {}),
       },
     });
