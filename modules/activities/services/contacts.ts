@@ -73,14 +73,12 @@ function contactsOf(
   if (band === "ADULT") return self;
   const guardians = member.guardians
     .filter((g) => g.guardian.email)
-    .map(
-      (g): ActivityContact => ({
-        participantMemberId: member.id,
-        memberId: g.guardian.id,
-        email: g.guardian.email!,
-        role: band === "CHILD" ? "GUARDIAN" : "GUARDIAN_COPY",
-      }),
-    );
+    .map((g): ActivityContact => ({
+      participantMemberId: member.id,
+      memberId: g.guardian.id,
+      email: g.guardian.email!,
+      role: band === "CHILD" ? "GUARDIAN" : "GUARDIAN_COPY",
+    }));
   return [...self, ...guardians];
 }
 

@@ -19,8 +19,7 @@ async function signupOfCancelToken(token: string) {
 }
 
 export type CancelPageState =
-  | { state: "invalid" }
-  | { state: "pending" | "cancelled"; activity: string; child: string };
+  { state: "invalid" } | { state: "pending" | "cancelled"; activity: string; child: string };
 
 /** GET /activities/cancel/<token>: what the button would cancel. Looking changes nothing. */
 export async function signupCancelPage(token: string): Promise<CancelPageState> {

@@ -59,7 +59,14 @@ export async function submitSignup(companyUuid: string, activityId: number, inpu
       expiresAt: new Date(now.getTime() + SIGNUP_TTL_DAYS * 86_400_000),
     },
   });
-  const context = { signupId: signup.id, lang, to: email, activityName: activity.name, organizationName: organization.name, details };
+  const context = {
+    signupId: signup.id,
+    lang,
+    to: email,
+    activityName: activity.name,
+    organizationName: organization.name,
+    details,
+  };
   await sendSignupOptIn(context, token);
   return { email };
 }
@@ -133,7 +140,11 @@ export async function confirmSignup(token: string, now = new Date()): Promise<Co
     );
     const guardian = await tx.member.findUniqueOrThrow({ where: { id: guardianId }, select: { uuid: true } });
     const caller = hostedSignupCaller(guardian.uuid);
-    const child = { firstname: details.child_firstname, lastname: details.child_lastname, birthdate: details.child_birthdate };
+    const child = {
+      firstname: details.child_firstname,
+      lastname: details.child_lastname,
+      birthdate: details.child_birthdate,
+    };
     let childId = await wardNamed(tx, guardianId, child);
     if (childId === null) {
       const created = await tx.member.create({
@@ -144,7 +155,11 @@ export async function confirmSignup(token: string, now = new Date()): Promise<Co
       await emitWebhookEvent(tx, "member.created", { companyId }, { member_id: childId });
     }
     await linkGuardian(tx, childId, guardianId, details.relation);
-    await recordGuardianConsent(tx, { guardianId, childId, consentKey: SIGNUP_CONSENT_KEY, source: "hosted_signup" }, now);
+    await recordGuardianConsent(
+      tx,
+      { guardianId, childId, consentKey: SIGNUP_CONSENT_KEY, source: "hosted_signup" },
+      now,
+    );
     await recordAudit(tx, caller, {
       action: "member.guardian_consent",
       objectType: "member",

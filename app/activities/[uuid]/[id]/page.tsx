@@ -39,7 +39,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ActivitySignupPage({ params, searchParams }: Props) {
   const { uuid, id } = await params;
   const { organization, activity } = await loadActivity(uuid, id);
-  const { lang, t: page, switchHref, switchLabel } = await pageLanguage(`/activities/${uuid}/${id}`, await searchParams);
+  const {
+    lang,
+    t: page,
+    switchHref,
+    switchLabel,
+  } = await pageLanguage(`/activities/${uuid}/${id}`, await searchParams);
   const t = signupMessages(lang);
   return (
     <PageShell lang={lang} switchHref={switchHref} switchLabel={switchLabel}>

@@ -30,8 +30,7 @@ export default async function ConfirmSignupPage({ params, searchParams }: Props)
     return <PageShell {...language} heading={heading} />;
   }
   const names = { child: state.child, activity: state.activity, email: state.email };
-  const outcome =
-    state.status === "WAITLIST" ? t.waitlistBody : state.status === "LEFT" ? t.leftBody : t.enrolledBody;
+  const outcome = state.status === "WAITLIST" ? t.waitlistBody : state.status === "LEFT" ? t.leftBody : t.enrolledBody;
   const heading =
     state.state === "pending"
       ? { title: t.confirmTitle, body: fill(t.confirmBody, names) }
