@@ -60,7 +60,7 @@ export default async function ActivitiesPage({ params, searchParams }: Props) {
           ))}
         </ul>
       )}
-      <SenderNote organization={organization} t={page} />
+      <SenderNote organization={organization} t={{ ...page, senderBody: t.senderBody }} />
     </PageShell>
   );
 }

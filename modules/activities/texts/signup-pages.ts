@@ -4,6 +4,7 @@ import type { Lang } from "@/lib/i18n/lang";
 
 const sv = {
   listTitle: "Anmäl till aktiviteter",
+  senderBody: "Aktiviteterna drivs av {organization}. Det är dit uppgifterna i anmälan går.",
   listIntro: "Här kan du som vårdnadshavare anmäla ett barn till en av klubbens aktiviteter.",
   noneOpen: "Just nu går det inte att anmäla sig till någon aktivitet. Titta in igen senare.",
   signUpFor: "Anmäl till {activity}",
@@ -69,6 +70,7 @@ const sv = {
 
 const en: typeof sv = {
   listTitle: "Sign up for activities",
+  senderBody: "The activities are run by {organization}. That is who receives the details of a sign-up.",
   listIntro: "As a guardian, you can sign a child up for one of the club's activities here.",
   noneOpen: "No activity is open for sign-up at the moment. Please look in again later.",
   signUpFor: "Sign up for {activity}",

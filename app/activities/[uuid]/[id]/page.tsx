@@ -71,7 +71,7 @@ export default async function ActivitySignupPage({ params, searchParams }: Props
           action={signupAction}
         />
       </div>
-      <SenderNote organization={organization} t={page} />
+      <SenderNote organization={organization} t={{ ...page, senderBody: t.senderBody }} />
     </PageShell>
   );
 }

@@ -35,8 +35,11 @@ export default async function ConfirmSignupPage({ params, searchParams }: Props)
     state.state === "pending"
       ? { title: t.confirmTitle, body: fill(t.confirmBody, names) }
       : { title: t.confirmedTitle, body: fill(outcome, names) };
+  // The heading drawn here rather than by PageShell: the sentence carries an address, which must wrap on a phone.
   return (
-    <PageShell {...language} heading={heading}>
+    <PageShell {...language}>
+      <h1 className="text-2xl font-semibold">{heading.title}</h1>
+      <p className="mb-6 mt-2 text-slate-700 wrap-anywhere">{heading.body}</p>
       {state.state === "pending" && (
         <ConfirmForm
           action={confirmSignupAction}

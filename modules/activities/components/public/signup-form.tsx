@@ -66,7 +66,14 @@ export function SignupForm({ companyUuid, activityId, organizationName, lang, t,
 
   const textField = (
     name: TextName,
-    options: { type?: string; autoComplete: string; required?: boolean; help?: string; defaultValue?: string },
+    options: {
+      type?: string;
+      autoComplete: string;
+      required?: boolean;
+      help?: string;
+      defaultValue?: string;
+      inputMode?: "numeric";
+    },
   ) => (
     <TextField
       id={name}
@@ -77,6 +84,7 @@ export function SignupForm({ companyUuid, activityId, organizationName, lang, t,
         </>
       }
       type={options.type ?? "text"}
+      inputMode={options.inputMode}
       autoComplete={options.autoComplete}
       required={options.required !== false}
       help={options.help}
@@ -107,7 +115,8 @@ export function SignupForm({ companyUuid, activityId, organizationName, lang, t,
         <legend className="text-lg font-semibold">{t.childHeading}</legend>
         {textField("child_firstname", { autoComplete: "off" })}
         {textField("child_lastname", { autoComplete: "off" })}
-        {textField("child_birthdate", { type: "date", autoComplete: "off", help: t.birthdateHelp })}
+        {/* A text, not type=date: a phone's date wheel is slow for a birth year, and its format is the device's. */}
+        {textField("child_birthdate", { autoComplete: "off", help: t.birthdateHelp, inputMode: "numeric" })}
       </fieldset>
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">{t.guardianHeading}</legend>
