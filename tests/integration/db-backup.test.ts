@@ -18,6 +18,7 @@ import { generateSync } from "otplib";
 import { createActivity } from "@/modules/activities/services/activities";
 import { listOccasions, recordAttendance } from "@/modules/activities/services/occasions";
 import { enrollParticipant } from "@/modules/activities/services/participants";
+import { addGuardian } from "@/modules/activities/services/families";
 import { updateLokSettings } from "@/modules/activities/services/lok-report";
 import { UpdateLokSettingsRequest } from "@/modules/activities/schemas/lok";
 import { CreateActivityRequest } from "@/modules/activities/schemas/activity";
@@ -221,6 +222,27 @@ async function fillThroughServices() {
     }),
   );
   await enrollParticipant(operator, activity.id, member.id);
+  // A family: a guardian of the member with the guardian's consent, and a hosted sign-up waiting for its link's button.
+  const guardian = await createMemberVia(org.token, { company_id: org.rootId, email: uniqueEmail("vardnadshavare") });
+  await addGuardian(operator, member.id, guardian.id, "förälder");
+  await db().guardianConsent.create({
+    data: {
+      guardianId: guardian.id,
+      childId: member.id,
+      consentKey: "activity-signup-v1",
+      givenAt: new Date(),
+      source: "dashboard",
+    },
+  });
+  await db().activitySignup.create({
+    data: {
+      activityId: activity.id,
+      details: "{}",
+      guardianEmail: uniqueEmail("anmalan"),
+      tokenHash: sha256Hex(crypto.randomBytes(32).toString("base64url")),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
   const [firstOccasion] = await listOccasions(operator, activity.id, {});
   await recordAttendance(operator, firstOccasion.id, [{ member_id: member.id, status: "PRESENT" }]);
   await updateLokSettings(
