@@ -31,8 +31,8 @@ const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 const button = (url: string, label: string) =>
   `<p><a href="${escapeHtml(url)}" style="${BUTTON}">${escapeHtml(label)}</a></p>`;
 
-export const signupConfirmUrl = (token: string, lang: Lang) => `${siteUrl()}/activities/confirm/${token}?lang=${lang}`;
-export const signupCancelUrl = (token: string, lang: Lang) => `${siteUrl()}/activities/cancel/${token}?lang=${lang}`;
+const signupConfirmUrl = (token: string, lang: Lang) => `${siteUrl()}/activities/confirm/${token}?lang=${lang}`;
+const signupCancelUrl = (token: string, lang: Lang) => `${siteUrl()}/activities/cancel/${token}?lang=${lang}`;
 
 function names(context: SignupMailContext) {
   const { details } = context;

@@ -8,7 +8,7 @@ import { stockholmToday, yearsBefore } from "@/lib/calendar";
 import { liveMember } from "@/lib/live-records";
 import type { ParticipantStatus } from "../schemas/activity";
 
-export type ContactRole = "SELF" | "GUARDIAN" | "GUARDIAN_COPY";
+type ContactRole = "SELF" | "GUARDIAN" | "GUARDIAN_COPY";
 
 export interface ActivityContact {
   participantMemberId: number;
@@ -24,13 +24,13 @@ export type ContactGap = {
 };
 
 /** The age of digital consent in Sweden. */
-export const CONSENT_AGE = 13;
+const CONSENT_AGE = 13;
 const ADULT_AGE = 18;
 
-export type AgeBand = "CHILD" | "TEEN" | "ADULT";
+type AgeBand = "CHILD" | "TEEN" | "ADULT";
 
 /** Under 13, 13 to 17, or 18 and over (also when the birthdate is unknown) on the Stockholm date of `now`. */
-export function ageBand(birthdate: string | null, now: Date): AgeBand {
+function ageBand(birthdate: string | null, now: Date): AgeBand {
   if (!birthdate) return "ADULT";
   const today = stockholmToday(now);
   // Born after the same day 13 years ago: not 13 yet. Text dates compare in calendar order.

@@ -7,13 +7,6 @@ import { NotFound } from "@/lib/errors";
 import { liveCompany } from "@/lib/live-records";
 import { isUuid } from "@/lib/validation/common";
 
-export interface PublicOrganization {
-  uuid: string;
-  name: string;
-  email: string | null;
-  web: string | null;
-}
-
 export interface PublicActivity {
   id: number;
   name: string;
@@ -31,7 +24,7 @@ export interface PublicActivity {
 const organizationSelect = { uuid: true, name: true, email: true, web: true } as const;
 
 /** The live company with this public uuid; 404 `club not found` otherwise. */
-export async function publicOrganization(companyUuid: string) {
+async function publicOrganization(companyUuid: string) {
   const company = isUuid(companyUuid)
     ? await db().company.findFirst({
         where: { uuid: companyUuid, ...liveCompany },
@@ -53,9 +46,7 @@ const activitySelect = {
   rules: { orderBy: { position: "asc" as const } },
 };
 
-async function withCounts(
-  activities: (Awaited<ReturnType<typeof openActivities>>[number] & { capacity: number | null })[],
-): Promise<PublicActivity[]> {
+async function withCounts(activities: Awaited<ReturnType<typeof openActivities>>): Promise<PublicActivity[]> {
   const counts = await db().activityParticipant.groupBy({
     by: ["activityId", "status"],
     where: { activityId: { in: activities.map((a) => a.id) }, status: { in: ["ENROLLED", "WAITLIST"] } },

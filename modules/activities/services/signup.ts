@@ -25,7 +25,7 @@ import { enrollInTransaction } from "./participants";
 import { publicActivity } from "./public-activities";
 
 /** How long a confirmation link works; an unconfirmed sign-up is dropped after it (sweepExpiredSignups). */
-export const SIGNUP_TTL_DAYS = 7;
+const SIGNUP_TTL_DAYS = 7;
 /** At most this many unconfirmed sign-ups per guardian address an hour: the form cannot flood a mailbox. */
 const MAX_PENDING_PER_HOUR = 5;
 
@@ -72,7 +72,7 @@ export async function submitSignup(companyUuid: string, activityId: number, inpu
 }
 
 /** Drops unconfirmed sign-ups whose link has expired: what was typed about a child is not kept without consent. */
-export async function sweepExpiredSignups(now: Date): Promise<void> {
+async function sweepExpiredSignups(now: Date): Promise<void> {
   await db().activitySignup.deleteMany({ where: { confirmedAt: null, expiresAt: { lt: now } } });
 }
 

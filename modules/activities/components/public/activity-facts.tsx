@@ -19,7 +19,7 @@ function ages(activity: PublicActivity, t: SignupMessages): string | null {
   return null;
 }
 
-export function placesText(activity: PublicActivity, t: SignupMessages): string {
+function placesText(activity: PublicActivity, t: SignupMessages): string {
   if (activity.freePlaces === null) return t.noLimit;
   if (activity.freePlaces === 0) return t.full;
   return activity.freePlaces === 1 ? t.onePlace : fill(t.freePlaces, { n: activity.freePlaces });
