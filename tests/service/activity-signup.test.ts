@@ -135,6 +135,14 @@ describe("the hosted sign-up", () => {
     const audit = await db().auditEntry.findMany({ where: { companyId: company.id, action: "activity.enroll" } });
     expect(audit.map((a) => a.actor)).toEqual([`hosted_signup:member:${guardian.uuid}`]);
     expect((await listGuardians(op, child.id)).map((g) => g.guardian_id)).toEqual([guardian.id]);
+    // Once confirmed, the sign-up keeps no copy of what was typed: it lives in the members.
+    const done = await db().activitySignup.findUniqueOrThrow({ where: { id: pending.id } });
+    expect([done.details, done.guardianEmail, done.participantMemberId]).toEqual(["{}", "", child.id]);
+    expect(await signupConfirmationPage(token)).toMatchObject({
+      state: "confirmed",
+      child: "Alva Berg",
+      status: "ENROLLED",
+    });
 
     // The confirmation message says the outcome and carries the cancel link.
     const [confirmed] = await sink.waitFor(2).then((all) => all.slice(1));

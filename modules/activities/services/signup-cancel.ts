@@ -5,9 +5,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
 import { liveCompany } from "@/lib/live-records";
-import { SignupDetails } from "../schemas/signup";
 import { leaveInTransaction } from "./participants";
-import { hostedSignupCaller } from "./signup";
+import { hostedSignupCaller, signedUpChild } from "./signup";
 
 async function signupOfCancelToken(token: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
@@ -25,11 +24,10 @@ export type CancelPageState =
 export async function signupCancelPage(token: string): Promise<CancelPageState> {
   const signup = await signupOfCancelToken(token);
   if (!signup) return { state: "invalid" };
-  const details = SignupDetails.parse(JSON.parse(signup.details));
   return {
     state: signup.cancelledAt ? "cancelled" : "pending",
     activity: signup.activity.name,
-    child: `${details.child_firstname} ${details.child_lastname}`,
+    child: await signedUpChild(signup),
   };
 }
 

@@ -99,16 +99,31 @@ async function participantStatus(signup: Signup): Promise<ParticipantStatus | un
   return row?.status as ParticipantStatus | undefined;
 }
 
+/**
+ * The child's name as a page shows it: what was typed while the sign-up waits, the member's own once confirmed (the
+ * sign-up keeps no copy then; an erased member shows none).
+ */
+export async function signedUpChild(signup: { details: string; participantMemberId: number | null }): Promise<string> {
+  if (signup.participantMemberId === null) {
+    const details = SignupDetails.parse(JSON.parse(signup.details));
+    return `${details.child_firstname} ${details.child_lastname}`;
+  }
+  const child = await db().member.findUnique({
+    where: { id: signup.participantMemberId },
+    select: { firstname: true, lastname: true },
+  });
+  return [child?.firstname, child?.lastname].filter(Boolean).join(" ");
+}
+
 /** GET /activities/confirm/<token>: what the page asks about. Looking changes nothing (mail scanners open links). */
 export async function signupConfirmationPage(token: string, now = new Date()): Promise<SignupPageState> {
   const signup = await signupOfToken(token);
   if (!signup) return { state: "invalid" };
   if (!signup.confirmedAt && signup.expiresAt <= now) return { state: "expired" };
-  const details = SignupDetails.parse(JSON.parse(signup.details));
   return {
     state: signup.confirmedAt ? "confirmed" : "pending",
     activity: signup.activity.name,
-    child: `${details.child_firstname} ${details.child_lastname}`,
+    child: await signedUpChild(signup),
     email: signup.guardianEmail,
     status: await participantStatus(signup),
   };
@@ -170,7 +185,14 @@ export async function confirmSignup(token: string, now = new Date()): Promise<Co
     const status = await enrollInTransaction(tx, caller, { id: signup.activityId, companyId }, childId);
     await tx.activitySignup.update({
       where: { id: signup.id },
-      data: { participantMemberId: childId, guardianMemberId: guardianId, cancelTokenHash: sha256Hex(cancelToken) },
+      // What was typed now lives in the members; the sign-up keeps no second copy of a child's or guardian's data.
+      data: {
+        participantMemberId: childId,
+        guardianMemberId: guardianId,
+        cancelTokenHash: sha256Hex(cancelToken),
+        details: "{}",
+        guardianEmail: "",
+      },
     });
     return { status };
   });
