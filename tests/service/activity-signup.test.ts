@@ -210,6 +210,17 @@ describe("the hosted sign-up", () => {
     expect(await cancelSignup("not-a-token-at-all-really")).toBe("invalid");
   });
 
+  it("a double opt-in message the mail server refuses drops the sign-up, so sending the form again works", async () => {
+    const { company, activity } = await openActivity(null);
+    const input = form();
+    sink.failNext(1, 451);
+    await expect(submitSignup(company.uuid, activity.id, input, "sv")).rejects.toThrow();
+    expect(await db().activitySignup.count({ where: { activityId: activity.id } })).toBe(0);
+    await submitSignup(company.uuid, activity.id, input, "sv");
+    await sink.waitFor(1);
+    expect(await db().activitySignup.count({ where: { activityId: activity.id } })).toBe(1);
+  });
+
   it("an expired link confirms nothing and says so; an unknown one is invalid", async () => {
     const { company, activity } = await openActivity(null);
     const input = form();

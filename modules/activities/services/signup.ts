@@ -67,7 +67,12 @@ export async function submitSignup(companyUuid: string, activityId: number, inpu
     organizationName: organization.name,
     details,
   };
-  await sendSignupOptIn(context, token);
+  // Without its message the sign-up cannot be confirmed: it is dropped (and counts against no limit), the form says
+  // something went wrong, and the guardian can send it again.
+  await sendSignupOptIn(context, token).catch(async (error: unknown) => {
+    await db().activitySignup.delete({ where: { id: signup.id } });
+    throw error;
+  });
   return { email };
 }
 
