@@ -133,7 +133,8 @@ describe("the hosted sign-up", () => {
     expect(consent.givenAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
     expect(await statuses(activity.id)).toEqual(["ENROLLED"]);
     const audit = await db().auditEntry.findMany({ where: { companyId: company.id, action: "activity.enroll" } });
-    expect(audit.map((a) => a.actor)).toEqual([`hosted_signup:member:${guardian.uuid}`]);
+    // The guardian's own act ("public" on the audit screen), through the hosted sign-up.
+    expect(audit.map((a) => [a.actor, a.actorKind])).toEqual([[`hosted_signup:member:${guardian.uuid}`, "public"]]);
     expect((await listGuardians(op, child.id)).map((g) => g.guardian_id)).toEqual([guardian.id]);
     // Once confirmed, the sign-up keeps no copy of what was typed: it lives in the members.
     const done = await db().activitySignup.findUniqueOrThrow({ where: { id: pending.id } });

@@ -33,6 +33,11 @@ export interface Caller {
    * scope (modules/activities/services/activity-access.ts). Absent or null for everyone else.
    */
   leaderMemberId?: number | null;
+  /**
+   * A system caller acting for a visitor of the hosted pages on the visitor's own behalf (a guardian confirming a
+   * sign-up): its audit entries are of the kind "public", the person themselves, not the operator.
+   */
+  publicVisitor?: boolean;
 }
 
 /** The operator at the command line: every module, every permission, every company. */

@@ -31,7 +31,12 @@ const MAX_PENDING_PER_HOUR = 5;
 
 /** The actor of what a confirmed link does: the hosted sign-up, on behalf of the guardian member. */
 export function hostedSignupCaller(guardianUuid: string): Caller {
-  return { ...operatorCaller(), actor: `hosted_signup:member:${guardianUuid}`, name: "Hosted sign-up" };
+  return {
+    ...operatorCaller(),
+    actor: `hosted_signup:member:${guardianUuid}`,
+    name: "Hosted sign-up",
+    publicVisitor: true,
+  };
 }
 
 /**

@@ -20,7 +20,7 @@ export async function recordAudit(tx: Tx, caller: Caller, entry: AuditRecord): P
   await insertAuditEntries(tx, [
     {
       actor: caller.actor,
-      actorKind: caller.kind,
+      actorKind: caller.publicVisitor ? "public" : caller.kind,
       action: entry.action,
       objectType: entry.objectType,
       objectId: String(entry.objectId),
