@@ -232,6 +232,20 @@ describe("the hosted sign-up", () => {
     expect(await signupConfirmationPage(token, later)).toEqual({ state: "expired" });
     expect(await confirmSignup(token, later)).toEqual({ state: "expired" });
     expect(await db().activityParticipant.count({ where: { activityId: activity.id } })).toBe(0);
+    // Once the link has expired, the next sign-up anywhere empties the row of what was typed; the link still says
+    // it expired.
+    await db().activitySignup.updateMany({
+      where: { activityId: activity.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    await submitSignup(company.uuid, activity.id, form(), "sv");
+    const [emptied] = await db().activitySignup.findMany({
+      where: { activityId: activity.id },
+      orderBy: { id: "asc" },
+    });
+    expect([emptied.details, emptied.guardianEmail]).toEqual(["{}", ""]);
+    expect(await signupConfirmationPage(token)).toEqual({ state: "expired" });
+    expect(await confirmSignup(token)).toEqual({ state: "expired" });
     expect(await confirmSignup("x".repeat(43))).toEqual({ state: "invalid" });
     expect(await signupConfirmationPage("../../etc")).toEqual({ state: "invalid" });
   });

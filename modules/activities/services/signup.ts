@@ -24,8 +24,10 @@ import { linkGuardian, recordGuardianConsent, wardNamed } from "./families";
 import { enrollInTransaction } from "./participants";
 import { publicActivity } from "./public-activities";
 
-/** How long a confirmation link works; an unconfirmed sign-up is dropped after it (sweepExpiredSignups). */
+/** How long a confirmation link works; an unconfirmed sign-up's data is dropped after it (sweepExpiredSignups). */
 const SIGNUP_TTL_DAYS = 7;
+/** How long an expired link still gets its "expired" page (the row, emptied, is kept that long) instead of "invalid". */
+const EXPIRED_PAGE_DAYS = 30;
 /** At most this many unconfirmed sign-ups per guardian address an hour: the form cannot flood a mailbox. */
 const MAX_PENDING_PER_HOUR = 5;
 
@@ -81,9 +83,19 @@ export async function submitSignup(companyUuid: string, activityId: number, inpu
   return { email };
 }
 
-/** Drops unconfirmed sign-ups whose link has expired: what was typed about a child is not kept without consent. */
+/**
+ * Unconfirmed sign-ups whose link has expired: what was typed about a child and its guardian is not kept without
+ * consent, so it is emptied at once; the row (a token hash and the activity) stays a while longer so that the link
+ * still gets a page saying it expired, then goes too.
+ */
 async function sweepExpiredSignups(now: Date): Promise<void> {
-  await db().activitySignup.deleteMany({ where: { confirmedAt: null, expiresAt: { lt: now } } });
+  await db().activitySignup.updateMany({
+    where: { confirmedAt: null, expiresAt: { lt: now }, NOT: { details: "{}" } },
+    data: { details: "{}", guardianEmail: "" },
+  });
+  await db().activitySignup.deleteMany({
+    where: { confirmedAt: null, expiresAt: { lt: new Date(now.getTime() - EXPIRED_PAGE_DAYS * 86_400_000) } },
+  });
 }
 
 async function signupOfToken(token: string) {
