@@ -653,6 +653,25 @@ export const table: Record<V3OperationId, Row> = {
     cells: OBJECT_WRITE,
     request: async ({ side }) => ({ path: `/v3/member/${(await freshMember(side.companyId)).id}`, method: "DELETE" }),
   },
+  listMemberGuardians: {
+    cells: OBJECT_READ,
+    request: ({ side }) => ({ path: `/v3/member/${side.memberId}/guardians` }),
+  },
+  setMemberGuardian: {
+    cells: OBJECT_WRITE,
+    request: async ({ side }) => ({
+      path: `/v3/member/${side.memberId}/guardians/${(await freshMember(side.companyId)).id}`,
+      method: "PUT",
+      body: { relation: "förälder" },
+    }),
+  },
+  removeMemberGuardian: {
+    cells: OBJECT_WRITE,
+    request: async ({ side }) => ({
+      path: `/v3/member/${side.memberId}/guardians/${(await freshMember(side.companyId)).id}`,
+      method: "DELETE",
+    }),
+  },
   listMembers: {
     // B's period as the filter: answered, with none of B's members (checked).
     cells: SCOPE_FILTERED_READ,

@@ -67,6 +67,24 @@ const rfSisu = {
   ],
 };
 
+/** Astrid's mother, who signed her up on the hosted page. */
+const guardian = {
+  guardian_id: 1874,
+  firstname: "Karin",
+  lastname: "Lindqvist",
+  email: "karin.lindqvist@example.se",
+  phone: "070-123 45 67",
+  relation: "förälder",
+  consents: [
+    {
+      consent_key: "activity-signup-v1",
+      given_at: "2026-08-03T19:12:40.000Z",
+      source: "hosted_signup",
+      withdrawn_at: null,
+    },
+  ],
+};
+
 export function activityExamples(companyId: string): Record<string, unknown> {
   const activity = {
     id: 31,
@@ -109,6 +127,9 @@ export function activityExamples(companyId: string): Record<string, unknown> {
     UpdateActivityRequest: { capacity: 24, except_dates: ["2026-11-03", "2026-11-10"] },
     CopyActivityRequest: { name: "Judo 8-10 år, vårterminen", from_date: "2027-01-12", participants: "enrolled" },
     EnrollParticipantRequest: { member_id: participant.member_id },
+    MemberGuardian: guardian,
+    MemberGuardians: [guardian],
+    SetGuardianRequest: { relation: "förälder" },
     Occasion: occasion,
     AddOccasionRequest: { starts_at: "2026-11-14T10:00:00+01:00", duration_minutes: 120, location: "Luleå judoklubb" },
     UpdateOccasionRequest: { status: "CANCELLED" },

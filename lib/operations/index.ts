@@ -20,6 +20,7 @@ import * as dashboardOverview from "@/modules/overview/operations/dashboard";
 import * as dashboardSendouts from "@/modules/sendouts/operations/dashboard";
 import * as dashboardWebhooks from "@/modules/webhooks/operations/dashboard";
 import * as event from "@/modules/events/operations/api";
+import * as families from "@/modules/activities/operations/families";
 import * as imports from "@/modules/imports/operations/api";
 import * as mailEvents from "@/modules/sendouts/operations/mail-events";
 import * as member from "@/modules/members/operations/api";
@@ -60,6 +61,7 @@ const v3Api = merge([
   company,
   organization,
   member,
+  families,
   event,
   activity,
   publicLists,

@@ -181,6 +181,19 @@ describe("responses match the OpenAPI document", () => {
     });
     await checked("/v3/market/members/search", { method: "POST", token, body: { sort_by: "newest" } });
 
+    // A member's guardians: linked, listed, a 400 for a relation left out, and removed.
+    const parent = await checked("/v3/member", {
+      method: "POST",
+      token,
+      body: { company_id: org.rootId, email: uniqueEmail("foralder"), firstname: "Karin" },
+    });
+    const guardianPath = `/v3/member/${created.json.id}/guardians/${parent.json.id}`;
+    await checked(guardianPath, { method: "PUT", token, body: { relation: "förälder" } });
+    await checked(guardianPath, { method: "PUT", token, body: {} });
+    await checked(`/v3/member/${created.json.id}/guardians`, { token });
+    await checked(`/v3/member/999999999/guardians`, { token });
+    await checked(guardianPath, { method: "DELETE", token });
+
     // Events.
     const event = await checked("/v3/events", {
       method: "POST",

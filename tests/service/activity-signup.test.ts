@@ -262,6 +262,38 @@ describe("the hosted sign-up", () => {
   });
 });
 
+describe("guardians", () => {
+  it("links members of one organization only, never a member to itself, and keeps consents withdrawn on removal", async () => {
+    const { company } = await openActivity(null, false);
+    const other = await makeCompany("Grannklubben");
+    const add = (companyId: string) =>
+      createMember(op, CreateMemberRequest.parse({ company_id: companyId, email: uniqueEmail("familj") }));
+    const [child, parent, stranger] = [await add(company.id), await add(company.id), await add(other.id)];
+    await expect(addGuardian(op, child.id, stranger.id, "förälder")).rejects.toMatchObject({
+      errors: { guardian_id: ["must be a member of the same organization"] },
+    });
+    await expect(addGuardian(op, child.id, child.id, "förälder")).rejects.toMatchObject({
+      errors: { guardian_id: ["must be another member"] },
+    });
+    await addGuardian(op, child.id, parent.id, "vårdnadshavare");
+    await db().guardianConsent.create({
+      data: {
+        guardianId: parent.id,
+        childId: child.id,
+        consentKey: "activity-signup-v1",
+        givenAt: new Date(),
+        source: "api",
+      },
+    });
+    expect(await listGuardians(op, child.id)).toMatchObject([
+      { guardian_id: parent.id, relation: "vårdnadshavare", consents: [{ source: "api", withdrawn_at: null }] },
+    ]);
+    expect(await removeGuardian(op, child.id, parent.id)).toEqual([]);
+    const [kept] = await db().guardianConsent.findMany({ where: { childId: child.id } });
+    expect(kept.withdrawnAt).not.toBeNull();
+  });
+});
+
 describe("the contact rule by age", () => {
   const member = (companyId: string, birthdate: string | undefined, email: string | null) =>
     createMember(

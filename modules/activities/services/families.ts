@@ -9,19 +9,13 @@ import { requireModule, requirePermission } from "@/modules/access/services/acce
 import type { Caller } from "@/modules/access/services/caller";
 import { recordAudit } from "@/modules/audit/services/audit";
 import { memberInScope } from "@/modules/members/services/members";
+import type { z } from "zod";
+import type { GuardianView } from "../schemas/families";
 
 /** Where a guardian's consent was given. */
 export type ConsentSource = "hosted_signup" | "dashboard" | "api";
 
-export interface GuardianView {
-  guardian_id: number;
-  firstname: string | null;
-  lastname: string | null;
-  email: string | null;
-  phone: string | null;
-  relation: string;
-  consents: { consent_key: string; given_at: string; source: string; withdrawn_at: string | null }[];
-}
+type GuardianView = z.output<typeof GuardianView>;
 
 /** Links `guardianId` as a guardian of `childId` (kept as it is when already linked); inside the caller's transaction. */
 export async function linkGuardian(tx: Tx, childId: number, guardianId: number, relation: string): Promise<void> {
@@ -88,7 +82,7 @@ export async function listGuardians(caller: Caller, childId: number): Promise<Gu
     consents: guardian.guardianConsents.map((c) => ({
       consent_key: c.consentKey,
       given_at: c.givenAt.toISOString(),
-      source: c.source,
+      source: c.source as ConsentSource,
       withdrawn_at: c.withdrawnAt?.toISOString() ?? null,
     })),
   }));
