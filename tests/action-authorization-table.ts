@@ -217,6 +217,60 @@ const leaderToInvite = async (companyId: string) => {
   return [{ activity_id: activityId, member_id: leader.id }];
 };
 
+/** An activity of the company open for the hosted sign-up: the company's uuid and the activity's id. */
+async function newOpenActivity(companyId: string) {
+  const activity = await createActivity(
+    operator(),
+    CreateActivityRequest.parse({ company_id: companyId, name: unique("Anmälningsgrupp"), signup_open: true }),
+  );
+  const { uuid } = await db().company.findUniqueOrThrow({ where: { id: companyId }, select: { uuid: true } });
+  return { companyUuid: uuid, activityId: activity.id };
+}
+const signupDetails = {
+  child_firstname: "Alva",
+  child_lastname: "Berg",
+  child_birthdate: "2017-03-04",
+  guardian_firstname: "Karin",
+  guardian_lastname: "Berg",
+  relation: "förälder",
+};
+/** A hosted sign-up waiting for its link's button, as the form leaves it (a row with its token's hash): the token. */
+async function newSignupToken(companyId: string) {
+  const { activityId } = await newOpenActivity(companyId);
+  const token = crypto.randomBytes(32).toString("base64url");
+  const guardianEmail = email("vardnadshavare");
+  await db().activitySignup.create({
+    data: {
+      activityId,
+      details: JSON.stringify({ ...signupDetails, guardian_email: guardianEmail }),
+      guardianEmail,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
+  });
+  return token;
+}
+/** A confirmed sign-up's cancel link, as the confirmation leaves it: the child enrolled, the cancel token. */
+async function newSignupCancelToken(companyId: string) {
+  const { activityId } = await newOpenActivity(companyId);
+  const [child, guardian] = [await newMember(companyId), await newMember(companyId)];
+  await enrollParticipant(operator(), activityId, child.id);
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db().activitySignup.create({
+    data: {
+      activityId,
+      details: "{}",
+      guardianEmail: "",
+      tokenHash: sha256Hex(crypto.randomBytes(32).toString("base64url")),
+      expiresAt: new Date(Date.now() + 3_600_000),
+      confirmedAt: new Date(),
+      participantMemberId: child.id,
+      guardianMemberId: guardian.id,
+      cancelTokenHash: sha256Hex(token),
+    },
+  });
+  return token;
+}
 function form(fields: Record<string, string>) {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.set(name, value);
@@ -1181,6 +1235,55 @@ export const ROWS: Row[] = [
     action: "app/confirm/[token]/actions.ts#confirmAction",
     needs: "nothing",
     args: async (f) => [idle, form({ token: await newConfirmationToken(f.inScopeClubId) })],
+    outcome: ({ value }) => (value as { status: string }).status,
+    cells: {
+      noSession: "done",
+      expiredSession: "done",
+      invalidSession: "done",
+      wrongModule: NO_CALLER,
+      missingPermission: NO_CALLER,
+      outOfScope: NO_CALLER,
+      inScope: "done",
+    },
+  },
+  {
+    action: "app/activities/[uuid]/[id]/actions.ts#signupAction",
+    needs: "nothing",
+    args: async (f) => {
+      const { companyUuid, activityId } = await newOpenActivity(f.inScopeClubId);
+      const fields = { ...signupDetails, guardian_email: email("vardnadshavare"), consent: "on", lang: "sv" };
+      return [idle, form({ ...fields, company_uuid: companyUuid, activity_id: String(activityId) })];
+    },
+    outcome: ({ value }) => (value as { status: string }).status,
+    cells: {
+      noSession: "success",
+      expiredSession: "success",
+      invalidSession: "success",
+      wrongModule: NO_CALLER,
+      missingPermission: NO_CALLER,
+      outOfScope: NO_CALLER,
+      inScope: "success",
+    },
+  },
+  {
+    action: "app/activities/confirm/[token]/actions.ts#confirmSignupAction",
+    needs: "nothing",
+    args: async (f) => [idle, form({ token: await newSignupToken(f.inScopeClubId) })],
+    outcome: ({ value }) => (value as { status: string }).status,
+    cells: {
+      noSession: "done",
+      expiredSession: "done",
+      invalidSession: "done",
+      wrongModule: NO_CALLER,
+      missingPermission: NO_CALLER,
+      outOfScope: NO_CALLER,
+      inScope: "done",
+    },
+  },
+  {
+    action: "app/activities/cancel/[token]/actions.ts#cancelSignupAction",
+    needs: "nothing",
+    args: async (f) => [idle, form({ token: await newSignupCancelToken(f.inScopeClubId) })],
     outcome: ({ value }) => (value as { status: string }).status,
     cells: {
       noSession: "done",
