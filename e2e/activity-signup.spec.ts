@@ -24,7 +24,7 @@ function watchCsp(page: Page): string[] {
 }
 
 /** A club with one activity open for sign-up (made over /v3 as an integrator would) and one that is not. */
-async function setUpClub(request: APIRequestContext) {
+async function setUpClub(request: APIRequestContext, { full }: { full: boolean }) {
   const company = cli([
     "company:create",
     "--name",
@@ -41,7 +41,7 @@ async function setUpClub(request: APIRequestContext) {
     "--company",
     company.company_id,
     "--modules",
-    "activity",
+    "activity,member",
   ]) as {
     client_id: string;
     client_secret: string;
@@ -64,11 +64,24 @@ async function setUpClub(request: APIRequestContext) {
     location: "Norrskenshallen, dojo 2",
     birth_year_from: 2016,
     birth_year_to: 2018,
-    capacity: 12,
+    capacity: full ? 1 : 12,
     signup_open: true,
     schedule: [{ weekday: 2, start_time: "18:00", duration_minutes: 60, from: "2026-08-18", to: "2026-12-15" }],
   });
   expect(judo.signup_open).toBe(true);
+  if (full) {
+    // The one place taken by a member staff enrolled: a sign-up gets a waitlist spot.
+    const member = await request.post("/v3/member", {
+      headers: auth,
+      data: { company_id: company.company_id, email: `forst.${Date.now()}@example.se`, firstname: "Först" },
+    });
+    expect(member.status(), await member.text()).toBe(201);
+    const enrolled = await request.post(`/v3/activities/${judo.id}/participants`, {
+      headers: auth,
+      data: { member_id: (await member.json()).id },
+    });
+    expect(enrolled.status(), await enrolled.text()).toBe(200);
+  }
   await create({ name: "Tävlingsgrupp", signup_open: false });
   const db = database();
   const { uuid } = db.prepare("SELECT uuid FROM Company WHERE id = ?").get(company.company_id) as { uuid: string };
@@ -82,7 +95,7 @@ const participantStatus = (activityId: number) => {
     .prepare(
       "SELECT p.status, m.firstname FROM ActivityParticipant p JOIN Member m ON m.id = p.memberId WHERE p.activityId = ?",
     )
-    .all(activityId);
+    .all(activityId) as { status: string; firstname: string }[];
   db.close();
   return rows;
 };
@@ -103,6 +116,10 @@ const texts = {
     confirmedTitle: "Anmälan är bekräftad",
     place: /har fått en plats i Judo 8–10 år/,
     placeSubject: "har fått en plats i",
+    places: "12 lediga platser",
+    waitlist: /står på väntelistan och får en plats/,
+    waitlistSubject: "står på väntelistan till",
+    full: "Fullt – anmälan ger en plats på väntelistan",
     cancelTitle: "Avanmäl",
     cancelButton: /Ja, avanmäl/,
     cancelledTitle: "Avanmäld",
@@ -122,6 +139,10 @@ const texts = {
     confirmedTitle: "The sign-up is confirmed",
     place: /has a place in Judo 8–10 år/,
     placeSubject: "has a place in",
+    places: "12 places free",
+    waitlist: /is on the waiting list and gets a place/,
+    waitlistSubject: "is on the waiting list for",
+    full: "Full – signing up gives a place on the waiting list",
     cancelTitle: "Cancel the sign-up",
     cancelButton: /Yes, cancel/,
     cancelledTitle: "Cancelled",
@@ -178,7 +199,9 @@ test.describe("hosted activity sign-up", () => {
       const t = texts[lang];
       const shot = (page: Page, name: string) => screenshot(page, `activity-signup-${name}-${lang}-${mode}`);
       const accessible = (page: Page) => (javaScriptEnabled ? expectAccessible(page) : expectAccessibleAsServed(page));
-      const { companyUuid, activityId } = await setUpClub(request);
+      // In English the activity is full: the child gets a waitlist spot.
+      const full = lang === "en";
+      const { companyUuid, activityId } = await setUpClub(request, { full });
       const context = await browser.newContext({
         viewport: phone,
         javaScriptEnabled,
@@ -194,7 +217,7 @@ test.describe("hosted activity sign-up", () => {
       await expect(page.getByRole("heading", { level: 2, name: "Judo 8–10 år" })).toBeVisible();
       await expect(page.getByText("Tävlingsgrupp")).toHaveCount(0);
       await expect(page.getByText(lang === "sv" ? "tisdagar 18:00–19:00" : "Tuesdays 18:00–19:00")).toBeVisible();
-      await expect(page.getByText(lang === "sv" ? "12 lediga platser" : "12 places free")).toBeVisible();
+      await expect(page.getByText(full ? t.full : t.places)).toBeVisible();
       await accessible(page);
       await shot(page, "list");
 
@@ -225,7 +248,7 @@ test.describe("hosted activity sign-up", () => {
       await expect(page.getByRole("status")).toContainText(email);
       await accessible(page);
       await shot(page, "sent");
-      expect(participantStatus(activityId)).toEqual([]);
+      expect(participantStatus(activityId).filter((p) => p.firstname === "Alva")).toEqual([]);
 
       // The double opt-in message; its link opens the confirmation page, which changes nothing by itself.
       const confirmLink = await linkInOutbox(
@@ -237,14 +260,17 @@ test.describe("hosted activity sign-up", () => {
       );
       await page.goto(confirmLink);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.confirmTitle);
-      expect(participantStatus(activityId)).toEqual([]);
+      expect(participantStatus(activityId).filter((p) => p.firstname === "Alva")).toEqual([]);
       await accessible(page);
       await shot(page, "confirm");
       await page.getByRole("button", { name: t.confirmButton }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.confirmedTitle);
-      await expect(page.getByText(t.place)).toBeVisible();
+      await expect(page.getByText(full ? t.waitlist : t.place)).toBeVisible();
       await expect(page.getByRole("button")).toHaveCount(0);
-      expect(participantStatus(activityId)).toEqual([{ status: "ENROLLED", firstname: "Alva" }]);
+      expect(participantStatus(activityId)).toContainEqual({
+        status: full ? "WAITLIST" : "ENROLLED",
+        firstname: "Alva",
+      });
       await accessible(page);
       await shot(page, "confirmed");
       // The link again: the same outcome, nothing more.
@@ -255,7 +281,7 @@ test.describe("hosted activity sign-up", () => {
       const cancelLink = await linkInOutbox(
         browser,
         email,
-        { subject: t.placeSubject, button: t.cancelMailButton },
+        { subject: full ? t.waitlistSubject : t.placeSubject, button: t.cancelMailButton },
         "/activities/cancel/",
         `activity-signup-mail-confirmed-${lang}-${mode}`,
       );
@@ -265,7 +291,7 @@ test.describe("hosted activity sign-up", () => {
       await shot(page, "cancel");
       await page.getByRole("button", { name: t.cancelButton }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.cancelledTitle);
-      expect(participantStatus(activityId)).toEqual([{ status: "LEFT", firstname: "Alva" }]);
+      expect(participantStatus(activityId)).toContainEqual({ status: "LEFT", firstname: "Alva" });
       await accessible(page);
       await shot(page, "cancelled");
 

@@ -99,7 +99,7 @@ export async function sendSignupConfirmed(
     subject,
     bodyHtml:
       paragraph(fill(status === "WAITLIST" ? t.waitlistBody : t.enrolledBody, values)) +
-      paragraph(fill(t.cancelIntro, values)) +
+      paragraph(fill(status === "WAITLIST" ? t.cancelIntroWaitlist : t.cancelIntro, values)) +
       button(signupCancelUrl(cancelToken, context.lang), fill(t.cancelLink, values)),
     footer: { reason: fill(t.confirmedReason, values) },
   });

@@ -23,6 +23,7 @@ const sv = {
   waitlistBody:
     "{activity} hos {organization} är fullt just nu, så {child} står på väntelistan. När en plats blir ledig får {child} den i tur och ordning.",
   cancelIntro: "Vill du avanmäla {child}? Använd länken, så frigörs platsen till någon annan:",
+  cancelIntroWaitlist: "Vill du inte längre stå på väntelistan? Använd länken för att avanmäla {child}:",
   cancelLink: "Avanmäl {child}",
   confirmedReason: "Du får det här meddelandet för att du bekräftade anmälan till {activity}.",
 };
@@ -48,6 +49,7 @@ const en: typeof sv = {
   waitlistBody:
     "{activity} at {organization} is full at the moment, so {child} is on the waiting list. When a place frees up, {child} gets it in turn.",
   cancelIntro: "Want to cancel the sign-up of {child}? Use the link, and the place goes to someone else:",
+  cancelIntroWaitlist: "No longer want the waiting list spot? Use the link to cancel the sign-up of {child}:",
   cancelLink: "Cancel the sign-up of {child}",
   confirmedReason: "You receive this message because you confirmed a sign-up for {activity}.",
 };

@@ -62,7 +62,8 @@ const sv = {
   expiredBody: "Länken gällde i sju dagar. Anmäl barnet igen, så får du en ny länk.",
   invalidBody: "Länken är ogiltig. Använd länken i det senaste meddelandet du fått.",
   cancelTitle: "Avanmäl",
-  cancelBody: "Tryck på knappen för att avanmäla {child} från {activity}. Platsen går då till någon annan.",
+  cancelBody:
+    "Tryck på knappen för att avanmäla {child} från {activity}. Har barnet en plats går den till nästa på väntelistan.",
   cancelButton: "Ja, avanmäl {child}",
   cancelledTitle: "Avanmäld",
   cancelledBody: "{child} är avanmäld från {activity}.",
@@ -128,7 +129,8 @@ const en: typeof sv = {
   expiredBody: "The link worked for seven days. Sign the child up again, and you get a new link.",
   invalidBody: "The link is not valid. Use the link in the latest message you received.",
   cancelTitle: "Cancel the sign-up",
-  cancelBody: "Press the button to cancel the sign-up of {child} for {activity}. The place then goes to someone else.",
+  cancelBody:
+    "Press the button to cancel the sign-up of {child} for {activity}. A place the child holds goes to the next on the waiting list.",
   cancelButton: "Yes, cancel {child}",
   cancelledTitle: "Cancelled",
   cancelledBody: "{child} is no longer signed up for {activity}.",
