@@ -18,12 +18,34 @@ const NEXT_SHOWN = 3;
 const LOOK_BACK_MS = 36 * 3_600_000;
 const LOOK_AHEAD_MS = 62 * 86_400_000;
 
+/** A participant the leader should tell the office about: nobody to write to, or no guardian's consent under 13. */
+export interface LeaderGap {
+  memberId: number;
+  name: string;
+  missing: ("contact" | "consent")[];
+}
+
 export type LeaderOccasion = Awaited<ReturnType<typeof getOccasion>> & {
   activity_name: string;
   /** Attendance can be recorded: today's and not cancelled (a later day's is refused by recordAttendance). */
   recordable: boolean;
-  gaps: Awaited<ReturnType<typeof participantContactGaps>>;
+  gaps: LeaderGap[];
 };
+
+/** The activity's contact gaps (contacts.ts) by participant, with their names. */
+async function gapsOfActivity(activityId: number, now: Date): Promise<LeaderGap[]> {
+  const byMember = Map.groupBy(await participantContactGaps(activityId, now), (g) => g.participantMemberId);
+  const names = await db().member.findMany({
+    where: { id: { in: [...byMember.keys()] } },
+    select: { id: true, firstname: true, lastname: true },
+    orderBy: [{ lastname: "asc" }, { firstname: "asc" }],
+  });
+  return names.map((m) => ({
+    memberId: m.id,
+    name: [m.firstname, m.lastname].filter(Boolean).join(" "),
+    missing: byMember.get(m.id)!.map((g) => (g.reason === "NO_ADDRESS" ? "contact" : "consent")),
+  }));
+}
 
 export async function leaderOccasions(
   caller: Caller,
@@ -54,10 +76,9 @@ export async function leaderOccasions(
     todays.length > 0
       ? todays.slice(0, MAX_OCCASIONS)
       : occasions.filter((o) => o.startsAt > now && o.status !== "CANCELLED").slice(0, NEXT_SHOWN);
-  const gapsOf = new Map<number, Awaited<ReturnType<typeof participantContactGaps>>>();
-  for (const activityId of new Set(shown.map((o) => o.activityId))) {
-    gapsOf.set(activityId, await participantContactGaps(activityId, now));
-  }
+  const gapsOf = new Map<number, LeaderGap[]>();
+  for (const activityId of new Set(shown.map((o) => o.activityId)))
+    gapsOf.set(activityId, await gapsOfActivity(activityId, now));
   const views: LeaderOccasion[] = [];
   for (const o of shown) {
     const detail = await getOccasion(caller, o.id);
