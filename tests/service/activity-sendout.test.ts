@@ -8,6 +8,7 @@ import { closeMailTransport } from "@/lib/mail/transport";
 import { operatorCaller } from "@/modules/access/services/caller";
 import { createActivity } from "@/modules/activities/services/activities";
 import { enrollParticipant } from "@/modules/activities/services/participants";
+import { linkGuardian } from "@/modules/activities/services/families";
 import { CreateActivityRequest } from "@/modules/activities/schemas/activity";
 import { createMember } from "@/modules/members/services/changes";
 import { CreateMemberRequest } from "@/modules/members/schemas/member";
@@ -43,11 +44,9 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const child = (companyId: string, email = uniqueEmail("barn")) =>
-  createMember(
-    op,
-    CreateMemberRequest.parse({ company_id: companyId, email, firstname: "Alva", birthdate: "2016-04-01" }),
-  );
+/** A participant of 16 with an address of their own: from 13 the participant is written to (contacts.ts). */
+const child = (companyId: string, email = uniqueEmail("barn"), birthdate = "2010-04-01") =>
+  createMember(op, CreateMemberRequest.parse({ company_id: companyId, email, firstname: "Alva", birthdate }));
 
 const activity = (companyId: string, name: string) =>
   createActivity(op, CreateActivityRequest.parse({ company_id: companyId, name }));
@@ -163,7 +162,10 @@ describe("a sendout to activities", () => {
       }),
     );
     await sendSendout(op, sendout.id, { send_at: new Date(Date.now() + 60_000) });
-    const late = await child(club.id);
+    // Enrolled after the sendout was planned: a child of 8, written to through their guardian.
+    const late = await child(club.id, uniqueEmail("liten"), "2018-04-01");
+    const guardian = await child(club.id, uniqueEmail("foralder"), "1985-04-01");
+    await linkGuardian(db(), late.id, guardian.id, "förälder");
     await enrollParticipant(op, judo.id, late.id);
     expect(await startDueSendouts(new Date(Date.now() + 61_000))).toBeGreaterThanOrEqual(1);
     const rows = await db().sendoutRecipient.findMany({
@@ -172,10 +174,11 @@ describe("a sendout to activities", () => {
     });
     expect(rows.map((r) => [r.memberId, r.listId])).toEqual([
       [early.id, 0],
-      [late.id, 0],
+      [guardian.id, 0],
     ]);
     await deliverAll(sendout.id);
-    expect(mailTo(late.email!)).toHaveLength(1);
+    expect(mailTo(guardian.email!)).toHaveLength(1);
+    expect(mailTo(late.email!)).toHaveLength(0);
   });
 
   it("refuses another company's activity, and a sendout with neither lists nor activities", async () => {

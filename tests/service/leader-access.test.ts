@@ -25,6 +25,7 @@ import { memberInScope } from "@/modules/members/services/members";
 import { newAdminUser } from "../dashboard-session";
 import { makeCompany } from "../helpers";
 import { leaderMember, leaderUserOf, ledActivity, newMember } from "../leader-fixtures";
+import { linkGuardian, recordGuardianConsent } from "@/modules/activities/services/families";
 import { uniqueEmail } from "../member-fixtures";
 import { smtpSinkForServices } from "../service-mail";
 
@@ -44,11 +45,21 @@ async function staffAdmin(): Promise<Caller> {
   return (await callerForAdminUser((await newAdminUser("ADMIN")).id))!;
 }
 
-/** A club with a led activity (two participants: one with an address, one without any way to reach them). */
+/**
+ * A club with a led activity of two ten-year-olds: one with a guardian who has an address and gave consent, one with
+ * neither (nobody to write to, no consent).
+ */
 async function club() {
   const company = await makeCompany("Ledarklubben");
   const { member: leader, password } = await leaderMember(company.id, "Lena");
-  const reachable = await newMember(company.id, { email: uniqueEmail("barn"), firstname: "Alva", lastname: "Ek" });
+  const reachable = await newMember(company.id, { firstname: "Alva", lastname: "Ek" });
+  const parent = await newMember(company.id, { email: uniqueEmail("foralder"), birthdate: "1985-01-01" });
+  await linkGuardian(db(), reachable.id, parent.id, "förälder");
+  await recordGuardianConsent(
+    db(),
+    { guardianId: parent.id, childId: reachable.id, consentKey: "activity-signup-v1", source: "dashboard" },
+    new Date(),
+  );
   const unreachable = await newMember(company.id, { firstname: "Bo", lastname: "Ask" });
   const led = await ledActivity(company.id, "Judo 8-10 år", leader.id, [reachable.id, unreachable.id]);
   const otherLeader = await newMember(company.id, { email: uniqueEmail("annan"), firstname: "Olle" });
@@ -197,7 +208,9 @@ describe("what a LEADER reaches", () => {
         [c.unreachable.id, "PARTICIPANT"],
       ].sort(),
     );
-    expect(page.occasions[0].gaps).toEqual([{ memberId: c.unreachable.id, name: "Bo Ask", missing: ["contact"] }]);
+    expect(page.occasions[0].gaps).toEqual([
+      { memberId: c.unreachable.id, name: "Bo Ask", missing: ["contact", "consent"] },
+    ]);
   });
 
   it("finds another activity of the same company as a missing one, changes nothing, and reaches no other module", async () => {
