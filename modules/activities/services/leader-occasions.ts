@@ -19,7 +19,7 @@ const LOOK_BACK_MS = 36 * 3_600_000;
 const LOOK_AHEAD_MS = 62 * 86_400_000;
 
 /** A participant the leader should tell the office about: nobody to write to, or no guardian's consent under 13. */
-export interface LeaderGap {
+interface LeaderGap {
   memberId: number;
   name: string;
   missing: ("contact" | "consent")[];

@@ -5,7 +5,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
 
-export const GRANT_RECORD_YEARS = 7;
+const GRANT_RECORD_YEARS = 7;
 
 /** The end of the retention of `memberId`'s grant data, or null when nothing of theirs backs a report any more. */
 export async function grantRecordsKeptUntil(tx: Tx, memberId: number, now: Date): Promise<Date | null> {
