@@ -26,7 +26,7 @@ const texts = {
     pending: "Inte skickat än",
     sent: "Sparat",
     offline: "Ingen anslutning",
-    missing: "kontaktuppgifter",
+    missing: "kontaktuppgifter, samtycke",
     save: "Spara närvaron",
     saved: "Närvaron är sparad.",
   },
@@ -46,7 +46,7 @@ const texts = {
     pending: "Not yet sent",
     sent: "Saved",
     offline: "No connection",
-    missing: "contact details",
+    missing: "contact details, consent",
     save: "Save attendance",
     saved: "Attendance saved.",
   },
@@ -88,7 +88,14 @@ async function judoGroup(request: APIRequestContext, stamp: string) {
   const member = (fields: Record<string, unknown>) =>
     post("/v3/member", { company_id: company.company_id, birthdate: "2016-04-01", ...fields });
   const leader = await member({ firstname: "Lena", lastname: `Ledare ${stamp}`, email: `ledare-${stamp}@example.org` });
-  const alva = await member({ firstname: "Alva", lastname: "Ek", email: `alva-${stamp}@example.org` });
+  // Alva is 14 with an address of her own: written to herself, no guardian's consent needed. Bo is 10 without a
+  // guardian: nobody to write to, and no consent.
+  const alva = await member({
+    firstname: "Alva",
+    lastname: "Ek",
+    email: `alva-${stamp}@example.org`,
+    birthdate: `${new Date().getFullYear() - 14}-01-15`,
+  });
   const bo = await member({ firstname: "Bo", lastname: "Ask" });
   const activity = await post("/v3/activities", {
     company_id: company.company_id,
