@@ -14,6 +14,7 @@ const values: ActivityFormValues = {
   capacity: "12",
   time_zone: "Europe/Stockholm",
   skip_holidays: false,
+  signup_open: true,
   except_dates: "2026-10-27\n2026-10-28, 2026-10-29",
   schedule: [{ weekday: "2", start_time: "18:00", duration_minutes: "90", from: "2026-09-01", to: "2026-12-15" }],
 };
@@ -27,6 +28,7 @@ describe("the activity form", () => {
       birth_year_to: null,
       capacity: 12,
       skip_holidays: false,
+      signup_open: true,
       except_dates: ["2026-10-27", "2026-10-28", "2026-10-29"],
       schedule: [{ weekday: 2, start_time: "18:00", duration_minutes: 90, from: "2026-09-01", to: "2026-12-15" }],
     });

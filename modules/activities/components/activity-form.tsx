@@ -46,6 +46,7 @@ function defaults(activity: ActivityWithParticipants | null): ActivityFormValues
       capacity: "",
       time_zone: DEFAULT_EVENT_TIME_ZONE,
       skip_holidays: true,
+      signup_open: false,
       except_dates: "",
       schedule: [newRule()],
     };
@@ -60,6 +61,7 @@ function defaults(activity: ActivityWithParticipants | null): ActivityFormValues
     capacity: text(activity.capacity),
     time_zone: activity.time_zone,
     skip_holidays: activity.skip_holidays,
+    signup_open: activity.signup_open,
     except_dates: activity.except_dates.join("\n"),
     schedule: activity.schedule.map((r) => ({
       weekday: String(r.weekday),
@@ -165,6 +167,7 @@ export function ActivityForm({
         description={t.form.skipHolidaysHelp}
         {...form.register("skip_holidays")}
       />
+      <CheckboxField label={t.form.signupOpen} description={t.form.signupOpenHelp} {...form.register("signup_open")} />
       <TextAreaField label={t.form.exceptDates} rows={3} help={t.form.exceptDatesHelp} {...at("except_dates")} />
       {activity && <p className="text-sm text-slate-700 md:col-span-2">{t.form.replanNote}</p>}
       <div className="flex flex-wrap gap-3 md:col-span-2">

@@ -26,6 +26,7 @@ export function ActivityView({
   canFindMembers,
   actions,
   headerActions,
+  signupUrl,
 }: {
   initial: ActivityWithParticipants;
   canWrite: boolean;
@@ -33,6 +34,8 @@ export function ActivityView({
   actions: ActivityActions;
   /** More actions on the activity (copying it to the next term, a message to guardians), beside editing. */
   headerActions?: ReactNode;
+  /** The hosted sign-up page, when the activity is open for sign-up. */
+  signupUrl: string | null;
 }) {
   const lang = useLang();
   const t = activitiesMessages(lang);
@@ -127,6 +130,17 @@ export function ActivityView({
               <dd>{activity.except_dates.map((d) => formatDate(lang, "calendarDate", d)).join(", ")}</dd>
             </>
           )}
+          <dt className="font-medium text-slate-700">{t.activity.signup}</dt>
+          <dd>
+            {signupUrl ? (
+              <a href={signupUrl} target="_blank" rel="noopener" className="break-all text-blue-800 underline">
+                {signupUrl}
+                <span className="sr-only"> {t.activity.opensInNewTab}</span>
+              </a>
+            ) : (
+              t.activity.signupClosed
+            )}
+          </dd>
           <dt className="font-medium text-slate-700">{t.form.location}</dt>
           <dd>{activity.location ?? t.common.none}</dd>
           <dt className="font-medium text-slate-700">{t.activity.birthYears}</dt>

@@ -30,6 +30,7 @@ export const ActivityForm = z.object({
   capacity: digits(5),
   time_zone: TimeZone,
   skip_holidays: z.boolean(),
+  signup_open: z.boolean(),
   /** Dates without occasions, one per line or separated by commas or spaces. */
   except_dates: z
     .string()
@@ -58,6 +59,7 @@ export function activityBodyOf(values: ActivityFormValues) {
     birth_year_to: numberOrNull(values.birth_year_to),
     capacity: numberOrNull(values.capacity),
     skip_holidays: values.skip_holidays,
+    signup_open: values.signup_open,
     except_dates: exceptDatesOf(values.except_dates),
     schedule: values.schedule.map((r) => ({
       weekday: Number(r.weekday),

@@ -2,6 +2,7 @@
 // company, named by the company's public uuid, with their ages, weekly times, place and free places. No caller:
 // public by design, and nothing about participants beyond a count.
 import "server-only";
+import { siteUrl } from "@/modules/lists/services/unsubscribe-links";
 import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { liveCompany } from "@/lib/live-records";
@@ -96,4 +97,10 @@ export async function publicActivity(companyUuid: string, id: number) {
   if (!activity) throw new NotFound("activity not found");
   const [view] = await withCounts([activity]);
   return { organization, activity: view };
+}
+
+/** The hosted sign-up page of an activity of a company the caller already may see (the dashboard shows it). */
+export async function signupPageUrl(activity: { id: number; company_id: string }): Promise<string> {
+  const { uuid } = await db().company.findUniqueOrThrow({ where: { id: activity.company_id }, select: { uuid: true } });
+  return `${siteUrl()}/activities/${uuid}/${activity.id}`;
 }

@@ -7,6 +7,7 @@ import { MessageGuardiansLink } from "@/modules/sendouts/components/message-guar
 import { IntIdParam } from "@/lib/validation/common";
 import { ActivityView } from "@/modules/activities/components/activity-view";
 import { getActivity } from "@/modules/activities/services/activities";
+import { signupPageUrl } from "@/modules/activities/services/public-activities";
 import { activitiesMessages } from "@/modules/activities/texts/activities";
 import {
   addOccasionAction,
@@ -45,6 +46,7 @@ export default async function ActivityPage({ params }: { params: Promise<{ id: s
       <div className="space-y-6">
         <ActivityView
           initial={activity}
+          signupUrl={activity.signup_open ? await signupPageUrl(activity) : null}
           canWrite={canWrite}
           canFindMembers={caller.modules.has("member")}
           actions={{
