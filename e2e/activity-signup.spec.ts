@@ -8,6 +8,7 @@ import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { createAdmin, expectAccessible, expectAccessibleAsServed, screenshot, signIn } from "./admin-helpers";
 import { cli } from "./helpers";
+import { outboxLink } from "./outbox";
 
 const phone = { width: 390, height: 844 };
 
@@ -161,15 +162,7 @@ async function linkInOutbox(
   const outbox = await context.newPage();
   try {
     await signIn(outbox, createAdmin());
-    await outbox.goto("/admin/outbox");
-    const row = outbox
-      .getByTestId("outbox")
-      .getByRole("row")
-      .filter({ hasText: to })
-      .filter({ hasText: message.subject });
-    await row.first().getByRole("link").first().click();
-    const link = outbox.getByTestId("outbox-links").getByRole("link", { name: new RegExp(path) });
-    const href = new URL((await link.getAttribute("href"))!);
+    const href = await outboxLink(outbox, to, message.subject, path);
     // The message as a phone shows it (390 px).
     await outbox.getByRole("button", { name: "Mobil (390 px)" }).click();
     const frame = outbox.locator('[data-testid="outbox-frame"]');
@@ -179,7 +172,7 @@ async function linkInOutbox(
     await screenshot(outbox, shot);
     // The message alone, as the phone shows it.
     await frame.screenshot({ path: test.info().outputPath(`${shot}-frame.png`) });
-    return `${href.pathname}${href.search}`;
+    return href;
   } finally {
     await context.close();
   }
