@@ -299,6 +299,16 @@ const SIGNED_OUT_PAGE = {
 const NO_CALLER = {
   notApplicable: "a hosted page for the public: there is no caller with modules, permissions or a scope",
 };
+/** An action of the hosted pages: a visitor's, the same whatever session comes with it, and no caller to check. */
+const visitorCells = (outcome: string) => ({
+  noSession: outcome,
+  expiredSession: outcome,
+  invalidSession: outcome,
+  wrongModule: NO_CALLER,
+  missingPermission: NO_CALLER,
+  outOfScope: NO_CALLER,
+  inScope: outcome,
+});
 /** Dashboard actions: no session, an expired one and a forged one are all "not signed in". */
 const signedOut = { noSession: 401, expiredSession: 401, invalidSession: 401 } as const;
 /** A write behind a module and a permission. */
@@ -1185,15 +1195,7 @@ export const ROWS: Row[] = [
     needs: "nothing",
     args: async (f) => [idle, form({ list_uuid: (await newList(f.inScopeClubId)).uuid, email: email("besok") })],
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: {
-      noSession: "success",
-      expiredSession: "success",
-      invalidSession: "success",
-      wrongModule: NO_CALLER,
-      missingPermission: NO_CALLER,
-      outOfScope: NO_CALLER,
-      inScope: "success",
-    },
+    cells: visitorCells("success"),
   },
   {
     action: "app/unsubscribe/actions.ts#unsubscribeAction",
@@ -1203,15 +1205,7 @@ export const ROWS: Row[] = [
       return [idle, form({ list_uuid: listUuid, member_uuid: memberUuid })];
     },
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: {
-      noSession: "done",
-      expiredSession: "done",
-      invalidSession: "done",
-      wrongModule: NO_CALLER,
-      missingPermission: NO_CALLER,
-      outOfScope: NO_CALLER,
-      inScope: "done",
-    },
+    cells: visitorCells("done"),
   },
   {
     action: "app/unsubscribe/actions.ts#optOutAction",
@@ -1221,30 +1215,14 @@ export const ROWS: Row[] = [
       return [idle, form({ member_uuid: memberUuid, token: globalOptOutToken(memberUuid) })];
     },
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: {
-      noSession: "done",
-      expiredSession: "done",
-      invalidSession: "done",
-      wrongModule: NO_CALLER,
-      missingPermission: NO_CALLER,
-      outOfScope: NO_CALLER,
-      inScope: "done",
-    },
+    cells: visitorCells("done"),
   },
   {
     action: "app/confirm/[token]/actions.ts#confirmAction",
     needs: "nothing",
     args: async (f) => [idle, form({ token: await newConfirmationToken(f.inScopeClubId) })],
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: {
-      noSession: "done",
-      expiredSession: "done",
-      invalidSession: "done",
-      wrongModule: NO_CALLER,
-      missingPermission: NO_CALLER,
-      outOfScope: NO_CALLER,
-      inScope: "done",
-    },
+    cells: visitorCells("done"),
   },
   {
     action: "app/activities/[uuid]/[id]/actions.ts#signupAction",
@@ -1255,60 +1233,28 @@ export const ROWS: Row[] = [
       return [idle, form({ ...fields, company_uuid: companyUuid, activity_id: String(activityId) })];
     },
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: {
-      noSession: "success",
-      expiredSession: "success",
-      invalidSession: "success",
-      wrongModule: NO_CALLER,
-      missingPermission: NO_CALLER,
-      outOfScope: NO_CALLER,
-      inScope: "success",
-    },
+    cells: visitorCells("success"),
   },
   {
     action: "app/activities/confirm/[token]/actions.ts#confirmSignupAction",
     needs: "nothing",
     args: async (f) => [idle, form({ token: await newSignupToken(f.inScopeClubId) })],
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: {
-      noSession: "done",
-      expiredSession: "done",
-      invalidSession: "done",
-      wrongModule: NO_CALLER,
-      missingPermission: NO_CALLER,
-      outOfScope: NO_CALLER,
-      inScope: "done",
-    },
+    cells: visitorCells("done"),
   },
   {
     action: "app/activities/cancel/[token]/actions.ts#cancelSignupAction",
     needs: "nothing",
     args: async (f) => [idle, form({ token: await newSignupCancelToken(f.inScopeClubId) })],
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: {
-      noSession: "done",
-      expiredSession: "done",
-      invalidSession: "done",
-      wrongModule: NO_CALLER,
-      missingPermission: NO_CALLER,
-      outOfScope: NO_CALLER,
-      inScope: "done",
-    },
+    cells: visitorCells("done"),
   },
   {
     action: "app/preferences/actions.ts#eraseAction",
     needs: "nothing",
     args: async (f) => [idle, form({ token: erasureToken((await newSubscription(f.inScopeClubId)).memberUuid) })],
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: {
-      noSession: "done",
-      expiredSession: "done",
-      invalidSession: "done",
-      wrongModule: NO_CALLER,
-      missingPermission: NO_CALLER,
-      outOfScope: NO_CALLER,
-      inScope: "done",
-    },
+    cells: visitorCells("done"),
   },
   {
     action: "app/preferences/actions.ts#preferenceAction",
@@ -1322,30 +1268,14 @@ export const ROWS: Row[] = [
       }),
     ],
     outcome: redirectedTo,
-    cells: {
-      noSession: "saved",
-      expiredSession: "saved",
-      invalidSession: "saved",
-      wrongModule: NO_CALLER,
-      missingPermission: NO_CALLER,
-      outOfScope: NO_CALLER,
-      inScope: "saved",
-    },
+    cells: visitorCells("saved"),
   },
   {
     action: "app/preferences/actions.ts#addressAction",
     needs: "nothing",
     args: async (f) => [idle, form({ token: await newAddressChangeToken(f.inScopeClubId), lang: "sv" })],
     outcome: ({ value }) => (value as { status: string }).status,
-    cells: {
-      noSession: "done",
-      expiredSession: "done",
-      invalidSession: "done",
-      wrongModule: NO_CALLER,
-      missingPermission: NO_CALLER,
-      outOfScope: NO_CALLER,
-      inScope: "done",
-    },
+    cells: visitorCells("done"),
   },
   {
     action: "app/unsubscribe/actions.ts#undoAction",
@@ -1356,15 +1286,7 @@ export const ROWS: Row[] = [
       return [form({ list_uuid: listUuid, member_uuid: memberUuid, lang: "sv" })];
     },
     outcome: redirectedTo,
-    cells: {
-      noSession: "done",
-      expiredSession: "done",
-      invalidSession: "done",
-      wrongModule: NO_CALLER,
-      missingPermission: NO_CALLER,
-      outOfScope: NO_CALLER,
-      inScope: "done",
-    },
+    cells: visitorCells("done"),
   },
 ];
 

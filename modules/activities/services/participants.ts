@@ -56,21 +56,8 @@ export async function enrollInTransaction(
     create: { activityId: id, memberId, ...dates },
     update: dates,
   });
-  await emitWebhookEvent(
-    tx,
-    "activity.participant_changed",
-    { companyId: activity.companyId },
-    {
-      activity_id: id,
-      member_id: memberId,
-      status,
-    },
-  );
-  await recordAudit(tx, caller, {
+  await announceParticipant(tx, caller, activity, memberId, status, {
     action: "activity.enroll",
-    objectType: "activity",
-    objectId: id,
-    companyId: activity.companyId,
     summary: `member ${memberId}: ${status}`,
   });
   return status;
@@ -101,21 +88,8 @@ export async function leaveInTransaction(
     data: { status: "LEFT", leftAt: new Date() },
   });
   if (left.count === 0) return false;
-  await emitWebhookEvent(
-    tx,
-    "activity.participant_changed",
-    { companyId: activity.companyId },
-    {
-      activity_id: id,
-      member_id: memberId,
-      status: "LEFT",
-    },
-  );
-  await recordAudit(tx, caller, {
+  await announceParticipant(tx, caller, activity, memberId, "LEFT", {
     action: "activity.leave",
-    objectType: "activity",
-    objectId: id,
-    companyId: activity.companyId,
     summary: `member ${memberId}`,
   });
   const fresh = await tx.activity.findUniqueOrThrow({
@@ -124,4 +98,27 @@ export async function leaveInTransaction(
   });
   await promoteFromWaitlist(tx, caller, fresh);
   return true;
+}
+
+/** A participant's new status: the webhook event and the audit entry, in the change's transaction. */
+async function announceParticipant(
+  tx: Tx,
+  caller: Caller,
+  activity: { id: number; companyId: string },
+  memberId: number,
+  status: ParticipantStatus,
+  audit: { action: string; summary: string },
+): Promise<void> {
+  await emitWebhookEvent(
+    tx,
+    "activity.participant_changed",
+    { companyId: activity.companyId },
+    { activity_id: activity.id, member_id: memberId, status },
+  );
+  await recordAudit(tx, caller, {
+    ...audit,
+    objectType: "activity",
+    objectId: activity.id,
+    companyId: activity.companyId,
+  });
 }
