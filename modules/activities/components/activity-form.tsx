@@ -13,7 +13,7 @@ import { fieldErrorText } from "@/lib/i18n/field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { failureText } from "@/components/admin/action-errors";
 import { useLang } from "@/components/admin/i18n-context";
-import { buttonClass, secondaryButtonClass } from "@/components/admin/ui/styles";
+import { SaveOrCancel } from "@/components/admin/ui/save-or-cancel";
 import { DEFAULT_EVENT_TIME_ZONE } from "@/modules/events/schemas/event";
 import {
   ActivityForm as ActivityFormSchema,
@@ -170,14 +170,13 @@ export function ActivityForm({
       <CheckboxField label={t.form.signupOpen} description={t.form.signupOpenHelp} {...form.register("signup_open")} />
       <TextAreaField label={t.form.exceptDates} rows={3} help={t.form.exceptDatesHelp} {...at("except_dates")} />
       {activity && <p className="text-sm text-slate-700 md:col-span-2">{t.form.replanNote}</p>}
-      <div className="flex flex-wrap gap-3 md:col-span-2">
-        <button type="submit" className={buttonClass} disabled={save.isPending}>
-          {save.isPending ? t.form.saving : activity ? t.form.save : t.form.create}
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => onDone()}>
-          {t.common.cancel}
-        </button>
-      </div>
+      <SaveOrCancel
+        pending={save.isPending}
+        label={activity ? t.form.save : t.form.create}
+        pendingLabel={t.form.saving}
+        cancelLabel={t.common.cancel}
+        onCancel={() => onDone()}
+      />
     </form>
   );
 }

@@ -20,7 +20,7 @@ import {
 } from "@/modules/events/schemas/event";
 import { failureText } from "@/components/admin/action-errors";
 import { useLang } from "@/components/admin/i18n-context";
-import { buttonClass, secondaryButtonClass } from "@/components/admin/ui/styles";
+import { SaveOrCancel } from "@/components/admin/ui/save-or-cancel";
 import type { EventActions, EventRow } from "./types";
 
 /** Server fields and the form fields that show their problems. */
@@ -120,14 +120,13 @@ export function EventForm({
       </SelectField>
       <TextField label={t.form.capacity} inputMode="numeric" help={t.form.capacityHelp} {...at("capacity")} />
       <TextAreaField label={t.form.description} rows={3} className="md:col-span-2" {...at("description")} />
-      <div className="flex flex-wrap gap-3 md:col-span-2">
-        <button type="submit" className={buttonClass} disabled={save.isPending}>
-          {save.isPending ? t.form.saving : event ? t.form.save : t.form.create}
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => onDone()}>
-          {t.common.cancel}
-        </button>
-      </div>
+      <SaveOrCancel
+        pending={save.isPending}
+        label={event ? t.form.save : t.form.create}
+        pendingLabel={t.form.saving}
+        cancelLabel={t.common.cancel}
+        onCancel={() => onDone()}
+      />
     </form>
   );
 }

@@ -1,20 +1,14 @@
 "use client";
 // The invited leader chooses a password: the link's token travels in the form, the account is made on submit.
 import Link from "next/link";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/result";
-import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
+import { useTokenPasswordForm, type TokenPassword } from "./use-token-password";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import type { Lang } from "@/lib/i18n/lang";
-import { AcceptLeaderInvitationRequest } from "@/modules/access/schemas/leader";
 import { leaderInvitationMessages } from "@/modules/access/texts/leader-invitation";
 import { TextField } from "@/components/ui/field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { buttonClass } from "@/components/admin/ui/styles";
-
-type Values = z.input<typeof AcceptLeaderInvitationRequest>;
 
 export function LeaderInvitationForm({
   lang,
@@ -25,23 +19,11 @@ export function LeaderInvitationForm({
   lang: Lang;
   token: string;
   email: string;
-  action: (input: Values) => Promise<ActionResult<{ created: true }>>;
+  action: (input: TokenPassword) => Promise<ActionResult<{ created: true }>>;
 }) {
   const t = leaderInvitationMessages(lang).accept;
-  const [state, setState] = useState<"form" | "done" | "invalid">("form");
-  const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<Values, unknown, z.output<typeof AcceptLeaderInvitationRequest>>({
-    resolver: keyedZodResolver(AcceptLeaderInvitationRequest),
-    defaultValues: { token, password: "" },
-  });
+  const { state, problem, form, onSubmit } = useTokenPasswordForm(token, action, () => t.failed);
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    const result = await action(values);
-    if (result.ok) setState("done");
-    else if (result.fieldErrors.token) setState("invalid");
-    else setProblem(t.failed);
-  });
   if (state !== "form") {
     return (
       <div className="space-y-4">

@@ -5,11 +5,12 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/result";
+import { useTokenPasswordForm, type TokenPassword } from "./use-token-password";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
 import type { accountMessages } from "@/modules/access/texts/account";
 import { fieldErrorText } from "@/lib/i18n/field-errors";
 import type { Lang } from "@/lib/i18n/lang";
-import { PasswordResetConfirmRequest, PasswordResetRequest } from "@/modules/access/schemas/staff-auth";
+import { PasswordResetRequest } from "@/modules/access/schemas/staff-auth";
 import { TextField } from "@/components/ui/field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { buttonClass } from "@/components/admin/ui/styles";
@@ -116,26 +117,12 @@ export function NewPasswordForm({
   lang: Lang;
   token: string;
   t: ResetMessages;
-  action: (input: z.input<typeof PasswordResetConfirmRequest>) => Promise<ActionResult<{ reset: true }>>;
+  action: (input: TokenPassword) => Promise<ActionResult<{ reset: true }>>;
 }) {
-  const [state, setState] = useState<"form" | "done" | "invalid">("form");
-  const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<
-    z.input<typeof PasswordResetConfirmRequest>,
-    unknown,
-    z.output<typeof PasswordResetConfirmRequest>
-  >({
-    resolver: keyedZodResolver(PasswordResetConfirmRequest),
-    defaultValues: { token, password: "" },
-  });
+  const { state, problem, form, onSubmit } = useTokenPasswordForm(token, action, (failure) =>
+    failure.status === 429 ? t.rateLimited : t.failed,
+  );
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    const result = await action(values);
-    if (result.ok) setState("done");
-    else if (result.fieldErrors.token) setState("invalid");
-    else setProblem(result.status === 429 ? t.rateLimited : t.failed);
-  });
   if (state !== "form") {
     return (
       <div className="space-y-4">

@@ -2,7 +2,7 @@
 // The hosted sign-up form of an activity. Without JavaScript it posts to the server action like any HTML form; with
 // it, react-hook-form checks the same zod schema first and the action runs in a transition. Problems show on submit
 // and are re-checked as the guardian types.
-import { startTransition, useActionState, useRef } from "react";
+import { useActionState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
@@ -12,6 +12,7 @@ import type { Lang } from "@/lib/i18n/lang";
 import { CheckboxField, FieldErrorLine, TextField } from "@/components/ui/field";
 import { buttonClass } from "@/components/public/page-shell";
 import { ProblemAlert } from "@/components/ui/problem-alert";
+import { ProgressiveForm } from "@/components/public/progressive-form";
 import type { Messages } from "@/modules/lists/texts/public-pages";
 import { SIGNUP_MAX_LENGTH, SignupRequest } from "@/modules/activities/schemas/signup";
 import type { SignupMessages } from "@/modules/activities/texts/signup-pages";
@@ -31,7 +32,6 @@ interface Props {
 
 export function SignupForm({ companyUuid, activityId, organizationName, lang, t, page, action }: Props) {
   const [state, formAction, pending] = useActionState<SignupFormState, FormData>(action, { status: "idle" });
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<z.input<typeof SignupRequest>, unknown, z.output<typeof SignupRequest>>({
     resolver: keyedZodResolver(SignupRequest),
     mode: "onSubmit",
@@ -97,16 +97,7 @@ export function SignupForm({ companyUuid, activityId, organizationName, lang, t,
   );
 
   return (
-    <form
-      ref={formRef}
-      action={formAction}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit(() => startTransition(() => formAction(new FormData(formRef.current!))))(event);
-      }}
-      className="space-y-5"
-    >
+    <ProgressiveForm form={form} formAction={formAction} className="space-y-5">
       <input type="hidden" name="company_uuid" value={companyUuid} />
       <input type="hidden" name="activity_id" value={activityId} />
       <input type="hidden" name="lang" value={lang} />
@@ -148,6 +139,6 @@ export function SignupForm({ companyUuid, activityId, organizationName, lang, t,
       <button type="submit" className={buttonClass} disabled={pending}>
         {pending ? t.sending : t.submit}
       </button>
-    </form>
+    </ProgressiveForm>
   );
 }

@@ -2,7 +2,7 @@
 // The hosted subscribe form. Without JavaScript it posts to the server action like any HTML form; with it,
 // react-hook-form validates with the same zod schema first and the action runs in a transition. Problems show on
 // submit and are then re-checked as the visitor types: an error appearing on blur would move the page under a tap.
-import { startTransition, useActionState, useMemo, useRef } from "react";
+import { useActionState, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { keyedZodResolver } from "@/lib/forms/keyed-zod-resolver";
@@ -15,6 +15,7 @@ import type { SubscribeFormState } from "@/components/public/form-states";
 import { CheckboxField, FieldErrorLine, TextField } from "@/components/ui/field";
 import { buttonClass } from "@/components/public/page-shell";
 import { ProblemAlert } from "@/components/ui/problem-alert";
+import { ProgressiveForm } from "@/components/public/progressive-form";
 
 type TextName = keyof typeof SUBSCRIBE_MAX_LENGTH;
 
@@ -60,7 +61,6 @@ function byGroup(questions: Question[]) {
 
 export function SubscribeForm({ listUuid, listName, organizationName, fields, questions, term, consentRequired, lang, t, action }: Props) {
   const [state, formAction, pending] = useActionState<SubscribeFormState, FormData>(action, { status: "idle" });
-  const formRef = useRef<HTMLFormElement>(null);
   const schema = useMemo(() => formSchema(consentRequired), [consentRequired]);
   const form = useForm<z.input<FormSchema>, unknown, z.output<FormSchema>>({
     resolver: keyedZodResolver(schema),
@@ -108,16 +108,7 @@ export function SubscribeForm({ listUuid, listName, organizationName, fields, qu
   );
 
   return (
-    <form
-      ref={formRef}
-      action={formAction}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit(() => startTransition(() => formAction(new FormData(formRef.current!))))(event);
-      }}
-      className="space-y-5"
-    >
+    <ProgressiveForm form={form} formAction={formAction} className="space-y-5">
       <input type="hidden" name="list_uuid" value={listUuid} />
       <input type="hidden" name="lang" value={lang} />
       {banner && <ProblemAlert>{banner}</ProblemAlert>}
@@ -175,6 +166,6 @@ export function SubscribeForm({ listUuid, listName, organizationName, fields, qu
       <button type="submit" className={buttonClass} disabled={pending}>
         {pending ? t.sending : t.subscribe}
       </button>
-    </form>
+    </ProgressiveForm>
   );
 }
