@@ -93,3 +93,17 @@ export function CompanyPicker({
     </div>
   );
 }
+
+/**
+ * The company a screen shows, kept in the address (?company_id=) without a navigation, so a reload or a shared link
+ * opens the same one. `onChoose` runs on every choice (a screen closes its open form).
+ */
+export function useCompanyInAddress(initial: string, onChoose: () => void): [string, (id: string) => void] {
+  const [companyId, setCompanyId] = useState(initial);
+  const choose = (id: string) => {
+    setCompanyId(id);
+    onChoose();
+    window.history.replaceState(null, "", id ? `?company_id=${encodeURIComponent(id)}` : "?");
+  };
+  return [companyId, choose];
+}

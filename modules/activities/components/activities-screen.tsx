@@ -14,7 +14,7 @@ import { useLang } from "@/components/admin/i18n-context";
 import { QueryState } from "@/components/admin/ui/query-state";
 import { buttonClass, secondaryButtonClass } from "@/components/admin/ui/styles";
 import { Panel } from "@/components/admin/ui/page-parts";
-import { CompanyPicker } from "@/components/admin/ui/company-options";
+import { CompanyPicker, useCompanyInAddress } from "@/components/admin/ui/company-options";
 import { activitiesMessages } from "../texts/activities";
 import { ActivityForm } from "./activity-form";
 import { ruleTexts } from "./schedule-text";
@@ -37,8 +37,8 @@ export function ActivitiesScreen({
   const lang = useLang();
   const t = activitiesMessages(lang);
   const router = useRouter();
-  const [companyId, setCompanyId] = useState(initialCompanyId);
   const [creating, setCreating] = useState(false);
+  const [companyId, choose] = useCompanyInAddress(initialCompanyId, () => setCreating(false));
   const activities = useQuery({
     queryKey: queryKeys.activities.ofCompany(companyId),
     queryFn: () => fetchJson<ActivityRow[]>(`/admin/api/activities?company_id=${encodeURIComponent(companyId)}`),
@@ -82,12 +82,6 @@ export function ActivitiesScreen({
     columns,
     getCoreRowModel: getCoreRowModel(),
   });
-
-  const choose = (id: string) => {
-    setCompanyId(id);
-    setCreating(false);
-    window.history.replaceState(null, "", id ? `?company_id=${encodeURIComponent(id)}` : "?");
-  };
 
   return (
     <div className="space-y-4">

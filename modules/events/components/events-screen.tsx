@@ -17,7 +17,7 @@ import { EventForm } from "./event-form";
 import { type EventActions, type EventRow } from "./types";
 import { formatWallClock } from "@/lib/i18n/formats";
 import { Panel } from "@/components/admin/ui/page-parts";
-import { CompanyPicker } from "@/components/admin/ui/company-options";
+import { CompanyPicker, useCompanyInAddress } from "@/components/admin/ui/company-options";
 
 const column = createColumnHelper<EventRow>();
 const NO_EVENTS: EventRow[] = [];
@@ -36,8 +36,8 @@ export function EventsScreen({
   const lang = useLang();
   const t = eventsMessages(lang);
   const router = useRouter();
-  const [companyId, setCompanyId] = useState(initialCompanyId);
   const [creating, setCreating] = useState(false);
+  const [companyId, choose] = useCompanyInAddress(initialCompanyId, () => setCreating(false));
   const events = useQuery({
     queryKey: queryKeys.events.ofCompany(companyId),
     queryFn: () => fetchJson<EventRow[]>(`/admin/api/events?company_id=${encodeURIComponent(companyId)}`),
@@ -74,12 +74,6 @@ export function EventsScreen({
   );
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: events.data ?? NO_EVENTS, columns, getCoreRowModel: getCoreRowModel() });
-
-  const choose = (id: string) => {
-    setCompanyId(id);
-    setCreating(false);
-    window.history.replaceState(null, "", id ? `?company_id=${encodeURIComponent(id)}` : "?");
-  };
 
   return (
     <div className="space-y-4">
