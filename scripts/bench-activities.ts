@@ -10,6 +10,7 @@
 //
 // Alone (npm run build first), against a server of its own on a fresh database, its section into data/bench/activities.md:
 //   npx tsx --conditions=react-server scripts/bench-activities.ts [--db sqlite|postgres] [--activities 500] [--connections 16]
+//     [--out BENCHMARKS.md]  (its section replaces the same one of a full run there)
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -285,6 +286,7 @@ async function alone() {
       db: { type: "string", default: "sqlite" },
       activities: { type: "string", default: "500" },
       connections: { type: "string", default: "16" },
+      out: { type: "string", default: path.join("data", "bench", "activities.md") },
     },
   });
   const provider = values.db === "postgres" ? "postgres" : "sqlite";
@@ -299,7 +301,7 @@ async function alone() {
         companyId,
         rootPid: stack.root.pid!,
         provider,
-        out: path.resolve("data", "bench", "activities.md"),
+        out: path.resolve(values.out),
         connections: Number(values.connections),
         activities: Number(values.activities),
       }),
