@@ -398,6 +398,52 @@ const webhookRow = (action: string, input: Record<string, unknown> = {}, deliver
   },
 });
 
+/** An activity screen action on one activity; `input` makes its argument from the activity's id. */
+const activityRow = (action: string, input: (id: number) => Promise<unknown[]>): Row => ({
+  action: `${DASHBOARD}/activities/actions.ts#${action}`,
+  needs: { module: "activity", permission: "ACTIVITY.U" },
+  args: async (f) => input((await newActivity(f.inScopeClubId)).id),
+  cells: {
+    ...write,
+    outOfScope: [
+      {
+        object: "the activity",
+        args: async (f) => input((await newActivity(f.outOfScopeCompanyId)).id),
+        expect: HIDDEN,
+      },
+    ],
+  },
+});
+/** Enrolling a member of `memberCompanyId` in a new activity of `activityCompanyId`. */
+const enrollment = async (activityCompanyId: string, memberCompanyId: string) => [
+  { id: (await newActivity(activityCompanyId)).id, member_id: (await newMember(memberCompanyId)).id },
+];
+/** An activity's enrolled participant. */
+const enrolled = async (companyId: string) => {
+  const { activityId, memberId } = await newOccasionToday(companyId);
+  return [{ id: activityId, member_id: memberId }];
+};
+/** An enrolled participant moved to a new activity of `toCompanyId`. */
+const move = async (fromCompanyId: string, toCompanyId: string) => {
+  const { activityId, memberId } = await newOccasionToday(fromCompanyId);
+  return [{ id: activityId, member_id: memberId, to_activity_id: (await newActivity(toCompanyId)).id }];
+};
+/** Staff correcting today's attendance on the occasion's page. */
+const staffAttendance = async (companyId: string) => {
+  const { occasionId, memberId } = await newOccasionToday(companyId);
+  return [{ id: occasionId, attendance: [{ member_id: memberId, status: "PRESENT" }] }];
+};
+/** A municipality's thresholds for the company. */
+const lokSettings = (companyId: string) => ({
+  company_id: companyId,
+  min_age: 7,
+  max_age: 20,
+  min_participants: 3,
+  min_leader_age: 15,
+  min_minutes: 60,
+  max_participants_per_leader: 20,
+});
+
 export const ROWS: Row[] = [
   // ---- companies (module company, COMPANY.U; a company outside the scope stays 403: company ids are not secret)
   {
@@ -722,6 +768,114 @@ export const ROWS: Row[] = [
           },
         },
       ],
+    },
+  },
+  // ---- activities (module activity, ACTIVITY.U; attendance ATTENDANCE.U): another company's activity or occasion
+  // answers as a missing one, another company named in a body stays 403
+  {
+    action: `${DASHBOARD}/activities/actions.ts#createActivityAction`,
+    needs: { module: "activity", permission: "ACTIVITY.U" },
+    args: async (f) => [{ company_id: f.inScopeClubId, name: unique("Aktivitet") }],
+    cells: {
+      ...write,
+      outOfScope: [
+        { object: "the company", args: async (f) => [{ company_id: f.outOfScopeCompanyId, name: "x" }], expect: 403 },
+      ],
+    },
+  },
+  activityRow("updateActivityAction", async (id) => [{ id, activity: { name: unique("Nytt namn") } }]),
+  activityRow("deleteActivityAction", async (id) => [{ id }]),
+  activityRow("addOccasionAction", async (id) => [
+    { id, occasion: { starts_at: "2027-03-02T18:00:00+01:00", duration_minutes: 60 } },
+  ]),
+  {
+    action: `${DASHBOARD}/activities/actions.ts#enrollParticipantAction`,
+    needs: { module: "activity", permission: "ACTIVITY.U" },
+    args: async (f) => enrollment(f.inScopeClubId, f.inScopeClubId),
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the activity",
+          args: async (f) => enrollment(f.outOfScopeCompanyId, f.outOfScopeCompanyId),
+          expect: HIDDEN,
+        },
+        {
+          object: "the member (the activity in scope)",
+          args: async (f) => enrollment(f.inScopeClubId, f.outOfScopeCompanyId),
+          expect: 400,
+        },
+      ],
+    },
+  },
+  {
+    action: `${DASHBOARD}/activities/actions.ts#removeParticipantAction`,
+    needs: { module: "activity", permission: "ACTIVITY.U" },
+    args: async (f) => enrolled(f.inScopeClubId),
+    cells: {
+      ...write,
+      outOfScope: [{ object: "the activity", args: async (f) => enrolled(f.outOfScopeCompanyId), expect: HIDDEN }],
+    },
+  },
+  {
+    action: `${DASHBOARD}/activities/actions.ts#moveParticipantAction`,
+    needs: { module: "activity", permission: "ACTIVITY.U" },
+    args: async (f) => move(f.inScopeClubId, f.inScopeClubId),
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the activity",
+          args: async (f) => move(f.outOfScopeCompanyId, f.outOfScopeCompanyId),
+          expect: HIDDEN,
+        },
+        {
+          object: "the activity moved to (the one moved from in scope)",
+          args: async (f) => move(f.inScopeClubId, f.outOfScopeCompanyId),
+          expect: HIDDEN,
+        },
+      ],
+    },
+  },
+  {
+    action: `${DASHBOARD}/activities/actions.ts#updateOccasionAction`,
+    needs: { module: "activity", permission: "ACTIVITY.U" },
+    args: async (f) => [
+      { id: (await newOccasionToday(f.inScopeClubId)).occasionId, occasion: { status: "CANCELLED" } },
+    ],
+    cells: {
+      ...write,
+      outOfScope: [
+        {
+          object: "the occasion",
+          args: async (f) => [
+            { id: (await newOccasionToday(f.outOfScopeCompanyId)).occasionId, occasion: { status: "CANCELLED" } },
+          ],
+          expect: HIDDEN,
+        },
+      ],
+    },
+  },
+  {
+    action: `${DASHBOARD}/activities/actions.ts#recordAttendanceAction`,
+    needs: { module: "activity", permission: "ATTENDANCE.U" },
+    args: async (f) => staffAttendance(f.inScopeClubId),
+    // The occasion is of the LEADER's company but not of an activity it leads: as a missing one.
+    leader: HIDDEN,
+    cells: {
+      ...write,
+      outOfScope: [
+        { object: "the occasion", args: async (f) => staffAttendance(f.outOfScopeCompanyId), expect: HIDDEN },
+      ],
+    },
+  },
+  {
+    action: `${DASHBOARD}/activities/actions.ts#updateLokSettingsAction`,
+    needs: { module: "activity", permission: "ACTIVITY.U" },
+    args: async (f) => [lokSettings(f.inScopeClubId)],
+    cells: {
+      ...write,
+      outOfScope: [{ object: "the company", args: async (f) => [lokSettings(f.outOfScopeCompanyId)], expect: 403 }],
     },
   },
   // ---- activities (module activity, ACTIVITY.U)
