@@ -57,4 +57,24 @@ describe("moving a participant to another activity", () => {
       [anna.id, "LEFT"],
     ]);
   });
+
+  it("moves two members the opposite ways at once: both moved, in one transaction each", async () => {
+    const company = await makeCompany("Bytesklubben");
+    const member = async () =>
+      createMember(op, CreateMemberRequest.parse({ company_id: company.id, email: uniqueEmail("swap") }));
+    const [anna, bo] = [await member(), await member()];
+    const activity = (name: string) =>
+      createActivity(op, CreateActivityRequest.parse({ company_id: company.id, name }));
+    const [first, second] = [await activity("Första"), await activity("Andra")];
+    await enrollParticipant(op, first.id, anna.id);
+    await enrollParticipant(op, second.id, bo.id);
+    await Promise.all([
+      moveParticipant(op, { id: first.id, member_id: anna.id, to_activity_id: second.id }),
+      moveParticipant(op, { id: second.id, member_id: bo.id, to_activity_id: first.id }),
+    ]);
+    const status = async (id: number) =>
+      new Map((await getActivity(op, id)).participants.map((p) => [p.member_id, p.status]));
+    expect(Object.fromEntries(await status(first.id))).toEqual({ [anna.id]: "LEFT", [bo.id]: "ENROLLED" });
+    expect(Object.fromEntries(await status(second.id))).toEqual({ [anna.id]: "ENROLLED", [bo.id]: "LEFT" });
+  });
 });

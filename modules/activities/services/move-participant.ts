@@ -1,7 +1,8 @@
 // Moving a participant to another activity of the same company (another group, another day): enrolled there as any
 // new participant would be (ENROLLED while there is room, else on its waitlist), then LEFT here, which frees the place
-// for this activity's waitlist. The two steps are the services' own transactions, enrollment first: a failure leaves
-// the member where they were, or in both, never in neither. Every step is audited by those services.
+// for this activity's waitlist. Both in one transaction, the two activities locked in id order (two moves the opposite
+// ways wait for each other instead of deadlocking): the member is moved or stays, never in both or neither. Each
+// step is audited as enrolling and leaving are.
 import "server-only";
 import type { z } from "zod";
 import { db } from "@/lib/db";
@@ -9,9 +10,9 @@ import { Conflict, ValidationFailed } from "@/lib/errors";
 import { requirePermission } from "@/modules/access/services/access-checks";
 import type { Caller } from "@/modules/access/services/caller";
 import type { ActivityDetail, ParticipantStatus } from "../schemas/activity";
-import { activityInScope } from "./activity-access";
+import { activityInScope, lockActivity } from "./activity-access";
 import { getActivity } from "./activities";
-import { enrollParticipant, removeParticipant } from "./participants";
+import { enrollInTransaction, leaveInTransaction } from "./participants";
 
 export async function moveParticipant(
   caller: Caller,
@@ -26,13 +27,16 @@ export async function moveParticipant(
   if (to.companyId !== from.companyId) {
     throw new ValidationFailed({ to_activity_id: ["must be an activity of the same company"] });
   }
-  const here = await db().activityParticipant.findUnique({
-    where: { activityId_memberId: { activityId: input.id, memberId: input.member_id } },
-    select: { status: true },
+  const status = await db().$transaction(async (tx) => {
+    for (const id of [from.id, to.id].sort((a, b) => a - b)) await lockActivity(tx, id);
+    const here = await tx.activityParticipant.findUnique({
+      where: { activityId_memberId: { activityId: input.id, memberId: input.member_id } },
+      select: { status: true },
+    });
+    if (!here || here.status === "LEFT") throw new Conflict("member is not a participant of the activity");
+    const there = await enrollInTransaction(tx, caller, to, input.member_id);
+    await leaveInTransaction(tx, caller, from, input.member_id);
+    return there;
   });
-  if (!here || here.status === "LEFT") throw new Conflict("member is not a participant of the activity");
-  const there = await enrollParticipant(caller, input.to_activity_id, input.member_id);
-  await removeParticipant(caller, input.id, input.member_id);
-  const status = there.participants.find((p) => p.member_id === input.member_id)!.status;
   return { activity: await getActivity(caller, input.id), status_there: status };
 }
