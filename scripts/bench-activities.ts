@@ -17,8 +17,8 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { dateOfDay, epochDay, isoWeekday } from "../lib/calendar";
 import { bearerOfNewKey, runAlone } from "./lib/bench-alone";
-import { mergeSection } from "./lib/bench-report";
-import { serverProcess } from "./lib/bench-stack";
+import { machineLines, mergeSection } from "./lib/bench-report";
+import { serverNodeVersion, serverProcess } from "./lib/bench-stack";
 
 const OCCASIONS_PER_ACTIVITY = 40;
 const PARTICIPANTS_PER_ACTIVITY = 20;
@@ -263,6 +263,7 @@ export async function benchActivities(options: {
   const fmt = (n: number, digits = 1) => n.toFixed(digits);
   const section =
     `### Activities and attendance (${provider})\n\n` +
+    `${machineLines(serverNodeVersion(options.rootPid)).join("\n")}\n\n` +
     `${activities} activities x ${OCCASIONS_PER_ACTIVITY} occasions (Mondays and Thursdays, ${plan.from} to ${plan.to}) x ` +
     `${PARTICIPANTS_PER_ACTIVITY} participants and a leader: ${records} records (prepared in ${fmt(prepareSeconds)} s).\n\n` +
     `| what | value |\n| --- | --- |\n` +

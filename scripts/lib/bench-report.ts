@@ -174,7 +174,7 @@ function targets(data: SectionData): Target[] {
   return list;
 }
 
-function machineLines(serverNode: string | null): string[] {
+export function machineLines(serverNode: string | null): string[] {
   const cpus = os.cpus();
   return [
     `- Machine: ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}`,
