@@ -12,12 +12,15 @@ import { CreateActivityRequest } from "@/modules/activities/schemas/activity";
 const day = 86_400_000;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** Answers the judo group's leader (the demo's leader login is theirs), or null when no club had enough people. */
+/**
+ * Answers the judo group's leader (the demo's leader login is theirs) and its club (whose sign-up page the banner
+ * names), or null when no club had enough people.
+ */
 export async function seedDemoActivities(
   seeder: Caller,
   clubIds: string[],
   now = Date.now(),
-): Promise<{ leaderId: number; clubId: string } | null> {
+): Promise<{ leaderId: number; clubId: string; clubUuid: string } | null> {
   const year = new Date(now).getUTCFullYear();
   // The generated members belong to the federation and are members of the clubs through memberships; a club's own
   // members count too. Read by organization alone, no club had anyone and the demo had no activities.
@@ -86,6 +89,8 @@ export async function seedDemoActivities(
       company_id: clubId,
       name: "Simskola",
       description: "Simskola för barn som vill lära sig simma.",
+      // Open on the club's hosted sign-up page, so the demo shows it with an activity to sign up for.
+      signup_open: true,
       location: "Badhuset",
       capacity: 12,
       birth_year_from: year - 9,
@@ -102,5 +107,6 @@ export async function seedDemoActivities(
       ],
     }),
   );
-  return { leaderId: leader.id, clubId };
+  const { uuid } = await db().company.findUniqueOrThrow({ where: { id: clubId }, select: { uuid: true } });
+  return { leaderId: leader.id, clubId, clubUuid: uuid };
 }

@@ -25,6 +25,8 @@ export interface DemoCredentials {
   adminPassword: string;
   /** The judo group's leader's login (role LEADER: the attendance page only); null when no activity was seeded. */
   leader: { email: string; password: string } | null;
+  /** The public uuid of the club whose hosted sign-up page lists the swimming school; null without activities. */
+  signupCompanyUuid: string | null;
   clientId: string;
   clientSecret: string;
   rootCompanyId: string;
@@ -127,6 +129,7 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
     adminEmail,
     adminPassword,
     leader,
+    signupCompanyUuid: judo?.clubUuid ?? null,
     clientId: key.client_id,
     clientSecret: key.client_secret,
     rootCompanyId: root.id,

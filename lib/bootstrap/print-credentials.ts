@@ -24,6 +24,7 @@ export function printDemoCredentials(c: DemoCredentials, origin: string): void {
     `API secret:     ${c.clientSecret}`,
     `Root company:   ${c.rootCompanyId}`,
     `Subscribe page: ${origin}/subscribe/${c.subscribeListUuid}`,
+    ...(c.signupCompanyUuid ? [`Sign-up page:   ${origin}/activities/${c.signupCompanyUuid}`] : []),
     mailDestinationLine(env().SMTP_URL, env().MAIL_CATCHER_PORT, origin),
     `Try it:         curl -s -X POST -H 'Authorization: Basic ${basic}' ${origin}/v3/access/user/basic`,
     "===================================================================",

@@ -20,6 +20,12 @@ it("the log names where the credentials are, without them; they work and their f
     // The judo group's leader's login (role LEADER), on a line of its own.
     const leader = /Leader \(phone\): \S+\/admin\/leader {2}\(email (\S+) {2}password (\S+)\)/.exec(banner);
     expect(leader?.[1], banner).toBe("ledare@example.org");
+    // The club's hosted activity sign-up page lists the swimming school.
+    const signup = /Sign-up page: {3}(\S+)/.exec(banner)?.[1];
+    expect(signup, banner).toMatch(/\/activities\/[0-9a-f-]{36}$/);
+    const page = await fetch(`${stack.baseUrl}${new URL(signup!).pathname}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Simskola");
     for (const secret of [credentials.clientSecret, password!, leader![2]]) expect(log).not.toContain(secret);
     await accessToken(stack.baseUrl, credentials);
   } finally {

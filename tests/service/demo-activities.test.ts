@@ -28,6 +28,8 @@ it("gives the club with the most children a judo group with roster, waitlist and
   });
   expect(recorded.map((r) => r.status).sort()).toEqual(["ABSENT", "EXCUSED", "PRESENT"]);
   const swim = activities.find((a) => a.name === "Simskola")!;
+  // The swimming school is open for sign-up on the club's hosted page, the judo group is not.
+  expect([swim.signup_open, judo.signup_open]).toEqual([true, false]);
   expect(await db().attendance.count({ where: { occasion: { activityId: swim.id } } })).toBe(0);
 
   // Generated members have a gender, so the report's figures by gender show content.
